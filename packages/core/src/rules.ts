@@ -1,0 +1,165 @@
+/**
+ * Streak rules: what an owner configures, checked once, with defaults filled in.
+ * A bad rule is a ConfigError that says which rule and which field.
+ */
+import { ConfigError, KindlingError } from './errors.js';
+import type { Weekday } from './time/calendar.js';
+import { parseDayStart, zoneOf } from './time/local-date.js';
+import { calendarFor, checkFrequency, checkWeekday, type Frequency, type PeriodCalendar } from './time/period.js';
+
+export type Mode = 'all' | 'any';
+
+export interface ConditionInput {
+  metric: string;
+  threshold: number;
+}
+
+export interface FreezesInput {
+  /** freezes a user holds when first seen (default 0) */
+  initial?: number;
+  /** the most freezes a user can hold (default 100) */
+  max?: number;
+  /** earn `amount` freezes every `every` days, counted from the day the user was first seen */
+  earn?: { every: number; amount: number };
+}
+
+export interface StreakRuleInput {
+  key?: string;
+  frequency: Frequency;
+  weekStart?: Weekday;
+  dayStartsAt?: string;
+  defaultTimeZone?: string;
+  mode?: Mode;
+  conditions: ConditionInput[];
+  freezes?: FreezesInput;
+  /** periods after a loss during which `restore` still works (default 1) */
+  restoreWindow?: number;
+}
+
+export interface Condition {
+  readonly metric: string;
+  readonly threshold: number;
+}
+
+export interface FreezePolicy {
+  readonly enabled: boolean;
+  readonly initial: number;
+  readonly max: number;
+  /** days between earnings, 0 when freezes are not earned */
+  readonly earnEvery: number;
+  readonly earnAmount: number;
+}
+
+export interface StreakRule {
+  readonly key: string;
+  readonly frequency: Frequency;
+  readonly weekStart: Weekday;
+  readonly dayStartsAt: string;
+  readonly dayStartMs: number;
+  readonly defaultTimeZone: string;
+  readonly mode: Mode;
+  readonly conditions: readonly Condition[];
+  readonly freezes: FreezePolicy;
+  readonly restoreWindow: number;
+  readonly calendar: PeriodCalendar;
+}
+
+export const DEFAULT_MAX_FREEZES = 100;
+
+function isCount(value: unknown, min: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min;
+}
+
+function parseFreezes(input: FreezesInput | undefined, where: string): FreezePolicy {
+  if (input === undefined || input === null) return { enabled: false, initial: 0, max: 0, earnEvery: 0, earnAmount: 0 };
+  if (typeof input !== 'object') throw new ConfigError(`${where}.freezes must be an object`);
+  const initial = input.initial ?? 0;
+  const max = input.max ?? Math.max(DEFAULT_MAX_FREEZES, initial);
+  if (!isCount(initial, 0)) throw new ConfigError(`${where}.freezes.initial must be a whole number >= 0, got ${String(initial)}`);
+  if (!isCount(max, 0)) throw new ConfigError(`${where}.freezes.max must be a whole number >= 0, got ${String(max)}`);
+  if (initial > max) throw new ConfigError(`${where}.freezes.initial (${initial}) is above freezes.max (${max})`);
+  let earnEvery = 0;
+  let earnAmount = 0;
+  if (input.earn !== undefined && input.earn !== null) {
+    earnEvery = input.earn.every;
+    earnAmount = input.earn.amount;
+    if (!isCount(earnEvery, 1)) throw new ConfigError(`${where}.freezes.earn.every must be a whole number of days >= 1, got ${String(earnEvery)}`);
+    if (!isCount(earnAmount, 1)) throw new ConfigError(`${where}.freezes.earn.amount must be a whole number >= 1, got ${String(earnAmount)}`);
+  }
+  return { enabled: true, initial, max, earnEvery, earnAmount };
+}
+
+function parseConditions(input: unknown, where: string): Condition[] {
+  if (!Array.isArray(input) || input.length === 0) {
+    throw new ConfigError(`${where} has no conditions: give at least one { metric, threshold }`);
+  }
+  const seen = new Set<string>();
+  return input.map((condition: Partial<ConditionInput>, i) => {
+    const at = `${where}.conditions[${i}]`;
+    if (typeof condition?.metric !== 'string' || condition.metric.length === 0) throw new ConfigError(`${at}.metric must be a non-empty string`);
+    if (seen.has(condition.metric)) throw new ConfigError(`${at} repeats metric "${condition.metric}"`);
+    seen.add(condition.metric);
+    const threshold = condition.threshold;
+    if (typeof threshold !== 'number' || !Number.isFinite(threshold) || threshold <= 0) {
+      throw new ConfigError(`${at}.threshold must be a finite number above 0, got ${String(threshold)}`);
+    }
+    return { metric: condition.metric, threshold };
+  });
+}
+
+/** Check one rule and fill in its defaults. */
+export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
+  const where = `streaks[${index}]`;
+  if (input === null || typeof input !== 'object') throw new ConfigError(`${where} must be an object`);
+  const key = input.key ?? 'default';
+  if (typeof key !== 'string' || key.length === 0) throw new ConfigError(`${where}.key must be a non-empty string`);
+  const named = `${where} ("${key}")`;
+  try {
+    const frequency = checkFrequency(input.frequency);
+    const weekStart = checkWeekday(input.weekStart ?? 'monday');
+    const dayStartsAt = input.dayStartsAt ?? '00:00';
+    const dayStartMs = parseDayStart(dayStartsAt);
+    const defaultTimeZone = input.defaultTimeZone ?? 'UTC';
+    zoneOf(defaultTimeZone);
+    const mode = input.mode ?? 'all';
+    if (mode !== 'all' && mode !== 'any') throw new ConfigError(`mode must be "all" or "any", got ${JSON.stringify(mode)}`);
+    const restoreWindow = input.restoreWindow ?? 1;
+    if (!isCount(restoreWindow, 0)) throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
+    return {
+      key,
+      frequency,
+      weekStart,
+      dayStartsAt,
+      dayStartMs,
+      defaultTimeZone,
+      mode,
+      conditions: parseConditions(input.conditions, named),
+      freezes: parseFreezes(input.freezes, named),
+      restoreWindow,
+      calendar: calendarFor(frequency, weekStart),
+    };
+  } catch (error) {
+    if (error instanceof ConfigError) throw error.message.startsWith(named) ? error : new ConfigError(`${named}: ${error.message}`);
+    if (error instanceof KindlingError) throw new ConfigError(`${named}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Check every rule; keys must be unique. */
+export function parseRules(inputs: readonly StreakRuleInput[] | undefined): StreakRule[] {
+  if (inputs === undefined) return [];
+  if (!Array.isArray(inputs)) throw new ConfigError('streaks must be an array of rules');
+  const rules = inputs.map((input, i) => parseRule(input, i));
+  const keys = new Set<string>();
+  for (const rule of rules) {
+    if (keys.has(rule.key)) throw new ConfigError(`two streak rules share the key "${rule.key}": give each rule its own key`);
+    keys.add(rule.key);
+  }
+  return rules;
+}
+
+/** S6: are the rule's conditions met by these per-period sums? */
+export function conditionsMet(rule: StreakRule, progress: Readonly<Record<string, number>>): boolean {
+  const met = (c: Condition) => (progress[c.metric] ?? 0) >= c.threshold - 1e-9 * Math.max(1, Math.abs(c.threshold));
+  return rule.mode === 'all' ? rule.conditions.every(met) : rule.conditions.some(met);
+}

@@ -1,0 +1,83 @@
+/**
+ * Pure proleptic-Gregorian date arithmetic on "epoch days": whole days since 1970-01-01.
+ * A local date is a `'YYYY-MM-DD'` string at the edges and an epoch day inside the engine.
+ * Nothing here knows about instants or time zones (that is local-date.ts).
+ */
+import { InvalidInputError } from '../errors.js';
+
+export type Weekday = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+export const WEEKDAYS: readonly Weekday[] = [
+  'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday',
+];
+
+export const DAY_MS = 86_400_000;
+
+/** Epoch day of a civil date (month 1..12). Algorithm: days from civil (H. Hinnant). */
+export function dayFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** Civil date of an epoch day. */
+export function civilFromDay(epochDay: number): { year: number; month: number; day: number } {
+  const z = epochDay + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** 0 = Sunday … 6 = Saturday. 1970-01-01 was a Thursday. */
+export function weekdayOf(epochDay: number): number {
+  return (((epochDay + 4) % 7) + 7) % 7;
+}
+
+const formatted = new Map<number, string>();
+
+/** `'YYYY-MM-DD'` of an epoch day (cached: the same few dates are formatted over and over). */
+export function formatDay(epochDay: number): string {
+  let text = formatted.get(epochDay);
+  if (text === undefined) {
+    const { year, month, day } = civilFromDay(epochDay);
+    const y = year < 0 || year > 9999 ? String(year) : String(year).padStart(4, '0');
+    text = `${y}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+    if (formatted.size > 200_000) formatted.clear();
+    formatted.set(epochDay, text);
+  }
+  return text;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Epoch day of a `'YYYY-MM-DD'` string; a malformed or impossible date is an InvalidInputError naming it. */
+export function parseDay(text: string, what = 'date'): number {
+  const match = typeof text === 'string' ? DATE_RE.exec(text) : null;
+  if (!match) {
+    throw new InvalidInputError(`${what} must be a date written YYYY-MM-DD, got ${JSON.stringify(text)}`, 'INVALID_DATE');
+  }
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    throw new InvalidInputError(`${what} ${JSON.stringify(text)} is not a date of the calendar`, 'INVALID_DATE');
+  }
+  return dayFromCivil(year, month, day);
+}

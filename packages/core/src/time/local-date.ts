@@ -1,0 +1,94 @@
+/**
+ * The one module that converts between the two kinds of time (S1, S2):
+ * an instant (epoch ms) and a local date (an epoch day, `'YYYY-MM-DD'` at the edges).
+ */
+import { InvalidInputError } from '../errors.js';
+import { DAY_MS, formatDay } from './calendar.js';
+import { ZoneOffsets } from './zone-offsets.js';
+
+const zones = new Map<string, ZoneOffsets>();
+
+/** The cached offsets of a zone; an unknown zone is an InvalidInputError that names it. */
+export function zoneOf(name: string): ZoneOffsets {
+  let zone = zones.get(name);
+  if (zone === undefined) {
+    if (typeof name !== 'string' || name.length === 0 || name.length > 64) {
+      throw new InvalidInputError(`unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`, 'INVALID_TIME_ZONE');
+    }
+    try {
+      zone = new ZoneOffsets(name);
+    } catch {
+      throw new InvalidInputError(`unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`, 'INVALID_TIME_ZONE');
+    }
+    zones.set(name, zone);
+  }
+  return zone;
+}
+
+/** True when the zone database knows the name. */
+export function isTimeZone(name: string): boolean {
+  try {
+    zoneOf(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DAY_START_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** `'HH:MM'` → ms after local midnight at which a rule's day begins (S2). */
+export function parseDayStart(text: string): number {
+  const match = typeof text === 'string' ? DAY_START_RE.exec(text) : null;
+  if (!match) throw new InvalidInputError(`dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${JSON.stringify(text)}`);
+  return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000;
+}
+
+const MIN_INSTANT = Date.UTC(1000, 0, 1);
+const MAX_INSTANT = Date.UTC(9999, 0, 1);
+
+/** An instant given as a Date or epoch ms, checked: a non-finite or out-of-range time is an InvalidInputError. */
+export function toInstant(at: Date | number, what = 'at'): number {
+  const t = at instanceof Date ? at.getTime() : at;
+  if (typeof t !== 'number' || !Number.isFinite(t)) {
+    throw new InvalidInputError(`${what} must be a Date or epoch milliseconds, got ${String(at)}`);
+  }
+  if (t < MIN_INSTANT || t >= MAX_INSTANT) {
+    throw new InvalidInputError(`${what} must lie between the years 1000 and 9998, got ${String(at)}`);
+  }
+  return t;
+}
+
+/** The local epoch day on which instant `t` falls in `zone`, with the day starting `dayStartMs` after midnight. */
+export function placeInstant(t: number, zone: ZoneOffsets, dayStartMs: number): number {
+  return Math.floor((t + zone.offsetAt(t) - dayStartMs) / DAY_MS);
+}
+
+/**
+ * The first instant of local day `day` in `zone` (the day begins `dayStartMs` after midnight).
+ * When that wall time is repeated (clocks fall back) the earlier instant; when it does not exist
+ * (clocks spring forward over it) the instant the clocks jumped.
+ */
+export function dayStartInstant(day: number, zone: ZoneOffsets, dayStartMs: number): number {
+  const wall = day * DAY_MS + dayStartMs;
+  const before = zone.offsetAt(wall - DAY_MS);
+  const after = zone.offsetAt(wall + DAY_MS);
+  const early = wall - before;
+  const late = wall - after;
+  const earlyValid = zone.offsetAt(early) === before;
+  const lateValid = zone.offsetAt(late) === after;
+  if (earlyValid && lateValid) return Math.min(early, late);
+  if (earlyValid) return early;
+  if (lateValid) return late;
+  return zone.transitionIn(Math.min(early, late), Math.max(early, late)) ?? early;
+}
+
+/** False for a local date the zone skipped entirely (Pacific/Apia, 2011-12-30). */
+export function dayExists(day: number, zone: ZoneOffsets, dayStartMs: number): boolean {
+  return placeInstant(dayStartInstant(day, zone, dayStartMs), zone, dayStartMs) === day;
+}
+
+/** Public form of S1/S2: the `'YYYY-MM-DD'` on which `at` falls in `timeZone`. */
+export function localDate(at: Date | number, timeZone: string, dayStartsAt = '00:00'): string {
+  return formatDay(placeInstant(toInstant(at), zoneOf(timeZone), parseDayStart(dayStartsAt)));
+}

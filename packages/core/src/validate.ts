@@ -1,0 +1,32 @@
+/**
+ * Checks of caller input at the engine's edge. Each failure is an InvalidInputError that names the
+ * field and the value it got.
+ */
+import { InvalidInputError } from './errors.js';
+
+export function checkUserId(userId: unknown): string {
+  if (typeof userId !== 'string' || userId.length === 0) {
+    throw new InvalidInputError(`userId must be a non-empty string, got ${JSON.stringify(userId) ?? String(userId)}`);
+  }
+  return userId;
+}
+
+export function checkValue(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new InvalidInputError(`value must be a finite number, got ${typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value)}`);
+  }
+  return value;
+}
+
+export function checkOptionalString(value: unknown, what: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length === 0) throw new InvalidInputError(`${what} must be a non-empty string when given, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+export function checkCount(value: unknown, what: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidInputError(`${what} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value) ?? String(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,14 @@
+export {
+  allTimeZones,
+  EDGE_ZONES,
+  timeZoneArb,
+  weekdayArb,
+  frequencyArb,
+  instantArb,
+  dayStartArb,
+  ruleArb,
+  timelineArb,
+  achievementsArb,
+} from './arbitraries.js';
+export type { RuleArbOptions, TimelineArbOptions, TimelineEvent } from './arbitraries.js';
+export { streakViolations, assertStreakInvariants, recordTimeline } from './invariants.js';

@@ -1,0 +1,28 @@
+/**
+ * The root Vitest config: one project per package (Vitest 4 reads no workspace file by itself, so
+ * the root test script points here with --config).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const packages = ['core', 'testing'];
+
+// Tests run against the sources of the workspace packages, so that no build is needed to test.
+const alias = Object.fromEntries(
+  packages.map((name) => [`@kindling/${name}`, fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url))]),
+);
+
+export default defineConfig({
+  test: {
+    projects: packages.map((name) => ({
+      resolve: { alias },
+      test: {
+        name,
+        root: `./packages/${name}`,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        testTimeout: 120_000,
+        hookTimeout: 60_000,
+      },
+    })),
+  },
+});
