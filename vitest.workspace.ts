@@ -14,15 +14,19 @@ const alias = Object.fromEntries(
 
 export default defineConfig({
   test: {
-    projects: packages.map((name) => ({
-      resolve: { alias },
-      test: {
-        name,
-        root: `./packages/${name}`,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        testTimeout: 120_000,
-        hookTimeout: 60_000,
-      },
-    })),
+    projects: [
+      ...packages.map((name) => ({
+        resolve: { alias },
+        test: {
+          name,
+          root: `./packages/${name}`,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      // Cross-package tests.
+      { resolve: { alias }, test: { name: 'e2e', root: './e2e', include: ['**/*.test.ts'], testTimeout: 120_000 } },
+    ],
   },
 });
