@@ -22,6 +22,8 @@ export class ZoneOffsets {
   readonly name: string;
   private readonly format: Intl.DateTimeFormat;
   private readonly days = new Map<number, DayOffsets>();
+  private lastKey = Number.NaN;
+  private lastEntry: DayOffsets = { before: 0, after: 0, at: Number.POSITIVE_INFINITY };
 
   constructor(name: string) {
     this.name = name;
@@ -40,15 +42,27 @@ export class ZoneOffsets {
   /** Offset in ms to add to the instant `t` (epoch ms) to get the zone's wall-clock time. */
   offsetAt(t: number): number {
     const key = Math.floor(t / DAY_MS);
-    const entry = this.days.get(key) ?? this.fill(key);
+    let entry = this.lastEntry;
+    if (key !== this.lastKey) {
+      // Events arrive roughly in time order: most lookups hit the day looked up last.
+      entry = this.days.get(key) ?? this.fill(key);
+      this.lastKey = key;
+      this.lastEntry = entry;
+    }
     return t < entry.at ? entry.before : entry.after;
   }
 
-  /** The transition instant in (from, to], if the cache knows one there. */
+  /** The first transition instant in (from, to], if there is one. */
   transitionIn(from: number, to: number): number | undefined {
+    let previous: DayOffsets | undefined;
     for (let key = Math.floor(from / DAY_MS); key <= Math.floor(to / DAY_MS); key++) {
       const entry = this.days.get(key) ?? this.fill(key);
+      // A transition exactly at 00:00:00 UTC belongs to no day's entry: it shows only as the
+      // previous day ending on another offset than this day begins with.
+      const start = key * DAY_MS;
+      if (previous !== undefined && previous.after !== entry.before && start > from && start <= to) return start;
       if (entry.at > from && entry.at <= to) return entry.at;
+      previous = entry;
     }
     return undefined;
   }
