@@ -57,6 +57,9 @@ export function describeCompleted(achievement: Achievement, at: number): Complet
   return { ...achievement, achievedAt: new Date(at).toISOString() };
 }
 
+/** The result when nothing completes: shared, frozen (copy before changing). */
+const NONE: CompletedAchievement[] = Object.freeze([]) as unknown as CompletedAchievement[];
+
 /** Mark complete, in `user` (a copy the caller owns), every achievement whose condition now holds. */
 export function completeDue(
   user: UserState,
@@ -64,6 +67,7 @@ export function completeDue(
   at: number,
   changes: Change[],
 ): CompletedAchievement[] {
+  if (achievements.length === 0) return NONE;
   const done: CompletedAchievement[] = [];
   for (const achievement of achievements) {
     if (achievement.trigger === 'api' || user.achievements[achievement.key] !== undefined) continue;
@@ -72,7 +76,7 @@ export function completeDue(
         ? (user.totals[achievement.metric] ?? 0) >= achievement.threshold
         : (user.streaks[achievement.streak]?.length ?? 0) >= achievement.length;
     if (!due) continue;
-    user.achievements[achievement.key] = at;
+    user.achievements = { ...user.achievements, [achievement.key]: at };
     done.push(describeCompleted(achievement, at));
     changes.push({ type: 'achievement.completed', achievement: achievement.key, name: achievement.name });
   }

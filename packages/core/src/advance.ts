@@ -75,7 +75,9 @@ export function advanceTo(state: StreakState, day: number, ctx: AdvanceContext):
     state.met = false;
     state.progress = {};
     const firstDay = calendar.startOf(target);
-    if (state.pauses.some((pause) => pause.end < firstDay)) state.pauses = state.pauses.filter((pause) => pause.end >= firstDay);
+    if (state.pauses.length !== 0 && state.pauses.some((pause) => pause.end < firstDay)) {
+      state.pauses = state.pauses.filter((pause) => pause.end >= firstDay);
+    }
   }
   earnThrough(state, rule, day, ctx.changes);
   state.day = day;

@@ -8,7 +8,8 @@ import { ConfigError, InvalidInputError, NotFoundError } from './errors.js';
 import { grantFreezes as addFreezes } from './freezes.js';
 import { deterministicId } from './ids.js';
 import { addPause, removePause, viewPause, type PauseView } from './pauses.js';
-import { newStreakState, newUser, reduceEvent, zoneNameFor, type Model, type RecordResult } from './reduce.js';
+import { newStreakState, newUser, reduceEvent, zoneNameFor, type Model } from './reduce.js';
+import { describeEvent, type RecordResult } from './response.js';
 import { restoreStreak, type RestoreOutcome } from './restore.js';
 import { parseRules, type StreakRule, type StreakRuleInput } from './rules.js';
 import { copyStreak, copyUser, type Change, type HistoryEntry, type StreakState, type UserState } from './state.js';
@@ -153,14 +154,16 @@ export function createEngine(options: EngineOptions): Engine {
           if (replay !== null) return { result: { ...replay, replayed: true } };
           const version = (user?.version ?? 0) + 1;
           const eventId = idFor('event', userId, version);
-          const reduction = reduceEvent(user, { userId, metric, value, at, tz, email, eventId, idempotencyKey }, model);
+          const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
+          const reduction = reduceEvent(user, event, model);
+          const result = describeEvent(reduction, event, model);
           return {
-            result: reduction.result,
+            result,
             write: {
               user: reduction.user,
               history: reduction.history,
-              rollups: reduction.rollups,
-              ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: reduction.result } } : {}),
+              rollups: [reduction.rollup],
+              ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
             },
           };
         },
@@ -261,7 +264,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
         const user = stored ? copyUser(stored) : newUser(userId, at);
         user.version += 1;
-        user.achievements[key] = at;
+        user.achievements = { ...user.achievements, [key]: at };
         return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [] } };
       });
     },

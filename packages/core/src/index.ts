@@ -15,7 +15,9 @@ export type { StreakRule, StreakRuleInput, ConditionInput, FreezesInput, Mode } 
 export { parseAchievements } from './achievements.js';
 export type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 export { reduceEvent, newUser, newStreakState, stateAt } from './reduce.js';
-export type { EventInput, EventReduction, Model, RecordResult, CurrentStreak } from './reduce.js';
+export type { EventInput, EventReduction, Model } from './reduce.js';
+export { describeEvent } from './response.js';
+export type { RecordResult, CurrentStreak } from './response.js';
 export { advanceTo } from './advance.js';
 export { replayEvents } from './replay.js';
 export { restoreStreak } from './restore.js';

@@ -2,8 +2,8 @@
  * The in-memory Store: for tests, examples and single-process embedding without persistence.
  * A step runs synchronously between read and commit, so each update is atomic in one process.
  */
-import type { RecordResult } from './reduce.js';
-import type { HistoryEntry, UserState } from './state.js';
+import type { RecordResult } from './response.js';
+import { cloneUser, type HistoryEntry, type UserState } from './state.js';
 import type { Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 
 interface UserRecord {
@@ -34,7 +34,8 @@ export function memoryStore(): MemoryStore {
       const record = users.get(userId);
       const asked = options?.idempotency;
       const stored = asked && record ? record.idempotency.get(idempotencyKey(asked.metric, asked.key)) : undefined;
-      const { result, write } = step({ user: record?.user ?? null, replay: stored ? cloneJson(stored) : null });
+      // The step owns what it is given (the reducer updates state in place): it gets a copy.
+      const { result, write } = step({ user: record ? cloneUser(record.user) : null, replay: stored ? cloneJson(stored) : null });
       if (write === undefined) return result;
       const target = record ?? { user: write.user, history: new Map(), rollups: new Map(), idempotency: new Map() };
       target.user = write.user;

@@ -5,6 +5,7 @@
 import { ConfigError, KindlingError } from './errors.js';
 import type { Weekday } from './time/calendar.js';
 import { parseDayStart, zoneOf } from './time/local-date.js';
+import type { ZoneOffsets } from './time/zone-offsets.js';
 import { calendarFor, checkFrequency, checkWeekday, type Frequency, type PeriodCalendar } from './time/period.js';
 
 export type Mode = 'all' | 'any';
@@ -62,6 +63,10 @@ export interface StreakRule {
   readonly freezes: FreezePolicy;
   readonly restoreWindow: number;
   readonly calendar: PeriodCalendar;
+  /** the offsets of `defaultTimeZone`, resolved once */
+  readonly defaultZone: ZoneOffsets;
+  /** the metrics the conditions name */
+  readonly metrics: ReadonlySet<string>;
 }
 
 export const DEFAULT_MAX_FREEZES = 100;
@@ -120,11 +125,12 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
     const dayStartsAt = input.dayStartsAt ?? '00:00';
     const dayStartMs = parseDayStart(dayStartsAt);
     const defaultTimeZone = input.defaultTimeZone ?? 'UTC';
-    zoneOf(defaultTimeZone);
+    const defaultZone = zoneOf(defaultTimeZone);
     const mode = input.mode ?? 'all';
     if (mode !== 'all' && mode !== 'any') throw new ConfigError(`mode must be "all" or "any", got ${JSON.stringify(mode)}`);
     const restoreWindow = input.restoreWindow ?? 1;
     if (!isCount(restoreWindow, 0)) throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
+    const conditions = parseConditions(input.conditions, named);
     return {
       key,
       frequency,
@@ -133,10 +139,12 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
       dayStartMs,
       defaultTimeZone,
       mode,
-      conditions: parseConditions(input.conditions, named),
+      conditions,
       freezes: parseFreezes(input.freezes, named),
       restoreWindow,
       calendar: calendarFor(frequency, weekStart),
+      defaultZone,
+      metrics: new Set(conditions.map((c) => c.metric)),
     };
   } catch (error) {
     if (error instanceof ConfigError) throw error.message.startsWith(named) ? error : new ConfigError(`${named}: ${error.message}`);
@@ -158,8 +166,13 @@ export function parseRules(inputs: readonly StreakRuleInput[] | undefined): Stre
   return rules;
 }
 
-/** S6: are the rule's conditions met by these per-period sums? */
+/** S6: are the rule's conditions met by these per-period sums? (Loops, not closures: this runs on every event.) */
 export function conditionsMet(rule: StreakRule, progress: Readonly<Record<string, number>>): boolean {
-  const met = (c: Condition) => (progress[c.metric] ?? 0) >= c.threshold - 1e-9 * Math.max(1, Math.abs(c.threshold));
-  return rule.mode === 'all' ? rule.conditions.every(met) : rule.conditions.some(met);
+  const all = rule.mode === 'all';
+  for (const condition of rule.conditions) {
+    const sum = progress[condition.metric] ?? 0;
+    const met = sum >= condition.threshold - 1e-9 * Math.max(1, Math.abs(condition.threshold));
+    if (met !== all) return met;
+  }
+  return all;
 }

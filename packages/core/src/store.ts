@@ -3,7 +3,7 @@
  * store commits everything or nothing, one user at a time (S21). Adapters (memory, SQLite, Redis)
  * implement it and pass the same conformance suite from @kindling/testing.
  */
-import type { RecordResult } from './reduce.js';
+import type { RecordResult } from './response.js';
 import type { HistoryEntry, Rollup, UserState } from './state.js';
 
 /** Everything one atomic step writes for one user. */

@@ -5,7 +5,7 @@
 import type { StreakRule } from './rules.js';
 import type { HeldBy, HistoryEntry, StreakState } from './state.js';
 import type { Frequency } from './time/period.js';
-import { formatDay } from './time/calendar.js';
+import { DAY_MS, formatDay, formatInstant } from './time/calendar.js';
 import { dayStartInstant } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 
@@ -37,9 +37,35 @@ export interface HistoryPeriod {
   usedPause: boolean;
 }
 
+const MAX_CACHED_TEXTS = 100_000;
+/** zone name → (day * 1440 + minutes of the day start) → RFC 3339 instant at which that local day starts. */
+const dayStartTexts = new Map<string, Map<number, string>>();
+
+/**
+ * `formatInstant(dayStartInstant(day, zone, dayStartMs))`, cached: every response shows the
+ * `expiresAt` of each rule, and it changes only when the expiry day does.
+ */
+function dayStartText(day: number, zone: ZoneOffsets, dayStartMs: number): string {
+  const minutes = dayStartMs / 60_000;
+  const key = day * 1440 + minutes;
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes >= 1440 || !Number.isInteger(day) || !Number.isSafeInteger(key)) {
+    return formatInstant(dayStartInstant(day, zone, dayStartMs));
+  }
+  let texts = dayStartTexts.get(zone.name);
+  if (texts === undefined) dayStartTexts.set(zone.name, (texts = new Map()));
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = formatInstant(dayStartInstant(day, zone, dayStartMs));
+    if (texts.size >= MAX_CACHED_TEXTS) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
+
 /** S15: the last day of the first period, from now on, that must be met and is not paused. */
 function expiryDay(state: StreakState, rule: StreakRule): number {
   let period = state.met ? state.period + 1 : state.period;
+  if (state.pauses.length === 0) return rule.calendar.endOf(period);
   for (;;) {
     const start = rule.calendar.startOf(period);
     const end = rule.calendar.endOf(period);
@@ -59,11 +85,11 @@ export function viewStreak(state: StreakState, rule: StreakRule, zone: ZoneOffse
     periodStart: formatDay(rule.calendar.startOf(state.period)),
     periodEnd: formatDay(rule.calendar.endOf(state.period)),
     expires: expires === null ? null : formatDay(expires),
-    expiresAt: expires === null ? null : new Date(dayStartInstant(expires + 1, zone, rule.dayStartMs)).toISOString(),
+    expiresAt: expires === null ? null : dayStartText(expires + 1, zone, rule.dayStartMs),
     longest: state.longest,
     freezes: state.freezes,
     maxFreezes: rule.freezes.max,
-    extendedAt: alive && state.extendedAt !== null ? new Date(state.extendedAt).toISOString() : null,
+    extendedAt: alive ? state.extendedAt : null,
     met: state.met,
   };
 }

@@ -65,6 +65,38 @@ export function formatDay(epochDay: number): string {
   return text;
 }
 
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? '0' : '') + String(i));
+/** `'MM:SS'` of each second of an hour, and `'.mmmZ'` of each millisecond of a second. */
+const MINUTES_SECONDS = Array.from({ length: 3600 }, (_, i) => `${TWO_DIGITS[Math.floor(i / 60)] as string}:${TWO_DIGITS[i % 60] as string}`);
+const MILLIS_Z = Array.from({ length: 1000 }, (_, i) => `.${String(i).padStart(3, '0')}Z`);
+/** 0000-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: the instants toISOString writes with a 4-digit year. */
+const MIN_ISO_INSTANT = -62_167_219_200_000;
+const MAX_ISO_INSTANT = 253_402_300_800_000;
+const HOUR_MS = 3_600_000;
+/** `'YYYY-MM-DDTHH:'` of an hour since the epoch (cached like formatDay). */
+const hourPrefixes = new Map<number, string>();
+
+/**
+ * `new Date(t).toISOString()` of epoch ms `t`, from a cached `'YYYY-MM-DDTHH:'` and two lookup
+ * tables (a Date and toISOString cost several times as much, and the reducer writes a few instants
+ * per event). Outside the years 0000..9999 it defers to toISOString itself.
+ */
+export function formatInstant(t: number): string {
+  if (!(t >= MIN_ISO_INSTANT && t < MAX_ISO_INSTANT)) return new Date(t).toISOString();
+  const ms = Math.trunc(t); // as the Date constructor does (TimeClip)
+  const hour = Math.floor(ms / HOUR_MS);
+  let prefix = hourPrefixes.get(hour);
+  if (prefix === undefined) {
+    const day = Math.floor(hour / 24);
+    prefix = `${formatDay(day)}T${TWO_DIGITS[hour - day * 24] as string}:`;
+    if (hourPrefixes.size > 200_000) hourPrefixes.clear();
+    hourPrefixes.set(hour, prefix);
+  }
+  const rest = ms - hour * HOUR_MS;
+  const second = Math.floor(rest / 1000);
+  return prefix + (MINUTES_SECONDS[second] as string) + (MILLIS_Z[rest - second * 1000] as string);
+}
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Epoch day of a `'YYYY-MM-DD'` string; a malformed or impossible date is an InvalidInputError naming it. */

@@ -9,7 +9,10 @@ import { ZoneOffsets } from './zone-offsets.js';
 const zones = new Map<string, ZoneOffsets>();
 
 /** The cached offsets of a zone; an unknown zone is an InvalidInputError that names it. */
+let lastZone: ZoneOffsets | undefined;
+
 export function zoneOf(name: string): ZoneOffsets {
+  if (lastZone !== undefined && lastZone.name === name) return lastZone;
   let zone = zones.get(name);
   if (zone === undefined) {
     if (typeof name !== 'string' || name.length === 0 || name.length > 64) {
@@ -22,6 +25,7 @@ export function zoneOf(name: string): ZoneOffsets {
     }
     zones.set(name, zone);
   }
+  lastZone = zone;
   return zone;
 }
 

@@ -1,0 +1,492 @@
+// Core benchmark: local-date placement baseline vs the pure reducer vs engine.record on the memory store.
+//
+//   pnpm bench:core                      (builds @kindling/core, then runs this file with --expose-gc)
+//   KINDLING_BENCH_EVENTS=200000 pnpm bench:core
+//
+// Environment:
+//   KINDLING_BENCH_EVENTS   events in the workload (default 1000000)
+//   KINDLING_BENCH_USERS    users (default 10000)
+//   KINDLING_BENCH_REPEATS  measured runs of each loop (default 5; the median is reported)
+//   KINDLING_BENCH_SEED     seed of the workload generator (default 20250101)
+//
+// This is a report, not a test: it always exits 0 and prints PASS/FAIL against the target
+// (the reducer, placement included, at >= 2x the events/s of the formatToParts baseline) on its last line.
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '../dist/index.js';
+
+const TARGET_RATIO = 2;
+
+function envInt(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const EVENTS = envInt('KINDLING_BENCH_EVENTS', 1_000_000, 1);
+const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);
+const REPEATS = envInt('KINDLING_BENCH_REPEATS', 5, 1);
+const SEED = envInt('KINDLING_BENCH_SEED', 20250101, 0);
+const WARMUP_EVENTS = Math.min(EVENTS, 50_000);
+
+const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
+
+// ---------------------------------------------------------------------------------------------
+// Workload
+// ---------------------------------------------------------------------------------------------
+
+/** [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
+const ZONE_TABLE = [
+  ['UTC', 0],
+  ['America/New_York', -5],
+  ['America/Los_Angeles', -8],
+  ['Europe/London', 0],
+  ['Europe/Berlin', 1],
+  ['Asia/Tokyo', 9],
+  ['Asia/Kolkata', 5.5],
+  ['Australia/Sydney', 10],
+  ['Pacific/Auckland', 12],
+  ['America/Sao_Paulo', -3],
+  ['Africa/Cairo', 2],
+  ['Asia/Kathmandu', 5.75],
+  ['Pacific/Kiritimati', 14],
+  ['Etc/GMT+12', -12],
+  ['America/St_Johns', -3.5],
+  ['Asia/Shanghai', 8],
+  ['Europe/Moscow', 3],
+  ['America/Chicago', -6],
+  ['Australia/Lord_Howe', 10.5],
+  ['Asia/Dubai', 4],
+];
+const ZONES = ZONE_TABLE.map(([name]) => name);
+const ZONE_OFFSET_MS = ZONE_TABLE.map(([, hours]) => hours * 3_600_000);
+const METRICS = ['lessons', 'minutes'];
+const DAY_MS = 86_400_000;
+const START_DAY = Date.UTC(2025, 0, 1) / DAY_MS; // 2025-01-01
+const YEAR_DAYS = 365;
+
+/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Each user lives in one zone (2% move to another zone once, half-way through their events), joins
+ * on some day of the year and is active on a share of the following days (1 to 4 events per active
+ * day, local times 06:00 to 00:30, so a few fall past local midnight), with now and then a break of
+ * 2 to 10 days: enough for freezes to be earned and consumed and for streaks to be lost. A user's
+ * number of events is drawn from a skewed distribution and scaled so that the total is exactly EVENTS.
+ * Events are then merged into one time-ordered stream.
+ */
+function generateWorkload() {
+  const rand = mulberry32(SEED);
+  const userZone = new Uint8Array(USERS);
+  const weights = new Float64Array(USERS);
+  let weightSum = 0;
+  for (let u = 0; u < USERS; u++) {
+    userZone[u] = Math.floor(rand() * ZONES.length);
+    const r = rand();
+    weights[u] = 0.2 + 3 * r * r;
+    weightSum += weights[u];
+  }
+  // Quotas: floor of the share, the remainder handed out one by one; every user gets at least one event.
+  const quota = new Int32Array(USERS);
+  let assigned = 0;
+  for (let u = 0; u < USERS; u++) {
+    quota[u] = Math.max(1, Math.floor((EVENTS * weights[u]) / weightSum));
+    assigned += quota[u];
+  }
+  for (let u = 0; assigned < EVENTS; u = (u + 1) % USERS) {
+    quota[u] += 1;
+    assigned += 1;
+  }
+  for (let u = USERS - 1; assigned > EVENTS; u = (u - 1 + USERS) % USERS) {
+    if (quota[u] > 1) {
+      quota[u] -= 1;
+      assigned -= 1;
+    }
+  }
+
+  const at = new Float64Array(EVENTS);
+  const user = new Int32Array(EVENTS);
+  const metric = new Uint8Array(EVENTS);
+  const value = new Float64Array(EVENTS);
+  const zone = new Uint8Array(EVENTS);
+  let movers = 0;
+  let n = 0;
+  for (let u = 0; u < USERS; u++) {
+    const activity = 0.55 + 0.4 * rand();
+    // Expected events per calendar day: per step a break (3%, 6 days on average) or a day that is
+    // active with probability `activity` and holds 2.5 events on average.
+    const perDay = (0.97 * activity * 2.5) / (0.03 * 6 + 0.97);
+    const span = Math.ceil((1.1 * quota[u]) / perDay);
+    let day = START_DAY + Math.floor(rand() * Math.max(1, YEAR_DAYS - span));
+    let z = userZone[u];
+    const moveAt = rand() < 0.02 ? Math.floor(quota[u] / 2) : -1;
+    if (moveAt >= 0) movers += 1;
+    let made = 0;
+    while (made < quota[u]) {
+      if (rand() < 0.03) {
+        day += 2 + Math.floor(rand() * 9); // a break
+        continue;
+      }
+      if (rand() < activity) {
+        const k = Math.min(1 + Math.floor(rand() * 4), quota[u] - made);
+        // local times of the day's events, ascending
+        const times = [];
+        for (let j = 0; j < k; j++) times.push(6 * 3_600_000 + Math.floor(rand() * 18.5 * 3_600_000));
+        times.sort((a, b) => a - b);
+        for (let j = 0; j < k; j++) {
+          if (made === moveAt) z = (z + 1 + Math.floor(rand() * (ZONES.length - 1))) % ZONES.length;
+          at[n] = day * DAY_MS + times[j] - ZONE_OFFSET_MS[z];
+          user[n] = u;
+          const m = rand() < 0.45 ? 0 : 1;
+          metric[n] = m;
+          value[n] = m === 0 ? 1 : 3 + Math.floor(rand() * 28);
+          zone[n] = z;
+          n += 1;
+          made += 1;
+        }
+      }
+      day += 1;
+    }
+  }
+
+  // Merge into one stream in time order (ties keep generation order: deterministic).
+  const order = new Uint32Array(EVENTS);
+  for (let i = 0; i < EVENTS; i++) order[i] = i;
+  order.sort((a, b) => at[a] - at[b] || a - b);
+  const w = {
+    at: new Float64Array(EVENTS),
+    user: new Int32Array(EVENTS),
+    metric: new Uint8Array(EVENTS),
+    value: new Float64Array(EVENTS),
+    zone: new Uint8Array(EVENTS),
+    userIds: Array.from({ length: USERS }, (_, u) => `user-${String(u).padStart(6, '0')}`),
+    movers,
+  };
+  for (let i = 0; i < EVENTS; i++) {
+    const j = order[i];
+    w.at[i] = at[j];
+    w.user[i] = user[j];
+    w.metric[i] = metric[j];
+    w.value[i] = value[j];
+    w.zone[i] = zone[j];
+  }
+  return w;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+// ---------------------------------------------------------------------------------------------
+
+const STREAKS = [
+  {
+    key: 'daily',
+    frequency: 'daily',
+    mode: 'all',
+    conditions: [
+      { metric: 'lessons', threshold: 1 },
+      { metric: 'minutes', threshold: 15 },
+    ],
+    freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
+  },
+  {
+    key: 'weekly',
+    frequency: 'weekly',
+    weekStart: 'monday',
+    dayStartsAt: '04:00',
+    conditions: [{ metric: 'minutes', threshold: 90 }],
+    freezes: { initial: 0, max: 2, earn: { every: 28, amount: 1 } },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Measured loops. Each returns { events, seconds, heapAfter, check }.
+// ---------------------------------------------------------------------------------------------
+
+let peakHeap = 0;
+function sampleHeap() {
+  const used = process.memoryUsage().heapUsed;
+  if (used > peakHeap) peakHeap = used;
+}
+
+/** CPU seconds of the whole process (all threads, so the collector's helpers too) since `start`. */
+function cpuSeconds(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+
+/** Heap still in use right after a run (the run's state is still referenced by the caller). */
+function retainedHeap() {
+  if (gc) gc();
+  const used = process.memoryUsage().heapUsed;
+  if (used > peakHeap) peakHeap = used;
+  return used;
+}
+
+/** A: only place each event on a local date: a cached Intl.DateTimeFormat per zone, formatToParts. */
+function runBaseline(w, count) {
+  const formats = ZONES.map(
+    (timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
+  let check = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const parts = formats[w.zone[i]].formatToParts(w.at[i]);
+    let year = '';
+    let month = '';
+    let day = '';
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p];
+      if (part.type === 'year') year = part.value;
+      else if (part.type === 'month') month = part.value;
+      else if (part.type === 'day') day = part.value;
+    }
+    const date = `${year}-${month}-${day}`;
+    check += date.charCodeAt(9) + date.length;
+    if ((i & 0xffff) === 0) sampleHeap();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuSeconds(c0);
+  return { events: count, seconds, cpu, heapAfter: retainedHeap(), check };
+}
+
+const CHANGE_TYPES = ['streak.started', 'streak.extended', 'streak.lost', 'freeze.earned', 'freeze.consumed', 'pause.used', 'achievement.completed'];
+
+function emptyTally() {
+  return Object.fromEntries(CHANGE_TYPES.map((t) => [t, 0]));
+}
+
+/** B: the pure reducer, each user's state in a Map; the reducer places the event itself. */
+function runReducer(w, count, model, describe = false) {
+  const states = new Map();
+  const tally = emptyTally();
+  let check = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const userId = w.userIds[w.user[i]];
+    const event = {
+      userId,
+      metric: METRICS[w.metric[i]],
+      value: w.value[i],
+      at: w.at[i],
+      tz: ZONES[w.zone[i]],
+      email: null,
+      eventId: 'bench-event',
+      idempotencyKey: null,
+    };
+    const reduction = reduceEvent(states.get(userId) ?? null, event, model);
+    states.set(userId, reduction.user);
+    if (describe) check += describeEvent(reduction, event, model).currentStreak.length;
+    const changes = reduction.changes;
+    for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
+    check += reduction.user.totals[event.metric];
+    if ((i & 0xffff) === 0) sampleHeap();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuSeconds(c0);
+  const heapAfter = retainedHeap();
+  return { events: count, seconds, cpu, heapAfter, check, tally, digest: digestStates((id) => states.get(id) ?? null, w) };
+}
+
+/** C: engine.record on memoryStore(), clock injected, each call awaited in turn. */
+async function runEngine(w, count) {
+  let now = 0;
+  const engine = createEngine({ store: memoryStore(), clock: () => now, streaks: STREAKS, metrics: METRICS });
+  const tally = emptyTally();
+  let check = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    now = w.at[i];
+    const result = await engine.record({
+      userId: w.userIds[w.user[i]],
+      metric: METRICS[w.metric[i]],
+      value: w.value[i],
+      tz: ZONES[w.zone[i]],
+    });
+    const changes = result.changes;
+    for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
+    check += result.total;
+    if ((i & 0xffff) === 0) sampleHeap();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuSeconds(c0);
+  const heapAfter = retainedHeap();
+  const loaded = new Map();
+  for (const id of w.userIds) loaded.set(id, await engine.store.load(id));
+  return { events: count, seconds, cpu, heapAfter, check, tally, digest: digestStates((id) => loaded.get(id) ?? null, w) };
+}
+
+/** A fingerprint of every user's final state, to check that B and C did the same work. */
+function digestStates(get, w) {
+  let h = 0;
+  const mix = (x) => {
+    h = Math.imul(h ^ (x | 0), 0x01000193) >>> 0;
+  };
+  for (const id of w.userIds) {
+    const user = get(id);
+    if (user === null) {
+      mix(-1);
+      continue;
+    }
+    mix(user.version);
+    for (const key of ['daily', 'weekly']) {
+      const s = user.streaks[key];
+      if (s === undefined) {
+        mix(-2);
+        continue;
+      }
+      mix(s.length);
+      mix(s.longest);
+      mix(s.freezes);
+      mix(s.period);
+      mix(s.day);
+    }
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+const mb = (bytes) => (bytes / 1_048_576).toFixed(0);
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function pad(text, width, right = false) {
+  const s = String(text);
+  return right ? s.padStart(width) : s.padEnd(width);
+}
+
+async function main() {
+  const cpus = os.cpus();
+  console.log('Kindling core benchmark: record path');
+  console.log(
+    `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +
+      `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  if (!gc) console.log('note: run with node --expose-gc for collections between loops and retained-heap figures');
+
+  const g0 = performance.now();
+  const w = generateWorkload();
+  const genSeconds = (performance.now() - g0) / 1000;
+  const first = new Date(w.at[0]).toISOString();
+  const last = new Date(w.at[EVENTS - 1]).toISOString();
+  const perMetric = [0, 0];
+  for (let i = 0; i < EVENTS; i++) perMetric[w.metric[i]] += 1;
+  console.log(
+    `workload: ${fmtInt(EVENTS)} events, ${fmtInt(USERS)} users, ${ZONES.length} zones, ${w.movers} users change zone once, ` +
+      `seed ${SEED}, generated in ${genSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `          ${first} .. ${last} (${((w.at[EVENTS - 1] - w.at[0]) / DAY_MS).toFixed(0)} days), ` +
+      `${METRICS[0]} ${fmtInt(perMetric[0])}, ${METRICS[1]} ${fmtInt(perMetric[1])}`,
+  );
+  console.log(
+    `rules:    daily (lessons >= 1 and minutes >= 15, freezes 1..3, +1 every 7 days), ` +
+      `weekly from Monday 04:00 (minutes >= 90, freezes 0..2, +1 every 28 days)`,
+  );
+
+  const model = { rules: parseRules(STREAKS), achievements: [] };
+  const loops = [
+    { name: 'baseline: Intl formatToParts placement', run: (count) => runBaseline(w, count) },
+    { name: 'reduceEvent (pure reducer, Map of states)', run: (count) => runReducer(w, count, model) },
+    { name: 'reduceEvent + describeEvent (response)', run: (count) => runReducer(w, count, model, true) },
+    { name: 'engine.record on memoryStore (awaited)', run: (count) => runEngine(w, count) },
+  ];
+
+  // Warm-up: every loop once over the first events, untimed. This JIT-compiles the loops and fills the
+  // process-wide caches (Intl formatters, the core's per-zone offset cache, formatted dates): the state
+  // of a server that has been up for a while.
+  for (const loop of loops) await loop.run(WARMUP_EVENTS);
+  console.log(`warm-up:  each loop ran once over the first ${fmtInt(WARMUP_EVENTS)} events (not timed)`);
+  console.log(`measured: ${REPEATS} runs of each loop over all ${fmtInt(EVENTS)} events, alternating A B C D A B C D ...; median reported`);
+  console.log('');
+
+  const runs = loops.map(() => []);
+  for (let r = 0; r < REPEATS; r++) {
+    for (let l = 0; l < loops.length; l++) {
+      if (gc) gc();
+      const result = await loops[l].run(EVENTS);
+      runs[l].push(result);
+      process.stdout.write(`  run ${r + 1}/${REPEATS} ${loops[l].name.split(':')[0].split(' ')[0]}: ${fmtInt(result.events / result.seconds)} events/s\n`);
+    }
+  }
+  console.log('');
+
+  const rates = runs.map((rs) => rs.map((x) => x.events / x.seconds));
+  // Ratios to the baseline are taken pair by pair (run r of a loop against run r of the baseline,
+  // measured seconds apart) and their median reported: the machine's drift cancels out.
+  const pairRatio = (l) => median(rates[l].map((rate, r) => rate / rates[0][r]));
+  const medRates = rates.map(median);
+  const medSeconds = runs.map((rs) => median(rs.map((x) => x.seconds)));
+  const medCpu = runs.map((rs) => median(rs.map((x) => x.cpu)));
+  const header = [pad('name', 44), pad('events', 10, true), pad('seconds', 8, true), pad('events/s', 11, true), pad('range of runs (events/s)', 26, true), pad('vs base', 8, true), pad('cpu s', 7, true), pad('heap after', 11, true)];
+  console.log(header.join('  '));
+  console.log('-'.repeat(header.join('  ').length));
+  for (let l = 0; l < loops.length; l++) {
+    const lo = Math.min(...rates[l]);
+    const hi = Math.max(...rates[l]);
+    console.log(
+      [
+        pad(loops[l].name, 44),
+        pad(fmtInt(EVENTS), 10, true),
+        pad(medSeconds[l].toFixed(2), 8, true),
+        pad(fmtInt(medRates[l]), 11, true),
+        pad(`${fmtInt(lo)} .. ${fmtInt(hi)}`, 26, true),
+        pad(`${pairRatio(l).toFixed(2)}x`, 8, true),
+        pad(medCpu[l].toFixed(2), 7, true),
+        pad(gc ? `${mb(runs[l][runs[l].length - 1].heapAfter)} MB` : 'n/a', 11, true),
+      ].join('  '),
+    );
+  }
+  console.log('');
+  console.log(`per event (median): baseline ${((1e6 * medSeconds[0]) / EVENTS).toFixed(2)} us, reducer ${((1e6 * medSeconds[1]) / EVENTS).toFixed(2)} us, reducer + response ${((1e6 * medSeconds[2]) / EVENTS).toFixed(2)} us, engine ${((1e6 * medSeconds[3]) / EVENTS).toFixed(2)} us`);
+  console.log('seconds and events/s are wall clock (median of the runs); "cpu s" is the median process CPU time of a run, all threads');
+  console.log(`memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled every 65,536 events); "heap after" = heap in use after the run, state still held, after a full GC`);
+
+  // Both stateful loops must have done the same work.
+  const reducerRun = runs[1][0];
+  const engineRun = runs[3][0];
+  const tallies = CHANGE_TYPES.filter((t) => reducerRun.tally[t] > 0 || engineRun.tally[t] > 0)
+    .map((t) => `${t} ${fmtInt(reducerRun.tally[t])}`)
+    .join(', ');
+  console.log(`changes per run: ${tallies || 'none'}`);
+  const same =
+    reducerRun.digest === engineRun.digest &&
+    reducerRun.check === engineRun.check &&
+    CHANGE_TYPES.every((t) => reducerRun.tally[t] === engineRun.tally[t]);
+  console.log(`reducer and engine agree on every response total, change count and final user state: ${same ? 'yes' : 'NO'} (digest ${reducerRun.digest} / ${engineRun.digest})`);
+
+  const ratio = pairRatio(1);
+  console.log(`reducer / baseline, run by run: ${rates[1].map((rate, r) => (rate / rates[0][r]).toFixed(2)).join(', ')}`);
+  const verdict = ratio >= TARGET_RATIO ? 'PASS' : 'FAIL';
+  console.log('');
+  console.log(`${verdict}: reducer (placement included) at ${ratio.toFixed(2)}x the baseline's events/s; target >= ${TARGET_RATIO}x`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
