@@ -32,9 +32,10 @@ import {
   timelineArb,
   timeZoneArb,
   type TimelineEvent,
+  propertyRuns,
 } from '@kindling/testing';
 
-const RUNS = Number(process.env.KINDLING_PROPERTY_RUNS ?? 1000);
+const RUNS = propertyRuns();
 const METRICS = ['lessons', 'minutes'] as const;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

@@ -12,3 +12,4 @@ export {
 } from './arbitraries.js';
 export type { RuleArbOptions, TimelineArbOptions, TimelineEvent } from './arbitraries.js';
 export { streakViolations, assertStreakInvariants, recordTimeline } from './invariants.js';
+export { propertyRuns } from './runs.js';

@@ -3,13 +3,13 @@
  * which shares no code with calendar.ts, and a few dates worked out by hand.
  */
 import fc from 'fast-check';
+import { propertyRuns } from '@kindling/testing';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors.js';
 import { civilFromDay, dayFromCivil, daysInMonth, formatDay, isLeapYear, parseDay, weekdayOf } from './calendar.js';
 
 /** Runs of the big properties: KINDLING_PROPERTY_RUNS, default 1000, never fewer than 1000 in CI. */
-const REQUESTED_RUNS = Number(process.env.KINDLING_PROPERTY_RUNS ?? 1000);
-const RUNS = !(REQUESTED_RUNS >= 1) ? 1000 : process.env.CI ? Math.max(1000, REQUESTED_RUNS) : REQUESTED_RUNS;
+const RUNS = propertyRuns();
 const DAY = 86_400_000;
 
 /** Days since 1970-01-01 of a proleptic-Gregorian civil date, by Date (setUTCFullYear takes years 0..99 literally). */

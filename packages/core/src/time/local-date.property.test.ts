@@ -6,12 +6,11 @@
 import { Temporal } from '@js-temporal/polyfill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allTimeZones, EDGE_ZONES, instantArb } from '@kindling/testing';
+import { allTimeZones, EDGE_ZONES, instantArb, propertyRuns } from '@kindling/testing';
 import { dayExists, dayStartInstant, localDate, parseDayStart, zoneOf } from './local-date.js';
 
 /** Runs of the big properties: KINDLING_PROPERTY_RUNS, default 1000, never fewer than 1000 in CI. */
-const REQUESTED_RUNS = Number(process.env.KINDLING_PROPERTY_RUNS ?? 1000);
-const RUNS = !(REQUESTED_RUNS >= 1) ? 1000 : process.env.CI ? Math.max(1000, REQUESTED_RUNS) : REQUESTED_RUNS;
+const RUNS = propertyRuns();
 /** Runs per zone of the sweeps over every zone (about 420 zones). */
 const SWEEP_RUNS = 100;
 const TRANSITION_SWEEP_RUNS = 20;

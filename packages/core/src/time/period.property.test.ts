@@ -4,13 +4,12 @@
 import { Temporal } from '@js-temporal/polyfill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { frequencyArb, weekdayArb } from '@kindling/testing';
+import { frequencyArb, weekdayArb, propertyRuns } from '@kindling/testing';
 import type { Weekday } from './calendar.js';
 import { calendarFor, periodOf, type Frequency } from './period.js';
 
 /** Runs of the big properties: KINDLING_PROPERTY_RUNS, default 1000, never fewer than 1000 in CI. */
-const REQUESTED_RUNS = Number(process.env.KINDLING_PROPERTY_RUNS ?? 1000);
-const RUNS = !(REQUESTED_RUNS >= 1) ? 1000 : process.env.CI ? Math.max(1000, REQUESTED_RUNS) : REQUESTED_RUNS;
+const RUNS = propertyRuns();
 
 /** ISO day of week (Temporal: Monday = 1 .. Sunday = 7) of each week start. */
 const ISO_WEEKDAY: Record<Weekday, number> = {
