@@ -2,10 +2,13 @@
  * The root Vitest config: one project per package (Vitest 4 reads no workspace file by itself, so
  * the root test script points here with --config).
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const packages = ['core', 'testing'];
+const packages = ['core', 'testing', 'sqlite', 'redis'].filter((name) =>
+  existsSync(fileURLToPath(new URL(`./packages/${name}/package.json`, import.meta.url))),
+);
 
 // Tests run against the sources of the workspace packages, so that no build is needed to test.
 const alias = Object.fromEntries(

@@ -74,6 +74,7 @@ export function advanceTo(state: StreakState, day: number, ctx: AdvanceContext):
     state.period = target;
     state.met = false;
     state.progress = {};
+    state.lastAt = null;
     const firstDay = calendar.startOf(target);
     if (state.pauses.length !== 0 && state.pauses.some((pause) => pause.end < firstDay)) {
       state.pauses = state.pauses.filter((pause) => pause.end >= firstDay);

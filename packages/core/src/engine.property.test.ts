@@ -120,8 +120,8 @@ function snapshot<T>(value: T): T {
 async function storedState(engine: Engine, userId: string, key = 'default') {
   const user = snapshot(await engine.store.load(userId));
   const history = snapshot(await engine.store.history(userId, key, -10_000_000, 10_000_000)).sort((a, b) => a.period - b.period);
-  const rollups = 'rollups' in engine.store ? (engine.store as ReturnType<typeof memoryStore>).rollups(userId) : [];
-  return { user, history, rollups };
+  const journal = snapshot(await engine.store.journal(userId));
+  return { user, history, journal };
 }
 
 /** A permutation of `items` given by sort keys (shrinks towards the identity). */

@@ -12,12 +12,22 @@ import { newStreakState, newUser, reduceEvent, zoneNameFor, type Model } from '.
 import { describeEvent, type RecordResult } from './response.js';
 import { restoreStreak, type RestoreOutcome } from './restore.js';
 import { parseRules, type StreakRule, type StreakRuleInput } from './rules.js';
-import { copyStreak, copyUser, type Change, type HistoryEntry, type StreakState, type UserState } from './state.js';
+import { copyStreak, copyUser, type Change, type HistoryEntry, type OwnerAction, type StreakState, type UserState } from './state.js';
+import { indexEntries } from './index-entry.js';
+import { rebuildUser } from './rebuild.js';
+import { describeStats, type StreakStats } from './stats.js';
 import type { Store } from './store.js';
 import { parseDay } from './time/calendar.js';
 import { placeInstant, toInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
 import { viewHistory, viewStreak, type HistoryPeriod, type StreakView } from './view.js';
+
+/** An owner action as a step reports it; the engine adds when, on which rule and day. */
+type OwnerActionBody =
+  | { kind: 'grant'; count: number }
+  | { kind: 'pause'; id: string; start: number; end: number }
+  | { kind: 'unpause'; id: string }
+  | { kind: 'restore' };
 
 export interface EngineOptions {
   store: Store;
@@ -71,6 +81,14 @@ export interface Engine {
   unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;
   restore(userId: string, options?: { key?: string; at?: Date | number }): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
   completeAchievement(userId: string, key: string, options?: { at?: Date | number }): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
+  /** Recompute one user's streaks and history from the journal under the current rules (S20). */
+  rebuild(userId: string, options?: { at?: Date | number }): Promise<{ userId: string; streaks: Record<string, { length: number; longest: number }> }>;
+  /** Rebuild every user, reporting progress after each. */
+  rebuildAll(options?: { at?: Date | number; onProgress?: (progress: { done: number; total: number; userId: string }) => void }): Promise<{ users: number }>;
+  /** Analytics of one rule at an instant, from the store's index. */
+  stats(options?: { at?: Date | number; key?: string; top?: number }): Promise<StreakStats>;
+  /** Live streaks that expire before `before` (for reminders and sweeps), soonest first. */
+  expiring(options: { before: Date | number; at?: Date | number; key?: string; limit?: number }): Promise<Array<{ userId: string; length: number; expiresAt: string }>>;
 }
 
 function knownMetrics(options: EngineOptions, rules: readonly StreakRule[], achievements: readonly Achievement[]): Set<string> {
@@ -106,26 +124,28 @@ export function createEngine(options: EngineOptions): Engine {
   };
   const idFor = (...parts: Array<string | number>) => (newId ? newId() : deterministicId(...parts));
 
-  /** A write step on one rule's state of an existing user, advanced to `at` first. */
+  /**
+   * A write step on one rule's state of an existing user, advanced to `at` first. `change` returns
+   * its result and the owner action to journal (null when nothing changed), so a rebuild replays it.
+   */
   function updateRule<T>(
     userId: string,
     rule: StreakRule,
     at: number,
-    change: (state: StreakState, user: UserState, history: HistoryEntry[]) => T,
+    change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
   ): Promise<T> {
-    return store.update(userId, ({ user: stored }) => {
-      if (stored === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
-      const user = copyUser(stored);
+    return store.update(userId, ({ user }) => {
+      if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
       user.version += 1;
       const zone = zoneOf(zoneNameFor(user, rule));
       const day = placeInstant(at, zone, rule.dayStartMs);
-      const existing = user.streaks[rule.key];
-      const state = existing ? copyStreak(existing) : newStreakState(rule, day);
+      const state = user.streaks[rule.key] ?? newStreakState(rule, day);
       const history: HistoryEntry[] = [];
       advanceTo(state, day, { rule, zone, changes: null, history });
-      const result = change(state, user, history);
+      const [result, action] = change(state, user, history);
       user.streaks[rule.key] = state;
-      return { result, write: { user, history, rollups: [] } };
+      const journaled = action === null ? {} : { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction };
+      return { result, write: { user, history, rollups: [], index: indexEntries(user, rules), ...journaled } };
     });
   }
 
@@ -162,7 +182,9 @@ export function createEngine(options: EngineOptions): Engine {
             write: {
               user: reduction.user,
               history: reduction.history,
-              rollups: [reduction.rollup],
+              rollups: reduction.rollups,
+              index: indexEntries(reduction.user, rules),
+              ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
               ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
             },
           };
@@ -212,7 +234,7 @@ export function createEngine(options: EngineOptions): Engine {
       if (!rule.freezes.enabled) throw new InvalidInputError(`freezes are not enabled for streak rule "${rule.key}": set freezes in its configuration`);
       return updateRule(userId, rule, now(options.at), (state) => {
         const granted = addFreezes(state, rule, count);
-        return { granted, freezes: state.freezes, maxFreezes: rule.freezes.max };
+        return [{ granted, freezes: state.freezes, maxFreezes: rule.freezes.max }, { kind: 'grant', count }];
       });
     },
 
@@ -224,14 +246,17 @@ export function createEngine(options: EngineOptions): Engine {
       return updateRule(userId, rule, now(options.at), (state, user) => {
         const pause = { id: idFor('pause', userId, user.version), start, end };
         addPause(state, pause);
-        return viewPause(pause);
+        return [viewPause(pause), { kind: 'pause', ...pause }];
       });
     },
 
     async unpause(userId, pauseId, options = {}) {
       checkUserId(userId);
       const rule = ruleFor(options.key);
-      await updateRule(userId, rule, now(options.at), (state) => removePause(state, pauseId));
+      await updateRule(userId, rule, now(options.at), (state) => {
+        removePause(state, pauseId);
+        return [undefined, { kind: 'unpause', id: pauseId }];
+      });
     },
 
     async restore(userId, options = {}) {
@@ -245,8 +270,59 @@ export function createEngine(options: EngineOptions): Engine {
         const changes: Change[] = [];
         const { outcome, history: restored } = restoreStreak(state, rule, [...recent, ...history], changes);
         history.push(...restored);
-        return { ...outcome, changes, streak: viewStreak(state, rule, zoneOf(zoneNameFor(user, rule))) };
+        return [{ ...outcome, changes, streak: viewStreak(state, rule, zoneOf(zoneNameFor(user, rule))) }, outcome.restored ? { kind: 'restore' } : null];
       });
+    },
+
+    async rebuild(userId, options = {}) {
+      checkUserId(userId);
+      const at = now(options.at);
+      return store.update(
+        userId,
+        ({ user, journal }) => {
+          if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}"`);
+          const rebuilt = rebuildUser(user, journal ?? { rollups: [], zoneChanges: [], actions: [] }, model, at);
+          const streaks: Record<string, { length: number; longest: number }> = {};
+          for (const [key, state] of Object.entries(rebuilt.user.streaks)) streaks[key] = { length: state.length, longest: state.longest };
+          return {
+            result: { userId, streaks },
+            write: { user: rebuilt.user, history: rebuilt.history, replaceHistory: true, rollups: [], index: indexEntries(rebuilt.user, rules) },
+          };
+        },
+        { journal: true },
+      );
+    },
+
+    async rebuildAll(options = {}) {
+      const total = await store.countUsers();
+      let done = 0;
+      let after: string | null = null;
+      for (;;) {
+        const page: string[] = await store.users(after, 500);
+        if (page.length === 0) break;
+        for (const userId of page) {
+          await this.rebuild(userId, options.at === undefined ? {} : { at: options.at });
+          done += 1;
+          options.onProgress?.({ done, total: Math.max(total, done), userId });
+        }
+        after = page[page.length - 1] as string;
+      }
+      return { users: done };
+    },
+
+    async stats(options = {}) {
+      const rule = ruleFor(options.key);
+      const top = checkCount(options.top ?? 10, 'top', 1, 1000);
+      const at = now(options.at);
+      return describeStats(rule.key, at, await store.stats(rule.key, at, top));
+    },
+
+    async expiring(options) {
+      const rule = ruleFor(options?.key);
+      const before = toInstant(options?.before as Date | number, 'before');
+      const limit = checkCount(options.limit ?? 100, 'limit', 1, 10_000);
+      const rows = await store.expiring(rule.key, now(options.at), before, limit);
+      return rows.map((row) => ({ userId: row.userId, length: row.length, expiresAt: new Date(row.expiresAt).toISOString() }));
     },
 
     async completeAchievement(userId, key, options = {}) {
@@ -265,7 +341,7 @@ export function createEngine(options: EngineOptions): Engine {
         const user = stored ? copyUser(stored) : newUser(userId, at);
         user.version += 1;
         user.achievements = { ...user.achievements, [key]: at };
-        return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [] } };
+        return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [], index: [] } };
       });
     },
   };

@@ -1,57 +1,78 @@
 /**
- * The in-memory Store: for tests, examples and single-process embedding without persistence.
- * A step runs synchronously between read and commit, so each update is atomic in one process.
+ * The in-memory Store: for tests, examples and single-process embedding without persistence. A
+ * step runs synchronously between read and commit, so each update is atomic in one process. It is
+ * the reference the other stores are held to; its analytics scan the index, which is fine in memory.
  */
+import { cloneUser, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
 import type { RecordResult } from './response.js';
-import { cloneUser, type HistoryEntry, type UserState } from './state.js';
-import type { Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
+import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 
 interface UserRecord {
   user: UserState;
   history: Map<string, Map<number, HistoryEntry>>;
-  rollups: Map<string, number>;
+  rollups: Map<string, Rollup>;
+  zoneChanges: ZoneChange[];
+  actions: OwnerAction[];
   idempotency: Map<string, RecordResult>;
 }
 
-export interface MemoryStore extends Store {
-  /** Sums per `metric` and local day (epoch day) of one user, as kept for rebuilds. */
-  rollups(userId: string): Array<{ metric: string; day: number; value: number }>;
-}
+export type MemoryStore = Store;
 
 /** Stored responses are plain JSON: a copy keeps callers from changing what the store holds. */
 function cloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function idempotencyKey(metric: string, key: string): string {
-  return `${metric}\u0000${key}`;
+const joinKey = (...parts: Array<string | number>) => parts.join('\u0000');
+const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function journalOf(record: UserRecord | undefined): Journal {
+  if (record === undefined) return { rollups: [], zoneChanges: [], actions: [] };
+  return { rollups: [...record.rollups.values()], zoneChanges: [...record.zoneChanges], actions: [...record.actions] };
 }
 
 export function memoryStore(): MemoryStore {
   const users = new Map<string, UserRecord>();
+  /** streak → userId → index line */
+  const index = new Map<string, Map<string, IndexEntry>>();
+
+  function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>): void {
+    const target: UserRecord = record ?? { user: write.user, history: new Map(), rollups: new Map(), zoneChanges: [], actions: [], idempotency: new Map() };
+    target.user = write.user;
+    if (write.replaceHistory) target.history.clear();
+    for (const entry of write.history) {
+      let periods = target.history.get(entry.streak);
+      if (periods === undefined) target.history.set(entry.streak, (periods = new Map()));
+      periods.set(entry.period, entry);
+    }
+    for (const rollup of write.rollups) {
+      const key = joinKey(rollup.metric, rollup.dayStart, rollup.day);
+      const before = target.rollups.get(key);
+      target.rollups.set(key, before === undefined ? rollup : { ...before, value: before.value + rollup.value, lastAt: Math.max(before.lastAt, rollup.lastAt), version: Math.min(before.version, rollup.version) });
+    }
+    if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
+    if (write.action) target.actions.push(write.action);
+    if (write.idempotency) target.idempotency.set(joinKey(write.idempotency.metric, write.idempotency.key), cloneJson(write.idempotency.response));
+    for (const entry of write.index) {
+      let lines = index.get(entry.streak);
+      if (lines === undefined) index.set(entry.streak, (lines = new Map()));
+      lines.set(userId, entry);
+    }
+    users.set(userId, target);
+  }
+
   return {
     async update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
       const record = users.get(userId);
       const asked = options?.idempotency;
-      const stored = asked && record ? record.idempotency.get(idempotencyKey(asked.metric, asked.key)) : undefined;
+      const stored = asked && record ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
       // The step owns what it is given (the reducer updates state in place): it gets a copy.
-      const { result, write } = step({ user: record ? cloneUser(record.user) : null, replay: stored ? cloneJson(stored) : null });
-      if (write === undefined) return result;
-      const target = record ?? { user: write.user, history: new Map(), rollups: new Map(), idempotency: new Map() };
-      target.user = write.user;
-      for (const entry of write.history) {
-        let periods = target.history.get(entry.streak);
-        if (periods === undefined) target.history.set(entry.streak, (periods = new Map()));
-        periods.set(entry.period, entry);
-      }
-      for (const rollup of write.rollups) {
-        const key = `${rollup.metric}\u0000${rollup.day}`;
-        target.rollups.set(key, (target.rollups.get(key) ?? 0) + rollup.value);
-      }
-      if (write.idempotency) {
-        target.idempotency.set(idempotencyKey(write.idempotency.metric, write.idempotency.key), cloneJson(write.idempotency.response));
-      }
-      users.set(userId, target);
+      const { result, write } = step({
+        user: record ? cloneUser(record.user) : null,
+        replay: stored ? cloneJson(stored) : null,
+        journal: options?.journal ? journalOf(record) : null,
+      });
+      if (write !== undefined) commit(userId, record, write);
       return result;
     },
     async load(userId) {
@@ -60,27 +81,47 @@ export function memoryStore(): MemoryStore {
     async history(userId, streak, from, to) {
       const periods = users.get(userId)?.history.get(streak);
       if (periods === undefined) return [];
-      const entries: HistoryEntry[] = [];
-      if (to - from < periods.size) {
-        for (let period = from; period <= to; period++) {
-          const entry = periods.get(period);
-          if (entry !== undefined) entries.push(entry);
-        }
-      } else {
-        for (const entry of periods.values()) if (entry.period >= from && entry.period <= to) entries.push(entry);
-      }
-      return entries;
+      return [...periods.values()].filter((entry) => entry.period >= from && entry.period <= to);
     },
-    rollups(userId) {
-      const record = users.get(userId);
-      if (record === undefined) return [];
-      return [...record.rollups].map(([key, value]) => {
-        const [metric, day] = key.split('\u0000') as [string, string];
-        return { metric, day: Number(day), value };
-      });
+    async journal(userId) {
+      return journalOf(users.get(userId));
+    },
+    async users(after, limit) {
+      return [...users.keys()].filter((id) => after === null || id > after).sort(byUserId).slice(0, limit);
+    },
+    async countUsers() {
+      return users.size;
+    },
+    async stats(streak, at, top): Promise<IndexStats> {
+      const lines = [...(index.get(streak) ?? new Map<string, IndexEntry>())];
+      const active = lines.filter(([, e]) => e.length > 0 && e.deadAt > at);
+      const lengths = new Map<number, number>();
+      for (const [, e] of active) lengths.set(e.length, (lengths.get(e.length) ?? 0) + 1);
+      return {
+        active: active.length,
+        lengthSum: active.reduce((sum, [, e]) => sum + e.length, 0),
+        lengths: [...lengths].sort((a, b) => a[0] - b[0]).map(([length, count]) => ({ length, users: count })),
+        topCurrent: active
+          .sort((a, b) => b[1].length - a[1].length || byUserId(a[0], b[0]))
+          .slice(0, top)
+          .map(([userId, e]) => ({ userId, length: e.length })),
+        topLongest: lines
+          .filter(([, e]) => e.longest > 0)
+          .sort((a, b) => b[1].longest - a[1].longest || byUserId(a[0], b[0]))
+          .slice(0, top)
+          .map(([userId, e]) => ({ userId, longest: e.longest })),
+      };
+    },
+    async expiring(streak, at, before, limit) {
+      return [...(index.get(streak) ?? new Map<string, IndexEntry>())]
+        .filter(([, e]) => e.length > 0 && e.deadAt > at && e.expiresAt < before)
+        .sort((a, b) => a[1].expiresAt - b[1].expiresAt || byUserId(a[0], b[0]))
+        .slice(0, limit)
+        .map(([userId, e]) => ({ userId, length: e.length, expiresAt: e.expiresAt }));
     },
     async close() {
       users.clear();
+      index.clear();
     },
   };
 }

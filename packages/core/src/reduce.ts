@@ -11,7 +11,7 @@ import { completeDue, type Achievement, type CompletedAchievement } from './achi
 import { advanceTo } from './advance.js';
 import { earnThrough } from './freezes.js';
 import { conditionsMet, type StreakRule } from './rules.js';
-import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type Rollup, type StreakState, type UserState } from './state.js';
+import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type Rollup, type StreakState, type UserState, type ZoneChange } from './state.js';
 import { formatDay, formatInstant, DAY_MS } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
@@ -39,8 +39,10 @@ export interface EventInput {
 export interface EventReduction {
   user: UserState;
   history: HistoryEntry[];
-  /** the amount to add to the (metric, local day) sum */
-  rollup: Rollup;
+  /** amounts to add to the (metric, day start, local day) sums: one per distinct day start of the rules */
+  rollups: Rollup[];
+  /** the user's zone changed with this event (journaled for rebuilds) */
+  zoneChange: ZoneChange | null;
   /** every change the event caused, in order (a shared frozen array when none: copy before changing) */
   changes: Change[];
   /** keys of the rules this event extended (S7); shared and frozen when none */
@@ -72,6 +74,7 @@ export function newStreakState(rule: StreakRule, day: number): StreakState {
     freezes: rule.freezes.initial,
     earnedThrough: since,
     lost: null,
+    lastAt: null,
     extendedAt: null,
     pauses: NO_PAUSES as Pause[],
   };
@@ -100,7 +103,7 @@ export function stateAt(user: UserState | null, rule: StreakRule, at: number, hi
 }
 
 /** Extend the streak if this event made the current period's conditions met (S7, S8). */
-function extendIfMet(state: StreakState, rule: StreakRule, at: number, changes: Change[], history: HistoryEntry[]): boolean {
+export function extendIfMet(state: StreakState, rule: StreakRule, at: number, changes: Change[], history: HistoryEntry[]): boolean {
   if (state.met || !conditionsMet(rule, state.progress)) return false;
   state.met = true;
   const periodStart = formatDay(rule.calendar.startOf(state.period));
@@ -114,7 +117,7 @@ function extendIfMet(state: StreakState, rule: StreakRule, at: number, changes: 
     changes.push({ type: 'streak.started', streak: rule.key, length: 1, periodStart, periodEnd });
   }
   if (state.length > state.longest) state.longest = state.length;
-  state.extendedAt = formatInstant(at);
+  state.extendedAt = formatInstant(state.lastAt ?? at);
   history.push({ streak: rule.key, period: state.period, length: state.length, heldBy: 'met' });
   return true;
 }
@@ -147,7 +150,13 @@ function applyToRule(
     }
     if (day > state.day) advanceTo(state, day, { rule, zone, changes, history, excusedFrom });
   }
-  if (counts) state.progress[event.metric] = (state.progress[event.metric] ?? 0) + event.value;
+  if (counts) {
+    state.progress[event.metric] = (state.progress[event.metric] ?? 0) + event.value;
+    if (event.value > 0 && (state.lastAt === null || event.at > state.lastAt)) {
+      state.lastAt = event.at;
+      if (state.met) state.extendedAt = formatInstant(event.at);
+    }
+  }
   return state;
 }
 
@@ -180,7 +189,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   user.totals[event.metric] = total;
 
   let extended: readonly string[] = NONE_EXTENDED;
-  let rollupDay = Math.floor(event.at / DAY_MS);
+  const rollups: Rollup[] = [];
   // The user's zone, resolved once for every rule; a rule's default zone stands in while none is known (S1).
   const userZone = user.tz === null ? null : zoneOf(user.tz);
   const beforeZone = previousTz === null ? null : previousTz === user.tz ? userZone : zoneOf(previousTz);
@@ -191,8 +200,14 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     const state = applyToRule(previousZone, zone, user.streaks[rule.key], rule, event, changes, history);
     if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history)) extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
-    if (i === 0) rollupDay = state.day;
+    const dayStart = rule.dayStartMs / 60_000;
+    if (!rollups.some((r) => r.dayStart === dayStart)) rollups.push({ metric: event.metric, dayStart, day: state.day, value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
   }
+  if (rollups.length === 0) rollups.push({ metric: event.metric, dayStart: 0, day: Math.floor(event.at / DAY_MS), value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
+  const zoneChange =
+    event.tz !== null && event.tz !== previousTz
+      ? { at: event.at, from: previousTz, to: event.tz, days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])), version: user.version }
+      : null;
   const achievements = completeDue(user, model.achievements, event.at, changes);
-  return { user, history: takeAll(history), rollup: { metric: event.metric, day: rollupDay, value: event.value }, changes: takeAll(changes), extended, achievements };
+  return { user, history: takeAll(history), rollups, zoneChange, changes: takeAll(changes), extended, achievements };
 }

@@ -41,7 +41,12 @@ export interface StreakState {
   /** freeze earnings are applied for every day up to and including this one */
   earnedThrough: number;
   lost: LostStreak | null;
-  /** RFC 3339 instant of the last extension (kept as text: every response shows it) */
+  /** epoch ms of the latest event with a positive value counted in the current period (null before the first) */
+  lastAt: number | null;
+  /**
+   * RFC 3339 instant of the latest event with a positive value counted in the period that last extended the streak
+   * (kept as text: every response shows it). A rebuild from daily sums finds the same instant.
+   */
   extendedAt: string | null;
   pauses: Pause[];
 }
@@ -75,11 +80,72 @@ export interface HistoryEntry {
   readonly heldBy: HeldBy;
 }
 
-/** Sum of one metric's values on one local day (the input of a rebuild). */
+/**
+ * Sum of one metric's values on one local day, as counted by rules whose day starts `dayStart`
+ * minutes after midnight (one rollup per distinct day start). With the zone changes and owner
+ * actions of the journal, rollups are what a rebuild folds (S20).
+ */
 export interface Rollup {
   readonly metric: string;
+  /** minutes after local midnight at which the counting rules' day begins */
+  readonly dayStart: number;
   readonly day: number;
   readonly value: number;
+  /** latest instant (epoch ms) of an event with a positive value summed here; 0 when none */
+  readonly lastAt: number;
+  /** the user's version after the first event summed here (stores keep the smallest): orders the journal */
+  readonly version: number;
+}
+
+/** A change of the user's zone, at the event that carried the new one (S5). */
+export interface ZoneChange {
+  readonly at: number;
+  /** the zone before; null when the user had none and rules used their default */
+  readonly from: string | null;
+  readonly to: string;
+  /** the local day the event was placed on, per distinct day start (minutes), as in its rollups */
+  readonly days: Readonly<Record<string, number>>;
+  /** the user's version after the event */
+  readonly version: number;
+}
+
+/** An owner action on a user's streak, journaled so that a rebuild replays it. */
+export type OwnerAction = {
+  readonly at: number;
+  readonly streak: string;
+  /** the rule's local day when it was applied */
+  readonly day: number;
+  /** the user's version after it */
+  readonly version: number;
+} & (
+  | { readonly kind: 'grant'; readonly count: number }
+  | { readonly kind: 'pause'; readonly id: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'unpause'; readonly id: string }
+  | { readonly kind: 'restore' }
+);
+
+/** Everything a rebuild needs of one user, besides the profile. */
+export interface Journal {
+  readonly rollups: readonly Rollup[];
+  readonly zoneChanges: readonly ZoneChange[];
+  readonly actions: readonly OwnerAction[];
+}
+
+/** The largest instant a Date can hold: `deadAt` of a streak that earnings keep alive forever. */
+export const NEVER = 8.64e15;
+
+/**
+ * One user's line in a rule's analytics index: kept by the store as events arrive, so that
+ * analytics and reminder queries never scan all users.
+ */
+export interface IndexEntry {
+  readonly streak: string;
+  readonly length: number;
+  readonly longest: number;
+  /** epoch ms at which the streak is lost if nothing more happens (S10, S11); NEVER when it cannot be; 0 when length is 0 */
+  readonly deadAt: number;
+  /** epoch ms at which `expires` ends (S15); 0 when length is 0 */
+  readonly expiresAt: number;
 }
 
 export type Change =
@@ -117,6 +183,7 @@ export function copyStreak(state: StreakState): StreakState {
     freezes: state.freezes,
     earnedThrough: state.earnedThrough,
     lost: state.lost,
+    lastAt: state.lastAt,
     extendedAt: state.extendedAt,
     pauses: state.pauses,
   };

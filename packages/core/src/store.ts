@@ -1,10 +1,10 @@
 /**
- * The one Store interface. The engine loads a user's state, lets the pure core compute, and the
- * store commits everything or nothing, one user at a time (S21). Adapters (memory, SQLite, Redis)
+ * The one Store interface. The engine loads a user's state, lets the core compute, and the store
+ * commits everything or nothing, one user at a time (S21). Adapters (memory, SQLite, Redis)
  * implement it and pass the same conformance suite from @kindling/testing.
  */
 import type { RecordResult } from './response.js';
-import type { HistoryEntry, Rollup, UserState } from './state.js';
+import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState, ZoneChange } from './state.js';
 
 /** Everything one atomic step writes for one user. */
 export interface UserWrite {
@@ -12,16 +12,26 @@ export interface UserWrite {
   readonly user: UserState;
   /** held periods to insert or replace, keyed by (streak, period) */
   readonly history: readonly HistoryEntry[];
-  /** amounts to add to (metric, local day) sums */
+  /** with `replaceHistory`, every stored held period of the user is deleted first (a rebuild) */
+  readonly replaceHistory?: boolean;
+  /** amounts to add to the (metric, dayStart, day) sums; `lastAt` keeps the maximum, `version` the minimum */
   readonly rollups: readonly Rollup[];
+  /** journal lines to append */
+  readonly zoneChange?: ZoneChange;
+  readonly action?: OwnerAction;
+  /** the user's line in each rule's analytics index, replacing the previous one */
+  readonly index: readonly IndexEntry[];
   /** the first response of an event sent with an idempotency key (S18) */
   readonly idempotency?: { readonly metric: string; readonly key: string; readonly response: RecordResult };
 }
 
-/** What a step sees: the user's state, and the response stored for the idempotency key asked for. */
+/** What a step sees. The step owns `user` and may change it in place. */
 export interface UserSnapshot {
   readonly user: UserState | null;
+  /** the response stored for the idempotency key asked for, or null */
   readonly replay: RecordResult | null;
+  /** the user's journal, when asked for (a rebuild), else null */
+  readonly journal: Journal | null;
 }
 
 export interface StepResult<T> {
@@ -33,18 +43,42 @@ export interface StepResult<T> {
 export interface UpdateOptions {
   /** look up the response stored for this (metric, key) and hand it to the step */
   readonly idempotency?: { readonly metric: string; readonly key: string };
+  /** hand the user's journal to the step */
+  readonly journal?: boolean;
+}
+
+/** A rule's analytics at an instant, from its index: only users whose streak is alive then (deadAt > at). */
+export interface IndexStats {
+  readonly active: number;
+  /** sum of the lengths of the active streaks */
+  readonly lengthSum: number;
+  /** number of active streaks of each length */
+  readonly lengths: ReadonlyArray<{ readonly length: number; readonly users: number }>;
+  /** the longest active streaks, longest first (ties by user id) */
+  readonly topCurrent: ReadonlyArray<{ readonly userId: string; readonly length: number }>;
+  /** the longest streaks ever reached, alive or not, longest first (ties by user id) */
+  readonly topLongest: ReadonlyArray<{ readonly userId: string; readonly longest: number }>;
 }
 
 export interface Store {
   /**
-   * Read the user's state, run `step`, commit its write: atomically, and serialised per user.
-   * `step` is pure and synchronous; a store may run it again on a conflict (optimistic stores).
+   * Read the user's state (and what `options` ask for), run `step`, commit its write: atomically,
+   * and serialised per user (S21). `step` is synchronous; a store may run it again on a conflict.
    */
   update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T>;
   /** The user's committed state, or null for a user never seen. */
   load(userId: string): Promise<UserState | null>;
   /** Stored held periods of one rule with period index in [from, to], in any order. */
   history(userId: string, streak: string, from: number, to: number): Promise<HistoryEntry[]>;
+  /** The user's journal: rollups, zone changes and owner actions. */
+  journal(userId: string): Promise<Journal>;
+  /** User ids in ascending order (UTF-16 code units), after `after`, at most `limit`. */
+  users(after: string | null, limit: number): Promise<string[]>;
+  countUsers(): Promise<number>;
+  /** Analytics of one rule at instant `at`, with `top` entries in each top list. */
+  stats(streak: string, at: number, top: number): Promise<IndexStats>;
+  /** Live streaks (deadAt > at) of one rule whose expiresAt is before `before`, soonest first. */
+  expiring(streak: string, at: number, before: number, limit: number): Promise<Array<{ userId: string; length: number; expiresAt: number }>>;
   /** Release connections and files. */
   close(): Promise<void>;
 }

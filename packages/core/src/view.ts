@@ -63,7 +63,7 @@ function dayStartText(day: number, zone: ZoneOffsets, dayStartMs: number): strin
 }
 
 /** S15: the last day of the first period, from now on, that must be met and is not paused. */
-function expiryDay(state: StreakState, rule: StreakRule): number {
+export function expiryDay(state: StreakState, rule: StreakRule): number {
   let period = state.met ? state.period + 1 : state.period;
   if (state.pauses.length === 0) return rule.calendar.endOf(period);
   for (;;) {

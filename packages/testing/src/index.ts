@@ -13,3 +13,5 @@ export {
 export type { RuleArbOptions, TimelineArbOptions, TimelineEvent } from './arbitraries.js';
 export { streakViolations, assertStreakInvariants, recordTimeline } from './invariants.js';
 export { propertyRuns } from './runs.js';
+export { describeStoreConformance } from './conformance/index.js';
+export type { ConformanceOptions } from './conformance/index.js';

@@ -1,0 +1,120 @@
+/**
+ * Rebuild (S20): a user's streak states and history recomputed from the journal (daily sums per
+ * metric, zone changes, owner actions), under the rules as they are now. With unchanged rules it
+ * equals what events kept incrementally; after an owner changes a rule, every streak follows it.
+ */
+import { completeDue } from './achievements.js';
+import { advanceTo } from './advance.js';
+import { grantFreezes } from './freezes.js';
+import { extendIfMet, newStreakState, type Model } from './reduce.js';
+import { restoreStreak } from './restore.js';
+import type { StreakRule } from './rules.js';
+import type { Change, HistoryEntry, Journal, OwnerAction, Rollup, StreakState, UserState, ZoneChange } from './state.js';
+import { formatInstant } from './time/calendar.js';
+import { placeInstant, zoneOf } from './time/local-date.js';
+import type { ZoneOffsets } from './time/zone-offsets.js';
+
+type Item =
+  | { kind: 0; day: number; at: number; version: number; change: ZoneChange }
+  | { kind: 1; day: number; at: number; version: number; rows: Rollup[] }
+  | { kind: 2; day: number; at: number; version: number; action: OwnerAction };
+
+/**
+ * The journal of one rule, in the order it happened (by the user's version): a day's sums stand
+ * where its first event stood, and a zone change before the sums its event began. Later events of
+ * the same day commute with owner actions on that day, so the daily sums lose nothing that matters.
+ */
+function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]): Item[] {
+  const dayStart = String(rule.dayStartMs / 60_000);
+  const items: Item[] = [];
+  const byDay = new Map<number, Rollup[]>();
+  for (const row of rollups) {
+    const rows = byDay.get(row.day);
+    if (rows === undefined) byDay.set(row.day, [row]);
+    else rows.push(row);
+  }
+  for (const [day, rows] of byDay) items.push({ kind: 1, day, at: 0, version: Math.min(...rows.map((row) => row.version)), rows });
+  for (const change of journal.zoneChanges) {
+    const day = change.days[dayStart] ?? placeInstant(change.at, zoneOf(change.to), rule.dayStartMs);
+    items.push({ kind: 0, day, at: change.at, version: change.version, change });
+  }
+  for (const action of journal.actions) if (action.streak === rule.key) items.push({ kind: 2, day: action.day, at: action.at, version: action.version, action });
+  return items.sort((a, b) => a.version - b.version || a.kind - b.kind);
+}
+
+function applyAction(state: StreakState, rule: StreakRule, action: OwnerAction, history: HistoryEntry[]): void {
+  switch (action.kind) {
+    case 'grant':
+      grantFreezes(state, rule, action.count);
+      break;
+    case 'pause':
+      state.pauses = [...state.pauses, { id: action.id, start: action.start, end: action.end }].sort((a, b) => a.start - b.start);
+      break;
+    case 'unpause':
+      state.pauses = state.pauses.filter((pause) => pause.id !== action.id);
+      break;
+    case 'restore': {
+      const mine = history.filter((entry) => entry.streak === rule.key);
+      history.push(...restoreStreak(state, rule, mine, []).history);
+      break;
+    }
+  }
+}
+
+function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollup[], history: HistoryEntry[]): StreakState | undefined {
+  let state: StreakState | undefined;
+  let zone: ZoneOffsets = rule.defaultZone;
+  const ignored: Change[] = [];
+  for (const item of timeline(rule, journal, rollups)) {
+    if (item.kind === 0) {
+      const to = zoneOf(item.change.to);
+      if (state !== undefined && item.day > state.day) {
+        // S5, as the event did it: excuse the periods only the new zone sees.
+        const from = item.change.from === null ? rule.defaultZone : zoneOf(item.change.from);
+        const oldDay = Math.max(placeInstant(item.at, from, rule.dayStartMs), state.day);
+        const oldPeriod = rule.calendar.indexOf(oldDay);
+        const excusedFrom = oldPeriod < rule.calendar.indexOf(item.day) ? oldPeriod : undefined;
+        advanceTo(state, item.day, { rule, zone: to, changes: null, history, excusedFrom });
+      }
+      zone = to;
+      continue;
+    }
+    if (state === undefined) state = newStreakState(rule, item.day);
+    else advanceTo(state, item.day, { rule, zone, changes: null, history });
+    if (item.kind === 2) {
+      applyAction(state, rule, item.action, history);
+      continue;
+    }
+    let counted = false;
+    for (const row of item.rows) {
+      if (!rule.metrics.has(row.metric)) continue;
+      counted = true;
+      state.progress[row.metric] = (state.progress[row.metric] ?? 0) + row.value;
+      if (row.lastAt > 0 && (state.lastAt === null || row.lastAt > state.lastAt)) state.lastAt = row.lastAt;
+    }
+    if (!counted) continue;
+    if (!extendIfMet(state, rule, state.lastAt ?? 0, ignored, history) && state.met && state.lastAt !== null) {
+      state.extendedAt = formatInstant(state.lastAt);
+    }
+  }
+  return state;
+}
+
+/** Recompute a user's streaks from the journal; the profile and completed achievements are kept (S22). */
+export function rebuildUser(stored: UserState, journal: Journal, model: Model, at: number): { user: UserState; history: HistoryEntry[] } {
+  const history: HistoryEntry[] = [];
+  // Every event is summed once per distinct day start: one set of rows gives the totals.
+  const primary = journal.rollups[0]?.dayStart;
+  const totals: Record<string, number> = {};
+  for (const row of journal.rollups) if (row.dayStart === primary) totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
+  const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: {}, achievements: { ...stored.achievements } };
+  for (const rule of model.rules) {
+    const own = journal.rollups.filter((row) => row.dayStart === rule.dayStartMs / 60_000);
+    // A rule whose day start no rollup was kept for (it changed) counts the days as they were kept.
+    const rows = own.length > 0 ? own : journal.rollups.filter((row) => row.dayStart === primary);
+    const state = rebuildRule(rule, journal, rows, history);
+    if (state !== undefined) user.streaks[rule.key] = state;
+  }
+  completeDue(user, model.achievements, at, []);
+  return { user, history };
+}

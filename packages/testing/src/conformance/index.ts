@@ -1,0 +1,58 @@
+/**
+ * describeStoreConformance: one suite that every Store adapter runs, as one shared test file
+ * proves every implementation of an interface.
+ */
+import type { Store } from '@kindling/core';
+import { afterEach, describe } from 'vitest';
+import { analyticsCases } from './analytics.js';
+import { rebuildCases } from './rebuild.js';
+import { scenarioCases } from './scenarios.js';
+import { storeLevelCases } from './store-level.js';
+
+export interface ConformanceOptions {
+  /** open the same storage again (a new connection or file handle); omit for stores that keep nothing */
+  reopen?: (store: Store) => Promise<Store>;
+  /** runs of the rebuild property (default 30: each run goes through the store) */
+  runs?: number;
+}
+
+export function describeStoreConformance(name: string, makeStore: () => Store | Promise<Store>, options: ConformanceOptions = {}): void {
+  describe(`Store conformance: ${name}`, () => {
+    const open: Store[] = [];
+    let current: Store | undefined;
+    // Each case gets a fresh store; the getter hands the cases the one made for them.
+    const store = () => {
+      if (current === undefined) throw new Error('the conformance store was not opened');
+      return current;
+    };
+    afterEach(async () => {
+      for (const s of open.splice(0)) await s.close().catch(() => undefined);
+      current = undefined;
+    });
+    const fresh = async () => {
+      current = await makeStore();
+      open.push(current);
+    };
+    describe('scenarios', () => {
+      beforeEachFresh(fresh);
+      scenarioCases(store);
+    });
+    describe('store level', () => {
+      beforeEachFresh(fresh);
+      storeLevelCases(store, options.reopen);
+    });
+    describe('analytics', () => {
+      beforeEachFresh(fresh);
+      analyticsCases(store);
+    });
+    describe('rebuild', () => {
+      beforeEachFresh(fresh);
+      rebuildCases(store, options.runs ?? 30);
+    });
+  });
+}
+
+import { beforeEach } from 'vitest';
+function beforeEachFresh(fresh: () => Promise<void>): void {
+  beforeEach(fresh);
+}

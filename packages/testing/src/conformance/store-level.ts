@@ -1,0 +1,50 @@
+/**
+ * What every store promises at the level of the Store interface: atomic steps, nothing written on
+ * failure, users listed in order, and (where it persists) the same data after reopening.
+ */
+import { createEngine, newUser, type Store } from '@kindling/core';
+import { expect, it } from 'vitest';
+
+export function storeLevelCases(store: () => Store, reopen: ((store: Store) => Promise<Store>) | undefined): void {
+  it('writes nothing when a step fails or returns no write', async () => {
+    const s = store();
+    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    await expect(
+      s.update('u', ({ user }) => {
+        user!.totals.x = 5;
+        throw new Error('step failed');
+      }),
+    ).rejects.toThrow('step failed');
+    expect(await s.update('u', () => ({ result: 7 }))).toBe(7);
+    expect((await s.load('u'))?.totals).toEqual({});
+    expect((await s.load('u'))?.version).toBe(1);
+  });
+
+  it('lists users in ascending order, page by page, and counts them', async () => {
+    const s = store();
+    const ids = ['b', 'a', 'c', 'ab', 'Z', 'é'];
+    for (const id of ids) await s.update(id, () => ({ result: null, write: { user: { ...newUser(id, 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    const sorted = [...ids].sort();
+    expect(await s.users(null, 3)).toEqual(sorted.slice(0, 3));
+    expect(await s.users(sorted[2]!, 10)).toEqual(sorted.slice(3));
+    expect(await s.countUsers()).toBe(ids.length);
+  });
+
+  if (reopen !== undefined) {
+    it('finds exactly what was committed after reopening', async () => {
+      const s = store();
+      const engine = createEngine({ store: s, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } }], clock: () => 0 });
+      for (const day of ['2026-03-01', '2026-03-02', '2026-03-04']) {
+        await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse(`${day}T12:00:00Z`), tz: 'Asia/Tokyo', idempotencyKey: day });
+      }
+      const before = { user: await s.load('u'), history: await s.history('u', 'default', 0, 1e6), journal: await s.journal('u') };
+      const again = await reopen(s);
+      const after = { user: await again.load('u'), history: await again.history('u', 'default', 0, 1e6), journal: await again.journal('u') };
+      expect(after).toEqual(before);
+      const replay = await createEngine({ store: again, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } }], clock: () => 0 })
+        .record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse('2026-03-05T12:00:00Z'), idempotencyKey: '2026-03-04' });
+      expect(replay).toMatchObject({ replayed: true, currentStreak: { length: 3 } });
+      await again.close();
+    });
+  }
+}
