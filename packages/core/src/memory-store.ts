@@ -52,7 +52,9 @@ export function memoryStore(): MemoryStore {
     }
     if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
     if (write.action) target.actions.push(write.action);
-    if (write.idempotency) target.idempotency.set(joinKey(write.idempotency.metric, write.idempotency.key), cloneJson(write.idempotency.response));
+    const replayKey = write.idempotency ? joinKey(write.idempotency.metric, write.idempotency.key) : undefined;
+    // The first response stays (S18), as in every store.
+    if (write.idempotency && replayKey !== undefined && !target.idempotency.has(replayKey)) target.idempotency.set(replayKey, cloneJson(write.idempotency.response));
     for (const entry of write.index) {
       let lines = index.get(entry.streak);
       if (lines === undefined) index.set(entry.streak, (lines = new Map()));
@@ -76,7 +78,8 @@ export function memoryStore(): MemoryStore {
       return result;
     },
     async load(userId) {
-      return users.get(userId)?.user ?? null;
+      const record = users.get(userId);
+      return record ? cloneUser(record.user) : null;
     },
     async history(userId, streak, from, to) {
       const periods = users.get(userId)?.history.get(streak);

@@ -1,0 +1,113 @@
+/**
+ * Opening a database file: refuse what is not a Kindling store before touching it (not SQLite,
+ * truncated, another application's, a newer schema), then WAL, busy timeout, foreign keys, and the
+ * migrations. Every refusal is a StoreError naming the file; nothing is ever reset.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { storeError, toStoreError } from './errors.js';
+import { checkIdentity, migrate, readIdentity, readMigrations } from './migrate.js';
+
+export type Synchronous = 'full' | 'normal';
+
+export interface OpenOptions {
+  /** how long a write waits for another connection's transaction, in ms */
+  readonly busyTimeout: number;
+  readonly synchronous: Synchronous;
+}
+
+const MAGIC = 'SQLite format 3\u0000';
+
+function sizeOf(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks the 100-byte header of an existing file: the SQLite magic string, and a size that holds the
+ * pages the header counts. A file shorter than that was truncated; it is only judged when there is
+ * no write-ahead log with frames that SQLite would recover from (the log may hold the newest pages).
+ */
+export function checkHeader(path: string, label: string): void {
+  const size = sizeOf(path);
+  if (size === null || size === 0) return;
+  const header = Buffer.alloc(100);
+  let read: number;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, header, 0, 100, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw storeError(label, `cannot be read (${(error as Error).message})`, error);
+  }
+  if (read < 100 || header.toString('latin1', 0, 16) !== MAGIC) {
+    throw storeError(label, `is not a SQLite database (${size} bytes without the SQLite header); Kindling will not overwrite it`);
+  }
+  const rawPageSize = header.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
+  const pages = header.readUInt32BE(28);
+  const sizeIsValid = header.readUInt32BE(24) === header.readUInt32BE(92);
+  const wal = sizeOf(`${path}-wal`) ?? 0;
+  if (sizeIsValid && pages > 0 && size < pages * pageSize && wal <= 32) {
+    throw storeError(label, `is truncated: its header counts ${pages} pages of ${pageSize} bytes (${pages * pageSize} bytes) but the file has ${size}; restore it from a backup`);
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `work` again while SQLite answers SQLITE_BUSY, for up to `timeout` ms. Switching a new file
+ * to WAL needs an exclusive lock, and SQLite does not call the busy handler for it when processes
+ * create the same file at once; this waits as the busy timeout would.
+ */
+function retryWhileBusy<T>(work: () => T, timeout: number): T {
+  const deadline = Date.now() + timeout;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      return work();
+    } catch (error) {
+      if (!(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, wait);
+    }
+  }
+}
+
+function configure(db: Database.Database, path: string, label: string, options: OpenOptions): void {
+  // Read-only questions first: a foreign file must not even be switched to WAL.
+  const migrations = readMigrations();
+  checkIdentity(readIdentity(db), label, migrations.length);
+  if (path !== ':memory:' && path !== '') {
+    const mode = retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }), options.busyTimeout);
+    if (mode !== 'wal') throw storeError(label, `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`);
+  }
+  db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('foreign_keys = ON');
+  migrate(db, label, migrations);
+  // Reading the schema makes SQLite parse every table's definition: a damaged schema fails here.
+  db.prepare('SELECT count(*) FROM users WHERE 0').get();
+}
+
+/** Opens (creating if needed) a Kindling database at `path`, or ':memory:'. */
+export function openDatabase(path: string, label: string, options: OpenOptions): Database.Database {
+  if (path !== ':memory:' && path !== '') checkHeader(path, label);
+  let db: Database.Database;
+  try {
+    db = new Database(path, { timeout: options.busyTimeout });
+  } catch (error) {
+    if (error instanceof Database.SqliteError) throw toStoreError(label, error);
+    throw storeError(label, `cannot be opened (${(error as Error).message})`, error);
+  }
+  try {
+    configure(db, path, label, options);
+    return db;
+  } catch (error) {
+    db.close();
+    throw toStoreError(label, error);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Between rows and the core's types: user ids and idempotency keys as BLOBs of UTF-16 code units
+ * (big-endian, so that byte order is JavaScript's string order), and JSON columns read back with a
+ * StoreError that names the row when they do not parse.
+ */
+import type { HistoryEntry, HeldBy, Rollup, UserState } from '@kindling/core';
+import { storeError } from './errors.js';
+
+/** A string as the BLOB that keys it: its UTF-16 code units, big-endian. Lossless, even for lone surrogates. */
+export function encodeKey(text: string): Buffer {
+  return Buffer.from(text, 'utf16le').swap16();
+}
+
+/** The string a key BLOB holds. */
+export function decodeKey(blob: Uint8Array): string {
+  return Buffer.from(blob).swap16().toString('utf16le');
+}
+
+/** Parses a JSON column; `what` names the row in the error. */
+export function parseJson<T>(label: string, what: string, text: unknown): T {
+  if (typeof text !== 'string') throw storeError(label, `${what} is not JSON text (found ${text === null ? 'NULL' : typeof text}); the file is damaged`);
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw storeError(label, `${what} does not parse as JSON (${(error as Error).message}); the file is damaged`, error);
+  }
+}
+
+/** Parses a user's state column and checks that it holds an object (a user state). */
+export function parseUser(label: string, account: string, userId: string, text: unknown): UserState {
+  const what = `the stored state of user ${JSON.stringify(userId)} (account ${JSON.stringify(account)})`;
+  const user = parseJson<UserState>(label, what, text);
+  if (user === null || typeof user !== 'object' || Array.isArray(user)) {
+    throw storeError(label, `${what} is not a Kindling user state; the file is damaged`);
+  }
+  return user;
+}
+
+export interface HistoryRow {
+  streak: string;
+  period: number;
+  length: number;
+  held_by: string;
+}
+
+export function historyEntryOf(row: HistoryRow): HistoryEntry {
+  return { streak: row.streak, period: row.period, length: row.length, heldBy: row.held_by as HeldBy };
+}
+
+export interface RollupRow {
+  metric: string;
+  day_start: number;
+  day: number;
+  value: number;
+  last_at: number;
+  version: number;
+}
+
+export function rollupOf(row: RollupRow): Rollup {
+  return { metric: row.metric, dayStart: row.day_start, day: row.day, value: row.value, lastAt: row.last_at, version: row.version };
+}

@@ -1,0 +1,97 @@
+/**
+ * Every SQL statement of the store, prepared once per connection. Each one is bounded by
+ * (account, user) or (account, rule) and reads a primary key or index range (see migrations/).
+ */
+import type Database from 'better-sqlite3';
+
+type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
+
+export interface Statements {
+  loadUser: Statement<[string, Buffer], string>;
+  saveUser: Statement<[string, Buffer, number, string]>;
+  users: Statement<[string, number], Buffer>;
+  usersAfter: Statement<[string, Buffer, number], Buffer>;
+  countUsers: Statement<[string], number>;
+  history: Statement<[string, Buffer, string, number, number]>;
+  saveHistory: Statement<[string, Buffer, string, number, number, string]>;
+  clearHistory: Statement<[string, Buffer]>;
+  rollups: Statement<[string, Buffer]>;
+  addRollup: Statement<[string, Buffer, string, number, number, number, number, number]>;
+  journal: Statement<[string, Buffer]>;
+  appendJournal: Statement<[string, Buffer, 'zone' | 'action', string]>;
+  replay: Statement<[string, Buffer, string, Buffer], string>;
+  saveReplay: Statement<[string, Buffer, string, Buffer, string]>;
+  saveIndex: Statement<[string, string, Buffer, number, number, number, number]>;
+  lengths: Statement<[string, string, number]>;
+  topCurrent: Statement<[string, string, number, number]>;
+  topLongest: Statement<[string, string, number]>;
+  expiring: Statement<[string, string, number, number, number]>;
+}
+
+function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
+  return db.prepare<P, R>(source);
+}
+
+export function prepareStatements(db: Database.Database): Statements {
+  return {
+    loadUser: prepare<[string, Buffer], string>(db, 'SELECT state FROM users WHERE account = ? AND user_id = ?').pluck(),
+    saveUser: prepare<[string, Buffer, number, string]>(
+      db,
+      'INSERT INTO users (account, user_id, version, state) VALUES (?, ?, ?, ?) ON CONFLICT (account, user_id) DO UPDATE SET version = excluded.version, state = excluded.state',
+    ),
+    users: prepare<[string, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? ORDER BY user_id LIMIT ?').pluck(),
+    usersAfter: prepare<[string, Buffer, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? AND user_id > ? ORDER BY user_id LIMIT ?').pluck(),
+    countUsers: prepare<[string], number>(db, 'SELECT count(*) FROM users WHERE account = ?').pluck(),
+
+    history: prepare<[string, Buffer, string, number, number]>(
+      db,
+      'SELECT streak, period, length, held_by FROM history WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period',
+    ),
+    saveHistory: prepare<[string, Buffer, string, number, number, string]>(
+      db,
+      'INSERT OR REPLACE INTO history (account, user_id, streak, period, length, held_by) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    clearHistory: prepare<[string, Buffer]>(db, 'DELETE FROM history WHERE account = ? AND user_id = ?'),
+
+    rollups: prepare<[string, Buffer]>(
+      db,
+      'SELECT metric, day_start, day, value, last_at, version FROM rollups WHERE account = ? AND user_id = ? ORDER BY version, metric, day_start, day',
+    ),
+    addRollup: prepare<[string, Buffer, string, number, number, number, number, number]>(
+      db,
+      'INSERT INTO rollups (account, user_id, metric, day_start, day, value, last_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account, user_id, metric, day_start, day) ' +
+        'DO UPDATE SET value = value + excluded.value, last_at = max(last_at, excluded.last_at), version = min(version, excluded.version)',
+    ),
+
+    journal: prepare<[string, Buffer]>(db, 'SELECT kind, line FROM journal WHERE account = ? AND user_id = ? ORDER BY seq'),
+    appendJournal: prepare<[string, Buffer, 'zone' | 'action', string]>(db, 'INSERT INTO journal (account, user_id, kind, line) VALUES (?, ?, ?, ?)'),
+
+    replay: prepare<[string, Buffer, string, Buffer], string>(db, 'SELECT response FROM idempotency WHERE account = ? AND user_id = ? AND metric = ? AND key = ?').pluck(),
+    saveReplay: prepare<[string, Buffer, string, Buffer, string]>(
+      db,
+      'INSERT INTO idempotency (account, user_id, metric, key, response) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+
+    saveIndex: prepare<[string, string, Buffer, number, number, number, number]>(
+      db,
+      'INSERT OR REPLACE INTO streak_index (account, streak, user_id, length, longest, dead_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    /** active lines by length: count per length, from which `active` and `lengthSum` follow */
+    lengths: prepare<[string, string, number]>(
+      db,
+      'SELECT length, count(*) AS users FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? GROUP BY length ORDER BY length',
+    ),
+    topCurrent: prepare<[string, string, number, number]>(
+      db,
+      'SELECT user_id, length FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? ORDER BY length DESC, user_id LIMIT ?',
+    ),
+    topLongest: prepare<[string, string, number]>(
+      db,
+      'SELECT user_id, longest FROM streak_index WHERE account = ? AND streak = ? AND longest > 0 ORDER BY longest DESC, user_id LIMIT ?',
+    ),
+    expiring: prepare<[string, string, number, number, number]>(
+      db,
+      'SELECT user_id, length, expires_at FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? AND expires_at < ? ORDER BY expires_at, user_id LIMIT ?',
+    ),
+  };
+}

@@ -1,0 +1,210 @@
+import { newUser, StoreError, type HistoryEntry, type IndexEntry, type OwnerAction, type Rollup, type UserState, type UserWrite, type ZoneChange } from '@kindling/core';
+import { describe, expect, it } from 'vitest';
+import { useTempFiles } from '../test/temp.js';
+
+const files = useTempFiles();
+
+function userWith(id: string, version: number, lessons = version): UserState {
+  return { ...newUser(id, 0), version, totals: { lessons } };
+}
+function write(user: UserState, extra: Partial<UserWrite> = {}): UserWrite {
+  return { user, history: [], rollups: [], index: [], ...extra };
+}
+const held = (period: number, length: number, streak = 'default'): HistoryEntry => ({ streak, period, length, heldBy: 'met' });
+const rollup = (day: number, value: number, lastAt: number, version: number, dayStart = 0): Rollup => ({ metric: 'lessons', dayStart, day, value, lastAt, version });
+const line = (streak: string, length: number, deadAt: number): IndexEntry => ({ streak, length, longest: length, deadAt, expiresAt: deadAt });
+
+describe('sqliteStore update', () => {
+  it('commits a step’s write, returns its result, and hands each step and each load a fresh copy', async () => {
+    const store = files.open('a.db');
+    expect(await store.update('u', ({ user, replay, journal }) => {
+      expect([user, replay, journal]).toEqual([null, null, null]);
+      return { result: 'done', write: write(userWith('u', 1)) };
+    })).toBe('done');
+    const loaded = (await store.load('u'))!;
+    expect(loaded).toEqual(userWith('u', 1));
+    loaded.totals.lessons = 999;
+    await store.update('u', ({ user }) => {
+      expect(user?.totals).toEqual({ lessons: 1 });
+      user!.totals.lessons = 500; // the step owns it
+      return { result: null };
+    });
+    expect((await store.load('u'))?.totals).toEqual({ lessons: 1 });
+  });
+
+  it('rolls back and rethrows the step’s own error, and writes nothing for a step without a write', async () => {
+    const store = files.open('a.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1)) }));
+    const failure = new Error('step failed');
+    await expect(store.update('u', () => { throw failure; })).rejects.toBe(failure);
+    expect(await store.update('v', () => ({ result: 42 }))).toBe(42);
+    expect(await store.load('v')).toBeNull();
+    expect(await store.countUsers()).toBe(1);
+  });
+
+  it('commits all of a write or nothing: a row the schema refuses undoes the user row written before it', async () => {
+    const store = files.open('a.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1)] }) }));
+    const broken = { streak: 'default', period: 3, length: 2, heldBy: null } as unknown as HistoryEntry;
+    const attempt = store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(2, 2), broken], rollups: [rollup(2, 1, 5, 2)] }) }));
+    await expect(attempt).rejects.toThrow(StoreError);
+    await expect(attempt).rejects.toThrow(/a\.db.*refused a write/);
+    expect((await store.load('u'))?.version).toBe(1);
+    expect(await store.history('u', 'default', 0, 10)).toEqual([held(1, 1)]);
+    expect((await store.journal('u')).rollups).toEqual([]);
+  });
+});
+
+describe('sqliteStore history', () => {
+  it('inserts or replaces held periods by (streak, period) and reads a range of one rule', async () => {
+    const store = files.open('a.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1), held(2, 2), held(5, 1), held(2, 9, 'weekly')] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(2, 7)] }) }));
+    expect(await store.history('u', 'default', 2, 5)).toEqual([held(2, 7), held(5, 1)]);
+    expect(await store.history('u', 'default', 3, 4)).toEqual([]);
+    expect(await store.history('u', 'weekly', -100, 100)).toEqual([held(2, 9, 'weekly')]);
+    expect(await store.history('nobody', 'default', 0, 10)).toEqual([]);
+  });
+
+  it('deletes every held period of the user (every rule), and only theirs, before a replaceHistory write', async () => {
+    const store = files.open('a.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1), held(2, 2), held(1, 1, 'weekly')] }) }));
+    await store.update('v', () => ({ result: null, write: write(userWith('v', 1), { history: [held(1, 1)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(4, 1)], replaceHistory: true }) }));
+    expect(await store.history('u', 'default', 0, 10)).toEqual([held(4, 1)]);
+    expect(await store.history('u', 'weekly', 0, 10)).toEqual([]);
+    expect(await store.history('v', 'default', 0, 10)).toEqual([held(1, 1)]);
+  });
+});
+
+describe('sqliteStore journal', () => {
+  it('merges rollups by (metric, dayStart, day): values add up, lastAt keeps the maximum, version the minimum', async () => {
+    const store = files.open('a.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { rollups: [rollup(10, 1.5, 500, 1), rollup(10, 2, 500, 1, 240)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 0.25, 300, 2), rollup(11, 1, 900, 2)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, -1, 800, 3)] }) }));
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, 0.75, 800, 1), rollup(10, 2, 500, 1, 240), rollup(11, 1, 900, 2)]);
+  });
+
+  it('appends zone changes and owner actions in order, and hands the journal to a step that asks', async () => {
+    const store = files.open('a.db');
+    const zones: ZoneChange[] = [
+      { at: 1, from: null, to: 'Asia/Tokyo', days: { '0': 3 }, version: 1 },
+      { at: 2, from: 'Asia/Tokyo', to: 'UTC', days: { '0': 4 }, version: 3 },
+    ];
+    const actions: OwnerAction[] = [
+      { kind: 'grant', at: 5, streak: 'default', day: 4, version: 2, count: 2 },
+      { kind: 'pause', at: 6, streak: 'default', day: 4, version: 4, id: 'p', start: 5, end: 6 },
+    ];
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { zoneChange: zones[0], rollups: [rollup(3, 1, 1, 1)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { action: actions[0] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { zoneChange: zones[1] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 4), { action: actions[1] }) }));
+    const expected = { rollups: [rollup(3, 1, 1, 1)], zoneChanges: zones, actions };
+    expect(await store.journal('u')).toEqual(expected);
+    expect(await store.update('u', ({ journal }) => ({ result: journal }), { journal: true })).toEqual(expected);
+    expect(await store.update('u', ({ journal }) => ({ result: journal }))).toBeNull();
+    expect(await store.journal('nobody')).toEqual({ rollups: [], zoneChanges: [], actions: [] });
+  });
+});
+
+describe('sqliteStore idempotency', () => {
+  it('hands the step the first response stored for (user, metric, key), and nothing for another metric, key or user', async () => {
+    const store = files.open('a.db');
+    const response = (total: number) => ({ eventId: `e${total}`, total }) as never;
+    const record = (userId: string, key: string, total: number) =>
+      store.update(userId, ({ replay }) => (replay ? { result: replay } : { result: null, write: write(userWith(userId, total), { idempotency: { metric: 'lessons', key, response: response(total) } }) }), {
+        idempotency: { metric: 'lessons', key },
+      });
+    expect(await record('u', 'k', 1)).toBeNull();
+    expect(await record('u', 'k', 2)).toEqual(response(1));
+    expect(await record('u', 'k2', 3)).toBeNull();
+    expect(await record('v', 'k', 4)).toBeNull();
+    // Lone surrogates stay distinct keys (a UTF-8 conversion would turn both into U+FFFD).
+    expect(await record('u', '\uD800', 5)).toBeNull();
+    expect(await record('u', '\uD801', 6)).toBeNull();
+    const asked = (metric: string, key: string) => store.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric, key } });
+    expect(await asked('minutes', 'k')).toBeNull();
+    expect(await asked('lessons', '\uD801')).toEqual(response(6));
+    // A write for a key already stored keeps the first response.
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 7), { idempotency: { metric: 'lessons', key: 'k', response: response(7) } }) }));
+    expect(await asked('lessons', 'k')).toEqual(response(1));
+  });
+});
+
+describe('sqliteStore users', () => {
+  it('lists ids in UTF-16 code unit order, page by page, and counts them', async () => {
+    const store = files.open('a.db');
+    // UTF-8 byte order would put '\uFFFF' before '😀' (U+1F600) and merge the two lone surrogates.
+    const ids = ['b', 'a', 'ab', 'Z', 'é', '\uFFFF', '😀', '\uD800', '\uDBFF', 'a\u0000b'];
+    for (const id of ids) await store.update(id, () => ({ result: null, write: write(userWith(id, 1)) }));
+    const sorted = [...ids].sort();
+    expect(await store.users(null, 100)).toEqual(sorted);
+    expect(await store.users(null, 4)).toEqual(sorted.slice(0, 4));
+    expect(await store.users(sorted[3]!, 4)).toEqual(sorted.slice(4, 8));
+    expect(await store.users(sorted.at(-1)!, 4)).toEqual([]);
+    expect(await store.users(null, 0)).toEqual([]);
+    expect(await store.countUsers()).toBe(ids.length);
+    expect((await store.load('\uD800'))?.id).toBe('\uD800');
+  });
+});
+
+describe('sqliteStore files', () => {
+  it('finds exactly what was committed after closing and reopening the file', async () => {
+    const store = files.open('a.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1)], rollups: [rollup(1, 1, 10, 1)], index: [line('default', 1, 1000)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(2, 2)], rollups: [rollup(2, 1, 20, 2)], index: [line('default', 2, 2000)] }) }));
+    await store.update('u', () => { throw new Error('not committed'); }).catch(() => undefined);
+    await store.update('v', () => ({ result: null, write: write(userWith('v', 1)) }));
+    const snapshot = async (s: typeof store) => ({
+      u: await s.load('u'),
+      v: await s.load('v'),
+      history: await s.history('u', 'default', 0, 10),
+      journal: await s.journal('u'),
+      users: await s.users(null, 10),
+      count: await s.countUsers(),
+      stats: await s.stats('default', 0, 5),
+    });
+    const before = await snapshot(store);
+    expect(before.history).toEqual([held(1, 1), held(2, 2)]);
+    await store.close();
+    const again = files.open('a.db');
+    expect(await snapshot(again)).toEqual(before);
+  });
+
+  it('keeps the accounts of one file apart: same user ids, nothing shared', async () => {
+    const a = files.open('shared.db', { account: 'a' });
+    const b = files.open('shared.db', { account: 'b' });
+    const plain = files.open('shared.db');
+    await a.update('u', () => ({ result: null, write: write(userWith('u', 1, 10), { history: [held(1, 1)], rollups: [rollup(1, 10, 1, 1)], index: [line('default', 1, 100)], idempotency: { metric: 'lessons', key: 'k', response: { from: 'a' } as never } }) }));
+    await b.update('u', () => ({ result: null, write: write(userWith('u', 1, 20)) }));
+    await b.update('w', () => ({ result: null, write: write(userWith('w', 1)) }));
+    expect((await a.load('u'))?.totals).toEqual({ lessons: 10 });
+    expect((await b.load('u'))?.totals).toEqual({ lessons: 20 });
+    expect(await plain.load('u')).toBeNull();
+    expect(await b.history('u', 'default', 0, 10)).toEqual([]);
+    expect((await b.journal('u')).rollups).toEqual([]);
+    expect(await b.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'lessons', key: 'k' } })).toBeNull();
+    expect([await a.users(null, 10), await b.users(null, 10), await plain.users(null, 10)]).toEqual([['u'], ['u', 'w'], []]);
+    expect([await a.countUsers(), await b.countUsers(), await plain.countUsers()]).toEqual([1, 2, 0]);
+    expect((await a.stats('default', 0, 5)).active).toBe(1);
+    expect((await b.stats('default', 0, 5)).active).toBe(0);
+    expect(await b.expiring('default', 0, 1e6, 5)).toEqual([]);
+  });
+
+  it('fails with a StoreError naming the file once closed; closing twice is fine', async () => {
+    const store = files.open('a.db');
+    await store.close();
+    await store.close();
+    await expect(store.load('u')).rejects.toThrow(StoreError);
+    await expect(store.update('u', () => ({ result: 1 }))).rejects.toThrow(/a\.db.*closed/);
+  });
+
+  it('works in memory too', async () => {
+    const { sqliteStore } = await import('./index.js');
+    const store = sqliteStore({ path: ':memory:' });
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1)) }));
+    expect((await store.load('u'))?.version).toBe(1);
+    await store.close();
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * sqliteStore: the Store of @kindling/core on one SQLite file (or ':memory:'), shared safely by
+ * every process that opens it. Each `update` is one IMMEDIATE transaction: read the user, run the
+ * step, write what it returns, commit; so events of one user are applied one at a time (S21).
+ */
+import type { IndexStats, Journal, OwnerAction, RecordResult, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
+import { labelOf, toStoreError } from './errors.js';
+import { openDatabase, type Synchronous } from './open.js';
+import { decodeKey, encodeKey, historyEntryOf, parseJson, parseUser, rollupOf, type HistoryRow, type RollupRow } from './rows.js';
+import { prepareStatements } from './statements.js';
+
+export interface SqliteStoreOptions {
+  /** a file path (created when missing) or ':memory:' */
+  path: string;
+  /** namespace of every row: several accounts can share one file, their data never mixes. Default 'default'. */
+  account?: string;
+  /** how long a write waits for another process's transaction before failing, in ms. Default 10,000. */
+  busyTimeout?: number;
+  /**
+   * 'full' (default): a commit is on disk before `update` returns, surviving a power loss.
+   * 'normal': commits survive a crash of the process but the last ones may be lost with the machine.
+   */
+  synchronous?: Synchronous;
+}
+
+export function sqliteStore(options: SqliteStoreOptions): Store {
+  const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full' } = options;
+  const label = labelOf(path);
+  const db = openDatabase(path, label, { busyTimeout, synchronous });
+  const sql = prepareStatements(db);
+
+  /** Runs `work`, turning driver failures into StoreErrors that name the file. */
+  function guard<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw toStoreError(label, error);
+    }
+  }
+
+  function readJournal(key: Buffer): Journal {
+    const zoneChanges: ZoneChange[] = [];
+    const actions: OwnerAction[] = [];
+    for (const row of sql.journal.all(account, key) as Array<{ kind: string; line: string }>) {
+      const line = parseJson<ZoneChange & OwnerAction>(label, `a journal line of user ${JSON.stringify(decodeKey(key))}`, row.line);
+      (row.kind === 'zone' ? zoneChanges : actions).push(line);
+    }
+    return { rollups: (sql.rollups.all(account, key) as RollupRow[]).map(rollupOf), zoneChanges, actions };
+  }
+
+  function commit(key: Buffer, write: UserWrite): void {
+    sql.saveUser.run(account, key, write.user.version, JSON.stringify(write.user));
+    if (write.replaceHistory) sql.clearHistory.run(account, key);
+    for (const entry of write.history) sql.saveHistory.run(account, key, entry.streak, entry.period, entry.length, entry.heldBy);
+    for (const rollup of write.rollups) sql.addRollup.run(account, key, rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version);
+    if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
+    if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
+    for (const line of write.index) sql.saveIndex.run(account, line.streak, key, line.length, line.longest, line.deadAt, line.expiresAt);
+    const idempotency = write.idempotency;
+    if (idempotency) sql.saveReplay.run(account, key, idempotency.metric, encodeKey(idempotency.key), JSON.stringify(idempotency.response));
+  }
+
+  interface Call {
+    userId: string;
+    step: (snapshot: UserSnapshot) => StepResult<unknown>;
+    options: UpdateOptions | undefined;
+    stepFailed: boolean;
+  }
+
+  // Read → step → write in one transaction; better-sqlite3 rolls it back when the function throws.
+  const transact = db.transaction((call: Call): unknown => {
+    const key = encodeKey(call.userId);
+    const stored = sql.loadUser.get(account, key);
+    const asked = call.options?.idempotency;
+    const response = asked === undefined ? undefined : sql.replay.get(account, key, asked.metric, encodeKey(asked.key));
+    const snapshot: UserSnapshot = {
+      user: stored === undefined ? null : parseUser(label, account, call.userId, stored),
+      replay: response === undefined ? null : parseJson<RecordResult>(label, `the stored response of idempotency key ${JSON.stringify(asked?.key)}`, response),
+      journal: call.options?.journal ? readJournal(key) : null,
+    };
+    let outcome: StepResult<unknown>;
+    try {
+      outcome = call.step(snapshot);
+    } catch (error) {
+      call.stepFailed = true;
+      throw error;
+    }
+    if (outcome.write !== undefined) commit(key, outcome.write);
+    return outcome.result;
+  });
+
+  const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
+
+  return {
+    async update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
+      const call: Call = { userId, step, options, stepFailed: false };
+      try {
+        return transact.immediate(call) as T;
+      } catch (error) {
+        throw call.stepFailed ? error : toStoreError(label, error);
+      }
+    },
+    async load(userId) {
+      const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
+      return stored === undefined ? null : parseUser(label, account, userId, stored);
+    },
+    async history(userId, streak, from, to) {
+      return guard(() => (sql.history.all(account, encodeKey(userId), streak, from, to) as HistoryRow[]).map(historyEntryOf));
+    },
+    async journal(userId) {
+      return read(() => readJournal(encodeKey(userId)));
+    },
+    async users(after, limit) {
+      const count = Math.max(0, Math.floor(limit));
+      const rows = guard(() => (after === null ? sql.users.all(account, count) : sql.usersAfter.all(account, encodeKey(after), count)));
+      return rows.map(decodeKey);
+    },
+    async countUsers() {
+      return guard(() => sql.countUsers.get(account) as number);
+    },
+    async stats(streak, at, top): Promise<IndexStats> {
+      const count = Math.max(0, Math.floor(top));
+      return read(() => {
+        const lengths = sql.lengths.all(account, streak, at) as Array<{ length: number; users: number }>;
+        const current = sql.topCurrent.all(account, streak, at, count) as Array<{ user_id: Buffer; length: number }>;
+        const longest = sql.topLongest.all(account, streak, count) as Array<{ user_id: Buffer; longest: number }>;
+        return {
+          active: lengths.reduce((sum, row) => sum + row.users, 0),
+          lengthSum: lengths.reduce((sum, row) => sum + row.length * row.users, 0),
+          lengths: lengths.map((row) => ({ length: row.length, users: row.users })),
+          topCurrent: current.map((row) => ({ userId: decodeKey(row.user_id), length: row.length })),
+          topLongest: longest.map((row) => ({ userId: decodeKey(row.user_id), longest: row.longest })),
+        };
+      });
+    },
+    async expiring(streak, at, before, limit) {
+      const rows = guard(() => sql.expiring.all(account, streak, at, before, Math.max(0, Math.floor(limit))) as Array<{ user_id: Buffer; length: number; expires_at: number }>);
+      return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
