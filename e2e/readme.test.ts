@@ -25,14 +25,14 @@ async function run(code: string, name: string): Promise<string[]> {
 
 describe('the README', () => {
   it('has an embedding example of about 15 lines that runs as written and prints what its comments say', async () => {
-    const example = blocks[0] as string;
+    const example = blocks.find((b) => b.includes('memoryStore()') && b.includes('console.log')) as string;
     expect(example.trim().split('\n').length).toBeLessThanOrEqual(16);
     const printed = await run(example, 'embed');
     expect(printed).toEqual(['3 ["freeze.consumed","streak.extended"]', '["2026-03-06:1","2026-03-07:2","2026-03-08:2*","2026-03-09:3"]']);
   });
 
   it('has a property-testing example that runs as written', async () => {
-    const printed = await run(blocks[1] as string, 'property');
+    const printed = await run(blocks.find((b) => b.includes('fc.assert')) as string, 'property');
     expect(printed).toEqual([]);
   });
 });
