@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, type StreakRuleInput } from '@kindling/core';
+import { dailyEngine, extendOn, noon } from './test-support.js';
 
-const at = (iso: string) => Date.parse(iso);
-const noon = (day: string) => at(`${day}T12:00:00Z`);
-
-function engineWith(rule: Partial<StreakRuleInput> = {}) {
-  return createEngine({
-    store: memoryStore(),
-    streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], ...rule }],
-    clock: () => 0,
-  });
-}
-
-async function extendOn(engine: ReturnType<typeof engineWith>, days: string[]) {
-  for (const day of days) await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: noon(day), tz: 'UTC' });
-}
+const engineWith = dailyEngine;
 
 describe('missing periods (S10, S11)', () => {
   it('consumes one freeze per missed day over a multi-day gap, oldest first, then loses the streak when they run out (S11)', async () => {

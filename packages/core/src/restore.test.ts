@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, type StreakRuleInput } from '@kindling/core';
+import { dailyEngine, extendOn, noon } from './test-support.js';
 
-const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
-
-function engineWith(rule: Partial<StreakRuleInput> = {}) {
-  return createEngine({
-    store: memoryStore(),
-    streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], ...rule }],
-    clock: () => 0,
-  });
-}
-
-async function extendOn(engine: ReturnType<typeof engineWith>, days: string[]) {
-  for (const day of days) await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: noon(day), tz: 'UTC' });
-}
+const engineWith = dailyEngine;
 
 describe('restore (S14)', () => {
   it('gives back the lost length the day after the loss, as if the missed day had been frozen', async () => {

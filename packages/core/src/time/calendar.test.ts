@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@kindling/testing';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../test-support.js';
 import { InvalidInputError } from '../errors.js';
 import { civilFromDay, dayFromCivil, daysInMonth, formatDay, isLeapYear, parseDay, weekdayOf } from './calendar.js';
 
@@ -30,15 +31,6 @@ function oracleDaysInMonth(year: number, month: number): number {
   return d.getUTCDate();
 }
 
-/** The error `fn` throws (fails the test when it throws nothing). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error, nothing was thrown');
-}
 
 // Epoch days of the years -9999 .. 9999 (well inside Date's range).
 const MIN_DAY = oracleDay(-9999, 1, 1);

@@ -4,6 +4,7 @@
  * by the code under test.
  */
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../test-support.js';
 import { InvalidInputError } from '../errors.js';
 import { parseDay } from './calendar.js';
 import { dayExists, dayStartInstant, isTimeZone, localDate, parseDayStart, placeInstant, toInstant, zoneOf } from './local-date.js';
@@ -29,14 +30,6 @@ function exists(date: string, zone: string, dayStartsAt = '00:00'): boolean {
   return dayExists(parseDay(date), zoneOf(zone), parseDayStart(dayStartsAt));
 }
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error, nothing was thrown');
-}
 
 describe('America/New_York, spring forward on 2024-03-10 (02:00 EST -> 03:00 EDT, at 07:00Z)', () => {
   const NY = 'America/New_York';

@@ -3,19 +3,12 @@
  * that cross a year end), calendar months of every length, and the errors for bad input.
  */
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../test-support.js';
 import { InvalidInputError } from '../errors.js';
 import { parseDay } from './calendar.js';
 import { calendarFor, periodOf, type Frequency } from './period.js';
 import type { Weekday } from './calendar.js';
 
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error, nothing was thrown');
-}
 
 describe('daily periods (S3)', () => {
   it('makes each date its own period (S3)', () => {
