@@ -1,0 +1,91 @@
+/**
+ * `stats` and `expiring` from a rule's index. The scripts retire what is dead at `at` and read the
+ * active structures; members retired earlier by a query at a later instant but alive at `at` come
+ * back as "revived" entries, merged here, so that any `at` gets the exact answer and the usual one
+ * (`at` moving forward) reads only what it returns.
+ */
+import { StoreError, type IndexStats } from '@kindling/core';
+import { parseIndexEntry, type StoredIndexEntry } from './codec.js';
+import type { Connection, ScriptName } from './connection.js';
+import { decodeMember, indexKeyList, type IndexKeys } from './keys.js';
+
+/** Members retired per script call: bounds the time one call holds Redis. */
+const RETIRE_BATCH = 2000;
+
+const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function pairs(flat: unknown, key: string): Array<[string, string]> {
+  if (!Array.isArray(flat) || flat.length % 2 !== 0) throw new StoreError(`${key}: unexpected reply from the analytics script`);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([String(flat[i]), String(flat[i + 1])]);
+  return out;
+}
+
+function revivedEntries(flat: unknown, keys: IndexKeys): Array<{ userId: string; entry: StoredIndexEntry }> {
+  return pairs(flat, keys.grave).map(([member, raw]) => ({
+    userId: decodeMember(member, keys.grave),
+    entry: parseIndexEntry(raw, `${keys.entry} field ${member}`),
+  }));
+}
+
+function checkQuery(values: Record<string, number>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!Number.isFinite(value)) throw new StoreError(`${name} must be a finite number, got ${value}`);
+  }
+}
+
+/** Runs an analytics script until it has nothing left to retire, and returns its reply after 'done'. */
+async function runRetiring(connection: Connection, name: ScriptName, keys: IndexKeys, args: Array<string | number>): Promise<unknown[]> {
+  for (;;) {
+    const reply = await connection.runScript(name, indexKeyList(keys), [...args, RETIRE_BATCH]);
+    if (!Array.isArray(reply)) throw new StoreError(`${keys.dead}: unexpected reply from the analytics script`);
+    if (reply[0] === 'done') return reply.slice(1);
+  }
+}
+
+export async function readStats(connection: Connection, keys: IndexKeys, at: number, top: number): Promise<IndexStats> {
+  checkQuery({ at, top });
+  const limit = Math.max(0, Math.floor(top));
+  const [active, lengthSum, counts, current, longest, revived] = await runRetiring(connection, 'kindlingStats', keys, [at, limit]);
+  const lengths = new Map<number, number>();
+  for (const [length, users] of pairs(counts, keys.counts)) lengths.set(Number(length), Number(users));
+  const topCurrent = pairs(current, keys.len).map(([member, score]) => ({ userId: decodeMember(member, keys.len), length: -Number(score) }));
+  let activeCount = Number(active);
+  let sum = Number(lengthSum);
+  for (const { userId, entry } of revivedEntries(revived, keys)) {
+    activeCount += 1;
+    sum += entry.length;
+    lengths.set(entry.length, (lengths.get(entry.length) ?? 0) + 1);
+    topCurrent.push({ userId, length: entry.length });
+  }
+  if (!Number.isInteger(activeCount) || !Number.isInteger(sum)) throw new StoreError(`${keys.sum} or ${keys.dead} does not hold a count`);
+  return {
+    active: activeCount,
+    lengthSum: sum,
+    lengths: [...lengths].sort((a, b) => a[0] - b[0]).map(([length, users]) => ({ length, users })),
+    topCurrent: topCurrent.sort((a, b) => b.length - a.length || byUserId(a.userId, b.userId)).slice(0, limit),
+    topLongest: pairs(longest, keys.best).map(([member, score]) => ({ userId: decodeMember(member, keys.best), longest: -Number(score) })),
+  };
+}
+
+export async function readExpiring(
+  connection: Connection,
+  keys: IndexKeys,
+  at: number,
+  before: number,
+  limit: number,
+): Promise<Array<{ userId: string; length: number; expiresAt: number }>> {
+  checkQuery({ at, before, limit });
+  const count = Math.max(0, Math.floor(limit));
+  const [soonest, revived] = await runRetiring(connection, 'kindlingExpiring', keys, [at, before, count]);
+  if (!Array.isArray(soonest) || soonest.length % 3 !== 0) throw new StoreError(`${keys.exp}: unexpected reply from the analytics script`);
+  const rows: Array<{ userId: string; length: number; expiresAt: number }> = [];
+  for (let i = 0; i < soonest.length; i += 3) {
+    const member = String(soonest[i]);
+    rows.push({ userId: decodeMember(member, keys.exp), expiresAt: Number(soonest[i + 1]), length: -Number(soonest[i + 2]) });
+  }
+  for (const { userId, entry } of revivedEntries(revived, keys)) {
+    if (entry.expiresAt < before) rows.push({ userId, length: entry.length, expiresAt: entry.expiresAt });
+  }
+  return rows.sort((a, b) => a.expiresAt - b.expiresAt || byUserId(a.userId, b.userId)).slice(0, count);
+}

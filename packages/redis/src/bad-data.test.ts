@@ -1,0 +1,134 @@
+/**
+ * Data the store did not write is a StoreError that names the key and the problem, never a silent
+ * reset: a newer or unknown schema, a state that is not JSON, a key of the wrong type, a field
+ * that does not parse. The bad value is still there afterwards.
+ */
+import { newUser, StoreError } from '@kindling/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accountKeys } from './keys.js';
+import { redisStore } from './redis-store.js';
+import { findFreePort } from './test-cluster.js';
+import { openTargets, presentTargets } from './test-targets.js';
+
+const targets = await openTargets();
+afterAll(async () => {
+  await Promise.all(presentTargets(targets).map((target) => target.cleanup()));
+});
+
+const first = (userId: string) => ({ result: null, write: { user: { ...newUser(userId, 0), version: 1 }, history: [], rollups: [], index: [] } });
+
+/** Rejects with a StoreError whose message contains every one of `parts`. */
+async function expectStoreError(promise: Promise<unknown>, ...parts: string[]): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StoreError);
+  for (const part of parts) expect((error as Error).message).toContain(part);
+}
+
+for (const target of [targets.single, targets.cluster]) {
+  describe.skipIf(target === null)(`redisStore on ${target?.name ?? 'Redis'}: bad data`, () => {
+    const setup = async () => {
+      const store = target!.store();
+      const keys = accountKeys(target!.prefix, store.account);
+      await store.update('ann', () => first('ann'));
+      return { store, keys, ann: keys.user('ann'), redis: target!.client() };
+    };
+
+    it('refuses a newer or unknown schema version, and sets it on first use', async () => {
+      const { store, keys, redis } = await setup();
+      expect(await redis.get(keys.schema)).toBe('1');
+      await redis.set(keys.schema, '2');
+      const again = target!.store({ account: store.account });
+      await expectStoreError(again.load('ann'), keys.schema, 'newer');
+      await redis.set(keys.schema, 'v1');
+      await expectStoreError(target!.store({ account: store.account }).countUsers(), keys.schema, '"v1"');
+      await redis.del(keys.schema);
+      await redis.hset(keys.schema, 'version', '1');
+      await expectStoreError(target!.store({ account: store.account }).users(null, 5), keys.schema, 'wrong type');
+    });
+
+    it('names a state that is not JSON, or not a state, and keeps it', async () => {
+      const { store, ann, redis } = await setup();
+      await redis.set(ann.state, 'not json');
+      await expectStoreError(store.load('ann'), ann.state, 'not JSON');
+      await expectStoreError(store.update('ann', () => first('ann')), ann.state);
+      expect(await redis.get(ann.state)).toBe('not json');
+      await redis.set(ann.state, '{"id":"ann"}');
+      await expectStoreError(store.load('ann'), ann.state, 'version');
+    });
+
+    it('names keys of the wrong type in reads and in the commit script', async () => {
+      const { store, ann, redis } = await setup();
+      await redis.del(ann.state);
+      await redis.hset(ann.state, 'version', '1');
+      await expectStoreError(store.load('ann'), ann.state, 'wrong type');
+      await expectStoreError(store.update('ann', () => first('ann')), ann.state, 'wrong type');
+      await redis.del(ann.state);
+      await redis.set(ann.journal, 'a string');
+      await expectStoreError(store.journal('ann'), ann.journal, 'wrong type');
+      await expectStoreError(store.update('ann', () => first('ann')), ann.journal, 'holds a string where a list was expected');
+      expect(await redis.exists(ann.state)).toBe(0);
+    });
+
+    it('names fields that do not parse: held periods, rollups, journal lines, stored responses', async () => {
+      const { store, ann, redis } = await setup();
+      await redis.hset(ann.hist, 'default:3', '{"length":1}');
+      await expectStoreError(store.history('ann', 'default', 0, 5), ann.hist, 'default:3');
+      await expectStoreError(store.history('ann', 'default', -1e7, 1e7), ann.hist, 'default:3');
+      await redis.hset(ann.roll, 'lessons:0:7', 'seven');
+      await expectStoreError(store.journal('ann'), ann.roll, 'lessons:0:7');
+      const rollup = { metric: 'lessons', dayStart: 0, day: 7, value: 1, lastAt: 1, version: 2 };
+      await expectStoreError(
+        store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [rollup], index: [] } })),
+        ann.roll,
+        'lessons:0:7',
+      );
+      expect((await store.load('ann'))?.version).toBe(1);
+      await redis.rpush(ann.journal, '{"neither":1}');
+      await redis.hdel(ann.roll, 'lessons:0:7');
+      await expectStoreError(store.journal('ann'), ann.journal, 'neither');
+      await redis.hset(ann.idem, 'lessons:k', '[]');
+      await expectStoreError(store.update('ann', () => ({ result: null }), { idempotency: { metric: 'lessons', key: 'k' } }), ann.idem, 'lessons:k');
+    });
+
+    it('names account keys of the wrong type: the user list and the index', async () => {
+      const { store, keys, redis } = await setup();
+      await redis.del(keys.users);
+      await redis.set(keys.users, 'x');
+      await expectStoreError(store.users(null, 5), keys.users, 'wrong type');
+      await expectStoreError(store.countUsers(), keys.users, 'wrong type');
+      const index = keys.index('default');
+      await redis.set(index.dead, 'x');
+      await expectStoreError(store.stats('default', 0, 5), index.dead, 'holds a string where a zset was expected');
+      await expectStoreError(store.expiring('default', 0, 10, 5), index.dead);
+    });
+
+    it('keeps a committed write when its index line cannot be written, and says so through onIndexError', async () => {
+      const { store, keys, redis } = await setup();
+      const told: Array<{ error: unknown; userId: string }> = [];
+      const watched = target!.store({ account: store.account, onIndexError: (error, userId) => told.push({ error, userId }) });
+      await redis.set(keys.index('default').best, 'x');
+      const line = { streak: 'default', length: 1, longest: 1, deadAt: 100, expiresAt: 50 };
+      await watched.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [line] } }));
+      expect((await watched.load('ann'))?.version).toBe(2);
+      expect(told).toHaveLength(1);
+      expect(told[0]?.userId).toBe('ann');
+      expect(told[0]?.error).toBeInstanceOf(StoreError);
+      expect(String((told[0]?.error as Error).message)).toContain(keys.index('default').best);
+    });
+  });
+}
+
+describe('redisStore without a server', () => {
+  it('fails with a StoreError, not a hang, when Redis cannot be reached', async () => {
+    const port = await findFreePort();
+    const store = redisStore({ url: `redis://127.0.0.1:${port}` });
+    try {
+      await expectStoreError(store.load('ann'), 'redis failed');
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export { redisStore } from './redis-store.js';
+export type { RedisStore, RedisStoreOptions } from './redis-store.js';
+export { SCHEMA_VERSION } from './schema.js';

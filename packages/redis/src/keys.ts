@@ -1,0 +1,125 @@
+/**
+ * The key layout. Every key of one user shares the hash tag `{<account>:<user>}` and every key of
+ * one account shares `{<account>}`, so that each Lua script touches a single slot and the store runs
+ * unchanged on Redis Cluster. Names are escaped so that no user id, account or streak key can end
+ * a hash tag early or make two names meet.
+ */
+import { StoreError } from '@kindling/core';
+
+/** Lone surrogates would become U+FFFD in UTF-8 (two ids, one key); `%{}:` would break the layout. */
+const UNSAFE = /[%{}:]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes a name for use inside a key: `%` followed by four hex digits of the UTF-16 code unit. */
+export function escapeName(name: string): string {
+  return name.replace(UNSAFE, (unit) => `%${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A user id as a sorted-set member: four hex digits per UTF-16 code unit. Redis orders members by
+ * bytes; this encoding makes that order the UTF-16 code unit order the Store contract asks for.
+ */
+export function encodeMember(userId: string): string {
+  let member = '';
+  for (let i = 0; i < userId.length; i++) member += userId.charCodeAt(i).toString(16).padStart(4, '0');
+  return member;
+}
+
+export function decodeMember(member: string, key: string): string {
+  if (member.length % 4 !== 0 || !/^[0-9a-f]*$/.test(member)) throw new StoreError(`${key}: member "${member}" is not a hex-encoded user id`);
+  let userId = '';
+  for (let i = 0; i < member.length; i += 4) userId += String.fromCharCode(Number.parseInt(member.slice(i, i + 4), 16));
+  return userId;
+}
+
+export interface UserKeys {
+  /** the user's state as JSON (string) */
+  readonly state: string;
+  /** held periods: field `<streak>:<period>` → `{"length","heldBy"}` (hash) */
+  readonly hist: string;
+  /** rollups: field `<metric>:<dayStart>:<day>` → `"<value> <lastAt> <version>"` (hash) */
+  readonly roll: string;
+  /** zone changes and owner actions, one JSON line each (list) */
+  readonly journal: string;
+  /** first responses: field `<metric>:<key>` → response JSON (hash) */
+  readonly idem: string;
+}
+
+/** The keys of one rule's analytics index. */
+export interface IndexKeys {
+  /** member → `"<version> <length> <longest> <deadAt> <expiresAt>"`, every user with an entry (hash) */
+  readonly entry: string;
+  /** the active structures: members with length > 0 not yet retired (sorted sets by deadAt, -length, expiresAt) */
+  readonly dead: string;
+  readonly len: string;
+  readonly exp: string;
+  /** length → number of active members (hash) */
+  readonly counts: string;
+  /** sum of the lengths of the active members (string) */
+  readonly sum: string;
+  /** members retired from the active structures, by deadAt (sorted set) */
+  readonly grave: string;
+  /** every member with longest > 0, by -longest (sorted set) */
+  readonly best: string;
+}
+
+export interface AccountKeys {
+  readonly schema: string;
+  /** every user id, as members of score 0 (sorted set) */
+  readonly users: string;
+  index(streak: string): IndexKeys;
+  user(userId: string): UserKeys;
+}
+
+export function checkKeyPrefix(prefix: string): string {
+  if (typeof prefix !== 'string' || prefix.length === 0 || /[{}]/.test(prefix)) {
+    throw new StoreError(`keyPrefix must be a non-empty string without "{" or "}", got ${JSON.stringify(prefix)}`);
+  }
+  return prefix;
+}
+
+export function accountKeys(prefix: string, account: string): AccountKeys {
+  if (typeof account !== 'string' || account.length === 0) throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
+  const tag = `${checkKeyPrefix(prefix)}:{${escapeName(account)}}`;
+  return {
+    schema: `${tag}:schema`,
+    users: `${tag}:users`,
+    index(streak) {
+      const base = `${tag}:ix:${escapeName(streak)}`;
+      return {
+        entry: `${base}:entry`,
+        dead: `${base}:dead`,
+        len: `${base}:len`,
+        exp: `${base}:exp`,
+        counts: `${base}:counts`,
+        sum: `${base}:sum`,
+        grave: `${base}:grave`,
+        best: `${base}:best`,
+      };
+    },
+    user(userId) {
+      const base = `${prefix}:{${escapeName(account)}:${escapeName(userId)}}`;
+      return { state: `${base}:state`, hist: `${base}:hist`, roll: `${base}:roll`, journal: `${base}:journal`, idem: `${base}:idem` };
+    },
+  };
+}
+
+/** The index keys in the order the Lua scripts take them. */
+export function indexKeyList(keys: IndexKeys): string[] {
+  return [keys.entry, keys.dead, keys.len, keys.exp, keys.counts, keys.sum, keys.grave, keys.best];
+}
+
+export function historyField(streak: string, period: number): string {
+  return `${escapeName(streak)}:${period}`;
+}
+
+export function rollupField(metric: string, dayStart: number, day: number): string {
+  return `${escapeName(metric)}:${dayStart}:${day}`;
+}
+
+export function idempotencyField(metric: string, key: string): string {
+  return `${escapeName(metric)}:${escapeName(key)}`;
+}
+
+export function unescapeName(name: string): string {
+  return name.replace(/%([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

@@ -1,0 +1,91 @@
+/**
+ * redisStore: the Store on Redis or Redis Cluster. Per user, an optimistic compare-and-set commit
+ * (update.ts); per account, a user list and an analytics index kept right after each commit
+ * (write-scripts.ts) and read without scanning users (analytics.ts). See README.md for the layout.
+ */
+import { StoreError, type Store } from '@kindling/core';
+import { readExpiring, readStats } from './analytics.js';
+import { attempt, connect } from './connection.js';
+import { accountKeys, decodeMember, encodeMember } from './keys.js';
+import { ensureSchema } from './schema.js';
+import { updateUser, type UpdateContext } from './update.js';
+import { loadUser, readHistory, readJournal } from './user-reads.js';
+
+export interface RedisStoreOptions {
+  /** a single Redis; default redis://127.0.0.1:6379 */
+  readonly url?: string;
+  /** seed nodes of a Redis Cluster; when given, `url` is not used */
+  readonly cluster?: ReadonlyArray<{ readonly host: string; readonly port: number }>;
+  /** whose data this store holds: accounts never see each other's keys; default "default" */
+  readonly account?: string;
+  /** first part of every key; default "kl" */
+  readonly keyPrefix?: string;
+  /** attempts of one update against concurrent writers of the same user; default 100 */
+  readonly maxAttempts?: number;
+  /** told when a committed write's index line could not be written; default: a process warning */
+  readonly onIndexError?: (error: StoreError, userId: string) => void;
+}
+
+export type RedisStore = Store;
+
+function warnIndexError(error: StoreError, userId: string): void {
+  process.emitWarning(`@kindling/redis: the index line of user "${userId}" is stale until their next write: ${error.message}`, { code: 'KINDLING_INDEX_STALE' });
+}
+
+export function redisStore(options: RedisStoreOptions = {}): RedisStore {
+  const keys = accountKeys(options.keyPrefix ?? 'kl', options.account ?? 'default');
+  const maxAttempts = options.maxAttempts ?? 100;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
+  const connection = connect(options);
+  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError };
+  let schema: Promise<void> | null = null;
+  /** Checks the schema once per store; a failed check is tried again on the next call. */
+  const ready = async () => {
+    schema ??= ensureSchema(connection, keys.schema).catch((error: unknown) => {
+      schema = null;
+      throw error;
+    });
+    await schema;
+  };
+
+  return {
+    async update(userId, step, updateOptions) {
+      await ready();
+      return updateUser(context, userId, step, updateOptions);
+    },
+    async load(userId) {
+      await ready();
+      return loadUser(connection, keys.user(userId));
+    },
+    async history(userId, streak, from, to) {
+      await ready();
+      return readHistory(connection, keys.user(userId), streak, from, to);
+    },
+    async journal(userId) {
+      await ready();
+      return readJournal(connection, keys.user(userId));
+    },
+    async users(after, limit) {
+      await ready();
+      if (!(limit > 0)) return [];
+      const start = after === null ? '-' : `(${encodeMember(after)}`;
+      const members = await attempt(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
+      return members.map((member) => decodeMember(member, keys.users));
+    },
+    async countUsers() {
+      await ready();
+      return attempt(connection.client.zcard(keys.users), keys.users);
+    },
+    async stats(streak, at, top) {
+      await ready();
+      return readStats(connection, keys.index(streak), at, top);
+    },
+    async expiring(streak, at, before, limit) {
+      await ready();
+      return readExpiring(connection, keys.index(streak), at, before, limit);
+    },
+    close() {
+      return connection.close();
+    },
+  };
+}
