@@ -7,6 +7,7 @@ import { afterEach, describe } from 'vitest';
 import { analyticsCases } from './analytics.js';
 import { rebuildCases } from './rebuild.js';
 import { scenarioCases } from './scenarios.js';
+import { timeScenarioCases } from './scenarios-time.js';
 import { storeLevelCases } from './store-level.js';
 
 export interface ConformanceOptions {
@@ -36,6 +37,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
     describe('scenarios', () => {
       beforeEachFresh(fresh);
       scenarioCases(store);
+      timeScenarioCases(store);
     });
     describe('store level', () => {
       beforeEachFresh(fresh);
