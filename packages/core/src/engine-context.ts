@@ -1,0 +1,104 @@
+/**
+ * What every engine operation shares: the parsed configuration, the store, the injected clock and
+ * ids, and the write step for owner actions on one rule's state.
+ */
+import { parseAchievements, type Achievement } from './achievements.js';
+import { advanceTo } from './advance.js';
+import { ConfigError, NotFoundError } from './errors.js';
+import { deterministicId } from './ids.js';
+import { indexEntries } from './index-entry.js';
+import { newStreakState, zoneNameFor, type Model } from './reduce.js';
+import { parseRules, type StreakRule } from './rules.js';
+import type { HistoryEntry, OwnerAction, StreakState, UserState } from './state.js';
+import type { Store } from './store.js';
+import { placeInstant, toInstant, zoneOf } from './time/local-date.js';
+import type { EngineOptions } from './engine-types.js';
+
+/** An owner action as a step reports it; the engine adds when, on which rule and day. */
+export type OwnerActionBody =
+  | { kind: 'grant'; count: number }
+  | { kind: 'pause'; id: string; start: number; end: number }
+  | { kind: 'unpause'; id: string }
+  | { kind: 'restore' };
+
+
+export interface EngineContext {
+  readonly store: Store;
+  readonly rules: readonly StreakRule[];
+  readonly achievements: readonly Achievement[];
+  readonly metrics: ReadonlySet<string>;
+  readonly model: Model;
+  /** the instant given, or the clock's */
+  now(at: Date | number | undefined): number;
+  /** the rule with this key (the first when none is given); NotFoundError otherwise */
+  ruleFor(key: string | undefined): StreakRule;
+  /** an id: the injected generator's, or a deterministic one from `parts` */
+  idFor(...parts: Array<string | number>): string;
+  updateRule<T>(
+    userId: string,
+    rule: StreakRule,
+    at: number,
+    change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
+  ): Promise<T>;
+}
+
+function knownMetrics(options: EngineOptions, rules: readonly StreakRule[], achievements: readonly Achievement[]): Set<string> {
+  if (options.metrics !== undefined) {
+    if (!Array.isArray(options.metrics) || options.metrics.some((m) => typeof m !== 'string' || m.length === 0)) {
+      throw new ConfigError('metrics must be an array of non-empty strings');
+    }
+    return new Set(options.metrics);
+  }
+  const metrics = new Set<string>();
+  for (const rule of rules) for (const condition of rule.conditions) metrics.add(condition.metric);
+  for (const achievement of achievements) if (achievement.trigger === 'metric') metrics.add(achievement.metric);
+  return metrics;
+}
+
+export function makeContext(options: EngineOptions): EngineContext {
+  if (options === null || typeof options !== 'object' || options.store === undefined) throw new ConfigError('createEngine needs { store }');
+  const store = options.store;
+  const clock = options.clock ?? Date.now;
+  const rules = parseRules(options.streaks);
+  const achievements = parseAchievements(options.achievements, rules);
+  const metrics = knownMetrics(options, rules, achievements);
+  const model: Model = { rules, achievements };
+  const newId = options.newId;
+
+  const now = (at: Date | number | undefined) => toInstant(at ?? clock(), at === undefined ? 'clock()' : 'at');
+  const ruleFor = (key: string | undefined): StreakRule => {
+    const rule = key === undefined ? rules[0] : rules.find((r) => r.key === key);
+    if (rule === undefined) {
+      throw new NotFoundError('UNKNOWN_STREAK', key === undefined ? 'no streak rule is configured' : `unknown streak rule "${key}"; configured: ${rules.map((r) => r.key).join(', ') || 'none'}`);
+    }
+    return rule;
+  };
+  const idFor = (...parts: Array<string | number>) => (newId ? newId() : deterministicId(...parts));
+
+  /**
+   * A write step on one rule's state of an existing user, advanced to `at` first. `change` returns
+   * its result and the owner action to journal (null when nothing changed), so a rebuild replays it.
+   */
+  function updateRule<T>(
+    userId: string,
+    rule: StreakRule,
+    at: number,
+    change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
+  ): Promise<T> {
+    return store.update(userId, ({ user }) => {
+      if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
+      user.version += 1;
+      const zone = zoneOf(zoneNameFor(user, rule));
+      const day = placeInstant(at, zone, rule.dayStartMs);
+      const state = user.streaks[rule.key] ?? newStreakState(rule, day);
+      const history: HistoryEntry[] = [];
+      advanceTo(state, day, { rule, zone, changes: null, history });
+      const [result, action] = change(state, user, history);
+      user.streaks[rule.key] = state;
+      const journaled = action === null ? {} : { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction };
+      return { result, write: { user, history, rollups: [], index: indexEntries(user, rules), ...journaled } };
+    });
+  }
+
+  return { store, rules, achievements, metrics, model, now, ruleFor, idFor, updateRule };
+}

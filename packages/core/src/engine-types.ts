@@ -1,0 +1,80 @@
+/**
+ * The engine's public shapes: its options, what `record` takes, what reads return, and the Engine
+ * interface itself.
+ */
+import type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
+import type { PauseView } from './pauses.js';
+import type { RecordResult } from './response.js';
+import type { RestoreOutcome } from './restore.js';
+import type { StreakRule, StreakRuleInput } from './rules.js';
+import type { Change } from './state.js';
+import type { StreakStats } from './stats.js';
+import type { Store } from './store.js';
+import type { HistoryPeriod, StreakView } from './view.js';
+
+export interface EngineOptions {
+  store: Store;
+  /** the only source of "now" (epoch ms); default Date.now */
+  clock?: () => number;
+  streaks?: StreakRuleInput[];
+  achievements?: AchievementInput[];
+  /** metrics that events may name; default: every metric the rules and achievements name */
+  metrics?: string[];
+  /** ids of events and pauses; default: deterministic UUID-shaped ids derived from user and version */
+  newId?: () => string;
+}
+
+export interface RecordInput {
+  userId: string;
+  metric: string;
+  value: number;
+  /** when the event happened; default: the clock */
+  at?: Date | number;
+  /** the user's IANA zone now (S1) */
+  tz?: string | null;
+  email?: string | null;
+  /** S18: a repeated key for the same user and metric changes nothing */
+  idempotencyKey?: string | null;
+}
+
+export interface StreakRead extends StreakView {
+  streakHistory: HistoryPeriod[];
+  pauses: PauseView[];
+}
+
+export interface UserView {
+  id: string;
+  email: string | null;
+  tz: string | null;
+  firstSeenAt: string;
+  totals: Record<string, number>;
+  achievements: CompletedAchievement[];
+}
+
+export interface Engine {
+  readonly rules: readonly StreakRule[];
+  readonly achievements: readonly Achievement[];
+  readonly metrics: ReadonlySet<string>;
+  readonly store: Store;
+  record(input: RecordInput): Promise<RecordResult>;
+  streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
+  user(userId: string): Promise<UserView | null>;
+  grantFreezes(userId: string, count: number, options?: { key?: string; at?: Date | number }): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
+  pause(userId: string, options: { start: string; end: string; key?: string; at?: Date | number }): Promise<PauseView>;
+  unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;
+  restore(userId: string, options?: { key?: string; at?: Date | number }): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
+  completeAchievement(userId: string, key: string, options?: { at?: Date | number }): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
+  /** Recompute one user's streaks and history from the journal under the current rules (S20). */
+  rebuild(userId: string, options?: { at?: Date | number }): Promise<{ userId: string; streaks: Record<string, { length: number; longest: number }> }>;
+  /** Rebuild every user, reporting progress after each. */
+  rebuildAll(options?: { at?: Date | number; onProgress?: (progress: { done: number; total: number; userId: string }) => void }): Promise<{ users: number }>;
+  /** Analytics of one rule at an instant, from the store's index. */
+  stats(options?: { at?: Date | number; key?: string; top?: number }): Promise<StreakStats>;
+  /** Live streaks that expire before `before` (for reminders and sweeps), soonest first. */
+  expiring(options: { before: Date | number; at?: Date | number; key?: string; limit?: number }): Promise<Array<{ userId: string; length: number; expiresAt: string }>>;
+}
+
+/** The options argument (at `index`) of an Engine method, without undefined. */
+export type Options<K extends keyof Engine, I extends number> = NonNullable<Engine[K] extends (...args: infer A) => unknown ? A[I] : never>;
+/** What an Engine method resolves to. */
+export type Result<K extends keyof Engine> = Engine[K] extends (...args: never[]) => infer R ? R : never;

@@ -1,0 +1,89 @@
+/**
+ * What an owner does to a user's streak: grant freezes (S12), pause and unpause (S13), restore
+ * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
+ */
+import { describeCompleted, type CompletedAchievement } from './achievements.js';
+import type { EngineContext } from './engine-context.js';
+import type { Options, Result } from './engine-types.js';
+import { InvalidInputError, NotFoundError } from './errors.js';
+import { grantFreezes as addFreezes } from './freezes.js';
+import { addPause, removePause, viewPause } from './pauses.js';
+import { newUser, zoneNameFor } from './reduce.js';
+import { restoreStreak } from './restore.js';
+import { copyUser, type Change } from './state.js';
+import { parseDay } from './time/calendar.js';
+import { placeInstant, zoneOf } from './time/local-date.js';
+import { checkCount, checkUserId } from './validate.js';
+import { viewStreak } from './view.js';
+
+export async function grantFreezes(ctx: EngineContext, userId: string, count: number, options: Options<'grantFreezes', 2> = {}): Result<'grantFreezes'> {
+  const { now, ruleFor, updateRule } = ctx;
+  checkUserId(userId);
+  checkCount(count, 'count', 1, 1_000_000);
+  const rule = ruleFor(options.key);
+  if (!rule.freezes.enabled) throw new InvalidInputError(`freezes are not enabled for streak rule "${rule.key}": set freezes in its configuration`);
+  return updateRule(userId, rule, now(options.at), (state) => {
+    const granted = addFreezes(state, rule, count);
+    return [{ granted, freezes: state.freezes, maxFreezes: rule.freezes.max }, { kind: 'grant', count }];
+  });
+}
+
+export async function pause(ctx: EngineContext, userId: string, options: Options<'pause', 1>): Result<'pause'> {
+  const { now, ruleFor, idFor, updateRule } = ctx;
+  checkUserId(userId);
+  const rule = ruleFor(options?.key);
+  const start = parseDay(options?.start, 'start');
+  const end = parseDay(options?.end, 'end');
+  return updateRule(userId, rule, now(options.at), (state, user) => {
+    const pause = { id: idFor('pause', userId, user.version), start, end };
+    addPause(state, pause);
+    return [viewPause(pause), { kind: 'pause', ...pause }];
+  });
+}
+
+export async function unpause(ctx: EngineContext, userId: string, pauseId: string, options: Options<'unpause', 2> = {}): Result<'unpause'> {
+  const { now, ruleFor, updateRule } = ctx;
+  checkUserId(userId);
+  const rule = ruleFor(options.key);
+  await updateRule(userId, rule, now(options.at), (state) => {
+    removePause(state, pauseId);
+    return [undefined, { kind: 'unpause', id: pauseId }];
+  });
+}
+
+export async function restore(ctx: EngineContext, userId: string, options: Options<'restore', 1> = {}): Result<'restore'> {
+  const { store, now, ruleFor, updateRule } = ctx;
+  checkUserId(userId);
+  const rule = ruleFor(options.key);
+  const at = now(options.at);
+  const loaded = await store.load(userId);
+  const lostAt = loaded?.streaks[rule.key]?.lost?.period;
+  const recent = lostAt === undefined ? [] : await store.history(userId, rule.key, lostAt, rule.calendar.indexOf(placeInstant(at, zoneOf(zoneNameFor(loaded, rule)), rule.dayStartMs)));
+  return updateRule(userId, rule, at, (state, user, history) => {
+    const changes: Change[] = [];
+    const { outcome, history: restored } = restoreStreak(state, rule, [...recent, ...history], changes);
+    history.push(...restored);
+    return [{ ...outcome, changes, streak: viewStreak(state, rule, zoneOf(zoneNameFor(user, rule))) }, outcome.restored ? { kind: 'restore' } : null];
+  });
+}
+
+export async function completeAchievement(ctx: EngineContext, userId: string, key: string, options: Options<'completeAchievement', 2> = {}): Result<'completeAchievement'> {
+  const { store, achievements, now } = ctx;
+  checkUserId(userId);
+  const achievement = achievements.find((a) => a.key === key);
+  if (achievement === undefined) {
+    throw new NotFoundError('UNKNOWN_ACHIEVEMENT', `unknown achievement ${JSON.stringify(key)}; configured: ${achievements.map((a) => a.key).join(', ') || 'none'}`);
+  }
+  if (achievement.trigger !== 'api') {
+    throw new InvalidInputError(`achievement "${key}" completes by its ${achievement.trigger} trigger, not by an explicit call`);
+  }
+  const at = now(options.at);
+  return store.update<{ completed: boolean; achievement: CompletedAchievement }>(userId, ({ user: stored }) => {
+    const done = stored?.achievements[key];
+    if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
+    const user = stored ? copyUser(stored) : newUser(userId, at);
+    user.version += 1;
+    user.achievements = { ...user.achievements, [key]: at };
+    return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [], index: [] } };
+  });
+}
