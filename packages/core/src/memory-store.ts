@@ -3,6 +3,7 @@
  * step runs synchronously between read and commit, so each update is atomic in one process. It is
  * the reference the other stores are held to; its analytics scan the index, which is fine in memory.
  */
+import { StoreError } from './errors.js';
 import { cloneUser, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
 import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
@@ -74,7 +75,13 @@ export function memoryStore(): MemoryStore {
         replay: stored ? cloneJson(stored) : null,
         journal: options?.journal ? journalOf(record) : null,
       });
-      if (write !== undefined) commit(userId, record, write);
+      if (write !== undefined) {
+        const expected = (record?.user.version ?? 0) + 1;
+        if (write.user.version !== expected) {
+          throw new StoreError(`a write for user ${JSON.stringify(userId)} must carry version ${expected}, not ${write.user.version}`);
+        }
+        commit(userId, record, write);
+      }
       return result;
     },
     async load(userId) {

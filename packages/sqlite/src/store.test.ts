@@ -113,7 +113,7 @@ describe('sqliteStore idempotency', () => {
     const store = files.open('a.db');
     const response = (total: number) => ({ eventId: `e${total}`, total }) as never;
     const record = (userId: string, key: string, total: number) =>
-      store.update(userId, ({ replay }) => (replay ? { result: replay } : { result: null, write: write(userWith(userId, total), { idempotency: { metric: 'lessons', key, response: response(total) } }) }), {
+      store.update(userId, ({ user, replay }) => (replay ? { result: replay } : { result: null, write: write(userWith(userId, (user?.version ?? 0) + 1, total), { idempotency: { metric: 'lessons', key, response: response(total) } }) }), {
         idempotency: { metric: 'lessons', key },
       });
     expect(await record('u', 'k', 1)).toBeNull();
@@ -127,7 +127,7 @@ describe('sqliteStore idempotency', () => {
     expect(await asked('minutes', 'k')).toBeNull();
     expect(await asked('lessons', '\uD801')).toEqual(response(6));
     // A write for a key already stored keeps the first response.
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 7), { idempotency: { metric: 'lessons', key: 'k', response: response(7) } }) }));
+    await store.update('u', ({ user }) => ({ result: null, write: write(userWith('u', (user?.version ?? 0) + 1, 7), { idempotency: { metric: 'lessons', key: 'k', response: response(7) } }) }));
     expect(await asked('lessons', 'k')).toEqual(response(1));
   });
 });

@@ -4,6 +4,7 @@
  * step, write what it returns, commit; so events of one user are applied one at a time (S21).
  */
 import type { IndexStats, Journal, OwnerAction, RecordResult, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
+import { StoreError } from '@kindling/core';
 import { labelOf, toStoreError } from './errors.js';
 import { openDatabase, type Synchronous } from './open.js';
 import { decodeKey, encodeKey, historyEntryOf, parseJson, parseUser, rollupOf, type HistoryRow, type RollupRow } from './rows.js';
@@ -73,8 +74,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     const stored = sql.loadUser.get(account, key);
     const asked = call.options?.idempotency;
     const response = asked === undefined ? undefined : sql.replay.get(account, key, asked.metric, encodeKey(asked.key));
+    const user = stored === undefined ? null : parseUser(label, account, call.userId, stored);
+    const readVersion = user?.version ?? 0;
     const snapshot: UserSnapshot = {
-      user: stored === undefined ? null : parseUser(label, account, call.userId, stored),
+      user,
       replay: response === undefined ? null : parseJson<RecordResult>(label, `the stored response of idempotency key ${JSON.stringify(asked?.key)}`, response),
       journal: call.options?.journal ? readJournal(key) : null,
     };
@@ -85,7 +88,13 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       call.stepFailed = true;
       throw error;
     }
-    if (outcome.write !== undefined) commit(key, outcome.write);
+    if (outcome.write !== undefined) {
+      // The version is what optimistic stores compare; every store holds steps to the same rule.
+      if (outcome.write.user.version !== readVersion + 1) {
+        throw new StoreError(`${label}: a write for user ${JSON.stringify(call.userId)} must carry version ${readVersion + 1}, not ${outcome.write.user.version}`);
+      }
+      commit(key, outcome.write);
+    }
     return outcome.result;
   });
 

@@ -20,6 +20,13 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect((await s.load('u'))?.version).toBe(1);
   });
 
+  it('refuses a write whose version is not one above the version read, and keeps what was there', async () => {
+    const s = store();
+    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    await expect(s.update('u', ({ user }) => ({ result: null, write: { user: { ...user!, version: 5 }, history: [], rollups: [], index: [] } }))).rejects.toMatchObject({ code: 'STORE_ERROR' });
+    expect((await s.load('u'))?.version).toBe(1);
+  });
+
   it('lists users in ascending order, page by page, and counts them', async () => {
     const s = store();
     const ids = ['b', 'a', 'c', 'ab', 'Z', 'é'];
