@@ -51,6 +51,11 @@ describe('durability', () => {
     raw.close();
     // A replay of each printed key returns its first response and changes nothing; the store goes on.
     const engine = createEngine({ store, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }], clock: () => 0 });
+    // What survived equals a rebuild from the journal (S20): the rollups and the state agree.
+    const kept = { user: { ...user, version: 0 }, history: await store.history('w', 'default', 0, 1e6) };
+    await engine.rebuild('w', { at: start });
+    const rebuilt = { user: { ...(await store.load('w'))!, version: 0 }, history: await store.history('w', 'default', 0, 1e6) };
+    expect(rebuilt).toEqual(kept);
     for (const [i, line] of printed.entries()) {
       if (i % 50 !== 0 && i !== printed.length - 1) continue;
       expect(await engine.record(events[i]!)).toMatchObject({ replayed: true, eventId: line.eventId, total: line.total });
