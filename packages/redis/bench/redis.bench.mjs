@@ -1,0 +1,1183 @@
+// Stores benchmark, Redis: engine.record on redisStore against raw ioredis GET+SET pairs at the same
+// concurrency (one process, then two), and the Redis memory one user takes (per key, with encodings),
+// the account index's growth per user, and the size of a proposed compact layout.
+//
+//   node packages/redis/bench/redis.bench.mjs            (after building core and redis: it imports dist/)
+//   KINDLING_BENCH_EVENTS=50000 node packages/redis/bench/redis.bench.mjs     (a quicker run)
+//
+// Environment:
+//   KINDLING_REDIS_URL            the Redis to use (default redis://127.0.0.1:6379)
+//   KINDLING_BENCH_EVENTS         events in the record workload (default 200000)
+//   KINDLING_BENCH_USERS          users of the record workload (default 10000)
+//   KINDLING_BENCH_SEED           seed of the workload generator (default 20250101)
+//   KINDLING_BENCH_BLOCKS         blocks per record run; engine and raw alternate block by block (default 20)
+//   KINDLING_BENCH_CONCURRENCY    requests in flight per process (default 64)
+//
+// Every key it writes starts with "klbench-redis:{p<pid>-" (its own key prefix and accounts), and it
+// deletes them at the end (also on a crash or Ctrl-C); it never flushes anything.
+//
+// This is a report, not a test: it always exits 0 (1 only if the script itself crashes) and prints
+// PASS/FAIL against each target at the end. It imports the BUILT packages (dist/), not the sources.
+//
+// The file is also its own worker: `redis.bench.mjs worker <json>` is a child process of the
+// two-process run (forked by the parent, driven over the IPC channel).
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { createEngine, parseRules, reduceEvent } from '../../core/dist/index.js';
+import { redisStore } from '../dist/index.js';
+
+/** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
+const TARGET_RECORD_SHARE = 0.25;
+/** Redis bytes of one user (per-user keys) with one daily streak, two metrics and 365 days of history */
+const TARGET_USER_BYTES = 4096;
+
+function envInt(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const REDIS_URL = process.env.KINDLING_REDIS_URL || 'redis://127.0.0.1:6379';
+const EVENTS = envInt('KINDLING_BENCH_EVENTS', 200_000, 1);
+const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);
+const SEED = envInt('KINDLING_BENCH_SEED', 20250101, 0);
+const BLOCKS = Math.min(envInt('KINDLING_BENCH_BLOCKS', 20, 1), EVENTS);
+const CONCURRENCY = envInt('KINDLING_BENCH_CONCURRENCY', 64, 1);
+const WARMUP_EVENTS = Math.min(EVENTS, 10_000);
+
+/** Every key of this run: "klbench-redis:{p<pid>-…". */
+const KEY_PREFIX = 'klbench-redis';
+const RUN = process.argv[2] === 'worker' ? JSON.parse(process.argv[3]).run : `p${process.pid}`;
+const ACCOUNT = (name) => `${RUN}-${name}`;
+const RAW_TAG = `${KEY_PREFIX}:{${RUN}-raw}`;
+const RUN_PATTERN = `${KEY_PREFIX}:{${RUN}-*`;
+
+// ---------------------------------------------------------------------------------------------
+// Workload (the core bench's generator: packages/core/bench/record.bench.mjs)
+// ---------------------------------------------------------------------------------------------
+
+/** [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
+const ZONE_TABLE = [
+  ['UTC', 0],
+  ['America/New_York', -5],
+  ['America/Los_Angeles', -8],
+  ['Europe/London', 0],
+  ['Europe/Berlin', 1],
+  ['Asia/Tokyo', 9],
+  ['Asia/Kolkata', 5.5],
+  ['Australia/Sydney', 10],
+  ['Pacific/Auckland', 12],
+  ['America/Sao_Paulo', -3],
+  ['Africa/Cairo', 2],
+  ['Asia/Kathmandu', 5.75],
+  ['Pacific/Kiritimati', 14],
+  ['Etc/GMT+12', -12],
+  ['America/St_Johns', -3.5],
+  ['Asia/Shanghai', 8],
+  ['Europe/Moscow', 3],
+  ['America/Chicago', -6],
+  ['Australia/Lord_Howe', 10.5],
+  ['Asia/Dubai', 4],
+];
+const ZONES = ZONE_TABLE.map(([name]) => name);
+const ZONE_OFFSET_MS = ZONE_TABLE.map(([, hours]) => hours * 3_600_000);
+const METRICS = ['lessons', 'minutes'];
+const DAY_MS = 86_400_000;
+const START_DAY = Date.UTC(2025, 0, 1) / DAY_MS; // 2025-01-01
+const YEAR_DAYS = 365;
+
+/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * As in the core bench: each user lives in one zone (2% move once), joins on some day of the year,
+ * is active on 55–95% of the following days with 1 to 4 events a day (local 06:00 to 00:30) and
+ * now and then a break of 2 to 10 days; skewed events per user, EVENTS in all, merged in time order.
+ */
+function generateWorkload() {
+  const rand = mulberry32(SEED);
+  const userZone = new Uint8Array(USERS);
+  const weights = new Float64Array(USERS);
+  let weightSum = 0;
+  for (let u = 0; u < USERS; u++) {
+    userZone[u] = Math.floor(rand() * ZONES.length);
+    const r = rand();
+    weights[u] = 0.2 + 3 * r * r;
+    weightSum += weights[u];
+  }
+  const quota = new Int32Array(USERS);
+  let assigned = 0;
+  for (let u = 0; u < USERS; u++) {
+    quota[u] = Math.max(1, Math.floor((EVENTS * weights[u]) / weightSum));
+    assigned += quota[u];
+  }
+  for (let u = 0; assigned < EVENTS; u = (u + 1) % USERS) {
+    quota[u] += 1;
+    assigned += 1;
+  }
+  for (let u = USERS - 1; assigned > EVENTS; u = (u - 1 + USERS) % USERS) {
+    if (quota[u] > 1) {
+      quota[u] -= 1;
+      assigned -= 1;
+    }
+  }
+
+  const at = new Float64Array(EVENTS);
+  const user = new Int32Array(EVENTS);
+  const metric = new Uint8Array(EVENTS);
+  const value = new Float64Array(EVENTS);
+  const zone = new Uint8Array(EVENTS);
+  let movers = 0;
+  let n = 0;
+  for (let u = 0; u < USERS; u++) {
+    const activity = 0.55 + 0.4 * rand();
+    const perDay = (0.97 * activity * 2.5) / (0.03 * 6 + 0.97);
+    const span = Math.ceil((1.1 * quota[u]) / perDay);
+    let day = START_DAY + Math.floor(rand() * Math.max(1, YEAR_DAYS - span));
+    let z = userZone[u];
+    const moveAt = rand() < 0.02 ? Math.floor(quota[u] / 2) : -1;
+    if (moveAt >= 0) movers += 1;
+    let made = 0;
+    while (made < quota[u]) {
+      if (rand() < 0.03) {
+        day += 2 + Math.floor(rand() * 9);
+        continue;
+      }
+      if (rand() < activity) {
+        const k = Math.min(1 + Math.floor(rand() * 4), quota[u] - made);
+        const times = [];
+        for (let j = 0; j < k; j++) times.push(6 * 3_600_000 + Math.floor(rand() * 18.5 * 3_600_000));
+        times.sort((a, b) => a - b);
+        for (let j = 0; j < k; j++) {
+          if (made === moveAt) z = (z + 1 + Math.floor(rand() * (ZONES.length - 1))) % ZONES.length;
+          at[n] = day * DAY_MS + times[j] - ZONE_OFFSET_MS[z];
+          user[n] = u;
+          const m = rand() < 0.45 ? 0 : 1;
+          metric[n] = m;
+          value[n] = m === 0 ? 1 : 3 + Math.floor(rand() * 28);
+          zone[n] = z;
+          n += 1;
+          made += 1;
+        }
+      }
+      day += 1;
+    }
+  }
+
+  const order = new Uint32Array(EVENTS);
+  for (let i = 0; i < EVENTS; i++) order[i] = i;
+  order.sort((a, b) => at[a] - at[b] || a - b);
+  const w = {
+    at: new Float64Array(EVENTS),
+    user: new Int32Array(EVENTS),
+    metric: new Uint8Array(EVENTS),
+    value: new Float64Array(EVENTS),
+    zone: new Uint8Array(EVENTS),
+    userIds: Array.from({ length: USERS }, (_, u) => `user-${String(u).padStart(6, '0')}`),
+    movers,
+  };
+  for (let i = 0; i < EVENTS; i++) {
+    const j = order[i];
+    w.at[i] = at[j];
+    w.user[i] = user[j];
+    w.metric[i] = metric[j];
+    w.value[i] = value[j];
+    w.zone[i] = zone[j];
+  }
+  return w;
+}
+
+/** The one rule of this bench: daily, lessons >= 1, freezes with earnings. */
+const STREAKS = [
+  {
+    key: 'daily',
+    frequency: 'daily',
+    conditions: [{ metric: 'lessons', threshold: 1 }],
+    freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
+  },
+];
+
+const eventInput = (w, i) => ({ userId: w.userIds[w.user[i]], metric: METRICS[w.metric[i]], value: w.value[i], tz: ZONES[w.zone[i]], at: w.at[i] });
+
+/** Block b of the events: [start, end). */
+const blockRange = (b) => [Math.floor((b * EVENTS) / BLOCKS), Math.floor(((b + 1) * EVENTS) / BLOCKS)];
+
+// ---------------------------------------------------------------------------------------------
+// The measured loops, shared by the parent (one process) and the workers (two processes)
+// ---------------------------------------------------------------------------------------------
+
+/** `count` tasks, `concurrency` async lanes over a shared queue, each lane awaiting its task. */
+async function pool(count, concurrency, task) {
+  let next = 0;
+  const lane = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
+}
+
+/** redisStore with a count of step runs: runs − records = compare-and-set retries. */
+function countingStore(account) {
+  const inner = redisStore({ url: REDIS_URL, keyPrefix: KEY_PREFIX, account });
+  const counter = { steps: 0 };
+  const store = {
+    ...inner,
+    update(userId, step, options) {
+      return inner.update(
+        userId,
+        (snapshot) => {
+          counter.steps += 1;
+          return step(snapshot);
+        },
+        options,
+      );
+    },
+  };
+  return { store, counter };
+}
+
+function newEngine(store) {
+  return createEngine({ store, streaks: STREAKS, metrics: METRICS });
+}
+
+/** engine.record over the given event indices, `CONCURRENCY` in flight; returns { ops, seconds, cpu }. */
+async function runEngineBlock(engine, w, indices) {
+  let check = 0;
+  const e0 = performance.eventLoopUtilization();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await pool(indices.length, CONCURRENCY, async (j) => {
+    const result = await engine.record(eventInput(w, indices[j]));
+    check += result.total > 0 ? 1 : 0;
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(c0);
+  const elu = performance.eventLoopUtilization(e0).utilization;
+  if (check !== indices.length) throw new Error('engine.record returned an unexpected total');
+  return { ops: indices.length, seconds, cpu: (cpu.user + cpu.system) / 1e6, elu };
+}
+
+/** `pairs` raw GET+SET pairs on random keys of the raw key space, `CONCURRENCY` in flight. */
+async function runRawBlock(client, rawKeys, rawValue, pairs, seed) {
+  const rand = mulberry32(seed);
+  let check = 0;
+  const e0 = performance.eventLoopUtilization();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await pool(pairs, CONCURRENCY, async () => {
+    const key = rawKeys[Math.floor(rand() * rawKeys.length)];
+    const got = await client.get(key);
+    await client.set(key, rawValue);
+    check += got === null ? 0 : 1;
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(c0);
+  const elu = performance.eventLoopUtilization(e0).utilization;
+  if (check !== pairs) throw new Error('raw GET returned nothing for a prefilled key');
+  return { ops: pairs, seconds, cpu: (cpu.user + cpu.system) / 1e6, elu };
+}
+
+const rawKeyList = () => Array.from({ length: USERS }, (_, u) => `${RAW_TAG}:${String(u).padStart(6, '0')}`);
+
+/** Indices of block b's events of the users with u % parts === part. */
+function blockIndices(w, b, part, parts) {
+  const [start, end] = blockRange(b);
+  const out = [];
+  for (let i = start; i < end; i++) if (w.user[i] % parts === part) out.push(i);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker (one of the two processes)
+// ---------------------------------------------------------------------------------------------
+
+async function worker() {
+  const config = JSON.parse(process.argv[3]);
+  const w = generateWorkload();
+  const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  client.on('error', () => {});
+  const rawKeys = rawKeyList();
+  const rawValue = 'x'.repeat(config.rawValueBytes);
+  const { store, counter } = countingStore(config.account);
+  const engine = newEngine(store);
+  // Warm-up on an account of its own: the first events of its half, and raw pairs.
+  const warm = countingStore(config.warmAccount);
+  const warmIndices = [];
+  for (let i = 0; i < WARMUP_EVENTS; i++) if (w.user[i] % config.parts === config.part) warmIndices.push(i);
+  await runEngineBlock(newEngine(warm.store), w, warmIndices);
+  await warm.store.close();
+  await runRawBlock(client, rawKeys, rawValue, warmIndices.length, SEED ^ 0x5eed ^ config.part);
+  await store.countUsers(); // connected, schema checked
+
+  let records = 0;
+  process.on('message', async (message) => {
+    try {
+      if (message.cmd === 'engine') {
+        const indices = blockIndices(w, message.block, config.part, config.parts);
+        records += indices.length;
+        process.send({ result: await runEngineBlock(engine, w, indices) });
+      } else if (message.cmd === 'raw') {
+        process.send({ result: await runRawBlock(client, rawKeys, rawValue, message.pairs, message.seed) });
+      } else if (message.cmd === 'quit') {
+        await store.close();
+        await client.quit();
+        process.send({ done: { steps: counter.steps, records, maxRSS: process.resourceUsage().maxRSS * 1024 } }, () => process.exit(0));
+      }
+    } catch (error) {
+      process.send({ error: `${error?.name}: ${error?.message}` });
+    }
+  });
+  process.send({ ready: true });
+}
+
+/** A forked worker, with a promise per reply. */
+function startWorker(config) {
+  const child = fork(fileURLToPath(import.meta.url), ['worker', JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = [];
+  let failed = null;
+  child.on('message', (message) => {
+    const next = waiting.shift();
+    if (next === undefined) return;
+    if (message.error) next.reject(new Error(`worker ${config.part}: ${message.error}`));
+    else next.resolve(message);
+  });
+  child.on('exit', (code) => {
+    if (code !== 0) failed = new Error(`worker ${config.part} exited with code ${code}`);
+    for (const next of waiting.splice(0)) next.reject(failed ?? new Error(`worker ${config.part} exited`));
+  });
+  const reply = () =>
+    new Promise((resolve, reject) => {
+      if (failed) reject(failed);
+      else waiting.push({ resolve, reject });
+    });
+  return {
+    ready: reply(),
+    ask(message) {
+      const answer = reply();
+      child.send(message);
+      return answer;
+    },
+    child,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redis helpers
+// ---------------------------------------------------------------------------------------------
+
+async function scanKeys(client, pattern) {
+  const keys = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
+}
+
+async function deleteKeys(client, pattern) {
+  const keys = await scanKeys(client, pattern);
+  for (let i = 0; i < keys.length; i += 500) await client.unlink(...keys.slice(i, i + 500));
+  return keys.length;
+}
+
+/** Redis server CPU seconds (main thread and others, user + system) so far. */
+async function redisCpu(client) {
+  const info = await client.info('cpu');
+  const field = (name) => Number(info.match(new RegExp(`^${name}:(\\S+)`, 'm'))?.[1] ?? 0);
+  return field('used_cpu_user') + field('used_cpu_sys');
+}
+
+/** Busy and total CPU time of the whole machine so far (every process, other tenants included), ms. */
+function machineCpu() {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of os.cpus()) {
+    const t = cpu.times;
+    busy += t.user + t.nice + t.sys + t.irq;
+    total += t.user + t.nice + t.sys + t.irq + t.idle;
+  }
+  return { busy, total };
+}
+
+const machineShare = (m0) => {
+  const m1 = machineCpu();
+  return { busy: m1.busy - m0.busy, total: m1.total - m0.total };
+};
+
+/** INFO commandstats: command → { calls, usec } (server-wide: every client's commands). */
+async function commandStats(client) {
+  const out = new Map();
+  for (const line of (await client.info('commandstats')).split('\n')) {
+    const m = /^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/.exec(line.trim());
+    if (m) out.set(m[1], { calls: Number(m[2]), usec: Number(m[3]) });
+  }
+  return out;
+}
+
+/** Adds the difference of two commandstats snapshots into `sum`. */
+function addStats(sum, before, after) {
+  for (const [name, a] of after) {
+    const b = before.get(name) ?? { calls: 0, usec: 0 };
+    const s = sum.get(name) ?? { calls: 0, usec: 0 };
+    sum.set(name, { calls: s.calls + a.calls - b.calls, usec: s.usec + a.usec - b.usec });
+  }
+}
+
+/** Type, OBJECT ENCODING, element count and MEMORY USAGE (all elements sampled) of one key. */
+async function describeKey(client, key) {
+  const type = await client.type(key);
+  if (type === 'none') return { key, type, encoding: '-', count: 0, countWhat: '', bytes: 0 };
+  const encoding = await client.object('ENCODING', key);
+  const bytes = Number(await client.memory('USAGE', key, 'SAMPLES', 0));
+  let count;
+  let countWhat;
+  if (type === 'hash') [count, countWhat] = [await client.hlen(key), 'fields'];
+  else if (type === 'list') [count, countWhat] = [await client.llen(key), 'items'];
+  else if (type === 'zset') [count, countWhat] = [await client.zcard(key), 'members'];
+  else if (type === 'string') [count, countWhat] = [await client.strlen(key), 'bytes of value'];
+  else [count, countWhat] = [0, ''];
+  return { key, type, encoding, count, countWhat, bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The proposed compact layout (computed here from the real data, not implemented in the store)
+// ---------------------------------------------------------------------------------------------
+
+/** lastAt is kept for this many most recent days of each (metric, day start): a month-long period. */
+const RECENT_DAYS = 31;
+const HIST_CHUNK = 128;
+const HELD_CODE = { met: 'm', freeze: 'f', pause: 'p', excused: 'e', restore: 'r' };
+const CODE_HELD = Object.fromEntries(Object.entries(HELD_CODE).map(([k, v]) => [v, k]));
+
+/**
+ * Held periods of one rule, run-length coded, one hash field per 128 periods: `<rule>:<chunk>` →
+ * segments `@<offset>=<length>` followed by runs `<code><count>` (count left out when 1). Within a
+ * segment a 'met' period adds one to the length and any other keeps it, as the reducer does; a gap or
+ * a length that does not follow starts a new segment.
+ */
+function packHistory(rule, entries) {
+  const fields = new Map();
+  const sorted = [...entries].sort((a, b) => a.period - b.period);
+  let prev = null;
+  let run = null;
+  const flushRun = () => {
+    if (run) fields.set(run.field, fields.get(run.field) + run.code + (run.count > 1 ? run.count : ''));
+    run = null;
+  };
+  for (const e of sorted) {
+    const chunk = Math.floor(e.period / HIST_CHUNK);
+    const field = `${rule}:${chunk}`;
+    const code = HELD_CODE[e.heldBy];
+    const follows = prev !== null && prev.period === e.period - 1 && Math.floor(prev.period / HIST_CHUNK) === chunk && e.length === prev.length + (e.heldBy === 'met' ? 1 : 0);
+    if (!fields.has(field)) fields.set(field, '');
+    if (!follows) {
+      flushRun();
+      fields.set(field, `${fields.get(field)}@${e.period - chunk * HIST_CHUNK}=${e.length}`);
+    }
+    if (run && run.code === code) run.count += 1;
+    else {
+      flushRun();
+      run = { field, code, count: 1 };
+    }
+    prev = e;
+  }
+  flushRun();
+  return fields;
+}
+
+
+/**
+ * Rollups of one (metric, day start), one hash field `<metric>:<dayStart>` → `<firstDay>/<firstVersion>|`
+ * then one token per day with a rollup: `[~<skipped days>]<value>[/<version delta, base 36>]`, comma
+ * separated (version delta left out when 0). lastAt of the RECENT_DAYS latest days goes to the field
+ * `<metric>:<dayStart>:at` → `<firstDay>|` then base-36 ms after (day start in UTC − 14 h), '' for none.
+ */
+function packRollups(rows) {
+  const groups = new Map();
+  for (const row of rows) {
+    const key = `${row.metric}:${row.dayStart}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(row);
+  }
+  const fields = new Map();
+  for (const [key, list] of groups) {
+    list.sort((a, b) => a.day - b.day);
+    const first = list[0];
+    const tokens = [];
+    let prevDay = first.day - 1;
+    let prevVersion = first.version;
+    for (const row of list) {
+      const skipped = row.day - prevDay - 1;
+      const delta = row.version - prevVersion;
+      tokens.push(`${skipped > 0 ? `~${skipped}` : ''}${String(row.value)}${delta !== 0 ? `/${delta < 0 ? '-' : ''}${Math.abs(delta).toString(36)}` : ''}`);
+      prevDay = row.day;
+      prevVersion = row.version;
+    }
+    fields.set(key, `${first.day}/${first.version}|${tokens.join(',')}`);
+    const lastDay = list[list.length - 1].day;
+    const recent = list.filter((row) => row.day > lastDay - RECENT_DAYS);
+    const from = recent[0].day;
+    const slots = [];
+    for (const row of recent) {
+      while (slots.length < row.day - from) slots.push('');
+      slots.push(row.lastAt > 0 ? (row.lastAt - (row.day * DAY_MS - 14 * 3_600_000)).toString(36) : '');
+    }
+    fields.set(`${key}:at`, `${from}|${slots.join(',')}`);
+  }
+  return fields;
+}
+
+/** Unsigned LEB128 varint (any safe integer ≥ 0). */
+function pushVarint(bytes, n) {
+  while (n >= 128) {
+    bytes.push((n % 128) + 128);
+    n = Math.floor(n / 128);
+  }
+  bytes.push(n);
+}
+
+function readVarint(buf, pos) {
+  let n = 0;
+  let scale = 1;
+  for (;;) {
+    const b = buf[pos.at++];
+    n += (b & 127) * scale;
+    if (b < 128) return n;
+    scale *= 128;
+  }
+}
+
+const zigzag = (n) => (n >= 0 ? 2 * n : -2 * n - 1);
+const unzigzag = (n) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+
+/**
+ * The proposed rollup layout, binary: per (metric, day start) one hash field `<metric>:<dayStart>` →
+ * varint first day, varint first version, then one entry per day with a rollup, in day order:
+ * varint(value × 4 + flags) [varint skipped days] [8-byte double] varint(zigzag version delta), where
+ * flag 1 = days were skipped before this one, flag 2 = the value is not a whole number below 2^40
+ * (then the head is just the flags and the double follows). lastAt of the RECENT_DAYS latest days:
+ * field `<metric>:<dayStart>:at` → varint first day, then one varint per day: 0 for none, else
+ * 1 + ms after (the day's UTC midnight − 14 h).
+ */
+function packRollupsBinary(rows) {
+  const groups = new Map();
+  for (const row of rows) {
+    const key = `${row.metric}:${row.dayStart}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(row);
+  }
+  const fields = new Map();
+  for (const [key, list] of groups) {
+    list.sort((a, b) => a.day - b.day);
+    const bytes = [];
+    pushVarint(bytes, list[0].day);
+    pushVarint(bytes, list[0].version);
+    let prevDay = list[0].day - 1;
+    let prevVersion = list[0].version;
+    for (const row of list) {
+      const skipped = row.day - prevDay - 1;
+      const whole = Number.isInteger(row.value) && row.value >= 0 && row.value < 2 ** 40;
+      pushVarint(bytes, (whole ? row.value * 4 : 0) + (skipped > 0 ? 1 : 0) + (whole ? 0 : 2));
+      if (skipped > 0) pushVarint(bytes, skipped);
+      if (!whole) {
+        const d = Buffer.alloc(8);
+        d.writeDoubleLE(row.value);
+        bytes.push(...d);
+      }
+      pushVarint(bytes, zigzag(row.version - prevVersion));
+      prevDay = row.day;
+      prevVersion = row.version;
+    }
+    fields.set(key, Buffer.from(bytes));
+    const lastDay = list[list.length - 1].day;
+    const recent = list.filter((row) => row.day > lastDay - RECENT_DAYS);
+    const at = [];
+    pushVarint(at, recent[0].day);
+    let day = recent[0].day;
+    for (const row of recent) {
+      for (; day < row.day; day++) at.push(0);
+      pushVarint(at, row.lastAt > 0 ? 1 + row.lastAt - (row.day * DAY_MS - 14 * 3_600_000) : 0);
+      day = row.day + 1;
+    }
+    fields.set(`${key}:at`, Buffer.from(at));
+  }
+  return fields;
+}
+
+function unpackRollupsBinary(fields) {
+  const out = [];
+  for (const [field, buf] of fields) {
+    if (field.endsWith(':at')) continue;
+    const [metric, dayStartText] = field.split(':');
+    const lastAts = new Map();
+    const atBuf = fields.get(`${field}:at`);
+    if (atBuf !== undefined) {
+      const pos = { at: 0 };
+      let day = readVarint(atBuf, pos);
+      while (pos.at < atBuf.length) {
+        const v = readVarint(atBuf, pos);
+        if (v > 0) lastAts.set(day, v - 1 + day * DAY_MS - 14 * 3_600_000);
+        day += 1;
+      }
+    }
+    const pos = { at: 0 };
+    let day = readVarint(buf, pos) - 1;
+    let version = readVarint(buf, pos);
+    while (pos.at < buf.length) {
+      const head = readVarint(buf, pos);
+      const flags = head % 4;
+      day += 1 + (flags % 2 === 1 ? readVarint(buf, pos) : 0);
+      let value = Math.floor(head / 4);
+      if (flags >= 2) {
+        value = buf.readDoubleLE(pos.at);
+        pos.at += 8;
+      }
+      version += unzigzag(readVarint(buf, pos));
+      out.push({ metric, dayStart: Number(dayStartText), day, value, lastAt: lastAts.get(day) ?? null, version });
+    }
+  }
+  return out;
+}
+
+function unpackRollups(fields) {
+  const out = [];
+  for (const [field, value] of fields) {
+    if (field.endsWith(':at')) continue;
+    const [metric, dayStartText] = field.split(':');
+    const [head, body] = value.split('|');
+    const [firstDay, firstVersion] = head.split('/').map(Number);
+    let day = firstDay - 1;
+    let version = firstVersion;
+    const lastAts = new Map();
+    const at = fields.get(`${field}:at`);
+    if (at !== undefined) {
+      const [fromText, slotText] = at.split('|');
+      slotText.split(',').forEach((slot, k) => {
+        if (slot !== '') lastAts.set(Number(fromText) + k, Number.parseInt(slot, 36) + (Number(fromText) + k) * DAY_MS - 14 * 3_600_000);
+      });
+    }
+    for (const token of body.split(',')) {
+      const m = /^(?:~(\d+))?([^/]+)(?:\/(-?[0-9a-z]+))?$/.exec(token);
+      day += 1 + (m[1] ? Number(m[1]) : 0);
+      version += m[3] ? Number.parseInt(m[3], 36) : 0;
+      out.push({ metric, dayStart: Number(dayStartText), day, value: Number(m[2]), lastAt: lastAts.get(day) ?? null, version });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const mb = (bytes) => (bytes / 1_048_576).toFixed(0);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+
+/** One table row per loop: ops, seconds (sum), ops/s (median of blocks), range, cpu per op. */
+function printRows(rows) {
+  const header = [pad('row', 46), pad('ops', 9, true), pad('seconds', 8, true), pad('ops/s (median)', 15, true), pad('range of blocks (ops/s)', 24, true), pad('node cpu us/op', 15, true), pad('redis cpu us/op', 16, true), pad('loop busy', 10, true), pad('machine busy', 13, true)];
+  console.log(header.join('  '));
+  console.log('-'.repeat(header.join('  ').length));
+  for (const row of rows) {
+    const rates = row.blocks.map((b) => b.rate);
+    const ops = row.blocks.reduce((s, b) => s + b.ops, 0);
+    const seconds = row.blocks.reduce((s, b) => s + b.seconds, 0);
+    const nodeCpu = row.blocks.reduce((s, b) => s + b.cpu, 0);
+    const redisCpuS = row.blocks.reduce((s, b) => s + b.redisCpu, 0);
+    console.log(
+      [
+        pad(row.name, 46),
+        pad(fmtInt(ops), 9, true),
+        pad(seconds.toFixed(2), 8, true),
+        pad(fmtInt(median(rates)), 15, true),
+        pad(`${fmtInt(Math.min(...rates))} .. ${fmtInt(Math.max(...rates))}`, 24, true),
+        pad(((1e6 * nodeCpu) / ops).toFixed(1), 15, true),
+        pad(((1e6 * redisCpuS) / ops).toFixed(1), 16, true),
+        pad(`${(100 * median(row.blocks.map((b) => b.elu))).toFixed(0)}%`, 10, true),
+        pad(`${((100 * row.blocks.reduce((t, b) => t + b.machine.busy, 0)) / row.blocks.reduce((t, b) => t + b.machine.total, 0)).toFixed(0)}%`, 13, true),
+      ].join('  '),
+    );
+  }
+}
+
+/** Compares each user's final state in the store with the sequential reducer's. */
+async function compareStates(store, w, expected) {
+  let equal = 0;
+  let sameVersion = 0;
+  await pool(USERS, 64, async (u) => {
+    const id = w.userIds[u];
+    const got = await store.load(id);
+    const want = expected.get(id);
+    if (got === null || want === undefined) return;
+    if (got.version === want.version) sameVersion += 1;
+    const a = got.streaks.daily;
+    const b = want.streaks.daily;
+    if (
+      got.version === want.version &&
+      got.totals.lessons === want.totals.lessons &&
+      got.totals.minutes === want.totals.minutes &&
+      a.length === b.length &&
+      a.longest === b.longest &&
+      a.freezes === b.freezes &&
+      a.day === b.day &&
+      a.period === b.period
+    ) {
+      equal += 1;
+    }
+  });
+  return { equal, sameVersion };
+}
+
+async function main() {
+  const cpus = os.cpus();
+  const admin = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  admin.on('error', () => {});
+  const cleanup = async () => deleteKeys(admin, RUN_PATTERN);
+  let interrupted = false;
+  const onSignal = (signal) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: deleting this run's keys`);
+    cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const workers = [];
+
+  try {
+    const serverInfo = await admin.info('server');
+    const redisVersion = serverInfo.match(/^redis_version:(\S+)/m)?.[1] ?? '?';
+    const config = Object.fromEntries(
+      (await admin.config('GET', '*-max-listpack-*')).reduce((acc, v, i, all) => (i % 2 ? acc : [...acc, [v, all[i + 1]]]), []),
+    );
+    console.log('Kindling stores benchmark: Redis');
+    console.log(
+      `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +
+        `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, ${mb(os.totalmem())} MB RAM, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `redis ${redisVersion} at ${REDIS_URL.replace(/\/\/[^@]*@/, '//')}; hash-max-listpack-entries ${config['hash-max-listpack-entries']}, ` +
+        `hash-max-listpack-value ${config['hash-max-listpack-value']}, zset-max-listpack-entries ${config['zset-max-listpack-entries']}`,
+    );
+    console.log(`keys: prefix "${KEY_PREFIX}", accounts "${RUN}-*" (deleted at the end)`);
+    const stale = (await scanKeys(admin, `${KEY_PREFIX}:*`)).length;
+    if (stale > 0) console.log(`note: ${stale} keys under "${KEY_PREFIX}:" from another run are already there (left alone)`);
+
+    // Workload and the sequential reference.
+    const g0 = performance.now();
+    const w = generateWorkload();
+    const model = { rules: parseRules(STREAKS), achievements: [] };
+    const expected = new Map();
+    for (let i = 0; i < EVENTS; i++) {
+      const input = eventInput(w, i);
+      const id = input.userId;
+      const reduction = reduceEvent(expected.get(id) ?? null, { ...input, email: null, eventId: 'bench', idempotencyKey: null }, model);
+      expected.set(id, reduction.user);
+    }
+    let stateBytes = 0;
+    for (const user of expected.values()) stateBytes += Buffer.byteLength(JSON.stringify(user));
+    const rawValueBytes = Math.round(stateBytes / expected.size);
+    const perMetric = [0, 0];
+    for (let i = 0; i < EVENTS; i++) perMetric[w.metric[i]] += 1;
+    console.log(
+      `workload: ${fmtInt(EVENTS)} events, ${fmtInt(USERS)} users, ${ZONES.length} zones, ${w.movers} users change zone once, seed ${SEED}, ` +
+        `${new Date(w.at[0]).toISOString().slice(0, 10)} .. ${new Date(w.at[EVENTS - 1]).toISOString().slice(0, 10)}, ` +
+        `${METRICS[0]} ${fmtInt(perMetric[0])}, ${METRICS[1]} ${fmtInt(perMetric[1])} (generated and replayed sequentially in ${((performance.now() - g0) / 1000).toFixed(1)} s)`,
+    );
+    console.log('rule:     daily, lessons >= 1, freezes 1..3, +1 every 7 days (minutes only fill rollups)');
+    console.log(`raw:      ${fmtInt(USERS)} keys of ${rawValueBytes} bytes (the mean final user state JSON), GET then SET of a random key per pair`);
+    console.log(
+      `measured: ${BLOCKS} blocks of ~${fmtInt(EVENTS / BLOCKS)} events in time order; per block, engine and raw (as many pairs as events) ` +
+        `back to back, order alternating; ${CONCURRENCY} in flight per process, one connection each`,
+    );
+
+    // Raw key space.
+    const rawKeys = rawKeyList();
+    const rawValue = 'x'.repeat(rawValueBytes);
+    for (let i = 0; i < rawKeys.length; i += 1000) {
+      const pipe = admin.pipeline();
+      for (const key of rawKeys.slice(i, i + 1000)) pipe.set(key, rawValue);
+      await pipe.exec();
+    }
+
+    // ---------------------------------------------------------------- one process
+    const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+    client.on('error', () => {});
+    {
+      const warm = countingStore(ACCOUNT('warm1'));
+      const indices = Array.from({ length: WARMUP_EVENTS }, (_, i) => i);
+      await runEngineBlock(newEngine(warm.store), w, indices);
+      await warm.store.close();
+      await runRawBlock(client, rawKeys, rawValue, WARMUP_EVENTS, SEED ^ 0x5eed);
+    }
+    console.log(`warm-up:  engine (on an account of its own) and raw, ${fmtInt(WARMUP_EVENTS)} each, not timed`);
+    console.log('');
+
+    const one = countingStore(ACCOUNT('1p'));
+    const engine1 = newEngine(one.store);
+    await one.store.countUsers();
+    const engineBlocks1 = [];
+    const rawBlocks1 = [];
+    const engineCommands = new Map();
+    for (let b = 0; b < BLOCKS; b++) {
+      const [start, end] = blockRange(b);
+      const indices = Array.from({ length: end - start }, (_, k) => start + k);
+      const runEngine = async () => {
+        const s0 = await commandStats(admin);
+        const r0 = await redisCpu(admin);
+        const m0 = machineCpu();
+        const r = await runEngineBlock(engine1, w, indices);
+        const machine = machineShare(m0);
+        engineBlocks1.push({ ...r, rate: r.ops / r.seconds, redisCpu: (await redisCpu(admin)) - r0, machine });
+        addStats(engineCommands, s0, await commandStats(admin));
+      };
+      const runRaw = async () => {
+        const r0 = await redisCpu(admin);
+        const m0 = machineCpu();
+        const r = await runRawBlock(client, rawKeys, rawValue, indices.length, SEED + b);
+        const machine = machineShare(m0);
+        rawBlocks1.push({ ...r, rate: r.ops / r.seconds, redisCpu: (await redisCpu(admin)) - r0, machine });
+      };
+      if (b % 2 === 0) {
+        await runEngine();
+        await runRaw();
+      } else {
+        await runRaw();
+        await runEngine();
+      }
+    }
+    const ratios1 = engineBlocks1.map((e, b) => e.rate / rawBlocks1[b].rate);
+    const check1 = await compareStates(one.store, w, expected);
+    const users1 = await one.store.countUsers();
+    await one.store.close();
+    await client.quit();
+
+    // ---------------------------------------------------------------- two processes
+    const PARTS = 2;
+    for (let part = 0; part < PARTS; part++) {
+      workers.push(
+        startWorker({ run: RUN, part, parts: PARTS, account: ACCOUNT('2p'), warmAccount: ACCOUNT(`warm2-${part}`), rawValueBytes }),
+      );
+    }
+    await Promise.all(workers.map((x) => x.ready));
+    const engineBlocks2 = [];
+    const rawBlocks2 = [];
+    const sumBlock = async (message) => {
+      const r0 = await redisCpu(admin);
+      const m0 = machineCpu();
+      const results = (await Promise.all(workers.map((x) => x.ask(message)))).map((m) => m.result);
+      const machine = machineShare(m0);
+      const redisCpuS = (await redisCpu(admin)) - r0;
+      return {
+        machine,
+        elu: results.reduce((t, r) => t + r.elu, 0) / results.length,
+        ops: results.reduce((s, r) => s + r.ops, 0),
+        seconds: Math.max(...results.map((r) => r.seconds)),
+        cpu: results.reduce((s, r) => s + r.cpu, 0),
+        rate: results.reduce((s, r) => s + r.ops / r.seconds, 0),
+        redisCpu: redisCpuS,
+      };
+    };
+    for (let b = 0; b < BLOCKS; b++) {
+      const [start, end] = blockRange(b);
+      const runEngine = async () => engineBlocks2.push(await sumBlock({ cmd: 'engine', block: b }));
+      const runRaw = async () => rawBlocks2.push(await sumBlock({ cmd: 'raw', pairs: Math.round((end - start) / PARTS), seed: SEED + 7919 * (b + 1) }));
+      if (b % 2 === 0) {
+        await runEngine();
+        await runRaw();
+      } else {
+        await runRaw();
+        await runEngine();
+      }
+    }
+    const ratios2 = engineBlocks2.map((e, b) => e.rate / rawBlocks2[b].rate);
+    const done2 = (await Promise.all(workers.map((x) => x.ask({ cmd: 'quit' })))).map((m) => m.done);
+    workers.length = 0;
+    const two = countingStore(ACCOUNT('2p'));
+    const check2 = await compareStates(two.store, w, expected);
+    const users2 = await two.store.countUsers();
+    await two.store.close();
+
+    printRows([
+      { name: `engine.record, 1 process, ${CONCURRENCY} in flight`, blocks: engineBlocks1 },
+      { name: `raw GET+SET pairs, 1 process, ${CONCURRENCY} in flight`, blocks: rawBlocks1 },
+      { name: `engine.record, 2 processes x ${CONCURRENCY} (sum)`, blocks: engineBlocks2 },
+      { name: `raw GET+SET pairs, 2 processes x ${CONCURRENCY} (sum)`, blocks: rawBlocks2 },
+    ]);
+    console.log('');
+    console.log('ops are events (engine) or GET+SET pairs (raw); ops/s is the median over the blocks (two processes: the sum of their rates)');
+    console.log('seconds is the sum over blocks (two processes: the slower of the two per block); cpu us/op: the processes\' CPU, and the Redis server\'s (INFO cpu, all clients)');
+    console.log('loop busy: event loop utilization of the bench process(es) (median of blocks; 100% = the process is CPU-bound); machine busy: all cores, every process on the machine');
+    const share1 = median(ratios1);
+    const share2 = median(ratios2);
+    console.log(`engine / raw, 1 process, block by block: ${ratios1.map((r) => `${(100 * r).toFixed(0)}%`).join(' ')}`);
+    console.log(`engine / raw, 2 processes, block by block: ${ratios2.map((r) => `${(100 * r).toFixed(0)}%`).join(' ')}`);
+    console.log(
+      `2 processes / 1 process: engine ${(median(engineBlocks2.map((b) => b.rate)) / median(engineBlocks1.map((b) => b.rate))).toFixed(2)}x, ` +
+        `raw ${(median(rawBlocks2.map((b) => b.rate)) / median(rawBlocks1.map((b) => b.rate))).toFixed(2)}x`,
+    );
+    const commandRows = [...engineCommands]
+      .filter(([name, c]) => c.calls > 0 && !['info', 'scan', 'unlink'].includes(name))
+      .sort((a, b) => b[1].usec - a[1].usec);
+    console.log(
+      `redis time per event in the 1-process engine blocks (INFO commandstats; commands inside scripts are counted in evalsha and again on their own): ` +
+        commandRows
+          .slice(0, 10)
+          .map(([name, c]) => `${name} ${(c.calls / EVENTS).toFixed(2)} calls ${(c.usec / EVENTS).toFixed(1)} us`)
+          .join(', '),
+    );
+    const evalsha = engineCommands.get('evalsha') ?? { calls: 0, usec: 0 };
+    const exec = engineCommands.get('exec') ?? { calls: 0, usec: 0 };
+    console.log(
+      `  per event: the two scripts (commit, index) ${(evalsha.usec / EVENTS).toFixed(1)} us of Redis time, inner commands included; the MULTI/GET/EXEC read ${(exec.usec / EVENTS).toFixed(1)} us`,
+    );
+    const lastSeen = new Int32Array(USERS).fill(-1_000_000);
+    let sameUserInWindow = 0;
+    let sameUserInWindow2 = 0;
+    const lastSeenPart = new Int32Array(USERS).fill(-1_000_000);
+    const seenInPart = [0, 0];
+    for (let i = 0; i < EVENTS; i++) {
+      const u = w.user[i];
+      if (i - lastSeen[u] < CONCURRENCY) sameUserInWindow += 1;
+      lastSeen[u] = i;
+      const part = u % 2;
+      const k = seenInPart[part]++;
+      if (k - lastSeenPart[u] < CONCURRENCY) sameUserInWindow2 += 1;
+      lastSeenPart[u] = k;
+    }
+    console.log(
+      `events whose user has another event among the ${CONCURRENCY - 1} before it in the queue: 1 process ${(100 * sameUserInWindow / EVENTS).toFixed(1)}%, ` +
+        `2 processes ${(100 * sameUserInWindow2 / EVENTS).toFixed(1)}% (each process's queue holds half the users)`,
+    );
+    const retries1 = one.counter.steps - EVENTS;
+    const retries2 = done2.reduce((s, d) => s + d.steps - d.records, 0);
+    console.log(`compare-and-set retries (steps run again after a conflict): 1 process ${fmtInt(retries1)}, 2 processes ${fmtInt(retries2)} (of ${fmtInt(EVENTS)} events)`);
+    console.log(
+      `final states equal to a sequential replay: 1 process ${fmtInt(check1.equal)} / ${fmtInt(USERS)} users (${fmtInt(check1.sameVersion)} with every event counted), ` +
+        `2 processes ${fmtInt(check2.equal)} / ${fmtInt(USERS)} (${fmtInt(check2.sameVersion)}); users() count ${fmtInt(users1)} and ${fmtInt(users2)}`,
+    );
+    console.log(`worker peak RSS: ${done2.map((d) => `${mb(d.maxRSS)} MB`).join(', ')}`);
+    console.log('');
+
+    // ---------------------------------------------------------------- memory
+    const mem = redisStore({ url: REDIS_URL, keyPrefix: KEY_PREFIX, account: ACCOUNT('mem') });
+    const memEngine = newEngine(mem);
+    const memUser = 'memory-user';
+    for (let d = 0; d < 365; d++) {
+      const day = START_DAY + d;
+      await memEngine.record({ userId: memUser, metric: 'lessons', value: 1, tz: 'Europe/Berlin', at: day * DAY_MS + 7 * 3_600_000 });
+      await memEngine.record({ userId: memUser, metric: 'minutes', value: 20, tz: 'Europe/Berlin', at: day * DAY_MS + 18 * 3_600_000 });
+    }
+    const memState = await mem.load(memUser);
+    const userKeyNames = ['state', 'hist', 'roll', 'journal', 'idem'];
+    const userKey = (id, name) => `${KEY_PREFIX}:{${ACCOUNT('mem')}:${id}}:${name}`;
+    const perKey = [];
+    for (const name of userKeyNames) perKey.push({ name, ...(await describeKey(admin, userKey(memUser, name))) });
+    const userBytes = perKey.reduce((s, k) => s + k.bytes, 0);
+
+    // An idempotency key's cost: another user, 10 keyed events.
+    const idemUser = 'idem-user';
+    for (let d = 0; d < 10; d++) {
+      await memEngine.record({ userId: idemUser, metric: 'lessons', value: 1, tz: 'Europe/Berlin', at: (START_DAY + d) * DAY_MS + 7 * 3_600_000, idempotencyKey: `lesson-${d}-0123456789abcdef` });
+    }
+    const idem = await describeKey(admin, userKey(idemUser, 'idem'));
+
+    // The account's index per added user.
+    const accountPattern = `${KEY_PREFIX}:{${ACCOUNT('mem')}}:*`;
+    const accountBytes = async () => {
+      const keys = await scanKeys(admin, accountPattern);
+      let bytes = 0;
+      const parts = [];
+      for (const key of keys.sort()) {
+        const k = await describeKey(admin, key);
+        bytes += k.bytes;
+        parts.push(k);
+      }
+      return { bytes, parts };
+    };
+    const addUsers = async (from, count) => {
+      await pool(count, CONCURRENCY, async (k) => {
+        const id = `index-user-${String(from + k).padStart(6, '0')}`;
+        const first = START_DAY + 300 + ((from + k) % 50);
+        const days = 1 + ((from + k) % 5);
+        for (let d = 0; d < days; d++) await memEngine.record({ userId: id, metric: 'lessons', value: 1, tz: ZONES[(from + k) % ZONES.length], at: (first + d) * DAY_MS + 12 * 3_600_000 });
+      });
+    };
+    const index0 = await accountBytes();
+    await addUsers(0, 1000);
+    const index1 = await accountBytes();
+    await addUsers(1000, 1000);
+    const index2 = await accountBytes();
+    const perUserIndex1 = (index1.bytes - index0.bytes) / 1000;
+    const perUserIndex2 = (index2.bytes - index1.bytes) / 1000;
+
+    console.log(`memory: one user, daily rule (length ${memState.streaks.daily.length}), 2 metrics, an event on each metric every day for 365 days (Europe/Berlin), no idempotency keys`);
+    console.log(`${pad('key', 8)}  ${pad('type', 7)}  ${pad('encoding', 10)}  ${pad('elements', 22, true)}  ${pad('bytes', 8, true)}  share`);
+    for (const k of perKey) {
+      console.log(`${pad(k.name, 8)}  ${pad(k.type, 7)}  ${pad(k.encoding, 10)}  ${pad(k.type === 'none' ? '(absent)' : `${fmtInt(k.count)} ${k.countWhat}`, 22, true)}  ${pad(fmtInt(k.bytes), 8, true)}  ${((100 * k.bytes) / userBytes).toFixed(1)}%`);
+    }
+    console.log(`${pad('total', 8)}  ${pad('', 7)}  ${pad('', 10)}  ${pad('', 22, true)}  ${pad(fmtInt(userBytes), 8, true)}  (target < ${fmtInt(TARGET_USER_BYTES)}: ${(userBytes / TARGET_USER_BYTES).toFixed(1)}x the target, ${fmtInt(userBytes - TARGET_USER_BYTES)} bytes over)`);
+    const hist = perKey.find((k) => k.name === 'hist');
+    const roll = perKey.find((k) => k.name === 'roll');
+    console.log(`per element: hist ${(hist.bytes / Math.max(1, hist.count)).toFixed(0)} bytes a held period, roll ${(roll.bytes / Math.max(1, roll.count)).toFixed(0)} bytes a (metric, day)`);
+    console.log(`idempotency: ${fmtInt(idem.bytes)} bytes for 10 keyed events (${idem.encoding}), ${fmtInt(idem.bytes / 10)} bytes per key, kept for good`);
+    console.log(
+      `account index (users, schema, ix:daily:*): ${fmtInt(index0.bytes)} bytes with 2 users, ${fmtInt(index1.bytes)} with 1,002, ${fmtInt(index2.bytes)} with 2,002: ` +
+        `${perUserIndex1.toFixed(0)} bytes per added user over the first 1,000, ${perUserIndex2.toFixed(0)} over the next 1,000`,
+    );
+    console.log(`  at 2,002 users: ${index2.parts.map((k) => `${k.key.split('}:')[1]} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}`);
+
+    // The proposed compact layout, from the user's real data, written to scratch keys and measured.
+    const journal = await mem.journal(memUser);
+    const history = await mem.history(memUser, 'daily', -1e9, 1e9);
+    const packedHist = packHistory('daily', history);
+    const packedRoll = packRollupsBinary(journal.rollups);
+    const packedRollText = packRollups(journal.rollups);
+    const histBack = unpackHistoryExact(packedHist);
+    const histKey = (e) => `${e.period}:${e.length}:${e.heldBy}`;
+    const histOk = histBack.length === history.length && new Set(history.map(histKey)).size === new Set([...history, ...histBack].map(histKey)).size;
+    const rollIndex = new Map(journal.rollups.map((r) => [`${r.metric}:${r.dayStart}:${r.day}`, r]));
+    const checkRollups = (back) => {
+      let exact = back.length === journal.rollups.length;
+      let kept = 0;
+      for (const r of back) {
+        const o = rollIndex.get(`${r.metric}:${r.dayStart}:${r.day}`);
+        if (!o || o.value !== r.value || o.version !== r.version || (r.lastAt !== null && r.lastAt !== o.lastAt)) exact = false;
+        if (r.lastAt !== null) kept += 1;
+      }
+      return { exact, kept, rows: back.length };
+    };
+    const rollCheck = checkRollups(unpackRollupsBinary(packedRoll));
+    const rollTextCheck = checkRollups(unpackRollups(packedRollText));
+    const compactKey = (name) => `${KEY_PREFIX}:{${ACCOUNT('compact')}:${memUser}}:${name}`;
+    await admin.set(compactKey('state'), await admin.get(userKey(memUser, 'state')));
+    await admin.hset(compactKey('hist'), Object.fromEntries(packedHist));
+    await admin.hset(compactKey('roll'), Object.fromEntries(packedRoll));
+    await admin.hset(compactKey('rolltext'), Object.fromEntries(packedRollText));
+    await admin.hset(compactKey('merged'), Object.fromEntries([...packedRoll, ...[...packedHist].map(([f, v]) => [`h:${f}`, v])]));
+    const lines = await admin.lrange(userKey(memUser, 'journal'), 0, -1);
+    if (lines.length > 0) await admin.rpush(compactKey('journal'), ...lines);
+    const compact = [];
+    for (const name of ['state', 'hist', 'roll', 'journal']) compact.push({ name, ...(await describeKey(admin, compactKey(name))) });
+    const compactBytes = compact.reduce((t, k) => t + k.bytes, 0);
+    const bytesOf = (name) => compact.find((k) => k.name === name).bytes;
+    const rollText = await describeKey(admin, compactKey('rolltext'));
+    const merged = await describeKey(admin, compactKey('merged'));
+    const textBytes = compactBytes - bytesOf('roll') + rollText.bytes;
+    const mergedBytes = compactBytes - bytesOf('hist') - bytesOf('roll') + merged.bytes;
+    const valueBytes = (fields) => [...fields.values()].reduce((t, v) => t + v.length, 0);
+
+    console.log('');
+    console.log(`proposed compact layout (not in the store): the same user's data re-encoded, written to scratch keys and measured the same way`);
+    for (const k of compact) {
+      const fields = k.name === 'hist' ? packedHist : k.name === 'roll' ? packedRoll : null;
+      const note = fields ? `  (values ${fmtInt(valueBytes(fields))} bytes, longest ${Math.max(...[...fields.values()].map((v) => v.length))})` : '';
+      console.log(`${pad(k.name, 8)}  ${pad(k.type, 7)}  ${pad(k.encoding, 10)}  ${pad(`${fmtInt(k.count)} ${k.countWhat}`, 22, true)}  ${pad(fmtInt(k.bytes), 8, true)}${note}`);
+    }
+    console.log(
+      `${pad('total', 8)}  ${pad('', 7)}  ${pad('', 10)}  ${pad('', 22, true)}  ${pad(fmtInt(compactBytes), 8, true)}  ` +
+        `(${(userBytes / compactBytes).toFixed(0)}x smaller than today; ${fmtInt(TARGET_USER_BYTES - compactBytes)} bytes under the target)`,
+    );
+    console.log(`  hist:  run-length segments per 128 periods: ${[...packedHist].map(([f, v]) => `${f} → "${v}"`).join(', ')}`);
+    for (const [f, v] of packedRoll) {
+      console.log(`  roll:  ${f} → ${v.length} bytes (${f.endsWith(':at') ? `lastAt of the last ${RECENT_DAYS} days, varints` : `${(v.length / (journal.rollups.filter((r) => `${r.metric}:${r.dayStart}` === f).length || 1)).toFixed(2)} bytes a day: value, version delta (varints)`})`);
+    }
+    console.log(
+      `  round trip: held periods ${histOk ? 'exact' : 'DIFFER'}; rollups' day, value and version ${rollCheck.exact ? 'exact' : 'DIFFER'}, ` +
+        `lastAt kept for ${rollCheck.kept} of ${rollCheck.rows} rows (the last ${RECENT_DAYS} days of each metric)`,
+    );
+    console.log(
+      `  variants: roll as text tokens ("1/2,20/2,…", ${fmtInt(valueBytes(packedRollText))} bytes of values, round trip ${rollTextCheck.exact ? 'exact' : 'DIFFER'}) ${fmtInt(rollText.bytes)} bytes, user total ${fmtInt(textBytes)}; ` +
+        `hist fields inside the roll hash (one key less) user total ${fmtInt(mergedBytes)}`,
+    );
+    await mem.close();
+
+    // ---------------------------------------------------------------- cleanup and verdicts
+    const deleted = await cleanup();
+    const left = (await scanKeys(admin, RUN_PATTERN)).length;
+    console.log('');
+    console.log(`cleanup: deleted ${fmtInt(deleted)} keys matching ${RUN_PATTERN}; ${left} left`);
+    console.log(`memory: peak RSS of this process ${mb(process.resourceUsage().maxRSS * 1024)} MB (workers: ${done2.map((d) => `${mb(d.maxRSS)} MB`).join(', ')})`);
+    console.log('');
+    const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+    console.log(`${verdict(share1 >= TARGET_RECORD_SHARE)}: 1 process, engine.record at ${(100 * share1).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`);
+    console.log(`${verdict(share2 >= TARGET_RECORD_SHARE)}: 2 processes, engine.record at ${(100 * share2).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`);
+    console.log(`${verdict(userBytes < TARGET_USER_BYTES)}: ${fmtInt(userBytes)} Redis bytes per user (365 days, 2 metrics; plus ~${perUserIndex2.toFixed(0)} in the account index); target < ${fmtInt(TARGET_USER_BYTES)}`);
+    await admin.quit();
+  } catch (error) {
+    for (const x of workers) x.child.kill();
+    try {
+      const deleted = await cleanup();
+      console.error(`cleanup after the failure: deleted ${deleted} keys`);
+    } catch {
+      // nothing more to do
+    }
+    admin.disconnect();
+    throw error;
+  }
+}
+
+function unpackHistoryExact(fields) {
+  const out = [];
+  for (const [field, value] of fields) {
+    const [rule, chunkText] = field.split(':');
+    const base = Number(chunkText) * HIST_CHUNK;
+    let period = 0;
+    let length = 0;
+    let fresh = true;
+    for (const token of value.match(/@\d+=\d+|[a-z]\d*/g) ?? []) {
+      if (token[0] === '@') {
+        const [offset, len] = token.slice(1).split('=').map(Number);
+        period = base + offset;
+        length = len;
+        fresh = true;
+        continue;
+      }
+      const heldBy = CODE_HELD[token[0]];
+      const count = token.length > 1 ? Number(token.slice(1)) : 1;
+      for (let k = 0; k < count; k++) {
+        if (!fresh && heldBy === 'met') length += 1;
+        fresh = false;
+        out.push({ streak: rule, period, length, heldBy });
+        period += 1;
+      }
+    }
+  }
+  return out;
+}
+
+if (process.argv[2] === 'worker') {
+  worker().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,783 @@
+// Stores benchmark, SQLite: engine.record on sqliteStore against raw better-sqlite3 commits on a file
+// with the same settings, engine.streak read latency for a light and a heavy user, memory and file size.
+//
+//   pnpm bench:stores                                    (builds every package, then runs this file with --expose-gc)
+//   KINDLING_BENCH_EVENTS=100000 pnpm bench:stores       (a quicker run)
+//
+// Environment:
+//   KINDLING_BENCH_EVENTS        events in the record workload (default 1000000)
+//   KINDLING_BENCH_USERS         users of the record workload (default 10000)
+//   KINDLING_BENCH_SEED          seed of the workload generators (default 20250101)
+//   KINDLING_BENCH_SYNC          synchronous settings to run, comma-separated (default "full,normal")
+//   KINDLING_BENCH_BLOCKS        blocks per record run; engine and raw alternate block by block (default 100)
+//   KINDLING_BENCH_RAW_PERCENT   time of a raw block, in % of the engine block before it (default 25)
+//   KINDLING_BENCH_HEAVY_EVENTS  events of the heavy reader user, over 5 years (default 100000)
+//   KINDLING_BENCH_READS         timed engine.streak reads per reader user (default 5000)
+//   KINDLING_BENCH_DIR           folder in which the temporary folder is made (default the OS temp folder)
+//   KINDLING_BENCH_KEEP          1: keep the database files (default: removed at the end)
+//
+// This is a report, not a test: it always exits 0 (1 only if the script itself crashes) and prints
+// PASS/FAIL against each target at the end. It imports the BUILT packages (dist/), not the sources.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { createEngine, placeInstant, zoneOf } from '../../core/dist/index.js';
+import { sqliteStore } from '../dist/index.js';
+
+/** engine.record events/s at least this share of the raw commit rate, for each synchronous setting */
+const TARGET_RECORD_SHARE = 0.3;
+/** engine.streak p99, ms */
+const TARGET_READ_P99_MS = 2;
+/** heavy/light p99 ratio counted as "close to 1" */
+const TARGET_READ_RATIO = 1.5;
+
+function envInt(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const EVENTS = envInt('KINDLING_BENCH_EVENTS', 1_000_000, 1);
+const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);
+const SEED = envInt('KINDLING_BENCH_SEED', 20250101, 0);
+const BLOCKS = Math.min(envInt('KINDLING_BENCH_BLOCKS', 100, 1), EVENTS);
+const RAW_PERCENT = envInt('KINDLING_BENCH_RAW_PERCENT', 25, 1);
+const HEAVY_EVENTS = envInt('KINDLING_BENCH_HEAVY_EVENTS', 100_000, 100);
+const READS = envInt('KINDLING_BENCH_READS', 5_000, 1);
+const KEEP = process.env.KINDLING_BENCH_KEEP === '1';
+const SYNCS = (process.env.KINDLING_BENCH_SYNC || 'full,normal').split(',').map((s) => s.trim());
+if (SYNCS.length === 0 || SYNCS.some((s) => s !== 'full' && s !== 'normal')) {
+  console.error(`KINDLING_BENCH_SYNC must list "full" and/or "normal", got ${JSON.stringify(process.env.KINDLING_BENCH_SYNC)}`);
+  process.exit(2);
+}
+const WARMUP_EVENTS = Math.min(EVENTS, 20_000);
+const WARMUP_READS = 200;
+/** a raw block always makes at least this many commits, so that its rate means something */
+const MIN_RAW_COMMITS = 20;
+const BUSY_TIMEOUT = 10_000; // the store's default
+
+const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
+
+// ---------------------------------------------------------------------------------------------
+// Record workload: the generator of packages/core/bench/record.bench.mjs, unchanged
+// ---------------------------------------------------------------------------------------------
+
+/** [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
+const ZONE_TABLE = [
+  ['UTC', 0],
+  ['America/New_York', -5],
+  ['America/Los_Angeles', -8],
+  ['Europe/London', 0],
+  ['Europe/Berlin', 1],
+  ['Asia/Tokyo', 9],
+  ['Asia/Kolkata', 5.5],
+  ['Australia/Sydney', 10],
+  ['Pacific/Auckland', 12],
+  ['America/Sao_Paulo', -3],
+  ['Africa/Cairo', 2],
+  ['Asia/Kathmandu', 5.75],
+  ['Pacific/Kiritimati', 14],
+  ['Etc/GMT+12', -12],
+  ['America/St_Johns', -3.5],
+  ['Asia/Shanghai', 8],
+  ['Europe/Moscow', 3],
+  ['America/Chicago', -6],
+  ['Australia/Lord_Howe', 10.5],
+  ['Asia/Dubai', 4],
+];
+const ZONES = ZONE_TABLE.map(([name]) => name);
+const ZONE_OFFSET_MS = ZONE_TABLE.map(([, hours]) => hours * 3_600_000);
+const METRICS = ['lessons', 'minutes'];
+const DAY_MS = 86_400_000;
+const START_DAY = Date.UTC(2025, 0, 1) / DAY_MS; // 2025-01-01
+const YEAR_DAYS = 365;
+
+/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Each user lives in one zone (2% move to another zone once, half-way through their events), joins
+ * on some day of the year and is active on a share of the following days (1 to 4 events per active
+ * day, local times 06:00 to 00:30), with now and then a break of 2 to 10 days. A user's number of
+ * events is drawn from a skewed distribution and scaled so that the total is exactly EVENTS. Events
+ * are then merged into one time-ordered stream.
+ */
+function generateWorkload() {
+  const rand = mulberry32(SEED);
+  const userZone = new Uint8Array(USERS);
+  const weights = new Float64Array(USERS);
+  let weightSum = 0;
+  for (let u = 0; u < USERS; u++) {
+    userZone[u] = Math.floor(rand() * ZONES.length);
+    const r = rand();
+    weights[u] = 0.2 + 3 * r * r;
+    weightSum += weights[u];
+  }
+  const quota = new Int32Array(USERS);
+  let assigned = 0;
+  for (let u = 0; u < USERS; u++) {
+    quota[u] = Math.max(1, Math.floor((EVENTS * weights[u]) / weightSum));
+    assigned += quota[u];
+  }
+  for (let u = 0; assigned < EVENTS; u = (u + 1) % USERS) {
+    quota[u] += 1;
+    assigned += 1;
+  }
+  for (let u = USERS - 1; assigned > EVENTS; u = (u - 1 + USERS) % USERS) {
+    if (quota[u] > 1) {
+      quota[u] -= 1;
+      assigned -= 1;
+    }
+  }
+
+  const at = new Float64Array(EVENTS);
+  const user = new Int32Array(EVENTS);
+  const metric = new Uint8Array(EVENTS);
+  const value = new Float64Array(EVENTS);
+  const zone = new Uint8Array(EVENTS);
+  let movers = 0;
+  let n = 0;
+  for (let u = 0; u < USERS; u++) {
+    const activity = 0.55 + 0.4 * rand();
+    const perDay = (0.97 * activity * 2.5) / (0.03 * 6 + 0.97);
+    const span = Math.ceil((1.1 * quota[u]) / perDay);
+    let day = START_DAY + Math.floor(rand() * Math.max(1, YEAR_DAYS - span));
+    let z = userZone[u];
+    const moveAt = rand() < 0.02 ? Math.floor(quota[u] / 2) : -1;
+    if (moveAt >= 0) movers += 1;
+    let made = 0;
+    while (made < quota[u]) {
+      if (rand() < 0.03) {
+        day += 2 + Math.floor(rand() * 9); // a break
+        continue;
+      }
+      if (rand() < activity) {
+        const k = Math.min(1 + Math.floor(rand() * 4), quota[u] - made);
+        const times = [];
+        for (let j = 0; j < k; j++) times.push(6 * 3_600_000 + Math.floor(rand() * 18.5 * 3_600_000));
+        times.sort((a, b) => a - b);
+        for (let j = 0; j < k; j++) {
+          if (made === moveAt) z = (z + 1 + Math.floor(rand() * (ZONES.length - 1))) % ZONES.length;
+          at[n] = day * DAY_MS + times[j] - ZONE_OFFSET_MS[z];
+          user[n] = u;
+          const m = rand() < 0.45 ? 0 : 1;
+          metric[n] = m;
+          value[n] = m === 0 ? 1 : 3 + Math.floor(rand() * 28);
+          zone[n] = z;
+          n += 1;
+          made += 1;
+        }
+      }
+      day += 1;
+    }
+  }
+
+  const order = new Uint32Array(EVENTS);
+  for (let i = 0; i < EVENTS; i++) order[i] = i;
+  order.sort((a, b) => at[a] - at[b] || a - b);
+  const w = {
+    at: new Float64Array(EVENTS),
+    user: new Int32Array(EVENTS),
+    metric: new Uint8Array(EVENTS),
+    value: new Float64Array(EVENTS),
+    zone: new Uint8Array(EVENTS),
+    userIds: Array.from({ length: USERS }, (_, u) => `user-${String(u).padStart(6, '0')}`),
+    movers,
+  };
+  for (let i = 0; i < EVENTS; i++) {
+    const j = order[i];
+    w.at[i] = at[j];
+    w.user[i] = user[j];
+    w.metric[i] = metric[j];
+    w.value[i] = value[j];
+    w.zone[i] = zone[j];
+  }
+  return w;
+}
+
+/** One rule: daily, lessons >= 1, freezes (start with 1, hold at most 3, earn 1 every 7 days). */
+const STREAKS = [
+  {
+    key: 'daily',
+    frequency: 'daily',
+    conditions: [{ metric: 'lessons', threshold: 1 }],
+    freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Reader users: 5 years of one user each, for the engine.streak latency
+// ---------------------------------------------------------------------------------------------
+
+const READER_ZONE = 'Europe/Berlin';
+const READER_START_DAY = Date.UTC(2021, 0, 1) / DAY_MS; // 2021-01-01
+const READER_DAYS = Date.UTC(2026, 0, 1) / DAY_MS - READER_START_DAY; // 1826 days: 2021-01-01 .. 2025-12-31
+/** the instant of every read: the morning after the last day */
+const READ_AT = Date.UTC(2026, 0, 1, 11);
+const HISTORY_PERIODS = 366;
+
+/**
+ * `count` events spread evenly over the 5 years (day d gets floor((d+1)n/D) - floor(dn/D) events),
+ * at UTC 04:00..21:00 (05:00..23:00 in Berlin). With at least one event a day, the first of each day is
+ * a lesson, so the streak holds every day; the others are lessons 45% of the time, else 3..30 minutes.
+ */
+function readerEvents(count, seed) {
+  const rand = mulberry32(seed);
+  const events = [];
+  for (let d = 0; d < READER_DAYS; d++) {
+    const k = Math.floor(((d + 1) * count) / READER_DAYS) - Math.floor((d * count) / READER_DAYS);
+    if (k === 0) continue;
+    const times = [];
+    for (let j = 0; j < k; j++) times.push(4 * 3_600_000 + Math.floor(rand() * 17 * 3_600_000));
+    times.sort((a, b) => a - b);
+    for (let j = 0; j < k; j++) {
+      const lesson = j === 0 || rand() < 0.45;
+      events.push({ at: (READER_START_DAY + d) * DAY_MS + times[j], metric: lesson ? 'lessons' : 'minutes', value: lesson ? 1 : 3 + Math.floor(rand() * 28) });
+    }
+  }
+  return events;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+const mb = (bytes) => (bytes / 1_048_576).toFixed(1);
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const pct = (x) => `${(100 * x).toFixed(0)}%`;
+function pad(text, width, right = false) {
+  const s = String(text);
+  return right ? s.padStart(width) : s.padEnd(width);
+}
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+const median = (xs) => quantile(Float64Array.from(xs).sort(), 0.5);
+function seconds(ms) {
+  const s = Math.round(ms / 1000);
+  return s < 120 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}
+function cpuSeconds(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+function fileBytes(path) {
+  let total = 0;
+  const parts = {};
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      parts[suffix || 'db'] = statSync(path + suffix).size;
+      total += parts[suffix || 'db'];
+    } catch {
+      parts[suffix || 'db'] = 0;
+    }
+  }
+  return { total, ...parts };
+}
+let peakHeap = 0;
+function sampleHeap() {
+  const used = process.memoryUsage().heapUsed;
+  if (used > peakHeap) peakHeap = used;
+}
+const progress = (line) => process.stderr.write(`  ${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// Raw baseline: one small row upserted per IMMEDIATE transaction, on a file with the store's settings
+// ---------------------------------------------------------------------------------------------
+
+function openRaw(path, synchronous) {
+  const db = new Database(path, { timeout: BUSY_TIMEOUT });
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') throw new Error(`raw baseline: journal_mode is ${mode}, not wal`);
+  db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('foreign_keys = ON');
+  db.exec('CREATE TABLE IF NOT EXISTS counters (user_id TEXT PRIMARY KEY, n INTEGER NOT NULL, last_at INTEGER NOT NULL) WITHOUT ROWID');
+  const upsert = db.prepare('INSERT INTO counters (user_id, n, last_at) VALUES (?, 1, ?) ON CONFLICT (user_id) DO UPDATE SET n = n + 1, last_at = excluded.last_at');
+  const tx = db.transaction((userId, at) => upsert.run(userId, at));
+  const check = {
+    synchronous: db.pragma('synchronous', { simple: true }),
+    journalMode: db.pragma('journal_mode', { simple: true }),
+    busyTimeout: db.pragma('busy_timeout', { simple: true }),
+  };
+  return { db, commit: (userId, at) => tx.immediate(userId, at), check, close: () => db.close() };
+}
+
+/** The pragmas a store's connection really runs with, read through a second connection of the same settings. */
+function storePragmas(path) {
+  const db = new Database(path, { timeout: BUSY_TIMEOUT, readonly: true });
+  try {
+    return { journalMode: db.pragma('journal_mode', { simple: true }) };
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 1: engine.record vs raw commits, in alternating blocks
+// ---------------------------------------------------------------------------------------------
+
+const CHANGE_TYPES = ['streak.started', 'streak.extended', 'streak.lost', 'freeze.earned', 'freeze.consumed', 'pause.used', 'achievement.completed'];
+
+/**
+ * One synchronous setting: a new store file and a new raw file in `dir`. Block b runs events
+ * [b*B, (b+1)*B) through engine.record (each awaited), then raw commits for RAW_PERCENT% of that
+ * block's time (at most B commits, at least MIN_RAW_COMMITS). Each block pair gives one ratio.
+ */
+async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = false }) {
+  const enginePath = join(dir, `${label}-engine.db`);
+  const rawPath = join(dir, `${label}-raw.db`);
+  let now = 0;
+  const store = sqliteStore({ path: enginePath, synchronous });
+  const engine = createEngine({ store, clock: () => now, streaks: STREAKS, metrics: METRICS });
+  const raw = openRaw(rawPath, synchronous);
+  const blockSize = Math.ceil(events / blocks);
+  const engineLatency = new Float32Array(events);
+  const rawLatency = new Float32Array(events);
+  const blockRows = [];
+  const tally = Object.fromEntries(CHANGE_TYPES.map((t) => [t, 0]));
+  let check = 0;
+  let engineMs = 0;
+  let engineCpu = 0;
+  let rawMs = 0;
+  let rawCpu = 0;
+  let rawCommits = 0;
+  let rawCursor = 0;
+  let printed = 0;
+  const started = performance.now();
+  if (gc) gc();
+
+  for (let start = 0; start < events; start += blockSize) {
+    const end = Math.min(events, start + blockSize);
+    // Engine block: each event awaited in turn, as a backend would per request.
+    let c0 = process.cpuUsage();
+    let t0 = performance.now();
+    for (let i = start; i < end; i++) {
+      now = w.at[i];
+      const s = performance.now();
+      const result = await engine.record({ userId: w.userIds[w.user[i]], metric: METRICS[w.metric[i]], value: w.value[i], tz: ZONES[w.zone[i]] });
+      engineLatency[i] = performance.now() - s;
+      const changes = result.changes;
+      for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
+      check += result.total;
+    }
+    const eMs = performance.now() - t0;
+    engineCpu += cpuSeconds(c0);
+    engineMs += eMs;
+    sampleHeap();
+
+    // Raw block: upserts of the same users' rows, one per transaction, for RAW_PERCENT% of the engine block's time.
+    const budget = (eMs * RAW_PERCENT) / 100;
+    const most = end - start;
+    let k = 0;
+    c0 = process.cpuUsage();
+    t0 = performance.now();
+    let t = t0;
+    while (k < most) {
+      const e = rawCursor % events;
+      raw.commit(w.userIds[w.user[e]], w.at[e]);
+      const after = performance.now();
+      rawLatency[rawCommits + k] = after - t;
+      t = after;
+      rawCursor += 1;
+      k += 1;
+      if (k >= MIN_RAW_COMMITS && after - t0 >= budget) break;
+    }
+    const rMs = performance.now() - t0;
+    rawCpu += cpuSeconds(c0);
+    rawMs += rMs;
+    rawCommits += k;
+    const engineRate = ((end - start) * 1000) / eMs;
+    const rawRate = (k * 1000) / rMs;
+    blockRows.push({ engineRate, rawRate, ratio: engineRate / rawRate });
+
+    const done = Math.floor((20 * end) / events);
+    if (!quiet && done > printed) {
+      printed = done;
+      const elapsed = performance.now() - started;
+      const left = (elapsed * (events - end)) / end;
+      progress(
+        `[${label}] ${pad(`${5 * done}%`, 4, true)} ${fmtInt(end)}/${fmtInt(events)} events; last block: engine ${fmtInt(engineRate)} events/s, ` +
+          `raw ${fmtInt(rawRate)} commits/s, ratio ${(engineRate / rawRate).toFixed(2)}; ${seconds(elapsed)} elapsed, about ${seconds(left)} left`,
+      );
+    }
+  }
+  const totalMs = performance.now() - started;
+
+  // A fingerprint of every user's final state, to check that both settings did the same work.
+  let digest = 0;
+  const mix = (x) => {
+    digest = Math.imul(digest ^ (x | 0), 0x01000193) >>> 0;
+  };
+  for (const id of w.userIds.slice(0, USERS)) {
+    const user = await store.load(id);
+    if (user === null) {
+      mix(-1);
+      continue;
+    }
+    const s = user.streaks.daily;
+    mix(user.version);
+    mix(s.length);
+    mix(s.longest);
+    mix(s.freezes);
+    mix(s.period);
+  }
+  const pragmas = storePragmas(enginePath);
+  await store.close();
+  raw.close();
+  const engineSorted = engineLatency.sort();
+  const rawSorted = rawLatency.subarray(0, rawCommits).sort();
+  return {
+    synchronous,
+    label,
+    events,
+    blockSize,
+    blocks: blockRows,
+    engineMs,
+    engineCpu,
+    rawMs,
+    rawCpu,
+    rawCommits,
+    totalMs,
+    engineP50: quantile(engineSorted, 0.5),
+    engineP99: quantile(engineSorted, 0.99),
+    rawP50: quantile(rawSorted, 0.5),
+    rawP99: quantile(rawSorted, 0.99),
+    tally,
+    check,
+    digest: digest.toString(16).padStart(8, '0'),
+    rawSettings: raw.check,
+    storeJournalMode: pragmas.journalMode,
+    enginePath,
+    rawPath,
+    engineFile: fileBytes(enginePath),
+    rawFile: fileBytes(rawPath),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 2: engine.streak latency for users with 5 years of history
+// ---------------------------------------------------------------------------------------------
+
+const encodeKey = (text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
+
+/** Writes the reader users into the file at `path` through engine.record (synchronous 'normal'). */
+async function buildReaders(path, readers) {
+  let now = 0;
+  const store = sqliteStore({ path, synchronous: 'normal' });
+  const engine = createEngine({ store, clock: () => now, streaks: STREAKS, metrics: METRICS });
+  const total = readers.reduce((sum, r) => sum + r.events.length, 0);
+  let done = 0;
+  let printed = 0;
+  const t0 = performance.now();
+  for (const reader of readers) {
+    for (const event of reader.events) {
+      now = event.at;
+      await engine.record({ userId: reader.id, metric: event.metric, value: event.value, tz: READER_ZONE });
+      done += 1;
+      const step = Math.floor((20 * done) / total);
+      if (step > printed) {
+        printed = step;
+        progress(`[readers] ${pad(`${5 * step}%`, 4, true)} ${fmtInt(done)}/${fmtInt(total)} events written, ${seconds(performance.now() - t0)} elapsed`);
+      }
+    }
+  }
+  await store.close();
+  return (performance.now() - t0) / 1000;
+}
+
+async function readLatency(path, readers) {
+  // A fresh store with the default settings (synchronous 'full': reads do not sync either way).
+  const store = sqliteStore({ path });
+  const engine = createEngine({ store, clock: () => READ_AT, streaks: STREAKS, metrics: METRICS });
+  const rule = engine.rules[0];
+  const to = rule.calendar.indexOf(placeInstant(READ_AT, zoneOf(READER_ZONE), rule.dayStartMs));
+  const from = to - HISTORY_PERIODS + 1;
+
+  // The floor under engine.streak: the same two queries on a raw connection, and the JSON parse.
+  const db = new Database(path, { timeout: BUSY_TIMEOUT });
+  const loadState = db.prepare('SELECT state FROM users WHERE account = ? AND user_id = ?').pluck();
+  const history = db.prepare('SELECT streak, period, length, held_by FROM history WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period');
+  const countHistory = db.prepare('SELECT count(*) FROM history WHERE account = ? AND user_id = ?').pluck();
+  const countRollups = db.prepare('SELECT count(*) FROM rollups WHERE account = ? AND user_id = ?').pluck();
+
+  const probes = [];
+  for (const reader of readers) {
+    const key = encodeKey(reader.id);
+    const sample = await engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS });
+    const stored = JSON.parse(loadState.get('default', key));
+    const common = {
+      reader,
+      storedHistory: countHistory.get('default', key),
+      storedRollups: countRollups.get('default', key),
+      stateBytes: Buffer.byteLength(loadState.get('default', key)),
+      heldInAnswer: sample.streakHistory.filter((p) => p.length > 0).length,
+      length: sample.length,
+      longest: sample.longest,
+      version: stored.version,
+    };
+    probes.push({
+      ...common,
+      name: `engine.streak, ${reader.name}`,
+      kind: 'engine',
+      run: () => engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS }),
+      times: new Float64Array(READS),
+    });
+    if (reader.raw) {
+      probes.push({
+        ...common,
+        name: `raw SELECTs + JSON.parse, ${reader.name}`,
+        kind: 'raw',
+        run: () => {
+          const state = JSON.parse(loadState.get('default', key));
+          return history.all('default', key, 'daily', from, to).length + state.version;
+        },
+        times: new Float64Array(READS),
+      });
+    }
+  }
+
+  let sink = 0;
+  for (let r = 0; r < WARMUP_READS; r++) for (const probe of probes) sink += (await probe.run()) ? 1 : 0;
+  if (gc) gc();
+  // Interleaved: round r runs every probe once, starting from a different one each round.
+  const t0 = performance.now();
+  for (let r = 0; r < READS; r++) {
+    for (let j = 0; j < probes.length; j++) {
+      const probe = probes[(r + j) % probes.length];
+      const s = performance.now();
+      const answer = await probe.run();
+      probe.times[r] = performance.now() - s;
+      sink += answer ? 1 : 0;
+    }
+    if ((r & 255) === 0) sampleHeap();
+  }
+  const elapsed = (performance.now() - t0) / 1000;
+  db.close();
+  await store.close();
+  for (const probe of probes) {
+    const sorted = probe.times.sort();
+    let sum = 0;
+    for (const t of sorted) sum += t;
+    Object.assign(probe, { p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1], mean: sum / sorted.length });
+  }
+  return { probes, elapsed, from, to, sink };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const cpus = os.cpus();
+  const parent = process.env.KINDLING_BENCH_DIR || os.tmpdir();
+  const dir = mkdtempSync(join(parent, 'kindling-bench-sqlite-'));
+  const sqliteVersion = (() => {
+    const db = new Database(':memory:');
+    try {
+      return db.prepare('SELECT sqlite_version()').pluck().get();
+    } finally {
+      db.close();
+    }
+  })();
+  console.log('Kindling stores benchmark: SQLite');
+  console.log(
+    `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +
+      `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  console.log(`SQLite ${sqliteVersion} (better-sqlite3), files in ${dir}${KEEP ? ' (kept)' : ' (removed at the end)'}`);
+  if (!gc) console.log('note: run with node --expose-gc for collections between the parts');
+
+  try {
+    const g0 = performance.now();
+    const w = generateWorkload();
+    const first = new Date(w.at[0]).toISOString();
+    const last = new Date(w.at[EVENTS - 1]).toISOString();
+    console.log(
+      `workload: ${fmtInt(EVENTS)} events, ${fmtInt(USERS)} users, ${ZONES.length} zones, ${w.movers} users change zone once, seed ${SEED}, ` +
+        `generated in ${((performance.now() - g0) / 1000).toFixed(1)} s; ${first} .. ${last} (${((w.at[EVENTS - 1] - w.at[0]) / DAY_MS).toFixed(0)} days)`,
+    );
+    console.log(`rule:     daily, lessons >= 1 (events are lessons 45% of the time, else minutes), freezes 1..3, +1 every 7 days`);
+
+    // Warm-up, untimed: the JIT and the process-wide caches (zones, formatted dates), on throwaway files.
+    const warm = await recordRun(w, dir, 'normal', { events: WARMUP_EVENTS, blocks: 4, label: 'warmup', quiet: true });
+    rmSync(warm.enginePath, { force: true });
+    rmSync(warm.rawPath, { force: true });
+    console.log(`warm-up:  ${fmtInt(WARMUP_EVENTS)} events and raw commits on throwaway files (synchronous 'normal'), not timed`);
+    console.log(
+      `part 1:   for each synchronous setting, a new store file and a new raw file; ${BLOCKS} blocks of ${fmtInt(Math.ceil(EVENTS / BLOCKS))} events, ` +
+        `each followed by raw commits for ${RAW_PERCENT}% of its time; ratio = median over blocks of (engine rate / raw rate of the same block pair)`,
+    );
+    console.log('');
+
+    const runs = [];
+    for (const synchronous of SYNCS) {
+      progress(`part 1, synchronous '${synchronous}': ${fmtInt(EVENTS)} events through engine.record, interleaved with raw commits`);
+      runs.push(await recordRun(w, dir, synchronous, { events: EVENTS, blocks: BLOCKS, label: synchronous }));
+      if (gc) gc();
+    }
+
+    // Part 2 writes its users into the last record run's file (the 10,000 users of part 1 stay in it).
+    const readPath = runs[runs.length - 1].enginePath;
+    const readers = [
+      { id: 'reader-light', name: '100 events', events: readerEvents(100, SEED + 1), raw: true },
+      { id: 'reader-heavy', name: `${fmtInt(HEAVY_EVENTS)} events`, events: readerEvents(HEAVY_EVENTS, SEED + 2), raw: true },
+      { id: 'reader-daily', name: `${fmtInt(READER_DAYS)} events (1 a day)`, events: readerEvents(READER_DAYS, SEED + 3), raw: false },
+    ];
+    progress(`part 2: writing 3 users with 5 years of events through engine.record (synchronous 'normal') into ${readPath}`);
+    const buildSeconds = await buildReaders(readPath, readers);
+    progress(`part 2: ${fmtInt(READS)} interleaved rounds of reads (after ${WARMUP_READS} warm-up rounds)`);
+    const reads = await readLatency(readPath, readers);
+    const finalFile = fileBytes(readPath);
+
+    // -------------------------------------------------------------------------------------------
+    // Report
+    // -------------------------------------------------------------------------------------------
+    console.log('');
+    console.log(`Part 1: engine.record (awaited one by one, one process) next to raw better-sqlite3 commits on a file with the same settings`);
+    const h1 = [pad('sync', 6), pad('row', 44), pad('ops', 10, true), pad('seconds', 8, true), pad('ops/s', 8, true), pad('block median', 12, true), pad('p50 ms', 7, true), pad('p99 ms', 7, true), pad('cpu us/op', 9, true), pad('vs raw', 7, true), pad('block ratio p10..p90', 20, true)];
+    console.log(h1.join('  '));
+    console.log('-'.repeat(h1.join('  ').length));
+    for (const run of runs) {
+      const ratios = Float64Array.from(run.blocks.map((b) => b.ratio)).sort();
+      const ratio = quantile(ratios, 0.5);
+      run.ratio = ratio;
+      console.log(
+        [
+          pad(run.synchronous, 6),
+          pad('engine.record on sqliteStore', 44),
+          pad(fmtInt(run.events), 10, true),
+          pad((run.engineMs / 1000).toFixed(1), 8, true),
+          pad(fmtInt((run.events * 1000) / run.engineMs), 8, true),
+          pad(fmtInt(median(run.blocks.map((b) => b.engineRate))), 12, true),
+          pad(run.engineP50.toFixed(3), 7, true),
+          pad(run.engineP99.toFixed(3), 7, true),
+          pad(((1e6 * run.engineCpu) / run.events).toFixed(1), 9, true),
+          pad(`${ratio.toFixed(2)}x`, 7, true),
+          pad(`${quantile(ratios, 0.1).toFixed(2)} .. ${quantile(ratios, 0.9).toFixed(2)}`, 20, true),
+        ].join('  '),
+      );
+      console.log(
+        [
+          pad(run.synchronous, 6),
+          pad('raw: 1-row upsert per IMMEDIATE transaction', 44),
+          pad(fmtInt(run.rawCommits), 10, true),
+          pad((run.rawMs / 1000).toFixed(1), 8, true),
+          pad(fmtInt((run.rawCommits * 1000) / run.rawMs), 8, true),
+          pad(fmtInt(median(run.blocks.map((b) => b.rawRate))), 12, true),
+          pad(run.rawP50.toFixed(3), 7, true),
+          pad(run.rawP99.toFixed(3), 7, true),
+          pad(((1e6 * run.rawCpu) / run.rawCommits).toFixed(1), 9, true),
+          pad('1.00x', 7, true),
+          pad('', 20, true),
+        ].join('  '),
+      );
+    }
+    console.log('ops/s = ops / seconds over the whole run; "block median" = median of the blocks\' rates; p50/p99 = latency of one record or one commit;');
+    console.log('cpu us/op = process CPU time (all threads) per op; "vs raw" = median over the block pairs of engine rate / raw rate (the target).');
+    for (const run of runs) {
+      console.log(
+        `settings '${run.synchronous}': store journal_mode ${run.storeJournalMode}; raw journal_mode ${run.rawSettings.journalMode}, synchronous ${run.rawSettings.synchronous} ` +
+          `(1 = NORMAL, 2 = FULL), busy_timeout ${run.rawSettings.busyTimeout} ms; run took ${seconds(run.totalMs)}`,
+      );
+    }
+    const tallies = CHANGE_TYPES.filter((t) => runs[0].tally[t] > 0).map((t) => `${t} ${fmtInt(runs[0].tally[t])}`).join(', ');
+    console.log(`changes per run: ${tallies || 'none'}`);
+    if (runs.length > 1) {
+      const same = runs.every((r) => r.digest === runs[0].digest && r.check === runs[0].check && CHANGE_TYPES.every((t) => r.tally[t] === runs[0].tally[t]));
+      console.log(`the runs agree on every response total, change count and final user state: ${same ? 'yes' : 'NO'} (digests ${runs.map((r) => r.digest).join(' / ')})`);
+    }
+
+    console.log('');
+    console.log(
+      `Part 2: engine.streak(userId, { historyPeriods: ${HISTORY_PERIODS} }) at ${new Date(READ_AT).toISOString()}, users in ${READER_ZONE} with events from ` +
+        `2021-01-01 to 2025-12-31, written in ${buildSeconds.toFixed(1)} s; ${fmtInt(READS)} timed reads per row, interleaved (${reads.elapsed.toFixed(1)} s)`,
+    );
+    const h2 = [pad('row', 52), pad('stored held', 11, true), pad('rollups', 8, true), pad('held in answer', 14, true), pad('p50 ms', 7, true), pad('p90 ms', 7, true), pad('p99 ms', 7, true), pad('max ms', 7, true), pad('vs light p99', 12, true)];
+    console.log(h2.join('  '));
+    console.log('-'.repeat(h2.join('  ').length));
+    const lightEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-light');
+    const heavyEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-heavy');
+    const lightRaw = reads.probes.find((p) => p.kind === 'raw' && p.reader.id === 'reader-light');
+    for (const probe of reads.probes) {
+      const base = probe.kind === 'raw' ? lightRaw : lightEngine;
+      console.log(
+        [
+          pad(probe.name, 52),
+          pad(fmtInt(probe.storedHistory), 11, true),
+          pad(fmtInt(probe.storedRollups), 8, true),
+          pad(probe.kind === 'engine' ? `${probe.heldInAnswer} / ${HISTORY_PERIODS}` : '', 14, true),
+          pad(probe.p50.toFixed(3), 7, true),
+          pad(probe.p90.toFixed(3), 7, true),
+          pad(probe.p99.toFixed(3), 7, true),
+          pad(probe.max.toFixed(2), 7, true),
+          pad(`${(probe.p99 / base.p99).toFixed(2)}x`, 12, true),
+        ].join('  '),
+      );
+    }
+    console.log(`"stored held" = history rows of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`);
+    console.log('the raw rows run the two queries engine.streak makes (state row, history range of the same 366 periods) and the state\'s JSON.parse on a raw connection.');
+    const dailyEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-daily');
+    console.log(
+      `the user with ${dailyEngine.reader.name} holds the same periods as the one with ${heavyEngine.reader.name}: ` +
+        `p50 ${(heavyEngine.p50 / dailyEngine.p50).toFixed(2)}x, p99 ${(heavyEngine.p99 / dailyEngine.p99).toFixed(2)}x (heavy / 1 a day)`,
+    );
+    for (const probe of reads.probes.filter((p) => p.kind === 'engine')) {
+      console.log(`  ${probe.reader.id}: ${fmtInt(probe.version)} events recorded, current length ${probe.length}, longest ${probe.longest}, state ${fmtInt(probe.stateBytes)} bytes of JSON`);
+    }
+
+    console.log('');
+    console.log('Part 3: memory and files');
+    console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled after every block)`);
+    for (const run of runs) {
+      console.log(
+        `'${run.synchronous}' store file after ${fmtInt(run.events)} events: ${mb(run.engineFile.total)} MB (db ${mb(run.engineFile.db)} MB, wal ${mb(run.engineFile['-wal'])} MB; ` +
+          `${(run.engineFile.total / run.events).toFixed(0)} bytes per event); raw file after ${fmtInt(run.rawCommits)} commits: ${mb(run.rawFile.total)} MB`,
+      );
+    }
+    console.log(`'${runs[runs.length - 1].synchronous}' store file at the end, with the 3 reader users: ${mb(finalFile.total)} MB (db ${mb(finalFile.db)} MB, wal ${mb(finalFile['-wal'])} MB)`);
+
+    console.log('');
+    for (const run of runs) {
+      const verdict = run.ratio >= TARGET_RECORD_SHARE ? 'PASS' : 'FAIL';
+      console.log(
+        `${verdict}: engine.record with synchronous '${run.synchronous}' at ${pct(run.ratio)} of the raw commit rate ` +
+          `(${fmtInt((run.events * 1000) / run.engineMs)} events/s vs ${fmtInt((run.rawCommits * 1000) / run.rawMs)} commits/s); target >= ${pct(TARGET_RECORD_SHARE)}`,
+      );
+    }
+    for (const probe of [lightEngine, heavyEngine]) {
+      const verdict = probe.p99 < TARGET_READ_P99_MS ? 'PASS' : 'FAIL';
+      console.log(`${verdict}: engine.streak p99 ${probe.p99.toFixed(3)} ms for the user with ${probe.reader.name}; target < ${TARGET_READ_P99_MS} ms`);
+    }
+    const readRatio = heavyEngine.p99 / lightEngine.p99;
+    const close = readRatio <= TARGET_READ_RATIO && readRatio >= 1 / TARGET_READ_RATIO;
+    console.log(
+      `${close ? 'PASS' : 'FAIL'}: engine.streak p99 of the user with ${heavyEngine.reader.name} / the user with ${lightEngine.reader.name} = ${readRatio.toFixed(2)}x; ` +
+        `target close to 1 (${(1 / TARGET_READ_RATIO).toFixed(2)}x .. ${TARGET_READ_RATIO.toFixed(2)}x)`,
+    );
+  } finally {
+    if (!KEEP) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
