@@ -3,6 +3,7 @@
  * (update.ts); per account, a user list and an analytics index kept right after each commit
  * (write-scripts.ts) and read without scanning users (analytics.ts). See README.md for the layout.
  */
+import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
 import { readExpiring, readStats } from './analytics.js';
 import { attempt, connect } from './connection.js';
@@ -38,6 +39,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
   const connection = connect(options);
   const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError };
+  const inTurn = userQueue();
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */
   const ready = async () => {
@@ -51,7 +53,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async update(userId, step, updateOptions) {
       await ready();
-      return updateUser(context, userId, step, updateOptions);
+      return inTurn(userId, () => updateUser(context, userId, step, updateOptions));
     },
     async load(userId) {
       await ready();
