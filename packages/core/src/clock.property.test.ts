@@ -5,55 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createEngine,
-  deterministicId,
-  KindlingError,
-  memoryStore,
-  replayEvents,
-  type Engine,
-  type EventInput,
-  type HistoryEntry,
-  type RecordResult,
-  type StreakRuleInput,
-} from '@kindling/core';
-import {
-  achievementsArb,
-  assertStreakInvariants,
-  EDGE_ZONES,
-  recordTimeline,
-  ruleArb,
-  timelineArb,
-  timeZoneArb,
-  type TimelineEvent,
-  propertyRuns,
-} from '@kindling/testing';
-
-import {
-  RUNS,
-  METRICS,
-  HOUR,
-  DAY,
-  OriginalDate,
-  originalNow,
-  formatters,
-  wallClock,
-  isoDate,
-  dayStartMs,
-  localDateOf,
-  addDays,
-  WEEKDAY_NAMES,
-  periodOfDate,
-  engineFor,
-  snapshot,
-  storedState,
-  permute,
-  omit,
-  wire,
-  quarterArb,
-  freezingRuleArb,
-  laterArb,
-} from './property-support.js';
+import { createEngine, KindlingError, memoryStore } from '@kindling/core';
+import { EDGE_ZONES, ruleArb, timeZoneArb } from '@kindling/testing';
+import { RUNS, METRICS, HOUR, DAY, OriginalDate, originalNow, isoDate, addDays, freezingRuleArb } from './property-support.js';
 
 describe('engine properties', () => {
   describe('S10: the engine takes "now" only from the injected clock', () => {

@@ -5,55 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createEngine,
-  deterministicId,
-  KindlingError,
-  memoryStore,
-  replayEvents,
-  type Engine,
-  type EventInput,
-  type HistoryEntry,
-  type RecordResult,
-  type StreakRuleInput,
-} from '@kindling/core';
-import {
-  achievementsArb,
-  assertStreakInvariants,
-  EDGE_ZONES,
-  recordTimeline,
-  ruleArb,
-  timelineArb,
-  timeZoneArb,
-  type TimelineEvent,
-  propertyRuns,
-} from '@kindling/testing';
-
-import {
-  RUNS,
-  METRICS,
-  HOUR,
-  DAY,
-  OriginalDate,
-  originalNow,
-  formatters,
-  wallClock,
-  isoDate,
-  dayStartMs,
-  localDateOf,
-  addDays,
-  WEEKDAY_NAMES,
-  periodOfDate,
-  engineFor,
-  snapshot,
-  storedState,
-  permute,
-  omit,
-  wire,
-  quarterArb,
-  freezingRuleArb,
-  laterArb,
-} from './property-support.js';
+import { assertStreakInvariants, recordTimeline, ruleArb, timelineArb } from '@kindling/testing';
+import { RUNS, DAY, OriginalDate, localDateOf, addDays, periodOfDate, engineFor, freezingRuleArb, laterArb } from './property-support.js';
 
 describe('engine properties', () => {
   it('S16/S8/S9/S12/S15/S17: every streak read keeps the invariants, for any rule and timeline', async () => {

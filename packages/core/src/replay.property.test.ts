@@ -5,55 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createEngine,
-  deterministicId,
-  KindlingError,
-  memoryStore,
-  replayEvents,
-  type Engine,
-  type EventInput,
-  type HistoryEntry,
-  type RecordResult,
-  type StreakRuleInput,
-} from '@kindling/core';
-import {
-  achievementsArb,
-  assertStreakInvariants,
-  EDGE_ZONES,
-  recordTimeline,
-  ruleArb,
-  timelineArb,
-  timeZoneArb,
-  type TimelineEvent,
-  propertyRuns,
-} from '@kindling/testing';
-
-import {
-  RUNS,
-  METRICS,
-  HOUR,
-  DAY,
-  OriginalDate,
-  originalNow,
-  formatters,
-  wallClock,
-  isoDate,
-  dayStartMs,
-  localDateOf,
-  addDays,
-  WEEKDAY_NAMES,
-  periodOfDate,
-  engineFor,
-  snapshot,
-  storedState,
-  permute,
-  omit,
-  wire,
-  quarterArb,
-  freezingRuleArb,
-  laterArb,
-} from './property-support.js';
+import { deterministicId, replayEvents, type EventInput, type HistoryEntry, type RecordResult } from '@kindling/core';
+import { achievementsArb, ruleArb, timelineArb, type TimelineEvent } from '@kindling/testing';
+import { RUNS, DAY, engineFor, snapshot, storedState, omit, wire, laterArb } from './property-support.js';
 
 describe('engine properties', () => {
   it('S18: a repeated idempotency key (same user and metric) returns the first response marked replayed and changes nothing; on another metric or user it is a new event', async () => {
