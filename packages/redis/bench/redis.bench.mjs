@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { createEngine, parseRules, reduceEvent } from '../../core/dist/index.js';
 import { redisStore } from '../dist/index.js';
+import { generateWorkload as makeWorkload, ZONES, METRICS, DAY_MS, START_DAY, mulberry32 } from '../../core/bench/workload.mjs';
 
 /** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
 const TARGET_RECORD_SHARE = 0.25;
@@ -64,145 +65,8 @@ const RUN_PATTERN = `${KEY_PREFIX}:{${RUN}-*`;
 // Workload (the core bench's generator: packages/core/bench/record.bench.mjs)
 // ---------------------------------------------------------------------------------------------
 
-/** [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
-const ZONE_TABLE = [
-  ['UTC', 0],
-  ['America/New_York', -5],
-  ['America/Los_Angeles', -8],
-  ['Europe/London', 0],
-  ['Europe/Berlin', 1],
-  ['Asia/Tokyo', 9],
-  ['Asia/Kolkata', 5.5],
-  ['Australia/Sydney', 10],
-  ['Pacific/Auckland', 12],
-  ['America/Sao_Paulo', -3],
-  ['Africa/Cairo', 2],
-  ['Asia/Kathmandu', 5.75],
-  ['Pacific/Kiritimati', 14],
-  ['Etc/GMT+12', -12],
-  ['America/St_Johns', -3.5],
-  ['Asia/Shanghai', 8],
-  ['Europe/Moscow', 3],
-  ['America/Chicago', -6],
-  ['Australia/Lord_Howe', 10.5],
-  ['Asia/Dubai', 4],
-];
-const ZONES = ZONE_TABLE.map(([name]) => name);
-const ZONE_OFFSET_MS = ZONE_TABLE.map(([, hours]) => hours * 3_600_000);
-const METRICS = ['lessons', 'minutes'];
-const DAY_MS = 86_400_000;
-const START_DAY = Date.UTC(2025, 0, 1) / DAY_MS; // 2025-01-01
-const YEAR_DAYS = 365;
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/**
- * As in the core bench: each user lives in one zone (2% move once), joins on some day of the year,
- * is active on 55–95% of the following days with 1 to 4 events a day (local 06:00 to 00:30) and
- * now and then a break of 2 to 10 days; skewed events per user, EVENTS in all, merged in time order.
- */
-function generateWorkload() {
-  const rand = mulberry32(SEED);
-  const userZone = new Uint8Array(USERS);
-  const weights = new Float64Array(USERS);
-  let weightSum = 0;
-  for (let u = 0; u < USERS; u++) {
-    userZone[u] = Math.floor(rand() * ZONES.length);
-    const r = rand();
-    weights[u] = 0.2 + 3 * r * r;
-    weightSum += weights[u];
-  }
-  const quota = new Int32Array(USERS);
-  let assigned = 0;
-  for (let u = 0; u < USERS; u++) {
-    quota[u] = Math.max(1, Math.floor((EVENTS * weights[u]) / weightSum));
-    assigned += quota[u];
-  }
-  for (let u = 0; assigned < EVENTS; u = (u + 1) % USERS) {
-    quota[u] += 1;
-    assigned += 1;
-  }
-  for (let u = USERS - 1; assigned > EVENTS; u = (u - 1 + USERS) % USERS) {
-    if (quota[u] > 1) {
-      quota[u] -= 1;
-      assigned -= 1;
-    }
-  }
-
-  const at = new Float64Array(EVENTS);
-  const user = new Int32Array(EVENTS);
-  const metric = new Uint8Array(EVENTS);
-  const value = new Float64Array(EVENTS);
-  const zone = new Uint8Array(EVENTS);
-  let movers = 0;
-  let n = 0;
-  for (let u = 0; u < USERS; u++) {
-    const activity = 0.55 + 0.4 * rand();
-    const perDay = (0.97 * activity * 2.5) / (0.03 * 6 + 0.97);
-    const span = Math.ceil((1.1 * quota[u]) / perDay);
-    let day = START_DAY + Math.floor(rand() * Math.max(1, YEAR_DAYS - span));
-    let z = userZone[u];
-    const moveAt = rand() < 0.02 ? Math.floor(quota[u] / 2) : -1;
-    if (moveAt >= 0) movers += 1;
-    let made = 0;
-    while (made < quota[u]) {
-      if (rand() < 0.03) {
-        day += 2 + Math.floor(rand() * 9);
-        continue;
-      }
-      if (rand() < activity) {
-        const k = Math.min(1 + Math.floor(rand() * 4), quota[u] - made);
-        const times = [];
-        for (let j = 0; j < k; j++) times.push(6 * 3_600_000 + Math.floor(rand() * 18.5 * 3_600_000));
-        times.sort((a, b) => a - b);
-        for (let j = 0; j < k; j++) {
-          if (made === moveAt) z = (z + 1 + Math.floor(rand() * (ZONES.length - 1))) % ZONES.length;
-          at[n] = day * DAY_MS + times[j] - ZONE_OFFSET_MS[z];
-          user[n] = u;
-          const m = rand() < 0.45 ? 0 : 1;
-          metric[n] = m;
-          value[n] = m === 0 ? 1 : 3 + Math.floor(rand() * 28);
-          zone[n] = z;
-          n += 1;
-          made += 1;
-        }
-      }
-      day += 1;
-    }
-  }
-
-  const order = new Uint32Array(EVENTS);
-  for (let i = 0; i < EVENTS; i++) order[i] = i;
-  order.sort((a, b) => at[a] - at[b] || a - b);
-  const w = {
-    at: new Float64Array(EVENTS),
-    user: new Int32Array(EVENTS),
-    metric: new Uint8Array(EVENTS),
-    value: new Float64Array(EVENTS),
-    zone: new Uint8Array(EVENTS),
-    userIds: Array.from({ length: USERS }, (_, u) => `user-${String(u).padStart(6, '0')}`),
-    movers,
-  };
-  for (let i = 0; i < EVENTS; i++) {
-    const j = order[i];
-    w.at[i] = at[j];
-    w.user[i] = user[j];
-    w.metric[i] = metric[j];
-    w.value[i] = value[j];
-    w.zone[i] = zone[j];
-  }
-  return w;
-}
+/** The shared workload (packages/core/bench/workload.mjs) at this bench's size and seed. */
+const generateWorkload = () => makeWorkload({ events: EVENTS, users: USERS, seed: SEED });
 
 /** The one rule of this bench: daily, lessons >= 1, freezes with earnings. */
 const STREAKS = [

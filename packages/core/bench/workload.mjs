@@ -1,0 +1,149 @@
+// The benchmarks' shared workload: users spread over 20 zones, a year of activity with breaks, two
+// metrics, generated from a seed (no Math.random), so that every bench measures the same stream.
+/** [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
+export const ZONE_TABLE = [
+  ['UTC', 0],
+  ['America/New_York', -5],
+  ['America/Los_Angeles', -8],
+  ['Europe/London', 0],
+  ['Europe/Berlin', 1],
+  ['Asia/Tokyo', 9],
+  ['Asia/Kolkata', 5.5],
+  ['Australia/Sydney', 10],
+  ['Pacific/Auckland', 12],
+  ['America/Sao_Paulo', -3],
+  ['Africa/Cairo', 2],
+  ['Asia/Kathmandu', 5.75],
+  ['Pacific/Kiritimati', 14],
+  ['Etc/GMT+12', -12],
+  ['America/St_Johns', -3.5],
+  ['Asia/Shanghai', 8],
+  ['Europe/Moscow', 3],
+  ['America/Chicago', -6],
+  ['Australia/Lord_Howe', 10.5],
+  ['Asia/Dubai', 4],
+];
+export const ZONES = ZONE_TABLE.map(([name]) => name);
+export const ZONE_OFFSET_MS = ZONE_TABLE.map(([, hours]) => hours * 3_600_000);
+export const METRICS = ['lessons', 'minutes'];
+export const DAY_MS = 86_400_000;
+export const START_DAY = Date.UTC(2025, 0, 1) / DAY_MS; // 2025-01-01
+export const YEAR_DAYS = 365;
+
+/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Each user lives in one zone (2% move to another zone once, half-way through their events), joins
+ * on some day of the year and is active on a share of the following days (1 to 4 events per active
+ * day, local times 06:00 to 00:30, so a few fall past local midnight), with now and then a break of
+ * 2 to 10 days: enough for freezes to be earned and consumed and for streaks to be lost. A user's
+ * number of events is drawn from a skewed distribution and scaled so that the total is exactly EVENTS.
+ * Events are then merged into one time-ordered stream.
+ */
+export function generateWorkload({ events: EVENTS, users: USERS, seed: SEED }) {
+  const rand = mulberry32(SEED);
+  const userZone = new Uint8Array(USERS);
+  const weights = new Float64Array(USERS);
+  let weightSum = 0;
+  for (let u = 0; u < USERS; u++) {
+    userZone[u] = Math.floor(rand() * ZONES.length);
+    const r = rand();
+    weights[u] = 0.2 + 3 * r * r;
+    weightSum += weights[u];
+  }
+  // Quotas: floor of the share, the remainder handed out one by one; every user gets at least one event.
+  const quota = new Int32Array(USERS);
+  let assigned = 0;
+  for (let u = 0; u < USERS; u++) {
+    quota[u] = Math.max(1, Math.floor((EVENTS * weights[u]) / weightSum));
+    assigned += quota[u];
+  }
+  for (let u = 0; assigned < EVENTS; u = (u + 1) % USERS) {
+    quota[u] += 1;
+    assigned += 1;
+  }
+  for (let u = USERS - 1; assigned > EVENTS; u = (u - 1 + USERS) % USERS) {
+    if (quota[u] > 1) {
+      quota[u] -= 1;
+      assigned -= 1;
+    }
+  }
+
+  const at = new Float64Array(EVENTS);
+  const user = new Int32Array(EVENTS);
+  const metric = new Uint8Array(EVENTS);
+  const value = new Float64Array(EVENTS);
+  const zone = new Uint8Array(EVENTS);
+  let movers = 0;
+  let n = 0;
+  for (let u = 0; u < USERS; u++) {
+    const activity = 0.55 + 0.4 * rand();
+    // Expected events per calendar day: per step a break (3%, 6 days on average) or a day that is
+    // active with probability `activity` and holds 2.5 events on average.
+    const perDay = (0.97 * activity * 2.5) / (0.03 * 6 + 0.97);
+    const span = Math.ceil((1.1 * quota[u]) / perDay);
+    let day = START_DAY + Math.floor(rand() * Math.max(1, YEAR_DAYS - span));
+    let z = userZone[u];
+    const moveAt = rand() < 0.02 ? Math.floor(quota[u] / 2) : -1;
+    if (moveAt >= 0) movers += 1;
+    let made = 0;
+    while (made < quota[u]) {
+      if (rand() < 0.03) {
+        day += 2 + Math.floor(rand() * 9); // a break
+        continue;
+      }
+      if (rand() < activity) {
+        const k = Math.min(1 + Math.floor(rand() * 4), quota[u] - made);
+        // local times of the day's events, ascending
+        const times = [];
+        for (let j = 0; j < k; j++) times.push(6 * 3_600_000 + Math.floor(rand() * 18.5 * 3_600_000));
+        times.sort((a, b) => a - b);
+        for (let j = 0; j < k; j++) {
+          if (made === moveAt) z = (z + 1 + Math.floor(rand() * (ZONES.length - 1))) % ZONES.length;
+          at[n] = day * DAY_MS + times[j] - ZONE_OFFSET_MS[z];
+          user[n] = u;
+          const m = rand() < 0.45 ? 0 : 1;
+          metric[n] = m;
+          value[n] = m === 0 ? 1 : 3 + Math.floor(rand() * 28);
+          zone[n] = z;
+          n += 1;
+          made += 1;
+        }
+      }
+      day += 1;
+    }
+  }
+
+  // Merge into one stream in time order (ties keep generation order: deterministic).
+  const order = new Uint32Array(EVENTS);
+  for (let i = 0; i < EVENTS; i++) order[i] = i;
+  order.sort((a, b) => at[a] - at[b] || a - b);
+  const w = {
+    at: new Float64Array(EVENTS),
+    user: new Int32Array(EVENTS),
+    metric: new Uint8Array(EVENTS),
+    value: new Float64Array(EVENTS),
+    zone: new Uint8Array(EVENTS),
+    userIds: Array.from({ length: USERS }, (_, u) => `user-${String(u).padStart(6, '0')}`),
+    movers,
+  };
+  for (let i = 0; i < EVENTS; i++) {
+    const j = order[i];
+    w.at[i] = at[j];
+    w.user[i] = user[j];
+    w.metric[i] = metric[j];
+    w.value[i] = value[j];
+    w.zone[i] = zone[j];
+  }
+  return w;
+}
