@@ -74,7 +74,12 @@ export function prepareStatements(db: Database.Database): Statements {
 
     saveIndex: prepare<[string, string, Buffer, number, number, number, number]>(
       db,
-      'INSERT OR REPLACE INTO streak_index (account, streak, user_id, length, longest, dead_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      // An unchanged line is not rewritten: most events leave it as it was, and each rewrite touches
+      // the table and its four indexes (a third of the pages an event wrote, measured by bench:stores).
+      'INSERT INTO streak_index (account, streak, user_id, length, longest, dead_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (account, streak, user_id) DO UPDATE SET length = excluded.length, longest = excluded.longest, ' +
+        'dead_at = excluded.dead_at, expires_at = excluded.expires_at ' +
+        'WHERE length IS NOT excluded.length OR longest IS NOT excluded.longest OR dead_at IS NOT excluded.dead_at OR expires_at IS NOT excluded.expires_at',
     ),
     /** active lines by length: count per length, from which `active` and `lengthSum` follow */
     lengths: prepare<[string, string, number]>(
