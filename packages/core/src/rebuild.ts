@@ -10,7 +10,6 @@ import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import type { StreakRule } from './rules.js';
 import type { Change, HistoryEntry, Journal, OwnerAction, Rollup, StreakState, UserState, ZoneChange } from './state.js';
-import { formatInstant } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 
@@ -94,7 +93,7 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
     }
     if (!counted) continue;
     if (!extendIfMet(state, rule, state.lastAt ?? 0, ignored, history) && state.met && state.lastAt !== null) {
-      state.extendedAt = formatInstant(state.lastAt);
+      state.extendedAt = state.lastAt;
     }
   }
   return state;

@@ -12,7 +12,7 @@ import { advanceTo } from './advance.js';
 import { earnThrough } from './freezes.js';
 import { conditionsMet, type StreakRule } from './rules.js';
 import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type Rollup, type StreakState, type UserState, type ZoneChange } from './state.js';
-import { formatDay, formatInstant, DAY_MS } from './time/calendar.js';
+import { formatDay, DAY_MS } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 
@@ -117,7 +117,7 @@ export function extendIfMet(state: StreakState, rule: StreakRule, at: number, ch
     changes.push({ type: 'streak.started', streak: rule.key, length: 1, periodStart, periodEnd });
   }
   if (state.length > state.longest) state.longest = state.length;
-  state.extendedAt = formatInstant(state.lastAt ?? at);
+  state.extendedAt = state.lastAt ?? at;
   history.push({ streak: rule.key, period: state.period, length: state.length, heldBy: 'met' });
   return true;
 }
@@ -154,7 +154,7 @@ function applyToRule(
     state.progress[event.metric] = (state.progress[event.metric] ?? 0) + event.value;
     if (event.value > 0 && (state.lastAt === null || event.at > state.lastAt)) {
       state.lastAt = event.at;
-      if (state.met) state.extendedAt = formatInstant(event.at);
+      if (state.met) state.extendedAt = event.at;
     }
   }
   return state;
@@ -201,7 +201,9 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history)) extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
     const dayStart = rule.dayStartMs / 60_000;
-    if (!rollups.some((r) => r.dayStart === dayStart)) rollups.push({ metric: event.metric, dayStart, day: state.day, value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
+    let summed = false;
+    for (let r = 0; r < rollups.length && !summed; r++) summed = (rollups[r] as Rollup).dayStart === dayStart;
+    if (!summed) rollups.push({ metric: event.metric, dayStart, day: state.day, value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
   }
   if (rollups.length === 0) rollups.push({ metric: event.metric, dayStart: 0, day: Math.floor(event.at / DAY_MS), value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
   const zoneChange =

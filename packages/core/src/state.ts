@@ -44,10 +44,10 @@ export interface StreakState {
   /** epoch ms of the latest event with a positive value counted in the current period (null before the first) */
   lastAt: number | null;
   /**
-   * RFC 3339 instant of the latest event with a positive value counted in the period that last extended the streak
-   * (kept as text: every response shows it). A rebuild from daily sums finds the same instant.
+   * epoch ms of the latest event with a positive value counted in the period that last extended the
+   * streak. A rebuild from daily sums finds the same instant.
    */
-  extendedAt: string | null;
+  extendedAt: number | null;
   pauses: Pause[];
 }
 

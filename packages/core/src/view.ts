@@ -89,7 +89,7 @@ export function viewStreak(state: StreakState, rule: StreakRule, zone: ZoneOffse
     longest: state.longest,
     freezes: state.freezes,
     maxFreezes: rule.freezes.max,
-    extendedAt: alive ? state.extendedAt : null,
+    extendedAt: alive && state.extendedAt !== null ? formatInstant(state.extendedAt) : null,
     met: state.met,
   };
 }
