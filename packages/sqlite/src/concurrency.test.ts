@@ -45,19 +45,26 @@ describe('S21 across processes', () => {
   it('S21: 4 processes × 250 events of one user on one new file add up to exactly 1,000, each seeing the one before', async () => {
     const at = Date.parse('2026-03-10T12:00:00Z');
     const events = (p: number) => Array.from({ length: 250 }, (_, i): RecordInput => ({ userId: 'same', metric: 'lessons', value: 1, at: at + p * 1000 + i }));
-    const printed = await runTogether(path('thousand.db'), [0, 1, 2, 3].map(events));
-    const store = sqliteStore({ path: path('thousand.db') });
-    const user = await store.load('same');
-    await store.close();
-    expect(user?.totals.lessons).toBe(1000);
-    expect(user?.version).toBe(1000);
-    // No two events read the same state: the totals they returned are 1..1000, each exactly once.
-    const totals = printed.flat().map((line) => line.total).sort((a, b) => a - b);
-    expect(totals).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
-    expect(new Set(printed.flat().map((line) => line.eventId)).size).toBe(1000);
-    // And the processes really ran at once: some process's totals are not one unbroken run.
-    expect(printed.some((lines) => lines.at(-1)!.total - lines[0]!.total !== lines.length - 1)).toBe(true);
-    expect([...extensionsPerPeriod(printed)]).toEqual([['2026-03-10', 1]]);
+    // On a loaded machine the four processes may happen to run one after another; every run must be
+    // exact, and at least one of up to three runs must show them interleaved, or the test proves nothing.
+    let interleaved = false;
+    for (let run = 0; run < 3 && !interleaved; run++) {
+      const file = path(`thousand-${run}.db`);
+      const printed = await runTogether(file, [0, 1, 2, 3].map(events));
+      const store = sqliteStore({ path: file });
+      const user = await store.load('same');
+      await store.close();
+      expect(user?.totals.lessons).toBe(1000);
+      expect(user?.version).toBe(1000);
+      // No two events read the same state: the totals they returned are 1..1000, each exactly once.
+      const totals = printed.flat().map((line) => line.total).sort((a, b) => a - b);
+      expect(totals).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+      expect(new Set(printed.flat().map((line) => line.eventId)).size).toBe(1000);
+      expect([...extensionsPerPeriod(printed)]).toEqual([['2026-03-10', 1]]);
+      // The processes ran at once when some process's totals are not one unbroken run.
+      interleaved = printed.some((lines) => lines.at(-1)!.total - lines[0]!.total !== lines.length - 1);
+    }
+    expect(interleaved).toBe(true);
   });
 
   it('S21: with events over 30 days from 4 processes, each day extends once and the state equals a sequential run', async () => {
