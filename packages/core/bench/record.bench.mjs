@@ -14,20 +14,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '../dist/index.js';
-import { generateWorkload as makeWorkload, ZONES, METRICS, DAY_MS } from './workload.mjs';
+import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from './workload.mjs';
 
 const TARGET_RATIO = 2;
-
-function envInt(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const EVENTS = envInt('KINDLING_BENCH_EVENTS', 1_000_000, 1);
 const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);

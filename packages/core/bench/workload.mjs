@@ -147,3 +147,15 @@ export function generateWorkload({ events: EVENTS, users: USERS, seed: SEED }) {
   }
   return w;
 }
+
+/** A whole-number setting from the environment (underscores allowed), or `fallback`; a bad value stops the bench. */
+export function envInt(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return n;
+}

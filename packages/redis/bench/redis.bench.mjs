@@ -28,23 +28,12 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { createEngine, parseRules, reduceEvent } from '../../core/dist/index.js';
 import { redisStore } from '../dist/index.js';
-import { generateWorkload as makeWorkload, ZONES, METRICS, DAY_MS, START_DAY, mulberry32 } from '../../core/bench/workload.mjs';
+import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS, START_DAY, mulberry32 } from '../../core/bench/workload.mjs';
 
 /** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
 const TARGET_RECORD_SHARE = 0.25;
 /** Redis bytes of one user (per-user keys) with one daily streak, two metrics and 365 days of history */
 const TARGET_USER_BYTES = 4096;
-
-function envInt(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const REDIS_URL = process.env.KINDLING_REDIS_URL || 'redis://127.0.0.1:6379';
 const EVENTS = envInt('KINDLING_BENCH_EVENTS', 200_000, 1);

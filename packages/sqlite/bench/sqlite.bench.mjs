@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { createEngine, placeInstant, zoneOf } from '../../core/dist/index.js';
 import { sqliteStore } from '../dist/index.js';
-import { generateWorkload as makeWorkload, ZONES, METRICS, DAY_MS, mulberry32 } from '../../core/bench/workload.mjs';
+import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS, mulberry32 } from '../../core/bench/workload.mjs';
 
 /** engine.record events/s at least this share of the raw commit rate, for each synchronous setting */
 const TARGET_RECORD_SHARE = 0.3;
@@ -33,17 +33,6 @@ const TARGET_RECORD_SHARE = 0.3;
 const TARGET_READ_P99_MS = 2;
 /** heavy/light p99 ratio counted as "close to 1" */
 const TARGET_READ_RATIO = 1.5;
-
-function envInt(name, fallback, min) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const EVENTS = envInt('KINDLING_BENCH_EVENTS', 1_000_000, 1);
 const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);
