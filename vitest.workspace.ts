@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const packages = ['core', 'testing', 'sqlite', 'redis'].filter((name) =>
+const packages = ['core', 'testing', 'sqlite', 'redis', 'server', 'dashboard'].filter((name) =>
   existsSync(fileURLToPath(new URL(`./packages/${name}/package.json`, import.meta.url))),
 );
 

@@ -1,0 +1,138 @@
+/**
+ * The control plane: accounts, their configuration, API keys, dashboard sessions, rebuild progress,
+ * pauses by id, and activity counters, as JSON documents and counters on a ControlKV.
+ */
+import type { ControlKV } from './kv.js';
+import { IDLE_REBUILD, type Account, type AccountConfig, type ApiKeyRecord, type Rebuild, type Session } from './types.js';
+
+const EMPTY_CONFIG: AccountConfig = { version: 1, metrics: [], streak: null, achievements: [] };
+
+export class ConfigConflictError extends Error {
+  constructor(accountId: string) {
+    super(`the configuration of account ${accountId} changed while this change was made; try again`);
+  }
+}
+
+function parse<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+export class Control {
+  constructor(readonly kv: ControlKV) {}
+
+  async createAccount(account: Account): Promise<void> {
+    await this.kv.put(`account:${account.id}`, JSON.stringify(account));
+    await this.kv.swap(`config:${account.id}`, null, JSON.stringify(EMPTY_CONFIG));
+    await this.update<string[]>('accounts', [], (ids) => (ids.includes(account.id) ? ids : [...ids, account.id]));
+  }
+
+  async accounts(): Promise<Account[]> {
+    const ids = parse<string[]>(await this.kv.get('accounts')) ?? [];
+    const accounts = await Promise.all(ids.map((id) => this.account(id)));
+    return accounts.filter((a): a is Account => a !== null);
+  }
+
+  async account(id: string): Promise<Account | null> {
+    return parse<Account>(await this.kv.get(`account:${id}`));
+  }
+
+  async saveAccount(account: Account): Promise<void> {
+    await this.kv.put(`account:${account.id}`, JSON.stringify(account));
+  }
+
+  async config(accountId: string): Promise<AccountConfig> {
+    return parse<AccountConfig>(await this.kv.get(`config:${accountId}`)) ?? EMPTY_CONFIG;
+  }
+
+  /** Applies `change` to the account's configuration as one compare-and-set; the result has version + 1. */
+  async changeConfig(accountId: string, change: (config: AccountConfig) => AccountConfig): Promise<AccountConfig> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const text = await this.kv.get(`config:${accountId}`);
+      const current = parse<AccountConfig>(text) ?? EMPTY_CONFIG;
+      const next = { ...change(structuredClone(current)), version: current.version + 1 };
+      if (await this.kv.swap(`config:${accountId}`, text, JSON.stringify(next))) return next;
+    }
+    throw new ConfigConflictError(accountId);
+  }
+
+  async addKey(record: ApiKeyRecord): Promise<void> {
+    await this.kv.put(`key:${record.hash}`, JSON.stringify(record));
+    await this.update<string[]>(`keys:${record.accountId}`, [], (hashes) => [...hashes, record.hash]);
+  }
+
+  async keyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`));
+    if (record === null) return null;
+    const used = (await this.kv.readFields(`key-used:${record.accountId}`))[record.id];
+    return used === undefined ? record : { ...record, lastUsedAt: used };
+  }
+
+  async keys(accountId: string): Promise<ApiKeyRecord[]> {
+    const hashes = parse<string[]>(await this.kv.get(`keys:${accountId}`)) ?? [];
+    const used = await this.kv.readFields(`key-used:${accountId}`);
+    const records = await Promise.all(hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))));
+    return records.filter((r): r is ApiKeyRecord => r !== null).map((r) => ({ ...r, lastUsedAt: used[r.id] ?? r.lastUsedAt }));
+  }
+
+  async revokeKey(accountId: string, id: string, at: string): Promise<ApiKeyRecord | null> {
+    const record = (await this.keys(accountId)).find((r) => r.id === id);
+    if (record === undefined) return null;
+    const revoked = { ...record, revokedAt: record.revokedAt ?? at };
+    await this.kv.put(`key:${record.hash}`, JSON.stringify(revoked));
+    return revoked;
+  }
+
+  async touchKeys(accountId: string, lastUsed: Readonly<Record<string, string>>): Promise<void> {
+    await this.kv.setFields(`key-used:${accountId}`, lastUsed);
+  }
+
+  async addSession(hash: string, session: Session): Promise<void> {
+    await this.kv.put(`session:${hash}`, JSON.stringify(session));
+  }
+
+  async session(hash: string, now: number): Promise<Session | null> {
+    const session = parse<Session>(await this.kv.get(`session:${hash}`));
+    if (session === null || session.expiresAt <= now) return null;
+    return session;
+  }
+
+  async removeSession(hash: string): Promise<void> {
+    await this.kv.remove(`session:${hash}`);
+  }
+
+  async rebuild(accountId: string): Promise<Rebuild> {
+    return parse<Rebuild>(await this.kv.get(`rebuild:${accountId}`)) ?? IDLE_REBUILD;
+  }
+
+  async setRebuild(accountId: string, rebuild: Rebuild): Promise<void> {
+    await this.kv.put(`rebuild:${accountId}`, JSON.stringify(rebuild));
+  }
+
+  async addPause(accountId: string, pauseId: string, userId: string): Promise<void> {
+    await this.kv.setFields(`pauses:${accountId}`, { [pauseId]: userId });
+  }
+
+  async pauseOwner(accountId: string, pauseId: string): Promise<string | null> {
+    return (await this.kv.readFields(`pauses:${accountId}`))[pauseId] ?? null;
+  }
+
+  async addActivity(accountId: string, key: string, increments: Readonly<Record<string, number>>): Promise<void> {
+    await this.kv.addCounters(`activity:${accountId}:${key}`, increments);
+  }
+
+  async activity(accountId: string, key: string): Promise<Record<string, number>> {
+    return this.kv.readCounters(`activity:${accountId}:${key}`);
+  }
+
+  async close(): Promise<void> {
+    await this.kv.close();
+  }
+
+  private async update<T>(key: string, empty: T, change: (value: T) => T): Promise<void> {
+    for (;;) {
+      const text = await this.kv.get(key);
+      const next = JSON.stringify(change(parse<T>(text) ?? empty));
+      if (await this.kv.swap(key, text, next)) return;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ControlKV } from './kv.js';
+import { redisKV } from './redis-kv.js';
+import { sqliteKV } from './sqlite-kv.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kindling-kv-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const makers: Array<[string, () => ControlKV]> = [
+  ['SQLite', () => sqliteKV(join(dir, `control-${Math.random().toString(36).slice(2)}.db`))],
+  ['Redis', () => redisKV({ url: 'redis://127.0.0.1:6379', prefix: `kindling-test:${process.pid}:${Math.random().toString(36).slice(2)}:` })],
+];
+
+describe.each(makers)('the control plane on %s', (_name, make) => {
+  it('keeps documents and swaps them only from the expected value', async () => {
+    const kv = make();
+    expect(await kv.get('a')).toBeNull();
+    expect(await kv.swap('a', null, 'one')).toBe(true);
+    expect(await kv.swap('a', null, 'two')).toBe(false);
+    expect(await kv.swap('a', 'zero', 'two')).toBe(false);
+    expect(await kv.swap('a', 'one', 'two')).toBe(true);
+    expect(await kv.get('a')).toBe('two');
+    await kv.put('a', 'three');
+    expect(await kv.get('a')).toBe('three');
+    await kv.remove('a');
+    expect(await kv.get('a')).toBeNull();
+    await kv.close();
+  });
+
+  it('adds to counters and keeps the last value of fields', async () => {
+    const kv = make();
+    await kv.addCounters('c', { x: 1, y: 2.5 });
+    await kv.addCounters('c', { x: 2 });
+    expect(await kv.readCounters('c')).toEqual({ x: 3, y: 2.5 });
+    expect(await kv.readCounters('none')).toEqual({});
+    await kv.setFields('f', { a: '1', b: '2' });
+    await kv.setFields('f', { a: '3' });
+    expect(await kv.readFields('f')).toEqual({ a: '3', b: '2' });
+    await kv.close();
+  });
+
+  it('lets only one of many concurrent swaps from the same value win', async () => {
+    const kv = make();
+    await kv.put('race', 'v0');
+    const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.swap('race', 'v0', `v${i + 1}`)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    await kv.close();
+  });
+});

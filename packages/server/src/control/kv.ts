@@ -1,0 +1,18 @@
+/**
+ * The few storage operations the control plane needs, so that it runs unchanged on SQLite and on
+ * Redis (single or cluster: every operation touches one key).
+ */
+export interface ControlKV {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string): Promise<void>;
+  /** Write `next` only if the stored value is `expected` (null: absent). True when written. */
+  swap(key: string, expected: string | null, next: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+  /** Add to numeric fields of a record of counters (created at 0). */
+  addCounters(key: string, increments: Readonly<Record<string, number>>): Promise<void>;
+  readCounters(key: string): Promise<Record<string, number>>;
+  /** Set string fields of a record (last writer wins per field). */
+  setFields(key: string, fields: Readonly<Record<string, string>>): Promise<void>;
+  readFields(key: string): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}

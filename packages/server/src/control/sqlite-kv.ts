@@ -1,0 +1,71 @@
+/**
+ * The control plane on a SQLite file (better-sqlite3): three small tables, WAL, a busy timeout so
+ * that the CLI and a running server can share the file.
+ */
+import Database from 'better-sqlite3';
+import type { ControlKV } from './kv.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS control_docs (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS control_counters (key TEXT NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (key, field)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS control_fields (key TEXT NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (key, field)) WITHOUT ROWID;
+`;
+
+export function sqliteKV(path: string): ControlKV {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 10000');
+  db.exec(SCHEMA);
+  const sql = {
+    get: db.prepare<[string], { value: string }>('SELECT value FROM control_docs WHERE key = ?'),
+    put: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    insert: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING'),
+    replace: db.prepare('UPDATE control_docs SET value = ? WHERE key = ? AND value = ?'),
+    remove: db.prepare('DELETE FROM control_docs WHERE key = ?'),
+    add: db.prepare(
+      'INSERT INTO control_counters (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = value + excluded.value',
+    ),
+    counters: db.prepare<[string], { field: string; value: number }>('SELECT field, value FROM control_counters WHERE key = ?'),
+    setField: db.prepare(
+      'INSERT INTO control_fields (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = excluded.value',
+    ),
+    fields: db.prepare<[string], { field: string; value: string }>('SELECT field, value FROM control_fields WHERE key = ?'),
+  };
+  const addAll = db.transaction((key: string, increments: Readonly<Record<string, number>>) => {
+    for (const [field, n] of Object.entries(increments)) sql.add.run(key, field, n);
+  });
+  const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
+    for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
+  });
+
+  return {
+    async get(key) {
+      return sql.get.get(key)?.value ?? null;
+    },
+    async put(key, value) {
+      sql.put.run(key, value);
+    },
+    async swap(key, expected, next) {
+      const result = expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected);
+      return result.changes === 1;
+    },
+    async remove(key) {
+      sql.remove.run(key);
+    },
+    async addCounters(key, increments) {
+      addAll.immediate(key, increments);
+    },
+    async readCounters(key) {
+      return Object.fromEntries(sql.counters.all(key).map((row) => [row.field, row.value]));
+    },
+    async setFields(key, fields) {
+      setAll.immediate(key, fields);
+    },
+    async readFields(key) {
+      return Object.fromEntries(sql.fields.all(key).map((row) => [row.field, row.value]));
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * What the control plane keeps per account: the account itself, its configuration (metrics, the
+ * streak rule, achievements), API keys and dashboard sessions. Streak data lives in the engine's store.
+ */
+import type { Frequency, Mode, Weekday } from '@kindling/core';
+
+export interface Account {
+  id: string;
+  name: string;
+  created: string;
+  /** may create and list accounts */
+  operator: boolean;
+  /** scrypt hash of the owner password, or null when none is set */
+  passwordHash: string | null;
+}
+
+export type Status = 'active' | 'archived';
+
+export interface MetricDef {
+  id: string;
+  key: string;
+  name: string;
+  status: Status;
+  created: string;
+}
+
+export interface RuleConfig {
+  frequency: Frequency;
+  weekStart: Weekday;
+  dayStartsAt: string;
+  defaultTimeZone: string;
+  mode: Mode;
+  conditions: Array<{ metric: string; threshold: number }>;
+  freezes: { initial: number; max: number; earn: { every: number; amount: number } | null } | null;
+  restoreWindow: number;
+}
+
+export type AchievementTrigger = 'metric' | 'streak' | 'api';
+
+export interface AchievementDef {
+  id: string;
+  key: string;
+  name: string;
+  trigger: AchievementTrigger;
+  metric: string | null;
+  threshold: number | null;
+  streakLength: number | null;
+  status: Status;
+  created: string;
+}
+
+/** One versioned document per account; every change writes version + 1 (compare-and-set). */
+export interface AccountConfig {
+  version: number;
+  metrics: MetricDef[];
+  streak: RuleConfig | null;
+  achievements: AchievementDef[];
+}
+
+export type KeyKind = 'admin' | 'application';
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  kind: KeyKind;
+  /** the first characters of the key, to recognise it in lists */
+  prefix: string;
+  /** SHA-256 of the whole key, hex */
+  hash: string;
+  created: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface Session {
+  accountId: string;
+  created: string;
+  expiresAt: number;
+}
+
+export interface Rebuild {
+  status: 'idle' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** the configuration version being rebuilt to */
+  version: number;
+}
+
+export const IDLE_REBUILD: Rebuild = { status: 'idle', done: 0, total: 0, startedAt: null, finishedAt: null, error: null, version: 0 };

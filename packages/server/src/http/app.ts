@@ -1,0 +1,63 @@
+/**
+ * The Fastify application: limits, validation, authentication, the one error mapping, the OpenAPI
+ * document and reference page, the dashboard, and every route.
+ */
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { adminRoutes } from '../routes/admin/index.js';
+import { appRoutes } from '../routes/app/index.js';
+import { healthRoutes } from '../routes/health.js';
+import { authorize } from './auth.js';
+import type { ServerContext } from './context.js';
+import { HttpError, toErrorReply } from './errors.js';
+import { compileValidator } from './validation.js';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 16_384 },
+    return503OnClosing: true,
+    logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
+  });
+  app.setValidatorCompiler(compileValidator);
+  app.decorateRequest('caller', null);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Kindling', version: '0.1.0', description: 'Streaks over HTTP: record events, read streaks, configure an account.' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } } },
+      security: [{ apiKey: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
+  app.setErrorHandler((error, request, reply) => {
+    const answer = toErrorReply(error);
+    if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
+    void reply.code(answer.status).headers(answer.headers).send(answer.body);
+  });
+  app.setNotFoundHandler((request) => {
+    throw new HttpError(404, 'NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  healthRoutes(app, ctx);
+  appRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const dashboard = ctx.settings.dashboardDir;
+  if (dashboard !== null && existsSync(dashboard)) {
+    await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: 'index.html' });
+  } else {
+    app.get('/', { schema: { hide: true } }, async () => ({ name: 'kindling', docs: '/docs', openapi: '/openapi.json', dashboard: 'not built: run pnpm build' }));
+  }
+  return app;
+}

@@ -1,0 +1,68 @@
+/**
+ * Authentication and authorisation of every request, before its body is read: the API key or the
+ * dashboard session decides the account; the route's `access` decides whether it may go on.
+ * Application keys may not call admin routes (403); a session must send the CSRF header on writes.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hashKey } from '../secrets.js';
+import type { Access, Caller, ServerContext } from './context.js';
+import { HttpError } from './errors.js';
+
+export const SESSION_COOKIE = 'kindling_session';
+export const CSRF_HEADER = 'x-kindling-csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function callerFromKey(ctx: ServerContext, key: string): Promise<Caller> {
+  const record = await ctx.keys.find(key);
+  if (record === null) throw new HttpError(401, 'INVALID_API_KEY', 'the API key is not valid');
+  if (record.revokedAt !== null) throw new HttpError(401, 'REVOKED_API_KEY', `the API key ${record.prefix}… was revoked at ${record.revokedAt}`);
+  const retry = ctx.limiter.take(record.id);
+  if (retry > 0) {
+    throw new HttpError(429, 'RATE_LIMITED', `too many requests for this API key; retry in ${retry} s`, { 'retry-after': String(retry) });
+  }
+  ctx.keys.markUsed(record, ctx.clock());
+  return { accountId: record.accountId, via: record.kind === 'admin' ? 'admin-key' : 'application-key', keyId: record.id };
+}
+
+async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Caller> {
+  const session = await ctx.backend.control.session(hashKey(token), ctx.clock());
+  if (session === null) throw new HttpError(401, 'SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
+  if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] === undefined) {
+    throw new HttpError(403, 'CSRF_HEADER_REQUIRED', `a signed-in change must carry the ${CSRF_HEADER} header`);
+  }
+  const retry = ctx.limiter.take(`session:${session.accountId}`);
+  if (retry > 0) throw new HttpError(429, 'RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
+  return { accountId: session.accountId, via: 'session', keyId: null };
+}
+
+/** The caller of a request, or null when it carries no credentials. */
+export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Caller | null> {
+  const header = request.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key !== undefined && key !== '') return callerFromKey(ctx, key);
+  const token = access === 'admin' || access === 'operator' ? request.cookies?.[SESSION_COOKIE] : undefined;
+  if (token !== undefined && token !== '') return callerFromSession(ctx, request, token);
+  return null;
+}
+
+export async function authorize(ctx: ServerContext, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const access = request.routeOptions.config?.access ?? 'public';
+  request.caller = null;
+  if (access === 'public') return;
+  const caller = await identify(ctx, request, access);
+  if (caller === null) throw new HttpError(401, 'MISSING_API_KEY', 'send your API key in the X-API-KEY header');
+  if (access !== 'app' && caller.via === 'application-key') {
+    throw new HttpError(403, 'ADMIN_KEY_REQUIRED', 'this route needs an admin key; application keys may only record events and read streaks');
+  }
+  if (access === 'operator') {
+    const account = await ctx.backend.control.account(caller.accountId);
+    if (account === null || !account.operator) throw new HttpError(403, 'OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
+  }
+  request.caller = caller;
+}
+
+/** The caller of a route that required one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (request.caller === null) throw new HttpError(401, 'MISSING_API_KEY', 'send your API key in the X-API-KEY header');
+  return request.caller;
+}

@@ -1,0 +1,43 @@
+/**
+ * What every route can reach: settings, the backend, the engines per account, key lookups,
+ * activity counters, the rate limiter, background rebuilds and the clock.
+ */
+import type { Backend } from '../runtime/backend.js';
+import type { Activity } from '../runtime/activity.js';
+import type { Engines } from '../runtime/engines.js';
+import type { Rebuilds } from '../runtime/rebuilds.js';
+import type { Settings } from '../settings.js';
+import type { KeyCache } from './key-cache.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface ServerContext {
+  readonly settings: Settings;
+  readonly backend: Backend;
+  readonly engines: Engines;
+  readonly keys: KeyCache;
+  readonly activity: Activity;
+  readonly limiter: RateLimiter;
+  readonly rebuilds: Rebuilds;
+  readonly clock: () => number;
+  /** false until the store answers, and again while shutting down */
+  ready: boolean;
+}
+
+/** Who is calling: resolved from X-API-KEY or the dashboard's session cookie. */
+export interface Caller {
+  readonly accountId: string;
+  readonly via: 'admin-key' | 'application-key' | 'session';
+  readonly keyId: string | null;
+}
+
+/** Which callers a route accepts. */
+export type Access = 'public' | 'app' | 'admin' | 'operator';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The one mapping of failures to HTTP: a status and the JSON body `{ error, code }`. Typed errors of
+ * the core and of the server keep their codes; anything unexpected is a 500 that is logged.
+ */
+import { KindlingError } from '@kindling/core';
+import { ConfigConflictError } from '../control/control.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorReply {
+  status: number;
+  body: { error: string; code: string };
+  headers: Readonly<Record<string, string>>;
+}
+
+const CORE_STATUS: Record<string, number> = {
+  INVALID_INPUT: 400,
+  INVALID_TIME_ZONE: 400,
+  INVALID_DATE: 400,
+  INVALID_CONFIG: 400,
+  UNKNOWN_METRIC: 404,
+  UNKNOWN_ACHIEVEMENT: 404,
+  UNKNOWN_STREAK: 404,
+  UNKNOWN_USER: 404,
+  UNKNOWN_PAUSE: 404,
+  STORE_ERROR: 503,
+};
+
+/** Fastify's own failures while reading a request, by their code. */
+const FASTIFY: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'INVALID_CONTENT_LENGTH'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'INVALID_CONTENT_TYPE'],
+  FST_ERR_BAD_URL: [400, 'BAD_URL'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'BAD_REQUEST'],
+};
+
+function reply(status: number, code: string, error: string, headers: Readonly<Record<string, string>> = {}): ErrorReply {
+  return { status, body: { error, code }, headers };
+}
+
+export function toErrorReply(error: unknown): ErrorReply {
+  if (error instanceof HttpError) return reply(error.status, error.code, error.message, error.headers);
+  if (error instanceof KindlingError) {
+    const status = CORE_STATUS[error.code] ?? 400;
+    return reply(status, error.code === 'STORE_ERROR' ? 'STORE_UNAVAILABLE' : error.code, status === 503 ? `the store is unavailable: ${error.message}` : error.message);
+  }
+  if (error instanceof ConfigConflictError) return reply(409, 'CONFIG_CONFLICT', error.message);
+  const e = error as { code?: string; statusCode?: number; validation?: unknown; validationContext?: string; message?: string };
+  if (e.validation !== undefined) return reply(400, 'INVALID_INPUT', `${e.message ?? 'invalid request'}`);
+  if (e instanceof SyntaxError) return reply(400, 'INVALID_JSON', `the body is not valid JSON: ${e.message}`);
+  const known = e.code !== undefined ? FASTIFY[e.code] : undefined;
+  if (known !== undefined) return reply(known[0], known[1], e.message ?? known[1]);
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return reply(e.statusCode, e.code ?? 'BAD_REQUEST', e.message ?? 'bad request');
+  }
+  return reply(500, 'INTERNAL', 'internal error; the server logged it');
+}

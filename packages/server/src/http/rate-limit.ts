@@ -1,0 +1,31 @@
+/**
+ * A token bucket per API key, in this process: `burst` requests at once, refilled at `perSecond`.
+ * With several processes each has its own buckets (the limit is per key per process).
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** 0 when the request may go on, else the whole seconds to wait. */
+  take(id: string): number {
+    const now = this.clock();
+    let bucket = this.buckets.get(id);
+    if (bucket === undefined) {
+      if (this.buckets.size > 100_000) this.buckets.clear();
+      bucket = { tokens: this.burst, at: now };
+      this.buckets.set(id, bucket);
+    }
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond));
+  }
+}

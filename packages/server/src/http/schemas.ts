@@ -1,0 +1,55 @@
+/**
+ * JSON Schemas shared by request validation and the OpenAPI document (one source for both).
+ * Bodies are validated without type coercion; query strings and paths with it.
+ */
+export const errorBody = {
+  type: 'object',
+  required: ['error', 'code'],
+  properties: { error: { type: 'string' }, code: { type: 'string' } },
+} as const;
+
+export const userId = { type: 'string', minLength: 1, maxLength: 255 } as const;
+const optionalText = { type: ['string', 'null'], maxLength: 320 } as const;
+
+export const upsertedUser = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: userId,
+    email: optionalText,
+    tz: { type: ['string', 'null'], maxLength: 64, description: 'IANA time zone of the user, e.g. Europe/Berlin' },
+    name: optionalText,
+  },
+} as const;
+
+export const eventBody = {
+  type: 'object',
+  required: ['user', 'value'],
+  properties: {
+    user: upsertedUser,
+    value: { type: 'number', description: 'what the event adds to the metric; may be negative or fractional' },
+    attributes: { type: ['object', 'null'] },
+  },
+} as const;
+
+export const metricKeyParams = {
+  type: 'object',
+  required: ['key'],
+  properties: { key: { type: 'string', minLength: 1, maxLength: 255 } },
+} as const;
+
+export const userParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: userId },
+} as const;
+
+export const historyQuery = {
+  type: 'object',
+  properties: { historyPeriods: { type: 'integer', minimum: 1, maximum: 366, default: 7 } },
+} as const;
+
+/** Error responses every authenticated route may give. */
+export function errors(...statuses: number[]): Record<number, typeof errorBody> {
+  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorBody]));
+}

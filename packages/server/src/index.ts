@@ -1,0 +1,10 @@
+export { startServer, bundledDashboard } from './server.js';
+export type { RunningServer } from './server.js';
+export { parseSettings, SettingsError, VARIABLES, DEFAULTS } from './settings.js';
+export type { Settings } from './settings.js';
+export { buildApp, BODY_LIMIT } from './http/app.js';
+export { openBackend } from './runtime/backend.js';
+export type { Backend } from './runtime/backend.js';
+export { createAccount, createKey, bootstrap } from './runtime/accounts.js';
+export { Control } from './control/control.js';
+export type * from './control/types.js';

@@ -1,0 +1,22 @@
+/**
+ * The application API: what a backend calls with an application (or admin) key.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../http/context.js';
+import { completeAchievementRoute } from './complete-achievement.js';
+import { getStreakRoute } from './get-streak.js';
+import { getUserRoute } from './get-user.js';
+import { listAchievementsRoute } from './list-achievements.js';
+import { listStreaksRoute } from './list-streaks.js';
+import { recordEventRoutes } from './record-event.js';
+import { userAchievementsRoute } from './user-achievements.js';
+
+export function appRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  recordEventRoutes(app, ctx);
+  getStreakRoute(app, ctx);
+  getUserRoute(app, ctx);
+  userAchievementsRoute(app, ctx);
+  listAchievementsRoute(app, ctx);
+  completeAchievementRoute(app, ctx);
+  listStreaksRoute(app, ctx);
+}

@@ -1,0 +1,44 @@
+/**
+ * GET /v1/streaks?userIds=a,b (or userIds=a&userIds=b): the streaks of up to 100 users, longest
+ * first, for friend and group views.
+ */
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+
+export function listStreaksRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { userIds: string[] } }>(
+    '/v1/streaks',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: 'Get the streaks of several users',
+        tags: ['streaks'],
+        querystring: {
+          type: 'object',
+          required: ['userIds'],
+          properties: { userIds: { type: 'array', items: { type: 'string', maxLength: 25_600 }, minItems: 1, maxItems: 100 } },
+        },
+        response: errors(),
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.query.userIds.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
+      if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
+      const tooLong = ids.find((id) => id.length > 255);
+      if (tooLong !== undefined) throw new HttpError(400, 'INVALID_INPUT', 'a user id must be at most 255 characters long');
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const rule = runtime.config.streak;
+      const rows = await Promise.all(
+        ids.map(async (userId) => {
+          if (rule === null) return { userId, streakLength: 0, extended: null };
+          const read = await runtime.engine.streak(userId, { historyPeriods: 1 });
+          return { userId, streakLength: read.length, extended: read.extendedAt };
+        }),
+      );
+      return rows.sort((a, b) => b.streakLength - a.streakLength);
+    },
+  );
+}

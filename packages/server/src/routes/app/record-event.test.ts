@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+
+let t: TestServer;
+let now = Date.parse('2026-03-02T10:00:00Z');
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T10:00:00Z');
+  t = await startTestServer({ clock: () => now });
+});
+afterEach(() => t.close());
+
+describe('POST /api/metrics/:key/event', () => {
+  it('records an event and answers the total and the started streak with 201', async () => {
+    const res = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'Europe/Berlin' }, value: 1 } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total: 1, points: {}, leaderboards: {}, achievements: [] });
+    expect(res.body.metricId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.currentStreak).toMatchObject({ length: 1, frequency: 'daily', started: '2026-03-02', periodStart: '2026-03-02', periodEnd: '2026-03-02', extended: true });
+  });
+
+  it('extends the streak on the next local day and not twice on the same day', async () => {
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+    const same = await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 2 } });
+    expect(same.body.currentStreak).toMatchObject({ length: 1, extended: false });
+    expect(same.body.total).toBe(3);
+    now += 86_400_000;
+    const next = await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+    expect(next.body.currentStreak).toMatchObject({ length: 2, extended: true });
+  });
+
+  it('answers a repeated Idempotency-Key with 202 and the first body, changing nothing', async () => {
+    const headers = { 'idempotency-key': 'k-1' };
+    const first = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 5 }, headers });
+    const again = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 5 }, headers });
+    expect(first.status).toBe(201);
+    expect(first.body.idempotentReplayed).toBe(false);
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ ...first.body, idempotentReplayed: true });
+    const user = await t.call('GET', '/v1/users/ada');
+    expect(user.body.totals).toEqual({ lessons: 5 });
+  });
+
+  it('refuses an unknown metric with 404 and a code', async () => {
+    const res = await t.call('POST', '/api/metrics/nope/event', { body: { user: { id: 'ada' }, value: 1 } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: expect.stringContaining('"nope"'), code: 'UNKNOWN_METRIC' });
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Creating accounts and their keys. The first start of a server creates the operator account with a
+ * starter metric and a daily streak over it, so that the first event shows a streak at once.
+ */
+import type { Control } from '../control/control.js';
+import type { Account, ApiKeyRecord, KeyKind } from '../control/types.js';
+import { hashPassword, newId, newKey } from '../secrets.js';
+
+export interface NewKey {
+  record: ApiKeyRecord;
+  /** the whole key: shown once, never stored */
+  key: string;
+}
+
+export async function createKey(control: Control, accountId: string, kind: KeyKind, name: string, at: number): Promise<NewKey> {
+  const { key, prefix, hash } = newKey(kind);
+  const record: ApiKeyRecord = { id: newId(), accountId, name, kind, prefix, hash, created: new Date(at).toISOString(), lastUsedAt: null, revokedAt: null };
+  await control.addKey(record);
+  return { record, key };
+}
+
+export interface NewAccount {
+  account: Account;
+  adminKey: NewKey;
+  applicationKey: NewKey;
+}
+
+export async function createAccount(control: Control, input: { name: string; operator: boolean; password: string | null; at: number }): Promise<NewAccount> {
+  const account: Account = {
+    id: newId(),
+    name: input.name,
+    created: new Date(input.at).toISOString(),
+    operator: input.operator,
+    passwordHash: input.password === null ? null : hashPassword(input.password),
+  };
+  await control.createAccount(account);
+  const adminKey = await createKey(control, account.id, 'admin', 'first admin key', input.at);
+  const applicationKey = await createKey(control, account.id, 'application', 'first application key', input.at);
+  return { account, adminKey, applicationKey };
+}
+
+/** The first start's account, or null when the server already holds one. */
+export async function bootstrap(control: Control, options: { password: string | null; at: number }): Promise<NewAccount | null> {
+  if ((await control.accounts()).length > 0) return null;
+  const created = await createAccount(control, { name: 'default', operator: true, password: options.password, at: options.at });
+  await control.changeConfig(created.account.id, (config) => ({
+    ...config,
+    metrics: [{ id: newId(), key: 'lessons', name: 'Lessons', status: 'active', created: new Date(options.at).toISOString() }],
+    streak: {
+      frequency: 'daily',
+      weekStart: 'monday',
+      dayStartsAt: '00:00',
+      defaultTimeZone: 'UTC',
+      mode: 'all',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+      freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
+      restoreWindow: 1,
+    },
+  }));
+  return created;
+}

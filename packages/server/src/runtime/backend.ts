@@ -1,0 +1,60 @@
+/**
+ * Where the data lives: SQLite files in the data folder (the default), or Redis (single or
+ * cluster) shared by any number of server processes. One control plane, one Store per account.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Store } from '@kindling/core';
+import { redisStore } from '@kindling/redis';
+import { sqliteStore } from '@kindling/sqlite';
+import { Control } from '../control/control.js';
+import { redisKV } from '../control/redis-kv.js';
+import { sqliteKV } from '../control/sqlite-kv.js';
+import type { Settings } from '../settings.js';
+
+export interface Backend {
+  readonly kind: 'sqlite' | 'redis';
+  /** where, for people: a folder or a Redis address */
+  readonly where: string;
+  readonly control: Control;
+  /** the streak store of one account (opened once, kept) */
+  storeFor(accountId: string): Store;
+  close(): Promise<void>;
+}
+
+export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis'>): Backend {
+  const stores = new Map<string, Store>();
+  const redis = settings.redis;
+  let control: Control;
+  let open: (accountId: string) => Store;
+  let where: string;
+  if (redis === null) {
+    const dir = resolve(settings.dataDir);
+    mkdirSync(dir, { recursive: true });
+    control = new Control(sqliteKV(join(dir, 'control.db')));
+    open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account });
+    where = dir;
+  } else {
+    control = new Control(redisKV(redis));
+    open = (account) => redisStore({ ...redis, account });
+    where = 'url' in redis ? redis.url : redis.cluster.map((n) => `${n.host}:${n.port}`).join(',');
+  }
+  return {
+    kind: redis === null ? 'sqlite' : 'redis',
+    where,
+    control,
+    storeFor(accountId) {
+      let store = stores.get(accountId);
+      if (store === undefined) {
+        store = open(accountId);
+        stores.set(accountId, store);
+      }
+      return store;
+    },
+    async close() {
+      await Promise.all([...stores.values()].map((store) => store.close()));
+      stores.clear();
+      await control.close();
+    },
+  };
+}

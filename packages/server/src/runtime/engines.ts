@@ -1,0 +1,104 @@
+/**
+ * One engine per account, made from the account's configuration and kept while the configuration
+ * stays the same. Another process's change is seen within `cacheMs`; this process's at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
+import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
+import type { Backend } from './backend.js';
+
+/** The key of the one streak rule an account has. */
+export const RULE_KEY = 'default';
+
+export interface AccountRuntime {
+  readonly accountId: string;
+  readonly config: AccountConfig;
+  readonly engine: Engine;
+  readonly metricsByKey: ReadonlyMap<string, MetricDef>;
+  readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
+}
+
+export function ruleInput(rule: RuleConfig): StreakRuleInput {
+  return {
+    key: RULE_KEY,
+    frequency: rule.frequency,
+    weekStart: rule.weekStart,
+    dayStartsAt: rule.dayStartsAt,
+    defaultTimeZone: rule.defaultTimeZone,
+    mode: rule.mode,
+    conditions: rule.conditions.map((c) => ({ metric: c.metric, threshold: c.threshold })),
+    ...(rule.freezes !== null
+      ? { freezes: { initial: rule.freezes.initial, max: rule.freezes.max, ...(rule.freezes.earn !== null ? { earn: rule.freezes.earn } : {}) } }
+      : {}),
+    restoreWindow: rule.restoreWindow,
+  };
+}
+
+export function achievementInputs(defs: readonly AchievementDef[], hasRule: boolean): AchievementInput[] {
+  const inputs: AchievementInput[] = [];
+  for (const def of defs) {
+    if (def.status !== 'active') continue;
+    if (def.trigger === 'metric') inputs.push({ key: def.key, name: def.name, trigger: 'metric', metric: def.metric as string, threshold: def.threshold as number });
+    else if (def.trigger === 'streak') {
+      if (hasRule) inputs.push({ key: def.key, name: def.name, trigger: 'streak', length: def.streakLength as number, streak: RULE_KEY });
+    } else inputs.push({ key: def.key, name: def.name, trigger: 'api' });
+  }
+  return inputs;
+}
+
+/** An engine for a configuration (throws the core's ConfigError when the configuration is invalid). */
+export function engineFor(config: AccountConfig, store: Engine['store'], clock?: () => number): Engine {
+  return createEngine({
+    store,
+    ...(clock !== undefined ? { clock } : {}),
+    streaks: config.streak !== null ? [ruleInput(config.streak)] : [],
+    achievements: achievementInputs(config.achievements, config.streak !== null),
+    metrics: config.metrics.map((m) => m.key),
+    newId: randomUUID,
+  });
+}
+
+export class Engines {
+  private readonly runtimes = new Map<string, { runtime: AccountRuntime; checkedAt: number }>();
+  private readonly loading = new Map<string, Promise<AccountRuntime>>();
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly cacheMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The account's runtime, re-read from the control plane when older than cacheMs. */
+  async runtimeFor(accountId: string): Promise<AccountRuntime> {
+    const cached = this.runtimes.get(accountId);
+    const now = this.clock();
+    if (cached !== undefined && now - cached.checkedAt < this.cacheMs) return cached.runtime;
+    let pending = this.loading.get(accountId);
+    if (pending === undefined) {
+      pending = this.load(accountId, cached?.runtime).finally(() => this.loading.delete(accountId));
+      this.loading.set(accountId, pending);
+    }
+    return pending;
+  }
+
+  /** Forget the cached runtime, so that the next request reads the configuration again. */
+  invalidate(accountId: string): void {
+    this.runtimes.delete(accountId);
+  }
+
+  private async load(accountId: string, previous: AccountRuntime | undefined): Promise<AccountRuntime> {
+    const config = await this.backend.control.config(accountId);
+    let runtime = previous;
+    if (runtime === undefined || runtime.config.version !== config.version) {
+      runtime = {
+        accountId,
+        config,
+        engine: engineFor(config, this.backend.storeFor(accountId), this.clock),
+        metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
+        achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
+      };
+    }
+    this.runtimes.set(accountId, { runtime, checkedAt: this.clock() });
+    return runtime;
+  }
+}

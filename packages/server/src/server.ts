@@ -1,0 +1,85 @@
+/**
+ * Starting and stopping the service: open the backend, create the first account on first start,
+ * listen; on stop, finish in-flight requests, write pending counters, close the stores.
+ */
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './http/app.js';
+import type { ServerContext } from './http/context.js';
+import { KeyCache } from './http/key-cache.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { bootstrap, type NewAccount } from './runtime/accounts.js';
+import { Activity } from './runtime/activity.js';
+import { openBackend } from './runtime/backend.js';
+import { Engines } from './runtime/engines.js';
+import { Rebuilds } from './runtime/rebuilds.js';
+import type { Settings } from './settings.js';
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly ctx: ServerContext;
+  /** http://host:port */
+  readonly url: string;
+  /** the account, keys and metric made on first start (keys shown once), else null */
+  readonly firstStart: NewAccount | null;
+  close(): Promise<void>;
+}
+
+/** The dashboard bundled with this package, when it was built. */
+export function bundledDashboard(): string {
+  return fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+}
+
+export async function startServer(settings: Settings, options: { clock?: () => number; listen?: boolean } = {}): Promise<RunningServer> {
+  const clock = options.clock ?? Date.now;
+  const backend = openBackend(settings);
+  const engines = new Engines(backend, settings.cacheMs, clock);
+  const ctx: ServerContext = {
+    settings: { ...settings, dashboardDir: settings.dashboardDir ?? bundledDashboard() },
+    backend,
+    engines,
+    keys: new KeyCache(backend.control, settings.cacheMs, clock),
+    activity: new Activity(backend.control),
+    limiter: new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock),
+    rebuilds: new Rebuilds(backend.control, engines, clock),
+    clock,
+    ready: false,
+  };
+  let firstStart: NewAccount | null;
+  try {
+    firstStart = await bootstrap(backend.control, { password: settings.ownerPassword, at: clock() });
+  } catch (error) {
+    await backend.close().catch(() => {});
+    throw error;
+  }
+  const app = await buildApp(ctx);
+  const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
+  flushKeys.unref();
+  ctx.activity.start();
+  let url = '';
+  if (options.listen !== false) {
+    const address = await app.listen({ host: settings.host, port: settings.port });
+    url = address.replace('[::]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
+  } else {
+    await app.ready();
+  }
+  ctx.ready = true;
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    ctx,
+    url,
+    firstStart,
+    close() {
+      closing ??= (async () => {
+        ctx.ready = false;
+        clearInterval(flushKeys);
+        await app.close();
+        await ctx.activity.stop();
+        await ctx.keys.flush();
+        await backend.close();
+      })();
+      return closing;
+    },
+  };
+}

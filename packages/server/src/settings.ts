@@ -1,0 +1,96 @@
+/**
+ * The server's settings: parsed once at start from the environment and command-line flags, each
+ * bad value reported with the name of the variable or flag that holds it.
+ */
+export interface Settings {
+  host: string;
+  port: number;
+  /** folder of the SQLite files (streak data and control plane) when Redis is not used */
+  dataDir: string;
+  redis: { url: string } | { cluster: Array<{ host: string; port: number }> } | null;
+  /** requests per second per key (token bucket refill), and the bucket size */
+  rateLimit: { perSecond: number; burst: number };
+  /** how long another process's key revocation or configuration change may take to be seen here */
+  cacheMs: number;
+  /** the owner password of the first account, set at first start when given */
+  ownerPassword: string | null;
+  /** 'info' logs one line per request; 'warn' and 'silent' less */
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** folder of the built dashboard to serve at /, or null */
+  dashboardDir: string | null;
+}
+
+export class SettingsError extends Error {}
+
+export const DEFAULTS = {
+  HOST: '0.0.0.0',
+  PORT: '3000',
+  KINDLING_DATA_DIR: './data',
+  KINDLING_RATE_LIMIT: '1000',
+  KINDLING_RATE_BURST: '2000',
+  KINDLING_CACHE_MS: '1000',
+  LOG_LEVEL: 'warn',
+} as const;
+
+/** The variables the server reads, with what each means (for --help and the README). */
+export const VARIABLES: Record<string, string> = {
+  PORT: 'port to listen on (flag --port)',
+  HOST: 'address to listen on (flag --host)',
+  KINDLING_DATA_DIR: 'folder of the SQLite files (flag --data)',
+  REDIS_URL: 'use Redis at this URL instead of SQLite (flag --redis)',
+  REDIS_CLUSTER_NODES: 'use a Redis Cluster: comma-separated host:port seed nodes',
+  KINDLING_RATE_LIMIT: 'requests per second allowed per API key',
+  KINDLING_RATE_BURST: 'requests one key may send at once before the rate applies',
+  KINDLING_CACHE_MS: 'how long keys and configuration are cached per process, in ms',
+  KINDLING_OWNER_PASSWORD: 'owner password of the first account, set at first start',
+  KINDLING_DASHBOARD_DIR: 'folder of the built dashboard served at / (default: the bundled one)',
+  LOG_LEVEL: 'silent, error, warn, info or debug',
+};
+
+function whole(value: string, name: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
+    throw new SettingsError(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+function clusterNodes(value: string, name: string): Array<{ host: string; port: number }> {
+  return value.split(',').map((part) => {
+    const match = /^\s*([^\s:]+):(\d+)\s*$/.exec(part);
+    if (match === null) throw new SettingsError(`${name} must list host:port pairs separated by commas, got ${JSON.stringify(part)}`);
+    return { host: match[1] as string, port: whole(match[2] as string, name, 1, 65535) };
+  });
+}
+
+/** Settings from environment variables, overridden by flags (`--port`, `--host`, `--data`, `--redis`). */
+export function parseSettings(env: Readonly<Record<string, string | undefined>>, flags: Readonly<Record<string, string | undefined>> = {}): Settings {
+  const pick = (name: keyof typeof DEFAULTS) => env[name] ?? DEFAULTS[name];
+  const portName = flags.port !== undefined ? '--port' : 'PORT';
+  const port = whole(flags.port ?? pick('PORT'), portName, 0, 65535);
+  const logLevel = pick('LOG_LEVEL');
+  if (!['silent', 'error', 'warn', 'info', 'debug'].includes(logLevel)) {
+    throw new SettingsError(`LOG_LEVEL must be silent, error, warn, info or debug, got ${JSON.stringify(logLevel)}`);
+  }
+  const redisUrl = flags.redis ?? env.REDIS_URL;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new SettingsError(`${flags.redis !== undefined ? '--redis' : 'REDIS_URL'} must start with redis:// or rediss://, got ${JSON.stringify(redisUrl)}`);
+  }
+  const cluster = env.REDIS_CLUSTER_NODES;
+  const password = env.KINDLING_OWNER_PASSWORD;
+  if (password !== undefined && password.length < 8) throw new SettingsError('KINDLING_OWNER_PASSWORD must be at least 8 characters long');
+  return {
+    host: flags.host ?? pick('HOST'),
+    port,
+    dataDir: flags.data ?? pick('KINDLING_DATA_DIR'),
+    redis: redisUrl !== undefined ? { url: redisUrl } : cluster !== undefined && cluster !== '' ? { cluster: clusterNodes(cluster, 'REDIS_CLUSTER_NODES') } : null,
+    rateLimit: {
+      perSecond: whole(pick('KINDLING_RATE_LIMIT'), 'KINDLING_RATE_LIMIT', 1, 10_000_000),
+      burst: whole(pick('KINDLING_RATE_BURST'), 'KINDLING_RATE_BURST', 1, 10_000_000),
+    },
+    cacheMs: whole(pick('KINDLING_CACHE_MS'), 'KINDLING_CACHE_MS', 0, 3_600_000),
+    ownerPassword: password ?? null,
+    logLevel: logLevel as Settings['logLevel'],
+    dashboardDir: env.KINDLING_DASHBOARD_DIR ?? null,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Streaks on the wire, in the shapes the hosted service's SDKs parse: the event response's
+ * `currentStreak` (extended: boolean) and the streak read (extended: the last extension's instant).
+ */
+import type { CurrentStreak, StreakRead } from '@kindling/core';
+import type { RuleConfig } from '../control/types.js';
+
+export interface WireFreezes {
+  freezes?: number;
+  maxFreezes?: number;
+  freezeAutoEarnInterval?: number;
+  freezeAutoEarnAmount?: number;
+}
+
+function freezeFields(rule: RuleConfig | null, freezes: number, maxFreezes: number): WireFreezes {
+  if (rule === null || rule.freezes === null) return {};
+  const earn = rule.freezes.earn;
+  return { freezes, maxFreezes, ...(earn !== null ? { freezeAutoEarnInterval: earn.every, freezeAutoEarnAmount: earn.amount } : {}) };
+}
+
+/** `currentStreak` of an event response; a zero streak when the account has no rule. */
+export function currentStreakWire(streak: CurrentStreak | null, rule: RuleConfig | null) {
+  if (streak === null) {
+    return { length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: false };
+  }
+  return {
+    length: streak.length,
+    frequency: streak.frequency,
+    started: streak.started,
+    periodStart: streak.periodStart,
+    periodEnd: streak.periodEnd,
+    expires: streak.expires,
+    extended: streak.extended,
+    ...freezeFields(rule, streak.freezes, streak.maxFreezes),
+  };
+}
+
+/** The answer of GET /v1/users/:id/streak. */
+export function streakReadWire(read: StreakRead | null, rule: RuleConfig | null) {
+  if (read === null) {
+    return { length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: null, longest: 0, streakHistory: [], pauses: [] };
+  }
+  const freezes = rule?.freezes !== null && rule !== null;
+  return {
+    length: read.length,
+    frequency: read.frequency,
+    started: read.started,
+    periodStart: read.periodStart,
+    periodEnd: read.periodEnd,
+    expires: read.expires,
+    expiresAt: read.expiresAt,
+    extended: read.extendedAt,
+    longest: read.longest,
+    ...freezeFields(rule, read.freezes, read.maxFreezes),
+    streakHistory: read.streakHistory.map((p) => ({
+      periodStart: p.periodStart,
+      periodEnd: p.periodEnd,
+      length: p.length,
+      ...(freezes ? { usedFreeze: p.usedFreeze } : {}),
+      usedPause: p.usedPause,
+    })),
+    pauses: read.pauses.map((p) => ({ id: p.id, start: p.start, end: p.end })),
+  };
+}
