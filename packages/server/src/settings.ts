@@ -8,6 +8,8 @@ export interface Settings {
   /** folder of the SQLite files (streak data and control plane) when Redis is not used */
   dataDir: string;
   redis: { url: string } | { cluster: Array<{ host: string; port: number }> } | null;
+  /** first part of every Redis key, so that several deployments (or tests) can share one Redis */
+  redisPrefix: string;
   /** requests per second per key (token bucket refill), and the bucket size */
   rateLimit: { perSecond: number; burst: number };
   /** how long another process's key revocation or configuration change may take to be seen here */
@@ -30,6 +32,7 @@ export const DEFAULTS = {
   KINDLING_RATE_BURST: '2000',
   KINDLING_CACHE_MS: '1000',
   LOG_LEVEL: 'warn',
+  KINDLING_REDIS_PREFIX: 'kl',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -39,6 +42,7 @@ export const VARIABLES: Record<string, string> = {
   KINDLING_DATA_DIR: 'folder of the SQLite files (flag --data)',
   REDIS_URL: 'use Redis at this URL instead of SQLite (flag --redis)',
   REDIS_CLUSTER_NODES: 'use a Redis Cluster: comma-separated host:port seed nodes',
+  KINDLING_REDIS_PREFIX: 'first part of every Redis key (default kl)',
   KINDLING_RATE_LIMIT: 'requests per second allowed per API key',
   KINDLING_RATE_BURST: 'requests one key may send at once before the rate applies',
   KINDLING_CACHE_MS: 'how long keys and configuration are cached per process, in ms',
@@ -63,6 +67,11 @@ function clusterNodes(value: string, name: string): Array<{ host: string; port: 
   });
 }
 
+function checkPrefix(value: string): string {
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(value)) throw new SettingsError(`KINDLING_REDIS_PREFIX must be 1 to 64 letters, digits or _.:-, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 /** Settings from environment variables, overridden by flags (`--port`, `--host`, `--data`, `--redis`). */
 export function parseSettings(env: Readonly<Record<string, string | undefined>>, flags: Readonly<Record<string, string | undefined>> = {}): Settings {
   const pick = (name: keyof typeof DEFAULTS) => env[name] ?? DEFAULTS[name];
@@ -84,6 +93,7 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     port,
     dataDir: flags.data ?? pick('KINDLING_DATA_DIR'),
     redis: redisUrl !== undefined ? { url: redisUrl } : cluster !== undefined && cluster !== '' ? { cluster: clusterNodes(cluster, 'REDIS_CLUSTER_NODES') } : null,
+    redisPrefix: checkPrefix(pick('KINDLING_REDIS_PREFIX')),
     rateLimit: {
       perSecond: whole(pick('KINDLING_RATE_LIMIT'), 'KINDLING_RATE_LIMIT', 1, 10_000_000),
       burst: whole(pick('KINDLING_RATE_BURST'), 'KINDLING_RATE_BURST', 1, 10_000_000),

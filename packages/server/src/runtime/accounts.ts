@@ -42,6 +42,8 @@ export async function createAccount(control: Control, input: { name: string; ope
 /** The first start's account, or null when the server already holds one. */
 export async function bootstrap(control: Control, options: { password: string | null; at: number }): Promise<NewAccount | null> {
   if ((await control.accounts()).length > 0) return null;
+  // Several processes may start at once on an empty Redis: only the one that claims the first start makes the account.
+  if (!(await control.kv.swap('first-start', null, new Date(options.at).toISOString()))) return null;
   const created = await createAccount(control, { name: 'default', operator: true, password: options.password, at: options.at });
   await control.changeConfig(created.account.id, (config) => ({
     ...config,

@@ -22,7 +22,7 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis'>): Backend {
+export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'>): Backend {
   const stores = new Map<string, Store>();
   const redis = settings.redis;
   let control: Control;
@@ -35,8 +35,8 @@ export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis'>): Back
     open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account });
     where = dir;
   } else {
-    control = new Control(redisKV(redis));
-    open = (account) => redisStore({ ...redis, account });
+    control = new Control(redisKV({ ...redis, prefix: `${settings.redisPrefix}:control:` }));
+    open = (account) => redisStore({ ...redis, account, keyPrefix: settings.redisPrefix });
     where = 'url' in redis ? redis.url : redis.cluster.map((n) => `${n.host}:${n.port}`).join(',');
   }
   return {

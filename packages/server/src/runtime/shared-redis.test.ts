@@ -1,0 +1,70 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseSettings } from '../settings.js';
+import { startServer, type RunningServer } from '../server.js';
+
+const prefix = `kltest-${process.pid}-${Date.now().toString(36)}`;
+const redis = new Redis('redis://127.0.0.1:6379');
+const servers: RunningServer[] = [];
+
+async function start(): Promise<RunningServer> {
+  const settings = parseSettings({
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    KINDLING_REDIS_PREFIX: prefix,
+    KINDLING_CACHE_MS: '0',
+    LOG_LEVEL: 'silent',
+    KINDLING_DASHBOARD_DIR: '/nonexistent',
+  });
+  const server = await startServer(settings, { listen: false });
+  servers.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+});
+
+function post(server: RunningServer, key: string, userId: string) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/metrics/lessons/event',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify({ user: { id: userId }, value: 1 }),
+  });
+}
+
+describe('several servers sharing one Redis', () => {
+  it('makes the first account once and lets both servers record the same user exactly', async () => {
+    const a = await start();
+    const b = await start();
+    expect(a.firstStart).not.toBeNull();
+    expect(b.firstStart).toBeNull();
+    const key = a.firstStart!.applicationKey.key;
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 === 0 ? a : b, key, 'shared-user')));
+    expect(responses.map((r) => r.statusCode).every((s) => s === 201)).toBe(true);
+    const totals = responses.map((r) => JSON.parse(r.body).total as number).sort((x, y) => x - y);
+    expect(totals).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    for (const server of [a, b]) {
+      const read = await server.app.inject({ method: 'GET', url: '/v1/users/shared-user', headers: { 'x-api-key': key } });
+      expect(JSON.parse(read.body).totals).toEqual({ lessons: 200 });
+    }
+  });
+
+  it('refuses on one server a key revoked through the other', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const first = a.firstStart!;
+    const key = first.applicationKey.key;
+    expect((await post(b, key, 'u2')).statusCode).toBe(201);
+    await a.ctx.backend.control.revokeKey(first.account.id, first.applicationKey.record.id, new Date().toISOString());
+    const refused = await post(b, key, 'u2');
+    expect(refused.statusCode).toBe(401);
+    expect(JSON.parse(refused.body).code).toBe('REVOKED_API_KEY');
+  });
+});
