@@ -23,6 +23,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 16_384 },
     return503OnClosing: true,
+    // A URL the router cannot decode is answered by the same error mapping as everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = toErrorReply(error);
+      void reply.code(answer.status).headers(answer.headers).send(answer.body);
+    },
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });
   app.setValidatorCompiler(compileValidator);

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey } from '../runtime/accounts.js';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+let t: TestServer;
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(() => t.close());
+
+const EVENT = '/v1/metrics/lessons/event';
+const body = { user: { id: 'ada' }, value: 1 };
+
+describe('API keys', () => {
+  it('answers 401 MISSING_API_KEY to a request without a key', async () => {
+    const res = await t.call('POST', EVENT, { body, key: null });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: expect.stringContaining('X-API-KEY'), code: 'MISSING_API_KEY' });
+  });
+
+  it('answers 401 INVALID_API_KEY to a key the server never issued', async () => {
+    const res = await t.call('POST', EVENT, { body, key: 'kl_app_not-a-key-of-this-server' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: expect.any(String), code: 'INVALID_API_KEY' });
+  });
+
+  it('answers 401 REVOKED_API_KEY to a key revoked after it worked', async () => {
+    const { ctx, firstStart } = t.server;
+    const fresh = await createKey(ctx.backend.control, firstStart!.account.id, 'application', 'to revoke', Date.now());
+    expect((await t.call('POST', EVENT, { body, key: fresh.key })).status).toBe(201);
+    await ctx.backend.control.revokeKey(firstStart!.account.id, fresh.record.id, new Date().toISOString());
+    ctx.keys.forget(fresh.record.hash);
+    const res = await t.call('POST', EVENT, { body, key: fresh.key });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: expect.stringContaining(fresh.record.prefix), code: 'REVOKED_API_KEY' });
+    expect((await t.call('POST', EVENT, { body })).status).toBe(201);
+  });
+
+  it('refuses a key before reading the body, so a bad key with a bad body is still 401', async () => {
+    const res = await t.call('POST', EVENT, { body: '{not json', key: 'kl_app_wrong' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_API_KEY');
+  });
+});

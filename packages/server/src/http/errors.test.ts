@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+import { BODY_LIMIT } from './app.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ clock: () => Date.parse('2026-03-02T10:00:00Z') });
+});
+afterAll(() => t.close());
+
+const EVENT = '/v1/metrics/lessons/event';
+
+/** The status and body of a refused request, checking that the body is exactly `{ error, code }`. */
+function refusal(res: { status: number; body: any }) {
+  expect(Object.keys(res.body).sort()).toEqual(['code', 'error']);
+  expect(typeof res.body.error).toBe('string');
+  expect(typeof res.body.code).toBe('string');
+  return { status: res.status, code: res.body.code as string, error: res.body.error as string };
+}
+
+function event(body: unknown, headers?: Record<string, string>) {
+  return t.call('POST', EVENT, { body, ...(headers ? { headers } : {}) });
+}
+
+describe('refusing bad input with 400 and a code', () => {
+  it('answers 404 UNKNOWN_METRIC for an event on a metric that does not exist', async () => {
+    expect(refusal(await t.call('POST', '/v1/metrics/no-such-metric/event', { body: { user: { id: 'ada' }, value: 1 } }))).toMatchObject({ status: 404, code: 'UNKNOWN_METRIC' });
+  });
+
+  it('answers 400 INVALID_JSON for a body that is not JSON', async () => {
+    expect(refusal(await event('{"user": {"id": "ada"}, "value": 1'))).toMatchObject({ status: 400, code: 'INVALID_JSON' });
+  });
+
+  it('answers 400 when user.id is missing', async () => {
+    const res = refusal(await event({ user: {}, value: 1 }));
+    expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(res.error).toMatch(/id/);
+  });
+
+  it('answers 400 for a user id of 256 characters and accepts one of 255', async () => {
+    expect(refusal(await event({ user: { id: 'x'.repeat(256) }, value: 1 }))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect((await event({ user: { id: 'y'.repeat(255) }, value: 1 })).status).toBe(201);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['a string', { value: '1' }],
+    ['null', { value: null }],
+  ])('answers 400 when value is %s', async (_name, value) => {
+    const res = refusal(await event({ user: { id: 'ada' }, ...value }));
+    expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(res.error).toMatch(/value/);
+  });
+
+  it('answers 400 when value is 1e999, which JSON.parse reads as Infinity', async () => {
+    const res = refusal(await event('{"user":{"id":"ada"},"value":1e999}'));
+    expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(res.error).toMatch(/value/);
+  });
+
+  it('answers 400 INVALID_TIME_ZONE naming an unknown time zone', async () => {
+    const res = refusal(await event({ user: { id: 'ada', tz: 'Mars/Olympus_Mons' }, value: 1 }));
+    expect(res).toMatchObject({ status: 400, code: 'INVALID_TIME_ZONE' });
+    expect(res.error).toContain('Mars/Olympus_Mons');
+  });
+
+  it.each(['0', '367', 'abc', '1.5', '-1'])('answers 400 for historyPeriods=%s', async (n) => {
+    const res = refusal(await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`));
+    expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(res.error).toMatch(/historyPeriods/);
+  });
+
+  it.each([1, 366])('answers historyPeriods=%i with that many periods', async (n) => {
+    const res = await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`);
+    expect(res.status).toBe(200);
+    expect(res.body.streakHistory).toHaveLength(n);
+  });
+
+  it('answers 413 BODY_TOO_LARGE for a body over 64 KB', async () => {
+    const body = JSON.stringify({ user: { id: 'ada' }, value: 1, pad: 'x'.repeat(BODY_LIMIT) });
+    expect(refusal(await event(body))).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
+  });
+
+  it('answers 404 NOT_FOUND with the error shape for a path no route has', async () => {
+    expect(refusal(await t.call('GET', '/v1/nothing/here'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('answers 400 BAD_URL with the error shape for a path with broken percent-encoding', async () => {
+    expect(refusal(await t.call('GET', '/v1/users/%E0%A4%A/streak'))).toMatchObject({ status: 400, code: 'BAD_URL' });
+  });
+});

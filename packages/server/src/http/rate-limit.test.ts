@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+let t: TestServer;
+let now = Date.parse('2026-03-02T10:00:00Z');
+beforeAll(async () => {
+  t = await startTestServer({ env: { KINDLING_RATE_LIMIT: '1', KINDLING_RATE_BURST: '2' }, clock: () => now });
+});
+afterAll(() => t.close());
+
+const read = (key?: string) => t.call('GET', '/v1/users/ada/streak', key !== undefined ? { key } : {});
+
+describe('the rate limit per API key', () => {
+  it('lets a burst through, then answers 429 RATE_LIMITED with Retry-After, and lets requests through again after waiting', async () => {
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(200);
+    const limited = await read();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: expect.any(String), code: 'RATE_LIMITED' });
+    expect(limited.headers['retry-after']).toBe('1');
+    now += 1000;
+    expect((await read()).status).toBe(200);
+  });
+
+  it('keeps the buckets of different keys apart', async () => {
+    now += 10_000;
+    for (let i = 0; i < 2; i++) expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(429);
+    expect((await read(t.adminKey)).status).toBe(200);
+  });
+});
