@@ -1,0 +1,20 @@
+/**
+ * The dashboard is built to dist/ and served by @kindling/server at `/`, so every API call is a
+ * same-origin relative path. In development, Vite forwards the API paths to a local server.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/admin': apiServer,
+      '/api': apiServer,
+      '/v1': apiServer,
+    },
+  },
+});
