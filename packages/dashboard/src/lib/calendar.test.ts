@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPeriod, countStates, type HistoryPeriod } from './calendar';
+
+const period = (fields: Partial<HistoryPeriod>): HistoryPeriod => ({
+  periodStart: '2026-11-21',
+  periodEnd: '2026-11-21',
+  length: 0,
+  usedFreeze: false,
+  usedPause: false,
+  ...fields,
+});
+
+describe('classifyPeriod', () => {
+  it('calls a period with a streak and neither freeze nor pause held', () => {
+    expect(classifyPeriod(period({ length: 3 }))).toBe('held');
+  });
+
+  it('calls a period that used a freeze frozen, whatever its length', () => {
+    expect(classifyPeriod(period({ length: 3, usedFreeze: true }))).toBe('frozen');
+    expect(classifyPeriod(period({ length: 0, usedFreeze: true }))).toBe('frozen');
+  });
+
+  it('calls a paused period paused, even if a freeze is marked too', () => {
+    expect(classifyPeriod(period({ length: 3, usedPause: true }))).toBe('paused');
+    expect(classifyPeriod(period({ usedPause: true, usedFreeze: true }))).toBe('paused');
+  });
+
+  it('calls a period of length 0 without freeze or pause missed', () => {
+    expect(classifyPeriod(period({}))).toBe('missed');
+  });
+});
+
+describe('countStates', () => {
+  it('counts each state once per period', () => {
+    const counts = countStates([
+      period({ length: 1 }),
+      period({ length: 2 }),
+      period({ length: 2, usedFreeze: true }),
+      period({ usedPause: true }),
+      period({}),
+    ]);
+    expect(counts).toEqual({ held: 2, frozen: 1, paused: 1, missed: 1 });
+  });
+});

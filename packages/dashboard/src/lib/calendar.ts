@@ -1,0 +1,36 @@
+/** One period of a user's streak history, as `GET /admin/v1/users/:id` returns it. */
+export interface HistoryPeriod {
+  periodStart: string;
+  periodEnd: string;
+  length: number;
+  usedFreeze: boolean;
+  usedPause: boolean;
+}
+
+export type PeriodState = 'held' | 'frozen' | 'paused' | 'missed';
+
+/**
+ * The state a calendar cell shows: a pause wins over a freeze (a paused period needs none), a
+ * freeze over the length it kept, and a period with no streak is missed.
+ */
+export function classifyPeriod(period: Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>): PeriodState {
+  if (period.usedPause) return 'paused';
+  if (period.usedFreeze) return 'frozen';
+  if (period.length > 0) return 'held';
+  return 'missed';
+}
+
+/** What each state looks like besides its colour, so the calendar reads without colour. */
+export const periodStates: ReadonlyArray<{ state: PeriodState; label: string; symbol: string }> = [
+  { state: 'held', label: 'Held', symbol: '✓' },
+  { state: 'frozen', label: 'Frozen (a freeze was used)', symbol: '❄' },
+  { state: 'paused', label: 'Paused', symbol: '‖' },
+  { state: 'missed', label: 'Missed', symbol: '·' },
+];
+
+/** Counts the periods of each state, for the legend. */
+export function countStates(periods: readonly HistoryPeriod[]): Record<PeriodState, number> {
+  const counts: Record<PeriodState, number> = { held: 0, frozen: 0, paused: 0, missed: 0 };
+  for (const period of periods) counts[classifyPeriod(period)] += 1;
+  return counts;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { deriveKey, isValidKey } from './metric-key';
+
+describe('deriveKey', () => {
+  it('lower-cases and joins words with dashes', () => {
+    expect(deriveKey('Lessons Completed')).toBe('lessons-completed');
+  });
+
+  it('collapses runs of other characters into one dash and trims dashes at the ends', () => {
+    expect(deriveKey('  Minutes -- read!! ')).toBe('minutes-read');
+    expect(deriveKey('__a__b__')).toBe('a-b');
+  });
+
+  it('keeps digits and drops accents', () => {
+    expect(deriveKey('Café 2 go')).toBe('cafe-2-go');
+    expect(deriveKey('Übung 10')).toBe('ubung-10');
+  });
+
+  it('gives an empty key for a name without letters or digits', () => {
+    expect(deriveKey('!!!')).toBe('');
+    expect(deriveKey('')).toBe('');
+  });
+
+  it('always gives a valid key or an empty one', () => {
+    for (const name of ['A b', 'x_y', 'Ölçü', '日本', 'a--b', '9 lives']) {
+      const key = deriveKey(name);
+      expect(key === '' || isValidKey(key)).toBe(true);
+    }
+  });
+});
+
+describe('isValidKey', () => {
+  it('accepts a-z, 0-9 and dashes only', () => {
+    expect(isValidKey('daily-lessons-2')).toBe(true);
+    expect(isValidKey('Daily')).toBe(false);
+    expect(isValidKey('a_b')).toBe(false);
+    expect(isValidKey('')).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+/** Scaling for the hand-written SVG charts. */
+
+/**
+ * The smallest "nice" number (1, 2 or 5 times a power of ten) at or above `max`, so that axis
+ * ticks fall on round values. A chart of zeros still gets an axis up to 1.
+ */
+export function niceMax(max: number): number {
+  if (!Number.isFinite(max) || max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) {
+    if (step * power >= max) return step * power;
+  }
+  return 10 * power;
+}
+
+/** `count + 1` evenly spaced tick values from 0 to `top`, without fractions when top allows. */
+export function ticks(top: number, count = 4): number[] {
+  const steps = top < count && Number.isInteger(top) ? top : count;
+  return Array.from({ length: steps + 1 }, (_, i) => (top * i) / steps);
+}
+
+/** The height in pixels of a bar of `value` on an axis from 0 to `top` drawn `height` pixels tall. */
+export function barHeight(value: number, top: number, height: number): number {
+  if (top <= 0 || value <= 0) return 0;
+  return Math.min(height, (value / top) * height);
+}
+
+/** Where each of `count` bands starts and how wide it is across `width`, leaving `gap` between them. */
+export function bands(count: number, width: number, gap = 0.2): { step: number; band: number; offset: (i: number) => number } {
+  const step = count > 0 ? width / count : width;
+  const band = step * (1 - gap);
+  return { step, band, offset: (i: number) => i * step + (step - band) / 2 };
+}
+
+/** The label of a histogram bucket: "3", "3–6", or "30+" when it has no upper bound. */
+export function bucketLabel(bucket: { from: number; to: number | null }): string {
+  if (bucket.to === null) return `${bucket.from}+`;
+  if (bucket.to === bucket.from) return String(bucket.from);
+  return `${bucket.from}–${bucket.to}`;
+}
