@@ -1,0 +1,62 @@
+/** One function per admin route the dashboard uses (docs/http-api.md, "Admin API"). */
+import { request } from './client';
+import type {
+  Account,
+  Achievement,
+  ApiKey,
+  CreatedApiKey,
+  Issue,
+  Metric,
+  NewAchievement,
+  Pause,
+  Rebuild,
+  StreakAnalytics,
+  StreakRule,
+  StreakSettings,
+  UserDetails,
+} from './types';
+
+const base = '/admin/v1';
+const ids = (list: readonly string[]) => list.map(encodeURIComponent).join(',');
+
+export const readSession = () => request<{ account: Account }>('GET', `${base}/session`, { allowUnauthorized: true });
+export const signIn = (credentials: { password: string } | { key: string }) =>
+  request<{ account: Account }>('POST', `${base}/session`, { body: credentials, allowUnauthorized: true });
+export const signOut = () => request<void>('DELETE', `${base}/session`, { allowUnauthorized: true });
+
+export const listMetrics = (includeArchived = false) =>
+  request<Metric[]>('GET', `${base}/metrics${includeArchived ? '?includeArchived=true' : ''}`);
+export const createMetric = (metric: { name: string; key?: string }) =>
+  request<{ created: Metric[]; issues: Issue[] }>('POST', `${base}/metrics`, { body: [metric] });
+export const archiveMetrics = (metricIds: readonly string[]) =>
+  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/metrics?ids=${ids(metricIds)}`);
+
+export const readStreakSettings = () => request<StreakSettings>('GET', `${base}/streak`);
+export const saveStreakRule = (rule: StreakRule) => request<StreakSettings>('PUT', `${base}/streak`, { body: rule });
+export const readRebuild = () => request<Rebuild>('GET', `${base}/streak/rebuild`);
+
+export const listAchievements = (includeArchived = false) =>
+  request<Achievement[]>('GET', `${base}/achievements${includeArchived ? '?includeArchived=true' : ''}`);
+export const createAchievement = (achievement: NewAchievement) =>
+  request<{ created: Achievement[]; issues: Issue[] }>('POST', `${base}/achievements`, { body: [achievement] });
+export const archiveAchievements = (achievementIds: readonly string[]) =>
+  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/achievements?ids=${ids(achievementIds)}`);
+
+export const listKeys = () => request<ApiKey[]>('GET', `${base}/keys`);
+export const createKey = (key: { name: string; kind: ApiKey['kind'] }) => request<CreatedApiKey>('POST', `${base}/keys`, { body: key });
+export const revokeKey = (id: string) => request<ApiKey>('DELETE', `${base}/keys/${encodeURIComponent(id)}`);
+
+export const grantFreezes = (userId: string, count: number) =>
+  request<{ issues: Issue[] }>('POST', `${base}/streaks/freezes`, {
+    body: { freezes: Array.from({ length: count }, () => ({ userId })) },
+  });
+export const addPause = (pause: { userId: string; start: string; end: string }) =>
+  request<{ created: Pause[]; issues: Issue[] }>('POST', `${base}/streaks/pauses`, { body: { pauses: [pause] } });
+export const removePauses = (pauseIds: readonly string[]) =>
+  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/streaks/pauses?ids=${ids(pauseIds)}`);
+export const restoreStreak = (userId: string) =>
+  request<{ restoredUsers: unknown[]; issues: Issue[] }>('POST', `${base}/streaks/restore`, { body: { users: [{ id: userId }] } });
+
+export const readStreakAnalytics = (days: number, top = 10) =>
+  request<StreakAnalytics>('GET', `${base}/analytics/streaks?top=${top}&days=${days}`);
+export const readUser = (id: string) => request<UserDetails>('GET', `${base}/users/${encodeURIComponent(id)}`);
