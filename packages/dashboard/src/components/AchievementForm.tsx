@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { createAchievement } from '../api/admin';
+import type { Achievement, AchievementTrigger, Issue, Metric, NewAchievement } from '../api/types';
+import { isValidKey } from '../lib/metric-key';
+import { ErrorMessage } from './ErrorMessage';
+import { IssueList } from './IssueList';
+import { NameKeyFields } from './NameKeyFields';
+import { useDerivedKey } from './use-derived-key';
+
+interface Props {
+  metrics: readonly Metric[];
+  onCreated: (achievement: Achievement) => void;
+}
+
+/** Creates an achievement reached by a metric total, a streak length, or a call of the API. */
+export function AchievementForm({ metrics, onCreated }: Props) {
+  const fields = useDerivedKey();
+  const [trigger, setTrigger] = useState<AchievementTrigger>('metric');
+  const [metric, setMetric] = useState('');
+  const [threshold, setThreshold] = useState('1');
+  const [streakLength, setStreakLength] = useState('7');
+  const [error, setError] = useState<unknown>(null);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  function build(): NewAchievement | string {
+    if (fields.key !== '' && !isValidKey(fields.key)) return 'The key may hold only lower case letters, digits and dashes.';
+    const base = { name: fields.name.trim(), ...(fields.key ? { key: fields.key } : {}) };
+    if (trigger === 'metric') {
+      const value = Number(threshold);
+      if (metric === '') return 'Choose the metric.';
+      if (threshold.trim() === '' || !(value > 0)) return 'The threshold must be a number above 0.';
+      return { ...base, trigger, metric, threshold: value };
+    }
+    if (trigger === 'streak') {
+      const length = Number(streakLength);
+      if (!Number.isInteger(length) || length < 1) return 'The streak length must be a whole number, 1 or more.';
+      return { ...base, trigger, streakLength: length };
+    }
+    return { ...base, trigger };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setIssues([]);
+    const achievement = build();
+    if (typeof achievement === 'string') {
+      setError(new Error(achievement));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await createAchievement(achievement);
+      setIssues(answer.issues);
+      const created = answer.created[0];
+      if (created) {
+        fields.reset();
+        onCreated(created);
+      }
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form" onSubmit={(event) => void submit(event)} aria-labelledby="new-achievement">
+      <h2 id="new-achievement">New achievement</h2>
+      <NameKeyFields idPrefix="achievement" noun="Achievement" name={fields.name} keyValue={fields.key} onName={fields.setName} onKey={fields.setKey} />
+      <div className="field">
+        <label htmlFor="achievement-trigger">Trigger</label>
+        <select id="achievement-trigger" value={trigger} onChange={(event) => setTrigger(event.target.value as AchievementTrigger)}>
+          <option value="metric">A metric total reaches a threshold</option>
+          <option value="streak">The streak reaches a length</option>
+          <option value="api">Completed through the API</option>
+        </select>
+      </div>
+      {trigger === 'metric' ? (
+        <div className="field-grid">
+          <div className="field">
+            <label htmlFor="achievement-metric">Metric</label>
+            <select id="achievement-metric" value={metric} onChange={(event) => setMetric(event.target.value)}>
+              <option value="">Choose a metric</option>
+              {metrics.map((m) => (
+                <option key={m.id} value={m.key}>
+                  {m.name} ({m.key})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field field-narrow">
+            <label htmlFor="achievement-threshold">Threshold</label>
+            <input id="achievement-threshold" type="number" min="0" step="any" value={threshold} onChange={(event) => setThreshold(event.target.value)} />
+          </div>
+        </div>
+      ) : null}
+      {trigger === 'streak' ? (
+        <div className="field field-narrow">
+          <label htmlFor="achievement-streak-length">Streak length</label>
+          <input id="achievement-streak-length" type="number" min="1" step="1" value={streakLength} onChange={(event) => setStreakLength(event.target.value)} />
+        </div>
+      ) : null}
+      {trigger === 'api' ? (
+        <p className="hint">
+          Your backend completes it with <code>POST /v1/achievements/&lt;key&gt;/complete</code>.
+        </p>
+      ) : null}
+      <ErrorMessage error={error} />
+      <IssueList issues={issues} />
+      <button type="submit" className="button-primary" disabled={busy}>
+        Create achievement
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import type { MouseEvent, ReactNode } from 'react';
+import type { Account } from '../api/types';
+import type { Route } from '../lib/route';
+
+const links: ReadonlyArray<{ href: string; label: string; page: Route['page'] }> = [
+  { href: '#/overview', label: 'Overview', page: 'overview' },
+  { href: '#/metrics', label: 'Metrics', page: 'metrics' },
+  { href: '#/streak', label: 'Streak settings', page: 'streak' },
+  { href: '#/achievements', label: 'Achievements', page: 'achievements' },
+  { href: '#/users', label: 'Users', page: 'users' },
+  { href: '#/keys', label: 'API keys', page: 'keys' },
+];
+
+interface Props {
+  route: Route;
+  account: Account | null;
+  onSignOut: () => void;
+  status: string;
+  children: ReactNode;
+}
+
+/** The landmarks: a skip link, the header with the navigation, the main region and the status region. */
+export function Layout({ route, account, onSignOut, status, children }: Props) {
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={focusMain}>
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="brand">
+          Kindling
+          {account ? <span className="account-name">{account.name}</span> : null}
+        </div>
+        {account ? (
+          <>
+            <nav aria-label="Main">
+              <ul>
+                {links.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href} aria-current={route.page === link.page ? 'page' : undefined}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <button type="button" className="sign-out" onClick={onSignOut}>
+              Sign out
+            </button>
+          </>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <div className="status" role="status" aria-live="polite" aria-atomic="true">
+        {status}
+      </div>
+    </>
+  );
+}
+
+/** The skip link's target is not a route: move the focus without changing the hash. */
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}

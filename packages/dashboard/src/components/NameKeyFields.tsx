@@ -1,0 +1,39 @@
+import { isValidKey } from '../lib/metric-key';
+
+interface Props {
+  idPrefix: string;
+  /** "Metric" or "Achievement": the labels read "Metric name" and "Metric key". */
+  noun: string;
+  name: string;
+  keyValue: string;
+  onName: (name: string) => void;
+  onKey: (key: string) => void;
+}
+
+/** A name field and the key field that follows it (editable; lower case, a-z, 0-9 and dashes). */
+export function NameKeyFields({ idPrefix, noun, name, keyValue, onName, onKey }: Props) {
+  const keyInvalid = keyValue !== '' && !isValidKey(keyValue);
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-name`}>{noun} name</label>
+        <input id={`${idPrefix}-name`} required value={name} onChange={(event) => onName(event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-key`}>{noun} key</label>
+        <input
+          id={`${idPrefix}-key`}
+          value={keyValue}
+          spellCheck={false}
+          autoCapitalize="off"
+          aria-describedby={`${idPrefix}-key-hint`}
+          aria-invalid={keyInvalid || undefined}
+          onChange={(event) => onKey(event.target.value)}
+        />
+        <p id={`${idPrefix}-key-hint`} className={keyInvalid ? 'hint hint-error' : 'hint'}>
+          Derived from the name; you may change it. Lower case letters, digits and dashes only.
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { bands, barHeight, niceMax, ticks } from '../../lib/scale';
+
+export interface Bar {
+  label: string;
+  value: number;
+}
+
+interface Props {
+  title: string;
+  description: string;
+  bars: readonly Bar[];
+  /** What the values count, for the axis and the table: "users". */
+  unit: string;
+}
+
+const width = 600;
+const height = 220;
+const margin = { top: 10, right: 10, bottom: 40, left: 44 };
+
+/** A single-series bar chart in SVG, with the same numbers in a table for screen readers. */
+export function BarChart({ title, description, bars, unit }: Props) {
+  const innerWidth = width - margin.left - margin.right;
+  const innerHeight = height - margin.top - margin.bottom;
+  const top = niceMax(Math.max(0, ...bars.map((bar) => bar.value)));
+  const { band, offset } = bands(bars.length, innerWidth, 0.25);
+  const labelEvery = Math.ceil(bars.length / 12);
+
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${description}`}>
+        <g transform={`translate(${margin.left},${margin.top})`}>
+          {ticks(top).map((tick) => {
+            const y = innerHeight - barHeight(tick, top, innerHeight);
+            return (
+              <g key={tick}>
+                <line className="grid" x1={0} x2={innerWidth} y1={y} y2={y} />
+                <text className="axis" x={-6} y={y} dy="0.32em" textAnchor="end">
+                  {tick.toLocaleString()}
+                </text>
+              </g>
+            );
+          })}
+          {bars.map((bar, i) => {
+            const h = barHeight(bar.value, top, innerHeight);
+            return (
+              <g key={bar.label}>
+                <rect className="bar" x={offset(i)} y={innerHeight - h} width={band} height={h}>
+                  <title>{`${bar.label}: ${bar.value} ${unit}`}</title>
+                </rect>
+                {i % labelEvery === 0 ? (
+                  <text className="axis" x={offset(i) + band / 2} y={innerHeight + 16} textAnchor="middle">
+                    {bar.label}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </g>
+      </svg>
+      <figcaption>{description}</figcaption>
+      <details>
+        <summary>{title} as a table</summary>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Length</th>
+                <th scope="col" className="num">{unit[0]?.toUpperCase() + unit.slice(1)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bars.map((bar) => (
+                <tr key={bar.label}>
+                  <th scope="row">{bar.label}</th>
+                  <td className="num">{bar.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Metric } from '../../api/types';
+import type { ConditionDraft } from '../../lib/streak-draft';
+
+interface Props {
+  conditions: ConditionDraft[];
+  metrics: readonly Metric[];
+  onChange: (conditions: ConditionDraft[]) => void;
+}
+
+/** The streak's conditions: a metric and its threshold per row, rows added and removed. */
+export function ConditionsFields({ conditions, metrics, onChange }: Props) {
+  function update(index: number, patch: Partial<ConditionDraft>) {
+    onChange(conditions.map((condition, i) => (i === index ? { ...condition, ...patch } : condition)));
+  }
+
+  return (
+    <fieldset>
+      <legend>Conditions</legend>
+      <p className="hint">A period counts when the user reaches the threshold of a metric within it.</p>
+      <ol className="conditions">
+        {conditions.map((condition, i) => {
+          const n = i + 1;
+          const known = metrics.some((metric) => metric.key === condition.metric);
+          return (
+            <li key={i} className="condition-row">
+              <div className="field">
+                <label htmlFor={`condition-metric-${n}`}>Metric for condition {n}</label>
+                <select id={`condition-metric-${n}`} value={condition.metric} onChange={(event) => update(i, { metric: event.target.value })}>
+                  <option value="">Choose a metric</option>
+                  {!known && condition.metric !== '' ? <option value={condition.metric}>{condition.metric} (not an active metric)</option> : null}
+                  {metrics.map((metric) => (
+                    <option key={metric.id} value={metric.key}>
+                      {metric.name} ({metric.key})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field field-narrow">
+                <label htmlFor={`condition-threshold-${n}`}>Threshold for condition {n}</label>
+                <input
+                  id={`condition-threshold-${n}`}
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step="any"
+                  value={condition.threshold}
+                  onChange={(event) => update(i, { threshold: event.target.value })}
+                />
+              </div>
+              <button
+                type="button"
+                disabled={conditions.length === 1}
+                onClick={() => onChange(conditions.filter((_, j) => j !== i))}
+              >
+                Remove condition {n}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" onClick={() => onChange([...conditions, { metric: '', threshold: '1' }])}>
+        Add condition
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { deriveKey } from '../lib/metric-key';
+
+/**
+ * A name and the key derived from it as the user types, until the user edits the key; clearing
+ * the key makes it follow the name again.
+ */
+export function useDerivedKey() {
+  const [name, setNameState] = useState('');
+  const [key, setKeyState] = useState('');
+  const [keyEdited, setKeyEdited] = useState(false);
+
+  function setName(next: string) {
+    setNameState(next);
+    if (!keyEdited) setKeyState(deriveKey(next));
+  }
+
+  function setKey(next: string) {
+    setKeyState(next);
+    setKeyEdited(next !== '');
+    if (next === '') setKeyState(deriveKey(name));
+  }
+
+  function reset() {
+    setNameState('');
+    setKeyState('');
+    setKeyEdited(false);
+  }
+
+  return { name, key, setName, setKey, reset };
+}

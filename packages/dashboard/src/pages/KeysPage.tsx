@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { createKey, listKeys, revokeKey } from '../api/admin';
+import type { ApiKey, CreatedApiKey } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { NewKeySecret } from '../components/NewKeySecret';
+import { PageHeading } from '../components/PageHeading';
+import { useAnnounce } from '../components/status-context';
+import { useLoad } from '../components/use-load';
+import { formatDateTime } from '../lib/format';
+
+/** Creates API keys (the secret shown once), lists them with their last use, and revokes them. */
+export function KeysPage() {
+  const keys = useLoad(() => listKeys(), []);
+  const announce = useAnnounce();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<ApiKey['kind']>('application');
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const key = await createKey({ name: name.trim(), kind });
+      setCreated(key);
+      setName('');
+      announce(`Key ${key.name} created. Copy its secret now.`);
+      keys.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke(key: ApiKey) {
+    setError(null);
+    try {
+      await revokeKey(key.id);
+      announce(`Key ${key.name} revoked.`);
+      keys.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading title="API keys">API keys</PageHeading>
+      <p>
+        Application keys (<code>kl_app_</code>) send events from your backend; admin keys (<code>kl_admin_</code>) can also change settings.
+      </p>
+      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-key">
+        <h2 id="new-key">New key</h2>
+        <div className="field">
+          <label htmlFor="key-name">Key name</label>
+          <input id="key-name" required value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="key-kind">Kind</label>
+          <select id="key-kind" value={kind} onChange={(event) => setKind(event.target.value as ApiKey['kind'])}>
+            <option value="application">Application</option>
+            <option value="admin">Admin</option>
+          </select>
+        </div>
+        <button type="submit" className="button-primary" disabled={busy}>
+          Create key
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+      {created ? <NewKeySecret created={created} onDismiss={() => setCreated(null)} /> : null}
+
+      <section aria-labelledby="key-list">
+        <h2 id="key-list">Your keys</h2>
+        <ErrorMessage error={keys.error} />
+        {keys.loading && !keys.data ? <p>Loading keys…</p> : null}
+        {keys.data && keys.data.length === 0 ? <p>No keys yet.</p> : null}
+        {keys.data && keys.data.length > 0 ? (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="key-list">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Starts with</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Status</th>
+                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.data.map((key) => (
+                  <tr key={key.id}>
+                    <th scope="row">{key.name}</th>
+                    <td>{key.kind}</td>
+                    <td><code>{key.prefix}…</code></td>
+                    <td>{formatDateTime(key.created)}</td>
+                    <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
+                    <td>{key.revokedAt ? `revoked ${formatDateTime(key.revokedAt)}` : 'active'}</td>
+                    <td>{key.revokedAt ? null : <ConfirmButton label="Revoke" question={`Revoke ${key.name}?`} onConfirm={() => revoke(key)} />}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

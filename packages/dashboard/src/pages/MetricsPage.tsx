@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
+import type { Issue } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { IssueList } from '../components/IssueList';
+import { NameKeyFields } from '../components/NameKeyFields';
+import { PageHeading } from '../components/PageHeading';
+import { useAnnounce } from '../components/status-context';
+import { useDerivedKey } from '../components/use-derived-key';
+import { useLoad } from '../components/use-load';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { isValidKey } from '../lib/metric-key';
+
+/** Creates metrics, lists them with their totals and archives them. */
+export function MetricsPage() {
+  const [showArchived, setShowArchived] = useState(false);
+  const metrics = useLoad(() => listMetrics(showArchived), [showArchived]);
+  const fields = useDerivedKey();
+  const announce = useAnnounce();
+  const [error, setError] = useState<unknown>(null);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setIssues([]);
+    if (fields.key !== '' && !isValidKey(fields.key)) {
+      setError(new Error('The key may hold only lower case letters, digits and dashes.'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await createMetric({ name: fields.name.trim(), ...(fields.key ? { key: fields.key } : {}) });
+      setIssues(answer.issues);
+      const created = answer.created[0];
+      if (created) {
+        announce(`Metric ${created.name} created with key ${created.key}.`);
+        fields.reset();
+        metrics.reload();
+      }
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function archive(id: string, name: string) {
+    setError(null);
+    setIssues([]);
+    try {
+      const answer = await archiveMetrics([id]);
+      setIssues(answer.issues);
+      if (answer.deleted.length > 0) announce(`Metric ${name} archived.`);
+      metrics.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading title="Metrics">Metrics</PageHeading>
+      <p>A metric is something your users do, like lessons finished. Your backend sends its events with an application key.</p>
+
+      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-metric">
+        <h2 id="new-metric">New metric</h2>
+        <NameKeyFields idPrefix="metric" noun="Metric" name={fields.name} keyValue={fields.key} onName={fields.setName} onKey={fields.setKey} />
+        <button type="submit" className="button-primary" disabled={busy}>
+          Create metric
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+      <IssueList issues={issues} />
+
+      <section aria-labelledby="metric-list">
+        <div className="section-head">
+          <h2 id="metric-list">Your metrics</h2>
+          <label className="inline">
+            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} /> Show archived metrics
+          </label>
+        </div>
+        <ErrorMessage error={metrics.error} />
+        {metrics.data && metrics.data.length === 0 ? <p>No metrics yet. Create the first one above.</p> : null}
+        {metrics.data && metrics.data.length > 0 ? (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="metric-list">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col" className="num">Total</th>
+                  <th scope="col" className="num">Events</th>
+                  <th scope="col">Last event</th>
+                  <th scope="col">Status</th>
+                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {metrics.data.map((metric) => (
+                  <tr key={metric.id}>
+                    <th scope="row">{metric.name}</th>
+                    <td><code>{metric.key}</code></td>
+                    <td className="num">{formatNumber(metric.total)}</td>
+                    <td className="num">{formatNumber(metric.events, 0)}</td>
+                    <td>{formatDateTime(metric.lastEventAt)}</td>
+                    <td>{metric.status}</td>
+                    <td>
+                      {metric.status === 'active' ? (
+                        <ConfirmButton label="Archive" question={`Archive ${metric.name}?`} onConfirm={() => archive(metric.id, metric.name)} />
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {metrics.loading && !metrics.data ? <p>Loading metrics…</p> : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../api/client';
+import { readUser } from '../api/admin';
+import type { UserDetails } from '../api/types';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageHeading } from '../components/PageHeading';
+import { StreakCalendar } from '../components/user/StreakCalendar';
+import { UserActions } from '../components/user/UserActions';
+import { useLoad } from '../components/use-load';
+import { navigate } from '../components/use-route';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { userHref } from '../lib/route';
+
+/** Looks a user up by id and shows their streak, periods, recent activity and the owner's actions. */
+export function UserPage({ userId }: { userId: string | null }) {
+  const [query, setQuery] = useState(userId ?? '');
+  const user = useLoad(() => (userId ? readUser(userId) : Promise.resolve(null)), [userId]);
+
+  function lookUp(event: FormEvent) {
+    event.preventDefault();
+    if (query.trim() !== '') navigate(userHref(query.trim()));
+  }
+
+  const notFound = user.error instanceof ApiError && user.error.status === 404;
+  return (
+    <>
+      <PageHeading title={userId ? `User ${userId}` : 'Users'}>{userId ? `User ${userId}` : 'Users'}</PageHeading>
+      <form className="card form form-inline" onSubmit={lookUp} role="search" aria-label="Find a user">
+        <div className="field">
+          <label htmlFor="user-id">User id</label>
+          <input id="user-id" value={query} spellCheck={false} autoCapitalize="off" onChange={(event) => setQuery(event.target.value)} />
+        </div>
+        <button type="submit" className="button-primary">
+          Look up
+        </button>
+      </form>
+      {notFound ? <p className="message">No user with the id “{userId}” has recorded anything yet.</p> : <ErrorMessage error={user.error} />}
+      {user.loading && userId && !user.data ? <p>Loading {userId}…</p> : null}
+      {user.data && userId ? <UserDetailsView details={user.data} userId={userId} onChanged={user.reload} /> : null}
+    </>
+  );
+}
+
+function UserDetailsView({ details, userId, onChanged }: { details: UserDetails; userId: string; onChanged: () => void }) {
+  const { streak, recent } = details;
+  return (
+    <>
+      <dl className="stats">
+        <div>
+          <dt>Current streak</dt>
+          <dd>{formatNumber(streak.length, 0)}</dd>
+        </div>
+        <div>
+          <dt>Longest</dt>
+          <dd>{formatNumber(streak.longest, 0)}</dd>
+        </div>
+        <div>
+          <dt>Freezes</dt>
+          <dd>
+            {formatNumber(streak.freezes, 0)} of {formatNumber(streak.maxFreezes, 0)}
+          </dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>{streak.started ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>{streak.expires ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Time zone</dt>
+          <dd>{details.user.tz ?? 'the default'}</dd>
+        </div>
+      </dl>
+      <StreakCalendar periods={streak.streakHistory} />
+      {streak.pauses.length > 0 ? (
+        <section aria-labelledby="pauses-heading">
+          <h2 id="pauses-heading">Pauses</h2>
+          <ul>
+            {streak.pauses.map((pause) => (
+              <li key={pause.id}>
+                {pause.start} to {pause.end}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <UserActions userId={userId} onChanged={onChanged} />
+      <section aria-labelledby="recent-heading">
+        <h2 id="recent-heading">Recent activity</h2>
+        {recent.length === 0 ? (
+          <p>No events yet.</p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="recent-heading">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Metric</th>
+                  <th scope="col" className="num">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {recent.map((event, i) => (
+                  <tr key={i}>
+                    <td>{formatDateTime(event.date)}</td>
+                    <td>{event.metric}</td>
+                    <td className="num">{formatNumber(event.value, 2)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
