@@ -17,8 +17,8 @@ function hex32(n: number): string {
   return (HEX[n >>> 24] as string) + (HEX[(n >>> 16) & 0xff] as string) + (HEX[(n >>> 8) & 0xff] as string) + (HEX[n & 0xff] as string);
 }
 
-export function deterministicId(...parts: Array<string | number>): string {
-  const text = parts.join('\u0000');
+/** 128 bits of `text` as 32 hex digits: stable across runs and platforms, not cryptographic. */
+export function hashText(text: string): string {
   // Four FNV-1a lanes with different seeds, in one pass, each finished with a murmur3 mix.
   let a = 0x811c9dc5;
   let b = 0x9e3779b9;
@@ -31,7 +31,11 @@ export function deterministicId(...parts: Array<string | number>): string {
     c = Math.imul(c ^ code, 0x01000193);
     d = Math.imul(d ^ code, 0x01000193);
   }
-  const h = hex32(finish(a)) + hex32(finish(b)) + hex32(finish(c)) + hex32(finish(d));
+  return hex32(finish(a)) + hex32(finish(b)) + hex32(finish(c)) + hex32(finish(d));
+}
+
+export function deterministicId(...parts: Array<string | number>): string {
+  const h = hashText(parts.join('\u0000'));
   const variant = ((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -32,3 +32,4 @@ export { indexEntry, indexEntries, lossInstant } from './index-entry.js';
 export { describeStats } from './stats.js';
 export type { StreakStats } from './stats.js';
 export { deterministicId } from './ids.js';
+export { fingerprintModel } from './fingerprint.js';

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprintModel, parseAchievements, parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
+
+const base: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
+const fingerprint = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) => {
+  const parsed = parseRules(rules);
+  return fingerprintModel({ rules: parsed, achievements: parseAchievements(achievements, parsed) });
+};
+
+describe('the rules fingerprint (S20)', () => {
+  it('is 16 hex digits that depend only on the parsed settings, defaults filled in', () => {
+    const explicit: StreakRuleInput = { ...base, weekStart: 'monday', dayStartsAt: '00:00', defaultTimeZone: 'UTC', mode: 'all', restoreWindow: 1 };
+    expect(fingerprint([base])).toMatch(/^[0-9a-f]{16}$/);
+    expect(fingerprint([explicit])).toBe(fingerprint([base]));
+  });
+
+  it('changes with every setting a stored state depends on', () => {
+    const changed: StreakRuleInput[] = [
+      { ...base, key: 'other' },
+      { ...base, frequency: 'weekly' },
+      { ...base, weekStart: 'sunday' },
+      { ...base, dayStartsAt: '04:00' },
+      { ...base, defaultTimeZone: 'Europe/Paris' },
+      { ...base, mode: 'any' },
+      { ...base, conditions: [{ metric: 'lessons', threshold: 2 }] },
+      { ...base, conditions: [{ metric: 'minutes', threshold: 1 }] },
+      { ...base, conditions: [{ metric: 'lessons', threshold: 1 }, { metric: 'minutes', threshold: 1 }] },
+      { ...base, freezes: {} },
+      { ...base, freezes: { initial: 1 } },
+      { ...base, freezes: { max: 5 } },
+      { ...base, freezes: { earn: { every: 7, amount: 1 } } },
+      { ...base, freezes: { earn: { every: 7, amount: 2 } } },
+      { ...base, restoreWindow: 2 },
+    ];
+    const all = [fingerprint([base]), ...changed.map((rule) => fingerprint([rule]))];
+    expect(new Set(all).size).toBe(all.length);
+    expect(fingerprint([base, { ...base, key: 'b' }])).not.toBe(fingerprint([base]));
+  });
+
+  it('changes with the achievements a rebuild completes, not with names or achievements completed by a call', () => {
+    const run: AchievementInput = { key: 'run', name: 'Ten in a row', trigger: 'streak', length: 10 };
+    const total: AchievementInput = { key: 'total', name: 'A hundred', trigger: 'metric', metric: 'lessons', threshold: 100 };
+    const plain = fingerprint([base]);
+    expect(fingerprint([base], [run])).not.toBe(plain);
+    expect(fingerprint([base], [{ ...run, length: 11 }])).not.toBe(fingerprint([base], [run]));
+    expect(fingerprint([base], [total])).not.toBe(plain);
+    expect(fingerprint([base], [{ ...total, threshold: 50 }])).not.toBe(fingerprint([base], [total]));
+    expect(fingerprint([base], [{ ...run, name: 'Renamed' }])).toBe(fingerprint([base], [run]));
+    expect(fingerprint([base], [{ key: 'manual', name: 'By call', trigger: 'api' }])).toBe(plain);
+  });
+});
