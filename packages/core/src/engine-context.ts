@@ -1,10 +1,12 @@
 /**
  * What every engine operation shares: the parsed configuration, the store, the injected clock and
- * ids, and the write step for owner actions on one rule's state.
+ * ids, state kept under the current rules, and the write step for owner actions on one rule's state.
  */
 import { parseAchievements, type Achievement } from './achievements.js';
 import { advanceTo } from './advance.js';
+import { keepCurrent, type CurrentRules } from './current-rules.js';
 import { ConfigError, NotFoundError } from './errors.js';
+import { fingerprintModel } from './fingerprint.js';
 import { deterministicId } from './ids.js';
 import { indexEntries } from './index-entry.js';
 import { newStreakState, zoneNameFor, type Model } from './reduce.js';
@@ -28,6 +30,8 @@ export interface EngineContext {
   readonly achievements: readonly Achievement[];
   readonly metrics: ReadonlySet<string>;
   readonly model: Model;
+  /** reads and writes of user states computed under these rules (rebuilt first when made under others) */
+  readonly current: CurrentRules;
   /** the instant given, or the clock's */
   now(at: Date | number | undefined): number;
   /** the rule with this key (the first when none is given); NotFoundError otherwise */
@@ -63,6 +67,7 @@ export function makeContext(options: EngineOptions): EngineContext {
   const achievements = parseAchievements(options.achievements, rules);
   const metrics = knownMetrics(options, rules, achievements);
   const model: Model = { rules, achievements };
+  const current = keepCurrent(store, model, fingerprintModel(model));
   const newId = options.newId;
 
   const now = (at: Date | number | undefined) => toInstant(at ?? clock(), at === undefined ? 'clock()' : 'at');
@@ -85,7 +90,7 @@ export function makeContext(options: EngineOptions): EngineContext {
     at: number,
     change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
   ): Promise<T> {
-    return store.update(userId, ({ user }) => {
+    return current.update(userId, at, ({ user }) => {
       if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
       user.version += 1;
       const zone = zoneOf(zoneNameFor(user, rule));
@@ -100,5 +105,5 @@ export function makeContext(options: EngineOptions): EngineContext {
     });
   }
 
-  return { store, rules, achievements, metrics, model, now, ruleFor, idFor, updateRule };
+  return { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, updateRule };
 }

@@ -56,6 +56,8 @@ export interface Engine {
   readonly achievements: readonly Achievement[];
   readonly metrics: ReadonlySet<string>;
   readonly store: Store;
+  /** the fingerprint of the rules (fingerprint.ts) stamped on every state this engine writes; a state with another is rebuilt before use (S20) */
+  readonly rulesFingerprint: string;
   record(input: RecordInput): Promise<RecordResult>;
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
   user(userId: string): Promise<UserView | null>;

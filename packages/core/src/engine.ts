@@ -22,12 +22,13 @@ export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from '.
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
-  const { store, rules, achievements, metrics, model, now, ruleFor, idFor } = ctx;
+  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor } = ctx;
   return {
     rules,
     achievements,
     metrics,
     store,
+    rulesFingerprint: current.fingerprint,
 
     async record(input) {
       if (input === null || typeof input !== 'object') throw new InvalidInputError('record needs { userId, metric, value }');
@@ -42,8 +43,9 @@ export function createEngine(options: EngineOptions): Engine {
       const email = checkOptionalString(input.email, 'email');
       const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
       const at = now(input.at);
-      return store.update(
+      return current.update(
         userId,
+        at,
         ({ user, replay }) => {
           if (replay !== null) return { result: { ...replay, replayed: true } };
           const version = (user?.version ?? 0) + 1;
@@ -72,7 +74,7 @@ export function createEngine(options: EngineOptions): Engine {
       const rule = ruleFor(options.key);
       const count = checkCount(options.historyPeriods ?? 7, 'historyPeriods', 1, 366);
       const at = now(options.at);
-      const user = await store.load(userId);
+      const user = await current.load(userId, at);
       const zone = zoneOf(zoneNameFor(user, rule));
       const day = placeInstant(at, zone, rule.dayStartMs);
       const stored = user?.streaks[rule.key];

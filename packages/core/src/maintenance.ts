@@ -5,30 +5,18 @@
 import type { EngineContext } from './engine-context.js';
 import type { Options, Result } from './engine-types.js';
 import { NotFoundError } from './errors.js';
-import { indexEntries } from './index-entry.js';
-import { rebuildUser } from './rebuild.js';
 import { describeStats } from './stats.js';
 import { toInstant } from './time/local-date.js';
 import { checkCount, checkUserId } from './validate.js';
 
 export async function rebuild(ctx: EngineContext, userId: string, options: Options<'rebuild', 1> = {}): Result<'rebuild'> {
-  const { store, rules, model, now } = ctx;
+  const { current, now } = ctx;
   checkUserId(userId);
-  const at = now(options.at);
-  return store.update(
-    userId,
-    ({ user, journal }) => {
-      if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}"`);
-      const rebuilt = rebuildUser(user, journal ?? { rollups: [], zoneChanges: [], actions: [] }, model, at);
-      const streaks: Record<string, { length: number; longest: number }> = {};
-      for (const [key, state] of Object.entries(rebuilt.user.streaks)) streaks[key] = { length: state.length, longest: state.longest };
-      return {
-        result: { userId, streaks },
-        write: { user: rebuilt.user, history: rebuilt.history, replaceHistory: true, rollups: [], index: indexEntries(rebuilt.user, rules) },
-      };
-    },
-    { journal: true },
-  );
+  const user = await current.rebuild(userId, now(options.at), true);
+  if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}"`);
+  const streaks: Record<string, { length: number; longest: number }> = {};
+  for (const [key, state] of Object.entries(user.streaks)) streaks[key] = { length: state.length, longest: state.longest };
+  return { userId, streaks };
 }
 
 export async function rebuildAll(ctx: EngineContext, options: Options<'rebuildAll', 0> = {}): Result<'rebuildAll'> {

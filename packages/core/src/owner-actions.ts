@@ -52,11 +52,11 @@ export async function unpause(ctx: EngineContext, userId: string, pauseId: strin
 }
 
 export async function restore(ctx: EngineContext, userId: string, options: Options<'restore', 1> = {}): Result<'restore'> {
-  const { store, now, ruleFor, updateRule } = ctx;
+  const { store, current, now, ruleFor, updateRule } = ctx;
   checkUserId(userId);
   const rule = ruleFor(options.key);
   const at = now(options.at);
-  const loaded = await store.load(userId);
+  const loaded = await current.load(userId, at);
   const lostAt = loaded?.streaks[rule.key]?.lost?.period;
   const recent = lostAt === undefined ? [] : await store.history(userId, rule.key, lostAt, rule.calendar.indexOf(placeInstant(at, zoneOf(zoneNameFor(loaded, rule)), rule.dayStartMs)));
   return updateRule(userId, rule, at, (state, user, history) => {
@@ -68,7 +68,7 @@ export async function restore(ctx: EngineContext, userId: string, options: Optio
 }
 
 export async function completeAchievement(ctx: EngineContext, userId: string, key: string, options: Options<'completeAchievement', 2> = {}): Result<'completeAchievement'> {
-  const { store, achievements, now } = ctx;
+  const { current, achievements, now } = ctx;
   checkUserId(userId);
   const achievement = achievements.find((a) => a.key === key);
   if (achievement === undefined) {
@@ -78,7 +78,7 @@ export async function completeAchievement(ctx: EngineContext, userId: string, ke
     throw new InvalidInputError(`achievement "${key}" completes by its ${achievement.trigger} trigger, not by an explicit call`);
   }
   const at = now(options.at);
-  return store.update<{ completed: boolean; achievement: CompletedAchievement }>(userId, ({ user: stored }) => {
+  return current.update<{ completed: boolean; achievement: CompletedAchievement }>(userId, at, ({ user: stored }) => {
     const done = stored?.achievements[key];
     if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
     const user = stored ? copyUser(stored) : newUser(userId, at);

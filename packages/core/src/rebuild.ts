@@ -5,6 +5,7 @@
  */
 import { completeDue } from './achievements.js';
 import { advanceTo } from './advance.js';
+import { fingerprintModel } from './fingerprint.js';
 import { grantFreezes } from './freezes.js';
 import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
@@ -99,14 +100,17 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
   return state;
 }
 
-/** Recompute a user's streaks from the journal; the profile and completed achievements are kept (S22). */
+/**
+ * Recompute a user's streaks from the journal; the profile and completed achievements are kept
+ * (S22), and the state is stamped with the fingerprint of the rules it was computed under.
+ */
 export function rebuildUser(stored: UserState, journal: Journal, model: Model, at: number): { user: UserState; history: HistoryEntry[] } {
   const history: HistoryEntry[] = [];
   // Every event is summed once per distinct day start: one set of rows gives the totals.
   const primary = journal.rollups[0]?.dayStart;
   const totals: Record<string, number> = {};
   for (const row of journal.rollups) if (row.dayStart === primary) totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
-  const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: {}, achievements: { ...stored.achievements } };
+  const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: {}, achievements: { ...stored.achievements }, rulesFingerprint: fingerprintModel(model) };
   for (const rule of model.rules) {
     const own = journal.rollups.filter((row) => row.dayStart === rule.dayStartMs / 60_000);
     // A rule whose day start no rollup was kept for (it changed) counts the days as they were kept.

@@ -2,6 +2,7 @@
  * S20: folding an event log from nothing. The engine keeps the same state incrementally; this is the
  * reference it must equal, whatever store holds it and whatever reads happen in between.
  */
+import { fingerprintModel } from './fingerprint.js';
 import { reduceEvent, type EventInput, type Model } from './reduce.js';
 import type { HistoryEntry, UserState } from './state.js';
 
@@ -19,5 +20,7 @@ export function replayEvents(events: readonly EventInput[], model: Model): Repla
     user = reduction.user;
     for (const entry of reduction.history) held.set(`${entry.streak}\u0000${entry.period}`, entry);
   }
+  // Stamped as the engine stamps what it writes: a state made under these rules (S20).
+  if (user !== null) user.rulesFingerprint = fingerprintModel(model);
   return { user, history: [...held.values()] };
 }

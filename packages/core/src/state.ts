@@ -63,6 +63,11 @@ export interface UserState {
   streaks: Record<string, StreakState>;
   /** achievement key → instant of completion (S22) */
   achievements: Record<string, number>;
+  /**
+   * the fingerprint (fingerprint.ts) of the rules the streaks were computed under; every engine
+   * write sets it. An engine whose rules have another one (or none is set) rebuilds the user first (S20).
+   */
+  rulesFingerprint?: string;
 }
 
 /**
@@ -200,6 +205,7 @@ export function copyUser(user: UserState): UserState {
     totals: copyRecord(user.totals),
     streaks: copyRecord(user.streaks),
     achievements: user.achievements,
+    rulesFingerprint: user.rulesFingerprint,
   };
 }
 

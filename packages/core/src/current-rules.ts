@@ -1,0 +1,79 @@
+/**
+ * Every state the engine uses was computed under its own rules (S20). A user state stamped with
+ * another rules fingerprint (fingerprint.ts) was made before an owner changed the rules, or by a
+ * process that still runs the old ones: it is rebuilt from the journal first, then used. Every
+ * write stamps the engine's fingerprint, so the state always follows the rules that wrote it last.
+ *
+ * On the hot path this costs one string comparison: a write step that meets a stale state answers
+ * STALE without writing; only then is the journal loaded (a rebuild in a step of its own) and the
+ * step run again. A writer in between is fine: stores refuse a write that is not one version above
+ * the one read, and run the step again on what is there.
+ */
+import { StoreError } from './errors.js';
+import { indexEntries } from './index-entry.js';
+import { rebuildUser } from './rebuild.js';
+import type { Model } from './reduce.js';
+import { cloneUser, type Journal, type UserState } from './state.js';
+import type { StepResult, Store, UpdateOptions, UserSnapshot } from './store.js';
+
+export interface CurrentRules {
+  /** the fingerprint of the engine's rules, stamped on every write */
+  readonly fingerprint: string;
+  /** `store.update` whose step only ever sees a state computed under these rules; its write is stamped */
+  update<T>(userId: string, at: number, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T>;
+  /** the user's committed state, rebuilt under these rules first if it was made under others; null for a user never seen */
+  load(userId: string, at: number): Promise<UserState | null>;
+  /** rebuild the user from the journal (`always`, or only when stale) and commit; the state after, or null */
+  rebuild(userId: string, at: number, always: boolean): Promise<UserState | null>;
+}
+
+/** How often a write step may find the state made under other rules before giving up: another process rewrites it each time. */
+const MAX_REBUILDS = 8;
+
+const STALE: unique symbol = Symbol('stale');
+const STALE_STEP: StepResult<typeof STALE> = Object.freeze({ result: STALE });
+const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], actions: [] });
+
+export function keepCurrent(store: Store, model: Model, fingerprint: string): CurrentRules {
+  function rebuild(userId: string, at: number, always: boolean): Promise<UserState | null> {
+    return store.update<UserState | null>(
+      userId,
+      ({ user, journal }) => {
+        if (user === null) return { result: null };
+        if (!always && user.rulesFingerprint === fingerprint) return { result: user };
+        // rebuildUser stamps the state with the fingerprint of `model`'s rules.
+        const rebuilt = rebuildUser(user, journal ?? NO_JOURNAL, model, at);
+        return {
+          result: cloneUser(rebuilt.user),
+          write: { user: rebuilt.user, history: rebuilt.history, replaceHistory: true, rollups: [], index: indexEntries(rebuilt.user, model.rules) },
+        };
+      },
+      { journal: true },
+    );
+  }
+
+  async function update<T>(userId: string, at: number, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
+    const guarded = (snapshot: UserSnapshot): StepResult<T | typeof STALE> => {
+      if (snapshot.user !== null && snapshot.user.rulesFingerprint !== fingerprint) return STALE_STEP;
+      const outcome = step(snapshot);
+      if (outcome.write !== undefined) outcome.write.user.rulesFingerprint = fingerprint;
+      return outcome;
+    };
+    for (let rebuilds = 0; ; rebuilds++) {
+      const result = await store.update(userId, guarded, options);
+      if (result !== STALE) return result;
+      if (rebuilds === MAX_REBUILDS) {
+        throw new StoreError(`user ${JSON.stringify(userId)} was rewritten under other rules ${MAX_REBUILDS} times while this engine rebuilt it: is another process still running other rules?`);
+      }
+      await rebuild(userId, at, false);
+    }
+  }
+
+  async function load(userId: string, at: number): Promise<UserState | null> {
+    const user = await store.load(userId);
+    if (user === null || user.rulesFingerprint === fingerprint) return user;
+    return rebuild(userId, at, false);
+  }
+
+  return { fingerprint, update, load, rebuild };
+}
