@@ -68,4 +68,28 @@ export function rebuildCases(store: () => Store, runs: number): void {
       expect(await after.streak(userId, { historyPeriods: 6 })).toEqual(await reference.streak(userId, { at: Date.parse('2026-01-25T12:00:00Z'), historyPeriods: 6 }));
     }
   });
+
+  it('keeps the rules fingerprint with the state, so that a user kept under a changed rule answers as the new rule says without rebuildAll', async () => {
+    const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
+    const weekly: StreakRuleInput = { key: 'default', frequency: 'weekly', weekStart: 'sunday', conditions: [{ metric: 'lessons', threshold: 2 }] };
+    const shared = store();
+    const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
+    const reference = createEngine({ store: (await import('@kindling/core')).memoryStore(), streaks: [weekly], metrics: METRICS, clock: () => 0 });
+    const userId = `u-${Math.random().toString(36).slice(2)}`;
+    for (const day of ['2026-01-04', '2026-01-05', '2026-01-12', '2026-01-13', '2026-01-14', '2026-01-19']) {
+      const event = { userId, metric: 'lessons', value: 1, at: Date.parse(`${day}T10:00:00Z`), tz: 'Europe/Paris' };
+      await before.record(event);
+      await reference.record(event);
+    }
+    expect((await shared.load(userId))?.rulesFingerprint).toBe(before.rulesFingerprint);
+    const after = createEngine({ store: shared, streaks: [weekly], metrics: METRICS, clock: () => 0 });
+    const at = Date.parse('2026-01-25T12:00:00Z');
+    expect(await after.streak(userId, { at, historyPeriods: 6 })).toEqual(await reference.streak(userId, { at, historyPeriods: 6 }));
+    const event = { userId, metric: 'lessons', value: 2, at, tz: 'Europe/Paris' };
+    const { eventId: _a, ...got } = await after.record(event);
+    const { eventId: _b, ...expected } = await reference.record(event);
+    expect(got).toEqual(expected);
+    expect((await shared.load(userId))?.rulesFingerprint).toBe(after.rulesFingerprint);
+    expect(await everything(shared, userId, ['default'])).toEqual(await everything(reference.store, userId, ['default']));
+  });
 }
