@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
 import { healthRoutes } from '../routes/health.js';
@@ -26,7 +26,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     // A URL the router cannot decode is answered by the same error mapping as everything else.
     frameworkErrors: (error, _request, reply) => {
       const answer = toErrorReply(error);
-      void reply.code(answer.status).headers(answer.headers).send(answer.body);
+      void (reply as FastifyReply).code(answer.status).headers(answer.headers).send(answer.body);
     },
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });

@@ -85,6 +85,10 @@ describe('refusing bad input with 400 and a code', () => {
     expect(refusal(await t.call('GET', '/v1/nothing/here'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  it('answers 414 URL_TOO_LONG with the error shape for a path segment over 16 KB', async () => {
+    expect(refusal(await t.call('GET', `/v1/users/${'a'.repeat(20_000)}/streak`))).toMatchObject({ status: 414, code: 'URL_TOO_LONG' });
+  });
+
   it('answers 400 BAD_URL with the error shape for a path with broken percent-encoding', async () => {
     expect(refusal(await t.call('GET', '/v1/users/%E0%A4%A/streak'))).toMatchObject({ status: 400, code: 'BAD_URL' });
   });

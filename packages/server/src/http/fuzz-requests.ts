@@ -1,0 +1,125 @@
+/**
+ * Random HTTP requests for the fuzz test: the real routes with random segments, random unicode,
+ * very long and percent-encoded garbage paths; random keys, content types and Idempotency-Keys;
+ * random JSON, near-valid event bodies with one field broken, invalid UTF-8, truncated and deeply
+ * nested JSON. Each request lists the user ids it names, so that the test can snapshot them.
+ */
+import fc from 'fast-check';
+
+export interface FuzzRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | Buffer | undefined;
+  /** user ids the request names (in its path or body), whose state a rejection must leave alone */
+  users: string[];
+}
+
+export const USER_POOL = ['ada', 'bob', 'cy', 'dee'];
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+const ascii = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
+
+const userId = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...USER_POOL) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 250, max: 260 }).map((n) => 'u'.repeat(n)) },
+  { weight: 1, arbitrary: fc.constant('') },
+);
+
+/** A path segment: an encoded user id, unencoded unicode, percent garbage or a very long run. */
+const segment = fc.oneof(
+  { weight: 5, arbitrary: userId.map((id) => ({ text: encodeURIComponent(id), id })) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => ({ text: s, id: s })) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'%0123456789abcdefAFXZ/.~'), maxLength: 24 }).map((s) => ({ text: s, id: null })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 40_000 }).map((n) => ({ text: 'a'.repeat(n), id: null })) },
+);
+
+const metricKey = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({ text: 'lessons', id: null }) },
+  { weight: 3, arbitrary: segment },
+);
+
+const queryValue = fc.oneof(fc.integer({ min: -5, max: 400 }).map(String), ascii(12).map(encodeURIComponent), fc.constant(''), fc.constant('1e3'));
+
+/** A route of the server (or none) with random parts, and the method it answers to. */
+const target = fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(fc.constantFrom('/api', '/v1'), metricKey).map(([base, key]) => ({ method: 'POST', url: `${base}/metrics/${key.text}/event`, ids: [] as string[] })) },
+  fc.tuple(segment, fc.option(queryValue)).map(([user, q]) => ({ method: 'GET', url: `/v1/users/${user.text}/streak${q === null ? '' : `?historyPeriods=${q}`}`, ids: user.id === null ? [] : [user.id] })),
+  segment.map((user) => ({ method: 'GET', url: `/v1/users/${user.text}`, ids: user.id === null ? [] : [user.id] })),
+  fc.tuple(segment, queryValue).map(([user, q]) => ({ method: 'GET', url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`, ids: user.id === null ? [] : [user.id] })),
+  fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
+  segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
+  fc.array(userId, { maxLength: 120 }).map((ids) => ({ method: 'GET', url: `/v1/streaks?userIds=${ids.map(encodeURIComponent).join(',')}`, ids })),
+  fc.tuple(fc.constantFrom('metrics', 'streak', 'keys', 'achievements', 'users/ada', 'session', 'accounts'), segment).map(([what, rest]) => ({ method: 'GET', url: `/admin/v1/${what}/${rest.text}`, ids: [] as string[] })),
+  fc.constantFrom('/healthz', '/readyz', '/openapi.json', '/', '/%', '/%%', '/..%2f..%2fetc%2fpasswd').map((url) => ({ method: 'GET', url, ids: [] as string[] })),
+  segment.map((s) => ({ method: 'GET', url: `/${s.text}`, ids: [] as string[] })),
+);
+
+const apiKey = (keys: { app: string; admin: string }) =>
+  fc.oneof(
+    { weight: 14, arbitrary: fc.constant(keys.app) },
+    { weight: 2, arbitrary: fc.constant(keys.admin) },
+    { weight: 1, arbitrary: ascii(80) },
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constant(keys.app.slice(0, -1)) },
+  );
+
+const contentType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  { weight: 3, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'APPLICATION/JSON', '') },
+  { weight: 1, arbitrary: ascii(40) },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+
+const idempotencyKey = fc.option(fc.oneof(fc.constantFrom('k-1', 'k-2'), ascii(20), fc.integer({ min: 0, max: 300 }).map((n) => 'k'.repeat(n))), { freq: 3 });
+
+/** An event body with exactly one field broken (or none). */
+const nearValidEvent = fc
+  .record({ id: userId, tz: fc.option(fc.constantFrom('Europe/Berlin', 'UTC', 'America/New_York')), value: fc.double({ min: -100, max: 100, noNaN: true }) })
+  .chain(({ id, tz, value }) => {
+    const good = { user: { id, ...(tz !== null ? { tz } : {}) }, value };
+    const broken = fc.constantFrom<(b: any) => unknown>(
+      (b) => ({ ...b, user: { ...b.user, id: undefined } }),
+      (b) => ({ ...b, user: { ...b.user, id: 42 } }),
+      (b) => ({ ...b, user: null }),
+      (b) => ({ ...b, user: 'ada' }),
+      (b) => ({ ...b, user: { ...b.user, tz: 'Mars/Olympus_Mons' } }),
+      (b) => ({ ...b, user: { ...b.user, tz: 7 } }),
+      (b) => ({ ...b, user: { ...b.user, tz: 'x'.repeat(100) } }),
+      (b) => ({ ...b, user: { ...b.user, email: 'e'.repeat(400) } }),
+      (b) => ({ ...b, value: undefined }),
+      (b) => ({ ...b, value: '1' }),
+      (b) => ({ ...b, value: null }),
+      (b) => ({ ...b, value: [1] }),
+      (b) => ({ ...b, attributes: 'x' }),
+      (b) => ({ ...b, __proto__x: 1, constructor: { prototype: { polluted: true } } }),
+    );
+    const same = fc.constant((b: unknown) => b);
+    return fc.oneof({ weight: 3, arbitrary: same }, { weight: 2, arbitrary: broken }).map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [id] }));
+  });
+
+const body = fc.oneof(
+  { weight: 5, arbitrary: nearValidEvent },
+  { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v) ?? 'null', ids: [] as string[] })) },
+  { weight: 1, arbitrary: nearValidEvent.chain((b) => fc.nat({ max: b.text.length }).map((n) => ({ text: b.text.slice(0, n), ids: [] as string[] }))) },
+  { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({ text: Buffer.concat([Buffer.from('{"user":{"id":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(bytes), Buffer.from('"},"value":1}')]), ids: [] as string[] })) },
+  { weight: 1, arbitrary: fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890123', '0.0000000000000000000000000001e-400').map((n) => ({ text: `{"user":{"id":"ada"},"value":${n}}`, ids: ['ada'] })) },
+  { weight: 1, arbitrary: fc.integer({ min: 100, max: 20_000 }).map((depth) => ({ text: `{"user":{"id":"ada"},"value":1,"attributes":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`, ids: ['ada'] })) },
+  { weight: 1, arbitrary: fc.integer({ min: 100, max: 30_000 }).map((depth) => ({ text: '['.repeat(depth) + ']'.repeat(depth), ids: [] as string[] })) },
+  { weight: 1, arbitrary: fc.constant({ text: undefined, ids: [] as string[] }) },
+);
+
+export function fuzzRequest(keys: { app: string; admin: string }): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({ target, otherMethod: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }), key: apiKey(keys), contentType, idempotencyKey, body })
+    .map(({ target: t, otherMethod, key, contentType: type, idempotencyKey: idem, body: b }) => {
+      const method = otherMethod ?? t.method;
+      const headers: Record<string, string> = {};
+      if (key !== null) headers['x-api-key'] = key;
+      if (type !== null) headers['content-type'] = type;
+      if (idem !== null) headers['idempotency-key'] = idem;
+      const sendsBody = method !== 'GET' && method !== 'HEAD';
+      return { method, url: t.url, headers, body: sendsBody ? b.text : undefined, users: [...t.ids, ...(sendsBody ? b.ids : [])] };
+    });
+}

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { propertyRuns } from '@kindling/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+import { fuzzRequest, USER_POOL, type FuzzRequest } from './fuzz-requests.js';
+
+let t: TestServer;
+let accountId: string;
+beforeAll(async () => {
+  t = await startTestServer({ clock: () => Date.parse('2026-03-02T10:00:00Z'), env: { KINDLING_RATE_LIMIT: '10000000', KINDLING_RATE_BURST: '10000000' } });
+  accountId = t.server.firstStart!.account.id;
+  for (const id of USER_POOL) await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'Europe/Berlin' }, value: 1 } });
+});
+afterAll(() => t.close());
+
+/** A value, or the code of the typed error it failed with (reads of impossible ids fail). */
+async function settled<T>(read: Promise<T>): Promise<T | { failed: string }> {
+  try {
+    return await read;
+  } catch (error) {
+    return { failed: (error as { code?: string }).code ?? String(error) };
+  }
+}
+
+/** What a rejected request must not change: the named users, the user count, the configuration, the keys. */
+async function snapshot(users: readonly string[]) {
+  const { engine } = await t.server.ctx.engines.runtimeFor(accountId);
+  const control = t.server.ctx.backend.control;
+  return {
+    users: await Promise.all([...new Set(users)].map(async (id) => [id, await settled(engine.user(id)), await settled(engine.streak(id))])),
+    count: await engine.store.countUsers(),
+    version: (await control.config(accountId)).version,
+    keys: (await control.keys(accountId)).map(({ lastUsedAt: _, ...key }) => key),
+  };
+}
+
+async function send(request: FuzzRequest) {
+  return t.server.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: request.headers,
+    ...(request.body !== undefined ? { payload: request.body } : {}),
+  });
+}
+
+describe('random requests', () => {
+  it('never fail with a 5xx but 503, always explain an error as { error, code }, and change nothing when refused', async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(fuzzRequest({ app: t.appKey, admin: t.adminKey }), async (request) => {
+        const before = await snapshot(request.users);
+        const res = await send(request);
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        expect(res.statusCode < 500 || res.statusCode === 503, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
+        if (res.statusCode < 400) return;
+        if (request.method !== 'HEAD') {
+          expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+          const body = JSON.parse(res.body) as Record<string, unknown>;
+          expect(Object.keys(body).sort(), res.body.slice(0, 200)).toEqual(['code', 'error']);
+          expect(typeof body.error).toBe('string');
+          expect(body.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+        }
+        if (res.statusCode < 500) expect(await snapshot(request.users)).toEqual(before);
+      }),
+      { numRuns: 3 * propertyRuns(1000) },
+    );
+    // The requests reach every kind of answer: recorded events and refusals of each layer.
+    for (const status of [200, 201, 202, 400, 401, 404, 413]) expect(statuses.get(status) ?? 0, `status ${status} in ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
+  });
+});
