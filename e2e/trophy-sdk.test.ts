@@ -1,0 +1,105 @@
+/**
+ * The hosted service's published Node SDK (@trophyso/node 1.0.42), unmodified, against a real
+ * listening Kindling server: its calls succeed, its parsers accept our answers, and our errors
+ * surface as its typed errors.
+ */
+import { randomUUID } from 'node:crypto';
+import { TrophyApi, TrophyApiClient, TrophyApiError } from '@trophyso/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+
+let t: TestServer;
+let sdk: TrophyApiClient;
+
+function clientWith(apiKey: string): TrophyApiClient {
+  return new TrophyApiClient({ apiKey, environment: { api: `${t.server.url}/v1`, admin: `${t.server.url}/admin/v1` } });
+}
+
+/** The error a call failed with (the test fails when it succeeded). */
+async function failure(call: Promise<unknown>): Promise<TrophyApiError> {
+  const outcome = await call.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome)) throw new Error(`expected the call to fail, it answered ${JSON.stringify(outcome.value)}`);
+  expect(outcome.error).toBeInstanceOf(TrophyApiError);
+  return outcome.error as TrophyApiError;
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ listen: true });
+  const { ctx, firstStart } = t.server;
+  const accountId = firstStart!.account.id;
+  // An achievement for the first lesson, made on the control plane as the dashboard would.
+  await ctx.backend.control.changeConfig(accountId, (config) => ({
+    ...config,
+    achievements: [
+      ...config.achievements,
+      { id: randomUUID(), key: 'first-lesson', name: 'First lesson', trigger: 'metric', metric: 'lessons', threshold: 1, streakLength: null, status: 'active', created: new Date().toISOString() },
+    ],
+  }));
+  ctx.engines.invalidate(accountId);
+  sdk = clientWith(t.appKey);
+});
+afterAll(() => t.close());
+
+describe('the hosted service Node SDK against Kindling', () => {
+  it('records an event with metrics.event and parses the answer: total, the started streak, the achievement', async () => {
+    const res = await sdk.metrics.event('lessons', { user: { id: 'ada', tz: 'Europe/Berlin' }, value: 2 });
+    expect(res.total).toBe(2);
+    expect(res.currentStreak).toMatchObject({ length: 1, extended: true, frequency: 'daily' });
+    expect(res.metricId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.achievements.map((a) => a.key)).toEqual(['first-lesson']);
+    expect(res.achievements[0]?.achievedAt).toBeInstanceOf(Date);
+    expect(res.points).toEqual({});
+    expect(res.leaderboards).toEqual({});
+  });
+
+  it('sends an idempotencyKey as the header: the repeat is a replay that changes nothing', async () => {
+    const key = randomUUID();
+    const first = await sdk.metrics.event('lessons', { idempotencyKey: key, user: { id: 'bob' }, value: 3 });
+    const again = await sdk.metrics.event('lessons', { idempotencyKey: key, user: { id: 'bob' }, value: 3 });
+    expect(first).toMatchObject({ total: 3, idempotencyKey: key, idempotentReplayed: false });
+    expect(again).toMatchObject({ total: 3, idempotencyKey: key, idempotentReplayed: true });
+    expect(again.eventId).toBe(first.eventId);
+  });
+
+  it('reads a streak with users.streak and 14 periods of history', async () => {
+    const streak = await sdk.users.streak('ada', { historyPeriods: 14 });
+    expect(streak).toMatchObject({ length: 1, frequency: 'daily' });
+    expect(streak.streakHistory).toHaveLength(14);
+    expect(streak.streakHistory?.at(-1)).toMatchObject({ length: 1 });
+    expect(streak.streakHistory?.at(0)).toMatchObject({ length: 0 });
+  });
+
+  it('reads the achievements of a user with users.achievements', async () => {
+    const achievements = await sdk.users.achievements('ada');
+    expect(achievements).toHaveLength(1);
+    // ada and bob both recorded a lesson: two completions among two users.
+    expect(achievements[0]).toMatchObject({ key: 'first-lesson', name: 'First lesson', trigger: 'metric', completions: 2, rarity: 100 });
+    expect(achievements[0]?.achievedAt).toBeInstanceOf(Date);
+  });
+
+  it('surfaces a missing or unknown key as UnauthorizedError', async () => {
+    for (const key of ['', 'kl_app_not-a-key']) {
+      const error = await failure(clientWith(key).metrics.event('lessons', { user: { id: 'ada' }, value: 1 }));
+      expect(error).toBeInstanceOf(TrophyApi.UnauthorizedError);
+      expect(error.statusCode).toBe(401);
+    }
+  });
+
+  it('surfaces an unknown user as NotFoundError, and an unknown metric as a 404 (the SDK maps no 404 for metrics.event)', async () => {
+    expect(await failure(sdk.users.achievements('nobody'))).toBeInstanceOf(TrophyApi.NotFoundError);
+    const error = await failure(sdk.metrics.event('no-such-metric', { user: { id: 'ada' }, value: 1 }));
+    expect(error.statusCode).toBe(404);
+    expect(error.body).toMatchObject({ code: 'UNKNOWN_METRIC' });
+  });
+
+  it('surfaces a bad time zone and a bad value as BadRequestError with our code', async () => {
+    const zone = await failure(sdk.metrics.event('lessons', { user: { id: 'ada', tz: 'Mars/Olympus_Mons' }, value: 1 }));
+    expect(zone).toBeInstanceOf(TrophyApi.BadRequestError);
+    expect(zone.body).toMatchObject({ code: 'INVALID_TIME_ZONE' });
+    const value = await failure(sdk.metrics.event('lessons', { user: { id: 'ada' }, value: Number.POSITIVE_INFINITY }));
+    expect(value).toBeInstanceOf(TrophyApi.BadRequestError);
+  });
+});
