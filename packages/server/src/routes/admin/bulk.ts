@@ -1,0 +1,40 @@
+/**
+ * The hosted service's bulk convention: items in, `{ created|updated|deleted, issues }` out, each
+ * issue naming its item by `index` (creates) or `id` (updates, deletes). 201 when something was
+ * created. A typed error of the core about one item becomes that item's issue.
+ */
+import { KindlingError } from '@kindling/core';
+import { HttpError } from '../../http/errors.js';
+
+export interface Issue {
+  index?: number;
+  id?: string;
+  userId?: string;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/** Where an issue points: the item's index, or its id. */
+export type IssueAt = { index: number; userId?: string } | { id: string };
+
+export function issue(at: IssueAt, message: string, severity: Issue['severity'] = 'error'): Issue {
+  return { ...at, severity, message };
+}
+
+/** The issue for a typed error of the core; anything else is a failure and is thrown again. */
+export function issueFromError(at: IssueAt, error: unknown): Issue {
+  if (error instanceof KindlingError) return issue(at, error.message);
+  throw error;
+}
+
+/** 201 when at least one item was created, else 200. */
+export function statusOf(created: number): 201 | 200 {
+  return created > 0 ? 201 : 200;
+}
+
+/** The ids of `?ids=a,b&ids=c`, without blanks and repeats; 1..100 of them. */
+export function idsFrom(parts: readonly string[]): string[] {
+  const ids = [...new Set(parts.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
+  if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
+  return ids;
+}

@@ -1,0 +1,155 @@
+/**
+ * JSON Schemas of the admin API's requests, shared by validation and the OpenAPI document.
+ * Bulk bodies are checked for their shape here; what is wrong with one item (a taken key, an
+ * unknown metric) is an issue of that item, not a 400 for the whole request.
+ */
+import { userId } from '../../http/schemas.js';
+
+export const TAG = 'admin';
+
+export const KEY_PATTERN = '^[a-zA-Z0-9_-]+$';
+
+const name = { type: 'string', minLength: 1, maxLength: 255 } as const;
+const key = { type: 'string', maxLength: 255, description: `letters, digits, - and _ (${KEY_PATTERN}), at most 64; derived from the name when absent` } as const;
+
+/** A bulk body: an array of 1..100 items. */
+export function bulkOf(item: object) {
+  return { type: 'array', minItems: 1, maxItems: 100, items: item } as const;
+}
+
+/** `?ids=a,b` or `?ids=a&ids=b`: 1..100 ids in all (checked after splitting). */
+export const idsQuery = {
+  type: 'object',
+  required: ['ids'],
+  properties: { ids: { type: 'array', items: { type: 'string', maxLength: 4096 }, minItems: 1, maxItems: 100, description: 'repeated or comma-separated, 1..100' } },
+} as const;
+
+export const includeArchivedQuery = {
+  type: 'object',
+  properties: { includeArchived: { type: 'string', enum: ['true', 'false'] } },
+} as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 255 } },
+} as const;
+
+export const newMetric = {
+  type: 'object',
+  required: ['name'],
+  properties: { name, key },
+} as const;
+
+export const metricChange = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
+} as const;
+
+const weekday = { type: 'string', enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] } as const;
+const count = { type: 'integer', minimum: 0 } as const;
+
+export const streakRule = {
+  type: 'object',
+  required: ['frequency', 'conditions'],
+  additionalProperties: false,
+  properties: {
+    frequency: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
+    weekStart: { ...weekday, default: 'monday' },
+    dayStartsAt: { type: 'string', pattern: '^\\d{2}:\\d{2}$', default: '00:00', description: 'local time at which a day begins, HH:MM' },
+    defaultTimeZone: { type: 'string', minLength: 1, maxLength: 64, default: 'UTC', description: 'IANA zone of users who sent none' },
+    mode: { type: 'string', enum: ['all', 'any'], default: 'all' },
+    conditions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['metric', 'threshold'],
+        additionalProperties: false,
+        properties: { metric: { type: 'string', minLength: 1, maxLength: 255, description: 'the key of an active metric' }, threshold: { type: 'number' } },
+      },
+    },
+    freezes: {
+      type: ['object', 'null'],
+      default: null,
+      required: ['initial', 'max'],
+      additionalProperties: false,
+      properties: {
+        initial: count,
+        max: count,
+        earn: {
+          type: ['object', 'null'],
+          default: null,
+          required: ['every', 'amount'],
+          additionalProperties: false,
+          properties: { every: { type: 'integer', minimum: 1 }, amount: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    restoreWindow: { ...count, default: 1, description: 'periods after a loss during which a restore is allowed' },
+  },
+} as const;
+
+export const newAchievement = {
+  type: 'object',
+  required: ['name', 'trigger'],
+  properties: {
+    name,
+    key,
+    trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+    metric: { type: 'string', maxLength: 255, description: 'trigger metric: the key of an active metric' },
+    threshold: { type: 'number', description: 'trigger metric: the total that completes it' },
+    streakLength: { type: 'integer', description: 'trigger streak: the length that completes it, >= 1' },
+  },
+} as const;
+
+export const newKeyBody = {
+  type: 'object',
+  required: ['name', 'kind'],
+  properties: { name, kind: { type: 'string', enum: ['admin', 'application'] } },
+} as const;
+
+export const freezesBody = {
+  type: 'object',
+  required: ['freezes'],
+  properties: { freezes: bulkOf({ type: 'object', required: ['userId'], properties: { userId } }) },
+} as const;
+
+const date = { type: 'string', description: 'YYYY-MM-DD' } as const;
+
+export const pausesBody = {
+  type: 'object',
+  required: ['pauses'],
+  properties: { pauses: bulkOf({ type: 'object', required: ['userId', 'start', 'end'], properties: { userId, start: date, end: date } }) },
+} as const;
+
+export const restoreBody = {
+  type: 'object',
+  required: ['users'],
+  properties: { users: bulkOf({ type: 'object', required: ['id'], properties: { id: userId } }) },
+} as const;
+
+export const analyticsQuery = {
+  type: 'object',
+  properties: {
+    top: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    days: { type: 'integer', minimum: 1, maximum: 366, default: 30 },
+  },
+} as const;
+
+export const signInBody = {
+  type: 'object',
+  properties: {
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    account: { type: 'string', minLength: 1, maxLength: 255, description: 'id or name of the account; default: the operator account' },
+    key: { type: 'string', minLength: 1, maxLength: 1024, description: 'an admin key, instead of a password' },
+  },
+} as const;
+
+export const newAccountBody = {
+  type: 'object',
+  required: ['name'],
+  properties: { name },
+} as const;

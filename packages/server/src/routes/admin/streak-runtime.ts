@@ -1,0 +1,15 @@
+/**
+ * The runtime of an account whose streak is acted on (freezes, pauses, restores): without a streak
+ * rule there is no streak to act on, which is one 400 for the request rather than an issue per item.
+ */
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import type { AccountRuntime } from '../../runtime/engines.js';
+
+export const USER_MISSING = 'User does not exist';
+
+export async function streakRuntime(ctx: ServerContext, accountId: string): Promise<AccountRuntime> {
+  const runtime = await ctx.engines.runtimeFor(accountId);
+  if (runtime.config.streak === null) throw new HttpError(400, 'NO_STREAK_RULE', 'the account has no streak rule: configure one with PUT /admin/v1/streak');
+  return runtime;
+}
