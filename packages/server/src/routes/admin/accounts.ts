@@ -1,0 +1,31 @@
+/**
+ * GET and POST /admin/v1/accounts (operator only): the accounts this server holds, and a new one
+ * with its first admin and application keys (shown once). Names are unique: they sign in.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+import { createAccount } from '../../runtime/accounts.js';
+import { accountWire } from './admin-wire.js';
+import { newAccountBody, TAG } from './schemas.js';
+
+export function accountsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/admin/v1/accounts', { config: { access: 'operator' }, schema: { summary: 'List accounts (operator only)', tags: [TAG], response: errors(403) } }, async () =>
+    (await ctx.backend.control.accounts()).map(accountWire),
+  );
+
+  app.post<{ Body: { name: string } }>(
+    '/admin/v1/accounts',
+    { config: { access: 'operator' }, schema: { summary: 'Create an account with its first keys (operator only)', tags: [TAG], body: newAccountBody, response: errors(403, 409) } },
+    async (request, reply) => {
+      const name = request.body.name.trim();
+      if (name === '') throw new HttpError(400, 'INVALID_INPUT', 'name must not be blank');
+      if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
+        throw new HttpError(409, 'ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
+      }
+      const created = await createAccount(ctx.backend.control, { name, operator: false, password: null, at: ctx.clock() });
+      return reply.code(201).send({ account: accountWire(created.account), adminKey: created.adminKey.key, applicationKey: created.applicationKey.key });
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+import { deriveKey } from './derive-key.js';
+
+let t: TestServer;
+const now = Date.parse('2026-03-02T10:00:00Z');
+beforeEach(async () => {
+  t = await startTestServer({ clock: () => now });
+});
+afterEach(() => t.close());
+
+const create = (body: unknown) => t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body });
+
+describe('POST /admin/v1/metrics', () => {
+  it('creates metrics, deriving the key from the name, and answers 201 with them', async () => {
+    const res = await create([{ name: 'Pages Read' }, { name: 'Quiz score', key: 'quiz_score' }]);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      created: [
+        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), key: 'pages-read', name: 'Pages Read', status: 'active', unitType: 'number', units: '', total: 0, events: 0, lastEventAt: null, created: '2026-03-02T10:00:00.000Z' },
+        { id: expect.any(String), key: 'quiz_score', name: 'Quiz score', status: 'active', unitType: 'number', units: '', total: 0, events: 0, lastEventAt: null, created: '2026-03-02T10:00:00.000Z' },
+      ],
+      issues: [],
+    });
+    const event = await t.call('POST', '/v1/metrics/pages-read/event', { body: { user: { id: 'ada' }, value: 3 } });
+    expect(event.status).toBe(201);
+  });
+
+  it('reports a taken key and a malformed key as issues of their items and creates the rest', async () => {
+    const res = await create([{ name: 'Lessons' }, { name: 'Bad', key: 'has space' }, { name: 'Twice' }, { name: 'twice!' }]);
+    expect(res.status).toBe(201);
+    expect(res.body.created.map((m: { key: string }) => m.key)).toEqual(['twice']);
+    expect(res.body.issues).toEqual([
+      { index: 0, severity: 'error', message: 'Key already in use by another metric' },
+      { index: 1, severity: 'error', message: 'Key must be 1 to 64 letters, digits, - or _' },
+      { index: 3, severity: 'error', message: 'Key already in use by another metric' },
+    ]);
+  });
+
+  it('answers 200 when nothing was created', async () => {
+    const res = await create([{ name: 'Lessons' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.created).toEqual([]);
+  });
+
+  it('refuses a body that is not an array of 1 to 100 items', async () => {
+    expect((await create([])).status).toBe(400);
+    expect((await create(Array.from({ length: 101 }, (_, i) => ({ name: `m${i}` })))).status).toBe(400);
+    expect((await create({ name: 'x' })).status).toBe(400);
+  });
+});
+
+describe('deriveKey', () => {
+  it('lower-cases, drops diacritics, turns runs of other characters into one dash and trims', () => {
+    expect(deriveKey('  Crème Brûlée -- Count!  ')).toBe('creme-brulee-count');
+    expect(deriveKey('x'.repeat(70))).toHaveLength(64);
+    expect(deriveKey(`${'a'.repeat(63)} b`)).toBe('a'.repeat(63));
+    expect(deriveKey('日本')).toBe('');
+  });
+});

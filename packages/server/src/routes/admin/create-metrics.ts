@@ -1,0 +1,44 @@
+/**
+ * POST /admin/v1/metrics: create 1..100 metrics; a key is derived from the name when absent.
+ * A taken or malformed key is an issue of its item; the others are created.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { MetricDef } from '../../control/types.js';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import { newId } from '../../secrets.js';
+import { metricWire } from './admin-wire.js';
+import { issue, statusOf, type Issue } from './bulk.js';
+import { keyFor } from './derive-key.js';
+import { bulkOf, newMetric, TAG } from './schemas.js';
+
+export function createMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: Array<{ name: string; key?: string }> }>(
+    '/admin/v1/metrics',
+    { config: { access: 'admin' }, schema: { summary: 'Create metrics', tags: [TAG], body: bulkOf(newMetric), response: errors() } },
+    async (request, reply) => {
+      const { accountId } = callerOf(request);
+      const at = new Date(ctx.clock()).toISOString();
+      let created: MetricDef[] = [];
+      let issues: Issue[] = [];
+      await ctx.backend.control.changeConfig(accountId, (config) => {
+        created = [];
+        issues = [];
+        const taken = new Set(config.metrics.map((m) => m.key));
+        request.body.forEach((item, index) => {
+          const name = item.name.trim();
+          const key = keyFor({ ...item, name });
+          if ('problem' in key) return void issues.push(issue({ index }, key.problem));
+          if (name === '') return void issues.push(issue({ index }, 'Name must not be blank'));
+          if (taken.has(key.key)) return void issues.push(issue({ index }, 'Key already in use by another metric'));
+          taken.add(key.key);
+          created.push({ id: newId(), key: key.key, name, status: 'active', created: at });
+        });
+        return { ...config, metrics: [...config.metrics, ...created] };
+      });
+      ctx.engines.invalidate(accountId);
+      return reply.code(statusOf(created.length)).send({ created: created.map((m) => metricWire(m)), issues });
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+
+let t: TestServer;
+let now = Date.parse('2026-03-02T10:00:00Z');
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T10:00:00Z');
+  t = await startTestServer({ clock: () => now });
+});
+afterEach(() => t.close());
+
+const keyShape = { id: expect.any(String), name: expect.any(String), kind: expect.any(String), prefix: expect.any(String), created: expect.any(String), lastUsedAt: expect.toBeOneOf([null, expect.any(String)]), revokedAt: null };
+
+describe('POST /admin/v1/keys', () => {
+  it('creates a key, shows its secret once, and the key works', async () => {
+    const res = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'backend', kind: 'application' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(String), name: 'backend', kind: 'application', prefix: res.body.key.slice(0, 11), created: '2026-03-02T10:00:00.000Z', lastUsedAt: null, revokedAt: null, key: expect.stringMatching(/^kl_app_/) });
+    const event = await t.call('POST', '/v1/metrics/lessons/event', { key: res.body.key, body: { user: { id: 'ada' }, value: 1 } });
+    expect(event.status).toBe(201);
+  });
+});
+
+describe('GET /admin/v1/keys', () => {
+  it('lists the keys with their last use and never their secret or hash', async () => {
+    now += 5000;
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+    const res = await t.call('GET', '/admin/v1/keys', { key: t.adminKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(2);
+    for (const key of res.body) expect(key).toEqual(keyShape);
+    const app = res.body.find((k: { kind: string }) => k.kind === 'application');
+    expect(app.lastUsedAt).toBe('2026-03-02T10:00:05.000Z');
+    expect(JSON.stringify(res.body)).not.toContain(t.appKey);
+    expect(JSON.stringify(res.body)).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
+
+describe('DELETE /admin/v1/keys/:id', () => {
+  it('revokes a key, which this process refuses at once', async () => {
+    const keys = (await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).body;
+    const app = keys.find((k: { kind: string }) => k.kind === 'application');
+    expect((await t.call('GET', '/v1/users/ada/streak')).status).toBe(200);
+    const res = await t.call('DELETE', `/admin/v1/keys/${app.id}`, { key: t.adminKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...app, lastUsedAt: expect.any(String), revokedAt: '2026-03-02T10:00:00.000Z' });
+    const refused = await t.call('GET', '/v1/users/ada/streak');
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('REVOKED_API_KEY');
+  });
+
+  it('lets a key revoke itself', async () => {
+    const admin = (await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).body.find((k: { kind: string }) => k.kind === 'admin');
+    expect((await t.call('DELETE', `/admin/v1/keys/${admin.id}`, { key: t.adminKey })).status).toBe(200);
+    expect((await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown id or a key of another account', async () => {
+    const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
+    const theirs = (await t.call('GET', '/admin/v1/keys', { key: second.body.adminKey })).body[0];
+    for (const id of ['nope', theirs.id]) {
+      const res = await t.call('DELETE', `/admin/v1/keys/${id}`, { key: t.adminKey });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+  });
+});

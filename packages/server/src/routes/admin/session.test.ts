@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+import { SIGN_IN_BURST } from './session.js';
+
+const PASSWORD = 'correct horse battery';
+let t: TestServer;
+let now = Date.parse('2026-03-02T10:00:00Z');
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T10:00:00Z');
+  t = await startTestServer({ clock: () => now, env: { KINDLING_OWNER_PASSWORD: PASSWORD } });
+});
+afterEach(() => t.close());
+
+function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const header = res.headers['set-cookie'];
+  const line = Array.isArray(header) ? String(header[0]) : String(header);
+  return line.split(';')[0] as string;
+}
+
+describe('POST /admin/v1/session', () => {
+  it('signs in with the owner password, sets a strict HttpOnly cookie and answers the account', async () => {
+    const res = await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ account: { id: t.server.firstStart?.account.id, name: 'default' } });
+    const header = String(res.headers['set-cookie']);
+    expect(header).toMatch(/^kindling_session=[\w-]{20,};/);
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Strict');
+    expect(header).toContain('Path=/');
+    expect(header).not.toContain('Secure');
+  });
+
+  it('signs in with an admin key but not with an application key', async () => {
+    const admin = await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.adminKey } });
+    expect(admin.status).toBe(200);
+    const app = await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.appKey } });
+    expect(app.status).toBe(401);
+    expect(app.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('answers a wrong password, an unknown account and a wrong key with the same 401', async () => {
+    const wrong = await t.call('POST', '/admin/v1/session', { key: null, body: { password: 'not the password' } });
+    const unknown = await t.call('POST', '/admin/v1/session', { key: null, body: { account: 'nobody', password: PASSWORD } });
+    const badKey = await t.call('POST', '/admin/v1/session', { key: null, body: { key: 'kl_admin_nope' } });
+    for (const res of [wrong, unknown, badKey]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(wrong.body);
+    }
+    expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses a body with neither or both of password and key', async () => {
+    expect((await t.call('POST', '/admin/v1/session', { key: null, body: {} })).status).toBe(400);
+    expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD, key: t.adminKey } })).status).toBe(400);
+  });
+
+  it('picks the account by name or id when there are several', async () => {
+    const id = t.server.firstStart?.account.id as string;
+    await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
+    const byName = await t.call('POST', '/admin/v1/session', { key: null, body: { account: 'default', password: PASSWORD } });
+    const byId = await t.call('POST', '/admin/v1/session', { key: null, body: { account: id, password: PASSWORD } });
+    const passwordless = await t.call('POST', '/admin/v1/session', { key: null, body: { account: 'second', password: PASSWORD } });
+    expect(byName.body.account.id).toBe(id);
+    expect(byId.body.account.id).toBe(id);
+    expect(passwordless.status).toBe(401);
+  });
+
+  it('limits sign-in attempts per account and answers 429 with Retry-After, even for the right password', async () => {
+    for (let i = 0; i < SIGN_IN_BURST; i++) {
+      expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: `wrong ${i}` } })).status).toBe(401);
+    }
+    const limited = await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    now += Number(limited.headers['retry-after']) * 1000;
+    expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } })).status).toBe(200);
+  });
+});
+
+describe('GET and DELETE /admin/v1/session', () => {
+  it('answers the signed-in account, then signs out and clears the cookie', async () => {
+    const signIn = await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } });
+    const cookie = cookieOf(signIn);
+    const who = await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } });
+    expect(who.status).toBe(200);
+    expect(who.body).toEqual(signIn.body);
+    const out = await t.call('DELETE', '/admin/v1/session', { key: null, headers: { cookie, 'x-kindling-csrf': '1' } });
+    expect(out.status).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/^kindling_session=;/);
+    const after = await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  it('ends a session after 12 hours', async () => {
+    const cookie = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } }));
+    now += 12 * 60 * 60 * 1000 - 1;
+    expect((await t.call('GET', '/admin/v1/metrics', { key: null, headers: { cookie } })).status).toBe(200);
+    now += 1;
+    expect((await t.call('GET', '/admin/v1/metrics', { key: null, headers: { cookie } })).status).toBe(401);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t.call('GET', '/admin/v1/session', { key: null })).status).toBe(401);
+  });
+});
