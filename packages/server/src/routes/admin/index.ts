@@ -5,13 +5,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/context.js';
 import { accountRoute } from './account.js';
 import { accountsRoutes } from './accounts.js';
+import { archiveAchievementsRoute } from './archive-achievements.js';
 import { archiveMetricsRoute } from './archive-metrics.js';
+import { createAchievementsRoute } from './create-achievements.js';
 import { createKeyRoute } from './create-key.js';
 import { createMetricsRoute } from './create-metrics.js';
+import { createPausesRoute } from './create-pauses.js';
+import { deletePausesRoute } from './delete-pauses.js';
+import { getRebuildRoute } from './get-rebuild.js';
+import { getStreakRuleRoute } from './get-streak-rule.js';
+import { getUserRoute } from './get-user.js';
+import { grantFreezesRoute } from './grant-freezes.js';
+import { listAchievementsRoute } from './list-achievements.js';
 import { listKeysRoute } from './list-keys.js';
 import { listMetricsRoute } from './list-metrics.js';
+import { putStreakRuleRoute } from './put-streak-rule.js';
+import { restoreStreaksRoute } from './restore-streaks.js';
 import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
+import { streakAnalyticsRoute } from './streak-analytics.js';
 import { updateMetricsRoute } from './update-metrics.js';
 
 export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -22,7 +34,19 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
   createMetricsRoute(app, ctx);
   updateMetricsRoute(app, ctx);
   archiveMetricsRoute(app, ctx);
+  getStreakRuleRoute(app, ctx);
+  putStreakRuleRoute(app, ctx);
+  getRebuildRoute(app, ctx);
+  listAchievementsRoute(app, ctx);
+  createAchievementsRoute(app, ctx);
+  archiveAchievementsRoute(app, ctx);
   listKeysRoute(app, ctx);
   createKeyRoute(app, ctx);
   revokeKeyRoute(app, ctx);
+  grantFreezesRoute(app, ctx);
+  createPausesRoute(app, ctx);
+  deletePausesRoute(app, ctx);
+  restoreStreaksRoute(app, ctx);
+  streakAnalyticsRoute(app, ctx);
+  getUserRoute(app, ctx);
 }

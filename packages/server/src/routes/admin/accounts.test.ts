@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+
+let t: TestServer;
+let now = Date.parse('2026-03-02T10:00:00Z');
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T10:00:00Z');
+  t = await startTestServer({ clock: () => now });
+});
+afterEach(() => t.close());
+
+const DAY = 86_400_000;
+
+describe('GET /admin/v1/account', () => {
+  it("answers the caller's account", async () => {
+    const res = await t.call('GET', '/admin/v1/account', { key: t.adminKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: t.server.firstStart?.account.id, name: 'default', created: '2026-03-02T10:00:00.000Z' });
+  });
+});
+
+describe('/admin/v1/accounts (operator only)', () => {
+  it('creates an account with its first keys, and lists the accounts', async () => {
+    now += 1000;
+    const res = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      account: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'acme', created: '2026-03-02T10:00:01.000Z' },
+      adminKey: expect.stringMatching(/^kl_admin_/),
+      applicationKey: expect.stringMatching(/^kl_app_/),
+    });
+    const listed = await t.call('GET', '/admin/v1/accounts', { key: t.adminKey });
+    expect(listed.body).toEqual([{ id: t.server.firstStart?.account.id, name: 'default', created: '2026-03-02T10:00:00.000Z' }, res.body.account]);
+    const theirs = await t.call('GET', '/admin/v1/account', { key: res.body.adminKey });
+    expect(theirs.body).toEqual(res.body.account);
+  });
+
+  it('refuses a name already taken with 409', async () => {
+    const res = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'default' } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ACCOUNT_NAME_TAKEN');
+  });
+
+  it('refuses the admin key of an account that is not the operator with 403', async () => {
+    const other = (await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } })).body;
+    for (const [method, body] of [['GET', undefined], ['POST', { name: 'third' }]] as const) {
+      const res = await t.call(method, '/admin/v1/accounts', { key: other.adminKey, ...(body ? { body } : {}) });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('OPERATOR_REQUIRED');
+    }
+  });
+
+  it("never mixes two accounts' data, even with the same user id and metric key", async () => {
+    const other = (await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } })).body;
+    const theirs = (method: string, url: string, body?: unknown, key = other.adminKey) => t.call(method, url, { key, ...(body !== undefined ? { body } : {}) });
+    await theirs('POST', '/admin/v1/metrics', [{ name: 'Lessons' }]);
+    await theirs('PUT', '/admin/v1/streak', { frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 5 }] });
+
+    for (let day = 0; day < 3; day++) {
+      await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+      await theirs('POST', '/v1/metrics/lessons/event', { user: { id: 'ada' }, value: [10, 2, 5][day] }, other.applicationKey);
+      if (day < 2) now += DAY;
+    }
+    await theirs('POST', '/v1/metrics/lessons/event', { user: { id: 'bob' }, value: 1 }, other.applicationKey);
+
+    const ours = { user: await t.call('GET', '/v1/users/ada'), streak: await t.call('GET', '/v1/users/ada/streak'), metrics: await t.call('GET', '/admin/v1/metrics', { key: t.adminKey }) };
+    const their = { user: await theirs('GET', '/v1/users/ada'), streak: await theirs('GET', '/v1/users/ada/streak'), metrics: await theirs('GET', '/admin/v1/metrics') };
+    expect(ours.user.body.totals).toEqual({ lessons: 3 });
+    expect(their.user.body.totals).toEqual({ lessons: 17 });
+    expect(ours.streak.body.length).toBe(3);
+    expect(their.streak.body.length).toBe(1); // day 2 stayed under their threshold of 5
+    expect(ours.streak.body.freezes).toBe(1);
+    expect(their.streak.body.freezes).toBeUndefined();
+    expect(ours.metrics.body.map((m: { total: number; events: number }) => [m.total, m.events])).toEqual([[3, 3]]);
+    expect(their.metrics.body.map((m: { total: number; events: number }) => [m.total, m.events])).toEqual([[18, 4]]);
+    expect(ours.metrics.body[0].id).not.toBe(their.metrics.body[0].id);
+
+    expect((await t.call('GET', '/admin/v1/users/bob', { key: t.adminKey })).status).toBe(404);
+    expect((await theirs('GET', '/admin/v1/users/bob')).status).toBe(200);
+    const ourStats = (await t.call('GET', '/admin/v1/analytics/streaks?days=1', { key: t.adminKey })).body;
+    const theirStats = (await theirs('GET', '/admin/v1/analytics/streaks?days=1')).body;
+    expect([ourStats.activeStreaks, ourStats.daily[0].events]).toEqual([1, 1]);
+    expect([theirStats.activeStreaks, theirStats.daily[0].events]).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * POST /admin/v1/streaks/pauses: `{ pauses: [{ userId, start, end }] }` (local dates, start not
+ * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { pausesBody, TAG } from './schemas.js';
+import { streakRuntime, USER_MISSING } from './streak-runtime.js';
+
+interface PauseItem {
+  userId: string;
+  start: string;
+  end: string;
+}
+
+export function createPausesRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: { pauses: PauseItem[] } }>(
+    '/admin/v1/streaks/pauses',
+    { config: { access: 'admin' }, schema: { summary: 'Pause streaks over date ranges', tags: [TAG], body: pausesBody, response: errors() } },
+    async (request, reply) => {
+      const { accountId } = callerOf(request);
+      const { engine } = await streakRuntime(ctx, accountId);
+      const created: Array<PauseItem & { id: string; status: 'active' }> = [];
+      const issues: Issue[] = [];
+      for (const [index, item] of request.body.pauses.entries()) {
+        const at = { index, userId: item.userId };
+        try {
+          if ((await engine.user(item.userId)) === null) {
+            issues.push(issue(at, USER_MISSING));
+            continue;
+          }
+          const pause = await engine.pause(item.userId, { start: item.start, end: item.end });
+          await ctx.backend.control.addPause(accountId, pause.id, item.userId);
+          created.push({ id: pause.id, userId: item.userId, start: pause.start, end: pause.end, status: 'active' });
+        } catch (error) {
+          issues.push(issueFromError(at, error));
+        }
+      }
+      return reply.code(statusOf(created.length)).send({ created, issues });
+    },
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * DELETE /admin/v1/streaks/pauses?ids=a,b: remove pauses by id; they stop applying at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import { idsFrom, issue, issueFromError, type Issue } from './bulk.js';
+import { idsQuery, TAG } from './schemas.js';
+import { streakRuntime } from './streak-runtime.js';
+
+export function deletePausesRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.delete<{ Querystring: { ids: string[] } }>(
+    '/admin/v1/streaks/pauses',
+    { config: { access: 'admin' }, schema: { summary: 'Remove streak pauses', tags: [TAG], querystring: idsQuery, response: errors() } },
+    async (request) => {
+      const { accountId } = callerOf(request);
+      const ids = idsFrom(request.query.ids);
+      const { engine } = await streakRuntime(ctx, accountId);
+      const deleted: Array<{ id: string }> = [];
+      const issues: Issue[] = [];
+      for (const id of ids) {
+        try {
+          const owner = await ctx.backend.control.pauseOwner(accountId, id);
+          if (owner === null) {
+            issues.push(issue({ id }, 'Streak pause not found by ID'));
+            continue;
+          }
+          await engine.unpause(owner, id);
+          deleted.push({ id });
+        } catch (error) {
+          issues.push(issueFromError({ id }, error));
+        }
+      }
+      return { deleted, issues };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * GET /admin/v1/users/:id: one user for the dashboard: the profile (as GET /v1/users/:id, with the
+ * achievements completed), the streak with a year of periods (as GET /v1/users/:id/streak; null
+ * without a rule) and the last 30 daily sums of the user's metrics from the journal, newest first.
+ */
+import type { Journal, Rollup } from '@kindling/core';
+import { formatDay } from '@kindling/core';
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors, userParams } from '../../http/schemas.js';
+import { streakReadWire } from '../../wire/streak-wire.js';
+import { userWire } from '../../wire/user-wire.js';
+import { TAG } from './schemas.js';
+
+export const RECENT_DAYS = 30;
+
+/** The daily sums counted with the rule's day start (0 without a rule), newest first. */
+export function recentActivity(journal: Journal, dayStartMinutes: number, limit = RECENT_DAYS): Array<{ date: string; metric: string; value: number }> {
+  let rollups: readonly Rollup[] = journal.rollups.filter((r) => r.dayStart === dayStartMinutes);
+  if (rollups.length === 0 && journal.rollups.length > 0) {
+    const latest = journal.rollups.reduce((a, b) => (b.version > a.version ? b : a));
+    rollups = journal.rollups.filter((r) => r.dayStart === latest.dayStart);
+  }
+  return [...rollups]
+    .sort((a, b) => b.day - a.day || a.metric.localeCompare(b.metric))
+    .slice(0, limit)
+    .map((r) => ({ date: formatDay(r.day), metric: r.metric, value: r.value }));
+}
+
+export function getUserRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Params: { id: string } }>(
+    '/admin/v1/users/:id',
+    { config: { access: 'admin' }, schema: { summary: 'Get a user with streak history and recent activity', tags: [TAG], params: userParams, response: errors(404) } },
+    async (request) => {
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const { engine, config } = runtime;
+      const user = await engine.user(request.params.id);
+      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      const rule = engine.rules[0];
+      const [read, journal] = await Promise.all([
+        rule !== undefined ? engine.streak(user.id, { historyPeriods: 366 }) : Promise.resolve(null),
+        engine.store.journal(user.id),
+      ]);
+      return {
+        user: { ...userWire(user, user.firstSeenAt), achievements: user.achievements },
+        streak: read === null ? null : streakReadWire(read, config.streak),
+        recent: recentActivity(journal, rule !== undefined ? rule.dayStartMs / 60_000 : 0),
+      };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * POST /admin/v1/streaks/freezes: `{ freezes: [{ userId }] }`, one freeze per item (the same user
+ * may appear several times). Answers `{ issues }`: 201 when at least one freeze was granted.
+ */
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { freezesBody, TAG } from './schemas.js';
+import { streakRuntime, USER_MISSING } from './streak-runtime.js';
+
+export function grantFreezesRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: { freezes: Array<{ userId: string }> } }>(
+    '/admin/v1/streaks/freezes',
+    { config: { access: 'admin' }, schema: { summary: 'Grant streak freezes', tags: [TAG], body: freezesBody, response: errors() } },
+    async (request, reply) => {
+      const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
+      const issues: Issue[] = [];
+      let granted = 0;
+      for (const [index, { userId }] of request.body.freezes.entries()) {
+        const at = { index, userId };
+        try {
+          if ((await engine.user(userId)) === null) {
+            issues.push(issue(at, USER_MISSING));
+            continue;
+          }
+          const result = await engine.grantFreezes(userId, 1);
+          if (result.granted > 0) granted += result.granted;
+          else issues.push(issue(at, 'Would exceed maximum freeze limit', 'warning'));
+        } catch (error) {
+          issues.push(issueFromError(at, error));
+        }
+      }
+      return reply.code(statusOf(granted)).send({ issues });
+    },
+  );
+}

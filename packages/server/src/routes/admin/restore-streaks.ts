@@ -1,0 +1,40 @@
+/**
+ * POST /admin/v1/streaks/restore: `{ users: [{ id }] }`: give back each user's lost streak while
+ * the loss is within the rule's restore window. 201 when at least one was restored.
+ */
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { restoreBody, TAG } from './schemas.js';
+import { streakRuntime, USER_MISSING } from './streak-runtime.js';
+
+const NOT_RESTORED = { 'nothing-to-restore': 'No streak to restore', 'window-passed': 'The restore window has passed' } as const;
+
+export function restoreStreaksRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: { users: Array<{ id: string }> } }>(
+    '/admin/v1/streaks/restore',
+    { config: { access: 'admin' }, schema: { summary: 'Restore lost streaks', tags: [TAG], body: restoreBody, response: errors() } },
+    async (request, reply) => {
+      const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
+      const restoredUsers: string[] = [];
+      const issues: Issue[] = [];
+      for (const [index, { id }] of request.body.users.entries()) {
+        const at = { index, userId: id };
+        try {
+          if ((await engine.user(id)) === null) {
+            issues.push(issue(at, USER_MISSING));
+            continue;
+          }
+          const outcome = await engine.restore(id);
+          if (outcome.restored) restoredUsers.push(id);
+          else issues.push(issue(at, NOT_RESTORED[outcome.reason], 'warning'));
+        } catch (error) {
+          issues.push(issueFromError(at, error));
+        }
+      }
+      return reply.code(statusOf(restoredUsers.length)).send({ restoredUsers, issues });
+    },
+  );
+}

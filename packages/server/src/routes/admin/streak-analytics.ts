@@ -1,0 +1,30 @@
+/**
+ * GET /admin/v1/analytics/streaks?top=10&days=30: the streak rule's analytics from the store's
+ * index (active streaks, average length, top lists, histogram) and per UTC day the events,
+ * extensions, losses and freezes used. With no rule: the same shape, `streak: null`, all zeros.
+ */
+import { describeStats } from '@kindling/core';
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import { RULE_KEY } from '../../runtime/engines.js';
+import { analyticsQuery, TAG } from './schemas.js';
+
+const NOTHING = { active: 0, lengthSum: 0, lengths: [], topCurrent: [], topLongest: [] };
+
+export function streakAnalyticsRoute(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { top: number; days: number } }>(
+    '/admin/v1/analytics/streaks',
+    { config: { access: 'admin' }, schema: { summary: 'Streak analytics', tags: [TAG], querystring: analyticsQuery, response: errors() } },
+    async (request) => {
+      const { accountId } = callerOf(request);
+      const { top, days } = request.query;
+      const runtime = await ctx.engines.runtimeFor(accountId);
+      const now = ctx.clock();
+      const stats = runtime.config.streak !== null ? await runtime.engine.stats({ top, at: now }) : { ...describeStats(RULE_KEY, now, NOTHING), streak: null };
+      const daily = await ctx.activity.days(accountId, new Date(now).toISOString().slice(0, 10), days);
+      return { ...stats, daily };
+    },
+  );
+}
