@@ -1,0 +1,103 @@
+/**
+ * Who may call each admin route: every route of /admin/v1 (read from the OpenAPI document, so a
+ * new route without a row here fails) against each kind of caller.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** the path as the OpenAPI document names it */
+  path: string;
+  url: string;
+  body?: unknown;
+}
+
+const rule = { frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
+
+// DELETE /session comes last: with a session and the CSRF header it ends the session the others use.
+const rows: Row[] = [
+  { method: 'GET', path: '/admin/v1/session', url: '/admin/v1/session' },
+  { method: 'GET', path: '/admin/v1/account', url: '/admin/v1/account' },
+  { method: 'GET', path: '/admin/v1/accounts', url: '/admin/v1/accounts' },
+  { method: 'POST', path: '/admin/v1/accounts', url: '/admin/v1/accounts', body: { name: 'from the auth table' } },
+  { method: 'GET', path: '/admin/v1/metrics', url: '/admin/v1/metrics' },
+  { method: 'POST', path: '/admin/v1/metrics', url: '/admin/v1/metrics', body: [{ name: 'Pages' }] },
+  { method: 'PATCH', path: '/admin/v1/metrics', url: '/admin/v1/metrics', body: [{ id: 'nope', name: 'X' }] },
+  { method: 'DELETE', path: '/admin/v1/metrics', url: '/admin/v1/metrics?ids=nope' },
+  { method: 'GET', path: '/admin/v1/streak', url: '/admin/v1/streak' },
+  { method: 'PUT', path: '/admin/v1/streak', url: '/admin/v1/streak', body: rule },
+  { method: 'GET', path: '/admin/v1/streak/rebuild', url: '/admin/v1/streak/rebuild' },
+  { method: 'GET', path: '/admin/v1/achievements', url: '/admin/v1/achievements' },
+  { method: 'POST', path: '/admin/v1/achievements', url: '/admin/v1/achievements', body: [{ name: 'Shared', trigger: 'api' }] },
+  { method: 'DELETE', path: '/admin/v1/achievements', url: '/admin/v1/achievements?ids=nope' },
+  { method: 'GET', path: '/admin/v1/keys', url: '/admin/v1/keys' },
+  { method: 'POST', path: '/admin/v1/keys', url: '/admin/v1/keys', body: { name: 'table', kind: 'application' } },
+  { method: 'DELETE', path: '/admin/v1/keys/{id}', url: '/admin/v1/keys/nope' },
+  { method: 'POST', path: '/admin/v1/streaks/freezes', url: '/admin/v1/streaks/freezes', body: { freezes: [{ userId: 'ada' }] } },
+  { method: 'POST', path: '/admin/v1/streaks/pauses', url: '/admin/v1/streaks/pauses', body: { pauses: [{ userId: 'ada', start: '2099-01-01', end: '2099-01-02' }] } },
+  { method: 'DELETE', path: '/admin/v1/streaks/pauses', url: '/admin/v1/streaks/pauses?ids=nope' },
+  { method: 'POST', path: '/admin/v1/streaks/restore', url: '/admin/v1/streaks/restore', body: { users: [{ id: 'ada' }] } },
+  { method: 'GET', path: '/admin/v1/analytics/streaks', url: '/admin/v1/analytics/streaks' },
+  { method: 'GET', path: '/admin/v1/users/{id}', url: '/admin/v1/users/ada' },
+  { method: 'DELETE', path: '/admin/v1/session', url: '/admin/v1/session' },
+];
+
+let t: TestServer;
+let revokedKey: string;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+  const made = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'to revoke', kind: 'admin' } });
+  revokedKey = made.body.key;
+  await t.call('DELETE', `/admin/v1/keys/${made.body.id}`, { key: t.adminKey });
+  const signIn = await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.adminKey } });
+  cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+});
+afterAll(() => t.close());
+
+const send = (row: Row, key: string | null, headers: Record<string, string> = {}) =>
+  t.call(row.method, row.url, { key, headers, ...(row.body !== undefined ? { body: row.body } : {}) });
+
+describe('the admin auth table', () => {
+  it('has a row for every admin route of the OpenAPI document except signing in', async () => {
+    const doc = (await t.call('GET', '/openapi.json', { key: null })).body as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/admin/v1/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((route) => route !== 'POST /admin/v1/session');
+    expect(rows.map((row) => `${row.method} ${row.path}`).sort()).toEqual(documented.sort());
+  });
+
+  describe.each(rows)('$method $path', (row) => {
+    const writes = row.method !== 'GET';
+
+    it('answers 401 without a key, with an unknown key and with a revoked admin key', async () => {
+      const none = await send(row, null);
+      const unknown = await send(row, 'kl_admin_not-a-key');
+      const revoked = await send(row, revokedKey);
+      expect([none.status, unknown.status, revoked.status]).toEqual([401, 401, 401]);
+      expect([none.body.code, unknown.body.code, revoked.body.code]).toEqual(['MISSING_API_KEY', 'INVALID_API_KEY', 'REVOKED_API_KEY']);
+    });
+
+    it('answers 403 to an application key', async () => {
+      const res = await send(row, t.appKey);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('ADMIN_KEY_REQUIRED');
+    });
+
+    it(writes ? 'answers 403 to a session without the CSRF header, and lets it in with the header' : 'lets a session in without the CSRF header', async () => {
+      if (writes) {
+        const bare = await send(row, null, { cookie });
+        expect(bare.status).toBe(403);
+        expect(bare.body.code).toBe('CSRF_HEADER_REQUIRED');
+      }
+      const res = await send(row, null, { cookie, ...(writes ? { 'x-kindling-csrf': '1' } : {}) });
+      expect(res.status).not.toBe(401);
+      expect(res.status).not.toBe(403);
+      expect(res.status).toBeLessThan(500);
+    });
+  });
+});
