@@ -1,0 +1,114 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engines } from '../runtime/engines.js';
+import { importFile, resumeFileOf } from './import-file.js';
+import { dataDir, type DataDir } from './test-io.js';
+
+const DAY = 86_400_000;
+const START = Date.parse('2026-01-01T10:00:00Z');
+const USERS = 40;
+
+/** 1,000 lines over 40 users and 25 days, with 3 bad lines (at 101, 502 and 903). */
+function eventsFile(dir: string): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const n = i + 1;
+    if (n === 101) lines.push('{"metric":"lessons","user":{"id":"u1"},');
+    else if (n === 502) lines.push(JSON.stringify({ metric: 'lessons', user: { tz: 'UTC' }, value: 1 }));
+    else if (n === 903) lines.push(JSON.stringify({ metric: 'nope', user: { id: 'u3' }, value: 1 }));
+    else if (i % 2 === 0) lines.push(JSON.stringify({ metric: 'lessons', user: { id: `u${i % USERS}`, tz: 'Europe/Berlin' }, value: 1, at: new Date(START + Math.floor(i / USERS) * DAY).toISOString() }));
+    else lines.push(JSON.stringify({ metric: 'lessons', userId: `u${i % USERS}`, value: 2, at: START + Math.floor(i / USERS) * DAY + 3_600_000 }));
+  }
+  const path = join(dir, 'events.ndjson');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+/** Each user's lessons total and streak, read back from the store. */
+async function snapshot(d: DataDir): Promise<Record<string, { total: number; length: number; longest: number }>> {
+  const backend = d.open();
+  const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
+  const out: Record<string, { total: number; length: number; longest: number }> = {};
+  for (let u = 0; u < USERS; u++) {
+    const user = await engine.user(`u${u}`);
+    const streak = await engine.streak(`u${u}`, { at: START + 30 * DAY });
+    out[`u${u}`] = { total: user?.totals.lessons ?? 0, length: streak.length, longest: streak.longest };
+  }
+  await backend.close();
+  return out;
+}
+
+let d: DataDir;
+beforeEach(async () => {
+  d = await dataDir();
+});
+afterEach(() => d.remove());
+
+async function run(path: string, options: { signal?: AbortSignal; abortAfter?: number } = {}) {
+  const backend = d.open();
+  const controller = new AbortController();
+  try {
+    return await importFile(path, {
+      backend,
+      accountId: d.first.account.id,
+      signal: options.signal ?? controller.signal,
+      onProgress: ({ linesThisRun }) => {
+        if (options.abortAfter !== undefined && linesThisRun >= options.abortAfter) controller.abort();
+      },
+    });
+  } finally {
+    await backend.close();
+  }
+}
+
+describe('importFile', () => {
+  it('records every good line and names the bad ones by line number', async () => {
+    const summary = await run(eventsFile(d.dir));
+    expect(summary).toMatchObject({ complete: true, recorded: 997, replayed: 0, rejected: 3, lines: 1000, resumedFrom: null });
+    expect(summary.reasons).toEqual([
+      expect.stringMatching(/^line 101: not valid JSON/),
+      'line 502: missing user id: give user.id or userId (a non-empty string)',
+      expect.stringMatching(/^line 903: unknown metric "nope"/),
+    ]);
+    const totals = Object.values(await snapshot(d)).reduce((sum, u) => sum + u.total, 0);
+    const expected = Array.from({ length: 1000 }, (_, i) => ([101, 502, 903].includes(i + 1) ? 0 : i % 2 === 0 ? 1 : 2)).reduce((a: number, b) => a + b, 0);
+    expect(totals).toBe(expected);
+    expect(existsSync(resumeFileOf(join(d.dir, 'events.ndjson')))).toBe(false);
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const path = eventsFile(d.dir);
+    await run(path);
+    const before = await snapshot(d);
+    const again = await run(path);
+    expect(again).toMatchObject({ recorded: 0, replayed: 997, rejected: 3 });
+    expect(await snapshot(d)).toEqual(before);
+  });
+
+  it('goes on after an interruption where it stopped, ending as a one-shot import does', async () => {
+    const oneShot = await dataDir();
+    try {
+      const backend = oneShot.open();
+      const whole = await importFile(eventsFile(oneShot.dir), { backend, accountId: oneShot.first.account.id });
+      await backend.close();
+      expect(whole.complete).toBe(true);
+      const expected = await snapshot(oneShot);
+
+      const path = eventsFile(d.dir);
+      const first = await run(path, { abortAfter: 300 });
+      expect(first.complete).toBe(false);
+      expect(first.lines).toBeGreaterThanOrEqual(300);
+      expect(first.lines).toBeLessThan(1000);
+      expect(existsSync(resumeFileOf(path))).toBe(true);
+
+      const second = await run(path);
+      expect(second).toMatchObject({ complete: true, resumedFrom: { line: first.lines, offset: first.offset }, lines: 1000, rejected: 3 });
+      expect(second.recorded + second.replayed).toBe(997);
+      expect(existsSync(resumeFileOf(path))).toBe(false);
+      expect(await snapshot(d)).toEqual(expected);
+    } finally {
+      oneShot.remove();
+    }
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Importing an NDJSON file of events into an account, idempotently and resumably: up to 16
+ * records in flight, never two of the same user at once (each user's events in file order, S19).
+ * The offset after the last line of an unbroken run of finished lines is kept in
+ * `<file>.kindling-import.json` (at most every 500 ms, and when stopped), read back by the next
+ * run, and deleted when the file is done. Aborting stops reading and waits for the records in flight.
+ */
+import { createReadStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { KindlingError, StoreError } from '@kindling/core';
+import { Activity } from '../runtime/activity.js';
+import type { Backend } from '../runtime/backend.js';
+import { Engines } from '../runtime/engines.js';
+import { parseImportLine } from './import-line.js';
+
+export const MAX_REASONS = 20;
+
+export interface ImportCounts {
+  recorded: number;
+  replayed: number;
+  rejected: number;
+  /** `line N: message`, the first MAX_REASONS */
+  reasons: string[];
+}
+
+export interface ImportSummary extends ImportCounts {
+  file: string;
+  /** where this run began, when it went on from an earlier one */
+  resumedFrom: { offset: number; line: number } | null;
+  /** bytes of the file done (an unbroken run from its start), and its size */
+  offset: number;
+  size: number;
+  /** lines done, counted from the start of the file */
+  lines: number;
+  /** false when stopped before the end (the resume file says where to go on) */
+  complete: boolean;
+}
+
+export interface ImportOptions {
+  backend: Backend;
+  accountId: string;
+  signal?: AbortSignal;
+  concurrency?: number;
+  onProgress?: (progress: { offset: number; size: number; lines: number; linesThisRun: number }) => void;
+  clock?: () => number;
+}
+
+interface ResumeState extends ImportCounts {
+  file: string;
+  offset: number;
+  line: number;
+}
+
+type Outcome = { kind: 'recorded' | 'replayed' } | { kind: 'rejected'; reason: string } | { kind: 'blank' };
+
+interface Pending {
+  line: number;
+  end: number;
+  outcome: Outcome | null;
+}
+
+/** Where the progress of importing `path` is kept: `events.ndjson` → `events.kindling-import.json`. */
+export function resumeFileOf(path: string): string {
+  return `${path.replace(/\.[^./\\]*$/, '')}.kindling-import.json`;
+}
+
+function readResume(path: string, size: number): ResumeState | null {
+  const file = resumeFileOf(path);
+  if (!existsSync(file)) return null;
+  const state = JSON.parse(readFileSync(file, 'utf8')) as ResumeState;
+  if (state.file !== basename(path) || state.offset > size) return null;
+  return state;
+}
+
+function writeResume(path: string, state: ResumeState): void {
+  const file = resumeFileOf(path);
+  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  renameSync(`${file}.tmp`, file);
+}
+
+export async function importFile(path: string, options: ImportOptions): Promise<ImportSummary> {
+  const clock = options.clock ?? Date.now;
+  const concurrency = options.concurrency ?? 16;
+  const size = statSync(path).size;
+  const resumed = readResume(path, size);
+  const counts: ImportCounts = resumed === null ? { recorded: 0, replayed: 0, rejected: 0, reasons: [] } : { recorded: resumed.recorded, replayed: resumed.replayed, rejected: resumed.rejected, reasons: [...resumed.reasons] };
+  let offset = resumed?.offset ?? 0;
+  let line = resumed?.line ?? 0;
+  const runtime = await new Engines(options.backend, Number.POSITIVE_INFINITY, clock).runtimeFor(options.accountId);
+  const activity = new Activity(options.backend.control);
+
+  // lines read and not yet folded into `offset`, in file order
+  const queue: Pending[] = [];
+  const tails = new Map<string, Promise<void>>();
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  let fatal: unknown = null;
+  let savedAt = clock();
+  let saving: Promise<void> = Promise.resolve();
+  let linesThisRun = 0;
+
+  const save = async () => {
+    await activity.flush();
+    writeResume(path, { file: basename(path), offset, line, ...counts });
+  };
+  const fold = () => {
+    while (queue[0]?.outcome != null) {
+      const done = queue.shift() as Pending;
+      const outcome = done.outcome as Outcome;
+      offset = done.end;
+      line = done.line;
+      if (outcome.kind === 'recorded') counts.recorded++;
+      else if (outcome.kind === 'replayed') counts.replayed++;
+      else if (outcome.kind === 'rejected') {
+        counts.rejected++;
+        if (counts.reasons.length < MAX_REASONS) counts.reasons.push(`line ${done.line}: ${outcome.reason}`);
+      }
+    }
+    options.onProgress?.({ offset, size, lines: line, linesThisRun });
+    if (clock() - savedAt >= 500) {
+      savedAt = clock();
+      saving = saving.then(save).catch(() => {});
+    }
+  };
+  const settle = (entry: Pending, outcome: Outcome) => {
+    entry.outcome = outcome;
+    fold();
+  };
+
+  const start = async (entry: Pending, text: string) => {
+    const event = parseImportLine(text);
+    if ('problem' in event) return settle(entry, { kind: 'rejected', reason: event.problem });
+    const metric = runtime.metricsByKey.get(event.metric);
+    if (metric?.status === 'archived') return settle(entry, { kind: 'rejected', reason: `the metric ${JSON.stringify(event.metric)} is archived and takes no events` });
+    inFlight++;
+    const previous = tails.get(event.userId) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      if (fatal !== null) return;
+      try {
+        const result = await runtime.engine.record({ userId: event.userId, metric: event.metric, value: event.value as number, tz: event.tz, email: event.email, at: event.at, idempotencyKey: event.idempotencyKey });
+        if (!result.replayed) activity.count(options.accountId, event.metric, event.value as number, result.at, result.changes);
+        settle(entry, { kind: result.replayed ? 'replayed' : 'recorded' });
+      } catch (error) {
+        if (error instanceof KindlingError && !(error instanceof StoreError)) settle(entry, { kind: 'rejected', reason: error.message });
+        else fatal ??= error;
+      }
+    });
+    const tracked = run.finally(() => {
+      inFlight--;
+      if (tails.get(event.userId) === tracked) tails.delete(event.userId);
+      wake?.();
+    });
+    tails.set(event.userId, tracked);
+  };
+
+  let position = offset;
+  let number = line;
+  let rest: Buffer = Buffer.alloc(0);
+  let reachedEnd = false;
+  const handle = async (bytes: Buffer) => {
+    position += bytes.length + 1;
+    number++;
+    linesThisRun++;
+    const entry: Pending = { line: number, end: Math.min(position, size), outcome: null };
+    queue.push(entry);
+    const text = bytes.toString('utf8').replace(/\r$/, '');
+    if (text.trim() === '') return settle(entry, { kind: 'blank' });
+    await start(entry, text);
+    while (inFlight >= concurrency) await new Promise<void>((resolve) => (wake = resolve));
+  };
+  const stopped = () => options.signal?.aborted === true || fatal !== null;
+
+  if (offset < size) {
+    const stream = createReadStream(path, { start: offset });
+    reading: for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+      let newline: number;
+      while ((newline = data.indexOf(0x0a)) !== -1) {
+        if (stopped()) break reading;
+        await handle(data.subarray(0, newline));
+        data = data.subarray(newline + 1);
+      }
+      rest = Buffer.from(data);
+    }
+    stream.destroy();
+    if (!stopped()) {
+      if (rest.length > 0) await handle(rest);
+      reachedEnd = true;
+    }
+  } else reachedEnd = true;
+
+  await Promise.all(tails.values());
+  fold();
+  await saving;
+  const complete = reachedEnd && fatal === null && queue.length === 0;
+  await activity.stop();
+  if (complete) rmSync(resumeFileOf(path), { force: true });
+  else writeResume(path, { file: basename(path), offset, line, ...counts });
+  if (fatal !== null) throw fatal;
+  return { file: path, resumedFrom: resumed === null ? null : { offset: resumed.offset, line: resumed.line }, offset, size, lines: line, complete, ...counts };
+}

@@ -1,0 +1,63 @@
+/**
+ * One line of an import file: `{"metric","user":{"id","tz"?,"email"?},"value","at"?,"idempotencyKey"?}`
+ * (or `userId` instead of `user.id`; `at` an RFC 3339 instant or epoch ms) turned into what
+ * `engine.record` takes, or the reason it cannot be. A line without its own idempotency key gets
+ * `import:<sha256 of the line>`, so that importing the same file again changes nothing.
+ */
+import { createHash } from 'node:crypto';
+
+export interface ImportEvent {
+  metric: string;
+  userId: string;
+  /** checked by the engine, which names what is wrong */
+  value: unknown;
+  tz: string | null;
+  email: string | null;
+  at: number | undefined;
+  idempotencyKey: string;
+}
+
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function instant(at: unknown): number | undefined | { problem: string } {
+  if (at === undefined || at === null) return undefined;
+  if (typeof at === 'number' && Number.isSafeInteger(at)) return at;
+  if (typeof at === 'string' && RFC_3339.test(at) && Number.isFinite(Date.parse(at))) return Date.parse(at);
+  return { problem: `at must be an RFC 3339 instant (2026-01-02T10:00:00Z) or epoch milliseconds, got ${JSON.stringify(at)}` };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export function parseImportLine(line: string): ImportEvent | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (error) {
+    return { problem: `not valid JSON: ${(error as Error).message}` };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'a line must be a JSON object' };
+  const event = parsed as Record<string, unknown>;
+  const user = (event.user !== null && typeof event.user === 'object' ? event.user : {}) as Record<string, unknown>;
+  const metric = text(event.metric);
+  if (metric === null) return { problem: `metric must be the key of a metric, got ${JSON.stringify(event.metric) ?? 'nothing'}` };
+  const userId = text(user.id) ?? text(event.userId);
+  if (userId === null) return { problem: 'missing user id: give user.id or userId (a non-empty string)' };
+  const at = instant(event.at);
+  if (typeof at === 'object') return at;
+  const key = event.idempotencyKey;
+  if (key !== undefined && key !== null && (typeof key !== 'string' || key === '' || key.length > 255)) {
+    return { problem: `idempotencyKey must be 1 to 255 characters, got ${JSON.stringify(key)}` };
+  }
+  return {
+    metric,
+    userId,
+    value: event.value,
+    // the engine checks these and names what is wrong
+    tz: (user.tz ?? null) as string | null,
+    email: (user.email ?? null) as string | null,
+    at,
+    idempotencyKey: typeof key === 'string' ? key : `import:${createHash('sha256').update(line).digest('hex')}`,
+  };
+}

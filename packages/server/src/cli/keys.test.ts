@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashKey } from '../secrets.js';
+import { dataDir, type DataDir } from './test-io.js';
+
+let d: DataDir;
+beforeEach(async () => {
+  d = await dataDir();
+});
+afterEach(() => d.remove());
+
+describe('kindling keys', () => {
+  it('creates a key that the control plane finds by its hash, shown once', async () => {
+    const made = await d.cli(['keys', 'create', '--name', 'ci', '--kind', 'admin', '--json']);
+    expect(made.code).toBe(0);
+    const key = JSON.parse(made.out);
+    expect(key).toMatchObject({ name: 'ci', kind: 'admin', revokedAt: null });
+    expect(key.key).toMatch(/^kl_admin_/);
+    const backend = d.open();
+    const record = await backend.control.keyByHash(hashKey(key.key));
+    await backend.close();
+    expect(record).toMatchObject({ id: key.id, accountId: d.first.account.id });
+  });
+
+  it('lists the keys without their secrets and revokes one', async () => {
+    const made = JSON.parse((await d.cli(['keys', 'create', '--name', 'mobile', '--json'])).out);
+    expect(made.kind).toBe('application');
+    const list = await d.cli(['keys', 'list']);
+    expect(list.out).toContain('mobile');
+    expect(list.out).not.toContain(made.key);
+    expect(list.out.split('\n').filter((l) => l.includes('kl_')).length).toBe(3);
+    const revoked = await d.cli(['keys', 'revoke', made.id, '--json']);
+    expect(JSON.parse(revoked.out).revokedAt).toEqual(expect.any(String));
+    const listed = JSON.parse((await d.cli(['keys', 'list', '--json'])).out) as Array<{ id: string; revokedAt: string | null }>;
+    expect(listed.find((k) => k.id === made.id)?.revokedAt).toEqual(expect.any(String));
+  });
+
+  it('fails with exit 1 for an unknown key id or account, and exit 2 for a missing name or bad kind', async () => {
+    const unknown = await d.cli(['keys', 'revoke', 'nope']);
+    expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('"nope"') });
+    const account = await d.cli(['keys', 'list', '--account', 'acct-x']);
+    expect(account).toMatchObject({ code: 1, err: expect.stringContaining('--account') });
+    expect(await d.cli(['keys', 'create'])).toMatchObject({ code: 2, err: expect.stringContaining('--name is required') });
+    expect(await d.cli(['keys', 'create', '--name', 'x', '--kind', 'root'])).toMatchObject({ code: 2, err: expect.stringContaining('--kind must be admin, application') });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * `kindling metrics create|list`: the account's metrics, changed through the same control-plane
+ * call as the admin API (one compare-and-set on the configuration) with the same key rule.
+ */
+import type { MetricDef } from '../control/types.js';
+import { Activity } from '../runtime/activity.js';
+import { keyFor } from '../routes/admin/derive-key.js';
+import { newId } from '../secrets.js';
+import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
+import { CommandError, UsageError, parseArgs, positionals, required } from './args.js';
+import type { Command } from './command.js';
+import { Output, table } from './output.js';
+
+const FLAGS = { ...BACKEND_FLAGS, name: 'string', key: 'string' } as const;
+
+const HELP = `usage:
+  kindling metrics create --name NAME [--key KEY]   create a metric
+  kindling metrics list                             list the metrics with their totals
+
+  --name NAME       what people see ("Lessons")
+  --key KEY         what events name (letters, digits, - and _); derived from the name when absent
+${BACKEND_HELP.join('\n')}
+  --json            print the result as JSON`;
+
+export const metricsCommand: Command = {
+  name: 'metrics',
+  summary: 'create and list metrics',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, FLAGS);
+    const out = new Output(io, args.booleans.has('json'));
+    if (args.booleans.has('help')) {
+      io.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const [action, ...rest] = args.positionals;
+    const sub = { ...args, positionals: rest };
+    if (action === 'create') {
+      positionals(sub, []);
+      const name = required(args, 'name');
+      const key = keyFor({ name, ...(args.strings.key !== undefined ? { key: args.strings.key } : {}) });
+      if ('problem' in key) throw new UsageError(`${args.strings.key !== undefined ? '--key' : '--name'}: ${key.problem}`);
+      const metric = await withAccount(args, io.env, async ({ backend, account }) => {
+        const made: MetricDef = { id: newId(), key: key.key, name, status: 'active', created: new Date().toISOString() };
+        await backend.control.changeConfig(account.id, (config) => {
+          const taken = config.metrics.find((m) => m.key === key.key);
+          if (taken !== undefined) throw new CommandError(`a metric already has the key ${JSON.stringify(key.key)} (${taken.name}, ${taken.status}); give another with --key`);
+          return { ...config, metrics: [...config.metrics, made] };
+        });
+        return made;
+      });
+      out.result(metric, (m) => `Created the metric "${m.name}" with the key ${m.key} (id ${m.id}). Record events at POST /api/metrics/${m.key}/event.`);
+      return 0;
+    }
+    if (action === 'list') {
+      positionals(sub, []);
+      const metrics = await withAccount(args, io.env, async ({ backend, account }) => {
+        const config = await backend.control.config(account.id);
+        const activity = await new Activity(backend.control).metrics(account.id);
+        return config.metrics.map((m) => ({ ...m, total: activity[m.key]?.total ?? 0, events: activity[m.key]?.events ?? 0, lastEventAt: activity[m.key]?.lastEventAt ?? null }));
+      });
+      out.result(metrics, (list) =>
+        list.length === 0
+          ? 'no metrics: create one with kindling metrics create --name NAME'
+          : table(
+              ['KEY', 'NAME', 'STATUS', 'TOTAL', 'EVENTS', 'LAST EVENT', 'ID'],
+              list.map((m) => [m.key, m.name, m.status, String(m.total), String(m.events), m.lastEventAt ?? '-', m.id]),
+            ),
+      );
+      return 0;
+    }
+    throw new UsageError(action === undefined ? 'say what to do: metrics create or metrics list' : `unknown action ${JSON.stringify(action)}: use create or list`);
+  },
+};

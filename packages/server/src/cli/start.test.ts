@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server.js';
+import { runCli } from './main.js';
+import { launch } from './start.js';
+import { fakeIo } from './test-io.js';
+
+let dir = '';
+let server: RunningServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+});
+
+function env(): Record<string, string> {
+  dir = mkdtempSync(join(tmpdir(), 'kindling-start-'));
+  return { KINDLING_DATA_DIR: dir, LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard') };
+}
+
+describe('kindling start', () => {
+  it('prints the keys, the starter metric and a curl line on first start, and the curl line records an event', async () => {
+    const io = fakeIo(env());
+    server = await launch(['--port', '0', '--host', '127.0.0.1'], io);
+    const first = server?.firstStart;
+    if (server === null || first === null || first === undefined) throw new Error('expected a first start');
+    const text = io.out();
+    expect(text).toContain(first.adminKey.key);
+    expect(text).toContain(first.applicationKey.key);
+    expect(text).toContain('"lessons"');
+    expect(text).toContain(`${server.url}/docs`);
+    expect(text).toContain('kindling password set');
+    const curl = /curl -X POST (\S+) -H "X-API-KEY: (\S+)" -H "Content-Type: application\/json" -d '(.+)'/.exec(text);
+    expect(curl?.[2]).toBe(first.applicationKey.key);
+    const response = await fetch(curl?.[1] as string, { method: 'POST', headers: { 'x-api-key': curl?.[2] as string, 'content-type': 'application/json' }, body: curl?.[3] });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ total: 1, currentStreak: { length: 1 } });
+  });
+
+  it('prints one line with the address and the data folder on later starts', async () => {
+    const settings = env();
+    server = await launch(['--port', '0', '--host', '127.0.0.1'], fakeIo(settings));
+    await server?.close();
+    const io = fakeIo(settings);
+    server = await launch(['--port', '0', '--host', '127.0.0.1'], io);
+    expect(server?.firstStart).toBeNull();
+    expect(io.out()).toBe(`Kindling is running at ${server?.url} (data in ${dir})\n`);
+  });
+
+  it('prints the first start as one JSON document with --json', async () => {
+    const io = fakeIo(env());
+    server = await launch(['--port=0', '--host=127.0.0.1', '--json'], io);
+    const printed = JSON.parse(io.out());
+    expect(printed).toMatchObject({ url: server?.url, data: dir, firstStart: { applicationKey: server?.firstStart?.applicationKey.key, metric: 'lessons' } });
+  });
+
+  it('exits 2 naming the variable when a setting is wrong, and naming the flag when a flag is', async () => {
+    const io = fakeIo({ ...env(), PORT: 'eighty' });
+    expect(await runCli(['start'], io)).toBe(2);
+    expect(io.err()).toContain('PORT must be a whole number');
+    const flagged = fakeIo(env());
+    expect(await runCli(['start', '--port', '99999'], flagged)).toBe(2);
+    expect(flagged.err()).toContain('--port must be a whole number from 0 to 65535');
+    const unknown = fakeIo(env());
+    expect(await runCli(['start', '--prot', '1'], unknown)).toBe(2);
+    expect(unknown.err()).toContain('unknown flag --prot');
+  });
+});
+
+describe('kindling', () => {
+  it('lists the commands with --help and refuses an unknown command with exit code 2', async () => {
+    const help = fakeIo();
+    expect(await runCli(['--help'], help)).toBe(0);
+    for (const name of ['start', 'keys', 'metrics', 'streak', 'user', 'import', 'password']) expect(help.out()).toContain(`  ${name}`);
+    const unknown = fakeIo();
+    expect(await runCli(['strat'], unknown)).toBe(2);
+    expect(unknown.err()).toContain('unknown command "strat"');
+  });
+
+  it('gives each command its own --help', async () => {
+    const io = fakeIo();
+    expect(await runCli(['import', '--help'], io)).toBe(0);
+    expect(io.out()).toContain('usage: kindling import FILE.ndjson');
+  });
+});

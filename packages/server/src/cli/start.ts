@@ -1,0 +1,119 @@
+/**
+ * `kindling start`: runs the service. The first start prints the keys (shown only then), the
+ * starter metric and a curl line to record a first event; later starts print one line. SIGTERM or
+ * SIGINT stops gracefully (in-flight requests finish, counters are written, stores close); a second
+ * signal exits at once.
+ */
+import { VARIABLES, parseSettings } from '../settings.js';
+import { startServer, type RunningServer } from '../server.js';
+import { parseArgs } from './args.js';
+import type { Command } from './command.js';
+import { Output, type CliIo } from './output.js';
+
+const FLAGS = { port: 'string', host: 'string', data: 'string', redis: 'string' } as const;
+
+const HELP = `usage: kindling start [--port 3000] [--host 0.0.0.0] [--data ./data] [--redis redis://…]
+
+Runs the HTTP service (API, /docs, dashboard). Stop it with Ctrl-C or SIGTERM: requests in flight
+finish and counters are written before it exits.
+
+  --port N      port to listen on (0 picks a free one)
+  --host ADDR   address to listen on
+  --data DIR    folder of the SQLite files
+  --redis URL   keep everything in Redis instead (several servers may share it)
+  --json        print the start (and on first start the keys) as one JSON document
+
+Environment (flags win):
+${Object.entries(VARIABLES).map(([name, meaning]) => `  ${name.padEnd(24)} ${meaning}`).join('\n')}`;
+
+/** What a first start tells the operator, line by line. */
+export function firstStartLines(server: RunningServer): string[] {
+  const first = server.firstStart;
+  if (first === null) return [];
+  const url = server.url;
+  const event = JSON.stringify({ user: { id: 'user-1', tz: 'Europe/Berlin' }, value: 1 });
+  return [
+    `Kindling is running at ${url} (first start: data in ${server.ctx.backend.where})`,
+    '',
+    'Your keys, shown only now; keep them somewhere safe:',
+    `  admin key        ${first.adminKey.key}   (everything, incl. /admin/v1)`,
+    `  application key  ${first.applicationKey.key}   (record events, read streaks)`,
+    '',
+    'Created the metric "lessons" and a daily streak over it (1 lesson a day). Record a first event:',
+    '',
+    `  curl -X POST ${url}/api/metrics/lessons/event -H "X-API-KEY: ${first.applicationKey.key}" -H "Content-Type: application/json" -d '${event}'`,
+    '',
+    `Dashboard  ${url}/`,
+    `API docs   ${url}/docs`,
+    '',
+    first.account.passwordHash === null
+      ? 'Sign in to the dashboard with the admin key, or set an owner password: kindling password set (or KINDLING_OWNER_PASSWORD at first start).'
+      : 'The owner password from KINDLING_OWNER_PASSWORD is set; change it with kindling password set.',
+  ];
+}
+
+/** Starts the server as the flags and environment say and prints how to reach it; the caller closes it. */
+export async function launch(argv: readonly string[], io: CliIo): Promise<RunningServer | null> {
+  const args = parseArgs(argv, FLAGS);
+  const out = new Output(io, args.booleans.has('json'));
+  if (args.booleans.has('help')) {
+    io.stdout.write(`${HELP}\n`);
+    return null;
+  }
+  const settings = parseSettings(io.env, { port: args.strings.port, host: args.strings.host, data: args.strings.data, redis: args.strings.redis });
+  const server = await startServer(settings);
+  const where = server.ctx.backend.where;
+  const first = server.firstStart;
+  out.result(
+    {
+      url: server.url,
+      data: where,
+      firstStart:
+        first === null
+          ? null
+          : { accountId: first.account.id, adminKey: first.adminKey.key, applicationKey: first.applicationKey.key, metric: 'lessons', dashboard: `${server.url}/`, docs: `${server.url}/docs` },
+    },
+    () => (first === null ? `Kindling is running at ${server.url} (data in ${where})` : firstStartLines(server)),
+  );
+  return server;
+}
+
+/** Resolves when the first SIGTERM or SIGINT has stopped the server; a second signal exits at once. */
+function stopOnSignal(server: RunningServer, out: Output): Promise<number> {
+  return new Promise((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        out.note(`${signal} again: exiting without waiting`);
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      }
+      stopping = true;
+      out.note(`${signal}: finishing requests in flight and closing the stores…`);
+      server.close().then(
+        () => {
+          process.off('SIGTERM', onSignal);
+          process.off('SIGINT', onSignal);
+          out.note('stopped');
+          resolve(0);
+        },
+        (error: unknown) => {
+          out.error(`stopping failed: ${error instanceof Error ? error.message : String(error)}`, 'STOP_FAILED');
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
+
+export const startCommand: Command = {
+  name: 'start',
+  summary: 'run the HTTP service (first start creates the account and prints its keys)',
+  help: HELP,
+  async run(argv, io) {
+    const server = await launch(argv, io);
+    if (server === null) return 0;
+    return stopOnSignal(server, new Output(io, argv.includes('--json')));
+  },
+};

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engines } from '../runtime/engines.js';
+import { dataDir, type DataDir } from './test-io.js';
+
+let d: DataDir;
+beforeEach(async () => {
+  d = await dataDir();
+});
+afterEach(() => d.remove());
+
+async function recordFor(users: string[]): Promise<void> {
+  const backend = d.open();
+  const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
+  for (const userId of users) await engine.record({ userId, metric: 'lessons', value: 1, at: Date.parse('2026-01-05T10:00:00Z') });
+  await backend.close();
+}
+
+describe('kindling streak', () => {
+  it('shows the rule made at first start', async () => {
+    const shown = await d.cli(['streak', 'show']);
+    expect(shown.out).toContain('frequency       daily');
+    expect(shown.out).toContain('lessons >= 1 per period');
+    expect(shown.out).toContain('rebuild         none yet');
+  });
+
+  it('saves a new rule and rebuilds every user, keeping the rebuild in the control plane', async () => {
+    await recordFor(['a', 'b', 'c']);
+    const set = await d.cli(['streak', 'set', '--frequency', 'weekly', '--week-start', 'sunday', '--condition', 'lessons:3', '--freezes', '0,2,2,1', '--json']);
+    expect(set.code).toBe(0);
+    const printed = JSON.parse(set.out);
+    expect(printed.rule).toEqual({
+      frequency: 'weekly',
+      weekStart: 'sunday',
+      dayStartsAt: '00:00',
+      defaultTimeZone: 'UTC',
+      mode: 'all',
+      conditions: [{ metric: 'lessons', threshold: 3 }],
+      freezes: { initial: 0, max: 2, earn: { every: 2, amount: 1 } },
+      restoreWindow: 1,
+    });
+    expect(printed.rebuild).toMatchObject({ status: 'done', done: 3, total: 3 });
+    const backend = d.open();
+    const config = await backend.control.config(d.first.account.id);
+    const rebuild = await backend.control.rebuild(d.first.account.id);
+    await backend.close();
+    expect(config.streak).toEqual(printed.rule);
+    expect(rebuild).toMatchObject({ status: 'done', done: 3, version: config.version });
+    expect(JSON.parse((await d.cli(['streak', 'show', '--json'])).out)).toEqual({ rule: printed.rule, rebuild });
+  });
+
+  it('refuses an unknown metric, a rule the core rejects and a malformed flag, changing nothing', async () => {
+    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'minutes:10'])).toMatchObject({ code: 1, err: expect.stringContaining('no active metric has the key "minutes"') });
+    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--tz', 'Mars/Olympus'])).toMatchObject({ code: 1, err: expect.stringContaining('Mars/Olympus') });
+    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--freezes', '3,1'])).toMatchObject({ code: 1, err: expect.stringContaining('freezes.initial (3) is above freezes.max (1)') });
+    expect(await d.cli(['streak', 'set', '--frequency', 'hourly', '--condition', 'lessons:1'])).toMatchObject({ code: 2, err: expect.stringContaining('--frequency must be daily, weekly, monthly') });
+    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons'])).toMatchObject({ code: 2, err: expect.stringContaining('--condition must be METRIC:THRESHOLD') });
+    expect(await d.cli(['streak', 'set', '--condition', 'lessons:1'])).toMatchObject({ code: 2, err: expect.stringContaining('--frequency is required') });
+    const backend = d.open();
+    const config = await backend.control.config(d.first.account.id);
+    await backend.close();
+    expect(config.streak?.frequency).toBe('daily');
+  });
+});

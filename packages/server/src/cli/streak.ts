@@ -1,0 +1,191 @@
+/**
+ * `kindling streak show|set`: the account's streak rule. `set` checks the rule as PUT /streak does
+ * (an engine is built from it; the core's ConfigError says what is wrong), saves it, and rebuilds
+ * every user here with a progress bar, keeping the rebuild's progress in the control plane.
+ */
+import { WEEKDAYS, memoryStore, type Weekday } from '@kindling/core';
+import type { Control } from '../control/control.js';
+import type { AccountConfig, Rebuild, RuleConfig } from '../control/types.js';
+import type { Backend } from '../runtime/backend.js';
+import { engineFor } from '../runtime/engines.js';
+import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
+import { CommandError, UsageError, choiceFlag, parseArgs, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
+import type { Command } from './command.js';
+import { Output, type CliIo } from './output.js';
+import { Progress } from './progress.js';
+
+const FLAGS = {
+  ...BACKEND_FLAGS,
+  frequency: 'string',
+  'week-start': 'string',
+  'day-start': 'string',
+  tz: 'string',
+  mode: 'string',
+  condition: 'list',
+  freezes: 'string',
+  'restore-window': 'string',
+} as const;
+
+const HELP = `usage:
+  kindling streak show
+  kindling streak set --frequency daily|weekly|monthly --condition METRIC:THRESHOLD [flags]
+
+show: the account's streak rule and the state of the last rebuild.
+set: replaces the rule (as PUT /admin/v1/streak does) and rebuilds every user's streak under it.
+
+  --frequency F            daily, weekly or monthly
+  --condition M:N          a metric key and the amount per period; repeat for more (lessons:1)
+  --mode all|any           all conditions per period, or any one (default all)
+  --week-start DAY         first day of a week, monday..sunday (default monday)
+  --day-start HH:MM        local time at which a day begins (default 00:00)
+  --tz ZONE                IANA zone of users who sent none (default UTC)
+  --freezes I,M[,E,A]      freezes: I at start, at most M, and A more earned every E days
+                           (initial,max[,every,amount]); "none" (the default) for none
+  --restore-window N       periods after a loss in which a restore is allowed (default 1)
+${BACKEND_HELP.join('\n')}
+  --json                   print the result as JSON`;
+
+function condition(text: string): { metric: string; threshold: number } {
+  const match = /^([^:]+):(.+)$/.exec(text);
+  const threshold = Number(match?.[2]);
+  if (match === null || !Number.isFinite(threshold)) throw new UsageError(`--condition must be METRIC:THRESHOLD like lessons:1, got ${JSON.stringify(text)}`);
+  return { metric: match[1] as string, threshold };
+}
+
+function freezes(text: string | undefined): RuleConfig['freezes'] {
+  if (text === undefined || text === 'none') return null;
+  const parts = text.split(',').map((p) => p.trim());
+  if ((parts.length !== 2 && parts.length !== 4) || parts.some((p) => !/^\d+$/.test(p))) {
+    throw new UsageError(`--freezes must be initial,max or initial,max,every,amount (whole numbers), or none; got ${JSON.stringify(text)}`);
+  }
+  const [initial, max, every, amount] = parts.map(Number) as [number, number, number?, number?];
+  return { initial, max, earn: every !== undefined && amount !== undefined ? { every, amount } : null };
+}
+
+/** The rule the flags describe, with PUT /streak's defaults. */
+export function ruleFromFlags(args: ParsedArgs): RuleConfig {
+  const conditions = (args.lists.condition ?? []).map(condition);
+  if (conditions.length === 0) throw new UsageError('--condition is required (for example --condition lessons:1)');
+  return {
+    frequency: choiceFlag(args, 'frequency', ['daily', 'weekly', 'monthly'], required(args, 'frequency') as 'daily'),
+    weekStart: choiceFlag<Weekday>(args, 'week-start', WEEKDAYS, 'monday'),
+    dayStartsAt: args.strings['day-start'] ?? '00:00',
+    defaultTimeZone: args.strings.tz ?? 'UTC',
+    mode: choiceFlag(args, 'mode', ['all', 'any'], 'all'),
+    conditions,
+    freezes: freezes(args.strings.freezes),
+    restoreWindow: wholeFlag(args, 'restore-window', 0, 10_000, 1),
+  };
+}
+
+/** Throws the core's ConfigError (or a CommandError) when the rule cannot run on this configuration. */
+export function checkRule(config: AccountConfig, rule: RuleConfig): void {
+  for (const c of rule.conditions) {
+    const metric = config.metrics.find((m) => m.key === c.metric);
+    if (metric === undefined || metric.status !== 'active') {
+      const known = config.metrics.filter((m) => m.status === 'active').map((m) => m.key);
+      throw new CommandError(`--condition ${c.metric}:${c.threshold}: no active metric has the key ${JSON.stringify(c.metric)}; active: ${known.join(', ') || 'none'}`);
+    }
+  }
+  engineFor({ ...config, streak: rule }, memoryStore());
+}
+
+/** Rebuilds every user of the account under its saved configuration, keeping progress in the control plane. */
+export async function rebuildAccount(backend: Backend, accountId: string, onProgress: (done: number, total: number) => void, clock: () => number = Date.now): Promise<Rebuild> {
+  const control: Control = backend.control;
+  const config = await control.config(accountId);
+  const engine = engineFor(config, backend.storeFor(accountId), clock);
+  let state: Rebuild = { status: 'running', done: 0, total: 0, startedAt: new Date(clock()).toISOString(), finishedAt: null, error: null, version: config.version };
+  await control.setRebuild(accountId, state);
+  let savedAt = clock();
+  let saving: Promise<void> = Promise.resolve();
+  try {
+    const { users } = await engine.rebuildAll({
+      onProgress: ({ done, total }) => {
+        state = { ...state, done, total };
+        onProgress(done, total);
+        if (clock() - savedAt >= 250) {
+          savedAt = clock();
+          const snapshot = state;
+          saving = saving.then(() => control.setRebuild(accountId, snapshot));
+        }
+      },
+    });
+    await saving;
+    state = { ...state, status: 'done', done: users, total: users, finishedAt: new Date(clock()).toISOString() };
+  } catch (error) {
+    await saving.catch(() => {});
+    state = { ...state, status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: new Date(clock()).toISOString() };
+  }
+  await control.setRebuild(accountId, state);
+  return state;
+}
+
+function describeRule(rule: RuleConfig | null): string[] {
+  if (rule === null) return ['no streak rule: set one with kindling streak set'];
+  const f = rule.freezes;
+  return [
+    `frequency       ${rule.frequency}${rule.frequency === 'weekly' ? ` (weeks start ${rule.weekStart})` : ''}`,
+    `conditions      ${rule.conditions.map((c) => `${c.metric} >= ${c.threshold}`).join(rule.mode === 'all' ? ' and ' : ' or ')} per period`,
+    `day starts at   ${rule.dayStartsAt} (default zone ${rule.defaultTimeZone})`,
+    `freezes         ${f === null ? 'none' : `${f.initial} at start, at most ${f.max}${f.earn !== null ? `, ${f.earn.amount} more every ${f.earn.every} days` : ''}`}`,
+    `restore window  ${rule.restoreWindow} period(s)`,
+  ];
+}
+
+function describeRebuild(r: Rebuild): string {
+  if (r.status === 'idle') return 'rebuild         none yet';
+  const when = r.finishedAt ?? r.startedAt ?? '';
+  return `rebuild         ${r.status}: ${r.done}/${r.total} users (configuration version ${r.version}) ${when}${r.error !== null ? ` — ${r.error}` : ''}`;
+}
+
+async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
+  const rule = ruleFromFlags(args);
+  const result = await withAccount(args, io.env, async ({ backend, account }) => {
+    const saved = await backend.control.changeConfig(account.id, (config) => {
+      checkRule(config, rule);
+      return { ...config, streak: rule };
+    });
+    out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
+    let bar: Progress | null = null;
+    const rebuild = await rebuildAccount(backend, account.id, (done, total) => {
+      if (out.json) return;
+      bar ??= new Progress(io.stderr, total, { unit: 'items', rateLabel: 'users/s' });
+      bar.update(done, done);
+    });
+    (bar as Progress | null)?.finish();
+    return { rule, rebuild };
+  });
+  out.result(result, (r) => [...describeRule(r.rule), describeRebuild(r.rebuild)]);
+  return result.rebuild.status === 'failed' ? 1 : 0;
+}
+
+export const streakCommand: Command = {
+  name: 'streak',
+  summary: 'show or set the streak rule (set rebuilds every user)',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, FLAGS);
+    const out = new Output(io, args.booleans.has('json'));
+    if (args.booleans.has('help')) {
+      io.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const [action, ...rest] = args.positionals;
+    const sub = { ...args, positionals: rest };
+    if (action === 'show') {
+      positionals(sub, []);
+      const shown = await withAccount(args, io.env, async ({ backend, account }) => ({
+        rule: (await backend.control.config(account.id)).streak,
+        rebuild: await backend.control.rebuild(account.id),
+      }));
+      out.result(shown, (s) => [...describeRule(s.rule), describeRebuild(s.rebuild)]);
+      return 0;
+    }
+    if (action === 'set') {
+      positionals(sub, []);
+      return set(args, io, out);
+    }
+    throw new UsageError(action === undefined ? 'say what to do: streak show or streak set' : `unknown action ${JSON.stringify(action)}: use show or set`);
+  },
+};

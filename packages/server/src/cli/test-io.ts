@@ -1,0 +1,64 @@
+/**
+ * Tests' command-line world: captured stdout and stderr, stdin from a string, the environment as
+ * given, and a data folder holding a first-started account. Not part of the package's API.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { bootstrap, type NewAccount } from '../runtime/accounts.js';
+import { openBackend, type Backend } from '../runtime/backend.js';
+import { parseSettings } from '../settings.js';
+import { runCli } from './main.js';
+import type { CliIo } from './output.js';
+
+export interface FakeIo extends CliIo {
+  out(): string;
+  err(): string;
+}
+
+export function fakeIo(env: Record<string, string> = {}, stdin = ''): FakeIo {
+  let out = '';
+  let err = '';
+  return {
+    stdout: { write: (text: string) => (out += text) },
+    stderr: { write: (text: string) => (err += text) },
+    stdin: Readable.from([stdin]),
+    env,
+    out: () => out,
+    err: () => err,
+  };
+}
+
+export interface DataDir {
+  dir: string;
+  env: Record<string, string>;
+  first: NewAccount;
+  /** runs `kindling ...argv` on this folder */
+  cli(argv: readonly string[], stdin?: string): Promise<{ code: number; out: string; err: string }>;
+  /** opens the folder's backend for a check; the caller closes it */
+  open(): Backend;
+  remove(): void;
+}
+
+export async function dataDir(): Promise<DataDir> {
+  const dir = mkdtempSync(join(tmpdir(), 'kindling-cli-'));
+  const env = { KINDLING_DATA_DIR: dir, LOG_LEVEL: 'silent' };
+  const settings = parseSettings(env);
+  const backend = openBackend(settings);
+  const first = await bootstrap(backend.control, { password: null, at: Date.now() });
+  await backend.close();
+  if (first === null) throw new Error('a new data folder should get its first account');
+  return {
+    dir,
+    env,
+    first,
+    async cli(argv, stdin = '') {
+      const io = fakeIo(env, stdin);
+      const code = await runCli(argv, io);
+      return { code, out: io.out(), err: io.err() };
+    },
+    open: () => openBackend(settings),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

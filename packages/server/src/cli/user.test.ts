@@ -1,0 +1,72 @@
+import { formatDay, parseDay, type HistoryPeriod } from '@kindling/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engines } from '../runtime/engines.js';
+import { dataDir, type DataDir } from './test-io.js';
+import { LEGEND, dailyCalendar, periodCalendar } from './user.js';
+
+function day(date: string, mark: '#' | '*' | 'p' | '.'): HistoryPeriod {
+  return { periodStart: date, periodEnd: date, length: mark === '.' ? 0 : 1, usedFreeze: mark === '*', usedPause: mark === 'p' };
+}
+
+describe('dailyCalendar', () => {
+  it('draws 8 weeks from the rule\'s week start, one character a day, blank after today', () => {
+    // today is Wednesday 2026-03-04; weeks start on Monday
+    const today = parseDay('2026-03-04');
+    const history = Array.from({ length: 56 }, (_, i) => day(formatDay(today - 55 + i), '.'));
+    history[55] = day('2026-03-04', '#');
+    history[54] = day('2026-03-03', '*');
+    history[53] = day('2026-03-02', 'p');
+    history[52] = day('2026-03-01', '#');
+    const rows = dailyCalendar(history, 'monday');
+    expect(rows).toHaveLength(9);
+    expect(rows[0]).toBe('week of     MTWTFSS');
+    expect(rows[1]).toBe('2026-01-12  .......');
+    expect(rows[7]).toBe('2026-02-23  ......#');
+    expect(rows[8]).toBe('2026-03-02  p*#');
+  });
+
+  it('starts the rows on Sunday for a rule whose weeks start on Sunday', () => {
+    const rows = dailyCalendar([day('2026-03-04', '#')], 'sunday');
+    expect(rows[0]).toBe('week of     SMTWTFS');
+    expect(rows[8]).toBe('2026-03-01  ...#');
+  });
+});
+
+describe('periodCalendar', () => {
+  it('draws the last 12 periods on one line with their span', () => {
+    const weeks = Array.from({ length: 14 }, (_, i) => ({ periodStart: `w${i}`, periodEnd: `e${i}`, length: i % 3 === 0 ? 0 : 1, usedFreeze: i === 13, usedPause: false }));
+    expect(periodCalendar(weeks)).toEqual(['#.##.##.##.*   w2 … e13']);
+  });
+});
+
+describe('kindling user', () => {
+  let d: DataDir;
+  beforeEach(async () => {
+    d = await dataDir();
+  });
+  afterEach(() => d.remove());
+
+  it("shows a user's streak, totals and calendar, and the raw data with --json", async () => {
+    const backend = d.open();
+    const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
+    const now = Date.now();
+    for (const back of [2, 1, 0]) await engine.record({ userId: 'ada', metric: 'lessons', value: 2, at: now - back * 86_400_000 });
+    await backend.close();
+    const shown = await d.cli(['user', 'ada']);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain('totals    lessons 6');
+    expect(shown.out).toMatch(/streak {4}3 day\(s\) since \d{4}-\d{2}-\d{2}, longest 3/);
+    expect(shown.out).toContain('freezes   1 of at most 3');
+    expect(shown.out).toContain(LEGEND);
+    expect(shown.out).toMatch(/###/);
+    const json = JSON.parse((await d.cli(['user', 'ada', '--json'])).out);
+    expect(json.user).toMatchObject({ id: 'ada', totals: { lessons: 6 } });
+    expect(json.streak).toMatchObject({ length: 3, longest: 3 });
+    expect(json.streak.streakHistory).toHaveLength(56);
+  });
+
+  it('fails with exit 1 for an unknown user and exit 2 without an id', async () => {
+    expect(await d.cli(['user', 'nobody'])).toMatchObject({ code: 1, err: expect.stringContaining('"nobody"') });
+    expect(await d.cli(['user'])).toMatchObject({ code: 2, err: expect.stringContaining('missing ID') });
+  });
+});

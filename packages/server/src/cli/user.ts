@@ -1,0 +1,101 @@
+/**
+ * `kindling user ID`: one user's streak, freezes and totals, and the recent periods as a small
+ * calendar: the last 8 weeks for a daily rule (one row per week), else the last 12 periods.
+ */
+import { WEEKDAYS, formatDay, parseDay, weekdayOf, type HistoryPeriod, type StreakRead, type UserView } from '@kindling/core';
+import type { RuleConfig } from '../control/types.js';
+import { Engines } from '../runtime/engines.js';
+import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
+import { CommandError, parseArgs, positionals } from './args.js';
+import type { Command } from './command.js';
+import { Output } from './output.js';
+
+const HELP = `usage: kindling user ID
+
+Shows a user's streak (length, longest, start, the last day that keeps it), freezes, metric totals,
+and the recent periods: the last 8 weeks for a daily rule, else the last 12 periods.
+
+${BACKEND_HELP.join('\n')}
+  --json            print the user and the streak read as JSON`;
+
+export const LEGEND = '# held   * frozen   p paused   . missed (the current period shows . until met)';
+
+/** The character of one period. */
+export function periodMark(period: HistoryPeriod): string {
+  if (period.usedPause) return 'p';
+  if (period.usedFreeze) return '*';
+  return period.length > 0 ? '#' : '.';
+}
+
+/** The last 8 weeks of daily periods (oldest first, today last), one row per week from `weekStart`. */
+export function dailyCalendar(history: readonly HistoryPeriod[], weekStart: RuleConfig['weekStart']): string[] {
+  const last = history[history.length - 1];
+  if (last === undefined) return [];
+  const today = parseDay(last.periodStart);
+  const first = WEEKDAYS.indexOf(weekStart);
+  const firstDay = today - ((weekdayOf(today) - first + 7) % 7) - 7 * 7;
+  const marks = new Map(history.map((p) => [p.periodStart, periodMark(p)]));
+  const header = `${'week of'.padEnd(12)}${Array.from({ length: 7 }, (_, i) => (WEEKDAYS[(first + i) % 7] as string)[0]?.toUpperCase()).join('')}`;
+  const rows = [header];
+  for (let week = 0; week < 8; week++) {
+    const start = firstDay + week * 7;
+    const cells = Array.from({ length: 7 }, (_, i) => (start + i > today ? ' ' : marks.get(formatDay(start + i)) ?? '.'));
+    rows.push(`${formatDay(start).padEnd(12)}${cells.join('')}`.trimEnd());
+  }
+  return rows;
+}
+
+/** The last 12 weekly or monthly periods on one line, oldest first. */
+export function periodCalendar(history: readonly HistoryPeriod[]): string[] {
+  const shown = history.slice(-12);
+  if (shown.length === 0) return [];
+  return [`${shown.map(periodMark).join('')}   ${shown[0]?.periodStart} … ${shown[shown.length - 1]?.periodEnd}`];
+}
+
+interface UserReport {
+  user: UserView;
+  rule: RuleConfig | null;
+  streak: StreakRead | null;
+}
+
+function describe(report: UserReport): string[] {
+  const { user, streak, rule } = report;
+  const totals = Object.entries(user.totals);
+  const lines = [
+    `user      ${user.id}${user.tz !== null ? ` (${user.tz})` : ''}, first seen ${user.firstSeenAt}`,
+    `totals    ${totals.length === 0 ? 'none' : totals.map(([metric, total]) => `${metric} ${total}`).join(', ')}`,
+  ];
+  if (streak === null || rule === null) return [...lines, 'streak    no streak rule is set'];
+  lines.push(
+    `streak    ${streak.length} ${rule.frequency === 'daily' ? 'day' : rule.frequency === 'weekly' ? 'week' : 'month'}(s)${streak.started !== null ? ` since ${streak.started}` : ''}, longest ${streak.longest}`,
+    `expires   ${streak.expires === null ? '-' : `keep it by ${streak.expires} (ends ${streak.expiresAt})`}`,
+  );
+  if (rule.freezes !== null) lines.push(`freezes   ${streak.freezes} of at most ${streak.maxFreezes}`);
+  const calendar = rule.frequency === 'daily' ? dailyCalendar(streak.streakHistory, rule.weekStart) : periodCalendar(streak.streakHistory);
+  return [...lines, '', ...calendar, '', LEGEND];
+}
+
+export const userCommand: Command = {
+  name: 'user',
+  summary: "show a user's streak, freezes, totals and recent periods",
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, BACKEND_FLAGS);
+    const out = new Output(io, args.booleans.has('json'));
+    if (args.booleans.has('help')) {
+      io.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const [id] = positionals(args, ['ID']) as [string];
+    const report = await withAccount(args, io.env, async ({ backend, account }): Promise<UserReport> => {
+      const runtime = await new Engines(backend, 0).runtimeFor(account.id);
+      const user = await runtime.engine.user(id);
+      if (user === null) throw new CommandError(`no user has the id ${JSON.stringify(id)} in this account`);
+      const rule = runtime.config.streak;
+      const streak = rule === null ? null : await runtime.engine.streak(id, { historyPeriods: rule.frequency === 'daily' ? 56 : 12 });
+      return { user, rule, streak };
+    });
+    out.result(report, describe);
+    return 0;
+  },
+};
