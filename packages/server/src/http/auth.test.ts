@@ -36,6 +36,23 @@ describe('API keys', () => {
     expect((await t.call('POST', EVENT, { body })).status).toBe(201);
   });
 
+  it('answers 401 REVOKED_API_KEY at once to a key revoked with DELETE /admin/v1/keys/:id', async () => {
+    const created = await t.call('POST', '/admin/v1/keys', { body: { name: 'backend', kind: 'application' }, key: t.adminKey });
+    expect(created.status).toBe(201);
+    expect((await t.call('POST', EVENT, { body, key: created.body.key })).status).toBe(201);
+    expect((await t.call('DELETE', `/admin/v1/keys/${created.body.id}`, { key: t.adminKey })).status).toBe(200);
+    const res = await t.call('POST', EVENT, { body, key: created.body.key });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: expect.any(String), code: 'REVOKED_API_KEY' });
+  });
+
+  it('answers 403 ADMIN_KEY_REQUIRED to an application key on an admin route, and lets the admin key through', async () => {
+    const res = await t.call('GET', '/admin/v1/keys');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: expect.any(String), code: 'ADMIN_KEY_REQUIRED' });
+    expect((await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).status).toBe(200);
+  });
+
   it('refuses a key before reading the body, so a bad key with a bad body is still 401', async () => {
     const res = await t.call('POST', EVENT, { body: '{not json', key: 'kl_app_wrong' });
     expect(res.status).toBe(401);

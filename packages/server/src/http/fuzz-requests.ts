@@ -51,7 +51,9 @@ const target = fc.oneof(
   fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
   segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
   fc.array(userId, { maxLength: 120 }).map((ids) => ({ method: 'GET', url: `/v1/streaks?userIds=${ids.map(encodeURIComponent).join(',')}`, ids })),
-  fc.tuple(fc.constantFrom('metrics', 'streak', 'keys', 'achievements', 'users/ada', 'session', 'accounts'), segment).map(([what, rest]) => ({ method: 'GET', url: `/admin/v1/${what}/${rest.text}`, ids: [] as string[] })),
+  fc
+    .tuple(fc.constantFrom(...METHODS), fc.constantFrom('metrics', 'streak', 'streak/rebuild', 'keys', 'achievements', 'users', 'session', 'account', 'accounts', 'streaks/freezes', 'streaks/pauses', 'streaks/restore', 'analytics/streaks'), fc.option(segment))
+    .map(([method, what, rest]) => ({ method, url: `/admin/v1/${what}${rest === null ? '' : `/${rest.text}`}`, ids: what === 'users' && rest?.id ? [rest.id] : ([] as string[]) })),
   fc.constantFrom('/healthz', '/readyz', '/openapi.json', '/', '/%', '/%%', '/..%2f..%2fetc%2fpasswd').map((url) => ({ method: 'GET', url, ids: [] as string[] })),
   segment.map((s) => ({ method: 'GET', url: `/${s.text}`, ids: [] as string[] })),
 );
