@@ -9,6 +9,9 @@ import { StatusContext } from './components/status-context';
 import { navigate, useRoute } from './components/use-route';
 import { SignInPage } from './pages/SignInPage';
 
+/** How long a status message stays on screen (screen readers have announced it by then). */
+const STATUS_MS = 6000;
+
 type Session = { state: 'checking' } | { state: 'signed-out' } | { state: 'signed-in'; account: Account } | { state: 'error'; error: unknown };
 
 /**
@@ -33,6 +36,13 @@ export function App() {
   }, []);
 
   useEffect(checkSession, [checkSession]);
+
+  // A status message is about what was just done: it goes away rather than covering the page.
+  useEffect(() => {
+    if (status === '') return;
+    const timer = window.setTimeout(() => setStatus(''), STATUS_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
 
   useEffect(() => {
     onUnauthorized(() => {

@@ -119,10 +119,12 @@ export interface StreakPeriod {
   periodStart: string;
   periodEnd: string;
   length: number;
-  usedFreeze: boolean;
+  /** absent when the rule has no freezes */
+  usedFreeze?: boolean;
   usedPause: boolean;
 }
 
+/** `GET /v1/users/:id/streak` (docs/http-api.md); the freeze fields only when the rule has freezes. */
 export interface StreakRead {
   length: number;
   frequency: Frequency;
@@ -130,25 +132,34 @@ export interface StreakRead {
   periodStart: string | null;
   periodEnd: string | null;
   expires: string | null;
-  freezes: number;
-  maxFreezes: number;
+  expiresAt?: string | null;
+  /** the instant of the last extension */
   extended: string | null;
   longest: number;
+  freezes?: number;
+  maxFreezes?: number;
+  freezeAutoEarnInterval?: number;
+  freezeAutoEarnAmount?: number;
   streakHistory: StreakPeriod[];
   pauses: Array<{ id: string; start: string; end: string }>;
 }
 
+/** `GET /v1/users/:id` with the achievements the user completed. */
 export interface UserProfile {
   id: string;
   email: string | null;
+  name: string | null;
   tz: string | null;
   created: string;
   updated: string;
+  totals?: Record<string, number>;
+  achievements?: Array<{ key: string; name: string; achievedAt: string }>;
 }
 
 export interface UserDetails {
   user: UserProfile;
-  streak: StreakRead;
+  /** null while the account has no streak rule */
+  streak: StreakRead | null;
   recent: Array<{ date: string; metric: string; value: number }>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPeriod, countStates, type HistoryPeriod } from './calendar';
+import { classifyPeriod, countStates, fromFirstActivity, type HistoryPeriod } from './calendar';
 
 const period = (fields: Partial<HistoryPeriod>): HistoryPeriod => ({
   periodStart: '2026-11-21',
@@ -40,5 +40,23 @@ describe('countStates', () => {
       period({}),
     ]);
     expect(counts).toEqual({ held: 2, frozen: 1, paused: 1, missed: 1 });
+  });
+});
+
+describe('fromFirstActivity', () => {
+  it('drops the missed periods before the first held one and keeps every period after it', () => {
+    const held = period({ periodStart: '2026-11-19', length: 1 });
+    const missedAfter = period({ periodStart: '2026-11-20' });
+    const current = period({ periodStart: '2026-11-21', length: 1 });
+    expect(fromFirstActivity([period({ periodStart: '2026-11-17' }), period({ periodStart: '2026-11-18' }), held, missedAfter, current])).toEqual([held, missedAfter, current]);
+  });
+
+  it('starts at a paused or frozen period as well', () => {
+    const paused = period({ periodStart: '2026-11-20', usedPause: true });
+    expect(fromFirstActivity([period({}), paused])).toEqual([paused]);
+  });
+
+  it('answers no periods when the user never held one', () => {
+    expect(fromFirstActivity([period({}), period({})])).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ export interface HistoryPeriod {
   periodStart: string;
   periodEnd: string;
   length: number;
-  usedFreeze: boolean;
+  /** absent when the rule has no freezes */
+  usedFreeze?: boolean;
   usedPause: boolean;
 }
 
@@ -33,4 +34,13 @@ export function countStates(periods: readonly HistoryPeriod[]): Record<PeriodSta
   const counts: Record<PeriodState, number> = { held: 0, frozen: 0, paused: 0, missed: 0 };
   for (const period of periods) counts[classifyPeriod(period)] += 1;
   return counts;
+}
+
+/**
+ * The periods from the first one the user held (or froze, or paused) on: the periods before it say
+ * nothing, and a year of them would bury the few that matter. No such period: none.
+ */
+export function fromFirstActivity<T extends Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>>(periods: readonly T[]): T[] {
+  const first = periods.findIndex((period) => classifyPeriod(period) !== 'missed');
+  return first === -1 ? [] : periods.slice(first);
 }

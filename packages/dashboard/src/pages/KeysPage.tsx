@@ -77,7 +77,7 @@ export function KeysPage() {
         <h2 id="key-list">Your keys</h2>
         <ErrorMessage error={keys.error} />
         {keys.loading && !keys.data ? <p>Loading keys…</p> : null}
-        {keys.data && keys.data.length === 0 ? <p>No keys yet.</p> : null}
+        {keys.data && keys.data.length === 0 ? <p>No keys yet. Create one above: an application key for your backend to send events.</p> : null}
         {keys.data && keys.data.length > 0 ? (
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="key-list">
             <table>

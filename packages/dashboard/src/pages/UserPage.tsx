@@ -5,6 +5,7 @@ import type { UserDetails } from '../api/types';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageHeading } from '../components/PageHeading';
 import { StreakCalendar } from '../components/user/StreakCalendar';
+import { PauseList } from '../components/user/PauseList';
 import { UserActions } from '../components/user/UserActions';
 import { useLoad } from '../components/use-load';
 import { navigate } from '../components/use-route';
@@ -34,6 +35,11 @@ export function UserPage({ userId }: { userId: string | null }) {
           Look up
         </button>
       </form>
+      {userId === null ? (
+        <p>
+          Type the id your backend sends in its events to see that user&apos;s streak, or pick a user on the <a href="#/overview">overview</a>.
+        </p>
+      ) : null}
       {notFound ? <p className="message">No user with the id “{userId}” has recorded anything yet.</p> : <ErrorMessage error={user.error} />}
       {user.loading && userId && !user.data ? <p>Loading {userId}…</p> : null}
       {user.data && userId ? <UserDetailsView details={user.data} userId={userId} onChanged={user.reload} /> : null}
@@ -46,47 +52,46 @@ function UserDetailsView({ details, userId, onChanged }: { details: UserDetails;
   return (
     <>
       <dl className="stats">
-        <div>
-          <dt>Current streak</dt>
-          <dd>{formatNumber(streak.length, 0)}</dd>
-        </div>
-        <div>
-          <dt>Longest</dt>
-          <dd>{formatNumber(streak.longest, 0)}</dd>
-        </div>
-        <div>
-          <dt>Freezes</dt>
-          <dd>
-            {formatNumber(streak.freezes, 0)} of {formatNumber(streak.maxFreezes, 0)}
-          </dd>
-        </div>
-        <div>
-          <dt>Started</dt>
-          <dd>{streak.started ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Expires</dt>
-          <dd>{streak.expires ?? '—'}</dd>
-        </div>
+        {streak ? (
+          <>
+            <div>
+              <dt>Current streak</dt>
+              <dd>{formatNumber(streak.length, 0)}</dd>
+            </div>
+            <div>
+              <dt>Longest</dt>
+              <dd>{formatNumber(streak.longest, 0)}</dd>
+            </div>
+            <div>
+              <dt>Freezes</dt>
+              <dd className={streak.freezes === undefined ? 'stat-text' : undefined}>{streak.freezes === undefined ? 'off' : `${formatNumber(streak.freezes, 0)} of ${formatNumber(streak.maxFreezes, 0)}`}</dd>
+            </div>
+            <div>
+              <dt>Started</dt>
+              <dd className="stat-text">{streak.started ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Expires</dt>
+              <dd className="stat-text">{streak.expires ?? '—'}</dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>Time zone</dt>
-          <dd>{details.user.tz ?? 'the default'}</dd>
+          <dd className="stat-text">{details.user.tz ?? 'the default'}</dd>
         </div>
       </dl>
-      <StreakCalendar periods={streak.streakHistory} />
-      {streak.pauses.length > 0 ? (
-        <section aria-labelledby="pauses-heading">
-          <h2 id="pauses-heading">Pauses</h2>
-          <ul>
-            {streak.pauses.map((pause) => (
-              <li key={pause.id}>
-                {pause.start} to {pause.end}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <UserActions userId={userId} onChanged={onChanged} />
+      {streak ? (
+        <>
+          <StreakCalendar periods={streak.streakHistory} />
+          <PauseList userId={userId} pauses={streak.pauses} onChanged={onChanged} />
+          <UserActions userId={userId} onChanged={onChanged} />
+        </>
+      ) : (
+        <p className="message">
+          No streak rule yet, so this user has no streak. <a href="#/streak">Set up the streak</a> to count it.
+        </p>
+      )}
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent activity</h2>
         {recent.length === 0 ? (

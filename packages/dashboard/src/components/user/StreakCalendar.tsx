@@ -1,11 +1,13 @@
 import type { StreakPeriod } from '../../api/types';
-import { classifyPeriod, countStates, periodStates } from '../../lib/calendar';
+import { classifyPeriod, countStates, fromFirstActivity, periodStates } from '../../lib/calendar';
 
 /**
- * The user's periods, oldest first, one cell each: colour and a symbol tell the state, and each
- * cell's text (read by screen readers, shown as a tooltip) says the dates, state and length.
+ * The user's periods from the first active one, oldest first, one cell each: colour and a symbol
+ * tell the state, and each cell's text (read by screen readers, shown as a tooltip) says the
+ * dates, state and length.
  */
-export function StreakCalendar({ periods }: { periods: readonly StreakPeriod[] }) {
+export function StreakCalendar({ periods: history }: { periods: readonly StreakPeriod[] }) {
+  const periods = fromFirstActivity(history);
   const counts = countStates(periods);
   const symbols = Object.fromEntries(periodStates.map((s) => [s.state, s.symbol]));
   const labels = Object.fromEntries(periodStates.map((s) => [s.state, s.label]));
@@ -23,7 +25,7 @@ export function StreakCalendar({ periods }: { periods: readonly StreakPeriod[] }
         ))}
       </ul>
       {periods.length === 0 ? (
-        <p>No periods yet.</p>
+        <p>No period held yet: the calendar starts with the first period the user meets the streak's conditions.</p>
       ) : (
         <ol className="calendar" aria-label={`${periods.length} periods, oldest first`}>
           {periods.map((period, i) => {
