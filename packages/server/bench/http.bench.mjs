@@ -21,6 +21,8 @@
 //                                  the other users start with one event
 //   KINDLING_REDIS_URL             the Redis of part (c) (default redis://127.0.0.1:6379; "off" skips it)
 //   KINDLING_BENCH_CPU_PROF        a folder: the SQLite server child runs with --cpu-prof into it
+//   KINDLING_BENCH_DIR             where the server's data folder is made (default: the OS temp folder;
+//                                  /dev/shm shows the cost without the disk's fsync)
 //
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
 // starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
@@ -193,7 +195,7 @@ async function redisPart() {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(os.tmpdir(), 'kindling-bench-http-'));
+  const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-http-'));
   const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
   try {
     progress(`seeding ${USERS} users, ${HISTORY_USERS} of them with a year of history`);
@@ -222,7 +224,7 @@ async function main() {
 function report({ event, streak, redis, events }) {
   const cpus = os.cpus();
   console.log(`\nbench:http — ${cpus.length} cores (${cpus[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(`${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
+  console.log(`data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
   console.log('| workload | server | req/s (median block) | p50 ms | p99 ms | failed | vs baseline (median of pairs; min .. max) |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   const line = (workload, name, s, ratios) =>
