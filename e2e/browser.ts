@@ -1,0 +1,117 @@
+/**
+ * What the dashboard's browser tests share: the built dashboard (or a failure saying how to build
+ * it), Debian's chromium driven by playwright-core, signing in through the page, and screenshots.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+
+export const OWNER_PASSWORD = 'correct horse battery';
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const dashboardDir = `${root}packages/dashboard/dist`;
+const screenshotDir = `${root}docs/screenshots`;
+
+/** Fails (rather than skipping) when the dashboard was not built. */
+export function requireBuiltDashboard(): void {
+  if (!existsSync(`${dashboardDir}/index.html`)) {
+    throw new Error('packages/dashboard/dist is missing: run `pnpm build` before the browser tests');
+  }
+}
+
+/** A listening server serving the built dashboard, whose first account has the owner password. */
+export function startDashboardServer(clock?: () => number): Promise<TestServer> {
+  requireBuiltDashboard();
+  return startTestServer({
+    listen: true,
+    env: { KINDLING_OWNER_PASSWORD: OWNER_PASSWORD, KINDLING_DASHBOARD_DIR: dashboardDir },
+    ...(clock ? { clock } : {}),
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser context (no cookies, no storage) on the server, with generous waits. */
+export async function openDashboard(browser: Browser, url: string, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: url, viewport, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  await page.goto('/');
+  return { context, page };
+}
+
+/** Signs in through the sign-in page and waits for the overview. */
+export async function signInWithPassword(page: Page, password = OWNER_PASSWORD): Promise<void> {
+  await page.getByLabel('Owner password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/** Goes to a page through the main navigation and waits for its heading. */
+export async function openPage(page: Page, link: string, heading = link): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+}
+
+/** The text of a `<dd>` after the `<dt>` with this term. */
+export function term(page: Page, name: string) {
+  return page.locator('dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** Writes docs/screenshots/<name>-<desktop|phone>.png of the viewport, once no status message covers it. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.locator('.status:not(:empty)').waitFor({ state: 'detached' });
+  mkdirSync(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  await page.screenshot({ path: `${screenshotDir}/${name}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`, animations: 'disabled', caret: 'hide' });
+}
+
+/** Scripts run in the page, as text: the tests' TypeScript has no DOM types. */
+const inPage = {
+  scrollWidth: 'document.documentElement.scrollWidth',
+  scrollToTop: 'window.scrollTo(0, 0)',
+  stored: "[document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join(' ')",
+  focused: `(() => {
+    const element = document.activeElement;
+    if (element === null) return '';
+    const label = element.labels?.[0]?.textContent ?? element.textContent ?? '';
+    return element.tagName + ' ' + label.trim();
+  })()`,
+};
+
+/** How wide the page's content is: more than the viewport means a horizontal page scroll. */
+export function pageScrollWidth(page: Page): Promise<number> {
+  return page.evaluate<number>(inPage.scrollWidth);
+}
+
+export async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(inPage.scrollToTop);
+}
+
+/** Everything the page's script can read and keep: its cookies, localStorage and sessionStorage. */
+export function storedInBrowser(page: Page): Promise<string> {
+  return page.evaluate<string>(inPage.stored);
+}
+
+/** The focused element's tag and accessible text (its label's for an input), e.g. "A Metrics". */
+export function focusedName(page: Page): Promise<string> {
+  return page.evaluate<string>(inPage.focused);
+}
+
+/** Presses `key` until the element named `name` has the focus (at most 40 presses). */
+export async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab'): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(key);
+    if ((await focusedName(page)).endsWith(` ${name}`)) return;
+  }
+  throw new Error(`${key} never reached ${name}`);
+}

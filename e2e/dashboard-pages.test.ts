@@ -1,0 +1,108 @@
+/**
+ * Every page of the dashboard at desktop and phone width, over two weeks of activity sent through
+ * the HTTP API: no page scrolls sideways on a 375 px phone, and each is photographed for the docs
+ * (docs/screenshots/<page>-<desktop|phone>.png).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../packages/server/src/test-server.js';
+import { sendDays, TravelClock } from './activity.js';
+import { DESKTOP, launchChromium, openDashboard, openPage, pageScrollWidth, PHONE, screenshot, scrollToTop, signInWithPassword, startDashboardServer } from './browser.js';
+
+const DAYS = 14;
+const clock = new TravelClock('2026-03-02');
+let t: TestServer;
+let browser: Browser;
+
+/** Who sent a lesson on each day: steady, frozen once, lost, late starters. */
+function activity(): string[][] {
+  return Array.from({ length: DAYS }, (_, day) =>
+    [
+      'ada',
+      day !== 6 ? 'bob' : null,
+      day <= 8 ? 'cy' : null,
+      day >= 5 ? 'dee' : null,
+      day >= 10 ? 'eli' : null,
+      day === DAYS - 1 ? 'fay' : null,
+    ].filter((user): user is string => user !== null),
+  );
+}
+
+async function admin(method: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${t.server.url}/admin/v1${path}`, {
+    method,
+    headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+}
+
+beforeAll(async () => {
+  t = await startDashboardServer(clock.now);
+  browser = await launchChromium();
+  await admin('PUT', '/streak', {
+    frequency: 'daily',
+    weekStart: 'monday',
+    dayStartsAt: '00:00',
+    defaultTimeZone: 'UTC',
+    mode: 'all',
+    conditions: [{ metric: 'lessons', threshold: 1 }],
+    freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
+    restoreWindow: 3,
+  });
+  await admin('POST', '/achievements', [
+    { name: 'First week', trigger: 'streak', streakLength: 7 },
+    { name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10 },
+  ]);
+  await sendDays(clock, t.server.url, t.appKey, 'lessons', activity());
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }> = [
+  { name: 'overview', open: (page) => openPage(page, 'Overview') },
+  { name: 'metrics', open: (page) => openPage(page, 'Metrics') },
+  { name: 'streak-settings', open: (page) => openPage(page, 'Streak settings') },
+  { name: 'achievements', open: (page) => openPage(page, 'Achievements') },
+  {
+    name: 'user',
+    open: async (page) => {
+      await openPage(page, 'Users');
+      await page.getByLabel('User id').fill('bob');
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await page.getByRole('heading', { level: 1, name: 'User bob' }).waitFor();
+    },
+  },
+  { name: 'keys', open: (page) => openPage(page, 'API keys') },
+];
+
+/** Waits until the page has loaded what it shows (no "Loading …" text left). */
+async function settle(page: Page): Promise<void> {
+  await expect.poll(() => page.getByText(/^Loading /).count()).toBe(0);
+}
+
+describe('every page of the dashboard', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('fits a %s screen without scrolling sideways, and is photographed', async (_, viewport) => {
+    const { context, page } = await openDashboard(browser, t.server.url, viewport);
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, 'sign-in');
+      await signInWithPassword(page);
+      for (const { name, open } of pages) {
+        await open(page);
+        await settle(page);
+        expect(await pageScrollWidth(page), `${name} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        await scrollToTop(page);
+        await screenshot(page, name);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * The owner's dashboard in Debian's chromium against a real listening server: signing in and out,
+ * a metric and a daily streak set up in the pages, events sent through the HTTP API, and the
+ * overview and the user page showing what the API and the store's stats say.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../packages/server/src/test-server.js';
+import { getJson, sendDays, sendEvent, TravelClock } from './activity.js';
+import { focusedName, launchChromium, openDashboard, openPage, signInWithPassword, startDashboardServer, storedInBrowser, tabTo, term } from './browser.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function open(t: TestServer): Promise<Page> {
+  const { context, page } = await openDashboard(browser, t.server.url);
+  contexts.push(context);
+  return page;
+}
+
+async function sessionCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'kindling_session');
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the dashboard, signed in and out', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startDashboardServer();
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a wrong password: the error shows, the page stays on sign in and no cookie is set', async () => {
+    const page = await open(t);
+    await page.getByLabel('Owner password').fill('wrong horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('(INVALID_CREDENTIALS)');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+    expect(await sessionCookie(page)).toBeUndefined();
+  });
+
+  it('makes keys whose secret works against the API until it is revoked in the page', async () => {
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'API keys');
+    await page.getByLabel('Key name').fill('Backend');
+    await page.getByLabel('Kind').selectOption({ label: 'Application' });
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = await page.getByLabel('New key secret').inputValue();
+    expect(secret).toMatch(/^kl_app_/);
+    await sendEvent(t.server.url, secret, 'lessons', 'ada');
+
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('row', { name: /Backend/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('group', { name: 'Revoke Backend?' }).getByRole('button', { name: 'Yes, revoke' }).click();
+    await page.getByRole('row', { name: /Backend/ }).getByText(/^revoked/).waitFor();
+    const refused = await fetch(`${t.server.url}/api/metrics/lessons/event`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': secret, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: { id: 'ada' }, value: 1 }),
+    });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('REVOKED_API_KEY');
+  });
+
+  it('signs in with an admin key; a change without the CSRF header is refused, and signing out ends the session', async () => {
+    const page = await open(t);
+    await page.getByLabel('Admin key').fill(t.adminKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const cookie = `kindling_session=${(await sessionCookie(page))?.value}`;
+    const createMetric = (headers: Record<string, string>) =>
+      fetch(`${t.server.url}/admin/v1/metrics`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify([{ name: 'Runs' }]) });
+
+    const withoutHeader = await createMetric({});
+    expect(withoutHeader.status).toBe(403);
+    expect(((await withoutHeader.json()) as { code: string }).code).toBe('CSRF_HEADER_REQUIRED');
+    expect((await createMetric({ 'X-Kindling-CSRF': '1' })).status).toBe(201);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect((await fetch(`${t.server.url}/admin/v1/session`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("adds a pause to a user's streak on the user page and removes it again", async () => {
+    await sendEvent(t.server.url, t.appKey, 'lessons', 'pia');
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'Users');
+    await page.getByLabel('User id').fill('pia');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'User pia' }).waitFor();
+    const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Pause start').fill(start);
+    await page.getByLabel('Pause end').fill(end);
+    await page.getByRole('button', { name: 'Add pause' }).click();
+    const pauses = () => getJson<{ pauses: unknown[] }>(`${t.server.url}/v1/users/pia/streak`, t.appKey).then((streak) => streak.pauses.length);
+    await page.getByRole('button', { name: 'Remove' }).waitFor();
+    expect(await pauses()).toBe(1);
+
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('group', { name: `Remove the pause ${start} to ${end}?` }).getByRole('button', { name: 'Yes, remove' }).click();
+    await page.getByRole('heading', { name: 'Pauses' }).waitFor({ state: 'detached' });
+    expect(await pauses()).toBe(0);
+  });
+
+  it('works with the keyboard alone: Tab and Enter sign in and reach every page of the navigation', async () => {
+    const page = await open(t);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await tabTo(page, 'Owner password', 'Tab');
+    await page.keyboard.type('correct horse battery');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    for (const [link, heading] of [
+      ['API keys', 'API keys'],
+      ['Users', 'Users'],
+      ['Achievements', 'Achievements'],
+      ['Streak settings', 'Streak settings'],
+      ['Metrics', 'Metrics'],
+      ['Overview', 'Overview'],
+    ] as const) {
+      await tabTo(page, link, 'Shift+Tab');
+      await page.keyboard.press('Enter');
+      // The page's heading takes the focus, so the next Shift+Tab walks back into the navigation.
+      await expect.poll(() => focusedName(page)).toBe(`H1 ${heading}`);
+    }
+  });
+});
+
+describe("an owner's first days", () => {
+  const clock = new TravelClock('2026-03-10');
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startDashboardServer(clock.now);
+  });
+  afterAll(() => t?.close());
+
+  it('sets up a metric and a daily streak in the pages; the overview and user page show the events sent since, and follow a rule change', async () => {
+    const url = t.server.url;
+    const page = await open(t);
+    await signInWithPassword(page);
+    const cookie = await sessionCookie(page);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const stored = await storedInBrowser(page);
+    expect(stored).not.toMatch(/kl_(app|admin)_/);
+    expect(cookie?.value).not.toMatch(/kl_(app|admin)_/);
+
+    await openPage(page, 'Metrics');
+    await page.getByLabel('Metric name').fill('Workouts');
+    expect(await page.getByLabel('Metric key').inputValue()).toBe('workouts');
+    await page.getByRole('button', { name: 'Create metric' }).click();
+    await page.getByRole('status').getByText('Metric Workouts created with key workouts.').waitFor();
+
+    await openPage(page, 'Streak settings');
+    await page.getByLabel('Frequency').selectOption('daily');
+    await page.getByLabel('Metric for condition 1').selectOption('workouts');
+    await page.getByLabel('Threshold for condition 1').fill('1');
+    await page.getByRole('button', { name: 'Save streak settings' }).click();
+    await page.getByRole('progressbar', { name: 'Rebuild progress' }).waitFor();
+    await page.getByText(/users · done$/).waitFor();
+    await page.getByRole('link', { name: 'See the overview' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+
+    // Five days of workouts: ada two a day, bob one the last three days, cy the first two, dee today.
+    await sendDays(clock, url, t.appKey, 'workouts', [['ada', 'ada', 'cy'], ['ada', 'ada', 'cy'], ['ada', 'ada', 'bob'], ['ada', 'ada', 'bob'], ['ada', 'ada', 'bob', 'dee']]);
+
+    // Four days later the 12-hour session is long over: the owner signs in again.
+    const later = await open(t);
+    await signInWithPassword(later);
+    const api = await getJson<Analytics>(`${url}/admin/v1/analytics/streaks?top=10&days=30`, t.adminKey);
+    const runtime = await t.server.ctx.engines.runtimeFor(t.server.firstStart!.account.id);
+    const stats = await runtime.engine.stats({ top: 10, at: clock.now() });
+    expect({ active: api.activeStreaks, average: api.averageLength, top: api.topCurrent }).toEqual({ active: 3, average: 3, top: [{ userId: 'ada', length: 5 }, { userId: 'bob', length: 3 }, { userId: 'dee', length: 1 }] });
+    expect({ ...stats, at: undefined }).toEqual({ ...api, daily: undefined, at: undefined });
+
+    await expect.poll(() => term(later, 'Active streaks').textContent()).toBe(String(api.activeStreaks));
+    expect(Number(await term(later, 'Average length of active streaks').textContent())).toBe(Math.round(api.averageLength * 10) / 10);
+    expect(await term(later, 'Longest ever').textContent()).toBe(String(api.topLongest[0]?.longest));
+    expect(await tableRows(later, 'Longest current streaks')).toEqual(api.topCurrent.map((r, i) => [String(i + 1), r.userId, String(r.length)]));
+    expect(await tableRows(later, 'Longest streaks ever')).toEqual(api.topLongest.map((r, i) => [String(i + 1), r.userId, String(r.longest)]));
+
+    await later.getByRole('region', { name: 'Longest current streaks' }).first().getByRole('link', { name: 'bob' }).click();
+    await later.getByRole('heading', { level: 1, name: 'User bob' }).waitFor();
+    const streak = await getJson<StreakRead>(`${url}/v1/users/bob/streak?historyPeriods=366`, t.appKey);
+    expect(streak.length).toBe(3);
+    await expect.poll(() => term(later, 'Current streak').textContent()).toBe(String(streak.length));
+    expect(await term(later, 'Longest').textContent()).toBe(String(streak.longest));
+    // The calendar starts at the user's first active period; before it there is nothing to show.
+    const history = streak.streakHistory.slice(streak.streakHistory.findIndex((p) => p.length > 0));
+    const cells = later.getByRole('list', { name: `${history.length} periods, oldest first` }).getByRole('listitem');
+    expect(await cells.evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent))).toEqual(
+      history.map((p, i) => `${p.periodStart}: ${p.length > 0 ? 'Held' : 'Missed'}, streak ${p.length}${i === history.length - 1 ? ' (current period)' : ''}`),
+    );
+
+    // Two workouts a day from now on: saving rebuilds all four users, and the overview follows.
+    await openPage(later, 'Streak settings');
+    await later.getByLabel('Threshold for condition 1').fill('2');
+    await later.getByRole('button', { name: 'Save streak settings' }).click();
+    await later.getByRole('progressbar', { name: 'Rebuild progress' }).waitFor();
+    await later.getByText('4 of 4 users · done').waitFor();
+    await later.getByRole('link', { name: 'See the overview' }).click();
+    await later.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const rebuilt = await getJson<Analytics>(`${url}/admin/v1/analytics/streaks?top=10&days=30`, t.adminKey);
+    expect(rebuilt.topCurrent).toEqual([{ userId: 'ada', length: 5 }]);
+    await expect.poll(() => term(later, 'Active streaks').textContent()).toBe('1');
+    expect(await tableRows(later, 'Longest current streaks')).toEqual([['1', 'ada', '5']]);
+  });
+});
+
+interface Analytics {
+  activeStreaks: number;
+  averageLength: number;
+  topCurrent: Array<{ userId: string; length: number }>;
+  topLongest: Array<{ userId: string; longest: number }>;
+}
+
+interface StreakRead {
+  length: number;
+  longest: number;
+  streakHistory: Array<{ periodStart: string; periodEnd: string; length: number }>;
+}
+
+/** The cells of each body row of the table in the region named `name`. */
+function tableRows(page: Page, name: string): Promise<string[][]> {
+  return page
+    .getByRole('region', { name })
+    .first()
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+}
