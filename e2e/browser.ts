@@ -13,7 +13,11 @@ export const PHONE = { width: 375, height: 812 } as const;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const dashboardDir = `${root}packages/dashboard/dist`;
-const screenshotDir = `${root}docs/screenshots`;
+/**
+ * Screenshots go to e2e/.generated/screenshots (not committed) on every run; with
+ * KINDLING_UPDATE_SCREENSHOTS=1 they replace the committed ones in docs/screenshots that the README shows.
+ */
+const screenshotDir = process.env.KINDLING_UPDATE_SCREENSHOTS === '1' ? `${root}docs/screenshots` : `${root}e2e/.generated/screenshots`;
 
 /** Fails (rather than skipping) when the dashboard was not built. */
 export function requireBuiltDashboard(): void {
@@ -67,7 +71,7 @@ export function term(page: Page, name: string) {
   return page.locator('dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
-/** Writes docs/screenshots/<name>-<desktop|phone>.png of the viewport, once no status message covers it. */
+/** Writes <screenshotDir>/<name>-<desktop|phone>.png of the viewport, once no status message covers it. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.locator('.status:not(:empty)').waitFor({ state: 'detached' });
   mkdirSync(screenshotDir, { recursive: true });

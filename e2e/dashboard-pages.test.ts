@@ -1,7 +1,7 @@
 /**
  * Every page of the dashboard at desktop and phone width, over two weeks of activity sent through
  * the HTTP API: no page scrolls sideways on a 375 px phone, and each is photographed for the docs
- * (docs/screenshots/<page>-<desktop|phone>.png).
+ * (e2e/.generated/screenshots, or docs/screenshots with KINDLING_UPDATE_SCREENSHOTS=1).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
