@@ -208,3 +208,52 @@ describe('sqliteStore files', () => {
     await store.close();
   });
 });
+
+describe('sqliteStore group commit', () => {
+  it('commits concurrent updates together, a failing step rolling back only its own writes', async () => {
+    const store = files.open('group.db');
+    const failure = new Error('this step fails');
+    const calls = Array.from({ length: 60 }, (_, i) => {
+      const id = `u${i % 20}`;
+      if (i === 33) {
+        return store.update(id, ({ user }) => {
+          // writes nothing that survives: the step throws after deciding its write
+          void write(userWith(id, (user?.version ?? 0) + 1, -1000));
+          throw failure;
+        });
+      }
+      return store.update(id, ({ user }) => {
+        const next = userWith(id, (user?.version ?? 0) + 1, (user?.totals.lessons ?? 0) + 1);
+        return { result: next.version, write: write(next) };
+      });
+    });
+    const settled = await Promise.allSettled(calls);
+    expect(settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason)).toEqual([failure]);
+    for (let u = 0; u < 20; u++) {
+      const expected = u === 33 % 20 ? 2 : 3;
+      expect((await store.load(`u${u}`))?.totals.lessons).toBe(expected);
+      expect((await store.load(`u${u}`))?.version).toBe(expected);
+    }
+  });
+
+  it('refuses a write with the wrong version inside a batch without touching its neighbours', async () => {
+    const store = files.open('group-version.db');
+    const [bad, good] = await Promise.allSettled([
+      store.update('a', () => ({ result: null, write: write(userWith('a', 7)) })),
+      store.update('b', () => ({ result: 'ok', write: write(userWith('b', 1)) })),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect((bad as PromiseRejectedResult).reason).toBeInstanceOf(StoreError);
+    expect(good).toEqual({ status: 'fulfilled', value: 'ok' });
+    expect(await store.load('a')).toBeNull();
+  });
+
+  it('commits the updates asked for before close() returns', async () => {
+    const store = files.open('group-close.db');
+    const pending = store.update('c', () => ({ result: 'kept', write: write(userWith('c', 1)) }));
+    await store.close();
+    expect(await pending).toBe('kept');
+    const reopened = files.open('group-close.db');
+    expect((await reopened.load('c'))?.version).toBe(1);
+  });
+});

@@ -24,6 +24,9 @@ export interface SqliteStoreOptions {
   synchronous?: Synchronous;
 }
 
+/** Most updates committed together in one transaction. */
+const MAX_BATCH = 256;
+
 export function sqliteStore(options: SqliteStoreOptions): Store {
   const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full' } = options;
   const label = labelOf(path);
@@ -100,14 +103,60 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
-  return {
-    async update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
-      const call: Call = { userId, step, options, stepFailed: false };
+  // Group commit: the updates that arrive while the event loop is busy (concurrent requests) run in
+  // one IMMEDIATE transaction, each in a savepoint of its own (a failing step rolls back only its
+  // own writes), and are answered only after the one COMMIT, so one sync to disk serves them all.
+  interface Queued {
+    call: Call;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  }
+  let queue: Queued[] = [];
+  let scheduled = false;
+  const runBatch = db.transaction((batch: Queued[]) => {
+    const outcomes: Array<{ ok: boolean; value: unknown }> = [];
+    for (const item of batch) {
       try {
-        return transact.immediate(call) as T;
+        outcomes.push({ ok: true, value: transact(item.call) });
       } catch (error) {
-        throw call.stepFailed ? error : toStoreError(label, error);
+        outcomes.push({ ok: false, value: item.call.stepFailed ? error : toStoreError(label, error) });
       }
+    }
+    return outcomes;
+  });
+  function flush(): void {
+    scheduled = false;
+    if (queue.length === 0) return;
+    const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
+    queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
+    if (queue.length > 0) schedule();
+    let outcomes: Array<{ ok: boolean; value: unknown }>;
+    try {
+      outcomes = runBatch.immediate(batch);
+    } catch (error) {
+      const failure = toStoreError(label, error);
+      for (const item of batch) item.reject(failure);
+      return;
+    }
+    outcomes.forEach((outcome, i) => {
+      const item = batch[i] as Queued;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.value);
+    });
+  }
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  return {
+    update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
+      const call: Call = { userId, step, options, stepFailed: false };
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ call, resolve: resolve as (value: unknown) => void, reject });
+        schedule();
+      });
     },
     async load(userId) {
       const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
@@ -147,6 +196,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
     },
     async close() {
+      // Updates already asked for are committed (or refused) before the file closes.
+      while (queue.length > 0 && db.open) flush();
       if (db.open) db.close();
     },
   };
