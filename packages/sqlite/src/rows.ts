@@ -3,7 +3,7 @@
  * (big-endian, so that byte order is JavaScript's string order), and JSON columns read back with a
  * StoreError that names the row when they do not parse.
  */
-import type { HistoryEntry, HeldBy, Rollup, UserState } from '@kindling/core';
+import type { Rollup, UserState } from '@kindling/core';
 import { storeError } from './errors.js';
 
 /** A string as the BLOB that keys it: its UTF-16 code units, big-endian. Lossless, even for lone surrogates. */
@@ -34,17 +34,6 @@ export function parseUser(label: string, account: string, userId: string, text: 
     throw storeError(label, `${what} is not a Kindling user state; the file is damaged`);
   }
   return user;
-}
-
-export interface HistoryRow {
-  streak: string;
-  period: number;
-  length: number;
-  held_by: string;
-}
-
-export function historyEntryOf(row: HistoryRow): HistoryEntry {
-  return { streak: row.streak, period: row.period, length: row.length, heldBy: row.held_by as HeldBy };
 }
 
 export interface RollupRow {

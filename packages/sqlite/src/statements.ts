@@ -12,8 +12,10 @@ export interface Statements {
   users: Statement<[string, number], Buffer>;
   usersAfter: Statement<[string, Buffer, number], Buffer>;
   countUsers: Statement<[string], number>;
-  history: Statement<[string, Buffer, string, number, number]>;
-  saveHistory: Statement<[string, Buffer, string, number, number, string]>;
+  /** [block, data] rows of one rule's blocks in a range, in block order */
+  history: Statement<[string, Buffer, string, number, number], [number, Buffer]>;
+  historyBlock: Statement<[string, Buffer, string, number], Buffer>;
+  saveHistoryBlock: Statement<[string, Buffer, string, number, Buffer]>;
   clearHistory: Statement<[string, Buffer]>;
   rollups: Statement<[string, Buffer]>;
   addRollup: Statement<[string, Buffer, string, number, number, number, number, number]>;
@@ -43,15 +45,20 @@ export function prepareStatements(db: Database.Database): Statements {
     usersAfter: prepare<[string, Buffer, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? AND user_id > ? ORDER BY user_id LIMIT ?').pluck(),
     countUsers: prepare<[string], number>(db, 'SELECT count(*) FROM users WHERE account = ?').pluck(),
 
-    history: prepare<[string, Buffer, string, number, number]>(
+    // Held periods live in blocks of 128 periods (src/history-blocks.ts, migrations/002_history_blocks.sql).
+    history: prepare<[string, Buffer, string, number, number], [number, Buffer]>(
       db,
-      'SELECT streak, period, length, held_by FROM history WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period',
-    ),
-    saveHistory: prepare<[string, Buffer, string, number, number, string]>(
+      'SELECT block, data FROM history_blocks WHERE account = ? AND user_id = ? AND streak = ? AND block BETWEEN ? AND ? ORDER BY block',
+    ).raw(),
+    historyBlock: prepare<[string, Buffer, string, number], Buffer>(
       db,
-      'INSERT OR REPLACE INTO history (account, user_id, streak, period, length, held_by) VALUES (?, ?, ?, ?, ?, ?)',
+      'SELECT data FROM history_blocks WHERE account = ? AND user_id = ? AND streak = ? AND block = ?',
+    ).pluck(),
+    saveHistoryBlock: prepare<[string, Buffer, string, number, Buffer]>(
+      db,
+      'INSERT INTO history_blocks (account, user_id, streak, block, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account, user_id, streak, block) DO UPDATE SET data = excluded.data',
     ),
-    clearHistory: prepare<[string, Buffer]>(db, 'DELETE FROM history WHERE account = ? AND user_id = ?'),
+    clearHistory: prepare<[string, Buffer]>(db, 'DELETE FROM history_blocks WHERE account = ? AND user_id = ?'),
 
     rollups: prepare<[string, Buffer]>(
       db,

@@ -3,11 +3,12 @@
  * every process that opens it. Each `update` is one IMMEDIATE transaction: read the user, run the
  * step, write what it returns, commit; so events of one user are applied one at a time (S21).
  */
-import type { IndexStats, Journal, OwnerAction, RecordResult, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
+import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
-import { labelOf, toStoreError } from './errors.js';
+import { labelOf, storeError, toStoreError } from './errors.js';
+import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
 import { openDatabase, type Synchronous } from './open.js';
-import { decodeKey, encodeKey, historyEntryOf, parseJson, parseUser, rollupOf, type HistoryRow, type RollupRow } from './rows.js';
+import { decodeKey, encodeKey, parseJson, parseUser, rollupOf, type RollupRow } from './rows.js';
 import { prepareStatements } from './statements.js';
 
 export interface SqliteStoreOptions {
@@ -52,10 +53,41 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return { rollups: (sql.rollups.all(account, key) as RollupRow[]).map(rollupOf), zoneChanges, actions };
   }
 
+  /** Writes held periods block by block: each touched block is read (unless just cleared), updated and written back. */
+  function saveHistory(key: Buffer, entries: readonly HistoryEntry[], cleared: boolean): void {
+    for (const [streak, blocks] of groupByBlock(entries)) {
+      for (const [block, list] of blocks) {
+        const stored = cleared ? undefined : sql.historyBlock.get(account, key, streak, block);
+        let data: Buffer;
+        try {
+          data = setEntries(stored, block, list);
+        } catch (error) {
+          if (error instanceof UnstorableEntryError) throw storeError(label, `refused a write that breaks the schema (${error.message})`, error);
+          if (error instanceof DamagedBlockError) throw storeError(label, `${error.message} (rule ${JSON.stringify(streak)}, user ${JSON.stringify(decodeKey(key))}); the file is damaged`, error);
+          throw error;
+        }
+        sql.saveHistoryBlock.run(account, key, streak, block, data);
+      }
+    }
+  }
+
+  function readHistory(userId: string, streak: string, from: number, to: number): HistoryEntry[] {
+    const entries: HistoryEntry[] = [];
+    if (!(from <= to)) return entries;
+    const rows = sql.history.all(account, encodeKey(userId), streak, blockOf(from), blockOf(to));
+    try {
+      for (const [block, data] of rows) readEntries(streak, block, data, from, to, entries);
+    } catch (error) {
+      if (error instanceof DamagedBlockError) throw storeError(label, `${error.message} (user ${JSON.stringify(userId)}); the file is damaged`, error);
+      throw error;
+    }
+    return entries;
+  }
+
   function commit(key: Buffer, write: UserWrite): void {
     sql.saveUser.run(account, key, write.user.version, JSON.stringify(write.user));
     if (write.replaceHistory) sql.clearHistory.run(account, key);
-    for (const entry of write.history) sql.saveHistory.run(account, key, entry.streak, entry.period, entry.length, entry.heldBy);
+    if (write.history.length > 0) saveHistory(key, write.history, write.replaceHistory === true);
     for (const rollup of write.rollups) sql.addRollup.run(account, key, rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version);
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
@@ -163,7 +195,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return stored === undefined ? null : parseUser(label, account, userId, stored);
     },
     async history(userId, streak, from, to) {
-      return guard(() => (sql.history.all(account, encodeKey(userId), streak, from, to) as HistoryRow[]).map(historyEntryOf));
+      return guard(() => readHistory(userId, streak, from, to));
     },
     async journal(userId) {
       return read(() => readJournal(encodeKey(userId)));
