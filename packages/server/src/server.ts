@@ -12,6 +12,7 @@ import { bootstrap, type NewAccount } from './runtime/accounts.js';
 import { Activity } from './runtime/activity.js';
 import { openBackend } from './runtime/backend.js';
 import { Engines } from './runtime/engines.js';
+import { ReadCache } from './runtime/read-cache.js';
 import { Rebuilds } from './runtime/rebuilds.js';
 import type { Settings } from './settings.js';
 
@@ -42,6 +43,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
     activity: new Activity(backend.control),
     limiter: new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock),
     rebuilds: new Rebuilds(backend.control, engines, clock),
+    streakReads: new ReadCache(32 * 1024 * 1024),
     clock,
     ready: false,
   };

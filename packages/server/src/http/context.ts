@@ -5,6 +5,7 @@
 import type { Backend } from '../runtime/backend.js';
 import type { Activity } from '../runtime/activity.js';
 import type { Engines } from '../runtime/engines.js';
+import type { ReadCache } from '../runtime/read-cache.js';
 import type { Rebuilds } from '../runtime/rebuilds.js';
 import type { Settings } from '../settings.js';
 import type { KeyCache } from './key-cache.js';
@@ -18,6 +19,8 @@ export interface ServerContext {
   readonly activity: Activity;
   readonly limiter: RateLimiter;
   readonly rebuilds: Rebuilds;
+  /** serialized streak reads by everything they depend on */
+  readonly streakReads: ReadCache;
   readonly clock: () => number;
   /** false until the store answers, and again while shutting down */
   ready: boolean;

@@ -4,6 +4,7 @@
  */
 import type { CurrentStreak, StreakRead } from '@kindling/core';
 import type { RuleConfig } from '../control/types.js';
+import { streakJson } from './streak-json.js';
 
 export interface WireFreezes {
   freezes?: number;
@@ -35,13 +36,12 @@ export function currentStreakWire(streak: CurrentStreak | null, rule: RuleConfig
   };
 }
 
-/** The answer of GET /v1/users/:id/streak. */
-export function streakReadWire(read: StreakRead | null, rule: RuleConfig | null) {
+/** The answer of GET /v1/users/:id/streak as JSON text (see streak-json.ts). */
+export function streakReadJson(read: StreakRead | null, rule: RuleConfig | null): string {
   if (read === null) {
-    return { length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: null, longest: 0, streakHistory: [], pauses: [] };
+    return JSON.stringify({ length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: null, longest: 0, pauses: [], streakHistory: [] });
   }
-  const freezes = rule?.freezes !== null && rule !== null;
-  return {
+  const fields = {
     length: read.length,
     frequency: read.frequency,
     started: read.started,
@@ -52,13 +52,12 @@ export function streakReadWire(read: StreakRead | null, rule: RuleConfig | null)
     extended: read.extendedAt,
     longest: read.longest,
     ...freezeFields(rule, read.freezes, read.maxFreezes),
-    streakHistory: read.streakHistory.map((p) => ({
-      periodStart: p.periodStart,
-      periodEnd: p.periodEnd,
-      length: p.length,
-      ...(freezes ? { usedFreeze: p.usedFreeze } : {}),
-      usedPause: p.usedPause,
-    })),
     pauses: read.pauses.map((p) => ({ id: p.id, start: p.start, end: p.end })),
   };
+  return streakJson(fields, read.streakHistory, rule !== null && rule.freezes !== null);
+}
+
+/** The same answer as an object (for answers that embed it, like the admin user view). */
+export function streakReadWire(read: StreakRead | null, rule: RuleConfig | null): Record<string, unknown> {
+  return JSON.parse(streakReadJson(read, rule)) as Record<string, unknown>;
 }
