@@ -43,7 +43,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
     activity: new Activity(backend.control),
     limiter: new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock),
     rebuilds: new Rebuilds(backend.control, engines, clock),
-    streakReads: new ReadCache(32 * 1024 * 1024),
+    streakReads: new ReadCache(settings.readCacheBytes),
     clock,
     ready: false,
   };

@@ -12,6 +12,8 @@ export interface Settings {
   redisPrefix: string;
   /** requests per second per key (token bucket refill), and the bucket size */
   rateLimit: { perSecond: number; burst: number };
+  /** bytes of serialized streak reads kept per process (0: none) */
+  readCacheBytes: number;
   /** how long another process's key revocation or configuration change may take to be seen here */
   cacheMs: number;
   /** the owner password of the first account, set at first start when given */
@@ -31,6 +33,7 @@ export const DEFAULTS = {
   KINDLING_RATE_LIMIT: '1000',
   KINDLING_RATE_BURST: '2000',
   KINDLING_CACHE_MS: '1000',
+  KINDLING_READ_CACHE_MB: '32',
   LOG_LEVEL: 'warn',
   KINDLING_REDIS_PREFIX: 'kl',
 } as const;
@@ -46,6 +49,7 @@ export const VARIABLES: Record<string, string> = {
   KINDLING_RATE_LIMIT: 'requests per second allowed per API key',
   KINDLING_RATE_BURST: 'requests one key may send at once before the rate applies',
   KINDLING_CACHE_MS: 'how long keys and configuration are cached per process, in ms',
+  KINDLING_READ_CACHE_MB: 'megabytes of streak read answers kept per process (0 turns it off)',
   KINDLING_OWNER_PASSWORD: 'owner password of the first account, set at first start',
   KINDLING_DASHBOARD_DIR: 'folder of the built dashboard served at / (default: the bundled one)',
   LOG_LEVEL: 'silent, error, warn, info or debug',
@@ -99,6 +103,7 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
       burst: whole(pick('KINDLING_RATE_BURST'), 'KINDLING_RATE_BURST', 1, 10_000_000),
     },
     cacheMs: whole(pick('KINDLING_CACHE_MS'), 'KINDLING_CACHE_MS', 0, 3_600_000),
+    readCacheBytes: whole(pick('KINDLING_READ_CACHE_MB'), 'KINDLING_READ_CACHE_MB', 0, 65_536) * 1024 * 1024,
     ownerPassword: password ?? null,
     logLevel: logLevel as Settings['logLevel'],
     dashboardDir: env.KINDLING_DASHBOARD_DIR ?? null,
