@@ -4,10 +4,10 @@
  * every user here with a progress bar, keeping the rebuild's progress in the control plane.
  */
 import { WEEKDAYS, memoryStore, type Weekday } from '@kindling/core';
-import type { Control } from '../control/control.js';
 import type { AccountConfig, Rebuild, RuleConfig } from '../control/types.js';
 import type { Backend } from '../runtime/backend.js';
 import { engineFor } from '../runtime/engines.js';
+import { rebuildAccount } from '../runtime/rebuild-account.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, choiceFlag, parseArgs, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
 import type { Command } from './command.js';
@@ -91,34 +91,11 @@ export function checkRule(config: AccountConfig, rule: RuleConfig): void {
 }
 
 /** Rebuilds every user of the account under its saved configuration, keeping progress in the control plane. */
-export async function rebuildAccount(backend: Backend, accountId: string, onProgress: (done: number, total: number) => void, clock: () => number = Date.now): Promise<Rebuild> {
-  const control: Control = backend.control;
-  const config = await control.config(accountId);
+/** Rebuilds every user of the account under its saved configuration, in this process. */
+export async function rebuildAll(backend: Backend, accountId: string, onProgress: (done: number, total: number) => void, clock: () => number = Date.now): Promise<Rebuild> {
+  const config = await backend.control.config(accountId);
   const engine = engineFor(config, backend.storeFor(accountId), clock);
-  let state: Rebuild = { status: 'running', done: 0, total: 0, startedAt: new Date(clock()).toISOString(), finishedAt: null, error: null, version: config.version };
-  await control.setRebuild(accountId, state);
-  let savedAt = clock();
-  let saving: Promise<void> = Promise.resolve();
-  try {
-    const { users } = await engine.rebuildAll({
-      onProgress: ({ done, total }) => {
-        state = { ...state, done, total };
-        onProgress(done, total);
-        if (clock() - savedAt >= 250) {
-          savedAt = clock();
-          const snapshot = state;
-          saving = saving.then(() => control.setRebuild(accountId, snapshot));
-        }
-      },
-    });
-    await saving;
-    state = { ...state, status: 'done', done: users, total: users, finishedAt: new Date(clock()).toISOString() };
-  } catch (error) {
-    await saving.catch(() => {});
-    state = { ...state, status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: new Date(clock()).toISOString() };
-  }
-  await control.setRebuild(accountId, state);
-  return state;
+  return rebuildAccount(backend.control, accountId, engine, config.version, { clock, onProgress });
 }
 
 function describeRule(rule: RuleConfig | null): string[] {
@@ -148,7 +125,7 @@ async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
     });
     out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
     let bar: Progress | null = null;
-    const rebuild = await rebuildAccount(backend, account.id, (done, total) => {
+    const rebuild = await rebuildAll(backend, account.id, (done, total) => {
       if (out.json) return;
       bar ??= new Progress(io.stderr, total, { unit: 'items', rateLabel: 'users/s' });
       bar.update(done, done);

@@ -6,6 +6,7 @@
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';
 import type { Engines } from './engines.js';
+import { rebuildAccount } from './rebuild-account.js';
 
 export class Rebuilds {
   private readonly running = new Map<string, Promise<void>>();
@@ -21,7 +22,7 @@ export class Rebuilds {
     const startedAt = new Date(this.clock()).toISOString();
     const first: Rebuild = { status: 'running', done: 0, total: 0, startedAt, finishedAt: null, error: null, version };
     const previous = this.running.get(accountId) ?? Promise.resolve();
-    const run = previous.then(() => this.run(accountId, first));
+    const run = previous.then(() => this.run(accountId));
     const tracked = run.finally(() => {
       if (this.running.get(accountId) === tracked) this.running.delete(accountId);
     });
@@ -35,30 +36,9 @@ export class Rebuilds {
     await Promise.all(runs);
   }
 
-  private async run(accountId: string, first: Rebuild): Promise<void> {
+  private async run(accountId: string): Promise<void> {
     this.engines.invalidate(accountId);
     const runtime = await this.engines.runtimeFor(accountId);
-    let state = { ...first, version: runtime.config.version };
-    await this.control.setRebuild(accountId, state);
-    let savedAt = this.clock();
-    let saving: Promise<void> = Promise.resolve();
-    try {
-      const { users } = await runtime.engine.rebuildAll({
-        onProgress: ({ done, total }) => {
-          state = { ...state, done, total };
-          if (this.clock() - savedAt >= 250) {
-            savedAt = this.clock();
-            const snapshot = state;
-            saving = saving.then(() => this.control.setRebuild(accountId, snapshot));
-          }
-        },
-      });
-      await saving;
-      state = { ...state, status: 'done', done: users, total: users, finishedAt: new Date(this.clock()).toISOString() };
-    } catch (error) {
-      await saving.catch(() => {});
-      state = { ...state, status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: new Date(this.clock()).toISOString() };
-    }
-    await this.control.setRebuild(accountId, state);
+    await rebuildAccount(this.control, accountId, runtime.engine, runtime.config.version, { clock: this.clock });
   }
 }
