@@ -37,7 +37,12 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Kindling', version: '0.1.0', description: 'Streaks over HTTP: record events, read streaks, configure an account.' },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' } } },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+          session: { type: 'apiKey', in: 'cookie', name: 'kindling_session', description: 'the dashboard session (admin routes; writes also need the X-Kindling-CSRF header)' },
+        },
+      },
       security: [{ apiKey: [] }],
     },
   });

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 and documents the event route with the schema that validates it', async () => {
+    const res = await t.call('GET', '/openapi.json', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const post = res.body.paths['/api/metrics/{key}/event'].post;
+    const body = post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['user', 'value']);
+    expect(body.properties.user.properties.id).toMatchObject({ type: 'string', minLength: 1, maxLength: 255 });
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '401', '404', '413', '429']));
+    expect(res.body.paths['/v1/users/{id}/streak'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'historyPeriods', in: 'query', schema: expect.objectContaining({ minimum: 1, maximum: 366 }) })]),
+    );
+    expect(Object.keys(res.body.components.securitySchemes)).toEqual(['apiKey', 'session']);
+  });
+
+  it('is rendered as a reference page at /docs', async () => {
+    const res = await t.call('GET', '/docs/', { key: null });
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/text\/html/);
+  });
+});
