@@ -46,11 +46,12 @@ describe('history blocks', () => {
     expect(out).toEqual([entry(1, 1), entry(2, 7, 'freeze'), entry(3, 4, 'excused')]);
   });
 
-  it('packs a block into 512 bytes: 4 per period, little-endian length × 8 + code', () => {
+  it('packs 4 bytes per period, little-endian length × 8 + code, up to the last held period of the block', () => {
     const data = setEntries(undefined, 0, [entry(1, 3, 'freeze')]);
-    expect(data.length).toBe(BLOCK_BYTES);
-    expect(data.readUInt32LE(4)).toBe(3 * 8 + 2);
-    expect(data.subarray(0, 4)).toEqual(Buffer.alloc(4));
+    expect(data).toEqual(Buffer.from([0, 0, 0, 0, 3 * 8 + 2, 0, 0, 0]));
+    expect(setEntries(undefined, 0, [entry(127, 1)]).length).toBe(BLOCK_BYTES);
+    expect(setEntries(data, 0, [entry(0, 1 << 20, 'excused')]).readUInt32LE(0)).toBe((1 << 23) + 4);
+    expect(setEntries(undefined, 0, [])).toEqual(Buffer.alloc(0));
   });
 
   it('refuses an entry that a cell cannot hold', () => {
@@ -61,8 +62,9 @@ describe('history blocks', () => {
   });
 
   it('reports a block of the wrong size or with an unknown code as damaged', () => {
-    expect(() => readEntries('daily', 0, Buffer.alloc(100), 0, 10, [])).toThrow(DamagedBlockError);
-    expect(() => setEntries(Buffer.alloc(100), 0, [entry(1, 1)])).toThrow(DamagedBlockError);
+    expect(() => readEntries('daily', 0, Buffer.alloc(BLOCK_BYTES + 4), 0, 10, [])).toThrow(/periods 0 to 127 has 516 bytes, not a multiple of 4 up to 512/);
+    expect(() => readEntries('daily', 0, Buffer.alloc(6), 0, 10, [])).toThrow(DamagedBlockError);
+    expect(() => setEntries(Buffer.alloc(6), 0, [entry(1, 1)])).toThrow(DamagedBlockError);
     const data = Buffer.alloc(BLOCK_BYTES);
     data.writeUInt32LE(8 + 6, 8);
     expect(() => readEntries('daily', 0, data, 0, 127, [])).toThrow(/period 2 of rule "daily" has the unknown code 6/);

@@ -2,6 +2,8 @@
  * Held periods packed in fixed blocks: block b of a rule holds periods 128·b … 128·b + 127 (periods
  * can be negative: block = floor(period / 128)). Its BLOB has one 4-byte cell per period, an
  * unsigned little-endian integer: 0 when the period has no entry, else `length * 8 + code(heldBy)`.
+ * The BLOB stops after its last non-empty cell (the cells after it are empty): the block of the
+ * current period, which most users have, is then only as long as the periods it has reached.
  * Reading 366 periods is then 3 or 4 rows instead of 366 (see BENCHMARKS.md, Stores: SQLite).
  */
 import type { HeldBy, HistoryEntry } from '@kindling/core';
@@ -41,7 +43,8 @@ function cellOf(entry: HistoryEntry): number {
 
 /**
  * Writes `entries` (all of block `block`) into a copy of `data` (or into an empty block), later
- * entries for the same period replacing earlier ones, and returns the new BLOB.
+ * entries for the same period replacing earlier ones, and returns the new BLOB, up to its last
+ * non-empty cell.
  */
 export function setEntries(data: Uint8Array | undefined, block: number, entries: readonly HistoryEntry[]): Buffer {
   const next = Buffer.alloc(BLOCK_BYTES);
@@ -56,11 +59,15 @@ export function setEntries(data: Uint8Array | undefined, block: number, entries:
     if (slot < 0 || slot >= BLOCK_PERIODS) throw new RangeError(`held period ${entry.period} is not in block ${block}`);
     next.writeUInt32LE(cell, slot * CELL_BYTES);
   }
-  return next;
+  let end = BLOCK_BYTES;
+  while (end > 0 && next.readUInt32LE(end - CELL_BYTES) === 0) end -= CELL_BYTES;
+  return next.subarray(0, end);
 }
 
 function checkBlock(data: Uint8Array, block: number): void {
-  if (data.byteLength !== BLOCK_BYTES) throw new DamagedBlockError(`the block of periods ${block * BLOCK_PERIODS} to ${block * BLOCK_PERIODS + BLOCK_PERIODS - 1} has ${data.byteLength} bytes, not ${BLOCK_BYTES}`);
+  if (data.byteLength > BLOCK_BYTES || data.byteLength % CELL_BYTES !== 0) {
+    throw new DamagedBlockError(`the block of periods ${block * BLOCK_PERIODS} to ${block * BLOCK_PERIODS + BLOCK_PERIODS - 1} has ${data.byteLength} bytes, not a multiple of ${CELL_BYTES} up to ${BLOCK_BYTES}`);
+  }
 }
 
 /**
@@ -71,7 +78,7 @@ export function readEntries(streak: string, block: number, data: Uint8Array, fro
   checkBlock(data, block);
   const first = block * BLOCK_PERIODS;
   const start = Math.max(0, from - first);
-  const end = Math.min(BLOCK_PERIODS - 1, to - first);
+  const end = Math.min(data.byteLength / CELL_BYTES - 1, to - first);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   for (let slot = start; slot <= end; slot++) {
     const cell = view.getUint32(slot * CELL_BYTES, true);
