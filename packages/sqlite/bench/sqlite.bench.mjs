@@ -25,7 +25,8 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { createEngine, placeInstant, zoneOf } from '../../core/dist/index.js';
 import { sqliteStore } from '../dist/index.js';
-import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS, mulberry32 } from '../../core/bench/workload.mjs';
+import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from '../../core/bench/workload.mjs';
+import { HISTORY_PERIODS, READ_AT, READER_DAYS, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
 
 /** engine.record events/s at least this share of the raw commit rate, for each synchronous setting */
 const TARGET_RECORD_SHARE = 0.3;
@@ -62,48 +63,8 @@ const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
 /** The shared workload (packages/core/bench/workload.mjs) at this bench's size and seed. */
 const generateWorkload = () => makeWorkload({ events: EVENTS, users: USERS, seed: SEED });
 
-/** One rule: daily, lessons >= 1, freezes (start with 1, hold at most 3, earn 1 every 7 days). */
-const STREAKS = [
-  {
-    key: 'daily',
-    frequency: 'daily',
-    conditions: [{ metric: 'lessons', threshold: 1 }],
-    freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
-  },
-];
-
-// ---------------------------------------------------------------------------------------------
-// Reader users: 5 years of one user each, for the engine.streak latency
-// ---------------------------------------------------------------------------------------------
-
-const READER_ZONE = 'Europe/Berlin';
-const READER_START_DAY = Date.UTC(2021, 0, 1) / DAY_MS; // 2021-01-01
-const READER_DAYS = Date.UTC(2026, 0, 1) / DAY_MS - READER_START_DAY; // 1826 days: 2021-01-01 .. 2025-12-31
-/** the instant of every read: the morning after the last day */
-const READ_AT = Date.UTC(2026, 0, 1, 11);
-const HISTORY_PERIODS = 366;
-
-/**
- * `count` events spread evenly over the 5 years (day d gets floor((d+1)n/D) - floor(dn/D) events),
- * at UTC 04:00..21:00 (05:00..23:00 in Berlin). With at least one event a day, the first of each day is
- * a lesson, so the streak holds every day; the others are lessons 45% of the time, else 3..30 minutes.
- */
-function readerEvents(count, seed) {
-  const rand = mulberry32(seed);
-  const events = [];
-  for (let d = 0; d < READER_DAYS; d++) {
-    const k = Math.floor(((d + 1) * count) / READER_DAYS) - Math.floor((d * count) / READER_DAYS);
-    if (k === 0) continue;
-    const times = [];
-    for (let j = 0; j < k; j++) times.push(4 * 3_600_000 + Math.floor(rand() * 17 * 3_600_000));
-    times.sort((a, b) => a - b);
-    for (let j = 0; j < k; j++) {
-      const lesson = j === 0 || rand() < 0.45;
-      events.push({ at: (READER_START_DAY + d) * DAY_MS + times[j], metric: lesson ? 'lessons' : 'minutes', value: lesson ? 1 : 3 + Math.floor(rand() * 28) });
-    }
-  }
-  return events;
-}
+// The rule and the reader users (5 years of one user each, for the engine.streak latency) are in
+// readers.mjs, shared with history.bench.mjs.
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -365,8 +326,8 @@ async function readLatency(path, readers) {
   // The floor under engine.streak: the same two queries on a raw connection, and the JSON parse.
   const db = new Database(path, { timeout: BUSY_TIMEOUT });
   const loadState = db.prepare('SELECT state FROM users WHERE account = ? AND user_id = ?').pluck();
-  const history = db.prepare('SELECT streak, period, length, held_by FROM history WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period');
-  const countHistory = db.prepare('SELECT count(*) FROM history WHERE account = ? AND user_id = ?').pluck();
+  // Held periods are stored 128 to a row (@kindling/sqlite's history-blocks.ts): the blocks of the 366 periods.
+  const history = db.prepare('SELECT block, data FROM history_blocks WHERE account = ? AND user_id = ? AND streak = ? AND block BETWEEN ? AND ? ORDER BY block').raw();
   const countRollups = db.prepare('SELECT count(*) FROM rollups WHERE account = ? AND user_id = ?').pluck();
 
   const probes = [];
@@ -376,7 +337,7 @@ async function readLatency(path, readers) {
     const stored = JSON.parse(loadState.get('default', key));
     const common = {
       reader,
-      storedHistory: countHistory.get('default', key),
+      storedHistory: (await store.history(reader.id, 'daily', -1e7, 1e7)).length,
       storedRollups: countRollups.get('default', key),
       stateBytes: Buffer.byteLength(loadState.get('default', key)),
       heldInAnswer: sample.streakHistory.filter((p) => p.length > 0).length,
@@ -398,7 +359,7 @@ async function readLatency(path, readers) {
         kind: 'raw',
         run: () => {
           const state = JSON.parse(loadState.get('default', key));
-          return history.all('default', key, 'daily', from, to).length + state.version;
+          return history.all('default', key, 'daily', Math.floor(from / 128), Math.floor(to / 128)).length + state.version;
         },
         times: new Float64Array(READS),
       });
@@ -583,7 +544,7 @@ async function main() {
         ].join('  '),
       );
     }
-    console.log(`"stored held" = history rows of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`);
+    console.log(`"stored held" = held periods of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`);
     console.log('the raw rows run the two queries engine.streak makes (state row, history range of the same 366 periods) and the state\'s JSON.parse on a raw connection.');
     const dailyEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-daily');
     console.log(
