@@ -5,10 +5,11 @@
 import { StoreError } from '@kindling/core';
 import { Cluster, Redis } from 'ioredis';
 import { EXPIRING_LUA, STATS_LUA } from './read-scripts.js';
-import { COMMIT_LUA, INDEX_LUA } from './write-scripts.js';
+import { COMMIT_INDEXED_LUA, COMMIT_LUA, INDEX_LUA } from './write-scripts.js';
 
 const SCRIPTS = {
   kindlingCommit: COMMIT_LUA,
+  kindlingCommitIndexed: COMMIT_INDEXED_LUA,
   kindlingIndex: INDEX_LUA,
   kindlingStats: STATS_LUA,
   kindlingExpiring: EXPIRING_LUA,
@@ -25,8 +26,10 @@ export interface ConnectionOptions {
 
 export interface Connection {
   readonly client: Redis | Cluster;
+  /** a Redis Cluster: a user's keys and the account's keys live in different slots */
+  readonly cluster: boolean;
   /** Runs one of the scripts on the slot of its first key. */
-  runScript(name: ScriptName, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown>;
+  runScript(name: ScriptName, keys: readonly string[], args: ReadonlyArray<string | number | Buffer>): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -61,16 +64,18 @@ export function connect(options: ConnectionOptions): Connection {
     options.cluster !== undefined
       ? new Cluster(
           options.cluster.map((node) => ({ host: node.host, port: node.port })),
-          { redisOptions: { maxRetriesPerRequest: 3 } },
+          { redisOptions: { maxRetriesPerRequest: 3 }, enableAutoPipelining: true },
         )
-      : new Redis(options.url ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
+      : new Redis(options.url ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3, enableAutoPipelining: true });
   // Failures reach the caller through the rejected commands; without a listener ioredis logs them.
   client.on('error', () => {});
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
-  const commands = client as unknown as Record<ScriptName, (...args: Array<string | number>) => Promise<unknown>>;
+  // Commands issued in the same tick go out in one write (many users' updates are in flight at once).
+  const commands = client as unknown as Record<ScriptName, (...args: Array<string | number | Buffer>) => Promise<unknown>>;
   let closing: Promise<void> | null = null;
   return {
     client,
+    cluster: options.cluster !== undefined,
     runScript(name, keys, args) {
       return attempt(commands[name](keys.length, ...keys, ...args), keys[0]);
     },
