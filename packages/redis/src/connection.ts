@@ -64,13 +64,12 @@ export function connect(options: ConnectionOptions): Connection {
     options.cluster !== undefined
       ? new Cluster(
           options.cluster.map((node) => ({ host: node.host, port: node.port })),
-          { redisOptions: { maxRetriesPerRequest: 3 }, enableAutoPipelining: true },
+          { redisOptions: { maxRetriesPerRequest: 3 } },
         )
-      : new Redis(options.url ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+      : new Redis(options.url ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
   // Failures reach the caller through the rejected commands; without a listener ioredis logs them.
   client.on('error', () => {});
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
-  // Commands issued in the same tick go out in one write (many users' updates are in flight at once).
   const commands = client as unknown as Record<ScriptName, (...args: Array<string | number | Buffer>) => Promise<unknown>>;
   let closing: Promise<void> | null = null;
   return {

@@ -80,12 +80,17 @@ export function checkKeyPrefix(prefix: string): string {
 export function accountKeys(prefix: string, account: string): AccountKeys {
   if (typeof account !== 'string' || account.length === 0) throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
   const tag = `${checkKeyPrefix(prefix)}:{${escapeName(account)}}`;
+  const userBase = `${prefix}:{${escapeName(account)}:`;
+  // A rule's index keys are asked for on every event: made once per rule.
+  const indexes = new Map<string, IndexKeys>();
   return {
     schema: `${tag}:schema`,
     users: `${tag}:users`,
     index(streak) {
+      const known = indexes.get(streak);
+      if (known !== undefined) return known;
       const base = `${tag}:ix:${escapeName(streak)}`;
-      return {
+      const keys = {
         entry: `${base}:entry`,
         dead: `${base}:dead`,
         len: `${base}:len`,
@@ -95,9 +100,11 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
         grave: `${base}:grave`,
         best: `${base}:best`,
       };
+      if (indexes.size < 1000) indexes.set(streak, keys);
+      return keys;
     },
     user(userId) {
-      const base = `${prefix}:{${escapeName(account)}:${escapeName(userId)}}`;
+      const base = `${userBase}${escapeName(userId)}}`;
       return { state: `${base}:s`, data: `${base}:d`, idem: `${base}:i` };
     },
   };

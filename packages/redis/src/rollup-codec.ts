@@ -6,11 +6,12 @@
  * An entry starts with a head varint. Even: the common case, `zigzag(value) × 2`; the day follows
  * the anchor's, then zigzag(version step) and zigzag(step of lastAt − day × DAY_MS) follow. Odd:
  * `flags × 2 + 1`, then in order: [zigzag(days skipped)] value (zigzag varint, or a double with
- * VALUE_DOUBLE) zigzag(version step) [zigzag(time-of-day step) | double lastAt]. Nothing is lost:
+ * VALUE_DOUBLE) zigzag(version step) [zigzag(time-of-day step) | double lastAt]. The same entries go
+ * as bytes (the data hash) or as seven-bit text (the tails, see varint.ts). Nothing is lost:
  * any finite value and lastAt, and every day's lastAt (a rebuild under a changed rule may need any).
  */
 import { StoreError } from '@kindling/core';
-import { ByteReader, ByteWriter, unzigzag, zigzag } from './varint.js';
+import { ByteReader, ByteWriter, TextReader, TextWriter, unzigzag, zigzag, type Reader, type Writer } from './varint.js';
 
 const DAY_MS = 86_400_000;
 /** the day does not follow the anchor's: zigzag(day − anchor day − 1) follows */
@@ -46,7 +47,7 @@ export const ORIGIN: Anchor = { day: -1, version: 0, tod: 0 };
 const isWhole = (n: number, bound: number) => Number.isSafeInteger(n) && Math.abs(n) < bound && !Object.is(n, -0);
 
 /** Writes `entries` (ascending days, each after `from.day`) coded from `from`; returns the anchor after them. */
-export function writeEntries(out: ByteWriter, entries: readonly DayEntry[], from: Anchor): Anchor {
+export function writeEntries(out: Writer, entries: readonly DayEntry[], from: Anchor): Anchor {
   let { day, version, tod } = from;
   for (const entry of entries) {
     const entryTod = entry.lastAt - entry.day * DAY_MS;
@@ -75,7 +76,7 @@ export function writeEntries(out: ByteWriter, entries: readonly DayEntry[], from
 }
 
 /** Reads entries until the reader's end, coded from `from`, into `into`; returns the anchor after them. */
-export function readEntries(input: ByteReader, from: Anchor, into: DayEntry[]): Anchor {
+export function readEntries(input: Reader, from: Anchor, into: DayEntry[]): Anchor {
   let { day, version, tod } = from;
   while (!input.done) {
     const head = input.varint();
@@ -115,6 +116,19 @@ export function decodeEntries(bytes: Uint8Array, where: string, from: Anchor = O
 
 function failRead(where: string, problem: string): never {
   throw new StoreError(`${where} does not hold rollups: it ${problem}`);
+}
+
+/** The same, as seven-bit text (the tails inside the state value, see user-blob.ts). */
+export function encodeEntriesText(entries: readonly DayEntry[], from: Anchor): string {
+  const out = new TextWriter();
+  writeEntries(out, entries, from);
+  return out.toString();
+}
+
+export function decodeEntriesText(text: string, where: string, from: Anchor): DayEntry[] {
+  const entries: DayEntry[] = [];
+  readEntries(new TextReader(text, (problem) => failRead(where, problem)), from, entries);
+  return entries;
 }
 
 /** Adds `entry` into `entries` (ascending days): value added, lastAt the latest, version the first. */

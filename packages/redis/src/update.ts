@@ -10,6 +10,7 @@ import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
 import { fieldsToRead, planWrite, type CommitOps } from './write-plan.js';
+import { linesText, type WrittenLines } from './written-lines.js';
 
 export interface UpdateContext {
   readonly connection: Connection;
@@ -18,6 +19,8 @@ export interface UpdateContext {
   readonly maxAttempts: number;
   /** told when the index could not be brought up to date after a committed write */
   readonly onIndexError: (error: StoreError, userId: string) => void;
+  /** on a single Redis: the index lines this process last wrote per user */
+  readonly written: WrittenLines;
 }
 
 function commitArgs(ops: CommitOps, version: number, write: UserWrite): Array<string | number | Buffer> {
@@ -124,11 +127,23 @@ export async function updateUser<T>(
     checkWrite(write, userId, snapshot.version);
     const args = commitArgs(await planCommit(context, keys, snapshot, write), snapshot.version, write);
     if (!context.connection.cluster) {
-      // One call: the user's keys and the account's index lines together.
-      const index = indexArgs(context, userId, write.user.version, write.index ?? []);
-      const reply = await context.connection.runScript('kindlingCommitIndexed', [...userKeys, ...index.keys], [...args, ...index.args]);
-      if (typeof reply === 'string') tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
-      if (reply !== 0) return result;
+      // One call: the user's keys and the account's index lines together (or alone, when the index
+      // already holds these lines).
+      const lines = linesText(write.index ?? []);
+      if (context.written.holds(userId, snapshot.version, lines)) {
+        if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
+          context.written.remember(userId, write.user.version, lines);
+          return result;
+        }
+      } else {
+        const index = indexArgs(context, userId, write.user.version, write.index ?? []);
+        const reply = await context.connection.runScript('kindlingCommitIndexed', [...userKeys, ...index.keys], [...args, ...index.args]);
+        if (typeof reply === 'string') {
+          context.written.forget(userId);
+          tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
+        } else if (reply === 1) context.written.remember(userId, write.user.version, lines);
+        if (reply !== 0) return result;
+      }
     } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
       await applyIndex(context, userId, write.user.version, write.index ?? []);
       return result;

@@ -1,14 +1,14 @@
 /**
  * Reads of one user's keys with plain commands: the snapshot a step sees (the state value, and the
  * stored response or the data hash when asked for), the state, held periods and the journal. The
- * state is read first, so that anything committed after it changes the version the commit checks:
+ * state value is read first, so that anything committed after it changes the version the commit checks:
  * no locks, no MULTI; the commit's version check is what makes an update safe.
  */
 import { StoreError, type HistoryEntry, type Journal, type OwnerAction, type RecordResult, type Rollup, type UpdateOptions, type UserState, type ZoneChange } from '@kindling/core';
 import { parseOwnerAction, parseResponse, parseState, parseZoneChange } from './codec.js';
 import { attempt, type Connection } from './connection.js';
 import { escapeName, historyField, idempotencyField, unescapeName, type UserKeys } from './keys.js';
-import { decodeEntries } from './rollup-codec.js';
+import { decodeEntries, decodeEntriesText } from './rollup-codec.js';
 import { blockOf, decodeSegments } from './segments.js';
 import { parseBlob, type UserBlob } from './user-blob.js';
 
@@ -35,7 +35,7 @@ function stateOf(blob: UserBlob | null, key: string): UserState | null {
 export async function readSnapshot(connection: Connection, keys: UserKeys, options: UpdateOptions | undefined): Promise<Snapshot> {
   const { client } = connection;
   const asked = options?.idempotency;
-  const state = attempt(client.getBuffer(keys.state), keys.state);
+  const state = attempt(client.get(keys.state), keys.state);
   const stored = asked === undefined ? null : attempt(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
   const data = options?.journal ? attempt(client.hgetallBuffer(keys.data), keys.data) : null;
   const [raw, response, hash] = await Promise.all([state, stored, data]);
@@ -47,7 +47,7 @@ export async function readSnapshot(connection: Connection, keys: UserKeys, optio
 }
 
 export async function loadUser(connection: Connection, keys: UserKeys): Promise<UserState | null> {
-  const raw = await attempt(connection.client.getBuffer(keys.state), keys.state);
+  const raw = await attempt(connection.client.get(keys.state), keys.state);
   return stateOf(raw === null ? null : parseBlob(raw, keys.state), keys.state);
 }
 
@@ -68,7 +68,7 @@ export async function readHistory(connection: Connection, keys: UserKeys, streak
   const last = blockOf(Math.floor(to));
   const blocks: Array<[number, string]> = [];
   const { client } = connection;
-  const state = attempt(client.getBuffer(keys.state), keys.state);
+  const state = attempt(client.get(keys.state), keys.state);
   if (last - first < FIELD_BY_FIELD) {
     const fields = Array.from({ length: last - first + 1 }, (_, i) => historyField(rule, first + i));
     const values = attempt(client.hmgetBuffer(keys.data, ...fields), keys.data);
@@ -94,14 +94,14 @@ export async function readHistory(connection: Connection, keys: UserKeys, streak
   return entries;
 }
 
-function addTail(blocks: Array<[number, string]>, raw: Buffer | null, key: string, rule: string): void {
+function addTail(blocks: Array<[number, string]>, raw: string | null, key: string, rule: string): void {
   const tail = raw === null ? undefined : parseBlob(raw, key).history.get(rule);
   if (tail !== undefined) blocks.push([tail.block, tail.text]);
 }
 
 export async function readJournal(connection: Connection, keys: UserKeys): Promise<Journal> {
   const { client } = connection;
-  const [raw, hash] = await Promise.all([attempt(client.getBuffer(keys.state), keys.state), attempt(client.hgetallBuffer(keys.data), keys.data)]);
+  const [raw, hash] = await Promise.all([attempt(client.get(keys.state), keys.state), attempt(client.hgetallBuffer(keys.data), keys.data)]);
   return toJournal(raw === null ? null : parseBlob(raw, keys.state), hash, keys);
 }
 
@@ -125,7 +125,7 @@ function toJournal(blob: UserBlob | null, hash: DataHash, keys: UserKeys): Journ
     const cold = hash[`r${name}`];
     const days = cold === undefined ? [] : decodeEntries(cold, `${keys.data} field r${name}`);
     const tail = blob?.rollups.get(name);
-    if (tail !== undefined) days.push(...decodeEntries(tail.bytes, `${keys.state} tail ${name}`, tail.anchor));
+    if (tail !== undefined) days.push(...decodeEntriesText(tail.days, `${keys.state} tail ${name}`, tail.anchor));
     for (const day of days) rollups.push({ metric, dayStart, day: day.day, value: day.value, lastAt: day.lastAt, version: day.version });
   }
   rollups.sort((a, b) => a.version - b.version || (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) || a.dayStart - b.dayStart || a.day - b.day);

@@ -6,7 +6,7 @@
  */
 import type { HistoryEntry, Rollup, UserWrite } from '@kindling/core';
 import { escapeName, historyField, journalField, rollupField, seriesName, type UserKeys } from './keys.js';
-import { decodeEntries, encodeEntries, mergeEntry, ORIGIN, writeEntries } from './rollup-codec.js';
+import { decodeEntries, decodeEntriesText, encodeEntriesText, mergeEntry, ORIGIN, writeEntries } from './rollup-codec.js';
 import { blockOf, decodeSegments, encodeSegments } from './segments.js';
 import { formatBlob, type HistoryTail, type RollupTail, type UserBlob } from './user-blob.js';
 import { ByteWriter } from './varint.js';
@@ -15,7 +15,7 @@ import { ByteWriter } from './varint.js';
 export const TAIL_DAYS = 16;
 
 export interface CommitOps {
-  readonly state: Buffer;
+  readonly state: string;
   readonly set: Array<[string, Buffer | string]>;
   readonly append: Array<[string, Buffer]>;
   readonly del: string[];
@@ -27,7 +27,7 @@ export interface NeededReads {
   readonly allHistory: boolean;
 }
 
-const EMPTY_TAIL: RollupTail = { anchor: ORIGIN, bytes: new Uint8Array(0) };
+const EMPTY_TAIL: RollupTail = { anchor: ORIGIN, days: '' };
 
 function bySeries(rollups: readonly Rollup[]): Map<string, Rollup[]> {
   const out = new Map<string, Rollup[]>();
@@ -93,7 +93,7 @@ type Ops = { keys: UserKeys; set: Array<[string, Buffer | string]>; append: Arra
 
 function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], read: ReadonlyMap<string, Buffer | null>, ops: Ops): RollupTail {
   const field = rollupField(name);
-  const days = decodeEntries(tail.bytes, `${ops.keys.state} tail ${name}`, tail.anchor);
+  const days = decodeEntriesText(tail.days, `${ops.keys.state} tail ${name}`, tail.anchor);
   const older = rollups.some((rollup) => rollup.day <= tail.anchor.day);
   if (older) {
     // Older days change: the series is written again whole, all but its last day in the hash.
@@ -114,7 +114,7 @@ function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], 
     ops.append.push([field, out.toBuffer()]);
     days.splice(0, days.length - 1);
   }
-  return { anchor, bytes: encodeEntries(days, anchor) };
+  return { anchor, days: encodeEntriesText(days, anchor) };
 }
 
 function planRule(name: string, tail: HistoryTail | undefined, entries: readonly HistoryEntry[], read: ReadonlyMap<string, Buffer | null>, ops: Ops, replaced: boolean): HistoryTail {

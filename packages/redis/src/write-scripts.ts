@@ -84,8 +84,14 @@ local function planIndex(base, arg)
       local ix, problem = checkIndexAt(k)
       if problem then return nil, problem end
       local active = redis.call('ZSCORE', ix.dead, member)
-      if active and not redis.call('ZSCORE', ix.len, member) then return nil, ix.len .. ' has no length for active member ' .. member end
-      plan.lines[#plan.lines + 1] = { ix = ix, active = active, length = ARGV[a], longest = ARGV[a + 1], deadAt = ARGV[a + 2], expiresAt = ARGV[a + 3], text = ARGV[arg + 1] .. ' ' .. text }
+      local oldLength = active and redis.call('ZSCORE', ix.len, member)
+      if active and not oldLength then return nil, ix.len .. ' has no length for active member ' .. member end
+      local oldLongest = old and tonumber(string.match(old, '^%S+ %S+ (%S+) '))
+      plan.lines[#plan.lines + 1] = {
+        ix = ix, active = active, oldLength = oldLength and -tonumber(oldLength), oldLongest = oldLongest,
+        length = tonumber(ARGV[a]), longest = tonumber(ARGV[a + 1]), deadAt = ARGV[a + 2], expiresAt = ARGV[a + 3],
+        text = ARGV[arg + 1] .. ' ' .. text,
+      }
     end
   end
   return plan, nil
@@ -97,15 +103,29 @@ local function applyIndex(plan)
   for _, line in ipairs(plan.lines) do
     local ix = line.ix
     if ix then
-      if line.active then deactivate(ix, member) else redis.call('ZREM', ix.grave, member) end
-      if tonumber(line.length) > 0 then
+      if line.active and line.length > 0 then
+        -- Still active: move the scores, and the counts only when the length changed.
+        if line.oldLength ~= line.length then
+          if redis.call('HINCRBY', ix.counts, line.oldLength, -1) <= 0 then redis.call('HDEL', ix.counts, line.oldLength) end
+          redis.call('HINCRBY', ix.counts, line.length, 1)
+          redis.call('INCRBY', ix.sum, line.length - line.oldLength)
+          redis.call('ZADD', ix.len, -line.length, member)
+        end
         redis.call('ZADD', ix.dead, line.deadAt, member)
-        redis.call('ZADD', ix.len, '-' .. line.length, member)
         redis.call('ZADD', ix.exp, line.expiresAt, member)
-        redis.call('HINCRBY', ix.counts, line.length, 1)
-        redis.call('INCRBY', ix.sum, line.length)
+      else
+        if line.active then deactivate(ix, member) else redis.call('ZREM', ix.grave, member) end
+        if line.length > 0 then
+          redis.call('ZADD', ix.dead, line.deadAt, member)
+          redis.call('ZADD', ix.len, -line.length, member)
+          redis.call('ZADD', ix.exp, line.expiresAt, member)
+          redis.call('HINCRBY', ix.counts, line.length, 1)
+          redis.call('INCRBY', ix.sum, line.length)
+        end
       end
-      if tonumber(line.longest) > 0 then redis.call('ZADD', ix.best, '-' .. line.longest, member) else redis.call('ZREM', ix.best, member) end
+      if line.longest ~= line.oldLongest then
+        if line.longest > 0 then redis.call('ZADD', ix.best, -line.longest, member) else redis.call('ZREM', ix.best, member) end
+      end
       redis.call('HSET', ix.entry, member, line.text)
     else
       redis.call('HSET', line.entry, member, line.text)
