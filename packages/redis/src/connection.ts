@@ -50,13 +50,11 @@ export function toStoreError(error: unknown, key?: string): StoreError {
   return new StoreError(`redis failed${key === undefined ? '' : ` on ${key}`}: ${message}`, { cause: error });
 }
 
-/** Awaits a Redis command, with failures as StoreError naming `key`. */
-export async function attempt<T>(command: Promise<T>, key?: string): Promise<T> {
-  try {
-    return await command;
-  } catch (error) {
+/** A Redis command, with failures as StoreError naming `key` (no extra async frame: it runs per event). */
+export function attempt<T>(command: Promise<T>, key?: string): Promise<T> {
+  return command.catch((error: unknown) => {
     throw toStoreError(error, key);
-  }
+  });
 }
 
 export function connect(options: ConnectionOptions): Connection {

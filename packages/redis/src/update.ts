@@ -9,7 +9,7 @@ import { StoreError, type IndexEntry, type StepResult, type UpdateOptions, type 
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
-import { fieldsToRead, planWrite, type CommitOps } from './write-plan.js';
+import { fieldsToRead, groupWrite, planWrite, type CommitOps } from './write-plan.js';
 import { linesText, type WrittenLines } from './written-lines.js';
 
 export interface UpdateContext {
@@ -102,14 +102,15 @@ function tellIndexError(context: UpdateContext, userId: string, error: unknown):
 
 /** The ops of a write, after reading the older fields it changes (a rare second read). */
 async function planCommit(context: UpdateContext, keys: UserKeys, snapshot: Snapshot, write: UserWrite): Promise<CommitOps> {
-  const needed = fieldsToRead(snapshot.blob, write);
-  if (needed.fields.length === 0 && !needed.allHistory) return planWrite(keys, snapshot.blob, write, new Map(), []);
+  const grouped = groupWrite(write);
+  const needed = fieldsToRead(snapshot.blob, grouped);
+  if (needed.fields.length === 0 && !needed.allHistory) return planWrite(keys, snapshot.blob, grouped, new Map(), []);
   if (snapshot.data !== null) {
     const data = snapshot.data;
-    return planWrite(keys, snapshot.blob, write, new Map(needed.fields.map((field) => [field, data[field] ?? null])), Object.keys(data));
+    return planWrite(keys, snapshot.blob, grouped, new Map(needed.fields.map((field) => [field, data[field] ?? null])), Object.keys(data));
   }
   const { values, names } = await readFields(context.connection, keys, needed.fields, needed.allHistory);
-  return planWrite(keys, snapshot.blob, write, values, names);
+  return planWrite(keys, snapshot.blob, grouped, values, names);
 }
 
 export async function updateUser<T>(

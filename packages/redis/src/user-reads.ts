@@ -28,6 +28,10 @@ export interface Snapshot {
   readonly data: DataHash | null;
 }
 
+function toBlob(raw: string | null, key: string): UserBlob | null {
+  return raw === null ? null : parseBlob(raw, key);
+}
+
 function stateOf(blob: UserBlob | null, key: string): UserState | null {
   return blob === null ? null : parseState(blob.json, key, blob.version);
 }
@@ -36,10 +40,15 @@ export async function readSnapshot(connection: Connection, keys: UserKeys, optio
   const { client } = connection;
   const asked = options?.idempotency;
   const state = attempt(client.get(keys.state), keys.state);
+  if (asked === undefined && !options?.journal) {
+    // The usual event: the state value alone.
+    const blob = toBlob(await state, keys.state);
+    return { version: blob?.version ?? 0, blob, user: stateOf(blob, keys.state), replay: null, journal: null, data: null };
+  }
   const stored = asked === undefined ? null : attempt(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
   const data = options?.journal ? attempt(client.hgetallBuffer(keys.data), keys.data) : null;
   const [raw, response, hash] = await Promise.all([state, stored, data]);
-  const blob = raw === null ? null : parseBlob(raw, keys.state);
+  const blob = toBlob(raw, keys.state);
   const user = stateOf(blob, keys.state);
   const replay = response === null || asked === undefined ? null : parseResponse(response, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
   const journal = hash === null ? null : toJournal(blob, hash, keys);

@@ -10,7 +10,7 @@ import { accountKeys, unescapeName } from './keys.js';
 import { decodeEntries, decodeEntriesText } from './rollup-codec.js';
 import { decodeSegments } from './segments.js';
 import { parseBlob, type UserBlob } from './user-blob.js';
-import { fieldsToRead, planWrite } from './write-plan.js';
+import { fieldsToRead, groupWrite, planWrite } from './write-plan.js';
 
 const keys = accountKeys('kl', 'a').user('u');
 const HELD: HeldBy[] = ['met', 'freeze', 'pause', 'excused', 'restore'];
@@ -28,9 +28,10 @@ function applyAll(writes: Array<{ rollups: Rollup[]; history: HistoryEntry[]; re
   writes.forEach((w, i) => {
     const blob: UserBlob | null = state === null ? null : parseBlob(state, keys.state);
     const write: UserWrite = { user: { ...newUser('u', 0), version: i + 1 }, history: w.history, rollups: w.rollups, replaceHistory: w.replaceHistory, index: [] };
-    const needed = fieldsToRead(blob, write);
+    const grouped = groupWrite(write);
+    const needed = fieldsToRead(blob, grouped);
     const read = new Map(needed.fields.map((f) => [f, data.has(f) ? Buffer.from(data.get(f) as Buffer | string) : null]));
-    const ops = planWrite(keys, blob, write, read, [...data.keys()]);
+    const ops = planWrite(keys, blob, grouped, read, [...data.keys()]);
     state = ops.state;
     for (const f of ops.del) data.delete(f);
     for (const [f, v] of ops.set) data.set(f, v);

@@ -51,14 +51,26 @@ function byRule(entries: readonly HistoryEntry[]): Map<string, HistoryEntry[]> {
   return out;
 }
 
-export function fieldsToRead(blob: UserBlob | null, write: UserWrite): NeededReads {
+/** A write's rollups by series and held periods by rule (escaped names), grouped once per write. */
+export interface GroupedWrite {
+  readonly write: UserWrite;
+  readonly series: Map<string, Rollup[]>;
+  readonly rules: Map<string, HistoryEntry[]>;
+}
+
+export function groupWrite(write: UserWrite): GroupedWrite {
+  return { write, series: bySeries(write.rollups), rules: byRule(write.history) };
+}
+
+export function fieldsToRead(blob: UserBlob | null, grouped: GroupedWrite): NeededReads {
+  const { write } = grouped;
   const fields: string[] = [];
-  for (const [name, rollups] of bySeries(write.rollups)) {
+  for (const [name, rollups] of grouped.series) {
     const anchor = blob?.rollups.get(name)?.anchor ?? ORIGIN;
     if (rollups.some((rollup) => rollup.day <= anchor.day)) fields.push(rollupField(name));
   }
   if (write.replaceHistory) return { fields, allHistory: true };
-  for (const [name, entries] of byRule(write.history)) {
+  for (const [name, entries] of grouped.rules) {
     const tail = blob?.history.get(name);
     if (tail === undefined) continue;
     for (const block of new Set(entries.map((entry) => blockOf(entry.period)))) if (block < tail.block) fields.push(historyField(name, block));
@@ -67,16 +79,18 @@ export function fieldsToRead(blob: UserBlob | null, write: UserWrite): NeededRea
 }
 
 /** The ops of `write` on top of `blob`, given the fields fieldsToRead asked for (absent: null). */
-export function planWrite(keys: UserKeys, blob: UserBlob | null, write: UserWrite, read: ReadonlyMap<string, Buffer | null>, fieldNames: readonly string[]): CommitOps {
+export function planWrite(keys: UserKeys, blob: UserBlob | null, grouped: GroupedWrite, read: ReadonlyMap<string, Buffer | null>, fieldNames: readonly string[]): CommitOps {
+  const { write } = grouped;
   const ops: Ops = { keys, set: [], append: [], del: [] };
-  const rollups = new Map(blob?.rollups ?? []);
-  for (const [name, list] of bySeries(write.rollups)) rollups.set(name, planSeries(name, rollups.get(name) ?? EMPTY_TAIL, list, read, ops));
-  let history = new Map(blob?.history ?? []);
+  // The blob was parsed for this write alone: its maps are ours to change.
+  const rollups = blob?.rollups ?? new Map<string, RollupTail>();
+  for (const [name, list] of grouped.series) rollups.set(name, planSeries(name, rollups.get(name) ?? EMPTY_TAIL, list, read, ops));
+  let history = blob?.history ?? new Map<string, HistoryTail>();
   if (write.replaceHistory) {
     history = new Map();
     for (const field of fieldNames) if (field.startsWith('h')) ops.del.push(field);
   }
-  for (const [name, entries] of byRule(write.history)) {
+  for (const [name, entries] of grouped.rules) {
     const tail = planRule(name, history.get(name), entries, read, ops, write.replaceHistory === true);
     history.set(name, tail);
   }
