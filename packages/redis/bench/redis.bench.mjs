@@ -1,6 +1,6 @@
 // Stores benchmark, Redis: engine.record on redisStore against raw ioredis GET+SET pairs at the same
 // concurrency (one process, then two), and the Redis memory one user takes (per key, with encodings),
-// the account index's growth per user, and the size of a proposed compact layout.
+// the account index's growth per user.
 //
 //   node packages/redis/bench/redis.bench.mjs            (after building core and redis: it imports dist/)
 //   KINDLING_BENCH_EVENTS=50000 node packages/redis/bench/redis.bench.mjs     (a quicker run)
@@ -311,233 +311,6 @@ async function describeKey(client, key) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The proposed compact layout (computed here from the real data, not implemented in the store)
-// ---------------------------------------------------------------------------------------------
-
-/** lastAt is kept for this many most recent days of each (metric, day start): a month-long period. */
-const RECENT_DAYS = 31;
-const HIST_CHUNK = 128;
-const HELD_CODE = { met: 'm', freeze: 'f', pause: 'p', excused: 'e', restore: 'r' };
-const CODE_HELD = Object.fromEntries(Object.entries(HELD_CODE).map(([k, v]) => [v, k]));
-
-/**
- * Held periods of one rule, run-length coded, one hash field per 128 periods: `<rule>:<chunk>` →
- * segments `@<offset>=<length>` followed by runs `<code><count>` (count left out when 1). Within a
- * segment a 'met' period adds one to the length and any other keeps it, as the reducer does; a gap or
- * a length that does not follow starts a new segment.
- */
-function packHistory(rule, entries) {
-  const fields = new Map();
-  const sorted = [...entries].sort((a, b) => a.period - b.period);
-  let prev = null;
-  let run = null;
-  const flushRun = () => {
-    if (run) fields.set(run.field, fields.get(run.field) + run.code + (run.count > 1 ? run.count : ''));
-    run = null;
-  };
-  for (const e of sorted) {
-    const chunk = Math.floor(e.period / HIST_CHUNK);
-    const field = `${rule}:${chunk}`;
-    const code = HELD_CODE[e.heldBy];
-    const follows = prev !== null && prev.period === e.period - 1 && Math.floor(prev.period / HIST_CHUNK) === chunk && e.length === prev.length + (e.heldBy === 'met' ? 1 : 0);
-    if (!fields.has(field)) fields.set(field, '');
-    if (!follows) {
-      flushRun();
-      fields.set(field, `${fields.get(field)}@${e.period - chunk * HIST_CHUNK}=${e.length}`);
-    }
-    if (run && run.code === code) run.count += 1;
-    else {
-      flushRun();
-      run = { field, code, count: 1 };
-    }
-    prev = e;
-  }
-  flushRun();
-  return fields;
-}
-
-
-/**
- * Rollups of one (metric, day start), one hash field `<metric>:<dayStart>` → `<firstDay>/<firstVersion>|`
- * then one token per day with a rollup: `[~<skipped days>]<value>[/<version delta, base 36>]`, comma
- * separated (version delta left out when 0). lastAt of the RECENT_DAYS latest days goes to the field
- * `<metric>:<dayStart>:at` → `<firstDay>|` then base-36 ms after (day start in UTC − 14 h), '' for none.
- */
-function packRollups(rows) {
-  const groups = new Map();
-  for (const row of rows) {
-    const key = `${row.metric}:${row.dayStart}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(row);
-  }
-  const fields = new Map();
-  for (const [key, list] of groups) {
-    list.sort((a, b) => a.day - b.day);
-    const first = list[0];
-    const tokens = [];
-    let prevDay = first.day - 1;
-    let prevVersion = first.version;
-    for (const row of list) {
-      const skipped = row.day - prevDay - 1;
-      const delta = row.version - prevVersion;
-      tokens.push(`${skipped > 0 ? `~${skipped}` : ''}${String(row.value)}${delta !== 0 ? `/${delta < 0 ? '-' : ''}${Math.abs(delta).toString(36)}` : ''}`);
-      prevDay = row.day;
-      prevVersion = row.version;
-    }
-    fields.set(key, `${first.day}/${first.version}|${tokens.join(',')}`);
-    const lastDay = list[list.length - 1].day;
-    const recent = list.filter((row) => row.day > lastDay - RECENT_DAYS);
-    const from = recent[0].day;
-    const slots = [];
-    for (const row of recent) {
-      while (slots.length < row.day - from) slots.push('');
-      slots.push(row.lastAt > 0 ? (row.lastAt - (row.day * DAY_MS - 14 * 3_600_000)).toString(36) : '');
-    }
-    fields.set(`${key}:at`, `${from}|${slots.join(',')}`);
-  }
-  return fields;
-}
-
-/** Unsigned LEB128 varint (any safe integer ≥ 0). */
-function pushVarint(bytes, n) {
-  while (n >= 128) {
-    bytes.push((n % 128) + 128);
-    n = Math.floor(n / 128);
-  }
-  bytes.push(n);
-}
-
-function readVarint(buf, pos) {
-  let n = 0;
-  let scale = 1;
-  for (;;) {
-    const b = buf[pos.at++];
-    n += (b & 127) * scale;
-    if (b < 128) return n;
-    scale *= 128;
-  }
-}
-
-const zigzag = (n) => (n >= 0 ? 2 * n : -2 * n - 1);
-const unzigzag = (n) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
-
-/**
- * The proposed rollup layout, binary: per (metric, day start) one hash field `<metric>:<dayStart>` →
- * varint first day, varint first version, then one entry per day with a rollup, in day order:
- * varint(value × 4 + flags) [varint skipped days] [8-byte double] varint(zigzag version delta), where
- * flag 1 = days were skipped before this one, flag 2 = the value is not a whole number below 2^40
- * (then the head is just the flags and the double follows). lastAt of the RECENT_DAYS latest days:
- * field `<metric>:<dayStart>:at` → varint first day, then one varint per day: 0 for none, else
- * 1 + ms after (the day's UTC midnight − 14 h).
- */
-function packRollupsBinary(rows) {
-  const groups = new Map();
-  for (const row of rows) {
-    const key = `${row.metric}:${row.dayStart}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(row);
-  }
-  const fields = new Map();
-  for (const [key, list] of groups) {
-    list.sort((a, b) => a.day - b.day);
-    const bytes = [];
-    pushVarint(bytes, list[0].day);
-    pushVarint(bytes, list[0].version);
-    let prevDay = list[0].day - 1;
-    let prevVersion = list[0].version;
-    for (const row of list) {
-      const skipped = row.day - prevDay - 1;
-      const whole = Number.isInteger(row.value) && row.value >= 0 && row.value < 2 ** 40;
-      pushVarint(bytes, (whole ? row.value * 4 : 0) + (skipped > 0 ? 1 : 0) + (whole ? 0 : 2));
-      if (skipped > 0) pushVarint(bytes, skipped);
-      if (!whole) {
-        const d = Buffer.alloc(8);
-        d.writeDoubleLE(row.value);
-        bytes.push(...d);
-      }
-      pushVarint(bytes, zigzag(row.version - prevVersion));
-      prevDay = row.day;
-      prevVersion = row.version;
-    }
-    fields.set(key, Buffer.from(bytes));
-    const lastDay = list[list.length - 1].day;
-    const recent = list.filter((row) => row.day > lastDay - RECENT_DAYS);
-    const at = [];
-    pushVarint(at, recent[0].day);
-    let day = recent[0].day;
-    for (const row of recent) {
-      for (; day < row.day; day++) at.push(0);
-      pushVarint(at, row.lastAt > 0 ? 1 + row.lastAt - (row.day * DAY_MS - 14 * 3_600_000) : 0);
-      day = row.day + 1;
-    }
-    fields.set(`${key}:at`, Buffer.from(at));
-  }
-  return fields;
-}
-
-function unpackRollupsBinary(fields) {
-  const out = [];
-  for (const [field, buf] of fields) {
-    if (field.endsWith(':at')) continue;
-    const [metric, dayStartText] = field.split(':');
-    const lastAts = new Map();
-    const atBuf = fields.get(`${field}:at`);
-    if (atBuf !== undefined) {
-      const pos = { at: 0 };
-      let day = readVarint(atBuf, pos);
-      while (pos.at < atBuf.length) {
-        const v = readVarint(atBuf, pos);
-        if (v > 0) lastAts.set(day, v - 1 + day * DAY_MS - 14 * 3_600_000);
-        day += 1;
-      }
-    }
-    const pos = { at: 0 };
-    let day = readVarint(buf, pos) - 1;
-    let version = readVarint(buf, pos);
-    while (pos.at < buf.length) {
-      const head = readVarint(buf, pos);
-      const flags = head % 4;
-      day += 1 + (flags % 2 === 1 ? readVarint(buf, pos) : 0);
-      let value = Math.floor(head / 4);
-      if (flags >= 2) {
-        value = buf.readDoubleLE(pos.at);
-        pos.at += 8;
-      }
-      version += unzigzag(readVarint(buf, pos));
-      out.push({ metric, dayStart: Number(dayStartText), day, value, lastAt: lastAts.get(day) ?? null, version });
-    }
-  }
-  return out;
-}
-
-function unpackRollups(fields) {
-  const out = [];
-  for (const [field, value] of fields) {
-    if (field.endsWith(':at')) continue;
-    const [metric, dayStartText] = field.split(':');
-    const [head, body] = value.split('|');
-    const [firstDay, firstVersion] = head.split('/').map(Number);
-    let day = firstDay - 1;
-    let version = firstVersion;
-    const lastAts = new Map();
-    const at = fields.get(`${field}:at`);
-    if (at !== undefined) {
-      const [fromText, slotText] = at.split('|');
-      slotText.split(',').forEach((slot, k) => {
-        if (slot !== '') lastAts.set(Number(fromText) + k, Number.parseInt(slot, 36) + (Number(fromText) + k) * DAY_MS - 14 * 3_600_000);
-      });
-    }
-    for (const token of body.split(',')) {
-      const m = /^(?:~(\d+))?([^/]+)(?:\/(-?[0-9a-z]+))?$/.exec(token);
-      day += 1 + (m[1] ? Number(m[1]) : 0);
-      version += m[3] ? Number.parseInt(m[3], 36) : 0;
-      out.push({ metric, dayStart: Number(dayStartText), day, value: Number(m[2]), lastAt: lastAts.get(day) ?? null, version });
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
 
@@ -804,9 +577,9 @@ async function main() {
           .join(', '),
     );
     const evalsha = engineCommands.get('evalsha') ?? { calls: 0, usec: 0 };
-    const exec = engineCommands.get('exec') ?? { calls: 0, usec: 0 };
+    const get = engineCommands.get('get') ?? { calls: 0, usec: 0 };
     console.log(
-      `  per event: the two scripts (commit, index) ${(evalsha.usec / EVENTS).toFixed(1)} us of Redis time, inner commands included; the MULTI/GET/EXEC read ${(exec.usec / EVENTS).toFixed(1)} us`,
+      `  per event: ${(evalsha.calls / EVENTS).toFixed(2)} script calls (commit with the index, one call on a single Redis) ${(evalsha.usec / EVENTS).toFixed(1)} us of Redis time, inner commands included; GET ${(get.calls / EVENTS).toFixed(2)} calls ${(get.usec / EVENTS).toFixed(1)} us (the read, and the script's own GET)`,
     );
     const lastSeen = new Int32Array(USERS).fill(-1_000_000);
     let sameUserInWindow = 0;
@@ -846,18 +619,40 @@ async function main() {
       await memEngine.record({ userId: memUser, metric: 'minutes', value: 20, tz: 'Europe/Berlin', at: day * DAY_MS + 18 * 3_600_000 });
     }
     const memState = await mem.load(memUser);
-    const userKeyNames = ['state', 'hist', 'roll', 'journal', 'idem'];
-    const userKey = (id, name) => `${KEY_PREFIX}:{${ACCOUNT('mem')}:${id}}:${name}`;
+    const userKeyNames = ['s', 'd', 'i'];
+    const userKey = (id, name, account = ACCOUNT('mem')) => `${KEY_PREFIX}:{${account}:${id}}:${name}`;
     const perKey = [];
     for (const name of userKeyNames) perKey.push({ name, ...(await describeKey(admin, userKey(memUser, name))) });
     const userBytes = perKey.reduce((s, k) => s + k.bytes, 0);
+    // The data hash by kind of field: count and bytes of values (r rollups, h held periods, z/a journal).
+    const dataFields = await admin.hgetallBuffer(userKey(memUser, 'd'));
+    const kinds = new Map();
+    for (const [field, value] of Object.entries(dataFields)) {
+      const kind = { r: 'rollups', h: 'held periods', z: 'journal', a: 'journal' }[field[0]] ?? 'other';
+      const k = kinds.get(kind) ?? { fields: 0, bytes: 0 };
+      kinds.set(kind, { fields: k.fields + 1, bytes: k.bytes + field.length + value.length });
+    }
+    const stateValue = await admin.getBuffer(userKey(memUser, 's'));
+    const jsonBytes = stateValue.indexOf(10);
+
+    // A less regular user: the same days, each metric at a random millisecond of the day and a random value.
+    const rough = mulberry32(SEED ^ 0x0dd);
+    const roughUser = 'rough-user';
+    for (let d = 0; d < 365; d++) {
+      const day = START_DAY + d;
+      await memEngine.record({ userId: roughUser, metric: 'lessons', value: 1 + Math.floor(rough() * 5), tz: 'Europe/Berlin', at: day * DAY_MS + Math.floor(rough() * 14 * 3_600_000) });
+      await memEngine.record({ userId: roughUser, metric: 'minutes', value: 5 + Math.floor(rough() * 60), tz: 'Europe/Berlin', at: day * DAY_MS + 9 * 3_600_000 + Math.floor(rough() * 12 * 3_600_000) });
+    }
+    const roughKeys = [];
+    for (const name of userKeyNames) roughKeys.push({ name, ...(await describeKey(admin, userKey(roughUser, name))) });
+    const roughBytes = roughKeys.reduce((s, k) => s + k.bytes, 0);
 
     // An idempotency key's cost: another user, 10 keyed events.
     const idemUser = 'idem-user';
     for (let d = 0; d < 10; d++) {
       await memEngine.record({ userId: idemUser, metric: 'lessons', value: 1, tz: 'Europe/Berlin', at: (START_DAY + d) * DAY_MS + 7 * 3_600_000, idempotencyKey: `lesson-${d}-0123456789abcdef` });
     }
-    const idem = await describeKey(admin, userKey(idemUser, 'idem'));
+    const idem = await describeKey(admin, userKey(idemUser, 'i'));
 
     // The account's index per added user.
     const accountPattern = `${KEY_PREFIX}:{${ACCOUNT('mem')}}:*`;
@@ -894,9 +689,9 @@ async function main() {
       console.log(`${pad(k.name, 8)}  ${pad(k.type, 7)}  ${pad(k.encoding, 10)}  ${pad(k.type === 'none' ? '(absent)' : `${fmtInt(k.count)} ${k.countWhat}`, 22, true)}  ${pad(fmtInt(k.bytes), 8, true)}  ${((100 * k.bytes) / userBytes).toFixed(1)}%`);
     }
     console.log(`${pad('total', 8)}  ${pad('', 7)}  ${pad('', 10)}  ${pad('', 22, true)}  ${pad(fmtInt(userBytes), 8, true)}  (target < ${fmtInt(TARGET_USER_BYTES)}: ${(userBytes / TARGET_USER_BYTES).toFixed(1)}x the target, ${fmtInt(userBytes - TARGET_USER_BYTES)} bytes over)`);
-    const hist = perKey.find((k) => k.name === 'hist');
-    const roll = perKey.find((k) => k.name === 'roll');
-    console.log(`per element: hist ${(hist.bytes / Math.max(1, hist.count)).toFixed(0)} bytes a held period, roll ${(roll.bytes / Math.max(1, roll.count)).toFixed(0)} bytes a (metric, day)`);
+    console.log(`state value: ${fmtInt(stateValue.length)} bytes, of which the state JSON with its version ${fmtInt(jsonBytes)} and the tails ${fmtInt(stateValue.length - jsonBytes - 1)}`);
+    for (const [kind, k] of kinds) console.log(`data hash, ${kind}: ${k.fields} fields, ${fmtInt(k.bytes)} bytes of names and values`);
+    console.log(`less regular user (random values, random ms of the day): ${roughKeys.map((k) => `${k.name} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}; total ${fmtInt(roughBytes)}`);
     console.log(`idempotency: ${fmtInt(idem.bytes)} bytes for 10 keyed events (${idem.encoding}), ${fmtInt(idem.bytes / 10)} bytes per key, kept for good`);
     console.log(
       `account index (users, schema, ix:daily:*): ${fmtInt(index0.bytes)} bytes with 2 users, ${fmtInt(index1.bytes)} with 1,002, ${fmtInt(index2.bytes)} with 2,002: ` +
@@ -904,69 +699,6 @@ async function main() {
     );
     console.log(`  at 2,002 users: ${index2.parts.map((k) => `${k.key.split('}:')[1]} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}`);
 
-    // The proposed compact layout, from the user's real data, written to scratch keys and measured.
-    const journal = await mem.journal(memUser);
-    const history = await mem.history(memUser, 'daily', -1e9, 1e9);
-    const packedHist = packHistory('daily', history);
-    const packedRoll = packRollupsBinary(journal.rollups);
-    const packedRollText = packRollups(journal.rollups);
-    const histBack = unpackHistoryExact(packedHist);
-    const histKey = (e) => `${e.period}:${e.length}:${e.heldBy}`;
-    const histOk = histBack.length === history.length && new Set(history.map(histKey)).size === new Set([...history, ...histBack].map(histKey)).size;
-    const rollIndex = new Map(journal.rollups.map((r) => [`${r.metric}:${r.dayStart}:${r.day}`, r]));
-    const checkRollups = (back) => {
-      let exact = back.length === journal.rollups.length;
-      let kept = 0;
-      for (const r of back) {
-        const o = rollIndex.get(`${r.metric}:${r.dayStart}:${r.day}`);
-        if (!o || o.value !== r.value || o.version !== r.version || (r.lastAt !== null && r.lastAt !== o.lastAt)) exact = false;
-        if (r.lastAt !== null) kept += 1;
-      }
-      return { exact, kept, rows: back.length };
-    };
-    const rollCheck = checkRollups(unpackRollupsBinary(packedRoll));
-    const rollTextCheck = checkRollups(unpackRollups(packedRollText));
-    const compactKey = (name) => `${KEY_PREFIX}:{${ACCOUNT('compact')}:${memUser}}:${name}`;
-    await admin.set(compactKey('state'), await admin.get(userKey(memUser, 'state')));
-    await admin.hset(compactKey('hist'), Object.fromEntries(packedHist));
-    await admin.hset(compactKey('roll'), Object.fromEntries(packedRoll));
-    await admin.hset(compactKey('rolltext'), Object.fromEntries(packedRollText));
-    await admin.hset(compactKey('merged'), Object.fromEntries([...packedRoll, ...[...packedHist].map(([f, v]) => [`h:${f}`, v])]));
-    const lines = await admin.lrange(userKey(memUser, 'journal'), 0, -1);
-    if (lines.length > 0) await admin.rpush(compactKey('journal'), ...lines);
-    const compact = [];
-    for (const name of ['state', 'hist', 'roll', 'journal']) compact.push({ name, ...(await describeKey(admin, compactKey(name))) });
-    const compactBytes = compact.reduce((t, k) => t + k.bytes, 0);
-    const bytesOf = (name) => compact.find((k) => k.name === name).bytes;
-    const rollText = await describeKey(admin, compactKey('rolltext'));
-    const merged = await describeKey(admin, compactKey('merged'));
-    const textBytes = compactBytes - bytesOf('roll') + rollText.bytes;
-    const mergedBytes = compactBytes - bytesOf('hist') - bytesOf('roll') + merged.bytes;
-    const valueBytes = (fields) => [...fields.values()].reduce((t, v) => t + v.length, 0);
-
-    console.log('');
-    console.log(`proposed compact layout (not in the store): the same user's data re-encoded, written to scratch keys and measured the same way`);
-    for (const k of compact) {
-      const fields = k.name === 'hist' ? packedHist : k.name === 'roll' ? packedRoll : null;
-      const note = fields ? `  (values ${fmtInt(valueBytes(fields))} bytes, longest ${Math.max(...[...fields.values()].map((v) => v.length))})` : '';
-      console.log(`${pad(k.name, 8)}  ${pad(k.type, 7)}  ${pad(k.encoding, 10)}  ${pad(`${fmtInt(k.count)} ${k.countWhat}`, 22, true)}  ${pad(fmtInt(k.bytes), 8, true)}${note}`);
-    }
-    console.log(
-      `${pad('total', 8)}  ${pad('', 7)}  ${pad('', 10)}  ${pad('', 22, true)}  ${pad(fmtInt(compactBytes), 8, true)}  ` +
-        `(${(userBytes / compactBytes).toFixed(0)}x smaller than today; ${fmtInt(TARGET_USER_BYTES - compactBytes)} bytes under the target)`,
-    );
-    console.log(`  hist:  run-length segments per 128 periods: ${[...packedHist].map(([f, v]) => `${f} → "${v}"`).join(', ')}`);
-    for (const [f, v] of packedRoll) {
-      console.log(`  roll:  ${f} → ${v.length} bytes (${f.endsWith(':at') ? `lastAt of the last ${RECENT_DAYS} days, varints` : `${(v.length / (journal.rollups.filter((r) => `${r.metric}:${r.dayStart}` === f).length || 1)).toFixed(2)} bytes a day: value, version delta (varints)`})`);
-    }
-    console.log(
-      `  round trip: held periods ${histOk ? 'exact' : 'DIFFER'}; rollups' day, value and version ${rollCheck.exact ? 'exact' : 'DIFFER'}, ` +
-        `lastAt kept for ${rollCheck.kept} of ${rollCheck.rows} rows (the last ${RECENT_DAYS} days of each metric)`,
-    );
-    console.log(
-      `  variants: roll as text tokens ("1/2,20/2,…", ${fmtInt(valueBytes(packedRollText))} bytes of values, round trip ${rollTextCheck.exact ? 'exact' : 'DIFFER'}) ${fmtInt(rollText.bytes)} bytes, user total ${fmtInt(textBytes)}; ` +
-        `hist fields inside the roll hash (one key less) user total ${fmtInt(mergedBytes)}`,
-    );
     await mem.close();
 
     // ---------------------------------------------------------------- cleanup and verdicts
@@ -992,35 +724,6 @@ async function main() {
     admin.disconnect();
     throw error;
   }
-}
-
-function unpackHistoryExact(fields) {
-  const out = [];
-  for (const [field, value] of fields) {
-    const [rule, chunkText] = field.split(':');
-    const base = Number(chunkText) * HIST_CHUNK;
-    let period = 0;
-    let length = 0;
-    let fresh = true;
-    for (const token of value.match(/@\d+=\d+|[a-z]\d*/g) ?? []) {
-      if (token[0] === '@') {
-        const [offset, len] = token.slice(1).split('=').map(Number);
-        period = base + offset;
-        length = len;
-        fresh = true;
-        continue;
-      }
-      const heldBy = CODE_HELD[token[0]];
-      const count = token.length > 1 ? Number(token.slice(1)) : 1;
-      for (let k = 0; k < count; k++) {
-        if (!fresh && heldBy === 'met') length += 1;
-        fresh = false;
-        out.push({ streak: rule, period, length, heldBy });
-        period += 1;
-      }
-    }
-  }
-  return out;
 }
 
 if (process.argv[2] === 'worker') {

@@ -7,6 +7,7 @@ import { newUser, StoreError } from '@kindling/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { redisStore } from './redis-store.js';
+import { SCHEMA_VERSION, SchemaError } from './schema.js';
 import { findFreePort } from './test-cluster.js';
 import { openTargets, presentTargets } from './test-targets.js';
 
@@ -36,12 +37,17 @@ for (const target of [targets.single, targets.cluster]) {
       return { store, keys, ann: keys.user('ann'), redis: target!.client() };
     };
 
-    it('refuses a newer or unknown schema version, and sets it on first use', async () => {
+    it('refuses an older, newer or unknown schema version with a SchemaError, and sets it on first use', async () => {
       const { store, keys, redis } = await setup();
+      expect(await redis.get(keys.schema)).toBe(String(SCHEMA_VERSION));
+      await redis.set(keys.schema, '1');
+      const old = await target!.store({ account: store.account }).load('ann').catch((error: unknown) => error);
+      expect(old).toBeInstanceOf(SchemaError);
+      expect(old).toMatchObject({ code: 'STORE_ERROR', found: '1', expected: SCHEMA_VERSION });
+      expect((old as Error).message).toContain('schema version 1, the layout before compact user keys');
       expect(await redis.get(keys.schema)).toBe('1');
-      await redis.set(keys.schema, '2');
-      const again = target!.store({ account: store.account });
-      await expectStoreError(again.load('ann'), keys.schema, 'newer');
+      await redis.set(keys.schema, String(SCHEMA_VERSION + 1));
+      await expectStoreError(target!.store({ account: store.account }).load('ann'), keys.schema, 'newer');
       await redis.set(keys.schema, 'v1');
       await expectStoreError(target!.store({ account: store.account }).countUsers(), keys.schema, '"v1"');
       await redis.del(keys.schema);
@@ -49,46 +55,61 @@ for (const target of [targets.single, targets.cluster]) {
       await expectStoreError(target!.store({ account: store.account }).users(null, 5), keys.schema, 'wrong type');
     });
 
-    it('names a state that is not JSON, or not a state, and keeps it', async () => {
+    it('names a state that is not "<version> <JSON>", or not a state, and keeps it', async () => {
       const { store, ann, redis } = await setup();
       await redis.set(ann.state, 'not json');
-      await expectStoreError(store.load('ann'), ann.state, 'not JSON');
+      await expectStoreError(store.load('ann'), ann.state, '"<version> <JSON>"');
       await expectStoreError(store.update('ann', () => first('ann')), ann.state);
       expect(await redis.get(ann.state)).toBe('not json');
-      await redis.set(ann.state, '{"id":"ann"}');
+      await redis.set(ann.state, '1 {"id":"ann"}');
       await expectStoreError(store.load('ann'), ann.state, 'version');
+      await redis.set(ann.state, '1 {"id":"ann"');
+      await expectStoreError(store.load('ann'), ann.state, 'not JSON');
     });
 
-    it('names keys of the wrong type in reads and in the commit script', async () => {
+    it('names keys of the wrong type in reads and in the commit script, and writes nothing', async () => {
       const { store, ann, redis } = await setup();
       await redis.del(ann.state);
       await redis.hset(ann.state, 'version', '1');
       await expectStoreError(store.load('ann'), ann.state, 'wrong type');
       await expectStoreError(store.update('ann', () => first('ann')), ann.state, 'wrong type');
       await redis.del(ann.state);
-      await redis.set(ann.journal, 'a string');
-      await expectStoreError(store.journal('ann'), ann.journal, 'wrong type');
-      await expectStoreError(store.update('ann', () => first('ann')), ann.journal, 'holds a string where a list was expected');
+      await redis.set(ann.data, 'a string');
+      await expectStoreError(store.journal('ann'), ann.data, 'wrong type');
+      await expectStoreError(store.history('ann', 'default', 0, 5), ann.data, 'wrong type');
+      const zone = { at: 5, from: null, to: 'UTC', days: { '0': 7 }, version: 1 };
+      await expectStoreError(store.update('ann', () => ({ ...first('ann'), write: { ...first('ann').write, zoneChange: zone } })), ann.data, 'holds a string where a hash was expected');
       expect(await redis.exists(ann.state)).toBe(0);
     });
 
     it('names fields that do not parse: held periods, rollups, journal lines, stored responses', async () => {
       const { store, ann, redis } = await setup();
-      await redis.hset(ann.hist, 'default:3', '{"length":1}');
-      await expectStoreError(store.history('ann', 'default', 0, 5), ann.hist, 'default:3');
-      await expectStoreError(store.history('ann', 'default', -1e7, 1e7), ann.hist, 'default:3');
-      await redis.hset(ann.roll, 'lessons:0:7', 'seven');
-      await expectStoreError(store.journal('ann'), ann.roll, 'lessons:0:7');
-      const rollup = { metric: 'lessons', dayStart: 0, day: 7, value: 1, lastAt: 1, version: 2 };
+      await store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [{ streak: 'default', period: 300, length: 1, heldBy: 'met' }], rollups: [], index: [] } }));
+      await redis.hset(ann.data, 'hdefault:0', '@3=1x');
+      await expectStoreError(store.history('ann', 'default', 0, 5), ann.data, 'hdefault:0');
+      await expectStoreError(store.history('ann', 'default', -1e7, 1e7), ann.data, 'hdefault:0');
       await expectStoreError(
-        store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [rollup], index: [] } })),
-        ann.roll,
-        'lessons:0:7',
+        store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 3 }, history: [{ streak: 'default', period: 3, length: 1, heldBy: 'met' }], rollups: [], index: [] } })),
+        ann.data,
+        'hdefault:0',
       );
-      expect((await store.load('ann'))?.version).toBe(1);
-      await redis.rpush(ann.journal, '{"neither":1}');
-      await redis.hdel(ann.roll, 'lessons:0:7');
-      await expectStoreError(store.journal('ann'), ann.journal, 'neither');
+      await redis.hdel(ann.data, 'hdefault:0');
+      await redis.hset(ann.data, 'rlessons:0', Buffer.from([0x81]));
+      await expectStoreError(store.journal('ann'), ann.data, 'rlessons:0');
+      // A day before the series' tail: the update reads the older days to merge into them.
+      const rollup = { metric: 'lessons', dayStart: 0, day: -5, value: 1, lastAt: 1, version: 3 };
+      await expectStoreError(
+        store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 3 }, history: [], rollups: [rollup], index: [] } })),
+        ann.data,
+        'rlessons:0',
+      );
+      expect((await store.load('ann'))?.version).toBe(2);
+      await redis.hdel(ann.data, 'rlessons:0');
+      await redis.hset(ann.data, 'z9', '{"neither":1}');
+      await expectStoreError(store.journal('ann'), ann.data, 'z9');
+      await redis.hdel(ann.data, 'z9');
+      await redis.hset(ann.data, 'q1', 'x');
+      await expectStoreError(store.journal('ann'), ann.data, 'q1');
       await redis.hset(ann.idem, 'lessons:k', '[]');
       await expectStoreError(store.update('ann', () => ({ result: null }), { idempotency: { metric: 'lessons', key: 'k' } }), ann.idem, 'lessons:k');
     });

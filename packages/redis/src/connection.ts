@@ -5,10 +5,11 @@
 import { StoreError } from '@kindling/core';
 import { Cluster, Redis } from 'ioredis';
 import { EXPIRING_LUA, STATS_LUA } from './read-scripts.js';
-import { COMMIT_LUA, INDEX_LUA } from './write-scripts.js';
+import { COMMIT_INDEXED_LUA, COMMIT_LUA, INDEX_LUA } from './write-scripts.js';
 
 const SCRIPTS = {
   kindlingCommit: COMMIT_LUA,
+  kindlingCommitIndexed: COMMIT_INDEXED_LUA,
   kindlingIndex: INDEX_LUA,
   kindlingStats: STATS_LUA,
   kindlingExpiring: EXPIRING_LUA,
@@ -25,8 +26,10 @@ export interface ConnectionOptions {
 
 export interface Connection {
   readonly client: Redis | Cluster;
+  /** a Redis Cluster: a user's keys and the account's keys live in different slots */
+  readonly cluster: boolean;
   /** Runs one of the scripts on the slot of its first key. */
-  runScript(name: ScriptName, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown>;
+  runScript(name: ScriptName, keys: readonly string[], args: ReadonlyArray<string | number | Buffer>): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -47,13 +50,11 @@ export function toStoreError(error: unknown, key?: string): StoreError {
   return new StoreError(`redis failed${key === undefined ? '' : ` on ${key}`}: ${message}`, { cause: error });
 }
 
-/** Awaits a Redis command, with failures as StoreError naming `key`. */
-export async function attempt<T>(command: Promise<T>, key?: string): Promise<T> {
-  try {
-    return await command;
-  } catch (error) {
+/** A Redis command, with failures as StoreError naming `key` (no extra async frame: it runs per event). */
+export function attempt<T>(command: Promise<T>, key?: string): Promise<T> {
+  return command.catch((error: unknown) => {
     throw toStoreError(error, key);
-  }
+  });
 }
 
 export function connect(options: ConnectionOptions): Connection {
@@ -67,10 +68,11 @@ export function connect(options: ConnectionOptions): Connection {
   // Failures reach the caller through the rejected commands; without a listener ioredis logs them.
   client.on('error', () => {});
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
-  const commands = client as unknown as Record<ScriptName, (...args: Array<string | number>) => Promise<unknown>>;
+  const commands = client as unknown as Record<ScriptName, (...args: Array<string | number | Buffer>) => Promise<unknown>>;
   let closing: Promise<void> | null = null;
   return {
     client,
+    cluster: options.cluster !== undefined,
     runScript(name, keys, args) {
       return attempt(commands[name](keys.length, ...keys, ...args), keys[0]);
     },

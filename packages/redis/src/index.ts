@@ -1,3 +1,3 @@
 export { redisStore } from './redis-store.js';
 export type { RedisStore, RedisStoreOptions } from './redis-store.js';
-export { SCHEMA_VERSION } from './schema.js';
+export { SCHEMA_VERSION, SchemaError } from './schema.js';

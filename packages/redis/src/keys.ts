@@ -32,14 +32,14 @@ export function decodeMember(member: string, key: string): string {
 }
 
 export interface UserKeys {
-  /** the user's state as JSON (string) */
+  /** `<version> <state JSON>\n<tails>` (string, see user-blob.ts) */
   readonly state: string;
-  /** held periods: field `<streak>:<period>` → `{"length","heldBy"}` (hash) */
-  readonly hist: string;
-  /** rollups: field `<metric>:<dayStart>:<day>` → `"<value> <lastAt> <version>"` (hash) */
-  readonly roll: string;
-  /** zone changes and owner actions, one JSON line each (list) */
-  readonly journal: string;
+  /**
+   * everything older than the tails, and the journal lines (hash): `r<metric>:<dayStart>` → the
+   * series' days before its tail (rollup-codec.ts); `h<streak>:<block>` → a block of held periods
+   * (segments.ts); `z<version>` → a zone change, `a<version>` → an owner action (JSON)
+   */
+  readonly data: string;
   /** first responses: field `<metric>:<key>` → response JSON (hash) */
   readonly idem: string;
 }
@@ -80,12 +80,17 @@ export function checkKeyPrefix(prefix: string): string {
 export function accountKeys(prefix: string, account: string): AccountKeys {
   if (typeof account !== 'string' || account.length === 0) throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
   const tag = `${checkKeyPrefix(prefix)}:{${escapeName(account)}}`;
+  const userBase = `${prefix}:{${escapeName(account)}:`;
+  // A rule's index keys are asked for on every event: made once per rule.
+  const indexes = new Map<string, IndexKeys>();
   return {
     schema: `${tag}:schema`,
     users: `${tag}:users`,
     index(streak) {
+      const known = indexes.get(streak);
+      if (known !== undefined) return known;
       const base = `${tag}:ix:${escapeName(streak)}`;
-      return {
+      const keys = {
         entry: `${base}:entry`,
         dead: `${base}:dead`,
         len: `${base}:len`,
@@ -95,10 +100,12 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
         grave: `${base}:grave`,
         best: `${base}:best`,
       };
+      if (indexes.size < 1000) indexes.set(streak, keys);
+      return keys;
     },
     user(userId) {
-      const base = `${prefix}:{${escapeName(account)}:${escapeName(userId)}}`;
-      return { state: `${base}:state`, hist: `${base}:hist`, roll: `${base}:roll`, journal: `${base}:journal`, idem: `${base}:idem` };
+      const base = `${userBase}${escapeName(userId)}}`;
+      return { state: `${base}:s`, data: `${base}:d`, idem: `${base}:i` };
     },
   };
 }
@@ -108,12 +115,24 @@ export function indexKeyList(keys: IndexKeys): string[] {
   return [keys.entry, keys.dead, keys.len, keys.exp, keys.counts, keys.sum, keys.grave, keys.best];
 }
 
-export function historyField(streak: string, period: number): string {
-  return `${escapeName(streak)}:${period}`;
+/** A rollup series: `<escaped metric>:<dayStart>`. */
+export function seriesName(metric: string, dayStart: number): string {
+  return `${escapeName(metric)}:${dayStart}`;
 }
 
-export function rollupField(metric: string, dayStart: number, day: number): string {
-  return `${escapeName(metric)}:${dayStart}:${day}`;
+/** The data hash's field of a series' older days. */
+export function rollupField(series: string): string {
+  return `r${series}`;
+}
+
+/** The data hash's field of a sealed block of a rule's held periods (rule name escaped). */
+export function historyField(rule: string, block: number): string {
+  return `h${rule}:${block}`;
+}
+
+/** The data hash's field of a journal line written by the commit of `version`. */
+export function journalField(kind: 'zone' | 'action', version: number): string {
+  return `${kind === 'zone' ? 'z' : 'a'}${version}`;
 }
 
 export function idempotencyField(metric: string, key: string): string {

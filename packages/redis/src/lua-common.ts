@@ -27,6 +27,20 @@ local function indexAt(base)
   return ix
 end
 
+-- The same 8 keys checked without raising: the index plan or nil, and the problem.
+local function checkIndexAt(base)
+  local ix = {
+    entry = KEYS[base + 1], dead = KEYS[base + 2], len = KEYS[base + 3], exp = KEYS[base + 4],
+    counts = KEYS[base + 5], sum = KEYS[base + 6], grave = KEYS[base + 7], best = KEYS[base + 8],
+  }
+  local kinds = { entry = 'hash', dead = 'zset', len = 'zset', exp = 'zset', counts = 'hash', sum = 'string', grave = 'zset', best = 'zset' }
+  for name, kind in pairs(kinds) do
+    local found = redis.call('TYPE', ix[name]).ok
+    if found ~= 'none' and found ~= kind then return nil, ix[name] .. ' holds a ' .. found .. ' where a ' .. kind .. ' was expected' end
+  end
+  return ix, nil
+end
+
 -- Takes an active member out of dead, len and exp, and its length out of counts and sum.
 local function deactivate(ix, member)
   local score = tonumber(redis.call('ZSCORE', ix.len, member))

@@ -11,6 +11,7 @@ import { accountKeys, decodeMember, encodeMember } from './keys.js';
 import { ensureSchema } from './schema.js';
 import { updateUser, type UpdateContext } from './update.js';
 import { loadUser, readHistory, readJournal } from './user-reads.js';
+import { writtenLines } from './written-lines.js';
 
 export interface RedisStoreOptions {
   /** a single Redis; default redis://127.0.0.1:6379 */
@@ -38,7 +39,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const maxAttempts = options.maxAttempts ?? 100;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
   const connection = connect(options);
-  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError };
+  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError, written: writtenLines() };
   const inTurn = userQueue();
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */

@@ -1,19 +1,42 @@
 /**
- * The account's schema version: set to SCHEMA_VERSION on first use. A newer version, or anything
- * that is not a version, is a StoreError: this adapter never writes over data it does not know.
+ * The account's schema version: set to SCHEMA_VERSION on first use. An older or newer version, or
+ * anything that is not a version, is a SchemaError: this adapter never writes over data it does not
+ * know, and never resets it.
  */
 import { StoreError } from '@kindling/core';
 import { attempt, type Connection } from './connection.js';
 
-export const SCHEMA_VERSION = 1;
+/** 2: compact user keys (state with tails, one data hash); 1: one hash field per held period and per rollup. */
+export const SCHEMA_VERSION = 2;
+
+/** The account holds a layout this adapter does not read; `found` is what the schema key holds. */
+export class SchemaError extends StoreError {
+  readonly found: string | null;
+  readonly expected: number;
+  constructor(message: string, found: string | null) {
+    super(message);
+    this.found = found;
+    this.expected = SCHEMA_VERSION;
+  }
+}
+
+function problem(key: string, stored: string | null): string {
+  const version = Number(stored);
+  if (stored !== null && /^\d+$/.test(stored) && version > SCHEMA_VERSION) {
+    return `${key} says schema version ${version}, newer than this adapter's ${SCHEMA_VERSION}: upgrade @kindling/redis`;
+  }
+  if (stored === '1') {
+    return (
+      `${key} says schema version 1, the layout before compact user keys (a hash field per held period and per rollup); ` +
+      `this adapter reads only version ${SCHEMA_VERSION} and has changed nothing: keep the account on the @kindling/redis that wrote it, ` +
+      `or open this store on a new keyPrefix or account and record into it`
+    );
+  }
+  return `${key} does not hold a schema version this adapter knows (expected "${SCHEMA_VERSION}", found ${JSON.stringify(stored)})`;
+}
 
 export async function ensureSchema(connection: Connection, key: string): Promise<void> {
   await attempt(connection.client.set(key, String(SCHEMA_VERSION), 'NX'), key);
   const stored = await attempt(connection.client.get(key), key);
-  if (stored === String(SCHEMA_VERSION)) return;
-  const version = Number(stored);
-  if (stored !== null && /^\d+$/.test(stored) && version > SCHEMA_VERSION) {
-    throw new StoreError(`${key} says schema version ${version}, newer than this adapter's ${SCHEMA_VERSION}: upgrade @kindling/redis`);
-  }
-  throw new StoreError(`${key} does not hold a schema version this adapter knows (expected "${SCHEMA_VERSION}", found ${JSON.stringify(stored)})`);
+  if (stored !== String(SCHEMA_VERSION)) throw new SchemaError(problem(key, stored), stored);
 }

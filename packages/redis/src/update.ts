@@ -2,13 +2,15 @@
  * `update`: optimistic compare-and-set on the user's version. Read with plain reads, run the step,
  * commit everything with one script that first checks the version is still the one read; on a
  * mismatch read again and run the step again, a bounded number of times with jittered backoff
- * (S21). Then the account's index and user list, by a second script in the account's slot.
+ * (S21). The account's index and user list go in the same script on a single Redis, and by a second
+ * script in the account's slot on a Cluster.
  */
 import { StoreError, type IndexEntry, type StepResult, type UpdateOptions, type UserSnapshot, type UserWrite } from '@kindling/core';
-import { formatHistoryValue, formatJournalLine } from './codec.js';
-import type { Connection } from './connection.js';
-import { encodeMember, historyField, idempotencyField, indexKeyList, rollupField, type AccountKeys, type UserKeys } from './keys.js';
-import { readSnapshot } from './user-reads.js';
+import { toStoreError, type Connection } from './connection.js';
+import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
+import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
+import { fieldsToRead, groupWrite, planWrite, type CommitOps } from './write-plan.js';
+import { linesText, type WrittenLines } from './written-lines.js';
 
 export interface UpdateContext {
   readonly connection: Connection;
@@ -17,24 +19,37 @@ export interface UpdateContext {
   readonly maxAttempts: number;
   /** told when the index could not be brought up to date after a committed write */
   readonly onIndexError: (error: StoreError, userId: string) => void;
+  /** on a single Redis: the index lines this process last wrote per user */
+  readonly written: WrittenLines;
 }
 
-function commitArgs(write: UserWrite, version: number, stateJson: string): Array<string | number> {
-  const args: Array<string | number> = [version, stateJson, write.replaceHistory ? '1' : '0', write.history.length];
-  for (const entry of write.history) args.push(historyField(entry.streak, entry.period), formatHistoryValue(entry));
-  args.push(write.rollups.length);
-  for (const rollup of write.rollups) args.push(rollupField(rollup.metric, rollup.dayStart, rollup.day), String(rollup.value), String(rollup.lastAt), String(rollup.version));
-  const lines = [
-    ...(write.zoneChange ? [formatJournalLine({ zone: write.zoneChange })] : []),
-    ...(write.action ? [formatJournalLine({ action: write.action })] : []),
-  ];
-  args.push(lines.length, ...lines);
+function commitArgs(ops: CommitOps, version: number, write: UserWrite): Array<string | number | Buffer> {
+  const args: Array<string | number | Buffer> = [version, ops.state, ops.set.length];
+  for (const [field, value] of ops.set) args.push(field, value);
+  args.push(ops.append.length);
+  for (const [field, bytes] of ops.append) args.push(field, bytes);
+  args.push(ops.del.length, ...ops.del);
   if (write.idempotency) args.push(idempotencyField(write.idempotency.metric, write.idempotency.key), JSON.stringify(write.idempotency.response));
   else args.push('', '');
   return args;
 }
 
-const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+/** One line per rule (the last one given): the script reads every old line before writing any. */
+function indexArgs(context: UpdateContext, userId: string, version: number, lines: readonly IndexEntry[]): { keys: string[]; args: string[] } {
+  const entries = lines.length < 2 ? lines : [...new Map(lines.map((entry) => [entry.streak, entry])).values()];
+  const keys = [context.keys.users];
+  const args = [encodeMember(userId), String(version)];
+  for (const entry of entries) {
+    keys.push(...indexKeyList(context.keys.index(entry.streak)));
+    args.push(String(entry.length), String(entry.longest), String(entry.deadAt), String(entry.expiresAt));
+  }
+  return { keys, args };
+}
+
+const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+/** days, periods and day starts: whole numbers the codecs keep exactly */
+const isDay = (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 40;
+const HELD_BY: ReadonlySet<string> = new Set(['met', 'freeze', 'pause', 'excused', 'restore']);
 const isInstant = (n: number) => Number.isFinite(n);
 
 /** A write this store can keep: the next version of the same user, and well-formed numbers. */
@@ -44,8 +59,13 @@ function checkWrite(write: UserWrite, userId: string, version: number): void {
     throw new StoreError(`a step for user "${userId}" must write version ${version + 1} (one above the version read), got ${write.user.version}`);
   }
   for (const rollup of write.rollups) {
-    if (!Number.isFinite(rollup.value) || !isInstant(rollup.lastAt) || !Number.isInteger(rollup.dayStart) || !Number.isInteger(rollup.day)) {
-      throw new StoreError(`a step for user "${userId}" wrote a rollup with a value, lastAt, dayStart or day that is not a number: ${JSON.stringify(rollup)}`);
+    if (!Number.isFinite(rollup.value) || !isInstant(rollup.lastAt) || !isDay(rollup.dayStart) || !isDay(rollup.day) || !isCount(rollup.version)) {
+      throw new StoreError(`a step for user "${userId}" wrote a rollup with a value, lastAt, dayStart, day or version that is not a number: ${JSON.stringify(rollup)}`);
+    }
+  }
+  for (const entry of write.history) {
+    if (!isDay(entry.period) || !isCount(entry.length) || !HELD_BY.has(entry.heldBy)) {
+      throw new StoreError(`a step for user "${userId}" wrote a held period with a period, length or heldBy out of range: ${JSON.stringify(entry)}`);
     }
   }
   for (const entry of write.index ?? []) {
@@ -63,11 +83,7 @@ function backoff(attempt: number): Promise<void> {
 
 /** Applies a committed write's index lines (each only if newer than the recorded one) and lists the user. */
 export async function applyIndex(context: UpdateContext, userId: string, version: number, lines: readonly IndexEntry[]): Promise<void> {
-  // One line per rule (the last one given): the script reads every old line before writing any.
-  const entries = [...new Map(lines.map((entry) => [entry.streak, entry])).values()];
-  const keys = [context.keys.users, ...entries.flatMap((entry) => indexKeyList(context.keys.index(entry.streak)))];
-  const args: Array<string | number> = [encodeMember(userId), version];
-  for (const entry of entries) args.push(String(entry.length), String(entry.longest), String(entry.deadAt), String(entry.expiresAt));
+  const { keys, args } = indexArgs(context, userId, version, lines);
   // Tried twice: a committed write stays committed; a stale index line heals at the user's next write.
   try {
     await context.connection.runScript('kindlingIndex', keys, args);
@@ -75,9 +91,26 @@ export async function applyIndex(context: UpdateContext, userId: string, version
     try {
       await context.connection.runScript('kindlingIndex', keys, args);
     } catch (error) {
-      context.onIndexError(error instanceof StoreError ? error : new StoreError(String(error), { cause: error }), userId);
+      tellIndexError(context, userId, error);
     }
   }
+}
+
+function tellIndexError(context: UpdateContext, userId: string, error: unknown): void {
+  context.onIndexError(error instanceof StoreError ? error : new StoreError(String(error), { cause: error }), userId);
+}
+
+/** The ops of a write, after reading the older fields it changes (a rare second read). */
+async function planCommit(context: UpdateContext, keys: UserKeys, snapshot: Snapshot, write: UserWrite): Promise<CommitOps> {
+  const grouped = groupWrite(write);
+  const needed = fieldsToRead(snapshot.blob, grouped);
+  if (needed.fields.length === 0 && !needed.allHistory) return planWrite(keys, snapshot.blob, grouped, new Map(), []);
+  if (snapshot.data !== null) {
+    const data = snapshot.data;
+    return planWrite(keys, snapshot.blob, grouped, new Map(needed.fields.map((field) => [field, data[field] ?? null])), Object.keys(data));
+  }
+  const { values, names } = await readFields(context.connection, keys, needed.fields, needed.allHistory);
+  return planWrite(keys, snapshot.blob, grouped, values, names);
 }
 
 export async function updateUser<T>(
@@ -87,14 +120,32 @@ export async function updateUser<T>(
   options: UpdateOptions | undefined,
 ): Promise<T> {
   const keys: UserKeys = context.keys.user(userId);
-  const keyList = [keys.state, keys.hist, keys.roll, keys.journal, keys.idem];
+  const userKeys = [keys.state, keys.data, keys.idem];
   for (let attempt = 1; ; attempt++) {
     const snapshot = await readSnapshot(context.connection, keys, options);
     const { result, write } = step({ user: snapshot.user, replay: snapshot.replay, journal: snapshot.journal });
     if (write === undefined) return result;
     checkWrite(write, userId, snapshot.version);
-    const committed = await context.connection.runScript('kindlingCommit', keyList, commitArgs(write, snapshot.version, JSON.stringify(write.user)));
-    if (committed === 1) {
+    const args = commitArgs(await planCommit(context, keys, snapshot, write), snapshot.version, write);
+    if (!context.connection.cluster) {
+      // One call: the user's keys and the account's index lines together (or alone, when the index
+      // already holds these lines).
+      const lines = linesText(write.index ?? []);
+      if (context.written.holds(userId, snapshot.version, lines)) {
+        if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
+          context.written.remember(userId, write.user.version, lines);
+          return result;
+        }
+      } else {
+        const index = indexArgs(context, userId, write.user.version, write.index ?? []);
+        const reply = await context.connection.runScript('kindlingCommitIndexed', [...userKeys, ...index.keys], [...args, ...index.args]);
+        if (typeof reply === 'string') {
+          context.written.forget(userId);
+          tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
+        } else if (reply === 1) context.written.remember(userId, write.user.version, lines);
+        if (reply !== 0) return result;
+      }
+    } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
       await applyIndex(context, userId, write.user.version, write.index ?? []);
       return result;
     }

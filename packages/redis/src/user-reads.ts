@@ -1,99 +1,147 @@
 /**
- * Reads of one user's keys: the snapshot a step sees (one MULTI, so the state, the stored response
- * and the journal are of one moment), the state, held periods and journal. No locks: the commit's
- * version check is what makes an update safe.
+ * Reads of one user's keys with plain commands: the snapshot a step sees (the state value, and the
+ * stored response or the data hash when asked for), the state, held periods and the journal. The
+ * state value is read first, so that anything committed after it changes the version the commit checks:
+ * no locks, no MULTI; the commit's version check is what makes an update safe.
  */
-import { StoreError, type HistoryEntry, type Journal, type OwnerAction, type RecordResult, type UpdateOptions, type UserState, type ZoneChange } from '@kindling/core';
-import { attempt, toStoreError, type Connection } from './connection.js';
-import { parseHistoryValue, parseJournalLine, parseResponse, parseRollup, parseState } from './codec.js';
-import { escapeName, historyField, idempotencyField, type UserKeys } from './keys.js';
+import { StoreError, type HistoryEntry, type Journal, type OwnerAction, type RecordResult, type Rollup, type UpdateOptions, type UserState, type ZoneChange } from '@kindling/core';
+import { parseOwnerAction, parseResponse, parseState, parseZoneChange } from './codec.js';
+import { attempt, type Connection } from './connection.js';
+import { escapeName, historyField, idempotencyField, unescapeName, type UserKeys } from './keys.js';
+import { decodeEntries, decodeEntriesText } from './rollup-codec.js';
+import { blockOf, decodeSegments } from './segments.js';
+import { parseBlob, type UserBlob } from './user-blob.js';
 
-/** Ranges of at most this many periods are read field by field (HMGET); wider ones read the hash. */
-const FIELD_BY_FIELD = 512;
+/** Ranges of at most this many blocks of held periods are read field by field (HMGET); wider ones read the hash. */
+const FIELD_BY_FIELD = 64;
+
+export type DataHash = Record<string, Buffer>;
 
 export interface Snapshot {
   /** the stored version, 0 for a user never seen */
   readonly version: number;
+  readonly blob: UserBlob | null;
   readonly user: UserState | null;
   readonly replay: RecordResult | null;
   readonly journal: Journal | null;
+  /** the whole data hash, when the journal was asked for */
+  readonly data: DataHash | null;
 }
 
-function toJournal(rollupHash: Record<string, string>, lines: readonly string[], keys: UserKeys): Journal {
-  const rollups = Object.entries(rollupHash)
-    .map(([field, raw]) => parseRollup(field, raw, keys.roll))
-    .sort((a, b) => a.version - b.version || (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) || a.dayStart - b.dayStart || a.day - b.day);
-  const zoneChanges: ZoneChange[] = [];
-  const actions: OwnerAction[] = [];
-  for (const raw of lines) {
-    const line = parseJournalLine(raw, keys.journal);
-    if ('zone' in line) zoneChanges.push(line.zone);
-    else actions.push(line.action);
-  }
-  return { rollups, zoneChanges, actions };
+function toBlob(raw: string | null, key: string): UserBlob | null {
+  return raw === null ? null : parseBlob(raw, key);
 }
 
-/** The result of one command of a MULTI, with its failure as a StoreError naming the key. */
-function resultOf<T>(results: Array<[Error | null, unknown]> | null, index: number, key: string): T {
-  const entry = results?.[index];
-  if (entry === undefined) throw new StoreError(`redis returned no result for ${key} (transaction aborted)`);
-  if (entry[0] !== null) throw toStoreError(entry[0], key);
-  return entry[1] as T;
+function stateOf(blob: UserBlob | null, key: string): UserState | null {
+  return blob === null ? null : parseState(blob.json, key, blob.version);
 }
 
 export async function readSnapshot(connection: Connection, keys: UserKeys, options: UpdateOptions | undefined): Promise<Snapshot> {
+  const { client } = connection;
   const asked = options?.idempotency;
-  const multi = connection.client.multi().get(keys.state);
-  if (asked !== undefined) multi.hget(keys.idem, idempotencyField(asked.metric, asked.key));
-  if (options?.journal) multi.hgetall(keys.roll).lrange(keys.journal, 0, -1);
-  const results = await attempt(multi.exec(), keys.state);
-  const raw = resultOf<string | null>(results, 0, keys.state);
-  const user = raw === null ? null : parseState(raw, keys.state);
-  let next = 1;
-  let replay: RecordResult | null = null;
-  if (asked !== undefined) {
-    const stored = resultOf<string | null>(results, next++, keys.idem);
-    if (stored !== null) replay = parseResponse(stored, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
+  const state = attempt(client.get(keys.state), keys.state);
+  if (asked === undefined && !options?.journal) {
+    // The usual event: the state value alone.
+    const blob = toBlob(await state, keys.state);
+    return { version: blob?.version ?? 0, blob, user: stateOf(blob, keys.state), replay: null, journal: null, data: null };
   }
-  let journal: Journal | null = null;
-  if (options?.journal) {
-    const rollups = resultOf<Record<string, string>>(results, next++, keys.roll);
-    const lines = resultOf<string[]>(results, next++, keys.journal);
-    journal = toJournal(rollups, lines, keys);
-  }
-  return { version: user?.version ?? 0, user, replay, journal };
+  const stored = asked === undefined ? null : attempt(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
+  const data = options?.journal ? attempt(client.hgetallBuffer(keys.data), keys.data) : null;
+  const [raw, response, hash] = await Promise.all([state, stored, data]);
+  const blob = toBlob(raw, keys.state);
+  const user = stateOf(blob, keys.state);
+  const replay = response === null || asked === undefined ? null : parseResponse(response, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
+  const journal = hash === null ? null : toJournal(blob, hash, keys);
+  return { version: blob?.version ?? 0, blob, user, replay, journal, data: hash };
 }
 
 export async function loadUser(connection: Connection, keys: UserKeys): Promise<UserState | null> {
   const raw = await attempt(connection.client.get(keys.state), keys.state);
-  return raw === null ? null : parseState(raw, keys.state);
+  return stateOf(raw === null ? null : parseBlob(raw, keys.state), keys.state);
+}
+
+/** Data hash fields by name (null when absent), and with `allNames` the names of every field. */
+export async function readFields(connection: Connection, keys: UserKeys, fields: readonly string[], allNames: boolean): Promise<{ values: Map<string, Buffer | null>; names: string[] }> {
+  const { client } = connection;
+  const [values, names] = await Promise.all([
+    fields.length === 0 ? [] : attempt(client.hmgetBuffer(keys.data, ...fields), keys.data),
+    allNames ? attempt(client.hkeys(keys.data), keys.data) : [],
+  ]);
+  return { values: new Map(fields.map((field, i) => [field, values[i] ?? null])), names };
 }
 
 export async function readHistory(connection: Connection, keys: UserKeys, streak: string, from: number, to: number): Promise<HistoryEntry[]> {
   if (!(to >= from)) return [];
-  const entries: HistoryEntry[] = [];
-  if (to - from < FIELD_BY_FIELD) {
-    const periods = Array.from({ length: Math.floor(to) - Math.ceil(from) + 1 }, (_, i) => Math.ceil(from) + i);
-    if (periods.length === 0) return [];
-    const fields = periods.map((period) => historyField(streak, period));
-    const values = await attempt(connection.client.hmget(keys.hist, ...fields), keys.hist);
-    values.forEach((raw, i) => {
-      if (raw !== null) entries.push(parseHistoryValue(raw, streak, periods[i] as number, `${keys.hist} field ${fields[i]}`));
-    });
-    return entries;
+  const rule = escapeName(streak);
+  const first = blockOf(Math.ceil(from));
+  const last = blockOf(Math.floor(to));
+  const blocks: Array<[number, string]> = [];
+  const { client } = connection;
+  const state = attempt(client.get(keys.state), keys.state);
+  if (last - first < FIELD_BY_FIELD) {
+    const fields = Array.from({ length: last - first + 1 }, (_, i) => historyField(rule, first + i));
+    const values = attempt(client.hmgetBuffer(keys.data, ...fields), keys.data);
+    const [raw, texts] = await Promise.all([state, values]);
+    texts.forEach((text, i) => text !== null && blocks.push([first + i, text.toString('utf8')]));
+    addTail(blocks, raw, keys.state, rule);
+  } else {
+    const all = attempt(client.hgetallBuffer(keys.data), keys.data);
+    const [raw, hash] = await Promise.all([state, all]);
+    const prefix = `h${rule}:`;
+    for (const [field, text] of Object.entries(hash)) {
+      if (!field.startsWith(prefix)) continue;
+      const block = Number(field.slice(prefix.length));
+      if (!Number.isInteger(block)) throw new StoreError(`${keys.data} field ${field} does not name a block of held periods`);
+      if (block >= first && block <= last) blocks.push([block, text.toString('utf8')]);
+    }
+    addTail(blocks, raw, keys.state, rule);
   }
-  const all = await attempt(connection.client.hgetall(keys.hist), keys.hist);
-  const prefix = `${escapeName(streak)}:`;
-  for (const [field, raw] of Object.entries(all)) {
-    if (!field.startsWith(prefix)) continue;
-    const period = Number(field.slice(prefix.length));
-    if (!Number.isInteger(period)) throw new StoreError(`${keys.hist} field ${field} does not name a period`);
-    if (period >= from && period <= to) entries.push(parseHistoryValue(raw, streak, period, `${keys.hist} field ${field}`));
+  const entries: HistoryEntry[] = [];
+  for (const [block, text] of blocks) {
+    for (const entry of decodeSegments(text, streak, block, `${keys.data} field ${historyField(rule, block)}`)) if (entry.period >= from && entry.period <= to) entries.push(entry);
   }
   return entries;
 }
 
+function addTail(blocks: Array<[number, string]>, raw: string | null, key: string, rule: string): void {
+  const tail = raw === null ? undefined : parseBlob(raw, key).history.get(rule);
+  if (tail !== undefined) blocks.push([tail.block, tail.text]);
+}
+
 export async function readJournal(connection: Connection, keys: UserKeys): Promise<Journal> {
-  const results = await attempt(connection.client.multi().hgetall(keys.roll).lrange(keys.journal, 0, -1).exec(), keys.roll);
-  return toJournal(resultOf(results, 0, keys.roll), resultOf(results, 1, keys.journal), keys);
+  const { client } = connection;
+  const [raw, hash] = await Promise.all([attempt(client.get(keys.state), keys.state), attempt(client.hgetallBuffer(keys.data), keys.data)]);
+  return toJournal(raw === null ? null : parseBlob(raw, keys.state), hash, keys);
+}
+
+function toJournal(blob: UserBlob | null, hash: DataHash, keys: UserKeys): Journal {
+  const rollups: Rollup[] = [];
+  const zoneChanges: Array<ZoneChange & { seq: number }> = [];
+  const actions: Array<OwnerAction & { seq: number }> = [];
+  const series = new Set(blob?.rollups.keys());
+  for (const [field, value] of Object.entries(hash)) {
+    const where = `${keys.data} field ${field}`;
+    if (field.startsWith('r')) series.add(field.slice(1));
+    else if (field.startsWith('z')) zoneChanges.push({ ...parseZoneChange(value.toString('utf8'), where), seq: Number(field.slice(1)) });
+    else if (field.startsWith('a')) actions.push({ ...parseOwnerAction(value.toString('utf8'), where), seq: Number(field.slice(1)) });
+    else if (!field.startsWith('h')) throw new StoreError(`${keys.data} holds a field this adapter does not write: ${field}`);
+  }
+  for (const name of series) {
+    const colon = name.lastIndexOf(':');
+    const metric = unescapeName(name.slice(0, colon));
+    const dayStart = Number(name.slice(colon + 1));
+    if (colon < 0 || !Number.isInteger(dayStart)) throw new StoreError(`${keys.data} field r${name} does not name a rollup series (<metric>:<dayStart>)`);
+    const cold = hash[`r${name}`];
+    const days = cold === undefined ? [] : decodeEntries(cold, `${keys.data} field r${name}`);
+    const tail = blob?.rollups.get(name);
+    if (tail !== undefined) days.push(...decodeEntriesText(tail.days, `${keys.state} tail ${name}`, tail.anchor));
+    for (const day of days) rollups.push({ metric, dayStart, day: day.day, value: day.value, lastAt: day.lastAt, version: day.version });
+  }
+  rollups.sort((a, b) => a.version - b.version || (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) || a.dayStart - b.dayStart || a.day - b.day);
+  const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
+  return {
+    rollups,
+    zoneChanges: zoneChanges.sort(bySeq).map(({ seq: _, ...change }) => change),
+    actions: actions.sort(bySeq).map(({ seq: _, ...action }) => action as OwnerAction),
+  };
 }

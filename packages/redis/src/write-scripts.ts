@@ -1,103 +1,166 @@
 /**
- * The two write scripts. COMMIT applies one user's write only if the stored version is still the
- * one the step read (compare-and-set); it decides nothing else: the step did. INDEX then applies
- * the user's index lines in the account's slot, each only if newer than the line recorded.
+ * The write scripts. They decide nothing: the client worked out every byte (write-plan.ts). COMMIT
+ * writes one user's keys only if the stored version is still the one the step read
+ * (compare-and-set). INDEX applies the user's index lines in the account's slot, each only if newer
+ * than the line recorded. On a single Redis, COMMIT_INDEXED does both in one call: the user's keys
+ * and the account's keys need not share a slot there.
  */
 import { LUA_COMMON } from './lua-common.js';
 
 /**
- * KEYS: state, hist, roll, journal, idem.
- * ARGV: expected version, state JSON, replaceHistory ('1' | '0'),
- *   n, n × (history field, value), n, n × (rollup field, value, lastAt, version), n, n × journal line,
- *   idempotency field ('' for none), response JSON.
- * Returns 1 when committed, 0 on a version mismatch.
+ * Checks the version and reads what the user's writes need; returns the write plan, or false on a
+ * version mismatch. KEYS[1..3]: state, data, idem.
+ * ARGV: expected version, state value, n, n × (field, value) to set, n, n × (field, bytes) to append,
+ *   n, n × field to delete, idempotency field ('' for none), response JSON; then the index arguments.
  */
-export const COMMIT_LUA = `${LUA_COMMON}
-local state, hist, roll, journal, idem = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-expect(state, 'string'); expect(hist, 'hash'); expect(roll, 'hash'); expect(journal, 'list'); expect(idem, 'hash')
-
-local current = 0
-local stored = redis.call('GET', state)
-if stored then
-  local ok, decoded = pcall(cjson.decode, stored)
-  if not ok or type(decoded) ~= 'table' or type(decoded.version) ~= 'number' then
-    fail(state .. ' does not hold a user state (JSON object with a numeric version)')
+const USER_PART = `
+local function planUser()
+  local state, data, idem = KEYS[1], KEYS[2], KEYS[3]
+  local stored = redis.call('GET', state)
+  local current = 0
+  if stored then
+    current = tonumber(string.match(stored, '^(%d+) '))
+    if current == nil then fail(state .. ' does not hold a user state ("<version> <JSON>")') end
   end
-  current = decoded.version
-end
-if current ~= tonumber(ARGV[1]) then return 0 end
-
--- Everything that can fail is read and checked before the first write: a script that fails half
--- way keeps what it wrote, and a commit is all or nothing.
-local i = 4
-local histFrom, histCount = i + 1, tonumber(ARGV[i])
-i = histFrom + histCount * 2
-local rollCount = tonumber(ARGV[i]); i = i + 1
-local merged, order = {}, {}
-for _ = 1, rollCount do
-  local field, value, lastAt, version = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
-  local old = merged[field] or redis.call('HGET', roll, field)
-  if old then
-    local oldValue, oldAt, oldVersion = string.match(old, '^(%S+) (%S+) (%S+)$')
-    oldValue, oldAt, oldVersion = tonumber(oldValue), tonumber(oldAt), tonumber(oldVersion)
-    if oldValue == nil or oldAt == nil or oldVersion == nil then fail(roll .. ' field ' .. field .. ' does not hold "<value> <lastAt> <version>"') end
-    value = value + oldValue
-    if oldAt > lastAt then lastAt = oldAt end
-    if oldVersion < version then version = oldVersion end
+  if current ~= tonumber(ARGV[1]) then return false end
+  local a = 3
+  local plan = { setFrom = a + 1, setCount = tonumber(ARGV[a]) }
+  a = plan.setFrom + plan.setCount * 2
+  plan.appendFrom, plan.appendCount = a + 1, tonumber(ARGV[a])
+  a = plan.appendFrom + plan.appendCount * 2
+  plan.delFrom, plan.delCount = a + 1, tonumber(ARGV[a])
+  a = plan.delFrom + plan.delCount
+  plan.idemField, plan.idemValue, plan.next = ARGV[a], ARGV[a + 1], a + 2
+  -- Everything that can fail is read and checked before the first write: a script that fails half
+  -- way keeps what it wrote, and a commit is all or nothing.
+  if plan.setCount + plan.appendCount + plan.delCount > 0 then expect(data, 'hash') end
+  if plan.idemField ~= '' then expect(idem, 'hash') end
+  plan.appended = {}
+  for j = plan.appendFrom, plan.appendFrom + plan.appendCount * 2 - 1, 2 do
+    plan.appended[#plan.appended + 1] = (redis.call('HGET', data, ARGV[j]) or '') .. ARGV[j + 1]
   end
-  if not merged[field] then order[#order + 1] = field end
-  merged[field] = string.format('%.17g %.17g %.17g', value, lastAt, version)
-  i = i + 4
+  return plan
 end
-local linesFrom, lineCount = i + 1, tonumber(ARGV[i])
-i = linesFrom + lineCount
 
-redis.call('SET', state, ARGV[2])
-if ARGV[3] == '1' then redis.call('DEL', hist) end
-for j = histFrom, histFrom + histCount * 2 - 1, 2 do redis.call('HSET', hist, ARGV[j], ARGV[j + 1]) end
-for _, field in ipairs(order) do redis.call('HSET', roll, field, merged[field]) end
-for j = linesFrom, linesFrom + lineCount - 1 do redis.call('RPUSH', journal, ARGV[j]) end
--- The first response stays (S18).
-if ARGV[i] ~= '' then redis.call('HSETNX', idem, ARGV[i], ARGV[i + 1]) end
+local function applyUser(plan)
+  local state, data, idem = KEYS[1], KEYS[2], KEYS[3]
+  redis.call('SET', state, ARGV[2])
+  for j = plan.delFrom, plan.delFrom + plan.delCount - 1 do redis.call('HDEL', data, ARGV[j]) end
+  for j = plan.setFrom, plan.setFrom + plan.setCount * 2 - 1, 2 do redis.call('HSET', data, ARGV[j], ARGV[j + 1]) end
+  for k = 1, plan.appendCount do redis.call('HSET', data, ARGV[plan.appendFrom + (k - 1) * 2], plan.appended[k]) end
+  -- The first response stays (S18).
+  if plan.idemField ~= '' then redis.call('HSETNX', idem, plan.idemField, plan.idemValue) end
+end
+`;
+
+/**
+ * The index lines, from KEYS[base] (the user list, then 8 index keys per line, see indexKeyList)
+ * and ARGV[arg] (member, version, then per line: length, longest, deadAt, expiresAt). planIndex
+ * reads and checks; it returns the plan, or nil and the problem (nothing written).
+ */
+const INDEX_PART = `
+local function planIndex(base, arg)
+  local users, member, version = KEYS[base], ARGV[arg], tonumber(ARGV[arg + 1])
+  local listed = redis.pcall('ZSCORE', users, member)
+  if type(listed) == 'table' and listed.err then return nil, users .. ' holds a value of the wrong type for Kindling (' .. listed.err .. ')' end
+  local plan = { users = users, member = member, listed = listed, lines = {} }
+  for e = 0, (#KEYS - base) / 8 - 1 do
+    local k, a = base + e * 8, arg + 2 + e * 4
+    local entry = KEYS[k + 1]
+    local text = table.concat({ ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3] }, ' ')
+    local old = redis.pcall('HGET', entry, member)
+    if type(old) == 'table' and old.err then return nil, entry .. ' holds a value of the wrong type for Kindling (' .. old.err .. ')' end
+    local newer, same = true, false
+    if old then
+      local oldVersion, rest = string.match(old, '^(%S+) (.*)$')
+      oldVersion = tonumber(oldVersion)
+      if oldVersion == nil then return nil, entry .. ' field ' .. member .. ' does not hold an index entry' end
+      newer, same = oldVersion < version, rest == text
+    end
+    if newer and same then
+      -- The same line: only its version moves (the sorted sets already say this).
+      plan.lines[#plan.lines + 1] = { entry = entry, text = ARGV[arg + 1] .. ' ' .. text }
+    elseif newer then
+      local ix, problem = checkIndexAt(k)
+      if problem then return nil, problem end
+      local active = redis.call('ZSCORE', ix.dead, member)
+      local oldLength = active and redis.call('ZSCORE', ix.len, member)
+      if active and not oldLength then return nil, ix.len .. ' has no length for active member ' .. member end
+      local oldLongest = old and tonumber(string.match(old, '^%S+ %S+ (%S+) '))
+      plan.lines[#plan.lines + 1] = {
+        ix = ix, active = active, oldLength = oldLength and -tonumber(oldLength), oldLongest = oldLongest,
+        length = tonumber(ARGV[a]), longest = tonumber(ARGV[a + 1]), deadAt = ARGV[a + 2], expiresAt = ARGV[a + 3],
+        text = ARGV[arg + 1] .. ' ' .. text,
+      }
+    end
+  end
+  return plan, nil
+end
+
+local function applyIndex(plan)
+  local member = plan.member
+  if not plan.listed then redis.call('ZADD', plan.users, 0, member) end
+  for _, line in ipairs(plan.lines) do
+    local ix = line.ix
+    if ix then
+      if line.active and line.length > 0 then
+        -- Still active: move the scores, and the counts only when the length changed.
+        if line.oldLength ~= line.length then
+          if redis.call('HINCRBY', ix.counts, line.oldLength, -1) <= 0 then redis.call('HDEL', ix.counts, line.oldLength) end
+          redis.call('HINCRBY', ix.counts, line.length, 1)
+          redis.call('INCRBY', ix.sum, line.length - line.oldLength)
+          redis.call('ZADD', ix.len, -line.length, member)
+        end
+        redis.call('ZADD', ix.dead, line.deadAt, member)
+        redis.call('ZADD', ix.exp, line.expiresAt, member)
+      else
+        if line.active then deactivate(ix, member) else redis.call('ZREM', ix.grave, member) end
+        if line.length > 0 then
+          redis.call('ZADD', ix.dead, line.deadAt, member)
+          redis.call('ZADD', ix.len, -line.length, member)
+          redis.call('ZADD', ix.exp, line.expiresAt, member)
+          redis.call('HINCRBY', ix.counts, line.length, 1)
+          redis.call('INCRBY', ix.sum, line.length)
+        end
+      end
+      if line.longest ~= line.oldLongest then
+        if line.longest > 0 then redis.call('ZADD', ix.best, -line.longest, member) else redis.call('ZREM', ix.best, member) end
+      end
+      redis.call('HSET', ix.entry, member, line.text)
+    else
+      redis.call('HSET', line.entry, member, line.text)
+    end
+  end
+end
+`;
+
+/** Returns 1 when committed, 0 on a version mismatch. */
+export const COMMIT_LUA = `${LUA_COMMON}${USER_PART}
+local plan = planUser()
+if not plan then return 0 end
+applyUser(plan)
+return 1
+`;
+
+/** KEYS: users, then the index keys. Returns 1. */
+export const INDEX_LUA = `${LUA_COMMON}${INDEX_PART}
+local plan, problem = planIndex(1, 1)
+if problem then fail(problem) end
+applyIndex(plan)
 return 1
 `;
 
 /**
- * KEYS: users, then 8 index keys per entry (see indexKeyList).
- * ARGV: member, version, then per entry: length, longest, deadAt, expiresAt.
+ * KEYS: state, data, idem, users, index keys; ARGV: COMMIT's, then INDEX's. Returns 0 on a version
+ * mismatch, 1 when committed with the index, or the problem (a string) when committed but the index
+ * lines could not be written: the user's write stands, as with the two scripts.
  */
-export const INDEX_LUA = `${LUA_COMMON}
-expect(KEYS[1], 'zset')
-local member, version = ARGV[1], tonumber(ARGV[2])
-local lines = {}
-for e = 0, (#KEYS - 1) / 8 - 1 do
-  local ix = indexAt(1 + e * 8)
-  local a = 3 + e * 4
-  local old = redis.call('HGET', ix.entry, member)
-  local newer = true
-  if old then
-    local oldVersion = tonumber(string.match(old, '^(%S+) '))
-    if oldVersion == nil then fail(ix.entry .. ' field ' .. member .. ' does not hold an index entry') end
-    newer = oldVersion < version
-  end
-  local active = redis.call('ZSCORE', ix.dead, member)
-  if newer and active and not redis.call('ZSCORE', ix.len, member) then fail(ix.len .. ' has no length for active member ' .. member) end
-  if newer then lines[#lines + 1] = { ix = ix, active = active, length = ARGV[a], longest = ARGV[a + 1], deadAt = ARGV[a + 2], expiresAt = ARGV[a + 3] } end
-end
-
-redis.call('ZADD', KEYS[1], 'NX', 0, member)
-for _, line in ipairs(lines) do
-  local ix = line.ix
-  if line.active then deactivate(ix, member) else redis.call('ZREM', ix.grave, member) end
-  if tonumber(line.length) > 0 then
-    redis.call('ZADD', ix.dead, line.deadAt, member)
-    redis.call('ZADD', ix.len, '-' .. line.length, member)
-    redis.call('ZADD', ix.exp, line.expiresAt, member)
-    redis.call('HINCRBY', ix.counts, line.length, 1)
-    redis.call('INCRBY', ix.sum, line.length)
-  end
-  if tonumber(line.longest) > 0 then redis.call('ZADD', ix.best, '-' .. line.longest, member) else redis.call('ZREM', ix.best, member) end
-  redis.call('HSET', ix.entry, member, table.concat({ ARGV[2], line.length, line.longest, line.deadAt, line.expiresAt }, ' '))
-end
+export const COMMIT_INDEXED_LUA = `${LUA_COMMON}${USER_PART}${INDEX_PART}
+local plan = planUser()
+if not plan then return 0 end
+local index, problem = planIndex(4, plan.next)
+applyUser(plan)
+if problem then return problem end
+applyIndex(index)
 return 1
 `;

@@ -6,6 +6,7 @@ import type { Store } from '@kindling/core';
 import { afterEach, describe } from 'vitest';
 import { analyticsCases } from './analytics.js';
 import { rebuildCases } from './rebuild.js';
+import { ruleChangeCases } from './rule-change.js';
 import { scenarioCases } from './scenarios.js';
 import { timeScenarioCases } from './scenarios-time.js';
 import { storeLevelCases } from './store-level.js';
@@ -50,6 +51,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
     describe('rebuild', () => {
       beforeEachFresh(fresh);
       rebuildCases(store, options.runs ?? 30);
+      ruleChangeCases(store);
     });
   });
 }

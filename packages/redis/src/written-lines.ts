@@ -1,0 +1,42 @@
+/**
+ * On a single Redis, the index lines this process last wrote for each user, with the version they
+ * were written at. The commit and the index lines go in one script call there, so when the version
+ * read is the one remembered, the index holds exactly those lines: a write whose lines are the same
+ * (most events: a second event of the day, a metric no rule counts) can leave the index alone.
+ * Bounded: the oldest users are forgotten, which only means their next write sends its lines.
+ */
+import type { IndexEntry } from '@kindling/core';
+
+const LIMIT = 50_000;
+
+export interface WrittenLines {
+  /** true when the index already holds `lines` for this user, as of `version` (the version read) */
+  holds(userId: string, version: number, lines: string): boolean;
+  remember(userId: string, version: number, lines: string): void;
+  forget(userId: string): void;
+}
+
+/** The lines as one string, compared as a whole. */
+export function linesText(lines: readonly IndexEntry[]): string {
+  let text = '';
+  for (const line of lines) text += `${line.streak}\u0000${line.length} ${line.longest} ${line.deadAt} ${line.expiresAt}\u0000`;
+  return text;
+}
+
+export function writtenLines(): WrittenLines {
+  const users = new Map<string, { version: number; lines: string }>();
+  return {
+    holds(userId, version, lines) {
+      const last = users.get(userId);
+      return last !== undefined && last.version === version && last.lines === lines;
+    },
+    remember(userId, version, lines) {
+      users.delete(userId);
+      users.set(userId, { version, lines });
+      if (users.size > LIMIT) users.delete(users.keys().next().value as string);
+    },
+    forget(userId) {
+      users.delete(userId);
+    },
+  };
+}
