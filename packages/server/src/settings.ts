@@ -8,6 +8,8 @@ export interface Settings {
   /** folder of the SQLite files (streak data and control plane) when Redis is not used */
   dataDir: string;
   redis: { url: string } | { cluster: Array<{ host: string; port: number }> } | null;
+  /** SQLite's synchronous setting: 'full' survives a power loss, 'normal' only a crash of the process */
+  sqliteSync: 'full' | 'normal';
   /** first part of every Redis key, so that several deployments (or tests) can share one Redis */
   redisPrefix: string;
   /** requests per second per key (token bucket refill), and the bucket size */
@@ -36,6 +38,7 @@ export const DEFAULTS = {
   KINDLING_READ_CACHE_MB: '32',
   LOG_LEVEL: 'warn',
   KINDLING_REDIS_PREFIX: 'kl',
+  KINDLING_SQLITE_SYNC: 'full',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -46,6 +49,7 @@ export const VARIABLES: Record<string, string> = {
   REDIS_URL: 'use Redis at this URL instead of SQLite (flag --redis)',
   REDIS_CLUSTER_NODES: 'use a Redis Cluster: comma-separated host:port seed nodes',
   KINDLING_REDIS_PREFIX: 'first part of every Redis key (default kl)',
+  KINDLING_SQLITE_SYNC: 'full (an acknowledged event survives a power loss) or normal (survives a crash of the process)',
   KINDLING_RATE_LIMIT: 'requests per second allowed per API key',
   KINDLING_RATE_BURST: 'requests one key may send at once before the rate applies',
   KINDLING_CACHE_MS: 'how long keys and configuration are cached per process, in ms',
@@ -69,6 +73,11 @@ function clusterNodes(value: string, name: string): Array<{ host: string; port: 
     if (match === null) throw new SettingsError(`${name} must list host:port pairs separated by commas, got ${JSON.stringify(part)}`);
     return { host: match[1] as string, port: whole(match[2] as string, name, 1, 65535) };
   });
+}
+
+function checkSync(value: string): 'full' | 'normal' {
+  if (value !== 'full' && value !== 'normal') throw new SettingsError(`KINDLING_SQLITE_SYNC must be full or normal, got ${JSON.stringify(value)}`);
+  return value;
 }
 
 function checkPrefix(value: string): string {
@@ -98,6 +107,7 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     dataDir: flags.data ?? pick('KINDLING_DATA_DIR'),
     redis: redisUrl !== undefined ? { url: redisUrl } : cluster !== undefined && cluster !== '' ? { cluster: clusterNodes(cluster, 'REDIS_CLUSTER_NODES') } : null,
     redisPrefix: checkPrefix(pick('KINDLING_REDIS_PREFIX')),
+    sqliteSync: checkSync(pick('KINDLING_SQLITE_SYNC')),
     rateLimit: {
       perSecond: whole(pick('KINDLING_RATE_LIMIT'), 'KINDLING_RATE_LIMIT', 1, 10_000_000),
       burst: whole(pick('KINDLING_RATE_BURST'), 'KINDLING_RATE_BURST', 1, 10_000_000),

@@ -22,7 +22,7 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'>): Backend {
+export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> & Partial<Pick<Settings, 'sqliteSync'>>): Backend {
   const stores = new Map<string, Store>();
   const redis = settings.redis;
   let control: Control;
@@ -32,7 +32,7 @@ export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redi
     const dir = resolve(settings.dataDir);
     mkdirSync(dir, { recursive: true });
     control = new Control(sqliteKV(join(dir, 'control.db')));
-    open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account });
+    open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account, synchronous: settings.sqliteSync ?? 'full' });
     where = dir;
   } else {
     control = new Control(redisKV({ ...redis, prefix: `${settings.redisPrefix}:control:` }));

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettings, SettingsError } from './settings.js';
+
+describe('parseSettings', () => {
+  it('starts on SQLite in ./data on port 3000 with a full sync when nothing is set', () => {
+    const s = parseSettings({});
+    expect(s).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', redis: null, sqliteSync: 'full', redisPrefix: 'kl', cacheMs: 1000 });
+    expect(s.readCacheBytes).toBe(32 * 1024 * 1024);
+  });
+
+  it('lets flags win over the environment', () => {
+    const s = parseSettings({ PORT: '4000', KINDLING_DATA_DIR: '/env', REDIS_URL: 'redis://a:1' }, { port: '5000', data: '/flag', redis: 'redis://b:2' });
+    expect(s).toMatchObject({ port: 5000, dataDir: '/flag', redis: { url: 'redis://b:2' } });
+  });
+
+  it('reads a Redis Cluster from its seed nodes', () => {
+    expect(parseSettings({ REDIS_CLUSTER_NODES: '127.0.0.1:7001, 127.0.0.1:7002' }).redis).toEqual({ cluster: [{ host: '127.0.0.1', port: 7001 }, { host: '127.0.0.1', port: 7002 }] });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ REDIS_CLUSTER_NODES: 'nohost' }, 'REDIS_CLUSTER_NODES'],
+    [{ KINDLING_SQLITE_SYNC: 'off' }, 'KINDLING_SQLITE_SYNC'],
+    [{ KINDLING_RATE_LIMIT: '0' }, 'KINDLING_RATE_LIMIT'],
+    [{ KINDLING_READ_CACHE_MB: '-1' }, 'KINDLING_READ_CACHE_MB'],
+    [{ KINDLING_OWNER_PASSWORD: 'short' }, 'KINDLING_OWNER_PASSWORD'],
+    [{ KINDLING_REDIS_PREFIX: 'has space' }, 'KINDLING_REDIS_PREFIX'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => parseSettings(env)).toThrow(SettingsError);
+    expect(() => parseSettings(env)).toThrow(name);
+  });
+
+  it('names the flag, not the variable, when the flag is wrong', () => {
+    expect(() => parseSettings({ PORT: '3000' }, { port: 'x' })).toThrow('--port');
+  });
+});
