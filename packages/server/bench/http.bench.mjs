@@ -122,6 +122,7 @@ function cycling(items, apply) {
 
 const eventRequest = (path) => ({ method: 'POST', path, setupRequest: cycling(EVENT_BODIES, (r, body) => ({ ...r, body })) });
 const streakRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path })) });
+const sameBytesRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path: path.replace('/v1/', '/bare-bytes/') })) });
 const bareStreakRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path: path.replace('/v1/', '/bare/') })) });
 
 /** One autocannon run: req/s (mean of its seconds), p50 and p99 latency in ms, and what went wrong. */
@@ -215,18 +216,19 @@ async function main() {
     await blast(server.url, appKey, streakRequest(), { seconds: 2 });
     const event = await compare('sqlite event vs bare POST', () => blast(server.url, appKey, eventRequest('/v1/metrics/lessons/event')), () => blast(bare.url, null, eventRequest('/bare/lessons/event')));
     const streak = await compare('sqlite streak read vs bare GET', () => blast(server.url, appKey, streakRequest()), () => blast(bare.url, null, bareStreakRequest()));
+    const bytes = await compare('sqlite streak read vs a bare GET sending the same 38 KB', () => blast(server.url, appKey, streakRequest()), () => blast(bare.url, null, sameBytesRequest()));
     await blast(cold.url, appKey, streakRequest(), { seconds: 2 });
     const coldStreak = await compare('sqlite streak read without the read cache vs bare GET', () => blast(cold.url, appKey, streakRequest()), () => blast(bare.url, null, bareStreakRequest()));
     for (const cleanup of cleanups.splice(0, 3)) await cleanup();
 
     const redis = REDIS_URL === 'off' ? null : await redisPart();
-    report({ event, streak, coldStreak, redis, events });
+    report({ event, streak, bytes, coldStreak, redis, events });
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
 }
 
-function report({ event, streak, coldStreak, redis, events }) {
+function report({ event, streak, bytes, coldStreak, redis, events }) {
   const cpus = os.cpus();
   console.log(`\nbench:http — ${cpus.length} cores (${cpus[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   console.log(`data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
@@ -240,6 +242,8 @@ function report({ event, streak, coldStreak, redis, events }) {
   line('POST event', 'bare Fastify', summary(event.rows.baseline), null);
   line('GET streak, 366 periods', 'Kindling, SQLite, 1 process', st, streak.ratios);
   line('GET streak', 'bare Fastify', summary(streak.rows.baseline), null);
+  line('GET streak, 366 periods', 'Kindling, SQLite, 1 process', summary(bytes.rows.server), bytes.ratios);
+  line('GET, the same 38 KB prepared once', 'bare Fastify', summary(bytes.rows.baseline), null);
   line('GET streak, 366 periods', 'Kindling, SQLite, read cache off', summary(coldStreak.rows.server), coldStreak.ratios);
   line('GET streak', 'bare Fastify', summary(coldStreak.rows.baseline), null);
   if (redis !== null) {
@@ -252,6 +256,7 @@ function report({ event, streak, coldStreak, redis, events }) {
   verdict(ev.p99 < TARGET_EVENT_P99_MS, `event endpoint p99 ${ev.p99} ms (median of blocks); target < ${TARGET_EVENT_P99_MS} ms`);
   verdict(median(streak.ratios) >= TARGET_STREAK_SHARE, `streak read (users read again between their events: the read cache answers) at ${(median(streak.ratios) * 100).toFixed(0)}% of the bare Fastify GET; target >= ${TARGET_STREAK_SHARE * 100}%`);
   verdict(median(coldStreak.ratios) >= TARGET_STREAK_SHARE, `streak read with the read cache off (every read loads, advances, serializes) at ${(median(coldStreak.ratios) * 100).toFixed(0)}% of the bare Fastify GET; target >= ${TARGET_STREAK_SHARE * 100}%`);
+  console.log(`INFO: streak read at ${(median(bytes.ratios) * 100).toFixed(0)}% of a bare Fastify GET that sends the same 38 KB (what the answer's size costs alone)`);
   if (redis !== null) console.log(`INFO: Redis, 2 processes at ${median(redis.ratios).toFixed(2)}× the event rate of 1 process`);
 }
 
