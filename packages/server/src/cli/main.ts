@@ -59,7 +59,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    // `pnpm start -- --port 8080` hands the command a literal `--` first: it separates nothing here.
+    return await command.run(rest[0] === '--' ? rest.slice(1) : rest, io);
   } catch (error) {
     const failure = classify(error);
     out.error(failure.message, failure.code);

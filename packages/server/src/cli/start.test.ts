@@ -67,6 +67,15 @@ describe('kindling start', () => {
     expect(await runCli(['start', '--prot', '1'], unknown)).toBe(2);
     expect(unknown.err()).toContain('unknown flag --prot');
   });
+
+  it('reads the flags after the `--` that `pnpm start -- --port N` passes, and refuses stray arguments', async () => {
+    const separated = fakeIo(env());
+    expect(await runCli(['start', '--', '--port', '99999'], separated)).toBe(2);
+    expect(separated.err()).toContain('--port must be a whole number from 0 to 65535');
+    const stray = fakeIo(env());
+    expect(await runCli(['start', '3000'], stray)).toBe(2);
+    expect(stray.err()).toContain('unexpected argument "3000"');
+  });
 });
 
 describe('kindling', () => {

@@ -6,7 +6,7 @@
  */
 import { VARIABLES, parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
-import { parseArgs } from './args.js';
+import { parseArgs, positionals } from './args.js';
 import type { Command } from './command.js';
 import { Output, type CliIo } from './output.js';
 
@@ -60,6 +60,7 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
     io.stdout.write(`${HELP}\n`);
     return null;
   }
+  positionals(args, []);
   const settings = parseSettings(io.env, { port: args.strings.port, host: args.strings.host, data: args.strings.data, redis: args.strings.redis });
   const server = await startServer(settings);
   const where = server.ctx.backend.where;
