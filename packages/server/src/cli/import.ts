@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, parseArgs, positionals } from './args.js';
-import type { Command } from './command.js';
+import { CommandError, positionals } from './args.js';
+import { beginCommand, type Command } from './command.js';
 import { importFile, resumeFileOf, type ImportSummary } from './import-file.js';
-import { Output } from './output.js';
+
 import { Progress } from './progress.js';
 
 const HELP = `usage: kindling import FILE.ndjson
@@ -42,12 +42,9 @@ export const importCommand: Command = {
   summary: 'record events from an NDJSON file (idempotent, resumable)',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, BACKEND_FLAGS);
-    const out = new Output(io, args.booleans.has('json'));
-    if (args.booleans.has('help')) {
-      io.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    const begun = beginCommand(argv, io, BACKEND_FLAGS, HELP);
+    if (begun === null) return 0;
+    const { args, out } = begun;
     const [file] = positionals(args, ['FILE']) as [string];
     if (!existsSync(file)) throw new CommandError(`no file ${JSON.stringify(file)}`);
     if (existsSync(resumeFileOf(file))) out.note(`Going on from where the last import of ${file} stopped (${resumeFileOf(file)}).`);

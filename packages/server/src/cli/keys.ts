@@ -4,9 +4,9 @@
 import type { ApiKeyRecord } from '../control/types.js';
 import { createKey } from '../runtime/accounts.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, choiceFlag, parseArgs, positionals, required } from './args.js';
-import type { Command } from './command.js';
-import { Output, table } from './output.js';
+import { CommandError, UsageError, choiceFlag, positionals, required } from './args.js';
+import { beginCommand, type Command } from './command.js';
+import { table } from './output.js';
 
 const FLAGS = { ...BACKEND_FLAGS, name: 'string', kind: 'string' } as const;
 
@@ -30,12 +30,9 @@ export const keysCommand: Command = {
   summary: 'create, list and revoke API keys',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, FLAGS);
-    const out = new Output(io, args.booleans.has('json'));
-    if (args.booleans.has('help')) {
-      io.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    const begun = beginCommand(argv, io, FLAGS, HELP);
+    if (begun === null) return 0;
+    const { args, out } = begun;
     const [action, ...rest] = args.positionals;
     const sub = { ...args, positionals: rest };
     if (action === 'create') {

@@ -7,9 +7,9 @@ import { Activity } from '../runtime/activity.js';
 import { keyFor } from '../routes/admin/derive-key.js';
 import { newId } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, parseArgs, positionals, required } from './args.js';
-import type { Command } from './command.js';
-import { Output, table } from './output.js';
+import { CommandError, UsageError, positionals, required } from './args.js';
+import { beginCommand, type Command } from './command.js';
+import { table } from './output.js';
 
 const FLAGS = { ...BACKEND_FLAGS, name: 'string', key: 'string' } as const;
 
@@ -27,12 +27,9 @@ export const metricsCommand: Command = {
   summary: 'create and list metrics',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, FLAGS);
-    const out = new Output(io, args.booleans.has('json'));
-    if (args.booleans.has('help')) {
-      io.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    const begun = beginCommand(argv, io, FLAGS, HELP);
+    if (begun === null) return 0;
+    const { args, out } = begun;
     const [action, ...rest] = args.positionals;
     const sub = { ...args, positionals: rest };
     if (action === 'create') {

@@ -4,9 +4,9 @@
  */
 import { hashPassword } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, parseArgs, positionals } from './args.js';
-import type { Command } from './command.js';
-import { Output, type CliIo } from './output.js';
+import { CommandError, UsageError, positionals } from './args.js';
+import { beginCommand, type Command } from './command.js';
+import { type CliIo } from './output.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -72,12 +72,9 @@ export const passwordCommand: Command = {
   summary: "set the account owner's dashboard password (read from stdin)",
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, BACKEND_FLAGS);
-    const out = new Output(io, args.booleans.has('json'));
-    if (args.booleans.has('help')) {
-      io.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    const begun = beginCommand(argv, io, BACKEND_FLAGS, HELP);
+    if (begun === null) return 0;
+    const { args, out } = begun;
     const [action] = positionals(args, ['set']);
     if (action !== 'set') throw new UsageError(`unknown action ${JSON.stringify(action)}: use kindling password set`);
     const password = await readPassword(io);

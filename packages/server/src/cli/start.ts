@@ -6,8 +6,8 @@
  */
 import { VARIABLES, parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
-import { parseArgs, positionals } from './args.js';
-import type { Command } from './command.js';
+import { positionals } from './args.js';
+import { beginCommand, type Command } from './command.js';
 import { Output, type CliIo } from './output.js';
 
 const FLAGS = { port: 'string', host: 'string', data: 'string', redis: 'string' } as const;
@@ -54,12 +54,9 @@ export function firstStartLines(server: RunningServer): string[] {
 
 /** Starts the server as the flags and environment say and prints how to reach it; the caller closes it. */
 export async function launch(argv: readonly string[], io: CliIo): Promise<RunningServer | null> {
-  const args = parseArgs(argv, FLAGS);
-  const out = new Output(io, args.booleans.has('json'));
-  if (args.booleans.has('help')) {
-    io.stdout.write(`${HELP}\n`);
-    return null;
-  }
+  const begun = beginCommand(argv, io, FLAGS, HELP);
+  if (begun === null) return null;
+  const { args, out } = begun;
   positionals(args, []);
   const settings = parseSettings(io.env, { port: args.strings.port, host: args.strings.host, data: args.strings.data, redis: args.strings.redis });
   const server = await startServer(settings);

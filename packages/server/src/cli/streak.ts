@@ -9,8 +9,8 @@ import type { Backend } from '../runtime/backend.js';
 import { engineFor } from '../runtime/engines.js';
 import { rebuildAccount } from '../runtime/rebuild-account.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, choiceFlag, parseArgs, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
-import type { Command } from './command.js';
+import { CommandError, UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
+import { beginCommand, type Command } from './command.js';
 import { Output, type CliIo } from './output.js';
 import { Progress } from './progress.js';
 
@@ -142,12 +142,9 @@ export const streakCommand: Command = {
   summary: 'show or set the streak rule (set rebuilds every user)',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, FLAGS);
-    const out = new Output(io, args.booleans.has('json'));
-    if (args.booleans.has('help')) {
-      io.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    const begun = beginCommand(argv, io, FLAGS, HELP);
+    if (begun === null) return 0;
+    const { args, out } = begun;
     const [action, ...rest] = args.positionals;
     const sub = { ...args, positionals: rest };
     if (action === 'show') {

@@ -6,9 +6,8 @@ import { WEEKDAYS, formatDay, parseDay, weekdayOf, type HistoryPeriod, type Stre
 import type { RuleConfig } from '../control/types.js';
 import { Engines } from '../runtime/engines.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, parseArgs, positionals } from './args.js';
-import type { Command } from './command.js';
-import { Output } from './output.js';
+import { CommandError, positionals } from './args.js';
+import { beginCommand, type Command } from './command.js';
 
 const HELP = `usage: kindling user ID
 
@@ -80,12 +79,9 @@ export const userCommand: Command = {
   summary: "show a user's streak, freezes, totals and recent periods",
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, BACKEND_FLAGS);
-    const out = new Output(io, args.booleans.has('json'));
-    if (args.booleans.has('help')) {
-      io.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    const begun = beginCommand(argv, io, BACKEND_FLAGS, HELP);
+    if (begun === null) return 0;
+    const { args, out } = begun;
     const [id] = positionals(args, ['ID']) as [string];
     const report = await withAccount(args, io.env, async ({ backend, account }): Promise<UserReport> => {
       const runtime = await new Engines(backend, 0).runtimeFor(account.id);
