@@ -1,4 +1,5 @@
-import { bands, barHeight, niceMax, ticks } from '../../lib/scale';
+import { bands, barHeight, niceMax } from '../../lib/scale';
+import { GridLines } from './GridLines';
 
 export interface Bar {
   label: string;
@@ -29,17 +30,7 @@ export function BarChart({ title, description, bars, unit }: Props) {
     <figure className="chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${description}`}>
         <g transform={`translate(${margin.left},${margin.top})`}>
-          {ticks(top).map((tick) => {
-            const y = innerHeight - barHeight(tick, top, innerHeight);
-            return (
-              <g key={tick}>
-                <line className="grid" x1={0} x2={innerWidth} y1={y} y2={y} />
-                <text className="axis" x={-6} y={y} dy="0.32em" textAnchor="end">
-                  {tick.toLocaleString()}
-                </text>
-              </g>
-            );
-          })}
+          <GridLines top={top} innerWidth={innerWidth} innerHeight={innerHeight} />
           {bars.map((bar, i) => {
             const h = barHeight(bar.value, top, innerHeight);
             return (

@@ -1,5 +1,6 @@
 import type { StreakAnalytics } from '../../api/types';
-import { bands, barHeight, niceMax, ticks } from '../../lib/scale';
+import { bands, barHeight, niceMax } from '../../lib/scale';
+import { GridLines } from './GridLines';
 
 type Day = StreakAnalytics['daily'][number];
 
@@ -37,17 +38,7 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
       </ul>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. The table below has the same numbers.`}>
         <g transform={`translate(${margin.left},${margin.top})`}>
-          {ticks(top).map((tick) => {
-            const y = innerHeight - barHeight(tick, top, innerHeight);
-            return (
-              <g key={tick}>
-                <line className="grid" x1={0} x2={innerWidth} y1={y} y2={y} />
-                <text className="axis" x={-6} y={y} dy="0.32em" textAnchor="end">
-                  {tick.toLocaleString()}
-                </text>
-              </g>
-            );
-          })}
+          <GridLines top={top} innerWidth={innerWidth} innerHeight={innerHeight} />
           {days.map((day, i) => (
             <g key={day.date} transform={`translate(${group.offset(i)},0)`}>
               {series.map((s, j) => {

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { idsFrom, issue, type Issue } from './bulk.js';
+import type { AchievementDef } from '../../control/types.js';
+import { archiveByIds, idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function archiveAchievementsRoute(app: FastifyInstance, ctx: ServerContext): void {
@@ -16,21 +17,13 @@ export function archiveAchievementsRoute(app: FastifyInstance, ctx: ServerContex
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      let deleted: Array<{ id: string }> = [];
-      let issues: Issue[] = [];
+      let result: ReturnType<typeof archiveByIds<AchievementDef>> = { items: [], deleted: [], issues: [] };
       await ctx.backend.control.changeConfig(accountId, (config) => {
-        deleted = [];
-        issues = [];
-        const achievements = config.achievements.map((a) => {
-          if (!ids.includes(a.id)) return a;
-          deleted.push({ id: a.id });
-          return { ...a, status: 'archived' as const };
-        });
-        for (const id of ids) if (!deleted.some((d) => d.id === id)) issues.push(issue({ id }, 'Achievement not found by ID'));
-        return { ...config, achievements };
+        result = archiveByIds(config.achievements, ids, 'Achievement');
+        return { ...config, achievements: result.items };
       });
       ctx.engines.invalidate(accountId);
-      return { deleted, issues };
+      return { deleted: result.deleted, issues: result.issues };
     },
   );
 }

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { idsFrom, issue, type Issue } from './bulk.js';
+import type { MetricDef } from '../../control/types.js';
+import { archiveByIds, idsFrom, issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function archiveMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {
@@ -16,23 +17,19 @@ export function archiveMetricsRoute(app: FastifyInstance, ctx: ServerContext): v
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      let deleted: Array<{ id: string }> = [];
-      let issues: Issue[] = [];
+      let result: ReturnType<typeof archiveByIds<MetricDef>> = { items: [], deleted: [], issues: [] };
       await ctx.backend.control.changeConfig(accountId, (config) => {
-        deleted = [];
-        issues = [];
+        result = archiveByIds(config.metrics, ids, 'Metric');
         const counted = new Set(config.streak?.conditions.map((c) => c.metric) ?? []);
-        const metrics = config.metrics.map((m) => {
-          if (!ids.includes(m.id)) return m;
-          deleted.push({ id: m.id });
-          if (counted.has(m.key)) issues.push(issue({ id: m.id }, `The streak rule still counts "${m.key}": change the rule`, 'warning'));
-          return { ...m, status: 'archived' as const };
-        });
-        for (const id of ids) if (!deleted.some((d) => d.id === id)) issues.push(issue({ id }, 'Metric not found by ID'));
-        return { ...config, metrics };
+        for (const metric of config.metrics) {
+          if (ids.includes(metric.id) && counted.has(metric.key)) {
+            result.issues.push(issue({ id: metric.id }, `The streak rule still counts "${metric.key}": change the rule`, 'warning'));
+          }
+        }
+        return { ...config, metrics: result.items };
       });
       ctx.engines.invalidate(accountId);
-      return { deleted, issues };
+      return { deleted: result.deleted, issues: result.issues };
     },
   );
 }

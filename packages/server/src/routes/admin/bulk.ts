@@ -38,3 +38,20 @@ export function idsFrom(parts: readonly string[]): string[] {
   if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
   return ids;
 }
+
+/**
+ * Marks the items with these ids archived: the list with them archived, the `deleted` answer, and
+ * an issue `<noun> not found by ID` for each id that names none.
+ */
+export function archiveByIds<T extends { id: string; status: string }>(items: readonly T[], ids: readonly string[], noun: string): { items: T[]; deleted: Array<{ id: string }>; issues: Issue[] } {
+  const wanted = new Set(ids);
+  const deleted: Array<{ id: string }> = [];
+  const next = items.map((item) => {
+    if (!wanted.has(item.id)) return item;
+    deleted.push({ id: item.id });
+    return { ...item, status: 'archived' };
+  });
+  const found = new Set(deleted.map((d) => d.id));
+  const issues = ids.filter((id) => !found.has(id)).map((id) => issue({ id }, `${noun} not found by ID`));
+  return { items: next, deleted, issues };
+}
