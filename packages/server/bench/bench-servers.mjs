@@ -4,7 +4,7 @@
 //   bench-servers.mjs kindling   the BUILT server (../dist/index.js), settings from the environment
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
 //                                a small JSON; GET /bare/users/:id/streak answers a small JSON;
-//                                GET /bare-bytes/users/:id/streak answers 38 KB prepared once
+//                                GET /bare-bytes/users/:id/streak answers 37 KB prepared once
 //
 // Each tells its parent { url, appKey } (the first start's application key, else null) over the IPC channel once it listens, and closes on SIGTERM.
 import Fastify from 'fastify';

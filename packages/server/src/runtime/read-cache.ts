@@ -1,16 +1,23 @@
 /**
  * Answers of streak reads kept as bytes, keyed by everything the answer depends on (account
  * configuration version, the user's state version, the local day, the periods asked for), so a
- * user read again before their next event costs one state load. Bounded in bytes; least recently
- * used first out.
+ * user read again before their next event costs one state load. Each answer keeps its JSON and,
+ * once a client has asked for it, its gzip form. Bounded in bytes; least recently used first out.
  */
+export interface CachedAnswer {
+  readonly json: Buffer;
+  readonly gzip: Buffer | null;
+}
+
+const sizeOf = (answer: CachedAnswer) => answer.json.length + (answer.gzip?.length ?? 0);
+
 export class ReadCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): Buffer | undefined {
+  get(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       this.entries.delete(key);
@@ -19,23 +26,28 @@ export class ReadCache {
     return hit;
   }
 
-  set(key: string, body: Buffer): void {
-    if (body.length > this.maxBytes) return;
+  set(key: string, answer: CachedAnswer): void {
+    if (sizeOf(answer) > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old !== undefined) {
-      this.bytes -= old.length;
+      this.bytes -= sizeOf(old);
       this.entries.delete(key);
     }
-    this.entries.set(key, body);
-    this.bytes += body.length;
+    this.entries.set(key, answer);
+    this.bytes += sizeOf(answer);
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.length;
+      this.bytes -= sizeOf(value);
     }
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** bytes held, JSON and gzip forms together */
+  get heldBytes(): number {
+    return this.bytes;
   }
 }

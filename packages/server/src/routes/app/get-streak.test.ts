@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-server.js';
 
@@ -68,5 +69,47 @@ describe('GET /v1/users/:id/streak', () => {
     expect(put.status).toBe(200);
     const res = await read('ada');
     expect(res.body).toMatchObject({ frequency: 'weekly', length: 1, periodStart: '2026-03-02', periodEnd: '2026-03-08' });
+  });
+
+  describe('compression', () => {
+    const raw = (userId: string, periods: number, acceptEncoding?: string) =>
+      t.server.app.inject({ method: 'GET', url: `/v1/users/${userId}/streak?historyPeriods=${periods}`, headers: { 'x-api-key': t.appKey, ...(acceptEncoding !== undefined ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+    it('sends a long answer gzipped to a client that accepts gzip, and it inflates to the plain answer', async () => {
+      for (let day = 0; day < 40; day++) {
+        await record('ada');
+        now += 86_400_000;
+      }
+      const plain = await raw('ada', 366);
+      const packed = await raw('ada', 366, 'gzip, deflate');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(packed.headers['content-encoding']).toBe('gzip');
+      expect(packed.headers['vary']).toMatch(/accept-encoding/i);
+      expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+      expect(gunzipSync(packed.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(JSON.parse(plain.body).streakHistory).toHaveLength(366);
+    });
+
+    it('gives the same gzipped answer from the read cache, and a fresh one after the next event', async () => {
+      await record('ada');
+      const first = await raw('ada', 366, 'gzip');
+      const again = await raw('ada', 366, 'gzip');
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      now += 86_400_000;
+      await record('ada');
+      const after = JSON.parse(gunzipSync((await raw('ada', 366, 'gzip')).rawPayload).toString());
+      expect(after.length).toBe(2);
+    });
+
+    it('answers plainly when gzip is refused, and leaves short answers uncompressed', async () => {
+      await record('ada');
+      const refused = await raw('ada', 366, 'gzip;q=0, deflate');
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(refused.body).streakHistory).toHaveLength(366);
+      const short = await raw('ada', 1, 'gzip');
+      expect(short.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(short.body).length).toBe(1);
+    });
   });
 });
