@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Control } from '../control/control.js';
+import { sqliteKV } from '../control/sqlite-kv.js';
+import { createAccount, createKey } from '../runtime/accounts.js';
+import { KeyCache } from './key-cache.js';
+
+let dir: string;
+let control: Control;
+let now: number;
+let accountId: string;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kindling-key-cache-'));
+  control = new Control(sqliteKV(join(dir, 'control.db')));
+  now = Date.parse('2026-03-02T10:00:00Z');
+  accountId = (await createAccount(control, { name: 'acme', operator: false, password: null, at: now })).account.id;
+});
+afterEach(async () => {
+  await control.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('KeyCache', () => {
+  it('finds a key presented again, and null for a key never issued', async () => {
+    const cache = new KeyCache(control, 5_000, () => now);
+    const made = await createKey(control, accountId, 'application', 'backend', now);
+    expect((await cache.find(made.key))?.id).toBe(made.record.id);
+    expect((await cache.find(made.key))?.id).toBe(made.record.id);
+    expect(await cache.find(`${made.key}x`)).toBeNull();
+  });
+
+  it('sees a revocation made here at once, even for a key it has seen before', async () => {
+    const cache = new KeyCache(control, 60_000, () => now);
+    const made = await createKey(control, accountId, 'application', 'backend', now);
+    expect((await cache.find(made.key))?.revokedAt).toBeNull();
+    await control.revokeKey(accountId, made.record.id, new Date(now).toISOString());
+    cache.forget(made.record.hash);
+    expect((await cache.find(made.key))?.revokedAt).not.toBeNull();
+  });
+
+  it('sees a revocation made by another process once the cache time has passed', async () => {
+    const cache = new KeyCache(control, 5_000, () => now);
+    const made = await createKey(control, accountId, 'application', 'backend', now);
+    await cache.find(made.key);
+    await control.revokeKey(accountId, made.record.id, new Date(now).toISOString());
+    expect((await cache.find(made.key))?.revokedAt).toBeNull();
+    now += 5_000;
+    expect((await cache.find(made.key))?.revokedAt).not.toBeNull();
+  });
+
+  it('writes the latest use of each key as an ISO time when it flushes', async () => {
+    const cache = new KeyCache(control, 5_000, () => now);
+    const a = await createKey(control, accountId, 'application', 'a', now);
+    const b = await createKey(control, accountId, 'admin', 'b', now);
+    cache.markUsed(a.record, now + 1_000);
+    cache.markUsed(a.record, now + 2_000);
+    cache.markUsed(b.record, now + 3_000);
+    await cache.flush();
+    const used = Object.fromEntries((await control.keys(accountId)).map((k) => [k.id, k.lastUsedAt]));
+    expect(used[a.record.id]).toBe(new Date(now + 2_000).toISOString());
+    expect(used[b.record.id]).toBe(new Date(now + 3_000).toISOString());
+  });
+});
