@@ -88,6 +88,9 @@ export function memoryStore(): MemoryStore {
       const record = users.get(userId);
       return record ? cloneUser(record.user) : null;
     },
+    async version(userId) {
+      return users.get(userId)?.user.version ?? 0;
+    },
     async history(userId, streak, from, to) {
       const periods = users.get(userId)?.history.get(streak);
       if (periods === undefined) return [];

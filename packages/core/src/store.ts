@@ -68,6 +68,11 @@ export interface Store {
   update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T>;
   /** The user's committed state, or null for a user never seen. */
   load(userId: string): Promise<UserState | null>;
+  /**
+   * The version of the user's committed state (0 for a user never seen), without reading the state
+   * itself: what a cache of answers derived from the state checks before it answers.
+   */
+  version(userId: string): Promise<number>;
   /** Stored held periods of one rule with period index in [from, to], in any order. */
   history(userId: string, streak: string, from: number, to: number): Promise<HistoryEntry[]>;
   /** The user's journal: rollups, zone changes and owner actions. */

@@ -59,6 +59,7 @@ for (const target of [targets.single, targets.cluster]) {
       const { store, ann, redis } = await setup();
       await redis.set(ann.state, 'not json');
       await expectStoreError(store.load('ann'), ann.state, '"<version> <JSON>"');
+      await expectStoreError(store.version('ann'), ann.state, '"<version> <JSON>"');
       await expectStoreError(store.update('ann', () => first('ann')), ann.state);
       expect(await redis.get(ann.state)).toBe('not json');
       await redis.set(ann.state, '1 {"id":"ann"}');
@@ -72,6 +73,7 @@ for (const target of [targets.single, targets.cluster]) {
       await redis.del(ann.state);
       await redis.hset(ann.state, 'version', '1');
       await expectStoreError(store.load('ann'), ann.state, 'wrong type');
+      await expectStoreError(store.version('ann'), ann.state, 'wrong type');
       await expectStoreError(store.update('ann', () => first('ann')), ann.state, 'wrong type');
       await redis.del(ann.state);
       await redis.set(ann.data, 'a string');

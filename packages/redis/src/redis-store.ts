@@ -10,7 +10,7 @@ import { attempt, connect } from './connection.js';
 import { accountKeys, decodeMember, encodeMember } from './keys.js';
 import { ensureSchema } from './schema.js';
 import { updateUser, type UpdateContext } from './update.js';
-import { loadUser, readHistory, readJournal } from './user-reads.js';
+import { loadUser, readHistory, readJournal, readVersion } from './user-reads.js';
 import { writtenLines } from './written-lines.js';
 
 export interface RedisStoreOptions {
@@ -59,6 +59,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     async load(userId) {
       await ready();
       return loadUser(connection, keys.user(userId));
+    },
+    async version(userId) {
+      await ready();
+      return readVersion(connection, keys.user(userId));
     },
     async history(userId, streak, from, to) {
       await ready();

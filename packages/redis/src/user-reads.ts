@@ -55,6 +55,20 @@ export async function readSnapshot(connection: Connection, keys: UserKeys, optio
   return { version: blob?.version ?? 0, blob, user, replay, journal, data: hash };
 }
 
+/** Bytes read from the front of a state value for its version: "<version> " fits well within them. */
+const VERSION_PREFIX = 24;
+
+/** The stored version (0 for a user never seen) from the front of the state value alone. */
+export async function readVersion(connection: Connection, keys: UserKeys): Promise<number> {
+  const head = await attempt(connection.client.getrange(keys.state, 0, VERSION_PREFIX - 1), keys.state);
+  if (head === '') return 0;
+  const match = /^(\d{1,16}) /.exec(head);
+  if (match !== null) return Number(match[1]);
+  // Not the usual shape: read it whole, so that a damaged value fails as it does everywhere else.
+  const raw = await attempt(connection.client.get(keys.state), keys.state);
+  return raw === null ? 0 : parseBlob(raw, keys.state).version;
+}
+
 export async function loadUser(connection: Connection, keys: UserKeys): Promise<UserState | null> {
   const raw = await attempt(connection.client.get(keys.state), keys.state);
   return stateOf(raw === null ? null : parseBlob(raw, keys.state), keys.state);

@@ -9,6 +9,7 @@ type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
 export interface Statements {
   loadUser: Statement<[string, Buffer], string>;
   saveUser: Statement<[string, Buffer, number, string]>;
+  userVersion: Statement<[string, Buffer], number>;
   users: Statement<[string, number], Buffer>;
   usersAfter: Statement<[string, Buffer, number], Buffer>;
   countUsers: Statement<[string], number>;
@@ -37,6 +38,7 @@ function prepare<P extends unknown[], R = unknown>(db: Database.Database, source
 export function prepareStatements(db: Database.Database): Statements {
   return {
     loadUser: prepare<[string, Buffer], string>(db, 'SELECT state FROM users WHERE account = ? AND user_id = ?').pluck(),
+    userVersion: prepare<[string, Buffer], number>(db, 'SELECT version FROM users WHERE account = ? AND user_id = ?').pluck(),
     saveUser: prepare<[string, Buffer, number, string]>(
       db,
       'INSERT INTO users (account, user_id, version, state) VALUES (?, ?, ?, ?) ON CONFLICT (account, user_id) DO UPDATE SET version = excluded.version, state = excluded.state',

@@ -194,6 +194,9 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
       return stored === undefined ? null : parseUser(label, account, userId, stored);
     },
+    async version(userId) {
+      return guard(() => sql.userVersion.get(account, encodeKey(userId))) ?? 0;
+    },
     async history(userId, streak, from, to) {
       return guard(() => readHistory(userId, streak, from, to));
     },

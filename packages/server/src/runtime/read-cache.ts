@@ -1,12 +1,17 @@
 /**
- * Answers of streak reads kept as bytes, keyed by everything the answer depends on (account
- * configuration version, the user's state version, the local day, the periods asked for), so a
- * user read again before their next event costs one state load. Each answer keeps its JSON and,
- * once a client has asked for it, its gzip form. Bounded in bytes; least recently used first out.
+ * Answers of streak reads kept as bytes, keyed by the account's configuration version, the periods
+ * asked for and the user, and stamped with what else they depend on: the version of the user's
+ * state and the local day they were made for. Each answer keeps its JSON and, once a client has
+ * asked for it, its gzip form. Bounded in bytes; least recently used first out.
  */
 export interface CachedAnswer {
   readonly json: Buffer;
   readonly gzip: Buffer | null;
+  /** the version of the user's state the answer was made from */
+  readonly version: number;
+  /** the time zone the user's days are counted in, and the local day the answer was made on */
+  readonly zone: string;
+  readonly day: number;
 }
 
 const sizeOf = (answer: CachedAnswer) => answer.json.length + (answer.gzip?.length ?? 0);

@@ -20,6 +20,19 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect((await s.load('u'))?.version).toBe(1);
   });
 
+  it('tells a user\'s committed version without the state: 0 before any write, each commit after, unmoved by a failed step', async () => {
+    const s = store();
+    expect(await s.version('u')).toBe(0);
+    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    expect(await s.version('u')).toBe(1);
+    await s.update('u', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [] } }));
+    expect(await s.version('u')).toBe(2);
+    await expect(s.update('u', () => { throw new Error('step failed'); })).rejects.toThrow('step failed');
+    expect(await s.version('u')).toBe(2);
+    expect(await s.version('someone else')).toBe(0);
+    expect((await s.load('u'))?.version).toBe(2);
+  });
+
   it('refuses a write whose version is not one above the version read, and keeps what was there', async () => {
     const s = store();
     await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));

@@ -1,8 +1,8 @@
 /**
  * GET /v1/users/:id/streak?historyPeriods=N: the user's streak and its last N periods (S16).
  * The answer is kept (as bytes, and gzipped once a client asks for gzip) until the user's state,
- * the local day or the account's configuration changes, so reading a user again before their next
- * event costs one state load.
+ * the local day or the account's configuration changes: reading a user again before their next
+ * event costs one version lookup, not a load of the state.
  */
 import { placeInstant, zoneOf } from '@kindling/core';
 import type { FastifyInstance } from 'fastify';
@@ -14,14 +14,26 @@ import type { AccountRuntime } from '../../runtime/engines.js';
 import type { CachedAnswer } from '../../runtime/read-cache.js';
 import { streakReadJson } from '../../wire/streak-wire.js';
 
-/** The key of a cached answer, or null when the stored state cannot be trusted as it is (unknown user, other rules). */
-async function cacheKey(ctx: ServerContext, runtime: AccountRuntime, userId: string, periods: number): Promise<string | null> {
+/** The answer kept for this read, if it is still what a new read would give. */
+async function keptAnswer(ctx: ServerContext, runtime: AccountRuntime, key: string, userId: string): Promise<CachedAnswer | undefined> {
+  const kept = ctx.streakReads.get(key);
+  if (kept === undefined) return undefined;
+  const rule = runtime.engine.rules[0];
+  if (rule === undefined || (await runtime.engine.store.version(userId)) !== kept.version) return undefined;
+  return placeInstant(ctx.clock(), zoneOf(kept.zone), rule.dayStartMs) === kept.day ? kept : undefined;
+}
+
+/** A new answer, stamped for the cache when the stored state can be trusted as it is (a known user under the current rules). */
+async function newAnswer(ctx: ServerContext, runtime: AccountRuntime, userId: string, periods: number): Promise<{ answer: CachedAnswer; cacheable: boolean }> {
   const { engine } = runtime;
   const rule = engine.rules[0];
+  // Loaded before the read: if a write lands in between, the stamp is older than the answer and the next read makes a new one.
   const user = await engine.store.load(userId);
-  if (rule === undefined || user === null || user.rulesFingerprint !== engine.rulesFingerprint) return null;
-  const day = placeInstant(ctx.clock(), zoneOf(user.tz ?? rule.defaultTimeZone), rule.dayStartMs);
-  return `${runtime.accountId}\u0000${runtime.config.version}\u0000${user.version}\u0000${day}\u0000${periods}\u0000${userId}`;
+  const read = await engine.streak(userId, { historyPeriods: periods });
+  const json = Buffer.from(streakReadJson(read, runtime.config.streak));
+  if (rule === undefined || user === null || user.rulesFingerprint !== engine.rulesFingerprint) return { answer: { json, gzip: null, version: 0, zone: '', day: 0 }, cacheable: false };
+  const zone = user.tz ?? rule.defaultTimeZone;
+  return { answer: { json, gzip: null, version: user.version, zone, day: placeInstant(ctx.clock(), zoneOf(zone), rule.dayStartMs) }, cacheable: true };
 }
 
 export function getStreakRoute(app: FastifyInstance, ctx: ServerContext): void {
@@ -34,20 +46,20 @@ export function getStreakRoute(app: FastifyInstance, ctx: ServerContext): void {
       if (runtime.config.streak === null) return reply.send(streakReadJson(null, null));
       const { id } = request.params;
       const periods = request.query.historyPeriods;
-      const key = await cacheKey(ctx, runtime, id, periods);
-      let answer: CachedAnswer | undefined = key === null ? undefined : ctx.streakReads.get(key);
+      const key = `${runtime.accountId}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
+      let answer = await keptAnswer(ctx, runtime, key, id);
+      let cacheable = answer !== undefined;
       let changed = false;
       if (answer === undefined) {
-        const read = await runtime.engine.streak(id, { historyPeriods: periods });
-        answer = { json: Buffer.from(streakReadJson(read, runtime.config.streak)), gzip: null };
+        ({ answer, cacheable } = await newAnswer(ctx, runtime, id, periods));
         changed = true;
       }
       const gzip = answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
       if (gzip && answer.gzip === null) {
-        answer = { json: answer.json, gzip: await gzipBody(answer.json) };
+        answer = { ...answer, gzip: await gzipBody(answer.json) };
         changed = true;
       }
-      if (changed && key !== null) ctx.streakReads.set(key, answer);
+      if (changed && cacheable) ctx.streakReads.set(key, answer);
       if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(answer.gzip);
       return reply.send(answer.json);
     },
