@@ -16,22 +16,24 @@ export function decodeKey(blob: Uint8Array): string {
   return Buffer.from(blob).swap16().toString('utf16le');
 }
 
-/** Parses a JSON column; `what` names the row in the error. */
-export function parseJson<T>(label: string, what: string, text: unknown): T {
-  if (typeof text !== 'string') throw storeError(label, `${what} is not JSON text (found ${text === null ? 'NULL' : typeof text}); the file is damaged`);
+/** Parses a JSON column; `what` names the row in the error (a function when naming it costs: it is called only on failure). */
+export function parseJson<T>(label: string, what: string | (() => string), text: unknown): T {
+  const name = () => (typeof what === 'string' ? what : what());
+  if (typeof text !== 'string') throw storeError(label, `${name()} is not JSON text (found ${text === null ? 'NULL' : typeof text}); the file is damaged`);
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw storeError(label, `${what} does not parse as JSON (${(error as Error).message}); the file is damaged`, error);
+    throw storeError(label, `${name()} does not parse as JSON (${(error as Error).message}); the file is damaged`, error);
   }
 }
 
 /** Parses a user's state column and checks that it holds an object (a user state). */
 export function parseUser(label: string, account: string, userId: string, text: unknown): UserState {
-  const what = `the stored state of user ${JSON.stringify(userId)} (account ${JSON.stringify(account)})`;
+  // Named only when something is wrong: this runs on every event and every read.
+  const what = () => `the stored state of user ${JSON.stringify(userId)} (account ${JSON.stringify(account)})`;
   const user = parseJson<UserState>(label, what, text);
   if (user === null || typeof user !== 'object' || Array.isArray(user)) {
-    throw storeError(label, `${what} is not a Kindling user state; the file is damaged`);
+    throw storeError(label, `${what()} is not a Kindling user state; the file is damaged`);
   }
   return user;
 }
