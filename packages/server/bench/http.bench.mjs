@@ -4,13 +4,14 @@
 //   (a) POST /v1/metrics/lessons/event on SQLite, cycling over 10,000 users, vs a bare Fastify POST
 //       that parses the same JSON body and answers a small JSON;
 //   (b) GET /v1/users/:id/streak?historyPeriods=366 of users with a year of history, vs a bare
-//       Fastify GET answering a small JSON: asking for gzip as the hosted service's SDKs do (the
-//       verdict), asking for no compression, and with the read cache off;
+//       Fastify GET answering a small JSON: as it is (37 KB, the verdict), asking for gzip as the
+//       hosted service's SDKs do (about 3 KB), and with the read cache off;
 //   (c) the event endpoint on Redis: one server process, then two sharing the Redis behind a
 //       client-side round-robin (two autocannon instances, half the connections each, summed).
 //
 // Blocks alternate (bare, server, server, bare, ...); each pair gives one ratio, and "vs bare" is the
-// median of those ratios. Progress goes to stderr, the results (a table and PASS/FAIL lines) to stdout.
+// median of those ratios. Each block also reports the CPU of the server child and of autocannon (this
+// process), in % of one core: on a 2-core machine, whichever is near 100% is the limit. Progress goes to stderr, the results (a table and PASS/FAIL lines) to stdout.
 // It is a report, not a test: it exits 0 whatever the verdicts (1 only if the script itself fails).
 //
 // Environment:
@@ -28,7 +29,7 @@
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
 // starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
 import { fork } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +109,7 @@ async function forkServer(mode, env = {}, profile = false) {
   });
   return {
     ...ready,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -124,23 +126,45 @@ function cycling(items, apply) {
 const eventRequest = (path) => ({ method: 'POST', path, setupRequest: cycling(EVENT_BODIES, (r, body) => ({ ...r, body })) });
 /** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
 const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
-const streakRequest = (headers = SDK_ENCODING) => ({ method: 'GET', headers, setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path })) });
-const plainStreakRequest = () => streakRequest({});
+const streakRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path })) });
 const sameBytesRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path: path.replace('/v1/', '/bare-bytes/') })) });
 const bareStreakRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path: path.replace('/v1/', '/bare/') })) });
 
-/** One autocannon run: req/s (mean of its seconds), p50 and p99 latency in ms, and what went wrong. */
-async function blast(url, key, request, { connections = CONNECTIONS, seconds = SECONDS, amount } = {}) {
+/** CPU seconds a process has used so far (user + system), from /proc; null where there is no /proc. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks: USER_HZ, 100 on Linux
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run: req/s (mean of its seconds), p50 and p99 latency in ms, what went wrong, and
+ * the CPU used by the server child (`pid`) and by this process (autocannon), in % of one core:
+ * on a 2-core machine they tell which side was the limit.
+ */
+async function blast(url, key, request, { connections = CONNECTIONS, seconds = SECONDS, amount, headers = {}, pid = null } = {}) {
+  const serverBefore = pid === null ? null : cpuSeconds(pid);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({
     url,
     connections,
     ...(amount !== undefined ? { amount } : { duration: seconds }),
-    headers: { 'content-type': 'application/json', 'x-api-key': key ?? 'none' },
+    headers: { 'content-type': 'application/json', 'x-api-key': key ?? 'none', ...headers },
     requests: [request],
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) progress(`  ${failed} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed, total: result.requests.total };
+  const wall = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = pid === null ? null : cpuSeconds(pid);
+  const serverCpu = serverBefore === null || serverAfter === null ? null : ((serverAfter - serverBefore) / wall) * 100;
+  const clientCpu = ((client.user + client.system) / 1e6 / wall) * 100;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed, total: result.requests.total, serverCpu, clientCpu };
 }
 
 /** Alternating blocks of `server` and `baseline` (which starts alternates per round): per-pair ratios. */
@@ -160,7 +184,15 @@ async function compare(label, server, baseline) {
 }
 
 function summary(blocks) {
-  return { rps: median(blocks.map((b) => b.rps)), p50: median(blocks.map((b) => b.p50)), p99: median(blocks.map((b) => b.p99)), failed: blocks.reduce((n, b) => n + b.failed, 0) };
+  const cpu = (pick) => (blocks.every((b) => pick(b) !== null) ? median(blocks.map(pick)) : null);
+  return {
+    rps: median(blocks.map((b) => b.rps)),
+    p50: median(blocks.map((b) => b.p50)),
+    p99: median(blocks.map((b) => b.p99)),
+    failed: blocks.reduce((n, b) => n + b.failed, 0),
+    serverCpu: cpu((b) => b.serverCpu ?? null),
+    clientCpu: cpu((b) => b.clientCpu ?? null),
+  };
 }
 
 async function deleteRedisKeys() {
@@ -214,44 +246,47 @@ async function main() {
     cleanups.unshift(() => cold.stop());
 
     progress('warm-up: 3 s of each workload');
-    await blast(server.url, appKey, eventRequest('/v1/metrics/lessons/event'), { seconds: 3 });
-    await blast(bare.url, null, eventRequest('/bare/lessons/event'), { seconds: 3 });
-    await blast(bare.url, null, bareStreakRequest(), { seconds: 2 });
-    await blast(server.url, appKey, streakRequest(), { seconds: 2 });
-    const event = await compare('sqlite event vs bare POST', () => blast(server.url, appKey, eventRequest('/v1/metrics/lessons/event')), () => blast(bare.url, null, eventRequest('/bare/lessons/event')));
-    const streak = await compare('sqlite streak read (gzip, as the SDK asks) vs bare GET', () => blast(server.url, appKey, streakRequest()), () => blast(bare.url, null, bareStreakRequest()));
-    const plain = await compare('sqlite streak read (no compression asked) vs bare GET', () => blast(server.url, appKey, plainStreakRequest()), () => blast(bare.url, null, bareStreakRequest()));
-    const bytes = await compare('sqlite streak read (no compression asked) vs a bare GET sending the same 37 KB', () => blast(server.url, appKey, plainStreakRequest()), () => blast(bare.url, null, sameBytesRequest()));
+    const onServer = (request, options = {}) => blast(server.url, appKey, request, { pid: server.pid, ...options });
+    const onBare = (request) => blast(bare.url, null, request, { pid: bare.pid });
+    await onServer(eventRequest('/v1/metrics/lessons/event'), { seconds: 3 });
+    await onBare(eventRequest('/bare/lessons/event'), { seconds: 3 });
+    await onBare(bareStreakRequest(), { seconds: 2 });
+    await onServer(streakRequest(), { seconds: 2, headers: SDK_ENCODING });
+    const event = await compare('sqlite event vs bare POST', () => onServer(eventRequest('/v1/metrics/lessons/event')), () => onBare(eventRequest('/bare/lessons/event')));
+    const streak = await compare('sqlite streak read vs bare GET', () => onServer(streakRequest()), () => onBare(bareStreakRequest()));
+    const bytes = await compare('sqlite streak read vs a bare GET sending the same 37 KB', () => onServer(streakRequest()), () => onBare(sameBytesRequest()));
+    const gzip = await compare('sqlite streak read, gzip asked as the SDK does, vs bare GET', () => onServer(streakRequest(), { headers: SDK_ENCODING }), () => onBare(bareStreakRequest()));
     await blast(cold.url, appKey, streakRequest(), { seconds: 2 });
-    const coldStreak = await compare('sqlite streak read without the read cache vs bare GET', () => blast(cold.url, appKey, streakRequest()), () => blast(bare.url, null, bareStreakRequest()));
+    const coldStreak = await compare('sqlite streak read without the read cache vs bare GET', () => blast(cold.url, appKey, streakRequest(), { pid: cold.pid }), () => onBare(bareStreakRequest()));
     for (const cleanup of cleanups.splice(0, 3)) await cleanup();
 
     const redis = REDIS_URL === 'off' ? null : await redisPart();
-    report({ event, streak, plain, bytes, coldStreak, redis, events });
+    report({ event, streak, gzip, bytes, coldStreak, redis, events });
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
 }
 
-function report({ event, streak, plain, bytes, coldStreak, redis, events }) {
+function report({ event, streak, gzip, bytes, coldStreak, redis, events }) {
   const cpus = os.cpus();
   console.log(`\nbench:http — ${cpus.length} cores (${cpus[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   console.log(`data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
-  console.log('| workload | server | req/s (median block) | p50 ms | p99 ms | failed | vs baseline (median of pairs; min .. max) |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | autocannon CPU | vs baseline (median of pairs; min .. max) |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const pct = (n) => (n === null || n === undefined ? '–' : `${n.toFixed(0)}%`);
   const line = (workload, name, s, ratios) =>
-    console.log(`| ${workload} | ${name} | ${fmt(s.rps)} | ${s.p50} | ${s.p99} | ${s.failed} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`);
+    console.log(`| ${workload} | ${name} | ${fmt(s.rps)} | ${s.p50} | ${s.p99} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`);
   const ev = summary(event.rows.server);
   const st = summary(streak.rows.server);
   line('POST event', 'Kindling, SQLite, 1 process', ev, event.ratios);
   line('POST event', 'bare Fastify', summary(event.rows.baseline), null);
-  line('GET streak, 366 periods, gzip asked (SDK)', 'Kindling, SQLite, 1 process', st, streak.ratios);
+  line('GET streak, 366 periods (37 KB)', 'Kindling, SQLite, 1 process', st, streak.ratios);
   line('GET streak', 'bare Fastify', summary(streak.rows.baseline), null);
-  line('GET streak, 366 periods, no compression asked', 'Kindling, SQLite, 1 process', summary(plain.rows.server), plain.ratios);
-  line('GET streak', 'bare Fastify', summary(plain.rows.baseline), null);
-  line('GET streak, 366 periods, no compression asked', 'Kindling, SQLite, 1 process', summary(bytes.rows.server), bytes.ratios);
+  line('GET streak, 366 periods (37 KB)', 'Kindling, SQLite, 1 process', summary(bytes.rows.server), bytes.ratios);
   line('GET, the same 37 KB prepared once', 'bare Fastify', summary(bytes.rows.baseline), null);
-  line('GET streak, 366 periods, gzip asked (SDK)', 'Kindling, SQLite, read cache off', summary(coldStreak.rows.server), coldStreak.ratios);
+  line('GET streak, 366 periods, gzip asked (about 3 KB)', 'Kindling, SQLite, 1 process', summary(gzip.rows.server), gzip.ratios);
+  line('GET streak', 'bare Fastify', summary(gzip.rows.baseline), null);
+  line('GET streak, 366 periods (37 KB)', 'Kindling, SQLite, read cache off', summary(coldStreak.rows.server), coldStreak.ratios);
   line('GET streak', 'bare Fastify', summary(coldStreak.rows.baseline), null);
   if (redis !== null) {
     line('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
@@ -261,9 +296,11 @@ function report({ event, streak, plain, bytes, coldStreak, redis, events }) {
   console.log('');
   verdict(median(event.ratios) >= TARGET_EVENT_SHARE, `event endpoint at ${(median(event.ratios) * 100).toFixed(0)}% of the bare Fastify POST; target >= ${TARGET_EVENT_SHARE * 100}%`);
   verdict(ev.p99 < TARGET_EVENT_P99_MS, `event endpoint p99 ${ev.p99} ms (median of blocks); target < ${TARGET_EVENT_P99_MS} ms`);
-  verdict(median(streak.ratios) >= TARGET_STREAK_SHARE, `streak read as the SDK asks for it (gzip; users read again between their events, so the read cache answers) at ${(median(streak.ratios) * 100).toFixed(0)}% of the bare Fastify GET; target >= ${TARGET_STREAK_SHARE * 100}%`);
-  console.log(`INFO: streak read from a client that asks for no compression at ${(median(plain.ratios) * 100).toFixed(0)}% of the bare Fastify GET, and at ${(median(bytes.ratios) * 100).toFixed(0)}% of a bare Fastify GET that sends the same 37 KB (what the answer's size costs alone)`);
-  console.log(`INFO: streak read with the read cache off (every read loads, advances, serializes, compresses) at ${(median(coldStreak.ratios) * 100).toFixed(0)}% of the bare Fastify GET`);
+  verdict(median(streak.ratios) >= TARGET_STREAK_SHARE, `streak read, 366 periods, 37 KB sent as they are (users read again between their events, so the read cache answers) at ${(median(streak.ratios) * 100).toFixed(0)}% of the bare Fastify GET; target >= ${TARGET_STREAK_SHARE * 100}%`);
+  console.log(`INFO: streak read at ${(median(bytes.ratios) * 100).toFixed(0)}% of a bare Fastify GET that sends the same 37 KB (what the answer's size costs alone)`);
+  const gz = summary(gzip.rows.server);
+  console.log(`INFO: streak read asking for gzip as the SDK does (about 3 KB sent) at ${(median(gzip.ratios) * 100).toFixed(0)}% of the bare Fastify GET, with the server at ${pct(gz.serverCpu)} of a core and autocannon at ${pct(gz.clientCpu)}: where autocannon is the busier, it is the limit, not the server`);
+  console.log(`INFO: streak read with the read cache off (every read loads, advances, serializes) at ${(median(coldStreak.ratios) * 100).toFixed(0)}% of the bare Fastify GET`);
   if (redis !== null) console.log(`INFO: Redis, 2 processes at ${median(redis.ratios).toFixed(2)}× the event rate of 1 process`);
 }
 
