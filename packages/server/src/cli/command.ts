@@ -2,7 +2,7 @@
  * The shape of one command of the CLI: its name, a line for the global help, its own help, and
  * what it does with its arguments (resolving to the exit code).
  */
-import { parseArgs, type FlagSpec, type ParsedArgs } from './args.js';
+import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args.js';
 import { Output, type CliIo } from './output.js';
 
 export interface Command {
@@ -20,4 +20,21 @@ export function beginCommand(argv: readonly string[], io: CliIo, flags: FlagSpec
     return null;
   }
   return { args, out: new Output(io, args.booleans.has('json')) };
+}
+
+/** "a", "a or b", "a, b or c" */
+function either(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/**
+ * The action of a command that has several (`kindling keys create ...`): the first positional, one of
+ * `actions`, and the arguments after it. `usage` shows each action as the help does ("keys revoke ID");
+ * a missing or unknown action is a UsageError that lists them.
+ */
+export function takeAction<A extends string>(args: ParsedArgs, actions: readonly A[], usage: readonly string[]): { action: A; rest: ParsedArgs } {
+  const [action, ...rest] = args.positionals;
+  if (action === undefined) throw new UsageError(`say what to do: ${either(usage)}`);
+  if (!(actions as readonly string[]).includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)}: use ${either(actions)}`);
+  return { action: action as A, rest: { ...args, positionals: rest } };
 }

@@ -4,8 +4,8 @@
 import type { ApiKeyRecord } from '../control/types.js';
 import { createKey } from '../runtime/accounts.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, choiceFlag, positionals, required } from './args.js';
-import { beginCommand, type Command } from './command.js';
+import { CommandError, choiceFlag, positionals, required } from './args.js';
+import { beginCommand, takeAction, type Command } from './command.js';
 import { table } from './output.js';
 
 const FLAGS = { ...BACKEND_FLAGS, name: 'string', kind: 'string' } as const;
@@ -33,8 +33,7 @@ export const keysCommand: Command = {
     const begun = beginCommand(argv, io, FLAGS, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
-    const [action, ...rest] = args.positionals;
-    const sub = { ...args, positionals: rest };
+    const { action, rest: sub } = takeAction(args, ['create', 'list', 'revoke'], ['keys create', 'keys list', 'keys revoke ID']);
     if (action === 'create') {
       positionals(sub, []);
       const name = required(args, 'name');
@@ -60,13 +59,11 @@ export const keysCommand: Command = {
       );
       return 0;
     }
-    if (action === 'revoke') {
-      const [id] = positionals(sub, ['ID']) as [string];
-      const revoked = await withAccount(args, io.env, ({ backend, account }) => backend.control.revokeKey(account.id, id, new Date().toISOString()));
-      if (revoked === null) throw new CommandError(`no key of this account has the id ${JSON.stringify(id)}; see kindling keys list`);
-      out.result(keyView(revoked), (k) => `Revoked the key "${k.name}" (${k.prefix}…) at ${k.revokedAt}. Servers stop accepting it within KINDLING_CACHE_MS.`);
-      return 0;
-    }
-    throw new UsageError(action === undefined ? 'say what to do: keys create, keys list or keys revoke ID' : `unknown action ${JSON.stringify(action)}: use create, list or revoke`);
+    // revoke
+    const [id] = positionals(sub, ['ID']) as [string];
+    const revoked = await withAccount(args, io.env, ({ backend, account }) => backend.control.revokeKey(account.id, id, new Date().toISOString()));
+    if (revoked === null) throw new CommandError(`no key of this account has the id ${JSON.stringify(id)}; see kindling keys list`);
+    out.result(keyView(revoked), (k) => `Revoked the key "${k.name}" (${k.prefix}…) at ${k.revokedAt}. Servers stop accepting it within KINDLING_CACHE_MS.`);
+    return 0;
   },
 };

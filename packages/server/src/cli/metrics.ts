@@ -8,7 +8,7 @@ import { keyFor } from '../routes/admin/derive-key.js';
 import { newId } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals, required } from './args.js';
-import { beginCommand, type Command } from './command.js';
+import { beginCommand, takeAction, type Command } from './command.js';
 import { table } from './output.js';
 
 const FLAGS = { ...BACKEND_FLAGS, name: 'string', key: 'string' } as const;
@@ -30,8 +30,7 @@ export const metricsCommand: Command = {
     const begun = beginCommand(argv, io, FLAGS, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
-    const [action, ...rest] = args.positionals;
-    const sub = { ...args, positionals: rest };
+    const { action, rest: sub } = takeAction(args, ['create', 'list'], ['metrics create', 'metrics list']);
     if (action === 'create') {
       positionals(sub, []);
       const name = required(args, 'name');
@@ -49,23 +48,21 @@ export const metricsCommand: Command = {
       out.result(metric, (m) => `Created the metric "${m.name}" with the key ${m.key} (id ${m.id}). Record events at POST /api/metrics/${m.key}/event.`);
       return 0;
     }
-    if (action === 'list') {
-      positionals(sub, []);
-      const metrics = await withAccount(args, io.env, async ({ backend, account }) => {
-        const config = await backend.control.config(account.id);
-        const activity = await new Activity(backend.control).metrics(account.id);
-        return config.metrics.map((m) => ({ ...m, total: activity[m.key]?.total ?? 0, events: activity[m.key]?.events ?? 0, lastEventAt: activity[m.key]?.lastEventAt ?? null }));
-      });
-      out.result(metrics, (list) =>
-        list.length === 0
-          ? 'no metrics: create one with kindling metrics create --name NAME'
-          : table(
-              ['KEY', 'NAME', 'STATUS', 'TOTAL', 'EVENTS', 'LAST EVENT', 'ID'],
-              list.map((m) => [m.key, m.name, m.status, String(m.total), String(m.events), m.lastEventAt ?? '-', m.id]),
-            ),
-      );
-      return 0;
-    }
-    throw new UsageError(action === undefined ? 'say what to do: metrics create or metrics list' : `unknown action ${JSON.stringify(action)}: use create or list`);
+    // list
+    positionals(sub, []);
+    const metrics = await withAccount(args, io.env, async ({ backend, account }) => {
+      const config = await backend.control.config(account.id);
+      const activity = await new Activity(backend.control).metrics(account.id);
+      return config.metrics.map((m) => ({ ...m, total: activity[m.key]?.total ?? 0, events: activity[m.key]?.events ?? 0, lastEventAt: activity[m.key]?.lastEventAt ?? null }));
+    });
+    out.result(metrics, (list) =>
+      list.length === 0
+        ? 'no metrics: create one with kindling metrics create --name NAME'
+        : table(
+            ['KEY', 'NAME', 'STATUS', 'TOTAL', 'EVENTS', 'LAST EVENT', 'ID'],
+            list.map((m) => [m.key, m.name, m.status, String(m.total), String(m.events), m.lastEventAt ?? '-', m.id]),
+          ),
+    );
+    return 0;
   },
 };

@@ -10,7 +10,7 @@ import { engineFor } from '../runtime/engines.js';
 import { rebuildAccount } from '../runtime/rebuild-account.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
-import { beginCommand, type Command } from './command.js';
+import { beginCommand, takeAction, type Command } from './command.js';
 import { Output, type CliIo } from './output.js';
 import { Progress } from './progress.js';
 
@@ -145,8 +145,7 @@ export const streakCommand: Command = {
     const begun = beginCommand(argv, io, FLAGS, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
-    const [action, ...rest] = args.positionals;
-    const sub = { ...args, positionals: rest };
+    const { action, rest: sub } = takeAction(args, ['show', 'set'], ['streak show', 'streak set']);
     if (action === 'show') {
       positionals(sub, []);
       const shown = await withAccount(args, io.env, async ({ backend, account }) => ({
@@ -156,10 +155,8 @@ export const streakCommand: Command = {
       out.result(shown, (s) => [...describeRule(s.rule), describeRebuild(s.rebuild)]);
       return 0;
     }
-    if (action === 'set') {
-      positionals(sub, []);
-      return set(args, io, out);
-    }
-    throw new UsageError(action === undefined ? 'say what to do: streak show or streak set' : `unknown action ${JSON.stringify(action)}: use show or set`);
+    // set
+    positionals(sub, []);
+    return set(args, io, out);
   },
 };
