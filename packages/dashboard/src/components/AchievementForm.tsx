@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createAchievement } from '../api/admin';
 import type { Achievement, AchievementTrigger, Issue, Metric, NewAchievement } from '../api/types';
-import { isValidKey } from '../lib/metric-key';
+import { isValidKey, KEY_RULE } from '../lib/metric-key';
 import { ErrorMessage } from './ErrorMessage';
 import { IssueList } from './IssueList';
 import { NameKeyFields } from './NameKeyFields';
@@ -24,7 +24,7 @@ export function AchievementForm({ metrics, onCreated }: Props) {
   const [busy, setBusy] = useState(false);
 
   function build(): NewAchievement | string {
-    if (fields.key !== '' && !isValidKey(fields.key)) return 'The key may hold only lower case letters, digits and dashes.';
+    if (fields.key !== '' && !isValidKey(fields.key)) return KEY_RULE;
     const base = { name: fields.name.trim(), ...(fields.key ? { key: fields.key } : {}) };
     if (trigger === 'metric') {
       const value = Number(threshold);

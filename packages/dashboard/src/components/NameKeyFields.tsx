@@ -1,4 +1,4 @@
-import { isValidKey } from '../lib/metric-key';
+import { isValidKey, KEY_RULE } from '../lib/metric-key';
 
 interface Props {
   idPrefix: string;
@@ -10,7 +10,7 @@ interface Props {
   onKey: (key: string) => void;
 }
 
-/** A name field and the key field that follows it (editable; lower case, a-z, 0-9 and dashes). */
+/** A name field and the key field that follows it (editable; checked as the server checks it). */
 export function NameKeyFields({ idPrefix, noun, name, keyValue, onName, onKey }: Props) {
   const keyInvalid = keyValue !== '' && !isValidKey(keyValue);
   return (
@@ -31,7 +31,7 @@ export function NameKeyFields({ idPrefix, noun, name, keyValue, onName, onKey }:
           onChange={(event) => onKey(event.target.value)}
         />
         <p id={`${idPrefix}-key-hint`} className={keyInvalid ? 'hint hint-error' : 'hint'}>
-          Derived from the name; you may change it. Lower case letters, digits and dashes only.
+          Derived from the name; you may change it. {KEY_RULE}
         </p>
       </div>
     </>

@@ -16,6 +16,11 @@ describe('deriveKey', () => {
     expect(deriveKey('Übung 10')).toBe('ubung-10');
   });
 
+  it('cuts a long name to 64 characters, without a dash at the end', () => {
+    expect(deriveKey('a'.repeat(70))).toBe('a'.repeat(64));
+    expect(deriveKey(`${'a'.repeat(63)} b`)).toBe('a'.repeat(63));
+  });
+
   it('gives an empty key for a name without letters or digits', () => {
     expect(deriveKey('!!!')).toBe('');
     expect(deriveKey('')).toBe('');
@@ -30,10 +35,14 @@ describe('deriveKey', () => {
 });
 
 describe('isValidKey', () => {
-  it('accepts a-z, 0-9 and dashes only', () => {
+  it('accepts what the server accepts: 1 to 64 letters, digits, - or _', () => {
     expect(isValidKey('daily-lessons-2')).toBe(true);
-    expect(isValidKey('Daily')).toBe(false);
-    expect(isValidKey('a_b')).toBe(false);
+    expect(isValidKey('Daily')).toBe(true);
+    expect(isValidKey('a_b')).toBe(true);
+    expect(isValidKey('a'.repeat(64))).toBe(true);
+    expect(isValidKey('a'.repeat(65))).toBe(false);
+    expect(isValidKey('a b')).toBe(false);
+    expect(isValidKey('café')).toBe(false);
     expect(isValidKey('')).toBe(false);
   });
 });

@@ -1,17 +1,26 @@
 /**
- * Derives the key of a metric or an achievement from its name, the way the server does when no
- * key is given: lower case, only a-z, 0-9 and single dashes, no dash at either end.
+ * The server's rule for keys of metrics and achievements, for the forms' preview and checks: derived
+ * from the name when none is given (lower case, diacritics dropped, each run of other characters one
+ * dash, no dash at either end, at most 64 characters), or given as 1 to 64 letters, digits, - or _.
+ * e2e/key-rule.test.ts holds it equal to the server's own (routes/admin/derive-key.ts).
  */
+export const MAX_KEY_LENGTH = 64;
+
 export function deriveKey(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+/, '')
+    .slice(0, MAX_KEY_LENGTH)
+    .replace(/-+$/, '');
 }
 
-/** True when a key is one the server accepts: non-empty, a-z0-9 and dashes only. */
+/** What a key may be, as the forms say it. */
+export const KEY_RULE = 'A key is 1 to 64 letters, digits, - or _.';
+
+/** True when the server accepts the key as given: 1 to 64 letters, digits, - or _. */
 export function isValidKey(key: string): boolean {
-  return /^[a-z0-9-]+$/.test(key);
+  return key.length <= MAX_KEY_LENGTH && /^[a-zA-Z0-9_-]+$/.test(key);
 }

@@ -10,7 +10,7 @@ import { useAnnounce } from '../components/status-context';
 import { useDerivedKey } from '../components/use-derived-key';
 import { useLoad } from '../components/use-load';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { isValidKey } from '../lib/metric-key';
+import { isValidKey, KEY_RULE } from '../lib/metric-key';
 
 /** Creates metrics, lists them with their totals and archives them. */
 export function MetricsPage() {
@@ -27,7 +27,7 @@ export function MetricsPage() {
     setError(null);
     setIssues([]);
     if (fields.key !== '' && !isValidKey(fields.key)) {
-      setError(new Error('The key may hold only lower case letters, digits and dashes.'));
+      setError(new Error(KEY_RULE));
       return;
     }
     setBusy(true);
