@@ -77,6 +77,11 @@ const blockRange = (b) => [Math.floor((b * EVENTS) / BLOCKS), Math.floor(((b + 1
 // ---------------------------------------------------------------------------------------------
 
 /** `count` tasks, `concurrency` async lanes over a shared queue, each lane awaiting its task. */
+/** Block `b` runs `first` then `second`, the next block the other way round: neither always goes first. */
+async function alternately(b, first, second) {
+  for (const run of b % 2 === 0 ? [first, second] : [second, first]) await run();
+}
+
 async function pool(count, concurrency, task) {
   let next = 0;
   const lane = async () => {
@@ -488,13 +493,7 @@ async function main() {
         const machine = machineShare(m0);
         rawBlocks1.push({ ...r, rate: r.ops / r.seconds, redisCpu: (await redisCpu(admin)) - r0, machine });
       };
-      if (b % 2 === 0) {
-        await runEngine();
-        await runRaw();
-      } else {
-        await runRaw();
-        await runEngine();
-      }
+      await alternately(b, runEngine, runRaw);
     }
     const ratios1 = engineBlocks1.map((e, b) => e.rate / rawBlocks1[b].rate);
     const check1 = await compareStates(one.store, w, expected);
@@ -532,13 +531,7 @@ async function main() {
       const [start, end] = blockRange(b);
       const runEngine = async () => engineBlocks2.push(await sumBlock({ cmd: 'engine', block: b }));
       const runRaw = async () => rawBlocks2.push(await sumBlock({ cmd: 'raw', pairs: Math.round((end - start) / PARTS), seed: SEED + 7919 * (b + 1) }));
-      if (b % 2 === 0) {
-        await runEngine();
-        await runRaw();
-      } else {
-        await runRaw();
-        await runEngine();
-      }
+      await alternately(b, runEngine, runRaw);
     }
     const ratios2 = engineBlocks2.map((e, b) => e.rate / rawBlocks2[b].rate);
     const done2 = (await Promise.all(workers.map((x) => x.ask({ cmd: 'quit' })))).map((m) => m.done);
