@@ -1,8 +1,7 @@
 /**
- * API key lookups for the hot path: a key's record by the hash of the key, cached for `cacheMs`
- * (a revocation made in this process is seen at once), and last-use times written in batches.
- * A key presented again within `cacheMs` is found without hashing it again: the entry is kept
- * under the presented key as well, in a bounded map that forgets everything when it fills.
+ * API key lookups for the hot path: a key's record, cached for `cacheMs` under the key as presented
+ * (so a key seen again is not hashed again; a revocation made in this process is seen at once), and
+ * last-use times written in batches. The cache is bounded: it forgets everything when it fills.
  */
 import type { Control } from '../control/control.js';
 import type { ApiKeyRecord } from '../control/types.js';
@@ -14,12 +13,11 @@ interface Entry {
   readonly at: number;
 }
 
-/** entries kept per map before it is emptied (unknown keys sent at random cannot grow it) */
+/** entries kept before the cache is emptied (unknown keys sent at random cannot grow it) */
 const MAX_ENTRIES = 10_000;
 
 export class KeyCache {
-  private readonly byHash = new Map<string, Entry>();
-  private readonly byKey = new Map<string, Entry>();
+  private readonly cache = new Map<string, Entry>();
   /** last use per account, per key id, as instants; formatted when written */
   private used = new Map<string, Map<string, number>>();
 
@@ -32,17 +30,12 @@ export class KeyCache {
   /** The record of this key (revoked or not), or null when no such key exists. */
   async find(key: string): Promise<ApiKeyRecord | null> {
     const now = this.clock();
-    const seen = this.byKey.get(key);
-    if (seen !== undefined && now - seen.at < this.cacheMs && this.byHash.get(seen.hash) === seen) return seen.record;
-    const hash = hashKey(key);
-    let entry = this.byHash.get(hash);
-    if (entry === undefined || now - entry.at >= this.cacheMs) {
-      entry = { hash, record: await this.control.keyByHash(hash), at: now };
-      if (this.byHash.size >= MAX_ENTRIES) this.byHash.clear();
-      this.byHash.set(hash, entry);
-    }
-    if (this.byKey.size >= MAX_ENTRIES) this.byKey.clear();
-    this.byKey.set(key, entry);
+    const hit = this.cache.get(key);
+    if (hit !== undefined && now - hit.at < this.cacheMs) return hit.record;
+    const hash = hit?.hash ?? hashKey(key);
+    const entry = { hash, record: await this.control.keyByHash(hash), at: now };
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(key, entry);
     return entry.record;
   }
 
@@ -52,9 +45,9 @@ export class KeyCache {
     account.set(record.id, at);
   }
 
-  /** Forget a key's cached record (after revoking it here): its presented form goes with it. */
+  /** Forget a key's cached record (after revoking it here); revocations are rare, so this looks through the cache. */
   forget(hash: string): void {
-    this.byHash.delete(hash);
+    for (const [key, entry] of this.cache) if (entry.hash === hash) this.cache.delete(key);
   }
 
   async flush(): Promise<void> {
