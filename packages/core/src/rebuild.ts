@@ -4,6 +4,7 @@
  * equals what events kept incrementally; after an owner changes a rule, every streak follows it.
  */
 import { completeDue } from './achievements.js';
+import { countedRollups } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
 import { fingerprintModel } from './fingerprint.js';
 import { grantFreezes } from './freezes.js';
@@ -106,15 +107,13 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
  */
 export function rebuildUser(stored: UserState, journal: Journal, model: Model, at: number): { user: UserState; history: HistoryEntry[] } {
   const history: HistoryEntry[] = [];
-  // Every event is summed once per distinct day start: one set of rows gives the totals.
-  const primary = journal.rollups[0]?.dayStart;
+  // Every event is summed once per distinct day start: one row per event and day gives the totals.
   const totals: Record<string, number> = {};
-  for (const row of journal.rollups) if (row.dayStart === primary) totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
+  for (const row of countedRollups(journal.rollups, stored.dayStarts, null)) totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
   const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: {}, achievements: { ...stored.achievements }, rulesFingerprint: fingerprintModel(model) };
   for (const rule of model.rules) {
-    const own = journal.rollups.filter((row) => row.dayStart === rule.dayStartMs / 60_000);
-    // A rule whose day start no rollup was kept for (it changed) counts the days as they were kept.
-    const rows = own.length > 0 ? own : journal.rollups.filter((row) => row.dayStart === primary);
+    // Days stay as they were counted where the rule's day start was not in force (it changed).
+    const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStartMs / 60_000);
     const state = rebuildRule(rule, journal, rows, history);
     if (state !== undefined) user.streaks[rule.key] = state;
   }

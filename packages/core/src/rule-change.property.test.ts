@@ -44,4 +44,24 @@ describe('rule change properties', () => {
       { numRuns: RUNS },
     );
   });
+
+  it('S20: after the day start changes, once or back and forth, a rebuild under unchanged rules keeps every day and every total the events were counted with', async () => {
+    const dayStart = fc.constantFrom('00:00', '03:30', '05:00', '23:00');
+    await fc.assert(
+      fc.asyncProperty(ruleArb(), fc.array(dayStart, { minLength: 2, maxLength: 4 }), timelineArb({ maxEvents: 30 }), async (rule, starts, timeline) => {
+        fc.pre(timeline.length >= starts.length);
+        const shared = memoryStore();
+        const engines = starts.map((dayStartsAt) => engineOn(shared, { ...rule, dayStartsAt }));
+        // each engine records one consecutive share of the timeline; the last one keeps recording
+        for (const [i, event] of timeline.entries()) {
+          await engines[Math.floor((i * engines.length) / timeline.length)]!.record({ userId: 'u', ...event });
+        }
+        const last = engines[engines.length - 1]!;
+        const before = await kept(last);
+        await last.rebuild('u', { at: 0 });
+        expect(await kept(last)).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });

@@ -68,6 +68,17 @@ export interface UserState {
    * write sets it. An engine whose rules have another one (or none is set) rebuilds the user first (S20).
    */
   rulesFingerprint?: string;
+  /**
+   * which day starts summed the user's events, from which version on (day-start-eras.ts); a new
+   * era begins with the first event after the rules' day starts change. Replaced, never changed in place.
+   */
+  dayStarts?: readonly DayStartEra[];
+}
+
+/** From the event that made the user's version `from`, events were summed under `starts` (minutes, in rule order). */
+export interface DayStartEra {
+  readonly from: number;
+  readonly starts: readonly number[];
 }
 
 /**
@@ -206,6 +217,7 @@ export function copyUser(user: UserState): UserState {
     streaks: copyRecord(user.streaks),
     achievements: user.achievements,
     rulesFingerprint: user.rulesFingerprint,
+    ...(user.dayStarts !== undefined ? { dayStarts: user.dayStarts } : {}),
   };
 }
 

@@ -44,6 +44,21 @@ export function rebuildCases(store: () => Store, runs: number): void {
     );
   });
 
+  it('S2/S20: after the day start moved and moved back, a rebuild keeps every day and every total the events were counted with', async () => {
+    const rule = (dayStartsAt: string): StreakRuleInput => ({ key: 'default', frequency: 'daily', dayStartsAt, conditions: [{ metric: 'lessons', threshold: 1 }] });
+    const shared = store();
+    const userId = `u-${Math.random().toString(36).slice(2)}`;
+    const eras = ['04:00', '00:00', '04:00'].map((dayStartsAt) => createEngine({ store: shared, streaks: [rule(dayStartsAt)], metrics: METRICS, clock: () => 0 }));
+    // Seven days in a row, the sums of each era kept under its own day start.
+    for (let i = 0; i < 7; i++) await eras[Math.floor(i / 3)]!.record({ userId, metric: 'lessons', value: 1, at: Date.parse(`2026-03-0${i + 2}T10:00:00Z`), tz: 'Europe/Paris' });
+    const last = eras[2]!;
+    const kept = await everything(shared, userId, ['default']);
+    await last.rebuild(userId, { at: Date.parse('2026-03-08T12:00:00Z') });
+    expect(await everything(shared, userId, ['default'])).toEqual(kept);
+    expect(kept.user?.totals).toEqual({ lessons: 7 });
+    expect(kept.history.map((entry) => entry.length)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('makes every user follow a changed rule after rebuildAll, with progress reported', async () => {
     const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
     const weekly: StreakRuleInput = { key: 'default', frequency: 'weekly', weekStart: 'sunday', conditions: [{ metric: 'lessons', threshold: 2 }] };

@@ -1,0 +1,54 @@
+/**
+ * Which day starts summed which events (S2, S20). An event is summed once per distinct day start of
+ * the rules in force (its rollups); when an owner changes a rule's `dayStartsAt`, later events are
+ * summed under the new one and earlier ones stay where they were counted. The user state keeps the
+ * eras (from which version on which day starts summed), so that a rebuild takes every event exactly
+ * once, on the day its rule placed it where that rule's day start was in force, else on the day the
+ * day start then in force placed it.
+ */
+import type { DayStartEra, Rollup, UserState } from './state.js';
+
+function sameStarts(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((start, i) => start === b[i]);
+}
+
+/** Opens a new era on `user` when `starts` (the day starts that summed its event just now) changed. */
+export function noteDayStarts(user: UserState, starts: readonly number[]): void {
+  const eras = user.dayStarts;
+  const last = eras === undefined ? undefined : eras[eras.length - 1];
+  if (last !== undefined && sameStarts(last.starts, starts)) return;
+  user.dayStarts = [...(eras ?? []), { from: user.version, starts }];
+}
+
+/**
+ * The rollups that count each event once: under `dayStart` (a rule's own, in minutes) wherever it
+ * summed the event, else under the first day start of the event's era; `null` takes the first
+ * everywhere (the metric totals). Rows older than the first era (kept before eras were recorded)
+ * are taken as before: the rule's own day start if any such row has it, else the first row's.
+ */
+export function countedRollups(rollups: readonly Rollup[], eras: readonly DayStartEra[] | undefined, dayStart: number | null): Rollup[] {
+  const firstEra = eras !== undefined && eras.length > 0 ? (eras[0] as DayStartEra).from : Number.POSITIVE_INFINITY;
+  let legacy: number | undefined;
+  for (const row of rollups) {
+    if (row.version >= firstEra) continue;
+    if (legacy === undefined) legacy = row.dayStart;
+    if (row.dayStart === dayStart) legacy = dayStart;
+  }
+  return rollups.filter((row) => {
+    if (row.version < firstEra) return row.dayStart === legacy;
+    const era = eraOf(eras as readonly DayStartEra[], row.version);
+    return row.dayStart === (dayStart !== null && era.starts.includes(dayStart) ? dayStart : era.starts[0]);
+  });
+}
+
+/** The era of a version at or after the first era's. */
+function eraOf(eras: readonly DayStartEra[], version: number): DayStartEra {
+  let lo = 0;
+  let hi = eras.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((eras[mid] as DayStartEra).from <= version) lo = mid;
+    else hi = mid - 1;
+  }
+  return eras[lo] as DayStartEra;
+}
