@@ -7,7 +7,7 @@ import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import type { Engine, EngineOptions } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
-import { indexEntries } from './index-entry.js';
+import { changedEntries, indexEntries } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
@@ -51,6 +51,8 @@ export function createEngine(options: EngineOptions): Engine {
           const version = (user?.version ?? 0) + 1;
           const eventId = idFor('event', userId, version);
           const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
+          // the lines the store holds for this user, taken before the reducer changes the state in place
+          const lines = user === null ? null : indexEntries(user, rules);
           const reduction = reduceEvent(user, event, model);
           const result = describeEvent(reduction, event, model);
           return {
@@ -59,7 +61,7 @@ export function createEngine(options: EngineOptions): Engine {
               user: reduction.user,
               history: reduction.history,
               rollups: reduction.rollups,
-              index: indexEntries(reduction.user, rules),
+              index: changedEntries(lines, indexEntries(reduction.user, rules)),
               ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
               ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
             },

@@ -53,3 +53,16 @@ export function indexEntries(user: UserState, rules: readonly StreakRule[]): Ind
   }
   return entries;
 }
+
+/**
+ * The lines of `after` that differ from the user's lines before (`before`, null for a new user):
+ * a store keeps the lines it was given, so an unchanged line need not be written again (most
+ * events of a day change none).
+ */
+export function changedEntries(before: readonly IndexEntry[] | null, after: IndexEntry[]): IndexEntry[] {
+  if (before === null || before.length === 0) return after;
+  return after.filter((line) => {
+    const old = before.find((entry) => entry.streak === line.streak);
+    return old === undefined || old.length !== line.length || old.longest !== line.longest || old.deadAt !== line.deadAt || old.expiresAt !== line.expiresAt;
+  });
+}
