@@ -7,6 +7,7 @@ import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Stor
 import { StoreError } from '@kindling/core';
 import { labelOf, storeError, toStoreError } from './errors.js';
 import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
+import { checkpointInBackground } from './checkpoints.js';
 import { openDatabase, type Synchronous } from './open.js';
 import { decodeKey, encodeKey, parseJson, parseUser, rollupOf, type RollupRow } from './rows.js';
 import { prepareStatements } from './statements.js';
@@ -23,6 +24,11 @@ export interface SqliteStoreOptions {
    * 'normal': commits survive a crash of the process but the last ones may be lost with the machine.
    */
   synchronous?: Synchronous;
+  /**
+   * 'inline' (default): SQLite's own checkpoints, inside the commit that fills the log.
+   * 'background': a worker thread per file checkpoints instead, so that no commit stalls on it (checkpoints.ts).
+   */
+  checkpoints?: 'inline' | 'background';
 }
 
 /** Most updates committed together in one transaction. */
@@ -32,6 +38,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full' } = options;
   const label = labelOf(path);
   const db = openDatabase(path, label, { busyTimeout, synchronous });
+  const inMemory = path === ':memory:' || path === '';
+  const releaseCheckpoints = options.checkpoints === 'background' && !inMemory ? checkpointInBackground(path, db) : null;
   const sql = prepareStatements(db);
 
   /** Runs `work`, turning driver failures into StoreErrors that name the file. */
@@ -232,6 +240,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async close() {
       // Updates already asked for are committed (or refused) before the file closes.
+      await releaseCheckpoints?.();
       while (queue.length > 0 && db.open) flush();
       if (db.open) db.close();
     },

@@ -32,7 +32,8 @@ export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redi
     const dir = resolve(settings.dataDir);
     mkdirSync(dir, { recursive: true });
     control = new Control(sqliteKV(join(dir, 'control.db')));
-    open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account, synchronous: settings.sqliteSync ?? 'full' });
+    // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
+    open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account, synchronous: settings.sqliteSync ?? 'full', checkpoints: 'background' });
     where = dir;
   } else {
     control = new Control(redisKV({ ...redis, prefix: `${settings.redisPrefix}:control:` }));
