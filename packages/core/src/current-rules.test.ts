@@ -65,6 +65,21 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
     });
   }
 
+  it('shows, in user(), the achievement a new streak achievement completes for a user kept under the old rules', async () => {
+    const shared = memoryStore();
+    const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
+    for (let i = 0; i < 5; i++) await before.record({ userId: 'u', metric: 'lessons', value: 1, at: START + i * DAY + 9 * 3_600_000 });
+    const after = createEngine({
+      store: shared,
+      streaks: [daily],
+      achievements: [{ key: 'five-days', name: 'Five days', trigger: 'streak', streak: 'default', length: 5 }],
+      metrics: METRICS,
+      clock: () => START + 4 * DAY + 12 * 3_600_000,
+    });
+    expect((await after.user('u'))?.achievements.map((a) => a.key)).toEqual(['five-days']);
+    expect((await shared.load('u'))!.rulesFingerprint).toBe(after.rulesFingerprint);
+  });
+
   it('grants freezes to and pauses a user kept under the old rule as an engine given every event under the new rule does', async () => {
     const { changed, reference } = await changeRule(daily, weekly);
     expect(await changed.grantFreezes('u', 1, { at: NEXT })).toEqual(await reference.grantFreezes('u', 1, { at: NEXT }));

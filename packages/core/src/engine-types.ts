@@ -60,7 +60,8 @@ export interface Engine {
   readonly rulesFingerprint: string;
   record(input: RecordInput): Promise<RecordResult>;
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
-  user(userId: string): Promise<UserView | null>;
+  /** the user's profile, totals and completed achievements; a state kept under other rules is rebuilt first (S20), as for `streak` */
+  user(userId: string, options?: { at?: Date | number }): Promise<UserView | null>;
   grantFreezes(userId: string, count: number, options?: { key?: string; at?: Date | number }): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
   pause(userId: string, options: { start: string; end: string; key?: string; at?: Date | number }): Promise<PauseView>;
   unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;

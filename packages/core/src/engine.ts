@@ -91,9 +91,9 @@ export function createEngine(options: EngineOptions): Engine {
       };
     },
 
-    async user(userId) {
+    async user(userId, options = {}) {
       checkUserId(userId);
-      const user = await store.load(userId);
+      const user = await current.load(userId, now(options.at));
       if (user === null) return null;
       return {
         id: user.id,
