@@ -5,9 +5,14 @@
 import { StoreError } from '@kindling/core';
 import Database from 'better-sqlite3';
 
+/** Whether `path` names SQLite's private in-memory database rather than a file. */
+export function isInMemory(path: string): boolean {
+  return path === ':memory:' || path === '';
+}
+
 /** How a store names its database in messages. */
 export function labelOf(path: string): string {
-  return path === ':memory:' || path === '' ? 'the in-memory SQLite database' : `SQLite file ${JSON.stringify(path)}`;
+  return isInMemory(path) ? 'the in-memory SQLite database' : `SQLite file ${JSON.stringify(path)}`;
 }
 
 /** A StoreError about one database. */

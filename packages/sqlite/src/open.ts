@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { storeError, toStoreError } from './errors.js';
+import { isInMemory, storeError, toStoreError } from './errors.js';
 import { checkIdentity, migrate, readIdentity, readMigrations } from './migrate.js';
 
 export type Synchronous = 'full' | 'normal';
@@ -82,7 +82,7 @@ function configure(db: Database.Database, path: string, label: string, options: 
   // Read-only questions first: a foreign file must not even be switched to WAL.
   const migrations = readMigrations();
   checkIdentity(readIdentity(db), label, migrations.length);
-  if (path !== ':memory:' && path !== '') {
+  if (!isInMemory(path)) {
     const mode = retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }), options.busyTimeout);
     if (mode !== 'wal') throw storeError(label, `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`);
   }
@@ -95,7 +95,7 @@ function configure(db: Database.Database, path: string, label: string, options: 
 
 /** Opens (creating if needed) a Kindling database at `path`, or ':memory:'. */
 export function openDatabase(path: string, label: string, options: OpenOptions): Database.Database {
-  if (path !== ':memory:' && path !== '') checkHeader(path, label);
+  if (!isInMemory(path)) checkHeader(path, label);
   let db: Database.Database;
   try {
     db = new Database(path, { timeout: options.busyTimeout });

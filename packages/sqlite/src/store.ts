@@ -5,7 +5,7 @@
  */
 import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
-import { labelOf, storeError, toStoreError } from './errors.js';
+import { isInMemory, labelOf, storeError, toStoreError } from './errors.js';
 import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
 import { checkpointInBackground } from './checkpoints.js';
 import { openDatabase, type Synchronous } from './open.js';
@@ -38,8 +38,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full' } = options;
   const label = labelOf(path);
   const db = openDatabase(path, label, { busyTimeout, synchronous });
-  const inMemory = path === ':memory:' || path === '';
-  const releaseCheckpoints = options.checkpoints === 'background' && !inMemory ? checkpointInBackground(path, db) : null;
+  const releaseCheckpoints = options.checkpoints === 'background' && !isInMemory(path) ? checkpointInBackground(path, db) : null;
   const sql = prepareStatements(db);
 
   /** Runs `work`, turning driver failures into StoreErrors that name the file. */
