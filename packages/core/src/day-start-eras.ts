@@ -27,7 +27,8 @@ export function noteDayStarts(user: UserState, starts: readonly number[]): void 
  * are taken as before: the rule's own day start if any such row has it, else the first row's.
  */
 export function countedRollups(rollups: readonly Rollup[], eras: readonly DayStartEra[] | undefined, dayStart: number | null): Rollup[] {
-  const firstEra = eras !== undefined && eras.length > 0 ? (eras[0] as DayStartEra).from : Number.POSITIVE_INFINITY;
+  const known = eras ?? [];
+  const firstEra = known[0]?.from ?? Number.POSITIVE_INFINITY;
   let legacy: number | undefined;
   for (const row of rollups) {
     if (row.version >= firstEra) continue;
@@ -36,19 +37,8 @@ export function countedRollups(rollups: readonly Rollup[], eras: readonly DaySta
   }
   return rollups.filter((row) => {
     if (row.version < firstEra) return row.dayStart === legacy;
-    const era = eraOf(eras as readonly DayStartEra[], row.version);
+    // the era of the row: the newest that began at or before it (a user has a handful at most)
+    const era = known.findLast((candidate) => candidate.from <= row.version) as DayStartEra;
     return row.dayStart === (dayStart !== null && era.starts.includes(dayStart) ? dayStart : era.starts[0]);
   });
-}
-
-/** The era of a version at or after the first era's. */
-function eraOf(eras: readonly DayStartEra[], version: number): DayStartEra {
-  let lo = 0;
-  let hi = eras.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((eras[mid] as DayStartEra).from <= version) lo = mid;
-    else hi = mid - 1;
-  }
-  return eras[lo] as DayStartEra;
 }
