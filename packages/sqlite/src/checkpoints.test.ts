@@ -13,7 +13,10 @@ let files = 0;
 const engineOn = (store: Store) =>
   createEngine({ store, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }], metrics: ['lessons'], clock: () => Date.UTC(2026, 5, 1, 12) });
 
-/** Users found in the database file alone, without its write-ahead log: what checkpoints copied into it. */
+/**
+ * Users found in the database file alone, without its write-ahead log: what checkpoints copied into
+ * it. A copy taken while a checkpoint is writing pages can be torn; it counts as none yet (-1).
+ */
 function usersInFileAlone(path: string): number {
   const copy = `${path}.alone-${++files}`;
   copyFileSync(path, copy);
@@ -22,6 +25,9 @@ function usersInFileAlone(path: string): number {
     // A new file's very schema may still be in the log only.
     if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'users'").get() === undefined) return 0;
     return (db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+  } catch (error) {
+    if (error instanceof Database.SqliteError && (error.code === 'SQLITE_CORRUPT' || error.code === 'SQLITE_NOTADB')) return -1;
+    throw error;
   } finally {
     db.close();
   }
