@@ -8,7 +8,10 @@ import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState,
 
 /** Everything one atomic step writes for one user. */
 export interface UserWrite {
-  /** the user's whole new state; its `version` is one above the state read */
+  /**
+   * the user's whole new state; its `version` is one above the state read. Once committed, the store
+   * may keep this very object as the user's state (a cache of parsed states): nothing changes it after.
+   */
   readonly user: UserState;
   /** held periods to insert or replace, keyed by (streak, period) */
   readonly history: readonly HistoryEntry[];

@@ -7,6 +7,8 @@ import type Database from 'better-sqlite3';
 type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
 
 export interface Statements {
+  /** changes whenever another connection commits to the file (state-cache.ts) */
+  dataVersion: Statement<[], number>;
   loadUser: Statement<[string, Buffer], string>;
   saveUser: Statement<[string, Buffer, number, string]>;
   userVersion: Statement<[string, Buffer], number>;
@@ -37,6 +39,7 @@ function prepare<P extends unknown[], R = unknown>(db: Database.Database, source
 
 export function prepareStatements(db: Database.Database): Statements {
   return {
+    dataVersion: prepare<[], number>(db, 'PRAGMA data_version').pluck(),
     loadUser: prepare<[string, Buffer], string>(db, 'SELECT state FROM users WHERE account = ? AND user_id = ?').pluck(),
     userVersion: prepare<[string, Buffer], number>(db, 'SELECT version FROM users WHERE account = ? AND user_id = ?').pluck(),
     saveUser: prepare<[string, Buffer, number, string]>(

@@ -55,6 +55,50 @@ describe('sqliteStore update', () => {
   });
 });
 
+describe('sqliteStore kept states', () => {
+  const bump = (store: ReturnType<typeof files.open>, id: string) =>
+    store.update(id, ({ user }) => {
+      const next = userWith(id, (user?.version ?? 0) + 1, (user?.totals.lessons ?? 0) + 1);
+      return { result: next.totals.lessons, write: write(next) };
+    });
+
+  it('sees what another connection to the file committed, though it keeps the user parsed', async () => {
+    const first = files.open('shared.db');
+    const second = files.open('shared.db');
+    const seen: number[] = [];
+    for (let i = 0; i < 6; i++) seen.push((await bump(i % 3 === 2 ? second : first, 'u')) as number);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await second.load('u'))?.version).toBe(6);
+  });
+
+  it('hands a step the state the file holds, field for field, whether kept or read', async () => {
+    const kept = files.open('kept.db');
+    const read = files.open('read.db', { cachedStates: 0 });
+    const seen: Array<{ kept: unknown; read: unknown }> = [];
+    for (let i = 0; i < 4; i++) {
+      const step = (id: string) => ({ user }: { user: UserState | null }) => {
+        const next: UserState = { ...userWith(id, (user?.version ?? 0) + 1), email: i % 2 === 0 ? null : 'a@example.com', totals: { lessons: (user?.totals.lessons ?? 0) + 1.5, minutes: 1e308 * (i + 1) } };
+        return { result: user, write: write(next) };
+      };
+      seen.push({ kept: await kept.update('u', step('u')), read: await read.update('u', step('u')) });
+    }
+    for (const { kept: a, read: b } of seen) expect(a).toEqual(b);
+    expect(seen[3]?.kept).toMatchObject({ totals: { lessons: 4.5, minutes: null } }); // 3e308 overflowed: JSON wrote null
+  });
+
+  it('reads the file again after a step that changed its state and then failed', async () => {
+    const store = files.open('changed.db');
+    await bump(store, 'u');
+    await expect(
+      store.update('u', ({ user }) => {
+        user!.totals.lessons = 1000;
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await bump(store, 'u')).toBe(2);
+  });
+});
+
 describe('sqliteStore history', () => {
   it('inserts or replaces held periods by (streak, period) and reads a range of one rule', async () => {
     const store = files.open('a.db');
@@ -246,6 +290,28 @@ describe('sqliteStore group commit', () => {
     expect((bad as PromiseRejectedResult).reason).toBeInstanceOf(StoreError);
     expect(good).toEqual({ status: 'fulfilled', value: 'ok' });
     expect(await store.load('a')).toBeNull();
+  });
+
+  it('fails only the update whose rows the schema refuses halfway, committing its neighbours in the same batch', async () => {
+    const store = files.open('group-half.db');
+    const broken = { streak: 'default', period: 3, length: 2, heldBy: null } as unknown as HistoryEntry;
+    const calls = Array.from({ length: 30 }, (_, i) => {
+      const id = `u${i % 10}`;
+      return store.update(id, ({ user }) => {
+        const next = userWith(id, (user?.version ?? 0) + 1, (user?.totals.lessons ?? 0) + 1);
+        // the user row is written before the history block that the schema refuses
+        return { result: next.version, write: write(next, { history: i === 14 ? [held(1, 1), broken] : [], rollups: [rollup(1, 1, i, next.version)] }) };
+      });
+    });
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((s) => s.status === 'rejected')).toEqual(Array.from({ length: 30 }, (_, i) => i === 14));
+    expect((settled[14] as PromiseRejectedResult).reason).toBeInstanceOf(StoreError);
+    for (let u = 0; u < 10; u++) {
+      const expected = u === 4 ? 2 : 3;
+      expect((await store.load(`u${u}`))?.totals.lessons).toBe(expected);
+      expect((await store.journal(`u${u}`)).rollups[0]?.value).toBe(expected);
+    }
+    expect(await store.history('u4', 'default', 0, 10)).toEqual([]);
   });
 
   it('commits the updates asked for before close() returns', async () => {

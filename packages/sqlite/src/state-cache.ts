@@ -1,0 +1,59 @@
+/**
+ * The states this store last committed, kept parsed, so that the next update of the same user
+ * skips reading its row and parsing its JSON (about a tenth of the instructions of an event in the
+ * server, measured with callgrind). An update takes its user's state out and puts back the state it
+ * commits: a step that fails or writes nothing leaves the user to be read from the file again.
+ *
+ * The cache is only used inside a write transaction, when no other connection can commit, and only
+ * while SQLite's data_version says that no other connection (another process, or the store of
+ * another account on the same file) has committed since it was filled: otherwise it starts empty.
+ * Least recently used out beyond `max` users.
+ */
+import type { UserState } from '@kindling/core';
+
+/** Whether a state reads back from its JSON as it is: sums of events could overflow to Infinity, which JSON writes as null. */
+function survivesJson(state: UserState): boolean {
+  for (const key in state.totals) if (!Number.isFinite(state.totals[key])) return false;
+  for (const key in state.streaks) {
+    const progress = state.streaks[key]?.progress ?? {};
+    for (const metric in progress) if (!Number.isFinite(progress[metric])) return false;
+  }
+  return true;
+}
+
+export class StateCache {
+  private readonly states = new Map<string, UserState>();
+  private dataVersion: number | null = null;
+
+  constructor(private readonly max: number) {}
+
+  /** At the start of each write transaction: the file's data_version, which changes when another connection commits. */
+  check(dataVersion: number): void {
+    if (dataVersion === this.dataVersion) return;
+    this.states.clear();
+    this.dataVersion = dataVersion;
+  }
+
+  /** The user's state as last committed here, handed over (the caller may change it), or undefined. */
+  take(userId: string): UserState | undefined {
+    const state = this.states.get(userId);
+    if (state !== undefined) this.states.delete(userId);
+    return state;
+  }
+
+  /** The state just committed for the user; it must not be changed afterwards. */
+  keep(userId: string, state: UserState): void {
+    if (this.max === 0 || !survivesJson(state)) return;
+    this.states.set(userId, state);
+    if (this.states.size > this.max) this.states.delete(this.states.keys().next().value as string);
+  }
+
+  /** Forgets everything: after a transaction rolled back, the states kept during it were never committed. */
+  clear(): void {
+    this.states.clear();
+  }
+
+  get size(): number {
+    return this.states.size;
+  }
+}
