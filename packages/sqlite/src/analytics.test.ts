@@ -87,6 +87,8 @@ describe('query plans', () => {
         users: [sql.usersAfter, ['default', key, 10]],
         journal: [sql.journal, ['default', key]],
         rollups: [sql.rollups, ['default', key]],
+        user: [sql.loadUser, ['default', key]],
+        openRollups: [sql.openRollups, ['default', key]],
       } as const;
       for (const [name, [statement, params]] of Object.entries(plans)) {
         const steps = db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...params) as Array<{ detail: string }>;

@@ -84,7 +84,7 @@ describe('files that are not a healthy Kindling store', () => {
     const db = new Database(path);
     db.pragma('user_version = 99');
     db.close();
-    expect((await failureOf(path)).message).toMatch(/newer\.db.*schema version 99, written by a newer @kindling\/sqlite; this version knows up to 2/);
+    expect((await failureOf(path)).message).toMatch(/newer\.db.*schema version 99, written by a newer @kindling\/sqlite; this version knows up to 3/);
   });
 
   it('reports a user row whose JSON does not parse, on read and on update, and writes nothing', async () => {

@@ -38,6 +38,15 @@ export function parseUser(label: string, account: string, userId: string, text: 
   return user;
 }
 
+/** Parses a user's open rollups (null: none are open) and checks that they are a list. */
+export function parseOpenRollups(label: string, account: string, userId: string, text: unknown): Rollup[] {
+  if (text === null || text === undefined) return [];
+  const what = () => `the open rollups of user ${JSON.stringify(userId)} (account ${JSON.stringify(account)})`;
+  const open = parseJson<Rollup[]>(label, what, text);
+  if (!Array.isArray(open)) throw storeError(label, `${what()} are not a list of rollups; the file is damaged`);
+  return open;
+}
+
 export interface RollupRow {
   metric: string;
   day_start: number;

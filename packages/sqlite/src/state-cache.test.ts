@@ -1,8 +1,9 @@
 import { newUser, type UserState } from '@kindling/core';
 import { describe, expect, it } from 'vitest';
-import { StateCache } from './state-cache.js';
+import { StateCache, type KeptUser } from './state-cache.js';
 
-const state = (id: string, lessons = 1): UserState => ({ ...newUser(id, 0), version: 1, totals: { lessons } });
+const user = (id: string, lessons = 1): UserState => ({ ...newUser(id, 0), version: 1, totals: { lessons } });
+const state = (id: string, lessons = 1): KeptUser => ({ user: user(id, lessons), open: [] });
 
 describe('StateCache', () => {
   it('hands a kept state over once: a second take finds nothing until it is kept again', () => {
@@ -17,7 +18,7 @@ describe('StateCache', () => {
     const cache = new StateCache(2);
     cache.keep('a', state('a'));
     cache.keep('b', state('b'));
-    cache.keep('a', cache.take('a') as UserState); // a is used again: b is now the oldest
+    cache.keep('a', cache.take('a') as KeptUser); // a is used again: b is now the oldest
     cache.keep('c', state('c'));
     expect(cache.size).toBe(2);
     expect(cache.take('b')).toBeUndefined();
@@ -38,9 +39,9 @@ describe('StateCache', () => {
   it('keeps no state whose sums JSON would not write back (Infinity), and none at all with max 0', () => {
     const cache = new StateCache(10);
     cache.keep('a', state('a', Number.POSITIVE_INFINITY));
-    const progress = state('b');
+    const progress = user('b');
     progress.streaks.default = { progress: { lessons: Number.NEGATIVE_INFINITY } } as unknown as UserState['streaks'][string];
-    cache.keep('b', progress);
+    cache.keep('b', { user: progress, open: [] });
     expect(cache.size).toBe(0);
     const none = new StateCache(0);
     none.keep('a', state('a'));

@@ -9,7 +9,13 @@
  * another account on the same file) has committed since it was filled: otherwise it starts empty.
  * Least recently used out beyond `max` users.
  */
-import type { UserState } from '@kindling/core';
+import type { Rollup, UserState } from '@kindling/core';
+
+/** What an update reads of a user's row: the state and the open rollups (open-rollups.ts). */
+export interface KeptUser {
+  readonly user: UserState;
+  readonly open: readonly Rollup[];
+}
 
 /** Whether a state reads back from its JSON as it is: sums of events could overflow to Infinity, which JSON writes as null. */
 function survivesJson(state: UserState): boolean {
@@ -22,7 +28,7 @@ function survivesJson(state: UserState): boolean {
 }
 
 export class StateCache {
-  private readonly states = new Map<string, UserState>();
+  private readonly states = new Map<string, KeptUser>();
   private dataVersion: number | null = null;
 
   constructor(private readonly max: number) {}
@@ -34,17 +40,17 @@ export class StateCache {
     this.dataVersion = dataVersion;
   }
 
-  /** The user's state as last committed here, handed over (the caller may change it), or undefined. */
-  take(userId: string): UserState | undefined {
+  /** The user's row as last committed here, handed over (the caller may change the state), or undefined. */
+  take(userId: string): KeptUser | undefined {
     const state = this.states.get(userId);
     if (state !== undefined) this.states.delete(userId);
     return state;
   }
 
-  /** The state just committed for the user; it must not be changed afterwards. */
-  keep(userId: string, state: UserState): void {
-    if (this.max === 0 || !survivesJson(state)) return;
-    this.states.set(userId, state);
+  /** The row just committed for the user; it must not be changed afterwards. */
+  keep(userId: string, kept: KeptUser): void {
+    if (this.max === 0 || !survivesJson(kept.user)) return;
+    this.states.set(userId, kept);
     if (this.states.size > this.max) this.states.delete(this.states.keys().next().value as string);
   }
 

@@ -9,8 +9,10 @@ type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
 export interface Statements {
   /** changes whenever another connection commits to the file (state-cache.ts) */
   dataVersion: Statement<[], number>;
-  loadUser: Statement<[string, Buffer], string>;
-  saveUser: Statement<[string, Buffer, number, string]>;
+  /** [state, open_rollups] */
+  loadUser: Statement<[string, Buffer], [string, string | null]>;
+  saveUser: Statement<[string, Buffer, number, string, string | null]>;
+  openRollups: Statement<[string, Buffer], string | null>;
   userVersion: Statement<[string, Buffer], number>;
   users: Statement<[string, number], Buffer>;
   usersAfter: Statement<[string, Buffer, number], Buffer>;
@@ -40,11 +42,13 @@ function prepare<P extends unknown[], R = unknown>(db: Database.Database, source
 export function prepareStatements(db: Database.Database): Statements {
   return {
     dataVersion: prepare<[], number>(db, 'PRAGMA data_version').pluck(),
-    loadUser: prepare<[string, Buffer], string>(db, 'SELECT state FROM users WHERE account = ? AND user_id = ?').pluck(),
+    loadUser: prepare<[string, Buffer], [string, string | null]>(db, 'SELECT state, open_rollups FROM users WHERE account = ? AND user_id = ?').raw(),
+    openRollups: prepare<[string, Buffer], string | null>(db, 'SELECT open_rollups FROM users WHERE account = ? AND user_id = ?').pluck(),
     userVersion: prepare<[string, Buffer], number>(db, 'SELECT version FROM users WHERE account = ? AND user_id = ?').pluck(),
-    saveUser: prepare<[string, Buffer, number, string]>(
+    saveUser: prepare<[string, Buffer, number, string, string | null]>(
       db,
-      'INSERT INTO users (account, user_id, version, state) VALUES (?, ?, ?, ?) ON CONFLICT (account, user_id) DO UPDATE SET version = excluded.version, state = excluded.state',
+      'INSERT INTO users (account, user_id, version, state, open_rollups) VALUES (?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (account, user_id) DO UPDATE SET version = excluded.version, state = excluded.state, open_rollups = excluded.open_rollups',
     ),
     users: prepare<[string, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? ORDER BY user_id LIMIT ?').pluck(),
     usersAfter: prepare<[string, Buffer, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? AND user_id > ? ORDER BY user_id LIMIT ?').pluck(),

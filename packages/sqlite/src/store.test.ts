@@ -1,4 +1,5 @@
 import { newUser, StoreError, type HistoryEntry, type IndexEntry, type OwnerAction, type Rollup, type UserState, type UserWrite, type ZoneChange } from '@kindling/core';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';
 
@@ -128,6 +129,36 @@ describe('sqliteStore journal', () => {
     await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 0.25, 300, 2), rollup(11, 1, 900, 2)] }) }));
     await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, -1, 800, 3)] }) }));
     expect((await store.journal('u')).rollups).toEqual([rollup(10, 0.75, 800, 1), rollup(10, 2, 500, 1, 240), rollup(11, 1, 900, 2)]);
+  });
+
+  it('keeps the open day’s sums in the user’s row and moves them to the rollups table when another day comes', async () => {
+    const store = files.open('open.db');
+    const tableRows = () => {
+      const db = new Database(files.path('open.db'), { readonly: true });
+      const rows = db.prepare('SELECT day, value FROM rollups').raw().all();
+      db.close();
+      return rows;
+    };
+    for (let version = 1; version <= 3; version++) await store.update('u', () => ({ result: null, write: write(userWith('u', version), { rollups: [rollup(10, 1, version * 10, version)] }) }));
+    expect(tableRows()).toEqual([]);
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, 3, 30, 1)]);
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 4), { rollups: [rollup(11, 2, 40, 4)] }) }));
+    expect(tableRows()).toEqual([[10, 3]]);
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, 3, 30, 1), rollup(11, 2, 40, 4)]);
+    // a late event for day 10 reopens it: the journal still shows one sum for the day
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 5), { rollups: [rollup(10, 0.5, 50, 5)] }) }));
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, 3.5, 50, 1), rollup(11, 2, 40, 4)]);
+    // a rebuild's write (no rollups) leaves the open sums as they are
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 6), { replaceHistory: true }) }));
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, 3.5, 50, 1), rollup(11, 2, 40, 4)]);
+  });
+
+  it('puts a sum that overflows straight into the table, which keeps Infinity', async () => {
+    const store = files.open('overflow.db');
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { rollups: [rollup(10, 1.5e308, 10, 1)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 1.5e308, 20, 2)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, 1, 30, 3)] }) }));
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, Number.POSITIVE_INFINITY, 30, 1)]);
   });
 
   it('appends zone changes and owner actions in order, and hands the journal to a step that asks', async () => {

@@ -3,13 +3,14 @@
  * every process that opens it. Each `update` is one IMMEDIATE transaction: read the user, run the
  * step, write what it returns, commit; so events of one user are applied one at a time (S21).
  */
-import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
+import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
 import { isInMemory, labelOf, storeError, toStoreError } from './errors.js';
 import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
 import { checkpointInBackground } from './checkpoints.js';
 import { openDatabase, type Synchronous } from './open.js';
-import { decodeKey, encodeKey, parseJson, parseUser, rollupOf, type RollupRow } from './rows.js';
+import { addToOpen, journalRollups } from './open-rollups.js';
+import { decodeKey, encodeKey, parseJson, parseOpenRollups, parseUser, rollupOf, type RollupRow } from './rows.js';
 import { StateCache } from './state-cache.js';
 import { prepareStatements } from './statements.js';
 
@@ -67,7 +68,9 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       const line = parseJson<ZoneChange & OwnerAction>(label, `a journal line of user ${JSON.stringify(decodeKey(key))}`, row.line);
       (row.kind === 'zone' ? zoneChanges : actions).push(line);
     }
-    return { rollups: (sql.rollups.all(account, key) as RollupRow[]).map(rollupOf), zoneChanges, actions };
+    const closed = (sql.rollups.all(account, key) as RollupRow[]).map(rollupOf);
+    const open = parseOpenRollups(label, account, decodeKey(key), sql.openRollups.get(account, key));
+    return { rollups: journalRollups(closed, open), zoneChanges, actions };
   }
 
   /** Writes held periods block by block: each touched block is read (unless just cleared), updated and written back. */
@@ -101,16 +104,26 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return entries;
   }
 
-  function commit(key: Buffer, write: UserWrite): void {
-    sql.saveUser.run(account, key, write.user.version, JSON.stringify(write.user));
+  /** Writes everything of `write`; returns the user's open rollups after it. */
+  function commit(key: Buffer, write: UserWrite, open: readonly Rollup[]): readonly Rollup[] {
+    const closed: Rollup[] = [];
+    let next = addToOpen(open, write.rollups, (rollup) => closed.push(rollup));
+    // A sum that overflowed is closed at once: the table keeps Infinity, JSON would write null.
+    if (!next.every((rollup) => Number.isFinite(rollup.value))) {
+      closed.push(...next);
+      next = [];
+    }
+    // The user's row first: the other tables' rows refer to it.
+    sql.saveUser.run(account, key, write.user.version, JSON.stringify(write.user), next.length === 0 ? null : JSON.stringify(next));
     if (write.replaceHistory) sql.clearHistory.run(account, key);
     if (write.history.length > 0) saveHistory(key, write.history, write.replaceHistory === true);
-    for (const rollup of write.rollups) sql.addRollup.run(account, key, rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version);
+    for (const rollup of closed) sql.addRollup.run(account, key, rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version);
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
     for (const line of write.index) sql.saveIndex.run(account, line.streak, key, line.length, line.longest, line.deadAt, line.expiresAt);
     const idempotency = write.idempotency;
     if (idempotency) sql.saveReplay.run(account, key, idempotency.metric, encodeKey(idempotency.key), JSON.stringify(idempotency.response));
+    return next;
   }
 
   interface Call {
@@ -131,7 +144,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     const stored = cached === undefined ? sql.loadUser.get(account, key) : undefined;
     const asked = call.options?.idempotency;
     const response = asked === undefined ? undefined : sql.replay.get(account, key, asked.metric, encodeKey(asked.key));
-    const user = cached ?? (stored === undefined ? null : parseUser(label, account, call.userId, stored));
+    const user = cached?.user ?? (stored === undefined ? null : parseUser(label, account, call.userId, stored[0]));
+    const open = cached?.open ?? (stored === undefined ? [] : parseOpenRollups(label, account, call.userId, stored[1]));
     const readVersion = user?.version ?? 0;
     const snapshot: UserSnapshot = {
       user,
@@ -151,8 +165,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         throw new StoreError(`${label}: a write for user ${JSON.stringify(call.userId)} must carry version ${readVersion + 1}, not ${outcome.write.user.version}`);
       }
       call.writing = true;
-      commit(key, outcome.write);
-      states.keep(call.userId, outcome.write.user);
+      const nowOpen = commit(key, outcome.write, open);
+      states.keep(call.userId, { user: outcome.write.user, open: nowOpen });
     }
     return outcome.result;
   };
@@ -239,7 +253,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async load(userId) {
       const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
-      return stored === undefined ? null : parseUser(label, account, userId, stored);
+      return stored === undefined ? null : parseUser(label, account, userId, stored[0]);
     },
     async version(userId) {
       return guard(() => sql.userVersion.get(account, encodeKey(userId))) ?? 0;

@@ -1,0 +1,52 @@
+/**
+ * A user's open rollups: the sums of the days its events still add to, kept in the user's row
+ * (migrations/003_open_rollups.sql) rather than in the rollups table, so that an event of a day
+ * already begun rewrites only the row it rewrites anyway. One is open per (metric, dayStart); an
+ * event of another day closes it (it goes to the table). The journal is the two merged, the same
+ * sums the table alone held before.
+ */
+import type { Rollup } from '@kindling/core';
+
+/** Two sums of one (metric, dayStart, day) as one, as the table's upsert merges them: values add up, lastAt keeps the maximum, version the minimum. */
+export function mergeRollups(a: Rollup, b: Rollup): Rollup {
+  return { metric: a.metric, dayStart: a.dayStart, day: a.day, value: a.value + b.value, lastAt: Math.max(a.lastAt, b.lastAt), version: Math.min(a.version, b.version) };
+}
+
+/** The open rollups once `added` are summed in; each one that an event of a later (or earlier) day closes goes to `close`. */
+export function addToOpen(open: readonly Rollup[], added: readonly Rollup[], close: (rollup: Rollup) => void): Rollup[] {
+  const next = [...open];
+  for (const rollup of added) {
+    const i = next.findIndex((o) => o.metric === rollup.metric && o.dayStart === rollup.dayStart);
+    const current = next[i];
+    if (current === undefined) next.push(rollup);
+    else if (current.day === rollup.day) next[i] = mergeRollups(current, rollup);
+    else {
+      close(current);
+      next[i] = rollup;
+    }
+  }
+  return next;
+}
+
+function byVersion(a: Rollup, b: Rollup): number {
+  if (a.version !== b.version) return a.version - b.version;
+  if (a.metric !== b.metric) return a.metric < b.metric ? -1 : 1;
+  return a.dayStart - b.dayStart || a.day - b.day;
+}
+
+/**
+ * The journal's rollups: the table's rows (`closed`) and the open ones, one per (metric, dayStart,
+ * day), in (version, metric, dayStart, day) order. An open sum meets a closed row of its day when
+ * an event came for an earlier day in between; the two are merged.
+ */
+export function journalRollups(closed: readonly Rollup[], open: readonly Rollup[]): Rollup[] {
+  if (open.length === 0) return [...closed];
+  const rows = [...closed];
+  for (const rollup of open) {
+    const i = rows.findIndex((row) => row.metric === rollup.metric && row.dayStart === rollup.dayStart && row.day === rollup.day);
+    const row = rows[i];
+    if (row === undefined) rows.push(rollup);
+    else rows[i] = mergeRollups(row, rollup);
+  }
+  return rows.sort(byVersion);
+}
