@@ -1,13 +1,15 @@
 /**
  * sqliteStore: the Store of @kindling/core on one SQLite file (or ':memory:'), shared safely by
- * every process that opens it. Each `update` is one IMMEDIATE transaction: read the user, run the
- * step, write what it returns, commit; so events of one user are applied one at a time (S21).
+ * every process that opens it. Each `update` runs inside an IMMEDIATE transaction (concurrent ones
+ * share one, group-commit.ts): read the user, run the step, write what it returns, commit; so
+ * events of one user are applied one at a time (S21).
  */
 import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
 import { isInMemory, labelOf, storeError, toStoreError } from './errors.js';
 import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
 import { checkpointInBackground } from './checkpoints.js';
+import { type Call, groupCommit } from './group-commit.js';
 import { openDatabase, type Synchronous } from './open.js';
 import { addToOpen, journalRollups } from './open-rollups.js';
 import { decodeKey, encodeKey, parseJson, parseOpenRollups, parseUser, rollupOf, type RollupRow } from './rows.js';
@@ -38,11 +40,6 @@ export interface SqliteStoreOptions {
   cachedStates?: number;
 }
 
-/** Most updates committed together in one transaction. */
-const MAX_BATCH = 256;
-
-/** An update failed after some of its rows were written: the batch starts over with a savepoint for each update. */
-class HalfWritten extends Error {}
 
 export function sqliteStore(options: SqliteStoreOptions): Store {
   const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full', cachedStates = 10_000 } = options;
@@ -126,16 +123,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return next;
   }
 
-  interface Call {
-    userId: string;
-    step: (snapshot: UserSnapshot) => StepResult<unknown>;
-    options: UpdateOptions | undefined;
-    stepFailed: boolean;
-    /** set once its first row is written: a failure after that leaves rows to undo */
-    writing: boolean;
-  }
-
-  // Read → step → write, inside the batch's transaction (below).
+  // Read → step → write, inside a batch's transaction (group-commit.ts).
   const transact = (call: Call): unknown => {
     call.stepFailed = false;
     call.writing = false;
@@ -170,86 +158,20 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     }
     return outcome.result;
   };
-  // The same in a savepoint of its own: better-sqlite3 rolls back just its rows when it throws.
-  const transactAlone = db.transaction(transact);
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
-  // Group commit: the updates that arrive while the event loop is busy (concurrent requests) run in
-  // one IMMEDIATE transaction and are answered only after the one COMMIT, so one sync to disk serves
-  // them all. A step that throws has written nothing, so it fails alone. An update that fails once
-  // its rows are being written (a row the schema refuses) would leave some: the batch then rolls back
-  // and runs again with each update in a savepoint of its own, which fails just that one. Savepoints
-  // for every update would cost two statements each (3% of an event's instructions in the server).
-  interface Queued {
-    call: Call;
-    resolve: (value: unknown) => void;
-    reject: (error: unknown) => void;
-  }
-  let queue: Queued[] = [];
-  let scheduled = false;
-  const runBatch = db.transaction((batch: Queued[], alone: boolean) => {
-    states.check(sql.dataVersion.get() as number);
-    const outcomes: Array<{ ok: boolean; value: unknown }> = [];
-    for (const item of batch) {
-      try {
-        outcomes.push({ ok: true, value: (alone ? transactAlone : transact)(item.call) });
-      } catch (error) {
-        if (!alone && item.call.writing) throw new HalfWritten();
-        outcomes.push({ ok: false, value: item.call.stepFailed ? error : toStoreError(label, error) });
-      }
-    }
-    return outcomes;
+  const batches = groupCommit(db, {
+    transact,
+    begin: () => states.check(sql.dataVersion.get() as number),
+    // Rolled back: the states kept during the batch were never committed.
+    rolledBack: () => states.clear(),
+    toStoreError: (error) => toStoreError(label, error),
   });
-  /** The batch committed, or (once an update failed halfway through its rows) committed again with a savepoint for each. */
-  function commitBatch(batch: Queued[]): Array<{ ok: boolean; value: unknown }> {
-    try {
-      return runBatch.immediate(batch, false);
-    } catch (error) {
-      // Rolled back: the states kept during it were never committed.
-      states.clear();
-      if (!(error instanceof HalfWritten)) throw error;
-    }
-    try {
-      return runBatch.immediate(batch, true);
-    } catch (error) {
-      states.clear();
-      throw error;
-    }
-  }
-  function flush(): void {
-    scheduled = false;
-    if (queue.length === 0) return;
-    const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
-    queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
-    if (queue.length > 0) schedule();
-    let outcomes: Array<{ ok: boolean; value: unknown }>;
-    try {
-      outcomes = commitBatch(batch);
-    } catch (error) {
-      const failure = toStoreError(label, error);
-      for (const item of batch) item.reject(failure);
-      return;
-    }
-    outcomes.forEach((outcome, i) => {
-      const item = batch[i] as Queued;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.value);
-    });
-  }
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(flush);
-  }
 
   return {
     update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
-      const call: Call = { userId, step, options, stepFailed: false, writing: false };
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ call, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
-      });
+      return batches.submit({ userId, step, options, stepFailed: false, writing: false }) as Promise<T>;
     },
     async load(userId) {
       const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
@@ -294,7 +216,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     async close() {
       // Updates already asked for are committed (or refused) before the file closes.
       await releaseCheckpoints?.();
-      while (queue.length > 0 && db.open) flush();
+      batches.drain();
       if (db.open) db.close();
     },
   };
