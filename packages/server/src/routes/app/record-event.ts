@@ -17,23 +17,18 @@ interface EventRequest {
   Body: { user: { id: string; email?: string | null; tz?: string | null }; value: number };
 }
 
-export function eventWire(result: RecordResult, runtime: AccountRuntime, metricId: string) {
+export function eventWire(result: RecordResult, runtime: AccountRuntime, metricId: string): Record<string, unknown> {
   const { metricsByKey, achievementsByKey, config } = runtime;
-  const achievements = result.achievements.flatMap((a) => {
+  const achievements = [];
+  for (const a of result.achievements) {
     const def = achievementsByKey.get(a.key);
-    return def === undefined ? [] : [userAchievementWire(def, metricsByKey, a.achievedAt)];
-  });
-  return {
-    metricId,
-    eventId: result.eventId,
-    total: result.total,
-    achievements,
-    currentStreak: currentStreakWire(result.currentStreak, config.streak),
-    points: {},
-    leaderboards: {},
-    changes: result.changes,
-    ...(result.idempotencyKey !== null ? { idempotencyKey: result.idempotencyKey, idempotentReplayed: result.replayed } : {}),
-  };
+    if (def !== undefined) achievements.push(userAchievementWire(def, metricsByKey, a.achievedAt));
+  }
+  const { eventId, total, changes, idempotencyKey } = result;
+  const currentStreak = currentStreakWire(result.currentStreak, config.streak);
+  // Literals rather than a spread of the idempotency keys: see currentStreakWire.
+  if (idempotencyKey === null) return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes };
+  return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes, idempotencyKey, idempotentReplayed: result.replayed };
 }
 
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {
