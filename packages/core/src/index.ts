@@ -26,7 +26,7 @@ export { viewStreak, viewHistory } from './view.js';
 export type { StreakView, HistoryPeriod } from './view.js';
 export type { PauseView } from './pauses.js';
 export type { UserState, StreakState, HistoryEntry, HeldBy, Rollup, Change, Pause, LostStreak, ZoneChange, OwnerAction, Journal, IndexEntry } from './state.js';
-export { NEVER, cloneUser } from './state.js';
+export { NEVER, cloneUser, mergeRollups } from './state.js';
 export { rebuildUser } from './rebuild.js';
 export { indexEntry, indexEntries, lossInstant } from './index-entry.js';
 export { describeStats } from './stats.js';

@@ -4,7 +4,7 @@
  * the reference the other stores are held to; its analytics scan the index, which is fine in memory.
  */
 import { StoreError } from './errors.js';
-import { cloneUser, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
+import { cloneUser, mergeRollups, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
 import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 
@@ -49,7 +49,7 @@ export function memoryStore(): MemoryStore {
     for (const rollup of write.rollups) {
       const key = joinKey(rollup.metric, rollup.dayStart, rollup.day);
       const before = target.rollups.get(key);
-      target.rollups.set(key, before === undefined ? rollup : { ...before, value: before.value + rollup.value, lastAt: Math.max(before.lastAt, rollup.lastAt), version: Math.min(before.version, rollup.version) });
+      target.rollups.set(key, before === undefined ? rollup : mergeRollups(before, rollup));
     }
     if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
     if (write.action) target.actions.push(write.action);

@@ -5,12 +5,7 @@
  * event of another day closes it (it goes to the table). The journal is the two merged, the same
  * sums the table alone held before.
  */
-import type { Rollup } from '@kindling/core';
-
-/** Two sums of one (metric, dayStart, day) as one, as the table's upsert merges them: values add up, lastAt keeps the maximum, version the minimum. */
-export function mergeRollups(a: Rollup, b: Rollup): Rollup {
-  return { metric: a.metric, dayStart: a.dayStart, day: a.day, value: a.value + b.value, lastAt: Math.max(a.lastAt, b.lastAt), version: Math.min(a.version, b.version) };
-}
+import { mergeRollups, type Rollup } from '@kindling/core';
 
 /** The open rollups once `added` are summed in; each one that an event of a later (or earlier) day closes goes to `close`. */
 export function addToOpen(open: readonly Rollup[], added: readonly Rollup[], close: (rollup: Rollup) => void): Rollup[] {
