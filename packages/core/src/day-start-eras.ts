@@ -8,16 +8,21 @@
  */
 import type { DayStartEra, Rollup, UserState } from './state.js';
 
-function sameStarts(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((start, i) => start === b[i]);
+function sameStarts(starts: readonly number[], rollups: readonly Rollup[]): boolean {
+  if (starts.length !== rollups.length) return false;
+  for (let i = 0; i < starts.length; i++) if (starts[i] !== (rollups[i] as Rollup).dayStart) return false;
+  return true;
 }
 
-/** Opens a new era on `user` when `starts` (the day starts that summed its event just now) changed. */
-export function noteDayStarts(user: UserState, starts: readonly number[]): void {
+/**
+ * Opens a new era on `user` when the day starts that summed its event just now (its `rollups`)
+ * changed. It runs on every event, so it compares in place and allocates only for a new era.
+ */
+export function noteDayStarts(user: UserState, rollups: readonly Rollup[]): void {
   const eras = user.dayStarts;
   const last = eras === undefined ? undefined : eras[eras.length - 1];
-  if (last !== undefined && sameStarts(last.starts, starts)) return;
-  user.dayStarts = [...(eras ?? []), { from: user.version, starts }];
+  if (last !== undefined && sameStarts(last.starts, rollups)) return;
+  user.dayStarts = [...(eras ?? []), { from: user.version, starts: rollups.map((rollup) => rollup.dayStart) }];
 }
 
 /**

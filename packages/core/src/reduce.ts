@@ -207,7 +207,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     if (!summed) rollups.push({ metric: event.metric, dayStart, day: state.day, value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
   }
   if (rollups.length === 0) rollups.push({ metric: event.metric, dayStart: 0, day: Math.floor(event.at / DAY_MS), value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
-  noteDayStarts(user, rollups.map((rollup) => rollup.dayStart));
+  noteDayStarts(user, rollups);
   const zoneChange =
     event.tz !== null && event.tz !== previousTz
       ? { at: event.at, from: previousTz, to: event.tz, days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])), version: user.version }
