@@ -13,26 +13,30 @@ export interface WireFreezes {
   freezeAutoEarnAmount?: number;
 }
 
-function freezeFields(rule: RuleConfig | null, freezes: number, maxFreezes: number): WireFreezes {
-  if (rule === null || rule.freezes === null) return {};
+/**
+ * Adds to `target` the freeze fields the rule has, after its other fields. Assigned rather than
+ * spread in: the event answer is built on every event, and JSON.stringify is slower on objects
+ * whose shape a spread made (with the spreads of the answer around it, about 0.8 µs an event).
+ */
+function addFreezeFields(target: WireFreezes, rule: RuleConfig | null, freezes: number, maxFreezes: number): void {
+  if (rule === null || rule.freezes === null) return;
+  target.freezes = freezes;
+  target.maxFreezes = maxFreezes;
   const earn = rule.freezes.earn;
-  return { freezes, maxFreezes, ...(earn !== null ? { freezeAutoEarnInterval: earn.every, freezeAutoEarnAmount: earn.amount } : {}) };
+  if (earn === null) return;
+  target.freezeAutoEarnInterval = earn.every;
+  target.freezeAutoEarnAmount = earn.amount;
 }
 
-/**
- * `currentStreak` of an event response; a zero streak when the account has no rule. Written as
- * object literals, one per shape, rather than with spreads: it is built on every event, and
- * JSON.stringify is slower on objects whose shape a spread made (about 0.8 µs an event).
- */
+/** `currentStreak` of an event response; a zero streak when the account has no rule. */
 export function currentStreakWire(streak: CurrentStreak | null, rule: RuleConfig | null): Record<string, unknown> {
   if (streak === null) {
     return { length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: false };
   }
-  const { length, frequency, started, periodStart, periodEnd, expires, extended, freezes, maxFreezes } = streak;
-  if (rule === null || rule.freezes === null) return { length, frequency, started, periodStart, periodEnd, expires, extended };
-  const earn = rule.freezes.earn;
-  if (earn === null) return { length, frequency, started, periodStart, periodEnd, expires, extended, freezes, maxFreezes };
-  return { length, frequency, started, periodStart, periodEnd, expires, extended, freezes, maxFreezes, freezeAutoEarnInterval: earn.every, freezeAutoEarnAmount: earn.amount };
+  const { length, frequency, started, periodStart, periodEnd, expires, extended } = streak;
+  const wire: Record<string, unknown> & WireFreezes = { length, frequency, started, periodStart, periodEnd, expires, extended };
+  addFreezeFields(wire, rule, streak.freezes, streak.maxFreezes);
+  return wire;
 }
 
 /** The answer of GET /v1/users/:id/streak as JSON text (see streak-json.ts). */
@@ -40,7 +44,7 @@ export function streakReadJson(read: StreakRead | null, rule: RuleConfig | null)
   if (read === null) {
     return JSON.stringify({ length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: null, longest: 0, pauses: [], streakHistory: [] });
   }
-  const fields = {
+  const fields: Record<string, unknown> & WireFreezes = {
     length: read.length,
     frequency: read.frequency,
     started: read.started,
@@ -50,9 +54,9 @@ export function streakReadJson(read: StreakRead | null, rule: RuleConfig | null)
     expiresAt: read.expiresAt,
     extended: read.extendedAt,
     longest: read.longest,
-    ...freezeFields(rule, read.freezes, read.maxFreezes),
-    pauses: read.pauses.map((p) => ({ id: p.id, start: p.start, end: p.end })),
   };
+  addFreezeFields(fields, rule, read.freezes, read.maxFreezes);
+  fields.pauses = read.pauses.map((p) => ({ id: p.id, start: p.start, end: p.end }));
   return streakJson(fields, read.streakHistory, rule !== null && rule.freezes !== null);
 }
 
