@@ -40,7 +40,6 @@ export interface SqliteStoreOptions {
   cachedStates?: number;
 }
 
-
 export function sqliteStore(options: SqliteStoreOptions): Store {
   const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full', cachedStates = 10_000 } = options;
   const label = labelOf(path);
@@ -58,15 +57,15 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     }
   }
 
-  function readJournal(key: Buffer): Journal {
+  function readJournal(key: Buffer, userId: string): Journal {
     const zoneChanges: ZoneChange[] = [];
     const actions: OwnerAction[] = [];
     for (const row of sql.journal.all(account, key) as Array<{ kind: string; line: string }>) {
-      const line = parseJson<ZoneChange & OwnerAction>(label, `a journal line of user ${JSON.stringify(decodeKey(key))}`, row.line);
+      const line = parseJson<ZoneChange & OwnerAction>(label, () => `a journal line of user ${JSON.stringify(userId)}`, row.line);
       (row.kind === 'zone' ? zoneChanges : actions).push(line);
     }
     const closed = (sql.rollups.all(account, key) as RollupRow[]).map(rollupOf);
-    const open = parseOpenRollups(label, account, decodeKey(key), sql.openRollups.get(account, key));
+    const open = parseOpenRollups(label, account, userId, sql.openRollups.get(account, key));
     return { rollups: journalRollups(closed, open), zoneChanges, actions };
   }
 
@@ -138,7 +137,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     const snapshot: UserSnapshot = {
       user,
       replay: response === undefined ? null : parseJson<RecordResult>(label, `the stored response of idempotency key ${JSON.stringify(asked?.key)}`, response),
-      journal: call.options?.journal ? readJournal(key) : null,
+      journal: call.options?.journal ? readJournal(key, call.userId) : null,
     };
     let outcome: StepResult<unknown>;
     try {
@@ -184,7 +183,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return guard(() => readHistory(userId, streak, from, to));
     },
     async journal(userId) {
-      return read(() => readJournal(encodeKey(userId)));
+      return read(() => readJournal(encodeKey(userId), userId));
     },
     async users(after, limit) {
       const count = Math.max(0, Math.floor(limit));
