@@ -256,20 +256,25 @@ async function main() {
     cleanups.unshift(() => relaxed.stop());
 
     progress('warm-up: 3 s of each workload');
-    const onServer = (request, options = {}) => blast(server.url, appKey, request, { pid: server.pid, ...options });
-    const onBare = (request) => blast(bare.url, null, request, { pid: bare.pid });
-    await onServer(eventRequest('/v1/metrics/lessons/event'), { seconds: 3 });
+    // One way to drive every child: its URL, the key, and its pid for the CPU column.
+    const on = (child, key) => (request, options = {}) => blast(child.url, key, request, { pid: child.pid, ...options });
+    const onServer = on(server, appKey);
+    const onCold = on(cold, appKey);
+    const onRelaxed = on(relaxed, appKey);
+    const onBare = on(bare, null);
+    const EVENT = '/v1/metrics/lessons/event';
+    await onServer(eventRequest(EVENT), { seconds: 3 });
+    await onRelaxed(eventRequest(EVENT), { seconds: 3 });
     await onBare(eventRequest('/bare/lessons/event'), { seconds: 3 });
     await onBare(bareStreakRequest(), { seconds: 2 });
     await onServer(streakRequest(), { seconds: 2, headers: SDK_ENCODING });
-    await blast(relaxed.url, appKey, eventRequest('/v1/metrics/lessons/event'), { seconds: 3 });
-    const event = await compare('sqlite event vs bare POST', () => onServer(eventRequest('/v1/metrics/lessons/event')), () => onBare(eventRequest('/bare/lessons/event')));
-    const normal = await compare('sqlite event, synchronous=normal, vs bare POST', () => blast(relaxed.url, appKey, eventRequest('/v1/metrics/lessons/event'), { pid: relaxed.pid }), () => onBare(eventRequest('/bare/lessons/event')));
+    await onCold(streakRequest(), { seconds: 2 });
+    const event = await compare('sqlite event vs bare POST', () => onServer(eventRequest(EVENT)), () => onBare(eventRequest('/bare/lessons/event')));
+    const normal = await compare('sqlite event, synchronous=normal, vs bare POST', () => onRelaxed(eventRequest(EVENT)), () => onBare(eventRequest('/bare/lessons/event')));
     const streak = await compare('sqlite streak read vs bare GET', () => onServer(streakRequest()), () => onBare(bareStreakRequest()));
     const bytes = await compare('sqlite streak read vs a bare GET sending the same 37 KB', () => onServer(streakRequest()), () => onBare(sameBytesRequest()));
     const gzip = await compare('sqlite streak read, gzip asked as the SDK does, vs bare GET', () => onServer(streakRequest(), { headers: SDK_ENCODING }), () => onBare(bareStreakRequest()));
-    await blast(cold.url, appKey, streakRequest(), { seconds: 2 });
-    const coldStreak = await compare('sqlite streak read without the read cache vs bare GET', () => blast(cold.url, appKey, streakRequest(), { pid: cold.pid }), () => onBare(bareStreakRequest()));
+    const coldStreak = await compare('sqlite streak read without the read cache vs bare GET', () => onCold(streakRequest()), () => onBare(bareStreakRequest()));
     for (const cleanup of cleanups.splice(0, 4)) await cleanup();
 
     const redis = REDIS_URL === 'off' ? null : await redisPart();
