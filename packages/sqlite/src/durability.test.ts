@@ -1,14 +1,18 @@
 /**
  * Durability: a writer process killed with SIGKILL in the middle of its stream loses nothing that
- * `record` acknowledged, and leaves nothing half-written.
+ * `record` acknowledged, and leaves nothing half-written; and with synchronous=full, no event is
+ * acknowledged before the log that holds it is synced to disk (what a power loss would need), as
+ * strace sees the writer's system calls.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createEngine, type RecordInput } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startChild } from '../test/processes.js';
+import { acksBeforeSync, readTrace } from '../test/syscalls.js';
 import { sqliteStore } from './index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kindling-sqlite-kill-'));
@@ -63,4 +67,46 @@ describe('durability', () => {
     expect((await engine.record(events[total]!)).total).toBe(total + 1);
     await store.close();
   });
+});
+
+/** strace runs on Linux only; there CI installs it (.ci/run). */
+const onLinux = process.platform === 'linux';
+
+/** Records `count` events in a child under strace; what its system calls show. */
+async function traced(synchronous: 'full' | 'normal', count: number) {
+  const found = spawnSync('strace', ['-V']);
+  if (found.error !== undefined || found.status !== 0) throw new Error('these tests need strace (Debian: apt-get install -y strace; .ci/run installs it)');
+  const file = join(dir, `traced-${synchronous}.db`);
+  const trace = join(dir, `traced-${synchronous}.strace`);
+  const start = Date.parse('2026-02-01T10:00:00Z');
+  const events = Array.from({ length: count }, (_, i): RecordInput => ({ userId: `u${i % 7}`, metric: 'lessons', value: 1, at: start + i * 600_000 }));
+  // The child opens the store only after "go": its log's open is in the trace.
+  const child = startChild({ file, events, synchronous }, ['strace', '-f', '-qq', '-o', trace, '-e', 'trace=openat,close,write,pwrite64,writev,pwritev,fsync,fdatasync']);
+  await child.ready;
+  child.go();
+  expect(await child.exited).toEqual({ code: 0, signal: null });
+  const calls = readTrace(readFileSync(trace, 'utf8'), `${file}-wal`);
+  return {
+    printed: child.printed.length,
+    acks: calls.filter((call) => call.kind === 'ack').length,
+    logWrites: calls.filter((call) => call.kind === 'log-write').length,
+    early: acksBeforeSync(calls),
+  };
+}
+
+describe.runIf(onLinux)('durability, seen in the system calls', () => {
+  it('acknowledges each event (synchronous=full) only after a sync of the log begun after its writes has finished', async () => {
+    const seen = await traced('full', 60);
+    // "ready" and one line per event
+    expect(seen).toMatchObject({ printed: 60, acks: 61 });
+    expect(seen.logWrites).toBeGreaterThanOrEqual(60);
+    expect(seen.early).toEqual([]);
+  }, 60_000);
+
+  it('sees the acknowledgements that come first when commits are not synced (synchronous=normal), so the check above can fail', async () => {
+    const seen = await traced('normal', 60);
+    expect(seen).toMatchObject({ printed: 60, acks: 61 });
+    // every event's acknowledgement but the ones before the first write ("ready")
+    expect(seen.early.length).toBeGreaterThanOrEqual(55);
+  }, 60_000);
 });

@@ -83,8 +83,10 @@ export interface Child {
   onPrint?: (line: Printed) => void;
 }
 
-export function startChild(options: ChildOptions): Child {
-  const child = spawn(process.execPath, [CHILD], { cwd: ROOT });
+/** `wrap`: a command that runs the child (for instance strace and its flags), the child's own command line appended. */
+export function startChild(options: ChildOptions, wrap: readonly string[] = []): Child {
+  const command = [...wrap, process.execPath, CHILD];
+  const child = spawn(command[0] as string, command.slice(1), { cwd: ROOT });
   child.stdin.write(`${JSON.stringify(options)}\n`);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
