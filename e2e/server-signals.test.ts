@@ -1,13 +1,18 @@
 /**
  * The built CLI stops gracefully on SIGTERM: every event it acknowledged with a 2xx is on disk
- * afterwards, and it exits 0. Runs the built package (CI builds before testing); skipped, loudly,
- * when packages/server/dist is missing.
+ * afterwards, and it exits 0. So does the server as `pnpm start` runs it, when the signal goes to
+ * pnpm alone (as a process manager or `docker stop` sends it) or to the whole process group
+ * (Ctrl-C, which pnpm also passes on): pnpm exits 0 reporting no failure, and no server is left
+ * running. A second signal while stopping exits at once, unless it is that same stop repeated. Runs the built package
+ * (CI builds before testing); skipped, loudly, when packages/server/dist is missing.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openBackend, parseSettings } from '@kindling/server';
@@ -19,6 +24,7 @@ if (!built) console.warn('\n*** e2e/server-signals.test.ts SKIPPED: packages/ser
 
 const USERS = 10;
 const EVENTS = 200;
+const BIN = join(root, 'packages/server/bin/kindling.mjs');
 
 function post(agent: Agent, url: string, key: string, userId: string): Promise<number> {
   return new Promise((resolve) => {
@@ -32,38 +38,83 @@ function post(agent: Agent, url: string, key: string, userId: string): Promise<n
   });
 }
 
-describe.skipIf(!built)('kindling start under SIGTERM', () => {
-  it('keeps every acknowledged event and exits 0', async () => {
+/**
+ * A folder holding a package.json whose `start` is the root's, less its build step (the tests run
+ * against the build CI made; building again would replace it under the other tests), so that
+ * `pnpm start` there runs the server exactly as the README's `pnpm start` does after building.
+ */
+function startScriptPackage(dir: string): string {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const build = 'pnpm build && ';
+  expect(script.startsWith(build)).toBe(true);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'start-script', private: true, scripts: { start: script.slice(build.length).replace('packages/server/bin/kindling.mjs', JSON.stringify(BIN)) } }));
+  return dir;
+}
+
+type Launch = 'node' | 'pnpm';
+type Signal = { signal: 'SIGTERM' | 'SIGINT'; to: 'process' | 'group' };
+
+/** Starts the server the way `launch` says; its JSON start document, and how it ended. */
+function launchServer(launch: Launch, dir: string) {
+  const data = join(dir, 'data');
+  // The human output, not --json: its notes on stderr tell a graceful stop from a forced one.
+  const options = ['--port', '0', '--host', '127.0.0.1', '--data', data];
+  const env = { ...process.env, LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard') };
+  const child: ChildProcessByStdio<null, Readable, Readable> =
+    launch === 'node'
+      ? spawn(process.execPath, [BIN, 'start', ...options], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+      : spawn('pnpm', ['start', ...options], { cwd: startScriptPackage(dir), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  let printed = '';
+  const started = new Promise<{ url: string; applicationKey: string }>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const url = /Kindling is running at (\S+)/.exec(printed)?.[1];
+      const applicationKey = /application key +(\S+)/.exec(printed)?.[1];
+      if (url !== undefined && applicationKey !== undefined) resolve({ url, applicationKey });
+    });
+    void exited.then(({ code }) => reject(new Error(`the server exited with ${code} before it started:\n${printed}\n${stderr}`)));
+  });
+  const send = ({ signal, to }: Signal) => (to === 'group' ? process.kill(-(child.pid as number), signal) : child.kill(signal));
+  return { data, started, exited, send };
+}
+
+/** Whether anything still accepts connections at `url`. */
+function listening(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/healthz`, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+const CASES: Array<[string, Launch, Signal]> = [
+  ['kindling start, SIGTERM', 'node', { signal: 'SIGTERM', to: 'process' }],
+  ['pnpm start, SIGTERM to pnpm alone (a process manager, docker stop)', 'pnpm', { signal: 'SIGTERM', to: 'process' }],
+  ['pnpm start, SIGINT to the process group (Ctrl-C)', 'pnpm', { signal: 'SIGINT', to: 'group' }],
+];
+
+describe.skipIf(!built)('stopping the server', () => {
+  it.each(CASES)('%s: stops gracefully, keeps every acknowledged event and leaves no server running', async (_name, launch, signal) => {
     const dir = mkdtempSync(join(tmpdir(), 'kindling-signals-'));
     try {
-      const child = spawn(process.execPath, [join(root, 'packages/server/bin/kindling.mjs'), 'start', '--port', '0', '--host', '127.0.0.1', '--data', dir, '--json'], {
-        env: { ...process.env, LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      let printed = '';
-      const started = await new Promise<{ url: string; firstStart: { applicationKey: string } }>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          printed += chunk.toString();
-          try {
-            resolve(JSON.parse(printed));
-          } catch {
-            // not the whole document yet
-          }
-        });
-        void exited.then((code) => reject(new Error(`the server exited with ${code} before it started`)));
-      });
-
+      const server = launchServer(launch, dir);
+      const started = await server.started;
       const agent = new Agent({ keepAlive: true, maxSockets: 16 });
       let acknowledged = 0;
       let signalled = false;
       const statuses = await Promise.all(
         Array.from({ length: EVENTS }, (_, i) =>
-          post(agent, started.url, started.firstStart.applicationKey, `u${i % USERS}`).then((status) => {
+          post(agent, started.url, started.applicationKey, `u${i % USERS}`).then((status) => {
             if (status >= 200 && status < 300) acknowledged++;
             if (acknowledged === 50 && !signalled) {
               signalled = true;
-              child.kill('SIGTERM');
+              server.send(signal);
             }
             return status;
           }),
@@ -71,10 +122,13 @@ describe.skipIf(!built)('kindling start under SIGTERM', () => {
       );
       agent.destroy();
       expect(signalled).toBe(true);
-      expect(await exited).toBe(0);
+      const { code, stderr } = await server.exited;
+      // The server's own notes: a graceful stop, not the second signal's exit without waiting.
+      expect({ code, failure: /ELIFECYCLE|Command failed/.test(stderr), stopped: /^stopped$/m.test(stderr), forced: /again/.test(stderr) }).toEqual({ code: 0, failure: false, stopped: true, forced: false });
+      expect(await listening(started.url)).toBe(false);
       expect(statuses.filter((s) => s === 201).length).toBe(acknowledged);
 
-      const backend = openBackend(parseSettings({ KINDLING_DATA_DIR: dir }));
+      const backend = openBackend(parseSettings({ KINDLING_DATA_DIR: server.data }));
       const accountId = (await backend.control.accounts())[0]?.id as string;
       const { engine } = await new Engines(backend, 0).runtimeFor(accountId);
       let stored = 0;
@@ -82,6 +136,37 @@ describe.skipIf(!built)('kindling start under SIGTERM', () => {
       await backend.close();
       expect(stored).toBe(acknowledged);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!built)('a second signal while stopping', () => {
+  it('ignores the same signal repeated within a second (pnpm passing on a Ctrl-C) and exits at once on one sent later', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindling-signals-'));
+    const socket = new Socket();
+    try {
+      const server = launchServer('node', dir);
+      const started = await server.started;
+      let ended = false;
+      void server.exited.then(() => (ended = true));
+      // A request still in flight (its body half sent) keeps the graceful stop waiting.
+      const { port } = new URL(started.url);
+      await new Promise<void>((resolve) => socket.connect(Number(port), '127.0.0.1', resolve));
+      socket.on('error', () => undefined);
+      socket.write(`POST /api/metrics/lessons/event HTTP/1.1\r\nhost: x\r\nx-api-key: ${started.applicationKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"user"`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      server.send({ signal: 'SIGTERM', to: 'process' });
+      // apart enough not to merge into one pending signal, as pnpm's copy of a Ctrl-C arrives
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      server.send({ signal: 'SIGTERM', to: 'process' });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(ended).toBe(false);
+      server.send({ signal: 'SIGTERM', to: 'process' });
+      const { code, stderr } = await server.exited;
+      expect({ code, forced: /SIGTERM again: exiting without waiting/.test(stderr) }).toEqual({ code: 143, forced: true });
+    } finally {
+      socket.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
   });

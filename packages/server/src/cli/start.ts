@@ -2,7 +2,7 @@
  * `kindling start`: runs the service. The first start prints the keys (shown only then), the
  * starter metric and a curl line to record a first event; later starts print one line. SIGTERM or
  * SIGINT stops gracefully (in-flight requests finish, counters are written, stores close); a second
- * signal exits at once.
+ * signal, a second or more after the first, exits at once.
  */
 import { VARIABLES, parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
@@ -10,12 +10,19 @@ import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
 import { Output, type CliIo } from './output.js';
 
+/**
+ * A signal repeated sooner than this after the first is the same stop asked twice, not a second
+ * Ctrl-C: under `pnpm start` a Ctrl-C reaches both pnpm and the server, and pnpm passes it on.
+ */
+const REPEATED_WITHIN_MS = 1_000;
+
 const FLAGS = { port: 'string', host: 'string', data: 'string', redis: 'string' } as const;
 
 const HELP = `usage: kindling start [--port 3000] [--host 0.0.0.0] [--data ./data] [--redis redis://…]
 
 Runs the HTTP service (API, /docs, dashboard). Stop it with Ctrl-C or SIGTERM: requests in flight
-finish and counters are written before it exits.
+finish and counters are written before it exits. A second Ctrl-C (a second or more after the first)
+exits without waiting.
 
   --port N      port to listen on (0 picks a free one)
   --host ADDR   address to listen on
@@ -76,16 +83,17 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
   return server;
 }
 
-/** Resolves when the first SIGTERM or SIGINT has stopped the server; a second signal exits at once. */
+/** Resolves when the first SIGTERM or SIGINT has stopped the server; a later second signal exits at once. */
 function stopOnSignal(server: RunningServer, out: Output): Promise<number> {
   return new Promise((resolve) => {
-    let stopping = false;
+    let stoppingSince: number | null = null;
     const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
+      if (stoppingSince !== null) {
+        if (Date.now() - stoppingSince < REPEATED_WITHIN_MS) return;
         out.note(`${signal} again: exiting without waiting`);
         process.exit(signal === 'SIGINT' ? 130 : 143);
       }
-      stopping = true;
+      stoppingSince = Date.now();
       out.note(`${signal}: finishing requests in flight and closing the stores…`);
       server.close().then(
         () => {
