@@ -14,6 +14,8 @@ const MAX_BATCH = 256;
 
 /** One update as the store runs it. */
 export interface Call {
+  /** runs the update inside the batch's transaction (its store's read, step and write) */
+  transact: (call: Call) => unknown;
   userId: string;
   step: (snapshot: UserSnapshot) => StepResult<unknown>;
   options: UpdateOptions | undefined;
@@ -24,8 +26,6 @@ export interface Call {
 }
 
 export interface GroupCommitOptions {
-  /** runs one update inside the batch's transaction */
-  transact: (call: Call) => unknown;
   /** called first inside each batch's transaction */
   begin: () => void;
   /** called when a batch's transaction rolled back */
@@ -53,7 +53,8 @@ type Outcome = { ok: boolean; value: unknown };
 class HalfWritten extends Error {}
 
 export function groupCommit(db: Database.Database, options: GroupCommitOptions): GroupCommit {
-  const { transact, begin, rolledBack, toStoreError } = options;
+  const { begin, rolledBack, toStoreError } = options;
+  const transact = (call: Call): unknown => call.transact(call);
   // The same in a savepoint of its own: better-sqlite3 rolls back just its rows when it throws.
   const transactAlone = db.transaction(transact);
   let queue: Queued[] = [];

@@ -5,8 +5,9 @@
  * commits: a step that fails or writes nothing leaves the user to be read from the file again.
  *
  * The cache is only used inside a write transaction, when no other connection can commit, and only
- * while SQLite's data_version says that no other connection (another process, or the store of
- * another account on the same file) has committed since it was filled: otherwise it starts empty.
+ * while SQLite's data_version says that no other connection (another process) has committed since it
+ * was filled: otherwise it starts empty. The stores of every account on a file share the process's
+ * one connection to it (connection.ts), so their commits leave each other's caches as they are.
  * Least recently used out beyond `max` users.
  */
 import type { Rollup, UserState } from '@kindling/core';

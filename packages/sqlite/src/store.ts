@@ -6,15 +6,13 @@
  */
 import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
-import { isInMemory, labelOf, storeError, toStoreError } from './errors.js';
+import { connect } from './connection.js';
+import { storeError, toStoreError } from './errors.js';
 import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
-import { checkpointInBackground } from './checkpoints.js';
-import { type Call, groupCommit } from './group-commit.js';
-import { openDatabase, type Synchronous } from './open.js';
+import type { Call } from './group-commit.js';
+import type { Synchronous } from './open.js';
 import { addToOpen, journalRollups } from './open-rollups.js';
 import { decodeKey, encodeKey, parseJson, parseOpenRollups, parseUser, rollupOf, type RollupRow } from './rows.js';
-import { StateCache } from './state-cache.js';
-import { prepareStatements } from './statements.js';
 
 export interface SqliteStoreOptions {
   /** a file path (created when missing) or ':memory:' */
@@ -41,15 +39,16 @@ export interface SqliteStoreOptions {
 }
 
 export function sqliteStore(options: SqliteStoreOptions): Store {
-  const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full', cachedStates = 10_000 } = options;
-  const label = labelOf(path);
-  const db = openDatabase(path, label, { busyTimeout, synchronous });
-  const releaseCheckpoints = options.checkpoints === 'background' && !isInMemory(path) ? checkpointInBackground(path, db) : null;
-  const sql = prepareStatements(db);
-  const states = new StateCache(Math.max(0, Math.floor(cachedStates)));
+  const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full', cachedStates = 10_000, checkpoints = 'inline' } = options;
+  // Shared with the other stores of this file in the process (connection.ts).
+  const connection = connect(path, { busyTimeout, synchronous, checkpoints });
+  const { db, sql, label, batches } = connection;
+  const states = connection.cacheOf(account, Math.max(0, Math.floor(cachedStates)));
+  let closed = false;
 
   /** Runs `work`, turning driver failures into StoreErrors that name the file. */
   function guard<T>(work: () => T): T {
+    if (closed) throw storeError(label, 'the store is closed');
     try {
       return work();
     } catch (error) {
@@ -160,17 +159,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
-  const batches = groupCommit(db, {
-    transact,
-    begin: () => states.check(sql.dataVersion.get() as number),
-    // Rolled back: the states kept during the batch were never committed.
-    rolledBack: () => states.clear(),
-    toStoreError: (error) => toStoreError(label, error),
-  });
-
   return {
     update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
-      return batches.submit({ userId, step, options, stepFailed: false, writing: false }) as Promise<T>;
+      if (closed) return Promise.reject(storeError(label, 'the store is closed'));
+      return batches.submit({ transact, userId, step, options, stepFailed: false, writing: false }) as Promise<T>;
     },
     async load(userId) {
       const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
@@ -213,10 +205,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
     },
     async close() {
-      // Updates already asked for are committed (or refused) before the file closes.
-      await releaseCheckpoints?.();
-      batches.drain();
-      if (db.open) db.close();
+      if (closed) return;
+      closed = true;
+      // Updates already asked for are committed (or refused) first; the last store of the file closes it.
+      await connection.release();
     },
   };
 }
