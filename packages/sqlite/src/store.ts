@@ -2,7 +2,8 @@
  * sqliteStore: the Store of @kindling/core on one SQLite file (or ':memory:'), shared safely by
  * every process that opens it. Each `update` runs inside an IMMEDIATE transaction (concurrent ones
  * share one, group-commit.ts): read the user, run the step, write what it returns, commit; so
- * events of one user are applied one at a time (S21).
+ * events of one user are applied one at a time (S21). Within a process, the stores of one file
+ * share its connection and their batches (connection.ts).
  */
 import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
