@@ -8,6 +8,7 @@ import { buildApp } from './http/app.js';
 import type { ServerContext } from './http/context.js';
 import { KeyCache } from './http/key-cache.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { SharedLimits } from './http/shared-limits.js';
 import { bootstrap, type NewAccount } from './runtime/accounts.js';
 import { Activity } from './runtime/activity.js';
 import { openBackend } from './runtime/backend.js';
@@ -35,13 +36,16 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   const clock = options.clock ?? Date.now;
   const backend = openBackend(settings);
   const engines = new Engines(backend, settings.cacheMs, clock);
+  const buckets = new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock);
+  // Processes sharing a Redis share each key's limit (shared-limits.ts); on SQLite one process serves.
+  const shared = backend.kind === 'redis' ? new SharedLimits(buckets, backend.control.kv, clock) : null;
   const ctx: ServerContext = {
     settings: { ...settings, dashboardDir: settings.dashboardDir ?? bundledDashboard() },
     backend,
     engines,
     keys: new KeyCache(backend.control, settings.cacheMs, clock),
     activity: new Activity(backend.control),
-    limiter: new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock),
+    limiter: shared ?? buckets,
     rebuilds: new Rebuilds(backend.control, engines, clock),
     streakReads: new ReadCache(settings.readCacheBytes),
     clock,
@@ -58,6 +62,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
   ctx.activity.start();
+  shared?.start();
   let url = '';
   if (options.listen !== false) {
     const address = await app.listen({ host: settings.host, port: settings.port });
@@ -77,6 +82,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
         ctx.ready = false;
         clearInterval(flushKeys);
         await app.close();
+        await shared?.stop();
         await ctx.activity.stop();
         await ctx.keys.flush();
         await backend.close();

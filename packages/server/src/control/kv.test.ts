@@ -30,10 +30,10 @@ describe.each(makers)('the control plane on %s', (_name, make) => {
     await kv.close();
   });
 
-  it('adds to counters and keeps the last value of fields', async () => {
+  it('adds to counters, answering the values after, and keeps the last value of fields', async () => {
     const kv = make();
-    await kv.addCounters('c', { x: 1, y: 2.5 });
-    await kv.addCounters('c', { x: 2 });
+    expect(await kv.addCounters('c', { x: 1, y: 2.5 })).toEqual({ x: 1, y: 2.5 });
+    expect(await kv.addCounters('c', { x: 2 })).toEqual({ x: 3 });
     expect(await kv.readCounters('c')).toEqual({ x: 3, y: 2.5 });
     expect(await kv.readCounters('none')).toEqual({});
     await kv.setFields('f', { a: '1', b: '2' });

@@ -45,11 +45,13 @@ export function redisKV(options: RedisKVOptions): ControlKV {
       await client.del(k(key));
     },
     async addCounters(key, increments) {
+      const fields = Object.keys(increments);
       const pipeline = client.pipeline();
-      for (const [field, n] of Object.entries(increments)) pipeline.hincrbyfloat(k(key), field, n);
-      const results = await pipeline.exec();
-      const failed = results?.find(([error]) => error !== null);
+      for (const field of fields) pipeline.hincrbyfloat(k(key), field, increments[field] as number);
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error !== null);
       if (failed) throw failed[0];
+      return Object.fromEntries(fields.map((field, i) => [field, Number(results[i]?.[1])]));
     },
     async readCounters(key) {
       const raw = await client.hgetall(k(key));

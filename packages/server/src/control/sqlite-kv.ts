@@ -22,8 +22,8 @@ export function sqliteKV(path: string): ControlKV {
     insert: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING'),
     replace: db.prepare('UPDATE control_docs SET value = ? WHERE key = ? AND value = ?'),
     remove: db.prepare('DELETE FROM control_docs WHERE key = ?'),
-    add: db.prepare(
-      'INSERT INTO control_counters (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = value + excluded.value',
+    add: db.prepare<[string, string, number], { value: number }>(
+      'INSERT INTO control_counters (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = value + excluded.value RETURNING value',
     ),
     counters: db.prepare<[string], { field: string; value: number }>('SELECT field, value FROM control_counters WHERE key = ?'),
     setField: db.prepare(
@@ -31,9 +31,9 @@ export function sqliteKV(path: string): ControlKV {
     ),
     fields: db.prepare<[string], { field: string; value: string }>('SELECT field, value FROM control_fields WHERE key = ?'),
   };
-  const addAll = db.transaction((key: string, increments: Readonly<Record<string, number>>) => {
-    for (const [field, n] of Object.entries(increments)) sql.add.run(key, field, n);
-  });
+  const addAll = db.transaction((key: string, increments: Readonly<Record<string, number>>) =>
+    Object.fromEntries(Object.entries(increments).map(([field, n]) => [field, (sql.add.get(key, field, n) as { value: number }).value])),
+  );
   const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
   });
@@ -53,7 +53,7 @@ export function sqliteKV(path: string): ControlKV {
       sql.remove.run(key);
     },
     async addCounters(key, increments) {
-      addAll.immediate(key, increments);
+      return addAll.immediate(key, increments);
     },
     async readCounters(key) {
       return Object.fromEntries(sql.counters.all(key).map((row) => [row.field, row.value]));

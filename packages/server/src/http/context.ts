@@ -9,7 +9,7 @@ import type { ReadCache } from '../runtime/read-cache.js';
 import type { Rebuilds } from '../runtime/rebuilds.js';
 import type { Settings } from '../settings.js';
 import type { KeyCache } from './key-cache.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { Limiter } from './shared-limits.js';
 
 export interface ServerContext {
   readonly settings: Settings;
@@ -17,7 +17,7 @@ export interface ServerContext {
   readonly engines: Engines;
   readonly keys: KeyCache;
   readonly activity: Activity;
-  readonly limiter: RateLimiter;
+  readonly limiter: Limiter;
   readonly rebuilds: Rebuilds;
   /** serialized streak reads by everything they depend on */
   readonly streakReads: ReadCache;

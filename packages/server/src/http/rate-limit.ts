@@ -1,6 +1,6 @@
 /**
  * A token bucket per API key, in this process: `burst` requests at once, refilled at `perSecond`.
- * With several processes each has its own buckets (the limit is per key per process).
+ * Processes sharing a Redis also pay for what the others took (shared-limits.ts).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -11,8 +11,8 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** 0 when the request may go on, else the whole seconds to wait. */
-  take(id: string): number {
+  /** The key's bucket, refilled up to now. */
+  private refilled(id: string): { tokens: number; at: number } {
     const now = this.clock();
     let bucket = this.buckets.get(id);
     if (bucket === undefined) {
@@ -22,6 +22,18 @@ export class RateLimiter {
     }
     bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
     bucket.at = now;
+    return bucket;
+  }
+
+  /** Takes away `requests` that were let through elsewhere (other processes); a bucket owes at most one burst. */
+  charge(id: string, requests: number): void {
+    const bucket = this.refilled(id);
+    bucket.tokens = Math.max(-this.burst, bucket.tokens - requests);
+  }
+
+  /** 0 when the request may go on, else the whole seconds to wait. */
+  take(id: string): number {
+    const bucket = this.refilled(id);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return 0;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SharedLimits } from '../http/shared-limits.js';
 import { parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
 
@@ -7,15 +8,16 @@ const prefix = `kltest-${process.pid}-${Date.now().toString(36)}`;
 const redis = new Redis('redis://127.0.0.1:6379');
 const servers: RunningServer[] = [];
 
-async function start(): Promise<RunningServer> {
+async function start(options: { prefix?: string; env?: Record<string, string>; clock?: () => number } = {}): Promise<RunningServer> {
   const settings = parseSettings({
     REDIS_URL: 'redis://127.0.0.1:6379',
-    KINDLING_REDIS_PREFIX: prefix,
+    KINDLING_REDIS_PREFIX: options.prefix ?? prefix,
     KINDLING_CACHE_MS: '0',
     LOG_LEVEL: 'silent',
     KINDLING_DASHBOARD_DIR: '/nonexistent',
+    ...options.env,
   });
-  const server = await startServer(settings, { listen: false });
+  const server = await startServer(settings, { listen: false, ...(options.clock ? { clock: options.clock } : {}) });
   servers.push(server);
   return server;
 }
@@ -66,5 +68,28 @@ describe('several servers sharing one Redis', () => {
     const refused = await post(b, key, 'u2');
     expect(refused.statusCode).toBe(401);
     expect(JSON.parse(refused.body).code).toBe('REVOKED_API_KEY');
+  });
+
+  it("shares each key's rate limit: what one server let through, the other refuses once they have synced", async () => {
+    const now = Date.parse('2026-03-02T10:00:00Z');
+    const options = { prefix: `${prefix}-limits`, env: { KINDLING_RATE_LIMIT: '1', KINDLING_RATE_BURST: '4' }, clock: () => now };
+    const a = await start(options);
+    const b = await start(options);
+    const key = a.firstStart!.applicationKey.key;
+    const read = (server: RunningServer) => server.app.inject({ method: 'GET', url: '/v1/users/ada/streak', headers: { 'x-api-key': key } }).then((r) => r.statusCode);
+    const sync = async () => {
+      for (const server of [a, b]) {
+        expect(server.ctx.limiter).toBeInstanceOf(SharedLimits);
+        await (server.ctx.limiter as SharedLimits).sync();
+      }
+    };
+    // Both servers follow the key (their first sync of it is where they start counting each other).
+    expect([await read(b), await read(a)]).toEqual([200, 200]);
+    await sync();
+    await sync();
+    // a takes the last 2 of its bucket; b, which had 3 left, pays them once they have synced.
+    expect([await read(a), await read(a)]).toEqual([200, 200]);
+    await sync();
+    expect([await read(b), await read(b), await read(a)]).toEqual([200, 429, 429]);
   });
 });
