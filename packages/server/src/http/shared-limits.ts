@@ -26,7 +26,7 @@ export interface Limiter {
 }
 
 export class SharedLimits implements Limiter {
-  /** requests let through here since the last sync */
+  /** requests let through here since the last sync, per key asked for (0: asked, refused) */
   private pending = new Map<string, number>();
   /** each followed key's total as last read, and when this process last used it */
   private readonly followed = new Map<string, { total: number | null; usedAt: number }>();
@@ -39,12 +39,10 @@ export class SharedLimits implements Limiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  // On every request: one map update; following the key and its clock are the sync's work.
   take(id: string): number {
     const wait = this.limiter.take(id);
-    if (wait === 0) this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
-    const entry = this.followed.get(id);
-    if (entry === undefined) this.followed.set(id, { total: null, usedAt: this.clock() });
-    else entry.usedAt = this.clock();
+    this.pending.set(id, (this.pending.get(id) ?? 0) + (wait === 0 ? 1 : 0));
     return wait;
   }
 
@@ -56,10 +54,15 @@ export class SharedLimits implements Limiter {
 
   private async exchange(): Promise<void> {
     const now = this.clock();
-    for (const [id, entry] of this.followed) if (now - entry.usedAt > FORGET_MS && !this.pending.has(id)) this.followed.delete(id);
-    if (this.followed.size === 0) return;
     const mine = this.pending;
     this.pending = new Map();
+    for (const id of mine.keys()) {
+      const entry = this.followed.get(id);
+      if (entry === undefined) this.followed.set(id, { total: null, usedAt: now });
+      else entry.usedAt = now;
+    }
+    for (const [id, entry] of this.followed) if (now - entry.usedAt > FORGET_MS) this.followed.delete(id);
+    if (this.followed.size === 0) return;
     // Every followed key, with 0 for those not used since: their totals still tell what the others took.
     const increments = Object.fromEntries([...this.followed.keys()].map((id) => [id, mine.get(id) ?? 0]));
     let totals: Record<string, number>;
