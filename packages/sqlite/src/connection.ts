@@ -33,6 +33,11 @@ export interface Connection {
   readonly batches: GroupCommit;
   /** The kept states of `account` on this connection, one cache for every store of the account (the first one's size holds). */
   cacheOf(account: string, max: number): StateCache;
+  /**
+   * Before a read that answers from kept states: empties them if another connection committed since
+   * they were last checked. Checks data_version at most once per turn of the event loop.
+   */
+  checkKept(): void;
   /** Called once by each store that opened it, on closing: commits what is queued; the last one closes the file. */
   release(): Promise<void>;
 }
@@ -45,11 +50,13 @@ function open(path: string, options: ConnectionOptions, forget: () => boolean): 
   const releaseCheckpoints = options.checkpoints === 'background' && !isInMemory(path) ? checkpointInBackground(path, db) : null;
   const sql = prepareStatements(db);
   const caches = new Map<string, StateCache>();
+  const checkCaches = (): void => {
+    const dataVersion = sql.dataVersion.get() as number;
+    for (const cache of caches.values()) cache.check(dataVersion);
+  };
+  let checkedThisTurn = false;
   const batches = groupCommit(db, {
-    begin: () => {
-      const dataVersion = sql.dataVersion.get() as number;
-      for (const cache of caches.values()) cache.check(dataVersion);
-    },
+    begin: checkCaches,
     // Rolled back: the states kept during the batch were never committed.
     rolledBack: () => {
       for (const cache of caches.values()) cache.clear();
@@ -68,6 +75,14 @@ function open(path: string, options: ConnectionOptions, forget: () => boolean): 
         caches.set(account, cache);
       }
       return cache;
+    },
+    checkKept() {
+      if (checkedThisTurn) return;
+      checkCaches();
+      checkedThisTurn = true;
+      setImmediate(() => {
+        checkedThisTurn = false;
+      });
     },
     async release() {
       if (!forget()) {

@@ -14,6 +14,16 @@ describe('StateCache', () => {
     expect(cache.take('a')).toBeUndefined();
   });
 
+  it('shows a kept state to peek and leaves it in place', () => {
+    const cache = new StateCache(10);
+    const kept = state('a');
+    cache.keep('a', kept);
+    expect(cache.peek('a')).toBe(kept);
+    expect(cache.peek('a')).toBe(kept);
+    expect(cache.take('a')).toBe(kept);
+    expect(cache.peek('a')).toBeUndefined();
+  });
+
   it('keeps at most max users, dropping the one used longest ago', () => {
     const cache = new StateCache(2);
     cache.keep('a', state('a'));

@@ -4,9 +4,11 @@
  * server, measured with callgrind). An update takes its user's state out and puts back the state it
  * commits: a step that fails or writes nothing leaves the user to be read from the file again.
  *
- * The cache is only used inside a write transaction, when no other connection can commit, and only
+ * The cache is used inside a write transaction, when no other connection can commit, and only
  * while SQLite's data_version says that no other connection (another process) has committed since it
- * was filled: otherwise it starts empty. The stores of every account on a file share the process's
+ * was filled: otherwise it starts empty. `version()` reads it too, outside a transaction, after a
+ * check of data_version at most once per turn of the event loop (connection.ts): another process's
+ * commit then shows from the next turn. The stores of every account on a file share the process's
  * one connection to it (connection.ts), so their commits leave each other's caches as they are.
  * Least recently used out beyond `max` users.
  */
@@ -46,6 +48,11 @@ export class StateCache {
     const state = this.states.get(userId);
     if (state !== undefined) this.states.delete(userId);
     return state;
+  }
+
+  /** The user's row as last committed here, left in place: for reading only. */
+  peek(userId: string): KeptUser | undefined {
+    return this.states.get(userId);
   }
 
   /** The row just committed for the user; it must not be changed afterwards. */

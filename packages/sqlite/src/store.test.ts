@@ -87,6 +87,24 @@ describe('sqliteStore kept states', () => {
     expect(seen[3]?.kept).toMatchObject({ totals: { lessons: 4.5, minutes: null } }); // 3e308 overflowed: JSON wrote null
   });
 
+  it('answers version() from the state it kept within a turn of the event loop, and reads another connection’s commit from the next turn', async () => {
+    const nextTurn = () => new Promise((done) => setImmediate(done));
+    const store = files.open('versions.db');
+    await bump(store, 'u');
+    await nextTurn();
+    expect(await store.version('u')).toBe(1);
+    // Another connection to the file (as another process would) moves the user on.
+    const other = new Database(files.path('versions.db'));
+    other.prepare('UPDATE users SET version = 5').run();
+    other.close();
+    // In this turn, the kept state answers: no query reached the file.
+    expect(await store.version('u')).toBe(1);
+    // From the next turn, data_version shows the other connection's commit: the file answers.
+    await nextTurn();
+    expect(await store.version('u')).toBe(5);
+    expect(await store.version('never-seen')).toBe(0);
+  });
+
   it('reads the file again after a step that changed its state and then failed', async () => {
     const store = files.open('changed.db');
     await bump(store, 'u');

@@ -170,7 +170,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return stored === undefined ? null : parseUser(label, account, userId, stored[0]);
     },
     async version(userId) {
-      return guard(() => sql.userVersion.get(account, encodeKey(userId))) ?? 0;
+      return guard(() => {
+        // A state this store committed answers without a query while no other process has written (state-cache.ts).
+        connection.checkKept();
+        return states.peek(userId)?.user.version ?? sql.userVersion.get(account, encodeKey(userId)) ?? 0;
+      });
     },
     async history(userId, streak, from, to) {
       return guard(() => readHistory(userId, streak, from, to));
