@@ -73,7 +73,9 @@ export interface Store {
   load(userId: string): Promise<UserState | null>;
   /**
    * The version of the user's committed state (0 for a user never seen), without reading the state
-   * itself: what a cache of answers derived from the state checks before it answers.
+   * itself: what a cache of answers derived from the state checks before it answers. This store's
+   * own commits show at once; a store that keeps states may see another process's commit a moment
+   * later (the SQLite store: from the next turn of the event loop).
    */
   version(userId: string): Promise<number>;
   /** Stored held periods of one rule with period index in [from, to], in any order. */
