@@ -3,6 +3,7 @@
  * The engine is the only part of the core with a notion of "now", and it takes it from `clock`.
  */
 import { describeCompleted } from './achievements.js';
+import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import type { Engine, EngineOptions } from './engine-types.js';
@@ -62,6 +63,7 @@ export function createEngine(options: EngineOptions): Engine {
               history: reduction.history,
               rollups: reduction.rollups,
               index: changedEntries(lines, indexEntries(reduction.user, rules)),
+              activity: countActivity(at, { metric, value }, result.changes),
               ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
               ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
             },

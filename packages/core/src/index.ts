@@ -2,6 +2,8 @@ export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from './engine.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
+export { countActivity } from './activity.js';
+export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats } from './store.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
 export type { ErrorCode } from './errors.js';

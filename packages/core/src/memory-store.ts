@@ -3,6 +3,7 @@
  * step runs synchronously between read and commit, so each update is atomic in one process. It is
  * the reference the other stores are held to; its analytics scan the index, which is fine in memory.
  */
+import { addActivity, type AchievementCounts, type DayCounts, type MetricCounts } from './activity.js';
 import { StoreError } from './errors.js';
 import { cloneUser, mergeRollups, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
 import type { RecordResult } from './response.js';
@@ -36,6 +37,7 @@ export function memoryStore(): MemoryStore {
   const users = new Map<string, UserRecord>();
   /** streak → userId → index line */
   const index = new Map<string, Map<string, IndexEntry>>();
+  const activity = { days: new Map<string, DayCounts>(), metrics: new Map<string, MetricCounts>(), achievements: new Map<string, number>() };
 
   function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>): void {
     const target: UserRecord = record ?? { user: write.user, history: new Map(), rollups: new Map(), zoneChanges: [], actions: [], idempotency: new Map() };
@@ -61,6 +63,7 @@ export function memoryStore(): MemoryStore {
       if (lines === undefined) index.set(entry.streak, (lines = new Map()));
       lines.set(userId, entry);
     }
+    if (write.activity) addActivity(activity, write.activity);
     users.set(userId, target);
   }
 
@@ -131,6 +134,14 @@ export function memoryStore(): MemoryStore {
         .sort((a, b) => a[1].expiresAt - b[1].expiresAt || byUserId(a[0], b[0]))
         .slice(0, limit)
         .map(([userId, e]) => ({ userId, length: e.length, expiresAt: e.expiresAt }));
+    },
+    async activity(from, to) {
+      const inKeyOrder = <T>(map: Map<string, T>) => [...map].sort((a, b) => byUserId(a[0], b[0]));
+      return {
+        days: inKeyOrder(activity.days).filter(([day]) => day >= from && day <= to).map(([, counts]) => ({ ...counts })),
+        metrics: inKeyOrder(activity.metrics).map(([, counts]) => ({ ...counts })),
+        achievements: inKeyOrder(activity.achievements).map(([achievement, completions]): AchievementCounts => ({ achievement, completions })),
+      };
     },
     async close() {
       users.clear();

@@ -3,6 +3,7 @@
  * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
  */
 import { describeCompleted, type CompletedAchievement } from './achievements.js';
+import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { Options, Result } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -84,6 +85,6 @@ export async function completeAchievement(ctx: EngineContext, userId: string, ke
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
     user.achievements = { ...user.achievements, [key]: at };
-    return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [], index: [] } };
+    return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [], index: [], activity: countActivity(at, null, [{ type: 'achievement.completed', achievement: key, name: achievement.name }]) } };
   });
 }

@@ -3,6 +3,7 @@
  * commits everything or nothing, one user at a time (S21). Adapters (memory, SQLite, Redis)
  * implement it and pass the same conformance suite from @kindling/testing.
  */
+import type { ActivityDelta, ActivityReport } from './activity.js';
 import type { RecordResult } from './response.js';
 import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState, ZoneChange } from './state.js';
 
@@ -26,6 +27,8 @@ export interface UserWrite {
   readonly index: readonly IndexEntry[];
   /** the first response of an event sent with an idempotency key (S18) */
   readonly idempotency?: { readonly metric: string; readonly key: string; readonly response: RecordResult };
+  /** what the write adds to the account's activity counters, committed with it */
+  readonly activity?: ActivityDelta;
 }
 
 /** What a step sees. The step owns `user` and may change it in place. */
@@ -89,6 +92,11 @@ export interface Store {
   stats(streak: string, at: number, top: number): Promise<IndexStats>;
   /** Live streaks (deadAt > at) of one rule whose expiresAt is before `before`, soonest first. */
   expiring(streak: string, at: number, before: number, limit: number): Promise<Array<{ userId: string; length: number; expiresAt: number }>>;
+  /**
+   * The account's activity counters as committed: days from `from` to `to` (`YYYY-MM-DD`, inclusive)
+   * that have any count, in date order; every metric and achievement counted, in key order.
+   */
+  activity(from: string, to: string): Promise<ActivityReport>;
   /** Release connections and files. */
   close(): Promise<void>;
 }

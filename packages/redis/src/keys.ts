@@ -62,8 +62,18 @@ export interface IndexKeys {
   readonly best: string;
 }
 
+/** The account's activity counters (activity.ts). */
+export interface ActivityKeys {
+  readonly days: string;
+  readonly metrics: string;
+  readonly completions: string;
+  /** member → the user version last counted, on a Cluster (hash) */
+  readonly counted: string;
+}
+
 export interface AccountKeys {
   readonly schema: string;
+  readonly activity: ActivityKeys;
   /** every user id, as members of score 0 (sorted set) */
   readonly users: string;
   index(streak: string): IndexKeys;
@@ -86,6 +96,7 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
   return {
     schema: `${tag}:schema`,
     users: `${tag}:users`,
+    activity: { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` },
     index(streak) {
       const known = indexes.get(streak);
       if (known !== undefined) return known;

@@ -5,6 +5,7 @@
  */
 import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
+import { readActivity } from './activity.js';
 import { readExpiring, readStats } from './analytics.js';
 import { attempt, connect } from './connection.js';
 import { accountKeys, decodeMember, encodeMember } from './keys.js';
@@ -90,6 +91,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     async expiring(streak, at, before, limit) {
       await ready();
       return readExpiring(connection, keys.index(streak), at, before, limit);
+    },
+    async activity(from, to) {
+      await ready();
+      return readActivity(connection, keys.activity, from, to);
     },
     close() {
       return connection.close();

@@ -6,6 +6,7 @@
  * script in the account's slot on a Cluster.
  */
 import { StoreError, type IndexEntry, type StepResult, type UpdateOptions, type UserSnapshot, type UserWrite } from '@kindling/core';
+import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
@@ -81,9 +82,15 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
 }
 
-/** Applies a committed write's index lines (each only if newer than the recorded one) and lists the user. */
-export async function applyIndex(context: UpdateContext, userId: string, version: number, lines: readonly IndexEntry[]): Promise<void> {
-  const { keys, args } = indexArgs(context, userId, version, lines);
+/**
+ * On a Cluster, after a commit: applies the write's index lines (each only if newer than the recorded
+ * one), lists the user, and adds the write's activity counts (once per user version).
+ */
+export async function applyIndex(context: UpdateContext, userId: string, version: number, lines: readonly IndexEntry[], activity?: UserWrite['activity']): Promise<void> {
+  const index = indexArgs(context, userId, version, lines);
+  const counters = context.keys.activity;
+  const keys = [counters.days, counters.metrics, counters.completions, counters.counted, ...index.keys];
+  const args = [...activityArgs(activity), ...index.args];
   // Tried twice: a committed write stays committed; a stale index line heals at the user's next write.
   try {
     await context.connection.runScript('kindlingIndex', keys, args);
@@ -128,17 +135,21 @@ export async function updateUser<T>(
     checkWrite(write, userId, snapshot.version);
     const args = commitArgs(await planCommit(context, keys, snapshot, write), snapshot.version, write);
     if (!context.connection.cluster) {
-      // One call: the user's keys and the account's index lines together (or alone, when the index
-      // already holds these lines).
+      // One call: the user's keys, the account's activity counts and index lines together (or the
+      // index left alone, when it already holds these lines).
       const lines = linesText(write.index ?? []);
+      const counters = context.keys.activity;
+      const countKeys = [counters.days, counters.metrics, counters.completions];
+      const counts = activityArgs(write.activity);
       if (context.written.holds(userId, snapshot.version, lines)) {
-        if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
+        const counted = counts[0] !== '0';
+        if ((await context.connection.runScript('kindlingCommit', counted ? [...userKeys, ...countKeys] : userKeys, counted ? [...args, ...counts] : args)) === 1) {
           context.written.remember(userId, write.user.version, lines);
           return result;
         }
       } else {
         const index = indexArgs(context, userId, write.user.version, write.index ?? []);
-        const reply = await context.connection.runScript('kindlingCommitIndexed', [...userKeys, ...index.keys], [...args, ...index.args]);
+        const reply = await context.connection.runScript('kindlingCommitIndexed', [...userKeys, ...countKeys, ...index.keys], [...args, ...counts, ...index.args]);
         if (typeof reply === 'string') {
           context.written.forget(userId);
           tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
@@ -146,7 +157,7 @@ export async function updateUser<T>(
         if (reply !== 0) return result;
       }
     } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
-      await applyIndex(context, userId, write.user.version, write.index ?? []);
+      await applyIndex(context, userId, write.user.version, write.index ?? [], write.activity);
       return result;
     }
     if (attempt >= context.maxAttempts) {

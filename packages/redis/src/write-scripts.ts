@@ -134,32 +134,82 @@ local function applyIndex(plan)
 end
 `;
 
-/** Returns 1 when committed, 0 on a version mismatch. */
-export const COMMIT_LUA = `${LUA_COMMON}${USER_PART}
+/**
+ * The activity counters (activity.ts): KEYS[base+1..base+3] days, metrics, completions (hashes);
+ * ARGV[arg] the number of entries, then per entry: the key's number (1..3), op (i: add a whole
+ * number, f: add a float, m: keep the maximum), field, value.
+ */
+const ACTIVITY_PART = `
+local function checkActivity(base)
+  for k = base + 1, base + 3 do expect(KEYS[k], 'hash') end
+end
+
+local function activityEnd(arg)
+  return arg + 1 + tonumber(ARGV[arg]) * 4
+end
+
+local function applyActivity(base, arg)
+  for j = arg + 1, activityEnd(arg) - 1, 4 do
+    local key, op, field, value = KEYS[base + tonumber(ARGV[j])], ARGV[j + 1], ARGV[j + 2], ARGV[j + 3]
+    if op == 'i' then redis.call('HINCRBY', key, field, value)
+    elseif op == 'f' then redis.call('HINCRBYFLOAT', key, field, value)
+    else
+      local old = tonumber(redis.call('HGET', key, field))
+      if old == nil or old < tonumber(value) then redis.call('HSET', key, field, value) end
+    end
+  end
+end
+`;
+
+/**
+ * KEYS: state, data, idem, and the three activity keys when ARGV ends with activity arguments.
+ * Returns 1 when committed, 0 on a version mismatch.
+ */
+export const COMMIT_LUA = `${LUA_COMMON}${USER_PART}${ACTIVITY_PART}
 local plan = planUser()
 if not plan then return 0 end
+local counted = #KEYS > 3
+if counted then checkActivity(3) end
 applyUser(plan)
+if counted then applyActivity(3, plan.next) end
 return 1
 `;
 
-/** KEYS: users, then the index keys. Returns 1. */
-export const INDEX_LUA = `${LUA_COMMON}${INDEX_PART}
-local plan, problem = planIndex(1, 1)
+/**
+ * On a Cluster, after a commit: KEYS: the three activity keys, the hash of versions counted, users,
+ * then the index keys; ARGV: the activity arguments, then member, version and the index lines. The
+ * counts are added only when the version is newer than the one last counted for the user (a retried
+ * call counts once). Returns 1.
+ */
+export const INDEX_LUA = `${LUA_COMMON}${ACTIVITY_PART}${INDEX_PART}
+checkActivity(0)
+expect(KEYS[4], 'hash')
+local at = activityEnd(1)
+local plan, problem = planIndex(5, at)
 if problem then fail(problem) end
+local member, version = ARGV[at], tonumber(ARGV[at + 1])
+local counted = tonumber(redis.call('HGET', KEYS[4], member) or '0')
+if version > counted then
+  applyActivity(0, 1)
+  redis.call('HSET', KEYS[4], member, version)
+end
 applyIndex(plan)
 return 1
 `;
 
 /**
- * KEYS: state, data, idem, users, index keys; ARGV: COMMIT's, then INDEX's. Returns 0 on a version
- * mismatch, 1 when committed with the index, or the problem (a string) when committed but the index
- * lines could not be written: the user's write stands, as with the two scripts.
+ * KEYS: state, data, idem, the three activity keys, users, index keys; ARGV: COMMIT's, the activity
+ * arguments, then INDEX's. Returns 0 on a version mismatch, 1 when committed with the counts and the
+ * index, or the problem (a string) when committed (with the counts) but the index lines could not be
+ * written: the user's write stands, as with the two scripts.
  */
-export const COMMIT_INDEXED_LUA = `${LUA_COMMON}${USER_PART}${INDEX_PART}
+export const COMMIT_INDEXED_LUA = `${LUA_COMMON}${USER_PART}${ACTIVITY_PART}${INDEX_PART}
 local plan = planUser()
 if not plan then return 0 end
-local index, problem = planIndex(4, plan.next)
+checkActivity(3)
+local index, problem = planIndex(7, activityEnd(plan.next))
 applyUser(plan)
+applyActivity(3, plan.next)
 if problem then return problem end
 applyIndex(index)
 return 1

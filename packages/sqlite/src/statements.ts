@@ -33,6 +33,12 @@ export interface Statements {
   topCurrent: Statement<[string, string, number, number]>;
   topLongest: Statement<[string, string, number]>;
   expiring: Statement<[string, string, number, number, number]>;
+  addDay: Statement<[string, string, number, number, number, number]>;
+  addMetric: Statement<[string, string, number, number, number]>;
+  addCompletion: Statement<[string, string]>;
+  activityDays: Statement<[string, string, string], { day: string; events: number; extended: number; lost: number; freezes_used: number }>;
+  activityMetrics: Statement<[string], { metric: string; total: number; events: number; last_at: number }>;
+  activityAchievements: Statement<[string], { achievement: string; completions: number }>;
 }
 
 function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
@@ -87,6 +93,25 @@ export function prepareStatements(db: Database.Database): Statements {
       db,
       'INSERT INTO idempotency (account, user_id, metric, key, response) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     ),
+
+    addDay: prepare<[string, string, number, number, number, number]>(
+      db,
+      'INSERT INTO activity_days (account, day, events, extended, lost, freezes_used) VALUES (?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (account, day) DO UPDATE SET events = events + excluded.events, extended = extended + excluded.extended, ' +
+        'lost = lost + excluded.lost, freezes_used = freezes_used + excluded.freezes_used',
+    ),
+    addMetric: prepare<[string, string, number, number, number]>(
+      db,
+      'INSERT INTO activity_metrics (account, metric, total, events, last_at) VALUES (?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (account, metric) DO UPDATE SET total = total + excluded.total, events = events + excluded.events, last_at = max(last_at, excluded.last_at)',
+    ),
+    addCompletion: prepare<[string, string]>(
+      db,
+      'INSERT INTO activity_achievements (account, achievement, completions) VALUES (?, ?, 1) ON CONFLICT (account, achievement) DO UPDATE SET completions = completions + 1',
+    ),
+    activityDays: prepare(db, 'SELECT day, events, extended, lost, freezes_used FROM activity_days WHERE account = ? AND day >= ? AND day <= ? ORDER BY day'),
+    activityMetrics: prepare(db, 'SELECT metric, total, events, last_at FROM activity_metrics WHERE account = ? ORDER BY metric'),
+    activityAchievements: prepare(db, 'SELECT achievement, completions FROM activity_achievements WHERE account = ? ORDER BY achievement'),
 
     saveIndex: prepare<[string, string, Buffer, number, number, number, number]>(
       db,

@@ -5,7 +5,7 @@
  * events of one user are applied one at a time (S21). Within a process, the stores of one file
  * share its connection and their batches (connection.ts).
  */
-import type { HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
+import type { ActivityDelta, HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
 import { StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
@@ -119,7 +119,15 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     for (const line of write.index) sql.saveIndex.run(account, line.streak, key, line.length, line.longest, line.deadAt, line.expiresAt);
     const idempotency = write.idempotency;
     if (idempotency) sql.saveReplay.run(account, key, idempotency.metric, encodeKey(idempotency.key), JSON.stringify(idempotency.response));
+    if (write.activity) saveActivity(write.activity);
     return next;
+  }
+
+  /** Adds a write's counts to the account's activity, in the write's transaction. */
+  function saveActivity(activity: ActivityDelta): void {
+    for (const d of activity.days) sql.addDay.run(account, d.day, d.events, d.extended, d.lost, d.freezesUsed);
+    for (const m of activity.metrics) sql.addMetric.run(account, m.metric, m.total, m.events, m.lastAt);
+    for (const a of activity.achievements) sql.addCompletion.run(account, a);
   }
 
   // Read → step → write, inside a batch's transaction (group-commit.ts).
@@ -208,6 +216,13 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     async expiring(streak, at, before, limit) {
       const rows = guard(() => sql.expiring.all(account, streak, at, before, Math.max(0, Math.floor(limit))) as Array<{ user_id: Buffer; length: number; expires_at: number }>);
       return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
+    },
+    async activity(from, to) {
+      return read(() => ({
+        days: sql.activityDays.all(account, from, to).map((row) => ({ day: row.day, events: row.events, extended: row.extended, lost: row.lost, freezesUsed: row.freezes_used })),
+        metrics: sql.activityMetrics.all(account).map((row) => ({ metric: row.metric, total: row.total, events: row.events, lastAt: row.last_at })),
+        achievements: sql.activityAchievements.all(account).map((row) => ({ achievement: row.achievement, completions: row.completions })),
+      }));
     },
     async close() {
       if (closed) return;

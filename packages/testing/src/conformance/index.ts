@@ -4,6 +4,7 @@
  */
 import type { Store } from '@kindling/core';
 import { afterEach, describe } from 'vitest';
+import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
 import { rebuildCases } from './rebuild.js';
 import { ruleChangeCases } from './rule-change.js';
@@ -47,6 +48,10 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
     describe('analytics', () => {
       beforeEachFresh(fresh);
       analyticsCases(store);
+    });
+    describe('activity', () => {
+      beforeEachFresh(fresh);
+      activityCases(store, options.reopen);
     });
     describe('rebuild', () => {
       beforeEachFresh(fresh);
