@@ -44,7 +44,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
     backend,
     engines,
     keys: new KeyCache(backend.control, settings.cacheMs, clock),
-    activity: new Activity(backend.control),
+    activity: new Activity(backend),
     limiter: shared ?? buckets,
     rebuilds: new Rebuilds(backend.control, engines, clock),
     streakReads: new ReadCache(settings.readCacheBytes),
@@ -61,7 +61,6 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   const app = await buildApp(ctx);
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
-  ctx.activity.start();
   shared?.start();
   let url = '';
   if (options.listen !== false) {
@@ -83,7 +82,6 @@ export async function startServer(settings: Settings, options: { clock?: () => n
         clearInterval(flushKeys);
         await app.close();
         await shared?.stop();
-        await ctx.activity.stop();
         await ctx.keys.flush();
         await backend.close();
       })();

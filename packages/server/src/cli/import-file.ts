@@ -8,7 +8,6 @@
 import { createReadStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { KindlingError, StoreError } from '@kindling/core';
-import { Activity } from '../runtime/activity.js';
 import type { Backend } from '../runtime/backend.js';
 import { Engines } from '../runtime/engines.js';
 import { parseImportLine } from './import-line.js';
@@ -87,7 +86,6 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   let offset = resumed?.offset ?? 0;
   let line = resumed?.line ?? 0;
   const runtime = await new Engines(options.backend, Number.POSITIVE_INFINITY, clock).runtimeFor(options.accountId);
-  const activity = new Activity(options.backend.control);
 
   // lines read and not yet folded into `offset`, in file order
   const queue: Pending[] = [];
@@ -100,7 +98,6 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   let linesThisRun = 0;
 
   const save = async () => {
-    await activity.flush();
     writeResume(path, { file: basename(path), offset, line, ...counts });
   };
   const fold = () => {
@@ -138,7 +135,6 @@ export async function importFile(path: string, options: ImportOptions): Promise<
       if (fatal !== null) return;
       try {
         const result = await runtime.engine.record({ userId: event.userId, metric: event.metric, value: event.value as number, tz: event.tz, email: event.email, at: event.at, idempotencyKey: event.idempotencyKey });
-        if (!result.replayed) activity.count(options.accountId, event.metric, event.value as number, result.at, result.changes);
         settle(entry, { kind: result.replayed ? 'replayed' : 'recorded' });
       } catch (error) {
         if (error instanceof KindlingError && !(error instanceof StoreError)) settle(entry, { kind: 'rejected', reason: error.message });
@@ -193,7 +189,6 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   fold();
   await saving;
   const complete = reachedEnd && fatal === null && queue.length === 0;
-  await activity.stop();
   if (complete) rmSync(resumeFileOf(path), { force: true });
   else writeResume(path, { file: basename(path), offset, line, ...counts });
   if (fatal !== null) throw fatal;

@@ -52,8 +52,11 @@ export const metricsCommand: Command = {
     positionals(sub, []);
     const metrics = await withAccount(args, io.env, async ({ backend, account }) => {
       const config = await backend.control.config(account.id);
-      const activity = await new Activity(backend.control).metrics(account.id);
-      return config.metrics.map((m) => ({ ...m, total: activity[m.key]?.total ?? 0, events: activity[m.key]?.events ?? 0, lastEventAt: activity[m.key]?.lastEventAt ?? null }));
+      const activity = await new Activity(backend).metrics(account.id);
+      return config.metrics.map((m) => {
+        const counted = activity.get(m.key);
+        return { ...m, total: counted?.total ?? 0, events: counted?.events ?? 0, lastEventAt: counted?.lastEventAt ?? null };
+      });
     });
     out.result(metrics, (list) =>
       list.length === 0

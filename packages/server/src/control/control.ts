@@ -116,10 +116,7 @@ export class Control {
     return (await this.kv.readFields(`pauses:${accountId}`))[pauseId] ?? null;
   }
 
-  async addActivity(accountId: string, key: string, increments: Readonly<Record<string, number>>): Promise<void> {
-    await this.kv.addCounters(`activity:${accountId}:${key}`, increments);
-  }
-
+  /** Activity counters that versions before the store counted them wrote here (read-only now). */
   async activity(accountId: string, key: string): Promise<Record<string, number>> {
     return this.kv.readCounters(`activity:${accountId}:${key}`);
   }

@@ -16,7 +16,7 @@ export function listMetricsRoute(app: FastifyInstance, ctx: ServerContext): void
     async (request) => {
       const { accountId } = callerOf(request);
       const [config, activity] = await Promise.all([ctx.backend.control.config(accountId), ctx.activity.metrics(accountId)]);
-      return config.metrics.filter((m) => request.query.includeArchived === 'true' || m.status === 'active').map((m) => metricWire(m, activity[m.key]));
+      return config.metrics.filter((m) => request.query.includeArchived === 'true' || m.status === 'active').map((m) => metricWire(m, activity.get(m.key)));
     },
   );
 }

@@ -36,7 +36,7 @@ export function updateMetricsRoute(app: FastifyInstance, ctx: ServerContext): vo
       });
       ctx.engines.invalidate(accountId);
       const activity = await ctx.activity.metrics(accountId);
-      return { updated: updated.map((m) => metricWire(m, activity[m.key])), issues };
+      return { updated: updated.map((m) => metricWire(m, activity.get(m.key))), issues };
     },
   );
 }

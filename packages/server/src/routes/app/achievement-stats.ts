@@ -10,7 +10,7 @@ export async function achievementsWithStats(ctx: ServerContext, runtime: Account
   return runtime.config.achievements
     .filter((def) => includeArchived || def.status === 'active')
     .map((def) => {
-      const count = completions[def.key] ?? 0;
+      const count = completions.get(def.key) ?? 0;
       return { def, wire: { ...achievementWire(def, runtime.metricsByKey), completions: count, rarity: users === 0 ? 0 : Math.round((count / users) * 10_000) / 100 } };
     });
 }

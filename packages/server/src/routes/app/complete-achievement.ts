@@ -34,7 +34,6 @@ export function completeAchievementRoute(app: FastifyInstance, ctx: ServerContex
         throw new HttpError(400, 'ACHIEVEMENT_NOT_API', `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`);
       }
       const outcome = await runtime.engine.completeAchievement(request.body.user.id, def.key);
-      if (outcome.completed) ctx.activity.countCompletion(caller.accountId, def.key);
       return reply.code(201).send({
         completionId: randomUUID(),
         achievement: userAchievementWire(def, runtime.metricsByKey, outcome.achievement.achievedAt),

@@ -65,7 +65,6 @@ export function recordEventRoutes(app: FastifyInstance, ctx: ServerContext): voi
       email: user.email ?? null,
       idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
     });
-    if (!result.replayed) ctx.activity.count(caller.accountId, metric.key, value, result.at, result.changes);
     return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id));
   };
   app.post<EventRequest>('/api/metrics/:key/event', options, handler);
