@@ -69,8 +69,12 @@ export interface Engine {
   completeAchievement(userId: string, key: string, options?: { at?: Date | number }): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
   /** Recompute one user's streaks and history from the journal under the current rules (S20). */
   rebuild(userId: string, options?: { at?: Date | number }): Promise<{ userId: string; streaks: Record<string, { length: number; longest: number }> }>;
-  /** Rebuild every user, reporting progress after each. */
-  rebuildAll(options?: { at?: Date | number; onProgress?: (progress: { done: number; total: number; userId: string }) => void }): Promise<{ users: number }>;
+  /**
+   * Rebuild every user in user id order (or every user after `after`, to go on with a rebuild that
+   * stopped), reporting progress after each: `done` counts the users of this call. An exception
+   * thrown by `onProgress` stops the rebuild and is thrown again.
+   */
+  rebuildAll(options?: { at?: Date | number; after?: string | null; onProgress?: (progress: { done: number; total: number; userId: string }) => void }): Promise<{ users: number }>;
   /** Analytics of one rule at an instant, from the store's index. */
   stats(options?: { at?: Date | number; key?: string; top?: number }): Promise<StreakStats>;
   /** Live streaks that expire before `before` (for reminders and sweeps), soonest first. */

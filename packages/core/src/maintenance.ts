@@ -23,7 +23,7 @@ export async function rebuildAll(ctx: EngineContext, options: Options<'rebuildAl
   const { store } = ctx;
   const total = await store.countUsers();
   let done = 0;
-  let after: string | null = null;
+  let after: string | null = options.after ?? null;
   for (;;) {
     const page: string[] = await store.users(after, 500);
     if (page.length === 0) break;
