@@ -62,6 +62,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
   shared?.start();
+  ctx.rebuilds.watch();
   let url = '';
   if (options.listen !== false) {
     const address = await app.listen({ host: settings.host, port: settings.port });
@@ -81,6 +82,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
         ctx.ready = false;
         clearInterval(flushKeys);
         await app.close();
+        await ctx.rebuilds.stop();
         await shared?.stop();
         await ctx.keys.flush();
         await backend.close();

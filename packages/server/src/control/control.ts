@@ -104,8 +104,16 @@ export class Control {
     return parse<Rebuild>(await this.kv.get(`rebuild:${accountId}`)) ?? IDLE_REBUILD;
   }
 
-  async setRebuild(accountId: string, rebuild: Rebuild): Promise<void> {
-    await this.kv.put(`rebuild:${accountId}`, JSON.stringify(rebuild));
+  /** The rebuild and the text it is stored as, for swapRebuild. */
+  async rebuildRecord(accountId: string): Promise<{ rebuild: Rebuild; raw: string | null }> {
+    const raw = await this.kv.get(`rebuild:${accountId}`);
+    return { rebuild: parse<Rebuild>(raw) ?? IDLE_REBUILD, raw };
+  }
+
+  /** Writes `rebuild` if the stored text is still `expected` (null: none); the text written, or null when it was not. */
+  async swapRebuild(accountId: string, expected: string | null, rebuild: Rebuild): Promise<string | null> {
+    const raw = JSON.stringify(rebuild);
+    return (await this.kv.swap(`rebuild:${accountId}`, expected, raw)) ? raw : null;
   }
 
   async addPause(accountId: string, pauseId: string, userId: string): Promise<void> {

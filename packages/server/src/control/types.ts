@@ -88,6 +88,11 @@ export interface Rebuild {
   error: string | null;
   /** the configuration version being rebuilt to */
   version: number;
+  /** the last user rebuilt (users go in id order): where a rebuild taken over goes on */
+  after?: string | null;
+  /** the run that writes this record, and when it last did (its lease, see rebuild-account.ts) */
+  runId?: string;
+  heartbeatAt?: string | null;
 }
 
 export const IDLE_REBUILD: Rebuild = { status: 'idle', done: 0, total: 0, startedAt: null, finishedAt: null, error: null, version: 0 };
