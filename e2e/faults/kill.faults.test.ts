@@ -54,10 +54,10 @@ describe.skipIf(!built)('kill -9 mid-stream', () => {
       Array.from({ length: 16 }, async (_, worker) => {
         for (let i = 0; !killed; i++) {
           const user = (worker + i * 16) % USERS;
-          sent[user]++;
+          sent[user] = (sent[user] ?? 0) + 1;
           const answer = await call(agent, `${first.url}/api/metrics/lessons/event`, applicationKey, 'POST', { user: { id: `u${user}` }, value: 1 });
           if (answer.status === 201) {
-            acknowledged[user]++;
+            acknowledged[user] = (acknowledged[user] ?? 0) + 1;
             if (++total === 1500) {
               killed = true;
               first.child.kill('SIGKILL');
