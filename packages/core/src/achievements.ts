@@ -2,9 +2,10 @@
  * Achievements (S22): a metric total reaching a value, a streak reaching a length, or an explicit
  * completion call. Each completes at most once per user.
  */
+import { checkRecordKey } from './keys.js';
 import { ConfigError } from './errors.js';
 import type { StreakRule } from './rules.js';
-import type { Change, UserState } from './state.js';
+import { withEntry, type Change, type UserState } from './state.js';
 
 export type AchievementInput =
   | { key: string; name: string; trigger: 'metric'; metric: string; threshold: number }
@@ -27,12 +28,14 @@ export function parseAchievements(inputs: readonly AchievementInput[] | undefine
     const where = `achievements[${i}]`;
     if (input === null || typeof input !== 'object') throw new ConfigError(`${where} must be an object`);
     if (typeof input.key !== 'string' || input.key.length === 0) throw new ConfigError(`${where}.key must be a non-empty string`);
+    checkRecordKey(input.key, `${where}.key`);
     if (keys.has(input.key)) throw new ConfigError(`two achievements share the key "${input.key}"`);
     keys.add(input.key);
     const name = typeof input.name === 'string' && input.name.length > 0 ? input.name : input.key;
     switch (input.trigger) {
       case 'metric':
         if (typeof input.metric !== 'string' || input.metric.length === 0) throw new ConfigError(`${where}.metric must be a non-empty string`);
+        checkRecordKey(input.metric, `${where}.metric`);
         if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold)) {
           throw new ConfigError(`${where}.threshold must be a finite number, got ${String(input.threshold)}`);
         }
@@ -76,7 +79,7 @@ export function completeDue(
         ? (user.totals[achievement.metric] ?? 0) >= achievement.threshold
         : (user.streaks[achievement.streak]?.length ?? 0) >= achievement.length;
     if (!due) continue;
-    user.achievements = { ...user.achievements, [achievement.key]: at };
+    user.achievements = withEntry(user.achievements, achievement.key, at);
     done.push(describeCompleted(achievement, at));
     changes.push({ type: 'achievement.completed', achievement: achievement.key, name: achievement.name });
   }

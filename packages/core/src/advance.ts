@@ -3,6 +3,7 @@
  * (state, rule, day). The next event, every read and any sweeper run the same code, and running it
  * twice changes nothing.
  */
+import { emptyRecord } from './keys.js';
 import { earnThrough } from './freezes.js';
 import type { StreakRule } from './rules.js';
 import type { Change, HeldBy, HistoryEntry, StreakState } from './state.js';
@@ -73,7 +74,7 @@ export function advanceTo(state: StreakState, day: number, ctx: AdvanceContext):
     }
     state.period = target;
     state.met = false;
-    state.progress = {};
+    state.progress = emptyRecord();
     state.lastAt = null;
     const firstDay = calendar.startOf(target);
     if (state.pauses.length !== 0 && state.pauses.some((pause) => pause.end < firstDay)) {

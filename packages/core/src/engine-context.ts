@@ -2,6 +2,7 @@
  * What every engine operation shares: the parsed configuration, the store, the injected clock and
  * ids, state kept under the current rules, and the write step for owner actions on one rule's state.
  */
+import { checkRecordKey } from './keys.js';
 import { parseAchievements, type Achievement } from './achievements.js';
 import { advanceTo } from './advance.js';
 import { keepCurrent, type CurrentRules } from './current-rules.js';
@@ -51,6 +52,7 @@ function knownMetrics(options: EngineOptions, rules: readonly StreakRule[], achi
     if (!Array.isArray(options.metrics) || options.metrics.some((m) => typeof m !== 'string' || m.length === 0)) {
       throw new ConfigError('metrics must be an array of non-empty strings');
     }
+    options.metrics.forEach((metric, i) => checkRecordKey(metric, `metrics[${i}]`));
     return new Set(options.metrics);
   }
   const metrics = new Set<string>();

@@ -14,7 +14,7 @@ import { completeAchievement, grantFreezes, pause, restore, unpause } from './ow
 import { viewPause } from './pauses.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent } from './response.js';
-import { copyStreak, type HistoryEntry } from './state.js';
+import { copyRecord, copyStreak, type HistoryEntry } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
@@ -102,7 +102,7 @@ export function createEngine(options: EngineOptions): Engine {
         email: user.email,
         tz: user.tz,
         firstSeenAt: new Date(user.firstSeenAt).toISOString(),
-        totals: { ...user.totals },
+        totals: copyRecord(user.totals),
         achievements: achievements.filter((a) => user.achievements[a.key] !== undefined).map((a) => describeCompleted(a, user.achievements[a.key] as number)),
       };
     },

@@ -5,6 +5,7 @@ export type { MemoryStore } from './memory-store.js';
 export { countActivity } from './activity.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats } from './store.js';
+export { unsafeKeyReason } from './keys.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
 export type { ErrorCode } from './errors.js';
 export { localDate, isTimeZone, dayStartInstant, placeInstant, zoneOf, toInstant, parseDayStart } from './time/local-date.js';

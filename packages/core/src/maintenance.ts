@@ -2,6 +2,7 @@
  * Work over the store's index and journal: rebuild one user or all of them under the current rules
  * (S20), analytics, and the list of streaks about to expire.
  */
+import { emptyRecord } from './keys.js';
 import type { EngineContext } from './engine-context.js';
 import type { Options, Result } from './engine-types.js';
 import { NotFoundError } from './errors.js';
@@ -14,7 +15,7 @@ export async function rebuild(ctx: EngineContext, userId: string, options: Optio
   checkUserId(userId);
   const user = await current.rebuild(userId, now(options.at), true);
   if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}"`);
-  const streaks: Record<string, { length: number; longest: number }> = {};
+  const streaks = emptyRecord<{ length: number; longest: number }>();
   for (const [key, state] of Object.entries(user.streaks)) streaks[key] = { length: state.length, longest: state.longest };
   return { userId, streaks };
 }

@@ -11,7 +11,7 @@ import { grantFreezes as addFreezes } from './freezes.js';
 import { addPause, removePause, viewPause } from './pauses.js';
 import { newUser, zoneNameFor } from './reduce.js';
 import { restoreStreak } from './restore.js';
-import { copyUser, type Change } from './state.js';
+import { copyUser, withEntry, type Change } from './state.js';
 import { parseDay } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkUserId } from './validate.js';
@@ -84,7 +84,7 @@ export async function completeAchievement(ctx: EngineContext, userId: string, ke
     if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
-    user.achievements = { ...user.achievements, [key]: at };
+    user.achievements = withEntry(user.achievements, key, at);
     return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [], index: [], activity: countActivity(at, null, [{ type: 'achievement.completed', achievement: key, name: achievement.name }]) } };
   });
 }

@@ -3,6 +3,7 @@
  * metric, zone changes, owner actions), under the rules as they are now. With unchanged rules it
  * equals what events kept incrementally; after an owner changes a rule, every streak follows it.
  */
+import { emptyRecord } from './keys.js';
 import { completeDue } from './achievements.js';
 import { countedRollups } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
@@ -11,7 +12,7 @@ import { grantFreezes } from './freezes.js';
 import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import type { StreakRule } from './rules.js';
-import type { Change, HistoryEntry, Journal, OwnerAction, Rollup, StreakState, UserState, ZoneChange } from './state.js';
+import { copyRecord, type Change, type HistoryEntry, type Journal, type OwnerAction, type Rollup, type StreakState, type UserState, type ZoneChange } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 
@@ -108,9 +109,9 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
 export function rebuildUser(stored: UserState, journal: Journal, model: Model, at: number): { user: UserState; history: HistoryEntry[] } {
   const history: HistoryEntry[] = [];
   // Every event is summed once per distinct day start: one row per event and day gives the totals.
-  const totals: Record<string, number> = {};
+  const totals = emptyRecord<number>();
   for (const row of countedRollups(journal.rollups, stored.dayStarts, null)) totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
-  const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: {}, achievements: { ...stored.achievements }, rulesFingerprint: fingerprintModel(model) };
+  const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: emptyRecord(), achievements: copyRecord(stored.achievements), rulesFingerprint: fingerprintModel(model) };
   for (const rule of model.rules) {
     // Days stay as they were counted where the rule's day start was not in force (it changed).
     const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStartMs / 60_000);

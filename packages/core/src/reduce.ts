@@ -7,6 +7,7 @@
  * its own: parsed from disk, or cloned by the memory store). Copying every state on every event
  * cost about a third of the reducer's time (packages/core/bench).
  */
+import { emptyRecord } from './keys.js';
 import { completeDue, type Achievement, type CompletedAchievement } from './achievements.js';
 import { noteDayStarts } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
@@ -53,7 +54,7 @@ export interface EventReduction {
 }
 
 export function newUser(userId: string, at: number): UserState {
-  return { id: userId, email: null, tz: null, firstSeenAt: at, version: 0, totals: {}, streaks: {}, achievements: {} };
+  return { id: userId, email: null, tz: null, firstSeenAt: at, version: 0, totals: emptyRecord(), streaks: emptyRecord(), achievements: emptyRecord() };
 }
 
 /**
@@ -67,7 +68,7 @@ export function newStreakState(rule: StreakRule, day: number): StreakState {
     since,
     day,
     period,
-    progress: {},
+    progress: emptyRecord(),
     met: false,
     length: 0,
     longest: 0,

@@ -2,6 +2,7 @@
  * What `record` answers: built from a reduction, with each rule's streak as a read shows it (S15)
  * plus whether this event extended it (S7).
  */
+import { emptyRecord } from './keys.js';
 import type { CompletedAchievement } from './achievements.js';
 import { zoneFor, type EventInput, type EventReduction, type Model } from './reduce.js';
 import type { Change } from './state.js';
@@ -36,7 +37,7 @@ export interface RecordResult {
 
 /** The response to an event. */
 export function describeEvent(reduction: EventReduction, event: EventInput, model: Model): RecordResult {
-  const streaks: Record<string, CurrentStreak> = {};
+  const streaks = emptyRecord<CurrentStreak>();
   let currentStreak: CurrentStreak | null = null;
   for (const rule of model.rules) {
     const state = reduction.user.streaks[rule.key];

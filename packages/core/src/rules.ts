@@ -2,6 +2,7 @@
  * Streak rules: what an owner configures, checked once, with defaults filled in.
  * A bad rule is a ConfigError that says which rule and which field.
  */
+import { checkRecordKey } from './keys.js';
 import { ConfigError, KindlingError } from './errors.js';
 import type { Weekday } from './time/calendar.js';
 import { parseDayStart, zoneOf } from './time/local-date.js';
@@ -102,6 +103,7 @@ function parseConditions(input: unknown, where: string): Condition[] {
   return input.map((condition: Partial<ConditionInput>, i) => {
     const at = `${where}.conditions[${i}]`;
     if (typeof condition?.metric !== 'string' || condition.metric.length === 0) throw new ConfigError(`${at}.metric must be a non-empty string`);
+    checkRecordKey(condition.metric, `${at}.metric`);
     if (seen.has(condition.metric)) throw new ConfigError(`${at} repeats metric "${condition.metric}"`);
     seen.add(condition.metric);
     const threshold = condition.threshold;
@@ -118,6 +120,7 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
   if (input === null || typeof input !== 'object') throw new ConfigError(`${where} must be an object`);
   const key = input.key ?? 'default';
   if (typeof key !== 'string' || key.length === 0) throw new ConfigError(`${where}.key must be a non-empty string`);
+  checkRecordKey(key, `${where}.key`);
   const named = `${where} ("${key}")`;
   try {
     const frequency = checkFrequency(input.frequency);

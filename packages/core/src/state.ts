@@ -2,6 +2,7 @@
  * What the engine keeps per user. Days are epoch days (see time/calendar.ts); instants are epoch ms.
  * The reducers never mutate a state they are given: they return new objects.
  */
+import { emptyRecord } from './keys.js';
 
 /** An owner-created pause of one user's streak: inclusive local dates (S13). */
 export interface Pause {
@@ -181,7 +182,7 @@ export type Change =
 
 /** A shallow copy of a record of numbers (or states). */
 export function copyRecord<T>(record: Readonly<Record<string, T>>): Record<string, T> {
-  const copy: Record<string, T> = {};
+  const copy = emptyRecord<T>();
   for (const key in record) copy[key] = record[key] as T;
   return copy;
 }
@@ -210,6 +211,13 @@ export function copyStreak(state: StreakState): StreakState {
   };
 }
 
+/** A copy of `record` with `key` set to `value` (records are shared between copies: never change one in place). */
+export function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T): Record<string, T> {
+  const copy = copyRecord(record);
+  copy[key] = value;
+  return copy;
+}
+
 /** A copy of a user; `achievements` is shared: replace it, never change it in place. */
 export function copyUser(user: UserState): UserState {
   return {
@@ -228,7 +236,7 @@ export function copyUser(user: UserState): UserState {
 
 /** A deep copy of a user's state, for a store to hand to a step that may change it in place. */
 export function cloneUser(user: UserState): UserState {
-  const streaks: Record<string, StreakState> = {};
+  const streaks = emptyRecord<StreakState>();
   for (const key in user.streaks) {
     const state = copyStreak(user.streaks[key] as StreakState);
     state.progress = copyRecord(state.progress);

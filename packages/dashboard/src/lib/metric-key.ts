@@ -18,9 +18,14 @@ export function deriveKey(name: string): string {
 }
 
 /** What a key may be, as the forms say it. */
-export const KEY_RULE = 'A key is 1 to 64 letters, digits, - or _.';
+export const KEY_RULE = 'A key is 1 to 64 letters, digits, - or _, and not a reserved name such as constructor.';
 
-/** True when the server accepts the key as given: 1 to 64 letters, digits, - or _. */
+/** True when the server accepts the key as given: 1 to 64 letters, digits, - or _, and not the name of a member every object has. */
 export function isValidKey(key: string): boolean {
-  return key.length <= MAX_KEY_LENGTH && /^[a-zA-Z0-9_-]+$/.test(key);
+  return key.length <= MAX_KEY_LENGTH && /^[a-zA-Z0-9_-]+$/.test(key) && !isReservedKey(key);
+}
+
+/** Names of members every JavaScript object has (`constructor`, `__proto__`…): the server refuses them as keys. */
+export function isReservedKey(key: string): boolean {
+  return key === '__proto__' || key === 'prototype' || key in Object.prototype;
 }
