@@ -23,6 +23,9 @@ describe('parseArgs', () => {
   it('refuses an unknown flag by its name', () => {
     expect(() => parseArgs(['--nmae', 'x'], SPEC)).toThrow(new UsageError('unknown flag --nmae'));
     expect(() => parseArgs(['-n'], SPEC)).toThrow(/unknown flag -n/);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(() => parseArgs([`--${name}`, 'x'], SPEC)).toThrow(new UsageError(`unknown flag --${name}`));
+    }
   });
 
   it('refuses a flag without its value, a value on a boolean, and a string flag given twice', () => {

@@ -26,8 +26,9 @@ export interface ParsedArgs {
 export const GLOBAL_FLAGS = { help: 'boolean', json: 'boolean' } as const satisfies FlagSpec;
 
 export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
-  const kinds: FlagSpec = { ...GLOBAL_FLAGS, ...spec };
-  const parsed: ParsedArgs = { strings: {}, booleans: new Set(), lists: {}, positionals: [] };
+  // Flag names come from the command line: records without a prototype, so `--constructor` is unknown, not Object.
+  const kinds: FlagSpec = Object.assign(Object.create(null) as FlagSpec, GLOBAL_FLAGS, spec);
+  const parsed: ParsedArgs = { strings: Object.create(null) as Record<string, string>, booleans: new Set(), lists: Object.create(null) as Record<string, string[]>, positionals: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') {
