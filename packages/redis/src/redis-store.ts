@@ -6,7 +6,7 @@
 import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
 import { readExpiring, readStats } from './analytics.js';
-import { attempt, connect } from './connection.js';
+import { connect } from './connection.js';
 import { accountKeys, decodeMember, encodeMember } from './keys.js';
 import { ensureSchema } from './schema.js';
 import { updateUser, type UpdateContext } from './update.js';
@@ -26,9 +26,38 @@ export interface RedisStoreOptions {
   readonly maxAttempts?: number;
   /** told when a committed write's index line could not be written; default: a process warning */
   readonly onIndexError?: (error: StoreError, userId: string) => void;
+  /** how long one command, and one update (its wait for its turn included), may take before the call fails with a StoreError; default 2000 ms */
+  readonly timeoutMs?: number;
 }
 
 export type RedisStore = Store;
+
+/**
+ * Runs a user's update in its turn (user-queue.ts) within `timeoutMs`, the wait for its turn
+ * included: when Redis stalls, a user's queued updates must not add their timeouts up. An update
+ * whose time ran out before its turn does not run; one that ran out while running fails with a
+ * StoreError and may still commit (as a timed-out command may).
+ */
+function inTime<T>(timeoutMs: number, userId: string, inTurn: (work: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T> {
+  let late = false;
+  const run = inTurn(() => (late ? Promise.reject(new StoreError(`update of user "${userId}" dropped: its time ran out while it waited for the user's earlier updates`)) : work()));
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new StoreError(`redis did not finish the update of user "${userId}" within ${timeoutMs} ms`));
+    }, timeoutMs);
+    run.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 function warnIndexError(error: StoreError, userId: string): void {
   process.emitWarning(`@kindling/redis: the index line of user "${userId}" is stale until their next write: ${error.message}`, { code: 'KINDLING_INDEX_STALE' });
@@ -54,7 +83,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async update(userId, step, updateOptions) {
       await ready();
-      return inTurn(userId, () => updateUser(context, userId, step, updateOptions));
+      return inTime(connection.timeoutMs, userId, (work) => inTurn(userId, work), () => updateUser(context, userId, step, updateOptions));
     },
     async load(userId) {
       await ready();
@@ -76,12 +105,12 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       await ready();
       if (!(limit > 0)) return [];
       const start = after === null ? '-' : `(${encodeMember(after)}`;
-      const members = await attempt(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
+      const members = await connection.run(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
       return members.map((member) => decodeMember(member, keys.users));
     },
     async countUsers() {
       await ready();
-      return attempt(connection.client.zcard(keys.users), keys.users);
+      return connection.run(connection.client.zcard(keys.users), keys.users);
     },
     async stats(streak, at, top) {
       await ready();
