@@ -8,6 +8,7 @@ import { StoreError, type Store } from '@kindling/core';
 import { readExpiring, readStats } from './analytics.js';
 import { connect } from './connection.js';
 import { accountKeys, decodeMember, encodeMember } from './keys.js';
+import { pendingWrites } from './pending-writes.js';
 import { ensureSchema } from './schema.js';
 import { updateUser, type UpdateContext } from './update.js';
 import { loadUser, readHistory, readJournal, readVersion } from './user-reads.js';
@@ -68,7 +69,8 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const maxAttempts = options.maxAttempts ?? 100;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
   const connection = connect(options);
-  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError, written: writtenLines() };
+  const indexWrites = pendingWrites();
+  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError, written: writtenLines(), indexWrites };
   const inTurn = userQueue();
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */
@@ -103,6 +105,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async users(after, limit) {
       await ready();
+      await indexWrites.settled();
       if (!(limit > 0)) return [];
       const start = after === null ? '-' : `(${encodeMember(after)}`;
       const members = await connection.run(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
@@ -110,18 +113,22 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async countUsers() {
       await ready();
+      await indexWrites.settled();
       return connection.run(connection.client.zcard(keys.users), keys.users);
     },
     async stats(streak, at, top) {
       await ready();
+      await indexWrites.settled();
       return readStats(connection, keys.index(streak), at, top);
     },
     async expiring(streak, at, before, limit) {
       await ready();
+      await indexWrites.settled();
       return readExpiring(connection, keys.index(streak), at, before, limit);
     },
-    close() {
-      return connection.close();
+    async close() {
+      await indexWrites.settled();
+      await connection.close();
     },
   };
 }
