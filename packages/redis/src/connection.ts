@@ -4,11 +4,13 @@
  * of Redis failures into StoreError.
  *
  * A Redis that stops answering (paused, overloaded, cut off) must not hold callers: every command
- * has `timeoutMs`, twice over. ioredis's `commandTimeout` rejects a command sent to a node (or
- * queued for one that is reconnecting) that has not answered in time; a Cluster client keeps
- * commands in a queue of its own, without that timer, while it has no node to send them to, so each
- * command is also raced against a timer here. A command that timed out may still run once Redis
- * answers again: a write that failed this way may or may not have been applied.
+ * has `timeoutMs`. ioredis's `commandTimeout` rejects a command sent to a node (or queued for one
+ * that is reconnecting) that has not answered in time, which covers a single Redis; a Cluster
+ * client keeps commands in a queue of its own, without that timer, while it has no node to send
+ * them to, so on a Cluster each command is also raced against a timer here (not on a single Redis:
+ * two timers a command made the Redis benchmark measurably slower, one is enough). A command that
+ * timed out may still run once Redis answers again: a write that failed this way may or may not
+ * have been applied.
  */
 import { StoreError } from '@kindling/core';
 import { Cluster, Redis } from 'ioredis';
@@ -69,11 +71,18 @@ export function toStoreError(error: unknown, key?: string): StoreError {
   return new StoreError(`redis failed${key === undefined ? '' : ` on ${key}`}: ${message}`, { cause: error });
 }
 
+/** `command`, failed with a StoreError naming `key` when Redis fails it. No extra async frame: it runs per command. */
+function attempt<T>(command: Promise<T>, key?: string): Promise<T> {
+  return command.catch((error: unknown) => {
+    throw toStoreError(error, key);
+  });
+}
+
 /**
  * `command`, failed with a StoreError naming `key` when Redis fails it or it has not settled within
- * `timeoutMs` (its own timer: see the top of this file). No extra async frame: it runs per command.
+ * `timeoutMs` (a timer of its own: see the top of this file).
  */
-function attempt<T>(command: Promise<T>, timeoutMs: number, key?: string): Promise<T> {
+function attemptWithin<T>(command: Promise<T>, timeoutMs: number, key?: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(timedOut(timeoutMs, key)), timeoutMs);
     command.then(
@@ -125,18 +134,17 @@ export function connect(options: ConnectionOptions): Connection {
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
   const commands = client as unknown as Record<ScriptName, (...args: Array<string | number | Buffer>) => Promise<unknown>>;
   let closing: Promise<void> | null = null;
+  const run = options.cluster !== undefined ? <T>(command: Promise<T>, key?: string) => attemptWithin(command, timeoutMs, key) : attempt;
   return {
     client,
     cluster: options.cluster !== undefined,
     timeoutMs,
-    run(command, key) {
-      return attempt(command, timeoutMs, key);
-    },
+    run,
     runScript(name, keys, args) {
-      return attempt(commands[name](keys.length, ...keys, ...args), timeoutMs, keys[0]);
+      return run(commands[name](keys.length, ...keys, ...args), keys[0]);
     },
     close() {
-      closing ??= attempt(client.quit(), timeoutMs).then(
+      closing ??= attemptWithin(client.quit(), timeoutMs).then(
         () => undefined,
         () => client.disconnect(),
       );
