@@ -9,7 +9,7 @@
  * completions: `<escaped achievement>` → completions
  */
 import type { ActivityDelta, ActivityReport, DayCounts, MetricCounts } from '@kindling/core';
-import { attempt, type Connection } from './connection.js';
+import type { Connection } from './connection.js';
 import { escapeName, unescapeName, type ActivityKeys } from './keys.js';
 
 /** Which of the activity keys an argument adds to, as the scripts number them. */
@@ -41,9 +41,9 @@ export async function readActivity(connection: Connection, keys: ActivityKeys, f
   const dates = daysBetween(from, to);
   const fields = dates.flatMap((day) => [`${day}:e`, `${day}:x`, `${day}:l`, `${day}:f`]);
   const [dayValues, metrics, completions] = await Promise.all([
-    fields.length === 0 ? Promise.resolve([] as Array<string | null>) : attempt(connection.client.hmget(keys.days, ...fields), keys.days),
-    attempt(connection.client.hgetall(keys.metrics), keys.metrics),
-    attempt(connection.client.hgetall(keys.completions), keys.completions),
+    fields.length === 0 ? Promise.resolve([] as Array<string | null>) : connection.run(connection.client.hmget(keys.days, ...fields), keys.days),
+    connection.run(connection.client.hgetall(keys.metrics), keys.metrics),
+    connection.run(connection.client.hgetall(keys.completions), keys.completions),
   ]);
   const days: DayCounts[] = [];
   dates.forEach((day, i) => {

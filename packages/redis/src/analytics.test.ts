@@ -8,6 +8,7 @@ import { memoryStore, NEVER, newUser, type IndexEntry, type Store, type UserStat
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { connect } from './connection.js';
+import { pendingWrites } from './pending-writes.js';
 import { writtenLines } from './written-lines.js';
 import { applyIndex } from './update.js';
 import { openTargets, presentTargets } from './test-targets.js';
@@ -82,7 +83,7 @@ for (const target of [targets.single, targets.cluster]) {
     it('keeps the newest line when index writes arrive out of order', async () => {
       const store = target!.store();
       const connection = connect(target!.deployment);
-      const context = { connection, keys: accountKeys(target!.prefix, store.account), maxAttempts: 1, onIndexError: () => {}, written: writtenLines() };
+      const context = { connection, keys: accountKeys(target!.prefix, store.account), maxAttempts: 1, onIndexError: () => {}, written: writtenLines(), indexWrites: pendingWrites() };
       try {
         await applyIndex(context, 'ann', 5, [line(5, 5, 500, 400)]);
         await applyIndex(context, 'ann', 4, [line(4, 5, 400, 300)]);
@@ -125,7 +126,7 @@ for (const target of [targets.single, targets.cluster]) {
     it('retires more dead streaks than one script call takes, without losing count', async () => {
       const store = target!.store();
       const connection = connect(target!.deployment);
-      const context = { connection, keys: accountKeys(target!.prefix, store.account), maxAttempts: 1, onIndexError: () => {}, written: writtenLines() };
+      const context = { connection, keys: accountKeys(target!.prefix, store.account), maxAttempts: 1, onIndexError: () => {}, written: writtenLines(), indexWrites: pendingWrites() };
       try {
         const users = Array.from({ length: 4500 }, (_, i) => `u${String(i).padStart(5, '0')}`);
         for (let i = 0; i < users.length; i += 500) {

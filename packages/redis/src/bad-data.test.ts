@@ -136,6 +136,8 @@ for (const target of [targets.single, targets.cluster]) {
       const line = { streak: 'default', length: 1, longest: 1, deadAt: 100, expiresAt: 50 };
       await watched.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [line] } }));
       expect((await watched.load('ann'))?.version).toBe(2);
+      // On a Cluster the index write follows the answer; a read of the index waits for the store's writes in flight.
+      await watched.countUsers();
       expect(told).toHaveLength(1);
       expect(told[0]?.userId).toBe('ann');
       expect(told[0]?.error).toBeInstanceOf(StoreError);

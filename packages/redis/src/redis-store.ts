@@ -7,8 +7,9 @@ import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
 import { readActivity } from './activity.js';
 import { readExpiring, readStats } from './analytics.js';
-import { attempt, connect } from './connection.js';
+import { connect } from './connection.js';
 import { accountKeys, decodeMember, encodeMember } from './keys.js';
+import { pendingWrites } from './pending-writes.js';
 import { ensureSchema } from './schema.js';
 import { updateUser, type UpdateContext } from './update.js';
 import { loadUser, readHistory, readJournal, readVersion } from './user-reads.js';
@@ -27,9 +28,38 @@ export interface RedisStoreOptions {
   readonly maxAttempts?: number;
   /** told when a committed write's index line could not be written; default: a process warning */
   readonly onIndexError?: (error: StoreError, userId: string) => void;
+  /** how long one command, and one update (its wait for its turn included), may take before the call fails with a StoreError; default 2000 ms */
+  readonly timeoutMs?: number;
 }
 
 export type RedisStore = Store;
+
+/**
+ * Runs a user's update in its turn (user-queue.ts) within `timeoutMs`, the wait for its turn
+ * included: when Redis stalls, a user's queued updates must not add their timeouts up. An update
+ * whose time ran out before its turn does not run; one that ran out while running fails with a
+ * StoreError and may still commit (as a timed-out command may).
+ */
+function inTime<T>(timeoutMs: number, userId: string, inTurn: (work: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T> {
+  let late = false;
+  const run = inTurn(() => (late ? Promise.reject(new StoreError(`update of user "${userId}" dropped: its time ran out while it waited for the user's earlier updates`)) : work()));
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new StoreError(`redis did not finish the update of user "${userId}" within ${timeoutMs} ms`));
+    }, timeoutMs);
+    run.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 function warnIndexError(error: StoreError, userId: string): void {
   process.emitWarning(`@kindling/redis: the index line of user "${userId}" is stale until their next write: ${error.message}`, { code: 'KINDLING_INDEX_STALE' });
@@ -40,7 +70,8 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const maxAttempts = options.maxAttempts ?? 100;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
   const connection = connect(options);
-  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError, written: writtenLines() };
+  const indexWrites = pendingWrites();
+  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError, written: writtenLines(), indexWrites };
   const inTurn = userQueue();
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */
@@ -55,7 +86,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async update(userId, step, updateOptions) {
       await ready();
-      return inTurn(userId, () => updateUser(context, userId, step, updateOptions));
+      return inTime(connection.timeoutMs, userId, (work) => inTurn(userId, work), () => updateUser(context, userId, step, updateOptions));
     },
     async load(userId) {
       await ready();
@@ -75,29 +106,36 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async users(after, limit) {
       await ready();
+      await indexWrites.settled();
       if (!(limit > 0)) return [];
       const start = after === null ? '-' : `(${encodeMember(after)}`;
-      const members = await attempt(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
+      const members = await connection.run(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
       return members.map((member) => decodeMember(member, keys.users));
     },
     async countUsers() {
       await ready();
-      return attempt(connection.client.zcard(keys.users), keys.users);
+      await indexWrites.settled();
+      return connection.run(connection.client.zcard(keys.users), keys.users);
     },
     async stats(streak, at, top) {
       await ready();
+      await indexWrites.settled();
       return readStats(connection, keys.index(streak), at, top);
     },
     async expiring(streak, at, before, limit) {
       await ready();
+      await indexWrites.settled();
       return readExpiring(connection, keys.index(streak), at, before, limit);
     },
     async activity(from, to) {
       await ready();
+      // on a Cluster, the counts go with the index writes still in flight
+      await indexWrites.settled();
       return readActivity(connection, keys.activity, from, to);
     },
-    close() {
-      return connection.close();
+    async close() {
+      await indexWrites.settled();
+      await connection.close();
     },
   };
 }

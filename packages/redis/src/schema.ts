@@ -4,7 +4,7 @@
  * know, and never resets it.
  */
 import { StoreError } from '@kindling/core';
-import { attempt, type Connection } from './connection.js';
+import type { Connection } from './connection.js';
 
 /** 2: compact user keys (state with tails, one data hash); 1: one hash field per held period and per rollup. */
 export const SCHEMA_VERSION = 2;
@@ -36,7 +36,7 @@ function problem(key: string, stored: string | null): string {
 }
 
 export async function ensureSchema(connection: Connection, key: string): Promise<void> {
-  await attempt(connection.client.set(key, String(SCHEMA_VERSION), 'NX'), key);
-  const stored = await attempt(connection.client.get(key), key);
+  await connection.run(connection.client.set(key, String(SCHEMA_VERSION), 'NX'), key);
+  const stored = await connection.run(connection.client.get(key), key);
   if (stored !== String(SCHEMA_VERSION)) throw new SchemaError(problem(key, stored), stored);
 }

@@ -3,12 +3,13 @@
  * commit everything with one script that first checks the version is still the one read; on a
  * mismatch read again and run the step again, a bounded number of times with jittered backoff
  * (S21). The account's index and user list go in the same script on a single Redis, and by a second
- * script in the account's slot on a Cluster.
+ * script in the account's slot on a Cluster, which the answer does not wait for (pending-writes.ts).
  */
 import { StoreError, type IndexEntry, type StepResult, type UpdateOptions, type UserSnapshot, type UserWrite } from '@kindling/core';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
+import type { PendingWrites } from './pending-writes.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
 import { fieldsToRead, groupWrite, planWrite, type CommitOps } from './write-plan.js';
 import { linesText, type WrittenLines } from './written-lines.js';
@@ -22,6 +23,8 @@ export interface UpdateContext {
   readonly onIndexError: (error: StoreError, userId: string) => void;
   /** on a single Redis: the index lines this process last wrote per user */
   readonly written: WrittenLines;
+  /** on a Cluster: the index writes still running after their users' commits */
+  readonly indexWrites: PendingWrites;
 }
 
 function commitArgs(ops: CommitOps, version: number, write: UserWrite): Array<string | number | Buffer> {
@@ -157,7 +160,8 @@ export async function updateUser<T>(
         if (reply !== 0) return result;
       }
     } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
-      await applyIndex(context, userId, write.user.version, write.index ?? [], write.activity);
+      // The account's slot may be on a node that does not answer: the user's answer does not wait for it.
+      context.indexWrites.add(applyIndex(context, userId, write.user.version, write.index ?? [], write.activity));
       return result;
     }
     if (attempt >= context.maxAttempts) {

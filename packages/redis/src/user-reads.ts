@@ -6,7 +6,7 @@
  */
 import { StoreError, type HistoryEntry, type Journal, type OwnerAction, type RecordResult, type Rollup, type UpdateOptions, type UserState, type ZoneChange } from '@kindling/core';
 import { parseOwnerAction, parseResponse, parseState, parseZoneChange } from './codec.js';
-import { attempt, type Connection } from './connection.js';
+import type { Connection } from './connection.js';
 import { escapeName, historyField, idempotencyField, unescapeName, type UserKeys } from './keys.js';
 import { decodeEntries, decodeEntriesText } from './rollup-codec.js';
 import { blockOf, decodeSegments } from './segments.js';
@@ -39,14 +39,14 @@ function stateOf(blob: UserBlob | null, key: string): UserState | null {
 export async function readSnapshot(connection: Connection, keys: UserKeys, options: UpdateOptions | undefined): Promise<Snapshot> {
   const { client } = connection;
   const asked = options?.idempotency;
-  const state = attempt(client.get(keys.state), keys.state);
+  const state = connection.run(client.get(keys.state), keys.state);
   if (asked === undefined && !options?.journal) {
     // The usual event: the state value alone.
     const blob = toBlob(await state, keys.state);
     return { version: blob?.version ?? 0, blob, user: stateOf(blob, keys.state), replay: null, journal: null, data: null };
   }
-  const stored = asked === undefined ? null : attempt(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
-  const data = options?.journal ? attempt(client.hgetallBuffer(keys.data), keys.data) : null;
+  const stored = asked === undefined ? null : connection.run(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
+  const data = options?.journal ? connection.run(client.hgetallBuffer(keys.data), keys.data) : null;
   const [raw, response, hash] = await Promise.all([state, stored, data]);
   const blob = toBlob(raw, keys.state);
   const user = stateOf(blob, keys.state);
@@ -60,17 +60,17 @@ const VERSION_PREFIX = 24;
 
 /** The stored version (0 for a user never seen) from the front of the state value alone. */
 export async function readVersion(connection: Connection, keys: UserKeys): Promise<number> {
-  const head = await attempt(connection.client.getrange(keys.state, 0, VERSION_PREFIX - 1), keys.state);
+  const head = await connection.run(connection.client.getrange(keys.state, 0, VERSION_PREFIX - 1), keys.state);
   if (head === '') return 0;
   const match = /^(\d{1,16}) /.exec(head);
   if (match !== null) return Number(match[1]);
   // Not the usual shape: read it whole, so that a damaged value fails as it does everywhere else.
-  const raw = await attempt(connection.client.get(keys.state), keys.state);
+  const raw = await connection.run(connection.client.get(keys.state), keys.state);
   return raw === null ? 0 : parseBlob(raw, keys.state).version;
 }
 
 export async function loadUser(connection: Connection, keys: UserKeys): Promise<UserState | null> {
-  const raw = await attempt(connection.client.get(keys.state), keys.state);
+  const raw = await connection.run(connection.client.get(keys.state), keys.state);
   return stateOf(raw === null ? null : parseBlob(raw, keys.state), keys.state);
 }
 
@@ -78,8 +78,8 @@ export async function loadUser(connection: Connection, keys: UserKeys): Promise<
 export async function readFields(connection: Connection, keys: UserKeys, fields: readonly string[], allNames: boolean): Promise<{ values: Map<string, Buffer | null>; names: string[] }> {
   const { client } = connection;
   const [values, names] = await Promise.all([
-    fields.length === 0 ? [] : attempt(client.hmgetBuffer(keys.data, ...fields), keys.data),
-    allNames ? attempt(client.hkeys(keys.data), keys.data) : [],
+    fields.length === 0 ? [] : connection.run(client.hmgetBuffer(keys.data, ...fields), keys.data),
+    allNames ? connection.run(client.hkeys(keys.data), keys.data) : [],
   ]);
   return { values: new Map(fields.map((field, i) => [field, values[i] ?? null])), names };
 }
@@ -91,15 +91,15 @@ export async function readHistory(connection: Connection, keys: UserKeys, streak
   const last = blockOf(Math.floor(to));
   const blocks: Array<[number, string]> = [];
   const { client } = connection;
-  const state = attempt(client.get(keys.state), keys.state);
+  const state = connection.run(client.get(keys.state), keys.state);
   if (last - first < FIELD_BY_FIELD) {
     const fields = Array.from({ length: last - first + 1 }, (_, i) => historyField(rule, first + i));
-    const values = attempt(client.hmgetBuffer(keys.data, ...fields), keys.data);
+    const values = connection.run(client.hmgetBuffer(keys.data, ...fields), keys.data);
     const [raw, texts] = await Promise.all([state, values]);
     texts.forEach((text, i) => text !== null && blocks.push([first + i, text.toString('utf8')]));
     addTail(blocks, raw, keys.state, rule);
   } else {
-    const all = attempt(client.hgetallBuffer(keys.data), keys.data);
+    const all = connection.run(client.hgetallBuffer(keys.data), keys.data);
     const [raw, hash] = await Promise.all([state, all]);
     const prefix = `h${rule}:`;
     for (const [field, text] of Object.entries(hash)) {
@@ -124,7 +124,7 @@ function addTail(blocks: Array<[number, string]>, raw: string | null, key: strin
 
 export async function readJournal(connection: Connection, keys: UserKeys): Promise<Journal> {
   const { client } = connection;
-  const [raw, hash] = await Promise.all([attempt(client.get(keys.state), keys.state), attempt(client.hgetallBuffer(keys.data), keys.data)]);
+  const [raw, hash] = await Promise.all([connection.run(client.get(keys.state), keys.state), connection.run(client.hgetallBuffer(keys.data), keys.data)]);
   return toJournal(raw === null ? null : parseBlob(raw, keys.state), hash, keys);
 }
 

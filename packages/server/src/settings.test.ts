@@ -6,6 +6,11 @@ describe('parseSettings', () => {
     const s = parseSettings({});
     expect(s).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', redis: null, sqliteSync: 'full', redisPrefix: 'kl', cacheMs: 1000 });
     expect(s.readCacheBytes).toBe(32 * 1024 * 1024);
+    expect(s.storeTimeoutMs).toBe(2000);
+  });
+
+  it('reads the store timeout in milliseconds', () => {
+    expect(parseSettings({ KINDLING_STORE_TIMEOUT_MS: '750' }).storeTimeoutMs).toBe(750);
   });
 
   it('lets flags win over the environment', () => {
@@ -28,6 +33,8 @@ describe('parseSettings', () => {
     [{ KINDLING_OWNER_PASSWORD: 'short' }, 'KINDLING_OWNER_PASSWORD'],
     [{ KINDLING_REDIS_PREFIX: 'has space' }, 'KINDLING_REDIS_PREFIX'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ KINDLING_STORE_TIMEOUT_MS: '0' }, 'KINDLING_STORE_TIMEOUT_MS'],
+    [{ KINDLING_STORE_TIMEOUT_MS: '2s' }, 'KINDLING_STORE_TIMEOUT_MS'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseSettings(env)).toThrow(SettingsError);
     expect(() => parseSettings(env)).toThrow(name);

@@ -12,6 +12,8 @@ export interface Settings {
   sqliteSync: 'full' | 'normal';
   /** first part of every Redis key, so that several deployments (or tests) can share one Redis */
   redisPrefix: string;
+  /** how long one Redis command (streak store or control plane) may wait before the request gets 503 */
+  storeTimeoutMs: number;
   /** requests per second per key (token bucket refill), and the bucket size */
   rateLimit: { perSecond: number; burst: number };
   /** bytes of serialized streak reads kept per process (0: none) */
@@ -39,6 +41,7 @@ export const DEFAULTS = {
   LOG_LEVEL: 'warn',
   KINDLING_REDIS_PREFIX: 'kl',
   KINDLING_SQLITE_SYNC: 'full',
+  KINDLING_STORE_TIMEOUT_MS: '2000',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -50,6 +53,7 @@ export const VARIABLES: Record<string, string> = {
   REDIS_CLUSTER_NODES: 'use a Redis Cluster: comma-separated host:port seed nodes',
   KINDLING_REDIS_PREFIX: 'first part of every Redis key (default kl)',
   KINDLING_SQLITE_SYNC: 'full (an acknowledged event survives a power loss) or normal (survives a crash of the process)',
+  KINDLING_STORE_TIMEOUT_MS: 'how long a Redis command may wait before the request answers 503 STORE_UNAVAILABLE, in ms',
   KINDLING_RATE_LIMIT: 'requests per second allowed per API key',
   KINDLING_RATE_BURST: 'requests one key may send at once before the rate applies',
   KINDLING_CACHE_MS: 'how long keys and configuration are cached per process, in ms',
@@ -108,6 +112,7 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     redis: redisUrl !== undefined ? { url: redisUrl } : cluster !== undefined && cluster !== '' ? { cluster: clusterNodes(cluster, 'REDIS_CLUSTER_NODES') } : null,
     redisPrefix: checkPrefix(pick('KINDLING_REDIS_PREFIX')),
     sqliteSync: checkSync(pick('KINDLING_SQLITE_SYNC')),
+    storeTimeoutMs: whole(pick('KINDLING_STORE_TIMEOUT_MS'), 'KINDLING_STORE_TIMEOUT_MS', 10, 600_000),
     rateLimit: {
       perSecond: whole(pick('KINDLING_RATE_LIMIT'), 'KINDLING_RATE_LIMIT', 1, 10_000_000),
       burst: whole(pick('KINDLING_RATE_BURST'), 'KINDLING_RATE_BURST', 1, 10_000_000),

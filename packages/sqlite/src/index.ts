@@ -2,3 +2,4 @@ export { sqliteStore } from './store.js';
 export type { SqliteStoreOptions } from './store.js';
 export type { Synchronous } from './open.js';
 export { APPLICATION_ID, MIGRATIONS_FOLDER } from './migrate.js';
+export { labelOf as sqliteLabel, toStoreError as toSqliteStoreError } from './errors.js';

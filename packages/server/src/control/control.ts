@@ -129,6 +129,11 @@ export class Control {
     return this.kv.readCounters(`activity:${accountId}:${key}`);
   }
 
+  /** A tiny write, so that readiness can tell whether the control plane takes writes now. */
+  async probeWrite(at: number): Promise<void> {
+    await this.kv.put('ready-probe', new Date(at).toISOString());
+  }
+
   async close(): Promise<void> {
     await this.kv.close();
   }

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StoreError } from '@kindling/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startRedis } from '../../../redis/src/test-cluster.js';
 import type { ControlKV } from './kv.js';
 import { redisKV } from './redis-kv.js';
 import { sqliteKV } from './sqlite-kv.js';
@@ -48,5 +50,43 @@ describe.each(makers)('the control plane on %s', (_name, make) => {
     const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.swap('race', 'v0', `v${i + 1}`)));
     expect(wins.filter(Boolean)).toHaveLength(1);
     await kv.close();
+  });
+});
+
+describe('a control plane whose store fails', () => {
+  it('fails with a StoreError within its timeout when Redis does not answer, and with a StoreError when Redis is gone', async () => {
+    const redis = await startRedis();
+    const node = redis.nodes[0]!;
+    const kv = redisKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 300, prefix: 'kv-test:' });
+    try {
+      await kv.put('a', 'one');
+      redis.pause();
+      for (const call of [() => kv.get('a'), () => kv.swap('a', 'one', 'two'), () => kv.addCounters('c', { x: 1 }), () => kv.readFields('f')]) {
+        const start = Date.now();
+        await expect(call()).rejects.toThrow(StoreError);
+        expect(Date.now() - start).toBeLessThan(1000);
+      }
+      redis.resume();
+      // The swap that timed out was sent: Redis may have run it once it answered again.
+      expect(['one', 'two']).toContain(await kv.get('a'));
+      await redis.kill();
+      await expect(kv.get('a')).rejects.toThrow(StoreError);
+      await expect(kv.addCounters('c', { x: 1 })).rejects.toThrow(StoreError);
+    } finally {
+      redis.resume();
+      await kv.close();
+      await redis.stop();
+    }
+  });
+
+  it('fails with a StoreError naming the file when the SQLite file is not a database or is closed', async () => {
+    const path = join(dir, 'not-a-database.db');
+    writeFileSync(path, 'this is not SQLite, and long enough to have a header of one hundred bytes........................................');
+    expect(() => sqliteKV(path)).toThrow(StoreError);
+    expect(() => sqliteKV(path)).toThrow(/not-a-database\.db.*not a SQLite database/);
+    const kv = sqliteKV(join(dir, 'closed.db'));
+    await kv.close();
+    await expect(kv.get('a')).rejects.toThrow(StoreError);
+    await expect(kv.put('a', 'one')).rejects.toThrow(/closed\.db.*closed/);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The control plane on Redis (single or cluster): documents are strings, counters and fields are
- * hashes, compare-and-set is one short script on one key. Every key starts with `prefix`.
+ * hashes, compare-and-set is one short script on one key. Every key starts with `prefix`. The
+ * connection is the streak store's (@kindling/redis): every command bounded by `timeoutMs`, every
+ * failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
  */
-import { Cluster, Redis } from 'ioredis';
+import { connectRedis, type RedisConnection } from '@kindling/redis';
 import type { ControlKV } from './kv.js';
 
 const SWAP_LUA = `
@@ -20,49 +22,50 @@ export interface RedisKVOptions {
   cluster?: ReadonlyArray<{ host: string; port: number }>;
   /** default 'kindling:control:' */
   prefix?: string;
+  /** how long one command may wait; default that of @kindling/redis (2000 ms) */
+  timeoutMs?: number;
 }
 
 export function redisKV(options: RedisKVOptions): ControlKV {
   const prefix = options.prefix ?? 'kindling:control:';
-  const client: Redis | Cluster =
-    options.cluster !== undefined
-      ? new Cluster(options.cluster.map((node) => ({ host: node.host, port: node.port })), { redisOptions: { maxRetriesPerRequest: 3 } })
-      : new Redis(options.url ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
-  client.on('error', () => {});
+  const connection: RedisConnection = connectRedis({
+    ...(options.cluster !== undefined ? { cluster: options.cluster } : { url: options.url ?? 'redis://127.0.0.1:6379' }),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const { client, run } = connection;
   client.defineCommand('kindlingSwap', { numberOfKeys: 1, lua: SWAP_LUA });
   const swap = (client as unknown as { kindlingSwap(key: string, hasExpected: string, expected: string, next: string): Promise<number> }).kindlingSwap.bind(client);
   const k = (key: string) => prefix + key;
 
   return {
-    get: (key) => client.get(k(key)),
+    get: (key) => run(client.get(k(key)), k(key)),
     async put(key, value) {
-      await client.set(k(key), value);
+      await run(client.set(k(key), value), k(key));
     },
     async swap(key, expected, next) {
-      return (await swap(k(key), expected === null ? '0' : '1', expected ?? '', next)) === 1;
+      return (await run(swap(k(key), expected === null ? '0' : '1', expected ?? '', next), k(key))) === 1;
     },
     async remove(key) {
-      await client.del(k(key));
+      await run(client.del(k(key)), k(key));
     },
     async addCounters(key, increments) {
       const fields = Object.keys(increments);
       const pipeline = client.pipeline();
       for (const field of fields) pipeline.hincrbyfloat(k(key), field, increments[field] as number);
-      const results = (await pipeline.exec()) ?? [];
+      // A failed command of the pipeline fails the call the same way as a failed pipeline.
+      const results = (await run(pipeline.exec(), k(key))) ?? [];
       const failed = results.find(([error]) => error !== null);
-      if (failed) throw failed[0];
+      if (failed) await run(Promise.reject(failed[0]), k(key));
       return Object.fromEntries(fields.map((field, i) => [field, Number(results[i]?.[1])]));
     },
     async readCounters(key) {
-      const raw = await client.hgetall(k(key));
+      const raw = await run(client.hgetall(k(key)), k(key));
       return Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, Number(value)]));
     },
     async setFields(key, fields) {
-      if (Object.keys(fields).length > 0) await client.hset(k(key), fields);
+      if (Object.keys(fields).length > 0) await run(client.hset(k(key), fields), k(key));
     },
-    readFields: (key) => client.hgetall(k(key)),
-    async close() {
-      await client.quit().catch(() => client.disconnect());
-    },
+    readFields: (key) => run(client.hgetall(k(key)), k(key)),
+    close: () => connection.close(),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The control plane on a SQLite file (better-sqlite3): three small tables, WAL, a busy timeout so
- * that the CLI and a running server can share the file.
+ * that the CLI and a running server can share the file. Every SQLite failure (the disk full, the
+ * file locked, read-only or damaged) is a StoreError, by the converter of @kindling/sqlite.
  */
+import { sqliteLabel, toSqliteStoreError } from '@kindling/sqlite';
 import Database from 'better-sqlite3';
 import type { ControlKV } from './kv.js';
 
@@ -12,10 +14,16 @@ CREATE TABLE IF NOT EXISTS control_fields (key TEXT NOT NULL, field TEXT NOT NUL
 `;
 
 export function sqliteKV(path: string): ControlKV {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 10000');
-  db.exec(SCHEMA);
+  const label = sqliteLabel(path);
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 10000');
+    db.exec(SCHEMA);
+  } catch (error) {
+    throw toSqliteStoreError(label, error);
+  }
   const sql = {
     get: db.prepare<[string], { value: string }>('SELECT value FROM control_docs WHERE key = ?'),
     put: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
@@ -38,34 +46,22 @@ export function sqliteKV(path: string): ControlKV {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
   });
 
+  const run = <T>(work: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(toSqliteStoreError(label, error));
+    }
+  };
   return {
-    async get(key) {
-      return sql.get.get(key)?.value ?? null;
-    },
-    async put(key, value) {
-      sql.put.run(key, value);
-    },
-    async swap(key, expected, next) {
-      const result = expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected);
-      return result.changes === 1;
-    },
-    async remove(key) {
-      sql.remove.run(key);
-    },
-    async addCounters(key, increments) {
-      return addAll.immediate(key, increments);
-    },
-    async readCounters(key) {
-      return Object.fromEntries(sql.counters.all(key).map((row) => [row.field, row.value]));
-    },
-    async setFields(key, fields) {
-      setAll.immediate(key, fields);
-    },
-    async readFields(key) {
-      return Object.fromEntries(sql.fields.all(key).map((row) => [row.field, row.value]));
-    },
-    async close() {
-      db.close();
-    },
+    get: (key) => run(() => sql.get.get(key)?.value ?? null),
+    put: (key, value) => run(() => void sql.put.run(key, value)),
+    swap: (key, expected, next) => run(() => (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1),
+    remove: (key) => run(() => void sql.remove.run(key)),
+    addCounters: (key, increments) => run(() => addAll.immediate(key, increments)),
+    readCounters: (key) => run(() => Object.fromEntries(sql.counters.all(key).map((row) => [row.field, row.value]))),
+    setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
+    readFields: (key) => run(() => Object.fromEntries(sql.fields.all(key).map((row) => [row.field, row.value]))),
+    close: () => run(() => void db.close()),
   };
 }

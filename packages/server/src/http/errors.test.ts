@@ -1,6 +1,8 @@
+import { StoreError } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { BODY_LIMIT } from './app.js';
+import { toErrorReply } from './errors.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -91,5 +93,16 @@ describe('refusing bad input with 400 and a code', () => {
 
   it('answers 400 BAD_URL with the error shape for a path with broken percent-encoding', async () => {
     expect(refusal(await t.call('GET', '/v1/users/%E0%A4%A/streak'))).toMatchObject({ status: 400, code: 'BAD_URL' });
+  });
+});
+
+describe('mapping store failures', () => {
+  it('answers 503 STORE_UNAVAILABLE with Retry-After for a StoreError, and 500 INTERNAL only for anything else', () => {
+    expect(toErrorReply(new StoreError('redis did not answer within 2000 ms on k'))).toEqual({
+      status: 503,
+      body: { code: 'STORE_UNAVAILABLE', error: 'the store is unavailable: redis did not answer within 2000 ms on k' },
+      headers: { 'retry-after': '1' },
+    });
+    expect(toErrorReply(new Error('Connection is closed.'))).toMatchObject({ status: 500, body: { code: 'INTERNAL' } });
   });
 });

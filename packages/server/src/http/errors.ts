@@ -1,6 +1,8 @@
 /**
  * The one mapping of failures to HTTP: a status and the JSON body `{ error, code }`. Typed errors of
- * the core and of the server keep their codes; anything unexpected is a 500 that is logged.
+ * the core and of the server keep their codes; a store that fails or does not answer in time (a
+ * StoreError, which each store adapter and control plane makes of its driver's failures) is 503
+ * STORE_UNAVAILABLE with Retry-After; anything unexpected is a 500 that is logged.
  */
 import { KindlingError } from '@kindling/core';
 import { ConfigConflictError } from '../control/control.js';
@@ -32,8 +34,10 @@ const CORE_STATUS: Record<string, number> = {
   UNKNOWN_STREAK: 404,
   UNKNOWN_USER: 404,
   UNKNOWN_PAUSE: 404,
-  STORE_ERROR: 503,
 };
+
+/** Seconds a client is asked to wait before trying again when the store is unavailable. */
+export const STORE_RETRY_AFTER_S = 1;
 
 /** Fastify's own failures while reading a request, by their code. */
 const FASTIFY: Record<string, [number, string]> = {
@@ -55,8 +59,8 @@ function reply(status: number, code: string, error: string, headers: Readonly<Re
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof HttpError) return reply(error.status, error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
-    const status = CORE_STATUS[error.code] ?? 400;
-    return reply(status, error.code === 'STORE_ERROR' ? 'STORE_UNAVAILABLE' : error.code, status === 503 ? `the store is unavailable: ${error.message}` : error.message);
+    if (error.code === 'STORE_ERROR') return reply(503, 'STORE_UNAVAILABLE', `the store is unavailable: ${error.message}`, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+    return reply(CORE_STATUS[error.code] ?? 400, error.code, error.message);
   }
   if (error instanceof ConfigConflictError) return reply(409, 'CONFIG_CONFLICT', error.message);
   const e = error as { code?: string; statusCode?: number; validation?: unknown; validationContext?: string; message?: string };

@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreError } from '@kindling/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRedis, type RunningRedis } from '../../../redis/src/test-cluster.js';
 import { Control } from '../control/control.js';
+import { redisKV } from '../control/redis-kv.js';
 import { sqliteKV } from '../control/sqlite-kv.js';
 import { createAccount, createKey } from '../runtime/accounts.js';
+import { REREAD_PATIENCE_MS } from '../runtime/read-or-keep.js';
 import { KeyCache } from './key-cache.js';
 
 let dir: string;
@@ -61,5 +65,46 @@ describe('KeyCache', () => {
     const used = Object.fromEntries((await control.keys(accountId)).map((k) => [k.id, k.lastUsedAt]));
     expect(used[a.record.id]).toBe(new Date(now + 2_000).toISOString());
     expect(used[b.record.id]).toBe(new Date(now + 3_000).toISOString());
+  });
+});
+
+describe('KeyCache on a control plane that stops answering', () => {
+  let redis: RunningRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 30_000);
+  afterAll(async () => {
+    redis.resume();
+    await redis.stop();
+  });
+
+  it('keeps a key it has seen past the cache time, without waiting for the control plane, and sees a revocation once it answers again', async () => {
+    const node = redis.nodes[0]!;
+    const remote = new Control(redisKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 500, prefix: 'key-cache-test:' }));
+    const acme = (await createAccount(remote, { name: 'acme', operator: false, password: null, at: now })).account.id;
+    const made = await createKey(remote, acme, 'application', 'backend', now);
+    const cache = new KeyCache(remote, 1_000, () => now);
+    try {
+      expect((await cache.find(made.key))?.id).toBe(made.record.id);
+      now += 1_000;
+      redis.pause();
+      const start = Date.now();
+      expect((await cache.find(made.key))?.id).toBe(made.record.id);
+      expect((await cache.find(made.key))?.id).toBe(made.record.id);
+      expect(Date.now() - start).toBeLessThan(REREAD_PATIENCE_MS + 200);
+      await expect(cache.find(`${made.key}x`)).rejects.toThrow(StoreError);
+      redis.resume();
+      await remote.revokeKey(acme, made.record.id, new Date(now).toISOString());
+      let seen = false;
+      for (let i = 0; i < 50 && !seen; i++) {
+        now += 1_000;
+        seen = (await cache.find(made.key))?.revokedAt !== null;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(seen).toBe(true);
+    } finally {
+      redis.resume();
+      await remote.close();
+    }
   });
 });

@@ -2,15 +2,22 @@
  * API key lookups for the hot path: a key's record, cached for `cacheMs` under the key as presented
  * (so a key seen again is not hashed again; a revocation made in this process is seen at once), and
  * last-use times written in batches. The cache is bounded: it forgets everything when it fills.
+ * A record due for a re-read is re-read once at a time, and kept while the control plane fails or
+ * is slow to answer (read-or-keep.ts).
  */
 import type { Control } from '../control/control.js';
 import type { ApiKeyRecord } from '../control/types.js';
+import { readOrKeep } from '../runtime/read-or-keep.js';
 import { hashKey } from '../secrets.js';
 
 interface Entry {
   readonly hash: string;
-  readonly record: ApiKeyRecord | null;
-  readonly at: number;
+  record: ApiKeyRecord | null;
+  at: number;
+  /** the re-read in flight */
+  reading: Promise<ApiKeyRecord | null> | null;
+  /** the last re-read failed */
+  failed: boolean;
 }
 
 /** entries kept before the cache is emptied (unknown keys sent at random cannot grow it) */
@@ -32,11 +39,29 @@ export class KeyCache {
     const now = this.clock();
     const hit = this.cache.get(key);
     if (hit !== undefined && now - hit.at < this.cacheMs) return hit.record;
-    const hash = hit?.hash ?? hashKey(key);
-    const entry = { hash, record: await this.control.keyByHash(hash), at: now };
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(key, entry);
-    return entry.record;
+    if (hit === undefined) {
+      const hash = hashKey(key);
+      const record = await this.control.keyByHash(hash);
+      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+      this.cache.set(key, { hash, record, at: now, reading: null, failed: false });
+      return record;
+    }
+    if (hit.reading !== null) return hit.record;
+    const reading = this.control.keyByHash(hit.hash);
+    hit.reading = reading;
+    reading.then(
+      (record) => {
+        hit.record = record;
+        hit.at = now;
+        hit.failed = false;
+        hit.reading = null;
+      },
+      () => {
+        hit.failed = true;
+        hit.reading = null;
+      },
+    );
+    return hit.failed ? hit.record : readOrKeep(reading, hit.record);
   }
 
   markUsed(record: ApiKeyRecord, at: number): void {

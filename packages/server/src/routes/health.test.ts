@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startRedis } from '../../../redis/src/test-cluster.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
 let t: TestServer;
@@ -19,5 +21,51 @@ describe('health', () => {
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('NOT_READY');
     expect((await t.call('GET', '/healthz', { key: null })).status).toBe(200);
+  });
+});
+
+describe('readiness of a server whose Redis fails', () => {
+  it('answers /readyz 503 within a second while Redis does not answer, and 200 once it does', async () => {
+    const redis = await startRedis();
+    const node = redis.nodes[0]!;
+    const r = await startTestServer({ env: { REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_STORE_TIMEOUT_MS: '2000' } });
+    try {
+      expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+      redis.pause();
+      const start = Date.now();
+      const res = await r.call('GET', '/readyz', { key: null });
+      expect(Date.now() - start).toBeLessThan(1500);
+      expect(res).toMatchObject({ status: 503, body: { code: 'NOT_READY', error: 'the store did not answer within 1000 ms' } });
+      redis.resume();
+      expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+    } finally {
+      redis.resume();
+      await r.close();
+      await redis.stop();
+    }
+  });
+
+  it('answers /readyz 503 saying writes fail, and events 503 STORE_UNAVAILABLE with Retry-After, while Redis refuses writes', async () => {
+    const redis = await startRedis();
+    const node = redis.nodes[0]!;
+    const url = `redis://${node.host}:${node.port}`;
+    const admin = new Redis(url);
+    const r = await startTestServer({ env: { REDIS_URL: url } });
+    try {
+      expect((await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status).toBe(201);
+      await admin.config('SET', 'maxmemory', '1');
+      const ready = await r.call('GET', '/readyz', { key: null });
+      expect(ready).toMatchObject({ status: 503, body: { code: 'NOT_READY' } });
+      expect(ready.body.error).toMatch(/^the store answers but writes to it fail: .*OOM/);
+      const event = await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+      expect(event).toMatchObject({ status: 503, body: { code: 'STORE_UNAVAILABLE' }, headers: { 'retry-after': '1' } });
+      await admin.config('SET', 'maxmemory', '0');
+      expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+      expect((await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status).toBe(201);
+    } finally {
+      admin.disconnect();
+      await r.close();
+      await redis.stop();
+    }
   });
 });

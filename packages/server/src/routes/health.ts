@@ -1,19 +1,57 @@
 /**
- * /healthz (the process is up) and /readyz (the store answers and the server is not stopping).
+ * /healthz (the process is up) and /readyz (the server is not starting or stopping, and the store
+ * answers a read and takes a write, within READY_WITHIN_MS).
+ *
+ * The write is a tiny document in the control plane, written on every /readyz. A remembered last
+ * write failure (cleared by the next write that works) would cost nothing per call, but once the
+ * load balancer takes the server out because of it no request writes again, and it would never
+ * clear; a probe tells the state of the store now, and clears itself once space is freed or the
+ * store takes writes again. One probe runs at a time; concurrent calls share it.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Backend } from '../runtime/backend.js';
 import type { ServerContext } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
 
+/** The longest /readyz waits for the store (or the store timeout, when shorter). */
+const READY_WITHIN_MS = 1000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What keeps the store from serving, or null when it reads and writes. */
+async function probeStore(backend: Backend, at: number): Promise<string | null> {
+  try {
+    await backend.control.accounts();
+  } catch (error) {
+    return `the store does not answer: ${messageOf(error)}`;
+  }
+  try {
+    await backend.control.probeWrite(at);
+  } catch (error) {
+    return `the store answers but writes to it fail: ${messageOf(error)}`;
+  }
+  return null;
+}
+
+function within(probe: Promise<string | null>, ms: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(`the store did not answer within ${ms} ms`), ms);
+    void probe.then((problem) => {
+      clearTimeout(timer);
+      resolve(problem);
+    });
+  });
+}
+
 export function healthRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const waitMs = Math.min(READY_WITHIN_MS, ctx.settings.storeTimeoutMs);
+  let probing: Promise<string | null> | null = null;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
     if (!ctx.ready) throw new HttpError(503, 'NOT_READY', 'the server is starting or stopping');
-    try {
-      await ctx.backend.control.accounts();
-    } catch (error) {
-      throw new HttpError(503, 'NOT_READY', `the store does not answer: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    probing ??= probeStore(ctx.backend, ctx.clock()).finally(() => (probing = null));
+    const problem = await within(probing, waitMs);
+    if (problem !== null) throw new HttpError(503, 'NOT_READY', problem);
     return { status: 'ready', store: ctx.backend.kind };
   });
 }

@@ -22,7 +22,7 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> & Partial<Pick<Settings, 'sqliteSync'>>): Backend {
+export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> & Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs'>>): Backend {
   const stores = new Map<string, Store>();
   const redis = settings.redis;
   let control: Control;
@@ -36,8 +36,10 @@ export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redi
     open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account, synchronous: settings.sqliteSync ?? 'full', checkpoints: 'background' });
     where = dir;
   } else {
-    control = new Control(redisKV({ ...redis, prefix: `${settings.redisPrefix}:control:` }));
-    open = (account) => redisStore({ ...redis, account, keyPrefix: settings.redisPrefix });
+    // One timeout for the streak stores' commands and the control plane's: a request waits no longer on either.
+    const timeout = settings.storeTimeoutMs !== undefined ? { timeoutMs: settings.storeTimeoutMs } : {};
+    control = new Control(redisKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }));
+    open = (account) => redisStore({ ...redis, ...timeout, account, keyPrefix: settings.redisPrefix });
     where = 'url' in redis ? redis.url : redis.cluster.map((n) => `${n.host}:${n.port}`).join(',');
   }
   return {

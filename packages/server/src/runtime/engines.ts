@@ -1,11 +1,14 @@
 /**
  * One engine per account, made from the account's configuration and kept while the configuration
- * stays the same. Another process's change is seen within `cacheMs`; this process's at once.
+ * stays the same. Another process's change is seen within `cacheMs` (while the control plane
+ * answers: a configuration due for a re-read is kept while the re-read fails or is slow,
+ * read-or-keep.ts); this process's at once.
  */
 import { randomUUID } from 'node:crypto';
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
 import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
 import type { Backend } from './backend.js';
+import { readOrKeep } from './read-or-keep.js';
 
 /** The key of the one streak rule an account has. */
 export const RULE_KEY = 'default';
@@ -59,7 +62,8 @@ export function engineFor(config: AccountConfig, store: Engine['store'], clock?:
 }
 
 export class Engines {
-  private readonly runtimes = new Map<string, { runtime: AccountRuntime; checkedAt: number }>();
+  /** each account's runtime, when its configuration was last read, and whether the last re-read failed */
+  private readonly runtimes = new Map<string, { runtime: AccountRuntime; checkedAt: number; failed: boolean }>();
   private readonly loading = new Map<string, Promise<AccountRuntime>>();
 
   constructor(
@@ -74,11 +78,15 @@ export class Engines {
     const now = this.clock();
     if (cached !== undefined && now - cached.checkedAt < this.cacheMs) return cached.runtime;
     let pending = this.loading.get(accountId);
+    if (pending !== undefined && cached !== undefined) return cached.runtime;
     if (pending === undefined) {
       pending = this.load(accountId, cached?.runtime).finally(() => this.loading.delete(accountId));
+      // Nobody may wait for a re-read (see below): its failure is told by the `failed` mark.
+      pending.catch(() => {});
       this.loading.set(accountId, pending);
     }
-    return pending;
+    if (cached === undefined) return pending;
+    return cached.failed ? cached.runtime : readOrKeep(pending, cached.runtime);
   }
 
   /** Forget the cached runtime, so that the next request reads the configuration again. */
@@ -87,7 +95,14 @@ export class Engines {
   }
 
   private async load(accountId: string, previous: AccountRuntime | undefined): Promise<AccountRuntime> {
-    const config = await this.backend.control.config(accountId);
+    let config: AccountConfig;
+    try {
+      config = await this.backend.control.config(accountId);
+    } catch (error) {
+      const entry = this.runtimes.get(accountId);
+      if (entry !== undefined) entry.failed = true;
+      throw error;
+    }
     let runtime = previous;
     if (runtime === undefined || runtime.config.version !== config.version) {
       runtime = {
@@ -98,7 +113,7 @@ export class Engines {
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
       };
     }
-    this.runtimes.set(accountId, { runtime, checkedAt: this.clock() });
+    this.runtimes.set(accountId, { runtime, checkedAt: this.clock(), failed: false });
     return runtime;
   }
 }
