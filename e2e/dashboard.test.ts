@@ -199,7 +199,11 @@ describe("an owner's first days", () => {
     const history = streak.streakHistory.slice(streak.streakHistory.findIndex((p) => p.length > 0));
     const cells = later.getByRole('list', { name: `${history.length} periods, oldest first` }).getByRole('listitem');
     expect(await cells.evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent))).toEqual(
-      history.map((p, i) => `${p.periodStart}: ${p.length > 0 ? 'Held' : 'Missed'}, streak ${p.length}${i === history.length - 1 ? ' (current period)' : ''}`),
+      history.map((p, i) => {
+        const current = i === history.length - 1;
+        const state = p.length > 0 ? 'Held' : current ? 'Open (the current period, not met yet)' : 'Missed';
+        return `${p.periodStart}: ${state}, streak ${p.length}${current ? ' (current period)' : ''}`;
+      }),
     );
 
     // Two workouts a day from now on: saving rebuilds all four users, and the overview follows.

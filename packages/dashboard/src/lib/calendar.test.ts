@@ -28,6 +28,12 @@ describe('classifyPeriod', () => {
   it('calls a period of length 0 without freeze or pause missed', () => {
     expect(classifyPeriod(period({}))).toBe('missed');
   });
+
+  it('calls the current period open while it is not met yet: it can still be, so it is not missed', () => {
+    expect(classifyPeriod(period({}), { current: true })).toBe('open');
+    expect(classifyPeriod(period({ length: 4 }), { current: true })).toBe('held');
+    expect(classifyPeriod(period({ usedPause: true }), { current: true })).toBe('paused');
+  });
 });
 
 describe('countStates', () => {
@@ -36,10 +42,14 @@ describe('countStates', () => {
       period({ length: 1 }),
       period({ length: 2 }),
       period({ length: 2, usedFreeze: true }),
-      period({ usedPause: true }),
       period({}),
+      period({ usedPause: true }),
     ]);
-    expect(counts).toEqual({ held: 2, frozen: 1, paused: 1, missed: 1 });
+    expect(counts).toEqual({ held: 2, frozen: 1, paused: 1, missed: 1, open: 0 });
+  });
+
+  it('counts the last period, when not met yet, as open rather than missed', () => {
+    expect(countStates([period({ length: 1 }), period({}), period({})])).toEqual({ held: 1, frozen: 0, paused: 0, missed: 1, open: 1 });
   });
 });
 

@@ -8,17 +8,18 @@ export interface HistoryPeriod {
   usedPause: boolean;
 }
 
-export type PeriodState = 'held' | 'frozen' | 'paused' | 'missed';
+export type PeriodState = 'held' | 'frozen' | 'paused' | 'missed' | 'open';
 
 /**
  * The state a calendar cell shows: a pause wins over a freeze (a paused period needs none), a
- * freeze over the length it kept, and a period with no streak is missed.
+ * freeze over the length it kept, and a period with no streak is missed, unless it is the current
+ * one: that one is still open (an event can still meet it).
  */
-export function classifyPeriod(period: Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>): PeriodState {
+export function classifyPeriod(period: Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>, options: { current?: boolean } = {}): PeriodState {
   if (period.usedPause) return 'paused';
   if (period.usedFreeze) return 'frozen';
   if (period.length > 0) return 'held';
-  return 'missed';
+  return options.current ? 'open' : 'missed';
 }
 
 /** What each state looks like besides its colour, so the calendar reads without colour. */
@@ -27,12 +28,13 @@ export const periodStates: ReadonlyArray<{ state: PeriodState; label: string; sy
   { state: 'frozen', label: 'Frozen (a freeze was used)', symbol: '❄' },
   { state: 'paused', label: 'Paused', symbol: '‖' },
   { state: 'missed', label: 'Missed', symbol: '·' },
+  { state: 'open', label: 'Open (the current period, not met yet)', symbol: '○' },
 ];
 
-/** Counts the periods of each state, for the legend. */
+/** Counts the periods of each state, for the legend; the last period is the current one. */
 export function countStates(periods: readonly HistoryPeriod[]): Record<PeriodState, number> {
-  const counts: Record<PeriodState, number> = { held: 0, frozen: 0, paused: 0, missed: 0 };
-  for (const period of periods) counts[classifyPeriod(period)] += 1;
+  const counts: Record<PeriodState, number> = { held: 0, frozen: 0, paused: 0, missed: 0, open: 0 };
+  periods.forEach((period, i) => (counts[classifyPeriod(period, { current: i === periods.length - 1 })] += 1));
   return counts;
 }
 

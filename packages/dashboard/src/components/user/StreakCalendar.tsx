@@ -29,9 +29,9 @@ export function StreakCalendar({ periods: history }: { periods: readonly StreakP
       ) : (
         <ol className="calendar" aria-label={`${periods.length} periods, oldest first`}>
           {periods.map((period, i) => {
-            const state = classifyPeriod(period);
-            const dates = period.periodStart === period.periodEnd ? period.periodStart : `${period.periodStart} to ${period.periodEnd}`;
             const current = i === periods.length - 1;
+            const state = classifyPeriod(period, { current });
+            const dates = period.periodStart === period.periodEnd ? period.periodStart : `${period.periodStart} to ${period.periodEnd}`;
             const text = `${dates}: ${labels[state]}, streak ${period.length}${current ? ' (current period)' : ''}`;
             return (
               <li key={period.periodStart} className={`cell cell-${state}${current ? ' cell-current' : ''}`} title={text}>
