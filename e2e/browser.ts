@@ -81,6 +81,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Scripts run in the page, as text: the tests' TypeScript has no DOM types. */
 const inPage = {
+  statusCovers: `(() => {
+    const status = document.querySelector('.status');
+    if (status === null || status.textContent === '') return 'no status shown';
+    const s = status.getBoundingClientRect();
+    const covered = [...document.querySelectorAll('main h1, main h2, main table, main dl, main form, main svg, main p')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && s.left < r.right && r.left < s.right && s.top < r.bottom && r.top < s.bottom;
+    });
+    return covered.map((e) => e.tagName + ' ' + (e.textContent || '').slice(0, 30)).join('; ');
+  })()`,
+  axisLabels: `(() => [...document.querySelectorAll('.chart svg')].map((svg) => {
+    const texts = [...svg.querySelectorAll('text.axis')];
+    const labels = texts.map((t) => t.getBoundingClientRect());
+    const bottom = texts.filter((t) => t.getAttribute('text-anchor') === 'middle').map((t) => t.getBoundingClientRect());
+    const overlaps = bottom.some((r, i) => bottom.some((q, j) => j > i && r.left < q.right && q.left < r.right));
+    return { smallest: Math.min(...labels.map((r) => r.height)), overlaps };
+  }))()`,
   scrollWidth: 'document.documentElement.scrollWidth',
   scrollToTop: 'window.scrollTo(0, 0)',
   stored: "[document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join(' ')",
@@ -91,6 +108,16 @@ const inPage = {
     return element.tagName + ' ' + label.trim();
   })()`,
 };
+
+/** What in the main region the status message covers ('' when nothing; 'no status shown' without one). */
+export function statusCovers(page: Page): Promise<string> {
+  return page.evaluate<string>(inPage.statusCovers);
+}
+
+/** For each chart: the height in CSS pixels of its smallest axis label, and whether labels of the bottom axis overlap. */
+export function axisLabels(page: Page): Promise<Array<{ smallest: number; overlaps: boolean }>> {
+  return page.evaluate<Array<{ smallest: number; overlaps: boolean }>>(inPage.axisLabels);
+}
 
 /** How wide the page's content is: more than the viewport means a horizontal page scroll. */
 export function pageScrollWidth(page: Page): Promise<number> {

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../packages/server/src/test-server.js';
 import { sendDays, TravelClock } from './activity.js';
-import { DESKTOP, launchChromium, openDashboard, openPage, pageScrollWidth, PHONE, screenshot, scrollToTop, signInWithPassword, startDashboardServer } from './browser.js';
+import { axisLabels, DESKTOP, launchChromium, statusCovers, openDashboard, openPage, pageScrollWidth, PHONE, screenshot, scrollToTop, signInWithPassword, startDashboardServer } from './browser.js';
 
 const DAYS = 14;
 const clock = new TravelClock('2026-03-02');
@@ -94,10 +94,17 @@ describe('every page of the dashboard', () => {
       expect(await pageScrollWidth(page)).toBeLessThanOrEqual(viewport.width);
       await screenshot(page, 'sign-in');
       await signInWithPassword(page);
+      // The "Signed in" message covers nothing of the page it opens on.
+      await page.getByRole('status').getByText(/^Signed in/).waitFor();
+      await settle(page);
+      expect(await statusCovers(page)).toBe('');
       for (const { name, open } of pages) {
         await open(page);
         await settle(page);
         expect(await pageScrollWidth(page), `${name} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+        // Chart labels stay legible: at least 10 CSS pixels tall, and no two on the bottom axis overlap.
+        for (const chart of await axisLabels(page)) expect(chart, `${name}: chart axis labels`).toEqual({ smallest: expect.any(Number), overlaps: false });
+        for (const chart of await axisLabels(page)) expect(chart.smallest, `${name}: smallest axis label`).toBeGreaterThanOrEqual(10);
         await scrollToTop(page);
         await screenshot(page, name);
       }

@@ -19,7 +19,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** The landmarks: a skip link, the header with the navigation, the main region and the status region. */
+/** The landmarks: a skip link, the header with the navigation, the status region and the main region. */
 export function Layout({ route, account, onSignOut, status, children }: Props) {
   return (
     <>
@@ -50,12 +50,13 @@ export function Layout({ route, account, onSignOut, status, children }: Props) {
           </>
         ) : null}
       </header>
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
+      {/* In the flow of the page, above the content: a message pushes the page down rather than covering it. */}
       <div className="status" role="status" aria-live="polite" aria-atomic="true">
         {status}
       </div>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bands, barHeight, bucketLabel, niceMax, ticks } from './scale';
+import { bands, barHeight, bucketLabel, labelStep, niceMax, ticks } from './scale';
 
 describe('niceMax', () => {
   it('rounds up to 1, 2 or 5 times a power of ten', () => {
@@ -59,5 +59,15 @@ describe('bucketLabel', () => {
     expect(bucketLabel({ from: 3, to: 6 })).toBe('3–6');
     expect(bucketLabel({ from: 1, to: 1 })).toBe('1');
     expect(bucketLabel({ from: 30, to: null })).toBe('30+');
+  });
+});
+
+describe('labelStep', () => {
+  it('writes every label when they fit, and every n-th so that they do not touch when they do not', () => {
+    expect(labelStep(14, 680, 48)).toBe(1);
+    expect(labelStep(30, 680, 48)).toBe(3);
+    expect(labelStep(30, 280, 48)).toBe(6);
+    expect(labelStep(0, 280, 48)).toBe(1);
+    expect(labelStep(5, 10, 48)).toBe(5);
   });
 });

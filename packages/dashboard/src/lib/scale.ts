@@ -38,3 +38,9 @@ export function bucketLabel(bucket: { from: number; to: number | null }): string
   if (bucket.to === bucket.from) return String(bucket.from);
   return `${bucket.from}–${bucket.to}`;
 }
+
+/** Every how many bands to write a label so that labels `labelWidth` pixels wide do not touch, across `width`. */
+export function labelStep(count: number, width: number, labelWidth: number): number {
+  const fit = Math.max(1, Math.floor(width / labelWidth));
+  return Math.max(1, Math.ceil(count / fit));
+}

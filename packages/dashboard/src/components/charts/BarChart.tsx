@@ -1,5 +1,6 @@
-import { bands, barHeight, niceMax } from '../../lib/scale';
+import { bands, barHeight, labelStep, niceMax } from '../../lib/scale';
 import { GridLines } from './GridLines';
+import { useWidth } from './use-width';
 
 export interface Bar {
   label: string;
@@ -14,21 +15,23 @@ interface Props {
   unit: string;
 }
 
-const width = 600;
 const height = 220;
+/** room for one bucket label ("10–14" at 12 px) and a gap */
+const LABEL_PX = 44;
 const margin = { top: 10, right: 10, bottom: 40, left: 44 };
 
 /** A single-series bar chart in SVG, with the same numbers in a table for screen readers. */
 export function BarChart({ title, description, bars, unit }: Props) {
+  const { ref, width } = useWidth<HTMLElement>(600);
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   const top = niceMax(Math.max(0, ...bars.map((bar) => bar.value)));
   const { band, offset } = bands(bars.length, innerWidth, 0.25);
-  const labelEvery = Math.ceil(bars.length / 12);
+  const labelEvery = labelStep(bars.length, innerWidth, LABEL_PX);
 
   return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${description}`}>
+    <figure className="chart" ref={ref}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${title}. ${description}`}>
         <g transform={`translate(${margin.left},${margin.top})`}>
           <GridLines top={top} innerWidth={innerWidth} innerHeight={innerHeight} />
           {bars.map((bar, i) => {

@@ -1,6 +1,7 @@
 import type { StreakAnalytics } from '../../api/types';
-import { bands, barHeight, niceMax } from '../../lib/scale';
+import { bands, barHeight, labelStep, niceMax } from '../../lib/scale';
 import { GridLines } from './GridLines';
+import { useWidth } from './use-width';
 
 type Day = StreakAnalytics['daily'][number];
 
@@ -10,8 +11,9 @@ const series = [
   { field: 'freezesUsed', label: 'Freezes used', className: 'series-frozen' },
 ] as const;
 
-const width = 720;
 const height = 240;
+/** room for one date label ("11-24" at 12 px) and a gap */
+const DATE_LABEL_PX = 48;
 const margin = { top: 10, right: 10, bottom: 36, left: 44 };
 
 /**
@@ -19,16 +21,17 @@ const margin = { top: 10, right: 10, bottom: 36, left: 44 };
  * each series in words and a table of the same numbers.
  */
 export function DailyChart({ days }: { days: readonly Day[] }) {
+  const { ref, width } = useWidth<HTMLElement>(720);
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   const top = niceMax(Math.max(0, ...days.flatMap((day) => series.map((s) => day[s.field]))));
   const group = bands(days.length, innerWidth, 0.15);
   const inner = bands(series.length, group.band, 0);
-  const labelEvery = Math.max(1, Math.ceil(days.length / 8));
+  const labelEvery = labelStep(days.length, innerWidth, DATE_LABEL_PX);
   const title = `Extensions, losses and freezes used per day, ${days.length} days`;
 
   return (
-    <figure className="chart">
+    <figure className="chart" ref={ref}>
       <ul className="legend" aria-label="Series">
         {series.map((s) => (
           <li key={s.field}>
@@ -36,7 +39,7 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
           </li>
         ))}
       </ul>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. The table below has the same numbers.`}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${title}. The table below has the same numbers.`}>
         <g transform={`translate(${margin.left},${margin.top})`}>
           <GridLines top={top} innerWidth={innerWidth} innerHeight={innerHeight} />
           {days.map((day, i) => (
