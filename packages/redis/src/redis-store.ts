@@ -106,7 +106,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async users(after, limit) {
       await ready();
-      await indexWrites.settled();
+      await indexWrites.settled(connection.timeoutMs);
       if (!(limit > 0)) return [];
       const start = after === null ? '-' : `(${encodeMember(after)}`;
       const members = await connection.run(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
@@ -114,27 +114,27 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     },
     async countUsers() {
       await ready();
-      await indexWrites.settled();
+      await indexWrites.settled(connection.timeoutMs);
       return connection.run(connection.client.zcard(keys.users), keys.users);
     },
     async stats(streak, at, top) {
       await ready();
-      await indexWrites.settled();
+      await indexWrites.settled(connection.timeoutMs);
       return readStats(connection, keys.index(streak), at, top);
     },
     async expiring(streak, at, before, limit) {
       await ready();
-      await indexWrites.settled();
+      await indexWrites.settled(connection.timeoutMs);
       return readExpiring(connection, keys.index(streak), at, before, limit);
     },
     async activity(from, to) {
       await ready();
       // on a Cluster, the counts go with the index writes still in flight
-      await indexWrites.settled();
+      await indexWrites.settled(connection.timeoutMs);
       return readActivity(connection, keys.activity, from, to);
     },
     async close() {
-      await indexWrites.settled();
+      await indexWrites.settled(connection.timeoutMs);
       await connection.close();
     },
   };

@@ -94,17 +94,30 @@ export async function applyIndex(context: UpdateContext, userId: string, version
   const counters = context.keys.activity;
   const keys = [counters.days, counters.metrics, counters.completions, counters.counted, ...index.keys];
   const args = [...activityArgs(activity), ...index.args];
-  // Tried twice: a committed write stays committed; a stale index line heals at the user's next write.
-  try {
-    await context.connection.runScript('kindlingIndex', keys, args);
-  } catch {
+  // Tried until it lands, for a while (the account's node may be paused or failing over): the counts
+  // are added once per version, so a try that did land and lost its answer is not counted twice.
+  const deadline = Date.now() + INDEX_RETRY_MS;
+  for (let attempt = 1; ; attempt++) {
     try {
       await context.connection.runScript('kindlingIndex', keys, args);
+      return;
     } catch (error) {
-      tellIndexError(context, userId, error);
+      // Foreign data in the index keys does not go away by trying again.
+      if (isDataProblem(error) || Date.now() >= deadline) return tellIndexError(context, userId, error);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
     }
   }
 }
+
+/** A failure of the script on what the keys hold (the script's own KINDLING message, WRONGTYPE), not of Redis answering. */
+function isDataProblem(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return message.startsWith('KINDLING ') || message.startsWith('WRONGTYPE');
+}
+
+/** How long a Cluster's account-slot write after a commit is tried again before it is given up (and told). */
+export const INDEX_RETRY_MS = 60_000;
 
 function tellIndexError(context: UpdateContext, userId: string, error: unknown): void {
   context.onIndexError(error instanceof StoreError ? error : new StoreError(String(error), { cause: error }), userId);
@@ -161,7 +174,7 @@ export async function updateUser<T>(
       }
     } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
       // The account's slot may be on a node that does not answer: the user's answer does not wait for it.
-      context.indexWrites.add(applyIndex(context, userId, write.user.version, write.index ?? [], write.activity));
+      context.indexWrites.add(userId, () => applyIndex(context, userId, write.user.version, write.index ?? [], write.activity));
       return result;
     }
     if (attempt >= context.maxAttempts) {
