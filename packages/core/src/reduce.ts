@@ -16,6 +16,7 @@ import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type
 import { formatDay, DAY_MS } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
+import { excusedByMove } from './zone-change.js';
 
 /** What the reducer needs to know of the configuration. */
 export interface Model {
@@ -126,6 +127,7 @@ export function extendIfMet(state: StreakState, rule: StreakRule, at: number, ch
 /** One rule's state after the event, updated in place when the user already had one. */
 function applyToRule(
   previousZone: ZoneOffsets | null,
+  previousAt: number | null,
   zone: ZoneOffsets,
   stored: StreakState | undefined,
   rule: StreakRule,
@@ -142,14 +144,11 @@ function applyToRule(
     const day = placed > stored.day ? placed : stored.day;
     if (day === stored.day && !counts) return stored;
     state = stored;
-    let excusedFrom: number | undefined;
-    if (previousZone !== null && previousZone !== zone) {
-      // S5: count the missed periods in the old zone too, and excuse those only the new zone sees.
-      const oldDay = Math.max(placeInstant(event.at, previousZone, rule.dayStartMs), state.day);
-      const oldPeriod = rule.calendar.indexOf(oldDay);
-      if (oldPeriod < rule.calendar.indexOf(day)) excusedFrom = oldPeriod;
+    if (day > state.day) {
+      // S5: a zone change excuses the periods that only one of the two zones sees missed.
+      const excusedFrom = previousZone !== null && previousZone !== zone ? excusedByMove(state, rule, { at: event.at, day, from: previousZone, to: zone, previousAt }) : undefined;
+      advanceTo(state, day, { rule, zone, changes, history, excusedFrom });
     }
-    if (day > state.day) advanceTo(state, day, { rule, zone, changes, history, excusedFrom });
   }
   if (counts) {
     state.progress[event.metric] = (state.progress[event.metric] ?? 0) + event.value;
@@ -182,7 +181,9 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   changes.length = 0;
   history.length = 0;
   const previousTz = before === null ? null : before.tz;
+  const previousAt = before?.lastEventAt ?? null;
   const user = before ?? newUser(event.userId, event.at);
+  if (previousAt === null || event.at > previousAt) user.lastEventAt = event.at;
   if (event.tz !== null) user.tz = event.tz;
   if (event.email !== null) user.email = event.email;
   user.version += 1;
@@ -198,7 +199,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     const rule = model.rules[i] as StreakRule;
     const zone = userZone ?? rule.defaultZone;
     const previousZone = before === null ? null : (beforeZone ?? rule.defaultZone);
-    const state = applyToRule(previousZone, zone, user.streaks[rule.key], rule, event, changes, history);
+    const state = applyToRule(previousZone, previousAt, zone, user.streaks[rule.key], rule, event, changes, history);
     if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history)) extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
     const dayStart = rule.dayStartMs / 60_000;
@@ -210,7 +211,14 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   noteDayStarts(user, rollups);
   const zoneChange =
     event.tz !== null && event.tz !== previousTz
-      ? { at: event.at, from: previousTz, to: event.tz, days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])), version: user.version }
+      ? {
+          at: event.at,
+          from: previousTz,
+          to: event.tz,
+          days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])),
+          version: user.version,
+          ...(previousAt !== null ? { previousAt } : {}),
+        }
       : null;
   const achievements = completeDue(user, model.achievements, event.at, changes);
   return { user, history: takeAll(history), rollups, zoneChange, changes: takeAll(changes), extended, achievements };
