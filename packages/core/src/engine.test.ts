@@ -59,6 +59,21 @@ describe('createEngine and record', () => {
   });
 });
 
+describe('zone names (S1)', () => {
+  it('keeps the zone a user sent in any case as its IANA name: in the user, the journal and what reads answer', async () => {
+    const e = engine();
+    await e.record({ userId: 'ken', metric: 'lessons', value: 1, tz: 'asia/tokyo', at: noon('2026-02-01') });
+    expect((await e.user('ken'))?.tz).toBe('Asia/Tokyo');
+    expect((await e.store.load('ken'))?.tz).toBe('Asia/Tokyo');
+    expect((await e.store.journal('ken')).zoneChanges.map((change) => change.to)).toEqual(['Asia/Tokyo']);
+    // The same zone in another spelling is no change of zone.
+    await e.record({ userId: 'ken', metric: 'lessons', value: 1, tz: 'ASIA/TOKYO', at: noon('2026-02-02') });
+    await e.record({ userId: 'ken', metric: 'lessons', value: 1, tz: 'Asia/Tokyo', at: noon('2026-02-03') });
+    expect((await e.store.journal('ken')).zoneChanges).toHaveLength(1);
+    expect((await e.user('ken'))?.tz).toBe('Asia/Tokyo');
+  });
+});
+
 describe('idempotency (S18)', () => {
   it('returns the first response again, marked as a replay, and changes nothing', async () => {
     const e = engine();

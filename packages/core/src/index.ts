@@ -5,7 +5,7 @@ export type { MemoryStore } from './memory-store.js';
 export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats } from './store.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
 export type { ErrorCode } from './errors.js';
-export { localDate, isTimeZone, dayStartInstant, placeInstant, zoneOf, toInstant, parseDayStart } from './time/local-date.js';
+export { localDate, isTimeZone, canonicalTimeZone, dayStartInstant, placeInstant, zoneOf, toInstant, parseDayStart } from './time/local-date.js';
 export { periodOf, calendarFor } from './time/period.js';
 export type { Frequency, PeriodCalendar } from './time/period.js';
 export { formatDay, parseDay, dayFromCivil, civilFromDay, weekdayOf, WEEKDAYS, DAY_MS } from './time/calendar.js';

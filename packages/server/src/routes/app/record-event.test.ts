@@ -41,6 +41,11 @@ describe('POST /api/metrics/:key/event', () => {
     expect(user.body.totals).toEqual({ lessons: 5 });
   });
 
+  it('keeps the zone sent as asia/tokyo under its IANA name Asia/Tokyo', async () => {
+    await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ken', tz: 'asia/tokyo' }, value: 1 } });
+    expect((await t.call('GET', '/v1/users/ken')).body.tz).toBe('Asia/Tokyo');
+  });
+
   it('refuses an unknown metric with 404 and a code', async () => {
     const res = await t.call('POST', '/api/metrics/nope/event', { body: { user: { id: 'ada' }, value: 1 } });
     expect(res.status).toBe(404);
