@@ -32,4 +32,5 @@ export { indexEntry, indexEntries, lossInstant } from './index-entry.js';
 export { describeStats } from './stats.js';
 export type { StreakStats } from './stats.js';
 export { deterministicId } from './ids.js';
+export { MAX_VALUE, MAX_SUM, checkSum, checkDaySum, checkFiniteNumbers } from './sums.js';
 export { fingerprintModel } from './fingerprint.js';

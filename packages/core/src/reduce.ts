@@ -16,6 +16,7 @@ import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type
 import { formatDay, DAY_MS } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
+import { checkSum } from './sums.js';
 import { excusedByMove } from './zone-change.js';
 
 /** What the reducer needs to know of the configuration. */
@@ -129,13 +130,13 @@ function applyToRule(
   previousZone: ZoneOffsets | null,
   previousAt: number | null,
   zone: ZoneOffsets,
+  placed: number,
   stored: StreakState | undefined,
   rule: StreakRule,
   event: EventInput,
   changes: Change[],
   history: HistoryEntry[],
 ): StreakState {
-  const placed = placeInstant(event.at, zone, rule.dayStartMs);
   const counts = rule.metrics.has(event.metric);
   let state: StreakState;
   if (stored === undefined) {
@@ -163,6 +164,7 @@ function applyToRule(
 const NONE_EXTENDED: readonly string[] = Object.freeze([]);
 const scratchChanges: Change[] = [];
 const scratchHistory: HistoryEntry[] = [];
+const scratchPlaced: number[] = [];
 
 /** A copy of what was collected, or one shared frozen empty array. */
 function takeAll<T>(scratch: T[]): T[] {
@@ -180,26 +182,43 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   const history = scratchHistory;
   changes.length = 0;
   history.length = 0;
+  const { metric, value } = event;
   const previousTz = before === null ? null : before.tz;
+  const tz = event.tz ?? previousTz;
+  // The user's zone, resolved once for every rule; a rule's default zone stands in while none is known (S1).
+  const userZone = tz === null ? null : zoneOf(tz);
+  const beforeZone = previousTz === null ? null : previousTz === tz ? userZone : zoneOf(previousTz);
+  // Where each rule places the event, and the sums it makes, checked before anything changes (sums.ts).
+  const total = checkSum((before?.totals[metric] ?? 0) + value, () => `the total of ${JSON.stringify(metric)} for user ${JSON.stringify(event.userId)}`);
+  const placed = scratchPlaced;
+  placed.length = 0;
+  for (let i = 0; i < model.rules.length; i++) {
+    const rule = model.rules[i] as StreakRule;
+    const day = placeInstant(event.at, userZone ?? rule.defaultZone, rule.dayStartMs);
+    placed.push(day);
+    const stored = before?.streaks[rule.key];
+    if (stored !== undefined && rule.metrics.has(metric)) {
+      // A later period starts from nothing (advanceTo); the current one adds to its sum.
+      const kept = rule.calendar.indexOf(day > stored.day ? day : stored.day) > stored.period ? 0 : (stored.progress[metric] ?? 0);
+      checkSum(kept + value, () => `the sum of ${JSON.stringify(metric)} in the current period of rule ${JSON.stringify(rule.key)} for user ${JSON.stringify(event.userId)}`);
+    }
+  }
+
   const previousAt = before?.lastEventAt ?? null;
   const user = before ?? newUser(event.userId, event.at);
   if (previousAt === null || event.at > previousAt) user.lastEventAt = event.at;
-  if (event.tz !== null) user.tz = event.tz;
+  user.tz = tz;
   if (event.email !== null) user.email = event.email;
   user.version += 1;
-  const total = (user.totals[event.metric] ?? 0) + event.value;
-  user.totals[event.metric] = total;
+  user.totals[metric] = total;
 
   let extended: readonly string[] = NONE_EXTENDED;
   const rollups: Rollup[] = [];
-  // The user's zone, resolved once for every rule; a rule's default zone stands in while none is known (S1).
-  const userZone = user.tz === null ? null : zoneOf(user.tz);
-  const beforeZone = previousTz === null ? null : previousTz === user.tz ? userZone : zoneOf(previousTz);
   for (let i = 0; i < model.rules.length; i++) {
     const rule = model.rules[i] as StreakRule;
     const zone = userZone ?? rule.defaultZone;
     const previousZone = before === null ? null : (beforeZone ?? rule.defaultZone);
-    const state = applyToRule(previousZone, previousAt, zone, user.streaks[rule.key], rule, event, changes, history);
+    const state = applyToRule(previousZone, previousAt, zone, placed[i] as number, user.streaks[rule.key], rule, event, changes, history);
     if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history)) extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
     const dayStart = rule.dayStartMs / 60_000;
