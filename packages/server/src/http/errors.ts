@@ -32,6 +32,7 @@ const CORE_STATUS: Record<string, number> = {
   UNKNOWN_STREAK: 404,
   UNKNOWN_USER: 404,
   UNKNOWN_PAUSE: 404,
+  SUM_OUT_OF_RANGE: 422,
   STORE_ERROR: 503,
 };
 
