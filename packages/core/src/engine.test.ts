@@ -102,6 +102,8 @@ describe('bounds of values and sums (S6)', () => {
     await expect(e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + 10_000 })).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
     expect(await e.store.load('u')).toEqual(kept);
     expect((await e.user('u'))?.totals).toEqual({ lessons: 4.407e15 });
+    // The next day is a period of its own: its sum starts from nothing.
+    expect((await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-03') })).total).toBe(4.408e15);
   });
 });
 

@@ -14,13 +14,15 @@ export const MAX_VALUE = 1e12;
 /** The largest magnitude of a total, a period's sum or a day's sum: 2^53 − 1. */
 export const MAX_SUM = Number.MAX_SAFE_INTEGER;
 
+/** The error of a sum beyond ±MAX_SUM: `what` says what it is the sum of. */
+export function sumOutOfRange(sum: number, what: string): InvalidInputError {
+  return new InvalidInputError(`${what} would be ${sum}, beyond ±${MAX_SUM} (2^53 − 1), the largest sum kept exactly; the event is refused and nothing changed`, 'SUM_OUT_OF_RANGE');
+}
+
 /** `sum`, when it lies within ±MAX_SUM; otherwise an InvalidInputError SUM_OUT_OF_RANGE that says what it is the sum of. */
 export function checkSum(sum: number, what: () => string): number {
   if (Math.abs(sum) <= MAX_SUM) return sum;
-  throw new InvalidInputError(
-    `${what()} would be ${sum}, beyond ±${MAX_SUM} (2^53 − 1), the largest sum kept exactly; the event is refused and nothing changed`,
-    'SUM_OUT_OF_RANGE',
-  );
+  throw sumOutOfRange(sum, what());
 }
 
 /**
