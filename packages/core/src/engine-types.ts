@@ -27,6 +27,11 @@ export interface EngineOptions {
 export interface RecordInput {
   userId: string;
   metric: string;
+  /**
+   * what the event adds to the metric: a finite number from -1e12 to 1e12 (MAX_VALUE), else an
+   * InvalidInputError INVALID_INPUT. An event that would take the user's total, a period's sum or a
+   * day's sum beyond ±(2^53 − 1) (MAX_SUM) is refused with SUM_OUT_OF_RANGE and changes nothing.
+   */
   value: number;
   /** when the event happened; default: the clock */
   at?: Date | number;

@@ -59,6 +59,69 @@ describe('createEngine and record', () => {
   });
 });
 
+describe('bounds of values and sums (S6)', () => {
+  it('refuses two events of 1e308 with INVALID_INPUT, keeping the total they would have overflowed', async () => {
+    const e = engine();
+    await e.record({ userId: 'u', metric: 'lessons', value: 5 });
+    for (const value of [1e308, 1e308, -1e308]) {
+      await expect(e.record({ userId: 'u', metric: 'lessons', value })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('1000000000000') });
+    }
+    expect((await e.user('u'))?.totals).toEqual({ lessons: 5 });
+    expect((await e.record({ userId: 'u', metric: 'lessons', value: 1 })).total).toBe(6);
+  });
+
+  it('takes a value of up to 1e12 either way, and nothing beyond', async () => {
+    const e = engine();
+    expect((await e.record({ userId: 'u', metric: 'minutes', value: 1e12 })).total).toBe(1e12);
+    expect((await e.record({ userId: 'u', metric: 'minutes', value: -1e12 })).total).toBe(0);
+    await expect(e.record({ userId: 'u', metric: 'minutes', value: 1e12 + 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(e.record({ userId: 'u', metric: 'minutes', value: -1e12 - 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('refuses with SUM_OUT_OF_RANGE the event that would take a total past 2^53 − 1, and changes nothing', async () => {
+    const e = engine();
+    // 9,007 events of 1e12 make 9.007e15, just under 2^53 − 1 (9,007,199,254,740,991).
+    for (let i = 0; i < 9007; i++) await e.record({ userId: 'u', metric: 'minutes', value: 1e12, at: noon('2026-02-01') + i });
+    const kept = structuredClone(await e.store.load('u'));
+    const journal = structuredClone(await e.store.journal('u'));
+    await expect(e.record({ userId: 'u', metric: 'minutes', value: 1e12, at: noon('2026-02-02') })).rejects.toMatchObject({
+      code: 'SUM_OUT_OF_RANGE',
+      message: expect.stringContaining('minutes'),
+    });
+    expect(await e.store.load('u')).toEqual(kept);
+    expect(await e.store.journal('u')).toEqual(journal);
+    expect((await e.record({ userId: 'u', metric: 'minutes', value: 199_254_740_991, at: noon('2026-02-02') })).total).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses with SUM_OUT_OF_RANGE the event that would take a period’s sum past 2^53 − 1 while the total stays within it', async () => {
+    const e = engine();
+    // A day of −4.6e15 in all, then a day whose sum (the daily rule's period) climbs past 2^53 − 1.
+    for (let i = 0; i < 4600; i++) await e.record({ userId: 'u', metric: 'lessons', value: -1e12, at: noon('2026-02-01') + i });
+    for (let i = 0; i < 9007; i++) await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + i });
+    const kept = structuredClone(await e.store.load('u'));
+    await expect(e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + 10_000 })).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    expect(await e.store.load('u')).toEqual(kept);
+    expect((await e.user('u'))?.totals).toEqual({ lessons: 4.407e15 });
+    // The next day is a period of its own: its sum starts from nothing.
+    expect((await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-03') })).total).toBe(4.408e15);
+  });
+});
+
+describe('zone names (S1)', () => {
+  it('keeps the zone a user sent in any case as its IANA name: in the user, the journal and what reads answer', async () => {
+    const e = engine();
+    await e.record({ userId: 'ken', metric: 'lessons', value: 1, tz: 'asia/tokyo', at: noon('2026-02-01') });
+    expect((await e.user('ken'))?.tz).toBe('Asia/Tokyo');
+    expect((await e.store.load('ken'))?.tz).toBe('Asia/Tokyo');
+    expect((await e.store.journal('ken')).zoneChanges.map((change) => change.to)).toEqual(['Asia/Tokyo']);
+    // The same zone in another spelling is no change of zone.
+    await e.record({ userId: 'ken', metric: 'lessons', value: 1, tz: 'ASIA/TOKYO', at: noon('2026-02-02') });
+    await e.record({ userId: 'ken', metric: 'lessons', value: 1, tz: 'Asia/Tokyo', at: noon('2026-02-03') });
+    expect((await e.store.journal('ken')).zoneChanges).toHaveLength(1);
+    expect((await e.user('ken'))?.tz).toBe('Asia/Tokyo');
+  });
+});
+
 describe('idempotency (S18)', () => {
   it('returns the first response again, marked as a replay, and changes nothing', async () => {
     const e = engine();

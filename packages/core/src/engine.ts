@@ -39,8 +39,9 @@ export function createEngine(options: EngineOptions): Engine {
       }
       const metric = input.metric;
       const value = checkValue(input.value);
-      const tz = checkOptionalString(input.tz, 'tz');
-      if (tz !== null) zoneOf(tz);
+      const sentTz = checkOptionalString(input.tz, 'tz');
+      // Kept under its one canonical name (S1), so that a spelling is never a change of zone.
+      const tz = sentTz === null ? null : zoneOf(sentTz).name;
       const email = checkOptionalString(input.email, 'email');
       const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
       const at = now(input.at);

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'UNKNOWN_STREAK'
   | 'UNKNOWN_USER'
   | 'UNKNOWN_PAUSE'
+  | 'SUM_OUT_OF_RANGE'
   | 'STORE_ERROR';
 
 export class KindlingError extends Error {
@@ -23,9 +24,12 @@ export class KindlingError extends Error {
   }
 }
 
-/** A caller passed something the engine cannot accept (bad value, bad zone, bad date, bad range). */
+/**
+ * A caller passed something the engine cannot accept (bad value, bad zone, bad date, bad range), or
+ * an event that would take a sum beyond what is kept exactly (SUM_OUT_OF_RANGE, sums.ts).
+ */
 export class InvalidInputError extends KindlingError {
-  constructor(message: string, code: 'INVALID_INPUT' | 'INVALID_TIME_ZONE' | 'INVALID_DATE' = 'INVALID_INPUT') {
+  constructor(message: string, code: 'INVALID_INPUT' | 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'SUM_OUT_OF_RANGE' = 'INVALID_INPUT') {
     super(code, message);
   }
 }

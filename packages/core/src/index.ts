@@ -8,7 +8,7 @@ export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexSt
 export { unsafeKeyReason } from './keys.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
 export type { ErrorCode } from './errors.js';
-export { localDate, isTimeZone, dayStartInstant, placeInstant, zoneOf, toInstant, parseDayStart } from './time/local-date.js';
+export { localDate, isTimeZone, canonicalTimeZone, dayStartInstant, placeInstant, zoneOf, toInstant, parseDayStart } from './time/local-date.js';
 export { periodOf, calendarFor } from './time/period.js';
 export type { Frequency, PeriodCalendar } from './time/period.js';
 export { formatDay, parseDay, dayFromCivil, civilFromDay, weekdayOf, WEEKDAYS, DAY_MS } from './time/calendar.js';
@@ -35,4 +35,5 @@ export { indexEntry, indexEntries, lossInstant } from './index-entry.js';
 export { describeStats } from './stats.js';
 export type { StreakStats } from './stats.js';
 export { deterministicId } from './ids.js';
+export { MAX_VALUE, MAX_SUM, checkSum, checkDaySum, checkFiniteNumbers } from './sums.js';
 export { fingerprintModel } from './fingerprint.js';

@@ -8,6 +8,7 @@ import { StoreError } from './errors.js';
 import { cloneUser, mergeRollups, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
 import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
+import { checkDaySum, checkFiniteNumbers } from './sums.js';
 
 interface UserRecord {
   user: UserState;
@@ -39,7 +40,18 @@ export function memoryStore(): MemoryStore {
   const index = new Map<string, Map<string, IndexEntry>>();
   const activity = { days: new Map<string, DayCounts>(), metrics: new Map<string, MetricCounts>(), achievements: new Map<string, number>() };
 
-  function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>): void {
+  /** The day sums after `rollups` are added, each checked (sums.ts) before anything is written. */
+  function daySums(userId: string, record: UserRecord | undefined, rollups: readonly Rollup[]): Map<string, Rollup> {
+    const sums = new Map<string, Rollup>();
+    for (const rollup of rollups) {
+      const key = joinKey(rollup.metric, rollup.dayStart, rollup.day);
+      const before = sums.get(key) ?? record?.rollups.get(key);
+      sums.set(key, checkDaySum(before === undefined ? rollup : mergeRollups(before, rollup), userId));
+    }
+    return sums;
+  }
+
+  function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>, sums: ReadonlyMap<string, Rollup>): void {
     const target: UserRecord = record ?? { user: write.user, history: new Map(), rollups: new Map(), zoneChanges: [], actions: [], idempotency: new Map() };
     target.user = write.user;
     if (write.replaceHistory) target.history.clear();
@@ -48,11 +60,7 @@ export function memoryStore(): MemoryStore {
       if (periods === undefined) target.history.set(entry.streak, (periods = new Map()));
       periods.set(entry.period, entry);
     }
-    for (const rollup of write.rollups) {
-      const key = joinKey(rollup.metric, rollup.dayStart, rollup.day);
-      const before = target.rollups.get(key);
-      target.rollups.set(key, before === undefined ? rollup : mergeRollups(before, rollup));
-    }
+    for (const [key, rollup] of sums) target.rollups.set(key, rollup);
     if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
     if (write.action) target.actions.push(write.action);
     const replayKey = write.idempotency ? joinKey(write.idempotency.metric, write.idempotency.key) : undefined;
@@ -83,7 +91,8 @@ export function memoryStore(): MemoryStore {
         if (write.user.version !== expected) {
           throw new StoreError(`a write for user ${JSON.stringify(userId)} must carry version ${expected}, not ${write.user.version}`);
         }
-        commit(userId, record, write);
+        checkFiniteNumbers(write.user, write.rollups);
+        commit(userId, record, write, daySums(userId, record, write.rollups));
       }
       return result;
     },

@@ -15,6 +15,7 @@ import type { StreakRule } from './rules.js';
 import { copyRecord, type Change, type HistoryEntry, type Journal, type OwnerAction, type Rollup, type StreakState, type UserState, type ZoneChange } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
+import { excusedByMove } from './zone-change.js';
 
 type Item =
   | { kind: 0; day: number; at: number; version: number; change: ZoneChange }
@@ -71,11 +72,9 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
     if (item.kind === 0) {
       const to = zoneOf(item.change.to);
       if (state !== undefined && item.day > state.day) {
-        // S5, as the event did it: excuse the periods only the new zone sees.
+        // S5, as the event did it: excuse the periods that only one of the two zones sees missed.
         const from = item.change.from === null ? rule.defaultZone : zoneOf(item.change.from);
-        const oldDay = Math.max(placeInstant(item.at, from, rule.dayStartMs), state.day);
-        const oldPeriod = rule.calendar.indexOf(oldDay);
-        const excusedFrom = oldPeriod < rule.calendar.indexOf(item.day) ? oldPeriod : undefined;
+        const excusedFrom = from === to ? undefined : excusedByMove(state, rule, { at: item.at, day: item.day, from, to, previousAt: item.change.previousAt ?? null });
         advanceTo(state, item.day, { rule, zone: to, changes: null, history, excusedFrom });
       }
       zone = to;

@@ -87,6 +87,57 @@ describe('travel (S4, S5)', () => {
     expect(nextWeek.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-09', periodEnd: '2026-03-15', extended: true });
   });
 
+  it('keeps a daily streak when a flight east makes the day missed in the old zone the next day in the new one (S5)', async () => {
+    const engine = engineWith({ ...daily, freezes: { initial: 1 } });
+    // March 10, 20:00 in Los Angeles (March 11, 13:00 in Tokyo).
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T04:00:00Z'), tz: 'America/Los_Angeles' });
+    // March 12, 23:00 in Tokyo, still March 12 (07:00) in Los Angeles: Los Angeles alone missed March 11;
+    // with the last event placed in Tokyo too (March 11), March 12 follows it. Nothing is missed.
+    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-12T14:00:00Z'), tz: 'Asia/Tokyo' });
+    expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
+    expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-12', extended: true, freezes: 1 });
+  });
+
+  it('keeps a weekly streak when the last event of a week in Los Angeles already falls in the next week in Tokyo (S5)', async () => {
+    const engine = engineWith({ key: 'default', frequency: 'weekly', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } });
+    // Sunday March 8, 20:00 in Los Angeles: Monday March 9, 12:00 in Tokyo.
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-09T03:00:00Z'), tz: 'America/Los_Angeles' });
+    // Sunday March 22, 23:00 in Tokyo (07:00 in Los Angeles): Los Angeles alone missed the week of March 9.
+    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-22T14:00:00Z'), tz: 'Asia/Tokyo' });
+    expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
+    expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-16', extended: true, freezes: 1 });
+  });
+
+  it('keeps a monthly streak whose day starts at 04:00 when the last event counted for March in Los Angeles falls in April in Tokyo (S2, S5)', async () => {
+    const engine = engineWith({ key: 'default', frequency: 'monthly', dayStartsAt: '04:00', conditions: [{ metric: 'lessons', threshold: 1 }] });
+    // April 1, 02:00 in Los Angeles counts for March 31 there; in Tokyo it is April 1, 18:00.
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-04-01T09:00:00Z'), tz: 'America/Los_Angeles' });
+    // May 2, 10:00 in Tokyo (May 1, 18:00 in Los Angeles): Los Angeles alone missed April.
+    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-05-02T01:00:00Z'), tz: 'Asia/Tokyo' });
+    expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
+    expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-05-01', extended: true });
+  });
+
+  it('excuses the day only the new zone skipped when the old zone missed none (S5)', async () => {
+    const engine = engineWith();
+    // March 10, 00:30 in Los Angeles (16:30 in Tokyo).
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-10T07:30:00Z'), tz: 'America/Los_Angeles' });
+    // March 11, 23:00 in Los Angeles is March 12, 15:00 in Tokyo: Tokyo alone sees March 11 go by.
+    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-12T06:00:00Z'), tz: 'Asia/Tokyo' });
+    expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
+    expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-12', extended: true });
+  });
+
+  it('counts a day missed in both zones once, with the last event placed in the new zone too (S5)', async () => {
+    const engine = engineWith({ ...daily, freezes: { initial: 2 } });
+    // March 10, 20:00 in Los Angeles (March 11, 13:00 in Tokyo).
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T04:00:00Z'), tz: 'America/Los_Angeles' });
+    // March 13, 23:00 in Tokyo (07:00 in Los Angeles): Los Angeles missed March 11 and 12, Tokyo March 12 only.
+    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-13T14:00:00Z'), tz: 'Asia/Tokyo' });
+    expect(landed.changes.map((c) => c.type)).toEqual(['freeze.consumed', 'streak.extended']);
+    expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-13', freezes: 1 });
+  });
+
   it('does not miss the date Pacific/Apia skipped in 2011 (S5)', async () => {
     const engine = engineWith();
     await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2011-12-29T20:00:00Z'), tz: 'Pacific/Apia' }); // Dec 29, 10:00 local

@@ -17,6 +17,8 @@ import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type
 import { formatDay, DAY_MS } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
+import { MAX_SUM, sumOutOfRange } from './sums.js';
+import { excusedByMove } from './zone-change.js';
 
 /** What the reducer needs to know of the configuration. */
 export interface Model {
@@ -104,6 +106,11 @@ export function stateAt(user: UserState | null, rule: StreakRule, at: number, hi
   return state;
 }
 
+/** Whether an event placed on `placed` opens a period after the state's current one (S4: never an earlier one). */
+function startsLaterPeriod(state: StreakState, rule: StreakRule, placed: number): boolean {
+  return placed > state.day && rule.calendar.indexOf(placed) > state.period;
+}
+
 /** Extend the streak if this event made the current period's conditions met (S7, S8). */
 export function extendIfMet(state: StreakState, rule: StreakRule, at: number, changes: Change[], history: HistoryEntry[]): boolean {
   if (state.met || !conditionsMet(rule, state.progress)) return false;
@@ -127,6 +134,7 @@ export function extendIfMet(state: StreakState, rule: StreakRule, at: number, ch
 /** One rule's state after the event, updated in place when the user already had one. */
 function applyToRule(
   previousZone: ZoneOffsets | null,
+  previousAt: number | null,
   zone: ZoneOffsets,
   stored: StreakState | undefined,
   rule: StreakRule,
@@ -143,14 +151,11 @@ function applyToRule(
     const day = placed > stored.day ? placed : stored.day;
     if (day === stored.day && !counts) return stored;
     state = stored;
-    let excusedFrom: number | undefined;
-    if (previousZone !== null && previousZone !== zone) {
-      // S5: count the missed periods in the old zone too, and excuse those only the new zone sees.
-      const oldDay = Math.max(placeInstant(event.at, previousZone, rule.dayStartMs), state.day);
-      const oldPeriod = rule.calendar.indexOf(oldDay);
-      if (oldPeriod < rule.calendar.indexOf(day)) excusedFrom = oldPeriod;
+    if (day > state.day) {
+      // S5: a zone change excuses the periods that only one of the two zones sees missed.
+      const excusedFrom = previousZone !== null && previousZone !== zone ? excusedByMove(state, rule, { at: event.at, day, from: previousZone, to: zone, previousAt }) : undefined;
+      advanceTo(state, day, { rule, zone, changes, history, excusedFrom });
     }
-    if (day > state.day) advanceTo(state, day, { rule, zone, changes, history, excusedFrom });
   }
   if (counts) {
     state.progress[event.metric] = (state.progress[event.metric] ?? 0) + event.value;
@@ -182,24 +187,44 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   const history = scratchHistory;
   changes.length = 0;
   history.length = 0;
+  const { metric, value } = event;
   const previousTz = before === null ? null : before.tz;
+  const tz = event.tz ?? previousTz;
+  // The user's zone, resolved once for every rule; a rule's default zone stands in while none is known (S1).
+  const userZone = tz === null ? null : zoneOf(tz);
+  const beforeZone = previousTz === null ? null : previousTz === tz ? userZone : zoneOf(previousTz);
+  // The sums the event makes, checked before anything changes (sums.ts). Compared inline: a message
+  // closure or a second pass over the rules per event costs measurably (packages/core/bench).
+  const total = (before?.totals[metric] ?? 0) + value;
+  if (Math.abs(total) > MAX_SUM) throw sumOutOfRange(total, `the total of ${JSON.stringify(metric)} for user ${JSON.stringify(event.userId)}`);
+  if (before !== null) {
+    for (let i = 0; i < model.rules.length; i++) {
+      const rule = model.rules[i] as StreakRule;
+      const stored = before.streaks[rule.key];
+      if (stored === undefined || !rule.metrics.has(metric)) continue;
+      const sum = (stored.progress[metric] ?? 0) + value;
+      // Out of range only if the event adds to the current period: a later one starts from nothing (advanceTo).
+      if (Math.abs(sum) > MAX_SUM && !startsLaterPeriod(stored, rule, placeInstant(event.at, userZone ?? rule.defaultZone, rule.dayStartMs))) {
+        throw sumOutOfRange(sum, `the sum of ${JSON.stringify(metric)} in the current period of rule ${JSON.stringify(rule.key)} for user ${JSON.stringify(event.userId)}`);
+      }
+    }
+  }
+
+  const previousAt = before?.lastEventAt ?? null;
   const user = before ?? newUser(event.userId, event.at);
-  if (event.tz !== null) user.tz = event.tz;
+  if (previousAt === null || event.at > previousAt) user.lastEventAt = event.at;
+  user.tz = tz;
   if (event.email !== null) user.email = event.email;
   user.version += 1;
-  const total = (user.totals[event.metric] ?? 0) + event.value;
-  user.totals[event.metric] = total;
+  user.totals[metric] = total;
 
   let extended: readonly string[] = NONE_EXTENDED;
   const rollups: Rollup[] = [];
-  // The user's zone, resolved once for every rule; a rule's default zone stands in while none is known (S1).
-  const userZone = user.tz === null ? null : zoneOf(user.tz);
-  const beforeZone = previousTz === null ? null : previousTz === user.tz ? userZone : zoneOf(previousTz);
   for (let i = 0; i < model.rules.length; i++) {
     const rule = model.rules[i] as StreakRule;
     const zone = userZone ?? rule.defaultZone;
     const previousZone = before === null ? null : (beforeZone ?? rule.defaultZone);
-    const state = applyToRule(previousZone, zone, user.streaks[rule.key], rule, event, changes, history);
+    const state = applyToRule(previousZone, previousAt, zone, user.streaks[rule.key], rule, event, changes, history);
     if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history)) extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
     const dayStart = rule.dayStartMs / 60_000;
@@ -211,7 +236,14 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   noteDayStarts(user, rollups);
   const zoneChange =
     event.tz !== null && event.tz !== previousTz
-      ? { at: event.at, from: previousTz, to: event.tz, days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])), version: user.version }
+      ? {
+          at: event.at,
+          from: previousTz,
+          to: event.tz,
+          days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])),
+          version: user.version,
+          ...(previousAt !== null ? { previousAt } : {}),
+        }
       : null;
   const achievements = completeDue(user, model.achievements, event.at, changes);
   return { user, history: takeAll(history), rollups, zoneChange, changes: takeAll(changes), extended, achievements };

@@ -58,6 +58,11 @@ export interface UserState {
   /** last known IANA zone (S1) */
   tz: string | null;
   firstSeenAt: number;
+  /**
+   * the latest instant (epoch ms) of the user's events: where a zone change places the previous
+   * event in the new zone (S5). Absent in states kept before it was.
+   */
+  lastEventAt?: number;
   /** bumped by every committed change; stores use it for compare-and-set */
   version: number;
   totals: Record<string, number>;
@@ -129,6 +134,8 @@ export interface ZoneChange {
   readonly days: Readonly<Record<string, number>>;
   /** the user's version after the event */
   readonly version: number;
+  /** the latest instant of the user's events before this one (S5); absent when the user had none or it was not kept yet */
+  readonly previousAt?: number;
 }
 
 /** An owner action on a user's streak, journaled so that a rebuild replays it. */
@@ -225,6 +232,7 @@ export function copyUser(user: UserState): UserState {
     email: user.email,
     tz: user.tz,
     firstSeenAt: user.firstSeenAt,
+    ...(user.lastEventAt !== undefined ? { lastEventAt: user.lastEventAt } : {}),
     version: user.version,
     totals: copyRecord(user.totals),
     streaks: copyRecord(user.streaks),

@@ -3,6 +3,7 @@
  * field and the value it got.
  */
 import { InvalidInputError } from './errors.js';
+import { MAX_VALUE } from './sums.js';
 
 export function checkUserId(userId: unknown): string {
   if (typeof userId !== 'string' || userId.length === 0) {
@@ -11,10 +12,12 @@ export function checkUserId(userId: unknown): string {
   return userId;
 }
 
+/** An event's value: a finite number of at most MAX_VALUE (1e12) either way (S6, sums.ts). */
 export function checkValue(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new InvalidInputError(`value must be a finite number, got ${typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value)}`);
   }
+  if (Math.abs(value) > MAX_VALUE) throw new InvalidInputError(`value must lie between -${MAX_VALUE} and ${MAX_VALUE} (1e12), got ${String(value)}`);
   return value;
 }
 

@@ -34,7 +34,7 @@ export interface RedisOptions {
   readonly appendOnly?: boolean;
 }
 
-export interface ClusterOptions {
+export interface ClusterOptions extends RedisOptions {
   /**
    * Redis's cluster-require-full-coverage (default true): when false, the nodes still up keep serving
    * their slots while another node has failed, and only the failed node's slots answer CLUSTERDOWN

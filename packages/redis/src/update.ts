@@ -5,7 +5,7 @@
  * (S21). The account's index and user list go in the same script on a single Redis, and by a second
  * script in the account's slot on a Cluster, which the answer does not wait for (pending-writes.ts).
  */
-import { StoreError, type IndexEntry, type StepResult, type UpdateOptions, type UserSnapshot, type UserWrite } from '@kindling/core';
+import { checkFiniteNumbers, StoreError, type IndexEntry, type StepResult, type UpdateOptions, type UserSnapshot, type UserWrite } from '@kindling/core';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
@@ -62,6 +62,7 @@ function checkWrite(write: UserWrite, userId: string, version: number): void {
   if (write.user.version !== version + 1) {
     throw new StoreError(`a step for user "${userId}" must write version ${version + 1} (one above the version read), got ${write.user.version}`);
   }
+  checkFiniteNumbers(write.user, write.rollups);
   for (const rollup of write.rollups) {
     if (!Number.isFinite(rollup.value) || !isInstant(rollup.lastAt) || !isDay(rollup.dayStart) || !isDay(rollup.day) || !isCount(rollup.version)) {
       throw new StoreError(`a step for user "${userId}" wrote a rollup with a value, lastAt, dayStart, day or version that is not a number: ${JSON.stringify(rollup)}`);

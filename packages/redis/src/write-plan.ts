@@ -4,7 +4,7 @@
  * version and writes these bytes. Most writes touch only the tails; a write to older days or
  * blocks, or one that replaces the history, first reads the fields it needs (fieldsToRead).
  */
-import type { HistoryEntry, Rollup, UserWrite } from '@kindling/core';
+import { checkDaySum, type HistoryEntry, type Rollup, type UserWrite } from '@kindling/core';
 import { escapeName, historyField, journalField, rollupField, seriesName, type UserKeys } from './keys.js';
 import { decodeEntries, decodeEntriesText, encodeEntriesText, mergeEntry, ORIGIN, writeEntries } from './rollup-codec.js';
 import { blockOf, decodeSegments, encodeSegments } from './segments.js';
@@ -84,7 +84,7 @@ export function planWrite(keys: UserKeys, blob: UserBlob | null, grouped: Groupe
   const ops: Ops = { keys, set: [], append: [], del: [] };
   // The blob was parsed for this write alone: its maps are ours to change.
   const rollups = blob?.rollups ?? new Map<string, RollupTail>();
-  for (const [name, list] of grouped.series) rollups.set(name, planSeries(name, rollups.get(name) ?? EMPTY_TAIL, list, read, ops));
+  for (const [name, list] of grouped.series) rollups.set(name, planSeries(name, rollups.get(name) ?? EMPTY_TAIL, list, read, ops, write.user.id));
   let history = blob?.history ?? new Map<string, HistoryTail>();
   if (write.replaceHistory) {
     history = new Map();
@@ -105,7 +105,7 @@ export function planWrite(keys: UserKeys, blob: UserBlob | null, grouped: Groupe
 
 type Ops = { keys: UserKeys; set: Array<[string, Buffer | string]>; append: Array<[string, Buffer]>; del: string[] };
 
-function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], read: ReadonlyMap<string, Buffer | null>, ops: Ops): RollupTail {
+function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], read: ReadonlyMap<string, Buffer | null>, ops: Ops, userId: string): RollupTail {
   const field = rollupField(name);
   const days = decodeEntriesText(tail.days, `${ops.keys.state} tail ${name}`, tail.anchor);
   const older = rollups.some((rollup) => rollup.day <= tail.anchor.day);
@@ -115,6 +115,11 @@ function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], 
     days.unshift(...(stored ? decodeEntries(stored, `${ops.keys.data} field ${field}`) : []));
   }
   for (const rollup of rollups) mergeEntry(days, { day: rollup.day, value: rollup.value, lastAt: rollup.lastAt, version: rollup.version });
+  // Each day's sum, checked before anything is written (sums.ts in the core).
+  for (const rollup of rollups) {
+    const sum = days.find((entry) => entry.day === rollup.day);
+    if (sum !== undefined) checkDaySum({ ...rollup, value: sum.value }, userId);
+  }
   let anchor = tail.anchor;
   if (older) {
     const out = new ByteWriter();

@@ -31,8 +31,8 @@ function byVersion(a: Rollup, b: Rollup): number {
 
 /**
  * The journal's rollups: the table's rows (`closed`) and the open ones, one per (metric, dayStart,
- * day), in (version, metric, dayStart, day) order. An open sum meets a closed row of its day when
- * an event came for an earlier day in between; the two are merged.
+ * day), in (version, metric, dayStart, day) order. An open sum of a day the table holds too (written
+ * before a day opened again went to the table at once, store.ts) is merged with it.
  */
 export function journalRollups(closed: readonly Rollup[], open: readonly Rollup[]): Rollup[] {
   if (open.length === 0) return [...closed];

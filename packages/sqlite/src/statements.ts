@@ -24,6 +24,8 @@ export interface Statements {
   clearHistory: Statement<[string, Buffer]>;
   rollups: Statement<[string, Buffer]>;
   addRollup: Statement<[string, Buffer, string, number, number, number, number, number]>;
+  /** the sum kept in the table for one (metric, day start, day) */
+  rollupValue: Statement<[string, Buffer, string, number, number], number>;
   journal: Statement<[string, Buffer]>;
   appendJournal: Statement<[string, Buffer, 'zone' | 'action', string]>;
   replay: Statement<[string, Buffer, string, Buffer], string>;
@@ -84,6 +86,11 @@ export function prepareStatements(db: Database.Database): Statements {
       'INSERT INTO rollups (account, user_id, metric, day_start, day, value, last_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account, user_id, metric, day_start, day) ' +
         'DO UPDATE SET value = value + excluded.value, last_at = max(last_at, excluded.last_at), version = min(version, excluded.version)',
     ),
+
+    rollupValue: prepare<[string, Buffer, string, number, number], number>(
+      db,
+      'SELECT value FROM rollups WHERE account = ? AND user_id = ? AND metric = ? AND day_start = ? AND day = ?',
+    ).pluck(),
 
     journal: prepare<[string, Buffer]>(db, 'SELECT kind, line FROM journal WHERE account = ? AND user_id = ? ORDER BY seq'),
     appendJournal: prepare<[string, Buffer, 'zone' | 'action', string]>(db, 'INSERT INTO journal (account, user_id, kind, line) VALUES (?, ?, ?, ?)'),

@@ -78,13 +78,13 @@ describe('sqliteStore kept states', () => {
     const seen: Array<{ kept: unknown; read: unknown }> = [];
     for (let i = 0; i < 4; i++) {
       const step = (id: string) => ({ user }: { user: UserState | null }) => {
-        const next: UserState = { ...userWith(id, (user?.version ?? 0) + 1), email: i % 2 === 0 ? null : 'a@example.com', totals: { lessons: (user?.totals.lessons ?? 0) + 1.5, minutes: 1e308 * (i + 1) } };
+        const next: UserState = { ...userWith(id, (user?.version ?? 0) + 1), email: i % 2 === 0 ? null : 'a@example.com', totals: { lessons: (user?.totals.lessons ?? 0) + 1.5, minutes: 1e15 * (i + 1) } };
         return { result: user, write: write(next) };
       };
       seen.push({ kept: await kept.update('u', step('u')), read: await read.update('u', step('u')) });
     }
     for (const { kept: a, read: b } of seen) expect(a).toEqual(b);
-    expect(seen[3]?.kept).toMatchObject({ totals: { lessons: 4.5, minutes: null } }); // 3e308 overflowed: JSON wrote null
+    expect(seen[3]?.kept).toMatchObject({ totals: { lessons: 4.5, minutes: 3e15 } });
   });
 
   it('answers version() from the state it kept within a turn of the event loop, and reads another connection’s commit from the next turn', async () => {
@@ -171,12 +171,18 @@ describe('sqliteStore journal', () => {
     expect((await store.journal('u')).rollups).toEqual([rollup(10, 3.5, 50, 1), rollup(11, 2, 40, 4)]);
   });
 
-  it('puts a sum that overflows straight into the table, which keeps Infinity', async () => {
+  it('refuses a day sum that would overflow, in the user’s row or in the table, and keeps the sums it had', async () => {
     const store = files.open('overflow.db');
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { rollups: [rollup(10, 1.5e308, 10, 1)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 1.5e308, 20, 2)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, 1, 30, 3)] }) }));
-    expect((await store.journal('u')).rollups).toEqual([rollup(10, Number.POSITIVE_INFINITY, 30, 1)]);
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { rollups: [rollup(10, 9e15, 10, 1)] }) }));
+    await expect(store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 1.5e308, 20, 2)] }) }))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    // Day 11 moves day 10's sum to the table; day 10 again adds to that sum.
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(11, 1, 30, 2)] }) }));
+    await expect(store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, 9e15, 40, 3)] }) }))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, -1e15, 40, 3)] }) }));
+    await store.update('u', () => ({ result: null, write: write(userWith('u', 4), { rollups: [rollup(10, 1e15 + 1, 50, 4)] }) }));
+    await expect(store.update('u', () => ({ result: null, write: write(userWith('u', 5), { rollups: [rollup(10, 1e15, 60, 5)] }) }))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    expect(await store.version('u')).toBe(4);
+    expect((await store.journal('u')).rollups).toEqual([rollup(10, 9e15 + 1, 50, 1), rollup(11, 1, 30, 2)]);
   });
 
   it('appends zone changes and owner actions in order, and hands the journal to a step that asks', async () => {

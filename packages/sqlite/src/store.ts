@@ -6,7 +6,7 @@
  * share its connection and their batches (connection.ts).
  */
 import type { ActivityDelta, HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
-import { StoreError } from '@kindling/core';
+import { checkDaySum, checkFiniteNumbers, StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
 import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
@@ -100,15 +100,33 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return entries;
   }
 
-  /** Writes everything of `write`; returns the user's open rollups after it. */
-  function commit(key: Buffer, write: UserWrite, open: readonly Rollup[]): readonly Rollup[] {
+  /**
+   * The user's open rollups after `write`, and those it closes (they go to the table, adding to a
+   * sum kept there for the same day): every number checked before a row is written (sums.ts in the
+   * core), so that a refused write leaves nothing.
+   */
+  function planRollups(key: Buffer, userId: string, write: UserWrite, open: readonly Rollup[]): { next: Rollup[]; closed: Rollup[] } {
+    checkFiniteNumbers(write.user, write.rollups);
     const closed: Rollup[] = [];
-    let next = addToOpen(open, write.rollups, (rollup) => closed.push(rollup));
-    // A sum that overflowed is closed at once: the table keeps Infinity, JSON would write null.
-    if (!next.every((rollup) => Number.isFinite(rollup.value))) {
-      closed.push(...next);
-      next = [];
+    const next: Rollup[] = [];
+    for (const rollup of addToOpen(open, write.rollups, (done) => closed.push(done))) {
+      // A day opened again that the table holds already (an event of an earlier day) adds to the
+      // table's sum at once, so that no day's sum is ever split between the row and the table.
+      const opened = !open.some((o) => o.metric === rollup.metric && o.dayStart === rollup.dayStart && o.day === rollup.day);
+      if (opened && sql.rollupValue.get(account, key, rollup.metric, rollup.dayStart, rollup.day) !== undefined) closed.push(rollup);
+      else next.push(checkDaySum(rollup, userId));
     }
+    const sums = new Map<string, number>();
+    for (const rollup of closed) {
+      const day = `${rollup.metric}\u0000${rollup.dayStart}\u0000${rollup.day}`;
+      const kept = sums.get(day) ?? sql.rollupValue.get(account, key, rollup.metric, rollup.dayStart, rollup.day) ?? 0;
+      sums.set(day, checkDaySum({ ...rollup, value: kept + rollup.value }, userId).value);
+    }
+    return { next, closed };
+  }
+
+  /** Writes everything of `write` (its rollups as planRollups planned them); returns the user's open rollups after it. */
+  function commit(key: Buffer, write: UserWrite, { next, closed }: { next: Rollup[]; closed: Rollup[] }): readonly Rollup[] {
     // The user's row first: the other tables' rows refer to it.
     sql.saveUser.run(account, key, write.user.version, JSON.stringify(write.user), next.length === 0 ? null : JSON.stringify(next));
     if (write.replaceHistory) sql.clearHistory.run(account, key);
@@ -159,8 +177,16 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       if (outcome.write.user.version !== readVersion + 1) {
         throw new StoreError(`${label}: a write for user ${JSON.stringify(call.userId)} must carry version ${readVersion + 1}, not ${outcome.write.user.version}`);
       }
+      let planned: { next: Rollup[]; closed: Rollup[] };
+      try {
+        planned = planRollups(key, call.userId, outcome.write, open);
+      } catch (error) {
+        // Refused before a row was written: the error goes to the caller as it is (a sum out of range stays one).
+        call.stepFailed = true;
+        throw toStoreError(label, error);
+      }
       call.writing = true;
-      const nowOpen = commit(key, outcome.write, open);
+      const nowOpen = commit(key, outcome.write, planned);
       states.keep(call.userId, { user: outcome.write.user, open: nowOpen });
     }
     return outcome.result;

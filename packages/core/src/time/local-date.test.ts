@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { thrown } from '../test-support.js';
 import { InvalidInputError } from '../errors.js';
 import { parseDay } from './calendar.js';
-import { dayExists, dayStartInstant, isTimeZone, localDate, parseDayStart, placeInstant, toInstant, zoneOf } from './local-date.js';
+import { canonicalTimeZone, dayExists, dayStartInstant, isTimeZone, localDate, parseDayStart, placeInstant, toInstant, zoneOf } from './local-date.js';
 
 /** An instant written in UTC, e.g. at('2024-03-10T04:59Z'). */
 const at = (iso: string): number => {
@@ -282,6 +282,46 @@ describe('Pacific/Apia skipped 2011-12-30 (UTC-10 -> UTC+14 at 2011-12-30T10:00Z
     for (const zone of ['UTC', 'America/New_York', 'Australia/Sydney', 'America/Sao_Paulo']) {
       for (const date of ['2011-12-30', '2018-11-04', '2024-03-10', '2024-10-06']) expect(exists(date, zone)).toBe(true);
     }
+  });
+});
+
+describe('zone names: one spelling per zone', () => {
+  it.each([
+    ['asia/tokyo', 'Asia/Tokyo'],
+    ['ASIA/TOKYO', 'Asia/Tokyo'],
+    ['america/new_york', 'America/New_York'],
+    ['america/port-au-prince', 'America/Port-au-Prince'],
+    ['etc/gmt+12', 'Etc/GMT+12'],
+    ['utc', 'UTC'],
+    ['Asia/Tokyo', 'Asia/Tokyo'],
+  ])('writes the zone sent as %j as its IANA name %j (S1)', (sent, name) => {
+    expect(canonicalTimeZone(sent)).toBe(name);
+    expect(zoneOf(sent).name).toBe(name);
+  });
+
+  it.each([
+    ['Asia/Kolkata', 'Asia/Kolkata'],
+    ['asia/kolkata', 'Asia/Kolkata'],
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['asia/kathmandu', 'Asia/Kathmandu'],
+    ['Europe/Kyiv', 'Europe/Kyiv'],
+    ['europe/kiev', 'Europe/Kyiv'],
+    ['America/Nuuk', 'America/Nuuk'],
+  ])('writes a city IANA renamed, sent as %j, under its current name %j, not the old one the runtime may prefer (S1)', (sent, name) => {
+    expect(canonicalTimeZone(sent)).toBe(name);
+    expect(zoneOf(sent).name).toBe(name);
+  });
+
+  it('hands out one set of offsets for every spelling of a zone (S1)', () => {
+    expect(zoneOf('asia/tokyo')).toBe(zoneOf('Asia/Tokyo'));
+    expect(zoneOf('ASIA/TOKYO')).toBe(zoneOf('asia/tokyo'));
+  });
+
+  it('rejects an unknown zone by the name it was sent as (S1)', () => {
+    const error = thrown(() => canonicalTimeZone('mars/olympus_mons'));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).code).toBe('INVALID_TIME_ZONE');
+    expect((error as Error).message).toContain('"mars/olympus_mons"');
   });
 });
 

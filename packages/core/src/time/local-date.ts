@@ -6,24 +6,88 @@ import { InvalidInputError } from '../errors.js';
 import { DAY_MS, formatDay } from './calendar.js';
 import { ZoneOffsets } from './zone-offsets.js';
 
-const zones = new Map<string, ZoneOffsets>();
+/**
+ * Cities the IANA database renamed, under the old name that ICU (and so the runtime's Intl, on Node 20
+ * at least) still resolves the new one to: Intl answers "Asia/Calcutta" for "Asia/Kolkata". Found by
+ * resolving every zone of the IANA database (2025c) through Intl; the legacy zones (EST5EDT, MET, …)
+ * and Etc/UTC are left out, as UTC and the city zones are what callers send.
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Godthab': 'America/Nuuk',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+};
 
-/** The cached offsets of a zone; an unknown zone is an InvalidInputError that names it. */
+function unknownZone(name: unknown): InvalidInputError {
+  return new InvalidInputError(`unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`, 'INVALID_TIME_ZONE');
+}
+
+/**
+ * The one name Kindling keeps for a zone, however it was sent (S1): the IANA name in its own case
+ * ("asia/tokyo" → "Asia/Tokyo"), the current name of a renamed city ("Asia/Calcutta" →
+ * "Asia/Kolkata"), and, where the runtime resolves links, the zone a link names ("US/Pacific" →
+ * "America/Los_Angeles"). An unknown zone is an InvalidInputError that names it as sent.
+ */
+export function canonicalTimeZone(name: string): string {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) throw unknownZone(name);
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    throw unknownZone(name);
+  }
+  return RENAMED[resolved] ?? resolved;
+}
+
+/** Offsets by canonical name. */
+const zones = new Map<string, ZoneOffsets>();
+/** Canonical names of the other spellings seen; cleared when full, as spellings are the caller's to choose. */
+const spellings = new Map<string, string>();
+const MAX_SPELLINGS = 1_000;
+
 let lastZone: ZoneOffsets | undefined;
 
+/**
+ * The cached offsets of a zone, under its canonical name (`canonicalTimeZone`) whatever the spelling
+ * sent: `zoneOf(name).name` is the name to keep. An unknown zone is an InvalidInputError that names it.
+ */
 export function zoneOf(name: string): ZoneOffsets {
   if (lastZone !== undefined && lastZone.name === name) return lastZone;
   let zone = zones.get(name);
   if (zone === undefined) {
-    if (typeof name !== 'string' || name.length === 0 || name.length > 64) {
-      throw new InvalidInputError(`unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`, 'INVALID_TIME_ZONE');
+    let canonical = spellings.get(name);
+    if (canonical === undefined) {
+      canonical = canonicalTimeZone(name);
+      if (canonical !== name) {
+        if (spellings.size >= MAX_SPELLINGS) spellings.clear();
+        spellings.set(name, canonical);
+      }
     }
-    try {
-      zone = new ZoneOffsets(name);
-    } catch {
-      throw new InvalidInputError(`unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`, 'INVALID_TIME_ZONE');
+    zone = zones.get(canonical);
+    if (zone === undefined) {
+      try {
+        zone = new ZoneOffsets(canonical);
+      } catch {
+        throw unknownZone(name);
+      }
+      zones.set(canonical, zone);
     }
-    zones.set(name, zone);
   }
   lastZone = zone;
   return zone;

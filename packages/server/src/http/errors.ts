@@ -34,6 +34,7 @@ const CORE_STATUS: Record<string, number> = {
   UNKNOWN_STREAK: 404,
   UNKNOWN_USER: 404,
   UNKNOWN_PAUSE: 404,
+  SUM_OUT_OF_RANGE: 422,
 };
 
 /** Seconds a client is asked to wait before trying again when the store is unavailable. */

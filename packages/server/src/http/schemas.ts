@@ -27,7 +27,7 @@ export const eventBody = {
   required: ['user', 'value'],
   properties: {
     user: upsertedUser,
-    value: { type: 'number', description: 'what the event adds to the metric; may be negative or fractional' },
+    value: { type: 'number', minimum: -1e12, maximum: 1e12, description: 'what the event adds to the metric; may be negative or fractional, at most 1e12 either way' },
     attributes: { type: ['object', 'null'] },
   },
 } as const;

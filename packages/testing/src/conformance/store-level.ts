@@ -40,6 +40,38 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect((await s.load('u'))?.version).toBe(1);
   });
 
+  it('refuses with SUM_OUT_OF_RANGE a day sum that would pass 2^53 − 1, open or already closed, and writes nothing', async () => {
+    const s = store();
+    const rollup = (day: number, value: number, version: number) => ({ metric: 'x', dayStart: 0, day, value, lastAt: 0, version });
+    const write = (version: number, rollups: ReturnType<typeof rollup>[]) => ({ result: null, write: { user: { ...newUser('u', 0), version }, history: [], rollups, index: [] } });
+    await s.update('u', () => write(1, [rollup(20_000, 9e15, 1)]));
+    // The same day again: the sum would be 1.8e16.
+    await expect(s.update('u', () => write(2, [rollup(20_000, 9e15, 2)]))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    expect(await s.version('u')).toBe(1);
+    // Another day, then the first again, then another: a store may have moved the first day's sum aside by then.
+    await s.update('u', () => write(2, [rollup(20_001, 1, 2)]));
+    await s.update('u', () => write(3, [rollup(20_000, -1e15, 3)]));
+    await s.update('u', () => write(4, [rollup(20_002, 1, 4)]));
+    const before = await s.journal('u');
+    await expect(s.update('u', () => write(5, [rollup(20_003, 1, 5), rollup(20_000, 2e15, 5)]))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    expect(await s.version('u')).toBe(4);
+    expect(await s.journal('u')).toEqual(before);
+    expect(before.rollups.find((r) => r.day === 20_000)?.value).toBe(8e15);
+    // Within the bound it adds up.
+    await s.update('u', () => write(5, [rollup(20_000, 1e15, 5)]));
+    expect((await s.journal('u')).rollups.find((r) => r.day === 20_000)?.value).toBe(9e15);
+  });
+
+  it('refuses to keep a total or a period sum that is not a finite number, and writes nothing', async () => {
+    const s = store();
+    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1, totals: { x: 1 } }, history: [], rollups: [], index: [] } }));
+    for (const bad of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN]) {
+      await expect(s.update('u', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2, totals: { x: bad } }, history: [], rollups: [], index: [] } }))).rejects.toMatchObject({ code: 'STORE_ERROR' });
+    }
+    expect((await s.load('u'))?.totals).toEqual({ x: 1 });
+    expect(await s.version('u')).toBe(1);
+  });
+
   it('lists users in ascending order, page by page, and counts them', async () => {
     const s = store();
     const ids = ['b', 'a', 'c', 'ab', 'Z', 'é'];

@@ -41,6 +41,40 @@ describe('POST /api/metrics/:key/event', () => {
     expect(user.body.totals).toEqual({ lessons: 5 });
   });
 
+  it('keeps the zone sent as asia/tokyo under its IANA name Asia/Tokyo', async () => {
+    await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ken', tz: 'asia/tokyo' }, value: 1 } });
+    expect((await t.call('GET', '/v1/users/ken')).body.tz).toBe('Asia/Tokyo');
+  });
+
+  it('refuses events of 1e308 with 400 INVALID_INPUT and keeps the total they would have overflowed', async () => {
+    const first = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 5 } });
+    expect(first.body.total).toBe(5);
+    for (const value of [1e308, 1e308, -1e308]) {
+      const res = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: expect.stringContaining('value'), code: 'INVALID_INPUT' });
+    }
+    const next = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+    expect(next.status).toBe(201);
+    expect(next.body.total).toBe(6);
+    expect((await t.call('GET', '/v1/users/ada')).body.totals).toEqual({ lessons: 6 });
+  });
+
+  it('refuses with 422 SUM_OUT_OF_RANGE the event that would take the total past 2^53 − 1, and keeps the total', async () => {
+    const limits = await startTestServer({ clock: () => now, env: { KINDLING_RATE_LIMIT: '1000000', KINDLING_RATE_BURST: '1000000' } });
+    try {
+      // 9,007 events of 1e12 (the largest value) make 9.007e15, just under 2^53 − 1.
+      const send = () => limits.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1e12 } });
+      for (let sent = 0; sent < 9007; sent += 1000) await Promise.all(Array.from({ length: Math.min(1000, 9007 - sent) }, send));
+      const refused = await limits.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1e12 } });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({ error: expect.stringContaining('"lessons"'), code: 'SUM_OUT_OF_RANGE' });
+      expect((await limits.call('GET', '/v1/users/ada')).body.totals).toEqual({ lessons: 9.007e15 });
+    } finally {
+      await limits.close();
+    }
+  });
+
   it('refuses an unknown metric with 404 and a code', async () => {
     const res = await t.call('POST', '/api/metrics/nope/event', { body: { user: { id: 'ada' }, value: 1 } });
     expect(res.status).toBe(404);
