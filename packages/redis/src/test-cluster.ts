@@ -10,6 +10,7 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { afterAll, beforeAll } from 'vitest';
 import { join } from 'node:path';
 
 export interface RunningRedis {
@@ -203,4 +204,23 @@ export function startRedis(options: RedisOptions = {}): Promise<RunningRedis> {
 /** A Redis Cluster of `masters` nodes (at least 3) on free loopback ports, ready (cluster_state:ok). */
 export function startCluster(masters = 3, options: ClusterOptions = {}): Promise<RunningRedis> {
   return startServers(masters, true, options);
+}
+
+/**
+ * One Redis server of the test file's own, started before its tests and stopped after them (resumed
+ * first, if a test left it paused); `redis()` is the running server.
+ */
+export function useOwnRedis(options: RedisOptions = {}): () => RunningRedis {
+  let running: RunningRedis | undefined;
+  beforeAll(async () => {
+    running = await startRedis(options);
+  }, 30_000);
+  afterAll(async () => {
+    running?.resume();
+    await running?.stop();
+  });
+  return () => {
+    if (running === undefined) throw new Error('the test Redis is not running: useOwnRedis() belongs at the top of a test file');
+    return running;
+  };
 }

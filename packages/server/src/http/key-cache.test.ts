@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StoreError } from '@kindling/core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../../redis/src/test-cluster.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useOwnRedis } from '../../../redis/src/test-cluster.js';
 import { Control } from '../control/control.js';
 import { redisKV } from '../control/redis-kv.js';
 import { sqliteKV } from '../control/sqlite-kv.js';
@@ -69,17 +69,10 @@ describe('KeyCache', () => {
 });
 
 describe('KeyCache on a control plane that stops answering', () => {
-  let redis: RunningRedis;
-  beforeAll(async () => {
-    redis = await startRedis();
-  }, 30_000);
-  afterAll(async () => {
-    redis.resume();
-    await redis.stop();
-  });
+  const ownRedis = useOwnRedis();
 
   it('keeps a key it has seen past the cache time, without waiting for the control plane, and sees a revocation once it answers again', async () => {
-    const node = redis.nodes[0]!;
+    const node = ownRedis().nodes[0]!;
     const remote = new Control(redisKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 500, prefix: 'key-cache-test:' }));
     const acme = (await createAccount(remote, { name: 'acme', operator: false, password: null, at: now })).account.id;
     const made = await createKey(remote, acme, 'application', 'backend', now);
@@ -87,13 +80,13 @@ describe('KeyCache on a control plane that stops answering', () => {
     try {
       expect((await cache.find(made.key))?.id).toBe(made.record.id);
       now += 1_000;
-      redis.pause();
+      ownRedis().pause();
       const start = Date.now();
       expect((await cache.find(made.key))?.id).toBe(made.record.id);
       expect((await cache.find(made.key))?.id).toBe(made.record.id);
       expect(Date.now() - start).toBeLessThan(REREAD_PATIENCE_MS + 200);
       await expect(cache.find(`${made.key}x`)).rejects.toThrow(StoreError);
-      redis.resume();
+      ownRedis().resume();
       await remote.revokeKey(acme, made.record.id, new Date(now).toISOString());
       let seen = false;
       for (let i = 0; i < 50 && !seen; i++) {
@@ -103,7 +96,7 @@ describe('KeyCache on a control plane that stops answering', () => {
       }
       expect(seen).toBe(true);
     } finally {
-      redis.resume();
+      ownRedis().resume();
       await remote.close();
     }
   });

@@ -1,46 +1,27 @@
 /**
- * The dashboard's counters after a store outage: a Redis of the test's own, with an append-only file
- * synced on every write, killed and started again on the same port and folder. The counters answer
+ * The dashboard's counters after a store outage: a Redis of the test's own, killed and started again
+ * on the same port with the same files. The counters answer
  * again once the store is back, count every acknowledged event, and the server stops cleanly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../redis/src/test-cluster.js';
+import { useOwnRedis } from '../../../redis/src/test-cluster.js';
 import { parseSettings } from '../settings.js';
 import { startServer } from '../server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kindling-outage-'));
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// An append-only file synced on every write: killed and started again, it keeps what it acknowledged.
+const ownRedis = useOwnRedis({ appendOnly: true });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** redis-server on `port`, keeping its data in `dir` (append-only, fsync always); resolves once it answers. */
-async function startOwnRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'], { stdio: 'ignore' });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}`).then(
-      () => true,
-      (error: { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED',
-    );
-    if (ok) return child;
-    await sleep(50);
-  }
-  throw new Error(`redis-server on port ${port} did not start`);
-}
-
 describe('the dashboard counters across a store outage', () => {
   it('answer again once Redis is back, count every acknowledged event, and the server stops cleanly', async () => {
-    const port = await findFreePort();
-    let redis = await startOwnRedis(port);
+    const redis = ownRedis();
+    const { port } = redis.nodes[0]!;
     const server = await startServer(
       parseSettings({ REDIS_URL: `redis://127.0.0.1:${port}`, KINDLING_REDIS_PREFIX: 'outage', KINDLING_CACHE_MS: '0', LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'none') }),
       { listen: false },
@@ -55,11 +36,10 @@ describe('the dashboard counters across a store outage', () => {
     expect(acknowledged).toBe(5);
 
     // The store goes away for a while: whatever is asked of it meanwhile fails.
-    redis.kill('SIGKILL');
-    await new Promise((resolve) => redis.once('exit', resolve));
+    await redis.kill();
     await Promise.all([post('during'), admin('/admin/v1/metrics'), sleep(1500)]);
 
-    redis = await startOwnRedis(port);
+    await redis.restart();
     // Events come back by themselves (the client reconnects).
     let back = false;
     for (let i = 0; i < 100 && !back; i++) {
@@ -76,7 +56,6 @@ describe('the dashboard counters across a store outage', () => {
     expect(lessons?.events).toBe(acknowledged);
     expect((await admin('/admin/v1/analytics/streaks')).statusCode).toBe(200);
     await expect(server.close()).resolves.toBeUndefined();
-    redis.kill('SIGKILL');
   });
 });
 

@@ -1,17 +1,10 @@
 import { StoreError } from '@kindling/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../../redis/src/test-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { useOwnRedis } from '../../../redis/src/test-cluster.js';
 import { parseSettings } from '../settings.js';
 import { openBackend } from './backend.js';
 
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  redis.resume();
-  await redis.stop();
-});
+const ownRedis = useOwnRedis();
 
 /** How long `promise` took to fail, and with what. */
 async function failure(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
@@ -25,12 +18,12 @@ async function failure(promise: Promise<unknown>): Promise<{ ms: number; error: 
 
 describe('the Redis backend', () => {
   it('gives up on a Redis that does not answer after KINDLING_STORE_TIMEOUT_MS, in the streak store and in the control plane alike', async () => {
-    const node = redis.nodes[0]!;
+    const node = ownRedis().nodes[0]!;
     const backend = openBackend(parseSettings({ REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_STORE_TIMEOUT_MS: '300', KINDLING_REDIS_PREFIX: 'backend-test' }));
     try {
       await backend.control.accounts();
       await backend.storeFor('acme').load('ann');
-      redis.pause();
+      ownRedis().pause();
       for (const call of [backend.control.accounts(), backend.storeFor('acme').load('ann'), backend.storeFor('acme').update('ann', () => ({ result: null }))]) {
         const { ms, error } = await failure(call);
         expect(error).toBeInstanceOf(StoreError);
@@ -38,7 +31,7 @@ describe('the Redis backend', () => {
         expect(ms).toBeLessThan(800);
       }
     } finally {
-      redis.resume();
+      ownRedis().resume();
       await backend.close();
     }
   });

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../../redis/src/test-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { useOwnRedis } from '../../../redis/src/test-cluster.js';
 import { openBackend } from './backend.js';
 import { createAccount } from './accounts.js';
 import { Engines } from './engines.js';
 import { REREAD_PATIENCE_MS } from './read-or-keep.js';
 
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(async () => {
-  redis.resume();
-  await redis.stop();
-});
+const ownRedis = useOwnRedis();
 
 describe('Engines', () => {
   it("keeps an account's engine past the cache time while the control plane does not answer, and takes a new configuration once it does", async () => {
-    const node = redis.nodes[0]!;
+    const node = ownRedis().nodes[0]!;
     const backend = openBackend({ dataDir: '.', redis: { url: `redis://${node.host}:${node.port}` }, redisPrefix: 'engines-test', storeTimeoutMs: 500 });
     let now = Date.parse('2026-03-02T10:00:00Z');
     const engines = new Engines(backend, 1_000, () => now);
@@ -24,12 +17,12 @@ describe('Engines', () => {
       const accountId = (await createAccount(backend.control, { name: 'acme', operator: false, password: null, at: now })).account.id;
       const first = await engines.runtimeFor(accountId);
       now += 1_000;
-      redis.pause();
+      ownRedis().pause();
       const start = Date.now();
       expect(await engines.runtimeFor(accountId)).toBe(first);
       expect(await engines.runtimeFor(accountId)).toBe(first);
       expect(Date.now() - start).toBeLessThan(REREAD_PATIENCE_MS + 200);
-      redis.resume();
+      ownRedis().resume();
       await backend.control.changeConfig(accountId, (config) => ({ ...config, metrics: [{ id: 'm1', key: 'lessons', name: 'Lessons', status: 'active', created: new Date(now).toISOString() }] }));
       let runtime = first;
       for (let i = 0; i < 50 && runtime === first; i++) {
@@ -39,7 +32,7 @@ describe('Engines', () => {
       }
       expect(runtime.metricsByKey.has('lessons')).toBe(true);
     } finally {
-      redis.resume();
+      ownRedis().resume();
       await backend.close();
     }
   });
