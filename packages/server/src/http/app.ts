@@ -52,6 +52,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
     if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
+    else if (answer.status === 503) request.log.warn({ err: error }, 'the store is unavailable');
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
   app.setNotFoundHandler((request) => {

@@ -100,9 +100,18 @@ describe('mapping store failures', () => {
   it('answers 503 STORE_UNAVAILABLE with Retry-After for a StoreError, and 500 INTERNAL only for anything else', () => {
     expect(toErrorReply(new StoreError('redis did not answer within 2000 ms on k'))).toEqual({
       status: 503,
-      body: { code: 'STORE_UNAVAILABLE', error: 'the store is unavailable: redis did not answer within 2000 ms on k' },
+      body: { code: 'STORE_UNAVAILABLE', error: 'the store is unavailable; try again in 1 s' },
       headers: { 'retry-after': '1' },
     });
     expect(toErrorReply(new Error('Connection is closed.'))).toMatchObject({ status: 500, body: { code: 'INTERNAL' } });
+  });
+});
+
+describe('what a failure tells the client', () => {
+  it("names no file, address or key of the server's store: those go to the server's log", () => {
+    const failure = new StoreError('SQLite file "/srv/kindling/data/control.db": cannot grow: the disk is full (database or disk is full)');
+    const answer = toErrorReply(failure);
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).not.toMatch(/\/srv|control\.db|disk/);
   });
 });

@@ -60,7 +60,8 @@ function reply(status: number, code: string, error: string, headers: Readonly<Re
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof HttpError) return reply(error.status, error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
-    if (error.code === 'STORE_ERROR') return reply(503, 'STORE_UNAVAILABLE', `the store is unavailable: ${error.message}`, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+    // What failed (a file, an address, a key) is the operator's to read in the log, not the client's.
+    if (error.code === 'STORE_ERROR') return reply(503, 'STORE_UNAVAILABLE', `the store is unavailable; try again in ${STORE_RETRY_AFTER_S} s`, { 'retry-after': String(STORE_RETRY_AFTER_S) });
     return reply(CORE_STATUS[error.code] ?? 400, error.code, error.message);
   }
   if (error instanceof ConfigConflictError) return reply(409, 'CONFIG_CONFLICT', error.message);

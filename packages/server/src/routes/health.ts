@@ -16,19 +16,22 @@ import { HttpError } from '../http/errors.js';
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
 const READY_WITHIN_MS = 1000;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** What keeps the store from serving, or null when it reads and writes. */
-async function probeStore(backend: Backend, at: number): Promise<string | null> {
+/**
+ * What keeps the store from serving, or null when it reads and writes. /readyz answers anyone: it
+ * says which of the two fails, and the log says why (files, addresses).
+ */
+async function probeStore(backend: Backend, at: number, log: (error: unknown, what: string) => void): Promise<string | null> {
   try {
     await backend.control.accounts();
   } catch (error) {
-    return `the store does not answer: ${messageOf(error)}`;
+    log(error, 'read');
+    return 'the store does not answer';
   }
   try {
     await backend.control.probeWrite(at);
   } catch (error) {
-    return `the store answers but writes to it fail: ${messageOf(error)}`;
+    log(error, 'write');
+    return 'the store answers but writes to it fail';
   }
   return null;
 }
@@ -49,7 +52,7 @@ export function healthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
     if (!ctx.ready) throw new HttpError(503, 'NOT_READY', 'the server is starting or stopping');
-    probing ??= probeStore(ctx.backend, ctx.clock()).finally(() => (probing = null));
+    probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) => app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`)).finally(() => (probing = null));
     const problem = await within(probing, waitMs);
     if (problem !== null) throw new HttpError(503, 'NOT_READY', problem);
     return { status: 'ready', store: ctx.backend.kind };
