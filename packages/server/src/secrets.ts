@@ -12,6 +12,11 @@ export function newKey(kind: KeyKind): { key: string; prefix: string; hash: stri
   return { key, prefix: key.slice(0, KEY_PREFIX[kind].length + 4), hash: hashKey(key) };
 }
 
+/** Whether a key is shaped as an application key (whether or not it exists). */
+export function isApplicationKey(key: string): boolean {
+  return key.startsWith(KEY_PREFIX.application);
+}
+
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
@@ -28,6 +33,14 @@ export function hashPassword(password: string): string {
   const salt = randomBytes(16);
   const hash = scryptSync(password, salt, 32);
   return `scrypt:${salt.toString('base64url')}:${hash.toString('base64url')}`;
+}
+
+/**
+ * Which password a session was signed in with: a digest of the stored hash. Setting a password (even
+ * the same one) stores a new salt, so the stamp changes and the sessions made with the old one end.
+ */
+export function passwordStamp(stored: string): string {
+  return hashKey(`password:${stored}`);
 }
 
 export function verifyPassword(password: string, stored: string): boolean {

@@ -73,10 +73,19 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/**
+ * What a session was signed in with. Every request of the session checks that it still holds: the
+ * key not revoked, the password not changed since (`stamp` is a digest of the stored password hash,
+ * which every password set renews with its salt).
+ */
+export type SessionSource = { kind: 'key'; keyId: string; keyHash: string } | { kind: 'password'; stamp: string };
+
 export interface Session {
   accountId: string;
   created: string;
   expiresAt: number;
+  /** absent in sessions made before sources were recorded: such a session no longer holds */
+  source?: SessionSource;
 }
 
 export interface Rebuild {

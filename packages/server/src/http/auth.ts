@@ -1,12 +1,14 @@
 /**
  * Authentication and authorisation of every request, before its body is read: the API key or the
  * dashboard session decides the account; the route's `access` decides whether it may go on.
- * Application keys may not call admin routes (403); a session must send the CSRF header on writes.
+ * Application keys may not call admin routes (403); a session must send the CSRF header on writes,
+ * and lasts only while the key or password it was signed in with holds (session-source.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
 import { HttpError } from './errors.js';
+import { sourceHolds } from './session-source.js';
 
 export const SESSION_COOKIE = 'kindling_session';
 export const CSRF_HEADER = 'x-kindling-csrf';
@@ -25,8 +27,13 @@ async function callerFromKey(ctx: ServerContext, key: string): Promise<Caller> {
 }
 
 async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Caller> {
-  const session = await ctx.backend.control.session(hashKey(token), ctx.clock());
+  const hash = hashKey(token);
+  const session = await ctx.backend.control.session(hash, ctx.clock());
   if (session === null) throw new HttpError(401, 'SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
+  if (!(await sourceHolds(ctx.keys, session))) {
+    await ctx.backend.control.removeSession(hash);
+    throw new HttpError(401, 'SESSION_EXPIRED', 'the key or password this session was signed in with was revoked or changed; sign in again');
+  }
   if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] === undefined) {
     throw new HttpError(403, 'CSRF_HEADER_REQUIRED', `a signed-in change must carry the ${CSRF_HEADER} header`);
   }

@@ -7,6 +7,7 @@ import { useOwnRedis } from '../../../redis/src/test-cluster.js';
 import { Control } from '../control/control.js';
 import { redisKV } from '../control/redis-kv.js';
 import { sqliteKV } from '../control/sqlite-kv.js';
+import type { Account } from '../control/types.js';
 import { createAccount, createKey } from '../runtime/accounts.js';
 import { REREAD_PATIENCE_MS } from '../runtime/read-or-keep.js';
 import { KeyCache } from './key-cache.js';
@@ -52,6 +53,28 @@ describe('KeyCache', () => {
     expect((await cache.find(made.key))?.revokedAt).toBeNull();
     now += 5_000;
     expect((await cache.find(made.key))?.revokedAt).not.toBeNull();
+  });
+
+  it('finds a key by its hash through the same cached record as by the key itself', async () => {
+    const cache = new KeyCache(control, 5_000, () => now);
+    const made = await createKey(control, accountId, 'admin', 'laptop', now);
+    expect((await cache.find(made.key))?.revokedAt).toBeNull();
+    await control.revokeKey(accountId, made.record.id, new Date(now).toISOString());
+    expect((await cache.findByHash(made.record.hash))?.revokedAt).toBeNull();
+    cache.forget(made.record.hash);
+    expect((await cache.findByHash(made.record.hash))?.revokedAt).not.toBeNull();
+    expect((await cache.find(made.key))?.revokedAt).not.toBeNull();
+  });
+
+  it("reads an account's password change made elsewhere once the cache time has passed", async () => {
+    const cache = new KeyCache(control, 5_000, () => now);
+    const before = await cache.account(accountId);
+    expect(before?.passwordHash).toBeNull();
+    await control.saveAccount({ ...(before as Account), passwordHash: 'scrypt:salt:hash' });
+    expect((await cache.account(accountId))?.passwordHash).toBeNull();
+    now += 5_000;
+    expect((await cache.account(accountId))?.passwordHash).toBe('scrypt:salt:hash');
+    expect(await cache.account('no-such-account')).toBeNull();
   });
 
   it('writes the latest use of each key as an ISO time when it flushes', async () => {

@@ -1,30 +1,38 @@
 /**
- * API key lookups for the hot path: a key's record, cached for `cacheMs` under the key as presented
- * (so a key seen again is not hashed again; a revocation made in this process is seen at once), and
- * last-use times written in batches. The cache is bounded: it forgets everything when it fills.
- * A record due for a re-read is re-read once at a time, and kept while the control plane fails or
- * is slow to answer (read-or-keep.ts).
+ * The credentials every request checks, for the hot path: API key records by hash and accounts (for
+ * their password), each cached for `cacheMs`. A key presented again is not hashed again; a
+ * revocation made in this process is seen at once (`forget`), one made in another process within
+ * `cacheMs`. Dashboard sessions check what they were signed in with through this same cache
+ * (session-source.ts), so a key's revocation ends them in the same time. Last-use times are
+ * written in batches. Every map is bounded: it forgets everything when it fills.
  */
 import type { Control } from '../control/control.js';
-import type { ApiKeyRecord } from '../control/types.js';
+import type { Account, ApiKeyRecord } from '../control/types.js';
 import { readOrKeep } from '../runtime/read-or-keep.js';
 import { hashKey } from '../secrets.js';
 
-interface Entry {
-  readonly hash: string;
-  record: ApiKeyRecord | null;
+interface Entry<T> {
+  value: T;
   at: number;
   /** the re-read in flight */
-  reading: Promise<ApiKeyRecord | null> | null;
+  reading: Promise<T> | null;
   /** the last re-read failed */
   failed: boolean;
 }
 
-/** entries kept before the cache is emptied (unknown keys sent at random cannot grow it) */
+/** entries kept per map before it is emptied (unknown keys sent at random cannot grow it) */
 const MAX_ENTRIES = 10_000;
 
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= MAX_ENTRIES) map.clear();
+  map.set(key, value);
+}
+
 export class KeyCache {
-  private readonly cache = new Map<string, Entry>();
+  /** the hash of each key as presented */
+  private readonly hashes = new Map<string, string>();
+  private readonly records = new Map<string, Entry<ApiKeyRecord | null>>();
+  private readonly accounts = new Map<string, Entry<Account | null>>();
   /** last use per account, per key id, as instants; formatted when written */
   private used = new Map<string, Map<string, number>>();
 
@@ -36,22 +44,37 @@ export class KeyCache {
 
   /** The record of this key (revoked or not), or null when no such key exists. */
   async find(key: string): Promise<ApiKeyRecord | null> {
+    let hash = this.hashes.get(key);
+    if (hash === undefined) remember(this.hashes, key, (hash = hashKey(key)));
+    return this.findByHash(hash);
+  }
+
+  /** The record of the key with this hash (revoked or not), or null when no such key exists. */
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const now = this.clock();
-    const hit = this.cache.get(key);
-    if (hit !== undefined && now - hit.at < this.cacheMs) return hit.record;
+    return this.cached(this.records, hash, now, () => this.control.keyByHash(hash));
+  }
+
+  /** The account (with its password hash), or null when it does not exist. */
+  async account(accountId: string): Promise<Account | null> {
+    return this.cached(this.accounts, accountId, this.clock(), () => this.control.account(accountId));
+  }
+
+  /** A value cached for `cacheMs`; past that, re-read once at a time and kept while the re-read fails or is slow. */
+  private async cached<T>(map: Map<string, Entry<T>>, key: string, now: number, read: () => Promise<T>): Promise<T> {
+    const hit = map.get(key);
+    if (hit !== undefined && now - hit.at < this.cacheMs) return hit.value;
     if (hit === undefined) {
-      const hash = hashKey(key);
-      const record = await this.control.keyByHash(hash);
-      if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-      this.cache.set(key, { hash, record, at: now, reading: null, failed: false });
-      return record;
+      const value = await read();
+      remember(map, key, { value, at: now, reading: null, failed: false });
+      return value;
     }
-    if (hit.reading !== null) return hit.record;
-    const reading = this.control.keyByHash(hit.hash);
+    if (hit.reading !== null) return hit.value;
+    const reading = read();
     hit.reading = reading;
     reading.then(
-      (record) => {
-        hit.record = record;
+      (value) => {
+        hit.value = value;
         hit.at = now;
         hit.failed = false;
         hit.reading = null;
@@ -61,7 +84,7 @@ export class KeyCache {
         hit.reading = null;
       },
     );
-    return hit.failed ? hit.record : readOrKeep(reading, hit.record);
+    return hit.failed ? hit.value : readOrKeep(reading, hit.value);
   }
 
   markUsed(record: ApiKeyRecord, at: number): void {
@@ -70,9 +93,9 @@ export class KeyCache {
     account.set(record.id, at);
   }
 
-  /** Forget a key's cached record (after revoking it here); revocations are rare, so this looks through the cache. */
+  /** Forget a key's cached record (after revoking it here). */
   forget(hash: string): void {
-    for (const [key, entry] of this.cache) if (entry.hash === hash) this.cache.delete(key);
+    this.records.delete(hash);
   }
 
   async flush(): Promise<void> {

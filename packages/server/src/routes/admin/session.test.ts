@@ -30,12 +30,12 @@ describe('POST /admin/v1/session', () => {
     expect(header).not.toContain('Secure');
   });
 
-  it('signs in with an admin key but not with an application key', async () => {
+  it('signs in with an admin key, and tells an application key that an admin key is needed', async () => {
     const admin = await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.adminKey } });
     expect(admin.status).toBe(200);
     const app = await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.appKey } });
-    expect(app.status).toBe(401);
-    expect(app.body.code).toBe('INVALID_CREDENTIALS');
+    expect(app.status).toBe(403);
+    expect(app.body).toEqual({ error: expect.stringContaining('admin key'), code: 'ADMIN_KEY_REQUIRED' });
   });
 
   it('answers a wrong password, an unknown account and a wrong key with the same 401', async () => {
@@ -90,6 +90,26 @@ describe('GET and DELETE /admin/v1/session', () => {
     expect(String(out.headers['set-cookie'])).toMatch(/^kindling_session=;/);
     const after = await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } });
     expect(after.status).toBe(401);
+  });
+
+  it('ends a session at once when the admin key it was signed in with is revoked', async () => {
+    const made = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'laptop', kind: 'admin' } });
+    const cookie = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { key: made.body.key } }));
+    const write = { key: null, headers: { cookie, 'x-kindling-csrf': '1' }, body: { name: 'by session', kind: 'admin' } };
+    expect((await t.call('POST', '/admin/v1/keys', write)).status).toBe(201);
+    expect((await t.call('DELETE', `/admin/v1/keys/${made.body.id}`, { key: t.adminKey })).status).toBe(200);
+    expect((await t.call('GET', '/admin/v1/keys', { key: made.body.key })).status).toBe(401);
+    const after = await t.call('POST', '/admin/v1/keys', write);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('SESSION_EXPIRED');
+    expect((await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } })).status).toBe(401);
+  });
+
+  it('keeps a session signed in with another key when one key is revoked', async () => {
+    const made = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'laptop', kind: 'admin' } });
+    const cookie = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.adminKey } }));
+    expect((await t.call('DELETE', `/admin/v1/keys/${made.body.id}`, { key: t.adminKey })).status).toBe(200);
+    expect((await t.call('GET', '/admin/v1/keys', { key: null, headers: { cookie } })).status).toBe(200);
   });
 
   it('ends a session after 12 hours', async () => {

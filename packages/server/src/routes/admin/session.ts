@@ -5,13 +5,14 @@
  * an unknown account and a wrong key all answer the same 401.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Account } from '../../control/types.js';
+import type { Account, SessionSource } from '../../control/types.js';
 import { callerOf, SESSION_COOKIE } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import { errors } from '../../http/schemas.js';
-import { hashKey, hashPassword, newSecret, verifyPassword } from '../../secrets.js';
+import { keySource, passwordSource } from '../../http/session-source.js';
+import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
 import { signInBody, TAG } from './schemas.js';
 
 export const SESSION_MS = 12 * 60 * 60 * 1000;
@@ -49,34 +50,36 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (retry > 0) throw new HttpError(429, 'RATE_LIMITED', `too many sign-in attempts; retry in ${retry} s`, { 'retry-after': String(retry) });
   };
 
-  async function accountOf(request: FastifyRequest<{ Body: SignIn }>): Promise<Account> {
+  /** The account signing in and what its session is made from. */
+  async function signIn(request: FastifyRequest<{ Body: SignIn }>): Promise<{ account: Account; source: SessionSource }> {
     const { password, key, account: named } = request.body;
     if ((password === undefined) === (key === undefined)) throw new HttpError(400, 'INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
     if (key !== undefined) {
+      if (isApplicationKey(key)) throw new HttpError(403, 'ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
       const record = await ctx.backend.control.keyByHash(hashKey(key));
       limit(record?.accountId ?? `ip:${request.ip}`);
       if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
       const account = await ctx.backend.control.account(record.accountId);
       if (account === null) throw invalid();
-      return account;
+      return { account, source: keySource(record) };
     }
     const account = await findAccount(ctx, named);
     limit(account?.id ?? `name:${named ?? ''}`);
     if (!checkPassword(password as string, account)) throw invalid();
-    return account as Account;
+    return { account: account as Account, source: passwordSource(account as Account & { passwordHash: string }) };
   }
 
   app.post<{ Body: SignIn }>(
     '/admin/v1/session',
     {
       config: { access: 'public' },
-      schema: { summary: 'Sign in to the dashboard (sets the session cookie)', tags: [TAG], security: [], body: signInBody, response: errors(401) },
+      schema: { summary: 'Sign in to the dashboard (sets the session cookie)', tags: [TAG], security: [], body: signInBody, response: errors(403) },
     },
     async (request, reply) => {
-      const account = await accountOf(request);
+      const { account, source } = await signIn(request);
       const secret = newSecret();
       const now = ctx.clock();
-      await ctx.backend.control.addSession(hashKey(secret), { accountId: account.id, created: new Date(now).toISOString(), expiresAt: now + SESSION_MS });
+      await ctx.backend.control.addSession(hashKey(secret), { accountId: account.id, created: new Date(now).toISOString(), expiresAt: now + SESSION_MS, source });
       void reply.setCookie(SESSION_COOKIE, secret, {
         httpOnly: true,
         sameSite: 'strict',
