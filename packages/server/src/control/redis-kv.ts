@@ -44,10 +44,11 @@ export function redisKV(options: RedisKVOptions): ControlKV {
     async remove(key) {
       await client.del(k(key));
     },
-    async addCounters(key, increments) {
+    async addCounters(key, increments, expireMs) {
       const fields = Object.keys(increments);
       const pipeline = client.pipeline();
       for (const field of fields) pipeline.hincrbyfloat(k(key), field, increments[field] as number);
+      if (expireMs !== undefined) pipeline.pexpire(k(key), expireMs);
       const results = (await pipeline.exec()) ?? [];
       const failed = results.find(([error]) => error !== null);
       if (failed) throw failed[0];
