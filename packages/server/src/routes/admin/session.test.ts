@@ -129,6 +129,26 @@ describe('limits on sign-in attempts', () => {
     expect((await signInFrom('192.0.2.77', { password: PASSWORD })).status).toBe(200);
   });
 
+  it('ignores X-Forwarded-For from a client that is not a trusted proxy, so it cannot pick its own address', async () => {
+    for (let i = 0; i < SIGN_IN_BURST; i++) {
+      expect((await t.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': `203.0.113.${i}` }, body: { account: `n-${i}`, password: 'x' } })).status).toBe(401);
+    }
+    expect((await t.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': '203.0.113.99' }, body: { account: 'n', password: 'x' } })).status).toBe(429);
+  });
+
+  it('counts the client a proxy named in KINDLING_TRUST_PROXY forwards for, not the proxy', async () => {
+    const proxied = await startTestServer({ env: { KINDLING_OWNER_PASSWORD: PASSWORD, KINDLING_TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const attempt = (client: string, account: string) =>
+        proxied.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': client }, body: { account, password: 'x' } });
+      for (let i = 0; i < SIGN_IN_BURST; i++) expect((await attempt('203.0.113.1', `n-${i}`)).status).toBe(401);
+      expect((await attempt('203.0.113.1', 'n')).status).toBe(429);
+      expect((await attempt('203.0.113.2', 'n')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses oversized values before any check, and takes __proto__ for a name like any other', async () => {
     expect(await signInFrom('192.0.2.90', { password: 'x'.repeat(20_000) })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
     expect(await signInFrom('192.0.2.90', { key: `kl_admin_${'x'.repeat(20_000)}` })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
