@@ -1,8 +1,9 @@
 /**
  * API keys and the owner password: keys are random, shown once and stored as a SHA-256 hash;
- * passwords are stored as salted scrypt hashes.
+ * passwords are stored as salted scrypt hashes, computed off the event loop.
  */
-import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { KeyKind } from './control/types.js';
 
 const KEY_PREFIX: Record<KeyKind, string> = { admin: 'kl_admin_', application: 'kl_app_' };
@@ -29,9 +30,15 @@ export function newSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export function hashPassword(password: string): string {
+/** scrypt on libuv's thread pool: tens of milliseconds of work that never runs on the event loop. */
+const scrypt = promisify(scryptCallback) as (password: BinaryLike, salt: BinaryLike, keylen: number) => Promise<Buffer>;
+
+/** Length of a password hash in bytes. */
+const HASH_BYTES = 32;
+
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = scryptSync(password, salt, 32);
+  const hash = await scrypt(password, salt, HASH_BYTES);
   return `scrypt:${salt.toString('base64url')}:${hash.toString('base64url')}`;
 }
 
@@ -43,10 +50,11 @@ export function passwordStamp(stored: string): string {
   return hashKey(`password:${stored}`);
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+/** Whether `password` is the one `stored` (made by hashPassword) was made from; as slow for any input. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, salt, hash] = stored.split(':');
-  if (scheme !== 'scrypt' || salt === undefined || hash === undefined) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = scryptSync(password, Buffer.from(salt, 'base64url'), expected.length);
-  return timingSafeEqual(actual, expected);
+  const expected = Buffer.from(hash ?? '', 'base64url');
+  const wellFormed = scheme === 'scrypt' && salt !== undefined && expected.length === HASH_BYTES;
+  const actual = await scrypt(password, Buffer.from(salt ?? '', 'base64url'), HASH_BYTES);
+  return wellFormed && timingSafeEqual(actual, expected);
 }

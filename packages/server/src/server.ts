@@ -8,7 +8,9 @@ import { buildApp } from './http/app.js';
 import type { ServerContext } from './http/context.js';
 import { KeyCache } from './http/key-cache.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { HashingSlots } from './http/hashing-slots.js';
 import { SharedLimits } from './http/shared-limits.js';
+import { SIGN_IN_BURST, SIGN_IN_PER_SECOND, SIGN_IN_RECORD, SignInLimits } from './http/sign-in-limits.js';
 import { bootstrap, type NewAccount } from './runtime/accounts.js';
 import { Activity } from './runtime/activity.js';
 import { openBackend } from './runtime/backend.js';
@@ -37,8 +39,11 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   const backend = openBackend(settings);
   const engines = new Engines(backend, settings.cacheMs, clock);
   const buckets = new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock);
-  // Processes sharing a Redis share each key's limit (shared-limits.ts); on SQLite one process serves.
-  const shared = backend.kind === 'redis' ? new SharedLimits(buckets, backend.control.kv, clock) : null;
+  const signInBuckets = new RateLimiter(SIGN_IN_PER_SECOND, SIGN_IN_BURST, clock);
+  // Processes sharing a Redis share each key's limit and the sign-in limits (shared-limits.ts); on SQLite one process serves.
+  const redis = backend.kind === 'redis';
+  const shared = redis ? new SharedLimits(buckets, backend.control.kv, clock) : null;
+  const signInShared = redis ? new SharedLimits(signInBuckets, backend.control.kv, clock, { record: SIGN_IN_RECORD, maxFollowed: 2_000 }) : null;
   const ctx: ServerContext = {
     settings: { ...settings, dashboardDir: settings.dashboardDir ?? bundledDashboard() },
     backend,
@@ -46,6 +51,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
     keys: new KeyCache(backend.control, settings.cacheMs, clock),
     activity: new Activity(backend),
     limiter: shared ?? buckets,
+    signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
     rebuilds: new Rebuilds(backend.control, engines, clock),
     streakReads: new ReadCache(settings.readCacheBytes),
     clock,
@@ -63,6 +69,8 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   flushKeys.unref();
   shared?.start();
   ctx.rebuilds.watch();
+  // Sign-ins are few: their counts are exchanged once a second.
+  signInShared?.start(1_000);
   let url = '';
   if (options.listen !== false) {
     const address = await app.listen({ host: settings.host, port: settings.port });
@@ -84,6 +92,7 @@ export async function startServer(settings: Settings, options: { clock?: () => n
         await app.close();
         await ctx.rebuilds.stop();
         await shared?.stop();
+        await signInShared?.stop();
         await ctx.keys.flush();
         await backend.close();
       })();

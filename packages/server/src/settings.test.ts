@@ -35,9 +35,17 @@ describe('parseSettings', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ KINDLING_STORE_TIMEOUT_MS: '0' }, 'KINDLING_STORE_TIMEOUT_MS'],
     [{ KINDLING_STORE_TIMEOUT_MS: '2s' }, 'KINDLING_STORE_TIMEOUT_MS'],
+    [{ KINDLING_TRUST_PROXY: 'true' }, 'KINDLING_TRUST_PROXY'],
+    [{ KINDLING_TRUST_PROXY: '10.0.0.0/33' }, 'KINDLING_TRUST_PROXY'],
+    [{ KINDLING_TRUST_PROXY: '10.0.0.1,proxy.example' }, 'KINDLING_TRUST_PROXY'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseSettings(env)).toThrow(SettingsError);
     expect(() => parseSettings(env)).toThrow(name);
+  });
+
+  it('trusts no proxy unless told, and reads proxies as addresses, networks and named ranges', () => {
+    expect(parseSettings({}).trustProxy).toEqual([]);
+    expect(parseSettings({ KINDLING_TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.2 ,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.2', 'loopback', 'fd00::/8']);
   });
 
   it('names the flag, not the variable, when the flag is wrong', () => {

@@ -2,6 +2,8 @@
  * The server's settings: parsed once at start from the environment and command-line flags, each
  * bad value reported with the name of the variable or flag that holds it.
  */
+import { isIP } from 'node:net';
+
 export interface Settings {
   host: string;
   port: number;
@@ -26,6 +28,11 @@ export interface Settings {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** folder of the built dashboard to serve at /, or null */
   dashboardDir: string | null;
+  /**
+   * addresses or networks (CIDR, or loopback / linklocal / uniquelocal) of the reverse proxies whose
+   * X-Forwarded-For names the client; empty: the client is the connection's address
+   */
+  trustProxy: string[];
 }
 
 export class SettingsError extends Error {}
@@ -60,6 +67,7 @@ export const VARIABLES: Record<string, string> = {
   KINDLING_READ_CACHE_MB: 'megabytes of streak read answers kept per process (0 turns it off)',
   KINDLING_OWNER_PASSWORD: 'owner password of the first account, set at first start',
   KINDLING_DASHBOARD_DIR: 'folder of the built dashboard served at / (default: the bundled one)',
+  KINDLING_TRUST_PROXY: 'comma-separated addresses or networks (10.0.0.0/8, loopback) of reverse proxies whose X-Forwarded-For names the client',
   LOG_LEVEL: 'silent, error, warn, info or debug',
 };
 
@@ -87,6 +95,22 @@ function checkSync(value: string): 'full' | 'normal' {
 function checkPrefix(value: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(value)) throw new SettingsError(`KINDLING_REDIS_PREFIX must be 1 to 64 letters, digits or _.:-, got ${JSON.stringify(value)}`);
   return value;
+}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A list of proxy addresses, networks (address/prefix) and named ranges. */
+function checkProxies(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value.split(',').map((part) => {
+    const entry = part.trim();
+    const [address = '', prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    const bits = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (PROXY_RANGES.has(entry) || (version !== 0 && prefixOk && extra === undefined)) return entry;
+    throw new SettingsError(`KINDLING_TRUST_PROXY must list addresses, address/prefix networks or loopback, linklocal, uniquelocal, separated by commas, got ${JSON.stringify(entry)}`);
+  });
 }
 
 /** Settings from environment variables, overridden by flags (`--port`, `--host`, `--data`, `--redis`). */
@@ -122,5 +146,6 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     ownerPassword: password ?? null,
     logLevel: logLevel as Settings['logLevel'],
     dashboardDir: env.KINDLING_DASHBOARD_DIR ?? null,
+    trustProxy: checkProxies(env.KINDLING_TRUST_PROXY),
   };
 }

@@ -21,8 +21,8 @@ describe('kindling password set', () => {
     expect(set.code).toBe(0);
     const hash = await storedHash();
     expect(hash).not.toBeNull();
-    expect(verifyPassword('correct horse', hash as string)).toBe(true);
-    expect(verifyPassword('ignored', hash as string)).toBe(false);
+    expect(await verifyPassword('correct horse', hash as string)).toBe(true);
+    expect(await verifyPassword('ignored', hash as string)).toBe(false);
   });
 
   it('refuses a password under 8 characters and changes nothing', async () => {

@@ -79,8 +79,9 @@ export const passwordCommand: Command = {
     if (action !== 'set') throw new UsageError(`unknown action ${JSON.stringify(action)}: use kindling password set`);
     const password = await readPassword(io);
     if (password.length < MIN_PASSWORD_LENGTH) throw new CommandError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long, got ${password.length}`);
+    const passwordHash = await hashPassword(password);
     const account = await withAccount(args, io.env, async ({ backend, account }) => {
-      await backend.control.saveAccount({ ...account, passwordHash: hashPassword(password) });
+      await backend.control.saveAccount({ ...account, passwordHash });
       return account;
     });
     out.result({ accountId: account.id, name: account.name, passwordSet: true }, (a) => `Set the owner password of the account "${a.name}" (${a.accountId}). Sign in to the dashboard with it.`);

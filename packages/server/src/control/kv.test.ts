@@ -44,6 +44,18 @@ describe.each(makers)('the control plane on %s', (_name, make) => {
     await kv.close();
   });
 
+  it('drops a record of counters once its time has passed since the last addition', async () => {
+    const kv = make();
+    expect(await kv.addCounters('window', { a: 1 }, 60)).toEqual({ a: 1 });
+    expect(await kv.addCounters('window', { a: 1 }, 60)).toEqual({ a: 2 });
+    expect(await kv.addCounters('kept', { a: 1 })).toEqual({ a: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await kv.readCounters('window')).toEqual({});
+    expect(await kv.addCounters('window', { a: 1 }, 60_000)).toEqual({ a: 1 });
+    expect(await kv.readCounters('kept')).toEqual({ a: 1 });
+    await kv.close();
+  });
+
   it('lets only one of many concurrent swaps from the same value win', async () => {
     const kv = make();
     await kv.put('race', 'v0');

@@ -8,8 +8,11 @@ export interface ControlKV {
   /** Write `next` only if the stored value is `expected` (null: absent). True when written. */
   swap(key: string, expected: string | null, next: string): Promise<boolean>;
   remove(key: string): Promise<void>;
-  /** Add to numeric fields of a record of counters (created at 0); answers those fields' values after. */
-  addCounters(key: string, increments: Readonly<Record<string, number>>): Promise<Record<string, number>>;
+  /**
+   * Add to numeric fields of a record of counters (created at 0); answers those fields' values after.
+   * With `expireMs`, the whole record is dropped once that long has passed since this addition.
+   */
+  addCounters(key: string, increments: Readonly<Record<string, number>>, expireMs?: number): Promise<Record<string, number>>;
   readCounters(key: string): Promise<Record<string, number>>;
   /** Set string fields of a record (last writer wins per field). */
   setFields(key: string, fields: Readonly<Record<string, string>>): Promise<void>;

@@ -48,10 +48,11 @@ export function redisKV(options: RedisKVOptions): ControlKV {
     async remove(key) {
       await run(client.del(k(key)), k(key));
     },
-    async addCounters(key, increments) {
+    async addCounters(key, increments, expireMs) {
       const fields = Object.keys(increments);
       const pipeline = client.pipeline();
       for (const field of fields) pipeline.hincrbyfloat(k(key), field, increments[field] as number);
+      if (expireMs !== undefined) pipeline.pexpire(k(key), expireMs);
       // A failed command of the pipeline fails the call the same way as a failed pipeline.
       const results = (await run(pipeline.exec(), k(key))) ?? [];
       const failed = results.find(([error]) => error !== null);

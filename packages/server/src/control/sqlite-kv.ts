@@ -1,5 +1,5 @@
 /**
- * The control plane on a SQLite file (better-sqlite3): three small tables, WAL, a busy timeout so
+ * The control plane on a SQLite file (better-sqlite3): four small tables, WAL, a busy timeout so
  * that the CLI and a running server can share the file. Every SQLite failure (the disk full, the
  * file locked, read-only or damaged) is a StoreError, by the converter of @kindling/sqlite.
  */
@@ -11,6 +11,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS control_docs (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS control_counters (key TEXT NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (key, field)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS control_fields (key TEXT NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (key, field)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS control_expiry (key TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
 `;
 
 export function sqliteKV(path: string): ControlKV {
@@ -33,15 +34,26 @@ export function sqliteKV(path: string): ControlKV {
     add: db.prepare<[string, string, number], { value: number }>(
       'INSERT INTO control_counters (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = value + excluded.value RETURNING value',
     ),
-    counters: db.prepare<[string], { field: string; value: number }>('SELECT field, value FROM control_counters WHERE key = ?'),
+    counters: db.prepare<[string, string, number], { field: string; value: number }>(
+      'SELECT field, value FROM control_counters WHERE key = ? AND NOT EXISTS (SELECT 1 FROM control_expiry WHERE key = ? AND at <= ?)',
+    ),
+    dropExpiredCounters: db.prepare('DELETE FROM control_counters WHERE key IN (SELECT key FROM control_expiry WHERE at <= ?)'),
+    dropExpired: db.prepare('DELETE FROM control_expiry WHERE at <= ?'),
+    expire: db.prepare('INSERT INTO control_expiry (key, at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET at = excluded.at'),
     setField: db.prepare(
       'INSERT INTO control_fields (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = excluded.value',
     ),
     fields: db.prepare<[string], { field: string; value: string }>('SELECT field, value FROM control_fields WHERE key = ?'),
   };
-  const addAll = db.transaction((key: string, increments: Readonly<Record<string, number>>) =>
-    Object.fromEntries(Object.entries(increments).map(([field, n]) => [field, (sql.add.get(key, field, n) as { value: number }).value])),
-  );
+  const addAll = db.transaction((key: string, increments: Readonly<Record<string, number>>, expireMs: number | undefined) => {
+    // Records past their time are dropped here, at the next addition of any record that expires.
+    const now = Date.now();
+    sql.dropExpiredCounters.run(now);
+    sql.dropExpired.run(now);
+    const after = Object.fromEntries(Object.entries(increments).map(([field, n]) => [field, (sql.add.get(key, field, n) as { value: number }).value]));
+    if (expireMs !== undefined) sql.expire.run(key, now + expireMs);
+    return after;
+  });
   const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
   });
@@ -58,8 +70,8 @@ export function sqliteKV(path: string): ControlKV {
     put: (key, value) => run(() => void sql.put.run(key, value)),
     swap: (key, expected, next) => run(() => (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1),
     remove: (key) => run(() => void sql.remove.run(key)),
-    addCounters: (key, increments) => run(() => addAll.immediate(key, increments)),
-    readCounters: (key) => run(() => Object.fromEntries(sql.counters.all(key).map((row) => [row.field, row.value]))),
+    addCounters: (key, increments, expireMs) => run(() => addAll.immediate(key, increments, expireMs)),
+    readCounters: (key) => run(() => Object.fromEntries(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value]))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
     readFields: (key) => run(() => Object.fromEntries(sql.fields.all(key).map((row) => [row.field, row.value]))),
     close: () => run(() => void db.close()),

@@ -23,6 +23,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 16_384 },
     return503OnClosing: true,
+    // The client of a request (its sign-in limits) is the connection's address unless it comes from a proxy named in the settings.
+    ...(ctx.settings.trustProxy.length > 0 ? { trustProxy: ctx.settings.trustProxy } : {}),
     // A URL the router cannot decode is answered by the same error mapping as everything else.
     frameworkErrors: (error, _request, reply) => {
       const answer = toErrorReply(error);

@@ -1,6 +1,6 @@
 /**
  * What every route can reach: settings, the backend, the engines per account, key lookups,
- * activity counters, the rate limiter, background rebuilds and the clock.
+ * activity counters, the rate limiter, the sign-in limits, background rebuilds and the clock.
  */
 import type { Backend } from '../runtime/backend.js';
 import type { Activity } from '../runtime/activity.js';
@@ -10,6 +10,7 @@ import type { Rebuilds } from '../runtime/rebuilds.js';
 import type { Settings } from '../settings.js';
 import type { KeyCache } from './key-cache.js';
 import type { Limiter } from './shared-limits.js';
+import type { SignInLimits } from './sign-in-limits.js';
 
 export interface ServerContext {
   readonly settings: Settings;
@@ -18,6 +19,8 @@ export interface ServerContext {
   readonly keys: KeyCache;
   readonly activity: Activity;
   readonly limiter: Limiter;
+  /** dashboard sign-in attempts per client and account, and the password-check slots */
+  readonly signIns: SignInLimits;
   readonly rebuilds: Rebuilds;
   /** serialized streak reads by everything they depend on */
   readonly streakReads: ReadCache;

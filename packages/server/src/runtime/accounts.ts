@@ -31,7 +31,7 @@ export async function createAccount(control: Control, input: { name: string; ope
     name: input.name,
     created: new Date(input.at).toISOString(),
     operator: input.operator,
-    passwordHash: input.password === null ? null : hashPassword(input.password),
+    passwordHash: input.password === null ? null : await hashPassword(input.password),
   };
   await control.createAccount(account);
   const adminKey = await createKey(control, account.id, 'admin', 'first admin key', input.at);

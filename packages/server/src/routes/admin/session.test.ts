@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-server.js';
-import { SIGN_IN_BURST } from './session.js';
+import { SIGN_IN_BURST } from '../../http/sign-in-limits.js';
 
 const PASSWORD = 'correct horse battery';
 let t: TestServer;
@@ -75,6 +75,88 @@ describe('POST /admin/v1/session', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     now += Number(limited.headers['retry-after']) * 1000;
     expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } })).status).toBe(200);
+  });
+});
+
+/** A sign-in attempt from a client address of its own. */
+async function signInFrom(address: string, body: unknown): Promise<{ status: number; code: string; retryAfter: unknown }> {
+  const res = await t.server.app.inject({ method: 'POST', url: '/admin/v1/session', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  return { status: res.statusCode, code: JSON.parse(res.body).code, retryAfter: res.headers['retry-after'] };
+}
+
+describe('limits on sign-in attempts', () => {
+  it('limits one client however many account names it tries, and not the other clients', async () => {
+    for (let i = 0; i < SIGN_IN_BURST; i++) expect((await signInFrom('203.0.113.5', { account: `nobody-${i}`, password: 'x' })).status).toBe(401);
+    expect(await signInFrom('203.0.113.5', { account: 'nobody-else', password: 'x' })).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(await signInFrom('203.0.113.5', { key: t.adminKey })).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    // The same IPv6 /64 network is the same client.
+    for (let i = 0; i < SIGN_IN_BURST; i++) expect((await signInFrom(`2001:db8:7:7::${i + 1}`, { account: `n-${i}`, password: 'x' })).status).toBe(401);
+    expect((await signInFrom('2001:db8:7:7:ffff::1', { account: 'n', password: 'x' })).status).toBe(429);
+    expect((await signInFrom('203.0.113.6', { password: PASSWORD })).status).toBe(200);
+  });
+
+  it('limits password attempts at one account from any number of clients, while an admin key still signs in', async () => {
+    for (let i = 0; i < SIGN_IN_BURST; i++) expect((await signInFrom(`198.51.100.${i}`, { password: `wrong ${i}` })).status).toBe(401);
+    const limited = await signInFrom('198.51.100.200', { password: PASSWORD });
+    expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+    expect((await signInFrom('198.51.100.201', { key: t.adminKey })).status).toBe(200);
+  });
+
+  it('limits attempts at a name no account has as it limits those at an account, so the answers tell nothing', async () => {
+    const answers = async (account: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= SIGN_IN_BURST; i++) statuses.push((await signInFrom(`192.0.2.${i}`, { account, password: 'x' })).status);
+      return statuses;
+    };
+    const known = await answers('default');
+    now += 3_600_000;
+    expect(await answers('ghost')).toEqual(known);
+    expect(known.at(-1)).toBe(429);
+  });
+
+  it('answers 429 SIGN_IN_BUSY at once when the line of password checks is full, for known and unknown accounts alike', async () => {
+    const slots = t.server.ctx.signIns.checks;
+    const held: Array<Promise<() => void>> = [];
+    for (let slot = slots.enter(); slot !== null; slot = slots.enter()) held.push(slot);
+    expect(held).toHaveLength(slots.concurrency + slots.maxWaiting);
+    for (const account of ['default', 'ghost']) {
+      expect(await signInFrom('192.0.2.77', { account, password: PASSWORD })).toEqual({ status: 429, code: 'SIGN_IN_BUSY', retryAfter: '1' });
+    }
+    // A key needs no password check.
+    expect((await signInFrom('192.0.2.78', { key: t.adminKey })).status).toBe(200);
+    for (const slot of held) (await slot)();
+    expect((await signInFrom('192.0.2.77', { password: PASSWORD })).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from a client that is not a trusted proxy, so it cannot pick its own address', async () => {
+    for (let i = 0; i < SIGN_IN_BURST; i++) {
+      expect((await t.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': `203.0.113.${i}` }, body: { account: `n-${i}`, password: 'x' } })).status).toBe(401);
+    }
+    expect((await t.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': '203.0.113.99' }, body: { account: 'n', password: 'x' } })).status).toBe(429);
+  });
+
+  it('counts the client a proxy named in KINDLING_TRUST_PROXY forwards for, not the proxy', async () => {
+    const proxied = await startTestServer({ env: { KINDLING_OWNER_PASSWORD: PASSWORD, KINDLING_TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const attempt = (client: string, account: string) =>
+        proxied.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': client }, body: { account, password: 'x' } });
+      for (let i = 0; i < SIGN_IN_BURST; i++) expect((await attempt('203.0.113.1', `n-${i}`)).status).toBe(401);
+      expect((await attempt('203.0.113.1', 'n')).status).toBe(429);
+      expect((await attempt('203.0.113.2', 'n')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses oversized values before any check, and takes __proto__ for a name like any other', async () => {
+    expect(await signInFrom('192.0.2.90', { password: 'x'.repeat(20_000) })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(await signInFrom('192.0.2.90', { key: `kl_admin_${'x'.repeat(20_000)}` })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(await signInFrom('192.0.2.90', { account: 'x'.repeat(20_000), password: 'x' })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    for (const account of ['__proto__', 'constructor', 'hasOwnProperty']) {
+      expect(await signInFrom('192.0.2.91', { account, password: PASSWORD })).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    }
+    expect((await signInFrom('192.0.2.92', { password: PASSWORD })).status).toBe(200);
   });
 });
 

@@ -1,23 +1,21 @@
 /**
  * The dashboard's session: POST /admin/v1/session signs in with the owner password (or an admin
  * key) and sets the `kindling_session` cookie; GET answers who is signed in; DELETE signs out.
- * Sign-in attempts are limited per account (10 at once, then one every 10 s), and a wrong password,
- * an unknown account and a wrong key all answer the same 401.
+ * Attempts are limited per client and, with a password, per account, and password checks wait for
+ * one of a few slots (http/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
+ * all answer the same 401, and an unknown account costs the same password check as a known one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, SessionSource } from '../../control/types.js';
 import { callerOf, SESSION_COOKIE } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
-import { RateLimiter } from '../../http/rate-limit.js';
 import { errors } from '../../http/schemas.js';
 import { keySource, passwordSource } from '../../http/session-source.js';
 import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
 import { signInBody, TAG } from './schemas.js';
 
 export const SESSION_MS = 12 * 60 * 60 * 1000;
-export const SIGN_IN_BURST = 10;
-const SIGN_IN_PER_SECOND = 0.1;
 
 interface SignIn {
   password?: string;
@@ -28,12 +26,12 @@ interface SignIn {
 const invalid = () => new HttpError(401, 'INVALID_CREDENTIALS', 'the sign-in details are not valid');
 
 /** Compared against when there is no account or no password, so that every refusal costs the same. */
-let decoy: string | null = null;
+let decoy: Promise<string> | null = null;
 
-function checkPassword(password: string, account: Account | null): boolean {
+async function checkPassword(password: string, account: Account | null): Promise<boolean> {
   const stored = account?.passwordHash ?? null;
   decoy ??= hashPassword(newSecret());
-  const matches = verifyPassword(password, stored ?? decoy);
+  const matches = await verifyPassword(password, stored ?? (await decoy));
   return matches && stored !== null;
 }
 
@@ -44,29 +42,36 @@ async function findAccount(ctx: ServerContext, named: string | undefined): Promi
 }
 
 export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const attempts = new RateLimiter(SIGN_IN_PER_SECOND, SIGN_IN_BURST, ctx.clock);
-  const limit = (id: string) => {
-    const retry = attempts.take(`signin:${id}`);
-    if (retry > 0) throw new HttpError(429, 'RATE_LIMITED', `too many sign-in attempts; retry in ${retry} s`, { 'retry-after': String(retry) });
-  };
+  const limits = ctx.signIns;
+
+  async function withKey(key: string): Promise<{ account: Account; source: SessionSource }> {
+    if (isApplicationKey(key)) throw new HttpError(403, 'ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
+    const record = await ctx.backend.control.keyByHash(hashKey(key));
+    if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
+    const account = await ctx.backend.control.account(record.accountId);
+    if (account === null) throw invalid();
+    return { account, source: keySource(record) };
+  }
+
+  async function withPassword(password: string, named: string | undefined): Promise<{ account: Account; source: SessionSource }> {
+    const exit = await limits.enter();
+    try {
+      const account = await findAccount(ctx, named);
+      limits.account(account !== null ? { id: account.id } : { name: named ?? '' });
+      if (!(await checkPassword(password, account))) throw invalid();
+      const signedIn = account as Account & { passwordHash: string };
+      return { account: signedIn, source: passwordSource(signedIn) };
+    } finally {
+      exit();
+    }
+  }
 
   /** The account signing in and what its session is made from. */
   async function signIn(request: FastifyRequest<{ Body: SignIn }>): Promise<{ account: Account; source: SessionSource }> {
     const { password, key, account: named } = request.body;
     if ((password === undefined) === (key === undefined)) throw new HttpError(400, 'INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
-    if (key !== undefined) {
-      if (isApplicationKey(key)) throw new HttpError(403, 'ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
-      const record = await ctx.backend.control.keyByHash(hashKey(key));
-      limit(record?.accountId ?? `ip:${request.ip}`);
-      if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
-      const account = await ctx.backend.control.account(record.accountId);
-      if (account === null) throw invalid();
-      return { account, source: keySource(record) };
-    }
-    const account = await findAccount(ctx, named);
-    limit(account?.id ?? `name:${named ?? ''}`);
-    if (!checkPassword(password as string, account)) throw invalid();
-    return { account: account as Account, source: passwordSource(account as Account & { passwordHash: string }) };
+    limits.client(request.ip);
+    return key !== undefined ? withKey(key) : withPassword(password as string, named);
   }
 
   app.post<{ Body: SignIn }>(
