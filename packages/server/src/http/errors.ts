@@ -69,3 +69,22 @@ export function toErrorReply(error: unknown): ErrorReply {
   }
   return reply(500, 'INTERNAL', 'internal error; the server logged it');
 }
+
+/**
+ * Node's own refusals, before Fastify sees a request (its http server's 'clientError' event): a
+ * request that is not HTTP/1.1, headers over 16 KB, a request not received within its timeout.
+ * Null when there is nothing to answer (the client is gone).
+ */
+export function clientErrorReply(error: { code?: string; reason?: string; message?: string }): ErrorReply | null {
+  switch (error.code) {
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return null;
+    case 'HPE_HEADER_OVERFLOW':
+      return reply(431, 'HEADERS_TOO_LARGE', 'the request line and headers are over 16 KB');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return reply(408, 'REQUEST_TIMEOUT', 'the request was not received in time; send it again on a new connection');
+    default:
+      return reply(400, 'MALFORMED_REQUEST', `the request is not valid HTTP/1.1: ${error.reason ?? error.message ?? error.code ?? 'unreadable'}`);
+  }
+}
