@@ -14,6 +14,7 @@ import { appRoutes } from '../routes/app/index.js';
 import { healthRoutes } from '../routes/health.js';
 import { authorize } from './auth.js';
 import { answerClientError, answerExpectation, refuseMissingHost } from './client-errors.js';
+import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
 import { compileValidator } from './validation.js';
@@ -36,6 +37,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });
   app.server.on('checkExpectation', answerExpectation);
+  // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
   await app.register(fastifyCookie);
@@ -66,6 +69,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
+  app.addHook('preParsing', async (request) => checkBodyEncoding(request.headers));
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
     if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
