@@ -8,6 +8,12 @@ describe('parseSettings', () => {
     expect(s.readCacheBytes).toBe(32 * 1024 * 1024);
   });
 
+  it("times out a request's headers after 10 s and the whole request after 30 s, keeps idle connections 72 s, and derives the connection cap when nothing is set", () => {
+    expect(parseSettings({})).toMatchObject({ timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 }, maxConnections: null });
+    const set = parseSettings({ KINDLING_HEADERS_TIMEOUT_MS: '2000', KINDLING_REQUEST_TIMEOUT_MS: '4000', KINDLING_KEEP_ALIVE_TIMEOUT_MS: '5000', KINDLING_MAX_CONNECTIONS: '100' });
+    expect(set).toMatchObject({ timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 5000 }, maxConnections: 100 });
+  });
+
   it('lets flags win over the environment', () => {
     const s = parseSettings({ PORT: '4000', KINDLING_DATA_DIR: '/env', REDIS_URL: 'redis://a:1' }, { port: '5000', data: '/flag', redis: 'redis://b:2' });
     expect(s).toMatchObject({ port: 5000, dataDir: '/flag', redis: { url: 'redis://b:2' } });
@@ -28,6 +34,11 @@ describe('parseSettings', () => {
     [{ KINDLING_OWNER_PASSWORD: 'short' }, 'KINDLING_OWNER_PASSWORD'],
     [{ KINDLING_REDIS_PREFIX: 'has space' }, 'KINDLING_REDIS_PREFIX'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ KINDLING_HEADERS_TIMEOUT_MS: '0' }, 'KINDLING_HEADERS_TIMEOUT_MS'],
+    [{ KINDLING_REQUEST_TIMEOUT_MS: 'soon' }, 'KINDLING_REQUEST_TIMEOUT_MS'],
+    [{ KINDLING_HEADERS_TIMEOUT_MS: '5000', KINDLING_REQUEST_TIMEOUT_MS: '4000' }, 'KINDLING_HEADERS_TIMEOUT_MS'],
+    [{ KINDLING_KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KINDLING_KEEP_ALIVE_TIMEOUT_MS'],
+    [{ KINDLING_MAX_CONNECTIONS: '0' }, 'KINDLING_MAX_CONNECTIONS'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseSettings(env)).toThrow(SettingsError);
     expect(() => parseSettings(env)).toThrow(name);

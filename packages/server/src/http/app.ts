@@ -1,6 +1,6 @@
 /**
- * The Fastify application: limits, validation, authentication,
- * the one error mapping (also for what Node refuses before Fastify sees it, and
+ * The Fastify application: limits (body size, timeouts, open connections), validation,
+ * authentication, the one error mapping (also for what Node refuses before Fastify sees it, and
  * while stopping), the OpenAPI document and reference page, the dashboard, and every route.
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { appRoutes } from '../routes/app/index.js';
 import { healthRoutes } from '../routes/health.js';
 import { authorize } from './auth.js';
 import { answerClientError, answerExpectation, refuseMissingHost } from './client-errors.js';
+import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
 import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
@@ -22,10 +23,13 @@ import { compileValidator } from './validation.js';
 export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const { timeouts } = ctx.settings;
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 16_384 },
-    http: { requireHostHeader: false },
+    http: { ...httpServerOptions(timeouts), requireHostHeader: false },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     // Stopping answers 503 NOT_READY itself (below), in the one error shape.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
@@ -37,6 +41,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });
   app.server.on('checkExpectation', answerExpectation);
+  capConnections(app.server, connectionCap(ctx.settings.maxConnections, readOpenFileLimit()), app.log);
   // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(compileValidator);
