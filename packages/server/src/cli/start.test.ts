@@ -68,6 +68,25 @@ describe('kindling start', () => {
     expect(unknown.err()).toContain('unknown flag --prot');
   });
 
+  it('says the port is taken and how to choose another when something else listens on it', async () => {
+    server = await launch(['--port', '0', '--host', '127.0.0.1'], fakeIo(env()));
+    const port = new URL(server?.url as string).port;
+    const other = mkdtempSync(join(tmpdir(), 'kindling-start-'));
+    try {
+      const io = fakeIo({ KINDLING_DATA_DIR: other, LOG_LEVEL: 'silent' });
+      expect(await runCli(['start', '--port', port, '--host', '127.0.0.1'], io)).toBe(1);
+      expect(io.err()).not.toContain('unexpected');
+      expect(io.err()).toContain(`port ${port} on 127.0.0.1 is in use`);
+      expect(io.err()).toContain('--port');
+      expect(io.err()).toContain('PORT');
+      const json = fakeIo({ KINDLING_DATA_DIR: other, LOG_LEVEL: 'silent' });
+      expect(await runCli(['start', '--port', port, '--host', '127.0.0.1', '--json'], json)).toBe(1);
+      expect(JSON.parse(json.err())).toMatchObject({ code: 'PORT_IN_USE' });
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('reads the flags after the `--` that `pnpm start -- --port N` passes, and refuses stray arguments', async () => {
     const separated = fakeIo(env());
     expect(await runCli(['start', '--', '--port', '99999'], separated)).toBe(2);
