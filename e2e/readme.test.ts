@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { VARIABLES } from '@kindling/server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const readme = readFileSync(`${root}/README.md`, 'utf8');
@@ -34,5 +35,10 @@ describe('the README', () => {
   it('has a property-testing example that runs as written', async () => {
     const printed = await run(blocks.find((b) => b.includes('fc.assert')) as string, 'property');
     expect(printed).toEqual([]);
+  });
+
+  it('lists every variable the server reads in its configuration table', () => {
+    const rows = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+    expect(Object.keys(VARIABLES).filter((name) => !rows.has(name))).toEqual([]);
   });
 });

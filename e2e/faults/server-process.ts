@@ -42,14 +42,16 @@ process.once('exit', () => {
 
 /**
  * Starts `kindling start --json --port 0 --host 127.0.0.1` with `args` (for example `--data DIR`) and
- * `env` over this process's environment; resolves once it listens.
+ * `env` over this process's environment; resolves once it listens. `openFiles` lowers the process's
+ * limit of open files (`ulimit -n`, through sh, which then execs node: the child is still node).
  */
-export function startServerProcess(options: { args?: readonly string[]; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export function startServerProcess(options: { args?: readonly string[]; env?: Record<string, string>; openFiles?: number } = {}): Promise<ServerProcess> {
   const env = { ...process.env, LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(root, 'no-dashboard'), ...options.env };
-  const child = spawn(process.execPath, [BIN, 'start', '--json', '--port', '0', '--host', '127.0.0.1', ...(options.args ?? [])], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const command = [BIN, 'start', '--json', '--port', '0', '--host', '127.0.0.1', ...(options.args ?? [])];
+  const child =
+    options.openFiles === undefined
+      ? spawn(process.execPath, command, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, ...command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -1,4 +1,4 @@
-export { startServer, bundledDashboard } from './server.js';
+export { startServer, bundledDashboard, ListenError } from './server.js';
 export type { RunningServer } from './server.js';
 export { parseSettings, SettingsError, VARIABLES, DEFAULTS } from './settings.js';
 export type { Settings } from './settings.js';

@@ -29,6 +29,32 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The server could not listen where its settings say; `code` names why (the CLI prints it with --json). */
+export class ListenError extends Error {
+  constructor(
+    readonly code: 'PORT_IN_USE' | 'ADDRESS_NOT_AVAILABLE' | 'PORT_NOT_ALLOWED',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The listen failures an operator can fix, as a ListenError saying how; others as they are. */
+function listenFailure(error: unknown, settings: Settings): unknown {
+  const where = `port ${settings.port} on ${settings.host}`;
+  const choose = 'choose another with --port N or PORT=N (0 picks a free one)';
+  switch ((error as { code?: string }).code) {
+    case 'EADDRINUSE':
+      return new ListenError('PORT_IN_USE', `${where} is in use by another process (another Kindling?); ${choose}`);
+    case 'EACCES':
+      return new ListenError('PORT_NOT_ALLOWED', `${where} needs privileges this process does not have (ports under 1024 usually do); ${choose}`);
+    case 'EADDRNOTAVAIL':
+      return new ListenError('ADDRESS_NOT_AVAILABLE', `${settings.host} is not an address of this machine; choose another with --host ADDR or HOST=ADDR (0.0.0.0 listens on all)`);
+    default:
+      return error;
+  }
+}
+
 /** The dashboard bundled with this package, when it was built. */
 export function bundledDashboard(): string {
   return fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
@@ -73,7 +99,18 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   signInShared?.start(1_000);
   let url = '';
   if (options.listen !== false) {
-    const address = await app.listen({ host: settings.host, port: settings.port });
+    let address: string;
+    try {
+      address = await app.listen({ host: settings.host, port: settings.port });
+    } catch (error) {
+      clearInterval(flushKeys);
+      await app.close().catch(() => {});
+      await ctx.rebuilds.stop().catch(() => {});
+      await shared?.stop().catch(() => {});
+      await signInShared?.stop().catch(() => {});
+      await backend.close().catch(() => {});
+      throw listenFailure(error, settings);
+    }
     url = address.replace('[::]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
   } else {
     await app.ready();

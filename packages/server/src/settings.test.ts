@@ -13,6 +13,12 @@ describe('parseSettings', () => {
     expect(parseSettings({ KINDLING_STORE_TIMEOUT_MS: '750' }).storeTimeoutMs).toBe(750);
   });
 
+  it("times out a request's headers after 10 s and the whole request after 30 s, keeps idle connections 72 s, and derives the connection cap when nothing is set", () => {
+    expect(parseSettings({})).toMatchObject({ timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 }, maxConnections: null });
+    const set = parseSettings({ KINDLING_HEADERS_TIMEOUT_MS: '2000', KINDLING_REQUEST_TIMEOUT_MS: '4000', KINDLING_KEEP_ALIVE_TIMEOUT_MS: '5000', KINDLING_MAX_CONNECTIONS: '100' });
+    expect(set).toMatchObject({ timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 5000 }, maxConnections: 100 });
+  });
+
   it('lets flags win over the environment', () => {
     const s = parseSettings({ PORT: '4000', KINDLING_DATA_DIR: '/env', REDIS_URL: 'redis://a:1' }, { port: '5000', data: '/flag', redis: 'redis://b:2' });
     expect(s).toMatchObject({ port: 5000, dataDir: '/flag', redis: { url: 'redis://b:2' } });
@@ -38,6 +44,11 @@ describe('parseSettings', () => {
     [{ KINDLING_TRUST_PROXY: 'true' }, 'KINDLING_TRUST_PROXY'],
     [{ KINDLING_TRUST_PROXY: '10.0.0.0/33' }, 'KINDLING_TRUST_PROXY'],
     [{ KINDLING_TRUST_PROXY: '10.0.0.1,proxy.example' }, 'KINDLING_TRUST_PROXY'],
+    [{ KINDLING_HEADERS_TIMEOUT_MS: '0' }, 'KINDLING_HEADERS_TIMEOUT_MS'],
+    [{ KINDLING_REQUEST_TIMEOUT_MS: 'soon' }, 'KINDLING_REQUEST_TIMEOUT_MS'],
+    [{ KINDLING_HEADERS_TIMEOUT_MS: '5000', KINDLING_REQUEST_TIMEOUT_MS: '4000' }, 'KINDLING_HEADERS_TIMEOUT_MS'],
+    [{ KINDLING_KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KINDLING_KEEP_ALIVE_TIMEOUT_MS'],
+    [{ KINDLING_MAX_CONNECTIONS: '0' }, 'KINDLING_MAX_CONNECTIONS'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseSettings(env)).toThrow(SettingsError);
     expect(() => parseSettings(env)).toThrow(name);

@@ -33,6 +33,13 @@ export interface Settings {
    * X-Forwarded-For names the client; empty: the client is the connection's address
    */
   trustProxy: string[];
+  /**
+   * How long a client may take, in ms: to send a request's line and headers, to send the whole
+   * request, and to send its next request on a kept-alive connection. A socket past them is closed.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** connections open at once at most (more are closed as they come); null: derived from the open-file limit */
+  maxConnections: number | null;
 }
 
 export class SettingsError extends Error {}
@@ -49,6 +56,9 @@ export const DEFAULTS = {
   KINDLING_REDIS_PREFIX: 'kl',
   KINDLING_SQLITE_SYNC: 'full',
   KINDLING_STORE_TIMEOUT_MS: '2000',
+  KINDLING_HEADERS_TIMEOUT_MS: '10000',
+  KINDLING_REQUEST_TIMEOUT_MS: '30000',
+  KINDLING_KEEP_ALIVE_TIMEOUT_MS: '72000',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -68,6 +78,10 @@ export const VARIABLES: Record<string, string> = {
   KINDLING_OWNER_PASSWORD: 'owner password of the first account, set at first start',
   KINDLING_DASHBOARD_DIR: 'folder of the built dashboard served at / (default: the bundled one)',
   KINDLING_TRUST_PROXY: 'comma-separated addresses or networks (10.0.0.0/8, loopback) of reverse proxies whose X-Forwarded-For names the client',
+  KINDLING_HEADERS_TIMEOUT_MS: 'ms a client may take to send a request line and its headers',
+  KINDLING_REQUEST_TIMEOUT_MS: 'ms a client may take to send a whole request, body included',
+  KINDLING_KEEP_ALIVE_TIMEOUT_MS: 'ms an idle kept-alive connection stays open (above a load balancer\'s idle timeout)',
+  KINDLING_MAX_CONNECTIONS: 'connections open at once at most (default: 7/8 of the open-file limit)',
   LOG_LEVEL: 'silent, error, warn, info or debug',
 };
 
@@ -127,6 +141,12 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     throw new SettingsError(`${flags.redis !== undefined ? '--redis' : 'REDIS_URL'} must start with redis:// or rediss://, got ${JSON.stringify(redisUrl)}`);
   }
   const cluster = env.REDIS_CLUSTER_NODES;
+  const headersMs = whole(pick('KINDLING_HEADERS_TIMEOUT_MS'), 'KINDLING_HEADERS_TIMEOUT_MS', 100, 600_000);
+  const requestMs = whole(pick('KINDLING_REQUEST_TIMEOUT_MS'), 'KINDLING_REQUEST_TIMEOUT_MS', 100, 3_600_000);
+  if (headersMs > requestMs) {
+    throw new SettingsError(`KINDLING_HEADERS_TIMEOUT_MS (${headersMs}) must not be over KINDLING_REQUEST_TIMEOUT_MS (${requestMs}): the headers are part of the request`);
+  }
+  const maxConnections = env.KINDLING_MAX_CONNECTIONS;
   const password = env.KINDLING_OWNER_PASSWORD;
   if (password !== undefined && password.length < 8) throw new SettingsError('KINDLING_OWNER_PASSWORD must be at least 8 characters long');
   return {
@@ -147,5 +167,7 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     logLevel: logLevel as Settings['logLevel'],
     dashboardDir: env.KINDLING_DASHBOARD_DIR ?? null,
     trustProxy: checkProxies(env.KINDLING_TRUST_PROXY),
+    timeouts: { headersMs, requestMs, keepAliveMs: whole(pick('KINDLING_KEEP_ALIVE_TIMEOUT_MS'), 'KINDLING_KEEP_ALIVE_TIMEOUT_MS', 100, 3_600_000) },
+    maxConnections: maxConnections !== undefined && maxConnections !== '' ? whole(maxConnections, 'KINDLING_MAX_CONNECTIONS', 1, 10_000_000) : null,
   };
 }

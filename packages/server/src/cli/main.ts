@@ -5,6 +5,7 @@
 import { ConfigError, KindlingError } from '@kindling/core';
 import { ConfigConflictError } from '../control/control.js';
 import { readEnvironment } from '../env.js';
+import { ListenError } from '../server.js';
 import { SettingsError } from '../settings.js';
 import { CommandError, UsageError } from './args.js';
 import type { Command } from './command.js';
@@ -42,6 +43,7 @@ function classify(error: unknown): { exit: number; code: string; message: string
   if (error instanceof KindlingError) return { exit: 1, code: error.code, message };
   if (error instanceof ConfigConflictError) return { exit: 1, code: 'CONFIG_CONFLICT', message };
   if (error instanceof CommandError) return { exit: 1, code: 'FAILED', message };
+  if (error instanceof ListenError) return { exit: 1, code: error.code, message };
   return { exit: 1, code: 'INTERNAL', message: `unexpected failure: ${message}` };
 }
 

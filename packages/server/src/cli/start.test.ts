@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server.js';
 import { runCli } from './main.js';
@@ -31,12 +32,27 @@ describe('kindling start', () => {
     expect(text).toContain(first.applicationKey.key);
     expect(text).toContain('"lessons"');
     expect(text).toContain(`${server.url}/docs`);
-    expect(text).toContain('kindling password set');
     const curl = /curl -X POST (\S+) -H "X-API-KEY: (\S+)" -H "Content-Type: application\/json" -d '(.+)'/.exec(text);
     expect(curl?.[2]).toBe(first.applicationKey.key);
     const response = await fetch(curl?.[1] as string, { method: 'POST', headers: { 'x-api-key': curl?.[2] as string, 'content-type': 'application/json' }, body: curl?.[3] });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ total: 1, currentStreak: { length: 1 } });
+  });
+
+  it('prints a password command that runs from a checkout as printed, on the folder the server uses', async () => {
+    const settings = env();
+    const io = fakeIo(settings);
+    server = await launch(['--port', '0', '--host', '127.0.0.1'], io);
+    const printed = /set an owner password: (node (\S+) password set[^\n(]*?)\s*(?:\(|$)/m.exec(io.out());
+    expect(printed?.[1]).toBe(`node packages/server/bin/kindling.mjs password set --data ${dir}`);
+    const root = fileURLToPath(new URL('../../../..', import.meta.url));
+    expect(existsSync(join(root, printed?.[2] as string))).toBe(true);
+    await server?.close();
+    server = null;
+    const argv = (printed?.[1] as string).split(' ').slice(2);
+    const set = fakeIo({ LOG_LEVEL: 'silent' }, 'correct horse\n');
+    expect(await runCli(argv, set)).toBe(0);
+    expect(set.err()).toBe('');
   });
 
   it('prints one line with the address and the data folder on later starts', async () => {
@@ -66,6 +82,25 @@ describe('kindling start', () => {
     const unknown = fakeIo(env());
     expect(await runCli(['start', '--prot', '1'], unknown)).toBe(2);
     expect(unknown.err()).toContain('unknown flag --prot');
+  });
+
+  it('says the port is taken and how to choose another when something else listens on it', async () => {
+    server = await launch(['--port', '0', '--host', '127.0.0.1'], fakeIo(env()));
+    const port = new URL(server?.url as string).port;
+    const other = mkdtempSync(join(tmpdir(), 'kindling-start-'));
+    try {
+      const io = fakeIo({ KINDLING_DATA_DIR: other, LOG_LEVEL: 'silent' });
+      expect(await runCli(['start', '--port', port, '--host', '127.0.0.1'], io)).toBe(1);
+      expect(io.err()).not.toContain('unexpected');
+      expect(io.err()).toContain(`port ${port} on 127.0.0.1 is in use`);
+      expect(io.err()).toContain('--port');
+      expect(io.err()).toContain('PORT');
+      const json = fakeIo({ KINDLING_DATA_DIR: other, LOG_LEVEL: 'silent' });
+      expect(await runCli(['start', '--port', port, '--host', '127.0.0.1', '--json'], json)).toBe(1);
+      expect(JSON.parse(json.err())).toMatchObject({ code: 'PORT_IN_USE' });
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('reads the flags after the `--` that `pnpm start -- --port N` passes, and refuses stray arguments', async () => {

@@ -4,7 +4,8 @@
  * SIGINT stops gracefully (in-flight requests finish, counters are written, stores close); a second
  * signal, a second or more after the first, exits at once.
  */
-import { VARIABLES, parseSettings } from '../settings.js';
+import { existsSync } from 'node:fs';
+import { DEFAULTS, VARIABLES, parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
@@ -33,6 +34,21 @@ exits without waiting.
 Environment (flags win):
 ${Object.entries(VARIABLES).map(([name, meaning]) => `  ${name.padEnd(24)} ${meaning}`).join('\n')}`;
 
+/** The CLI as it runs from a checkout of the repository (where `pnpm start` runs). */
+const CHECKOUT_BIN = 'packages/server/bin/kindling.mjs';
+
+/**
+ * The `password set` command for the store this server uses, as the operator can paste it where
+ * the server was started: through node from a checkout, else the installed `kindling`.
+ */
+export function passwordCommand(server: RunningServer): string {
+  const cli = existsSync(CHECKOUT_BIN) ? `node ${CHECKOUT_BIN}` : 'kindling';
+  const { redis, dataDir } = server.ctx.settings;
+  const quoted = /^[\w./:@%+=,-]+$/.test(dataDir) ? dataDir : `'${dataDir.replaceAll("'", "'\\''")}'`;
+  const where = redis !== null ? ' (with the same REDIS_URL or REDIS_CLUSTER_NODES)' : dataDir === DEFAULTS.KINDLING_DATA_DIR ? '' : ` --data ${quoted}`;
+  return `${cli} password set${where}`;
+}
+
 /** What a first start tells the operator, line by line. */
 export function firstStartLines(server: RunningServer): string[] {
   const first = server.firstStart;
@@ -54,8 +70,8 @@ export function firstStartLines(server: RunningServer): string[] {
     `API docs   ${url}/docs`,
     '',
     first.account.passwordHash === null
-      ? 'Sign in to the dashboard with the admin key, or set an owner password: kindling password set (or KINDLING_OWNER_PASSWORD at first start).'
-      : 'The owner password from KINDLING_OWNER_PASSWORD is set; change it with kindling password set.',
+      ? `Sign in to the dashboard with the admin key, or set an owner password: ${passwordCommand(server)} (or KINDLING_OWNER_PASSWORD at first start).`
+      : `The owner password from KINDLING_OWNER_PASSWORD is set; change it with: ${passwordCommand(server)}`,
   ];
 }
 

@@ -1,6 +1,7 @@
 /**
- * The Fastify application: limits, validation, authentication, the one error mapping, the OpenAPI
- * document and reference page, the dashboard, and every route.
+ * The Fastify application: limits (body size, timeouts, open connections), validation,
+ * authentication, the one error mapping (also for what Node refuses before Fastify sees it, and
+ * while stopping), the OpenAPI document and reference page, the dashboard, and every route.
  */
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
@@ -12,6 +13,9 @@ import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
 import { healthRoutes } from '../routes/health.js';
 import { authorize } from './auth.js';
+import { answerClientError, answerExpectation, refuseMissingHost } from './client-errors.js';
+import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
+import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
 import { compileValidator } from './validation.js';
@@ -19,12 +23,18 @@ import { compileValidator } from './validation.js';
 export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const { timeouts } = ctx.settings;
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 16_384 },
-    return503OnClosing: true,
     // The client of a request (its sign-in limits) is the connection's address unless it comes from a proxy named in the settings.
     ...(ctx.settings.trustProxy.length > 0 ? { trustProxy: ctx.settings.trustProxy } : {}),
+    http: { ...httpServerOptions(timeouts), requireHostHeader: false },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Stopping answers 503 NOT_READY itself (below), in the one error shape.
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
     // A URL the router cannot decode is answered by the same error mapping as everything else.
     frameworkErrors: (error, _request, reply) => {
       const answer = toErrorReply(error);
@@ -32,6 +42,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });
+  app.server.on('checkExpectation', answerExpectation);
+  capConnections(app.server, connectionCap(ctx.settings.maxConnections, readOpenFileLimit()), app.log);
+  // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
   await app.register(fastifyCookie);
@@ -50,7 +64,19 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  // A request that reaches the router once stopping began (on a kept-alive connection) is refused; those in flight finish.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!stopping) return;
+    void reply.header('connection', 'close');
+    throw new HttpError(503, 'NOT_READY', 'the server is stopping; send the request again (to another process, or once it is back)');
+  });
+  app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
+  app.addHook('preParsing', async (request) => checkBodyEncoding(request.headers));
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
     if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');

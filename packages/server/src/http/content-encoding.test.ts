@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { acceptsGzip, gzipBody } from './content-encoding.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+import { acceptsGzip, bodyCodings, gzipBody } from './content-encoding.js';
 
 describe('acceptsGzip', () => {
   it('takes gzip when the client names it, as fetch does ("gzip, deflate")', () => {
@@ -43,5 +44,43 @@ describe('gzipBody', () => {
     const packed = await gzipBody(json);
     expect(gunzipSync(packed).equals(json)).toBe(true);
     expect(packed.length).toBeLessThan(json.length / 5);
+  });
+});
+
+describe('bodyCodings', () => {
+  it('names every coding of a request body but identity', () => {
+    expect(bodyCodings(undefined)).toEqual([]);
+    expect(bodyCodings('identity')).toEqual([]);
+    expect(bodyCodings('GZIP')).toEqual(['gzip']);
+    expect(bodyCodings('deflate, identity')).toEqual(['deflate']);
+    expect(bodyCodings(['identity', 'br'])).toEqual(['br']);
+  });
+});
+
+describe('a request body in a Content-Encoding', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ listen: true });
+  });
+  afterAll(() => t.close());
+  const event = JSON.stringify({ user: { id: 'encoded' }, value: 1 });
+  const post = (coding: string) =>
+    fetch(`${t.server.url}/v1/metrics/lessons/event`, { method: 'POST', headers: { 'x-api-key': t.appKey, 'content-type': 'application/json', 'content-encoding': coding }, body: event });
+
+  it('is refused with 415 UNSUPPORTED_CONTENT_ENCODING and Accept-Encoding: identity when the server does not decode it, and records nothing', async () => {
+    for (const coding of ['br', 'gzip', 'deflate, identity']) {
+      const res = await post(coding);
+      expect(res.status).toBe(415);
+      expect(res.headers.get('accept-encoding')).toBe('identity');
+      const answer = (await res.json()) as Record<string, string>;
+      expect(Object.keys(answer).sort()).toEqual(['code', 'error']);
+      expect(answer.code).toBe('UNSUPPORTED_CONTENT_ENCODING');
+      expect(answer.error).toContain(coding);
+    }
+    expect((await t.call('GET', '/v1/users/encoded')).status).toBe(404);
+  });
+
+  it('is taken when the coding is identity', async () => {
+    expect((await post('identity')).status).toBe(201);
   });
 });

@@ -2,10 +2,11 @@
  * Compressed answers: whether a client takes gzip (RFC 9110 Accept-Encoding, q-values honoured),
  * and the compression itself, off the event loop on libuv's thread pool. The hosted service's SDKs
  * run on fetch, which asks for `gzip, deflate` on every call; a 366-period streak read is 37 KB of
- * JSON and about 3 KB gzipped.
+ * JSON and about 3 KB gzipped. Request bodies come uncompressed: one in another coding is refused.
  */
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
+import { HttpError } from './errors.js';
 
 /** Answers shorter than this go out as they are: compressing them saves less than it costs. */
 export const GZIP_MIN_BYTES = 1024;
@@ -41,4 +42,28 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 /** gzip at the fastest level: on a 366-period streak read it saves 98% of what level 9 saves, in a quarter of the time. */
 export function gzipBody(body: Buffer): Promise<Buffer> {
   return gzipAsync(body, { level: constants.Z_BEST_SPEED });
+}
+
+/** The codings a request's Content-Encoding names other than identity ("gzip, identity" → ["gzip"]). */
+export function bodyCodings(header: string | string[] | undefined): string[] {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+}
+
+/**
+ * Refuses a request body in a coding the server does not decode (it decodes none): such a body
+ * would otherwise be read as if it were plain JSON. 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
+ */
+export function checkBodyEncoding(headers: { 'content-encoding'?: string | string[] | undefined; 'content-length'?: string | undefined; 'transfer-encoding'?: string | undefined }): void {
+  const hasBody = headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  if (!hasBody) return;
+  const header = headers['content-encoding'];
+  if (bodyCodings(header).length === 0) return;
+  const sent = Array.isArray(header) ? header.join(', ') : header;
+  throw new HttpError(415, 'UNSUPPORTED_CONTENT_ENCODING', `the server does not decode a body in Content-Encoding ${sent}: send it uncompressed (identity)`, {
+    'accept-encoding': 'identity',
+  });
 }

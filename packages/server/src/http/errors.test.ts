@@ -115,3 +115,16 @@ describe('what a failure tells the client', () => {
     expect(answer.body.error).not.toMatch(/\/srv|control\.db|disk/);
   });
 });
+
+describe('bodies that are not JSON', () => {
+  it.each([
+    ['no Content-Type', {}],
+    ['Content-Type: text/plain', { 'content-type': 'text/plain' }],
+    ['Content-Type: application/x-www-form-urlencoded', { 'content-type': 'application/x-www-form-urlencoded' }],
+  ])('answer a body with %s with 415 UNSUPPORTED_MEDIA_TYPE saying to send Content-Type: application/json', async (_name, headers) => {
+    const res = await t.server.app.inject({ method: 'POST', url: EVENT, headers: { 'x-api-key': t.appKey, ...headers }, payload: Buffer.from(JSON.stringify({ user: { id: 'ada' }, value: 1 })) });
+    const answer = refusal({ status: res.statusCode, body: JSON.parse(res.body) });
+    expect(answer).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(answer.error).toContain('Content-Type: application/json');
+  });
+});

@@ -1,0 +1,131 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+let t: TestServer;
+let port = 0;
+beforeAll(async () => {
+  t = await startTestServer({ listen: true });
+  port = Number(new URL(t.server.url).port);
+});
+afterAll(() => t.close());
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** what came after the blank line that ends the headers */
+  body: string;
+}
+
+/** Splits what a server wrote on a socket into its answers (each read by Content-Length; none after a HEAD). */
+function parseAnswers(text: string, heads: readonly boolean[] = []): RawAnswer[] {
+  const answers: RawAnswer[] = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const end = rest.indexOf('\r\n\r\n');
+    const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const length = heads[answers.length] === true ? 0 : Number(headers['content-length'] ?? rest.length);
+    const body = rest.slice(end + 4, end + 4 + length);
+    answers.push({ status: Number(statusLine.split(' ')[1]), headers, body });
+    rest = rest.slice(end + 4 + length);
+  }
+  if (rest !== '' && answers.length > 0) (answers[answers.length - 1] as RawAnswer).body += rest;
+  return answers;
+}
+
+/** Writes `bytes` on a new connection and collects everything the server sends until it closes (or 3 s pass). */
+function exchange(bytes: string | Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const timer = setTimeout(() => socket.destroy(), 3_000);
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+    socket.write(bytes);
+  });
+}
+
+/** The body must be exactly `{ error, code }`. */
+function refusal(answer: RawAnswer | undefined): { status: number; code: string; error: string } {
+  if (answer === undefined) throw new Error('no answer');
+  const body = JSON.parse(answer.body) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['code', 'error']);
+  return { status: answer.status, code: body.code as string, error: body.error as string };
+}
+
+const BIG_HEADER = `X-Padding: ${'a'.repeat(20 * 1024)}\r\n`;
+
+describe("the server's answers to requests Node itself refuses", () => {
+  it('answers a malformed request line with 400 MALFORMED_REQUEST in the one error shape', async () => {
+    const [answer] = parseAnswers(await exchange('GARBAGE\r\n\r\n'));
+    expect(refusal(answer)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
+  });
+
+  it('answers an invalid header line with 400 MALFORMED_REQUEST', async () => {
+    const [answer] = parseAnswers(await exchange('GET /healthz HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'));
+    expect(refusal(answer)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
+  });
+
+  it('answers an HTTP/1.1 request without a Host header with 400 MISSING_HOST', async () => {
+    const [answer] = parseAnswers(await exchange('GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    expect(refusal(answer)).toMatchObject({ status: 400, code: 'MISSING_HOST' });
+  });
+
+  it('answers an Expect header other than 100-continue with 417 EXPECTATION_FAILED', async () => {
+    const [answer] = parseAnswers(await exchange('POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'));
+    expect(refusal(answer)).toMatchObject({ status: 417, code: 'EXPECTATION_FAILED' });
+  });
+
+  it('answers 20 KB of headers with 431 HEADERS_TOO_LARGE', async () => {
+    const [answer] = parseAnswers(await exchange(`GET /healthz HTTP/1.1\r\nHost: x\r\n${BIG_HEADER}\r\n`));
+    expect(refusal(answer)).toMatchObject({ status: 431, code: 'HEADERS_TOO_LARGE' });
+    expect(answer?.headers.connection).toBe('close');
+  });
+
+  it('answers a HEAD with 20 KB of headers with 431 and nothing after the headers', async () => {
+    const text = await exchange(`HEAD /healthz HTTP/1.1\r\nHost: x\r\n${BIG_HEADER}\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(text.endsWith('\r\n\r\n')).toBe(true);
+  });
+});
+
+describe('HEAD requests that fail', () => {
+  it('carry the status and no body, on a connection that then serves the next request', async () => {
+    const text = await exchange('HEAD /v1/users/ada/streak HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const [head, next] = parseAnswers(text, [true, false]);
+    expect(head?.status).toBe(401);
+    expect(head?.body).toBe('');
+    expect(next?.status).toBe(200);
+    expect(JSON.parse(next?.body ?? '')).toEqual({ status: 'ok' });
+  });
+});
+
+describe('a request that arrives while the server stops', () => {
+  it('is refused with 503 in the one error shape while the request in flight finishes', async () => {
+    const t2 = await startTestServer({ listen: true });
+    const { hostname, port: p } = new URL(t2.server.url);
+    const body = JSON.stringify({ user: { id: 'ada' }, value: 1 });
+    const socket = connect(Number(p), hostname);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    // The first request is in flight (its body half sent) when the server starts to stop.
+    socket.write(`POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = t2.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write(`${body.slice(5)}GET /v1/users/ada/streak HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\n\r\n`);
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    socket.destroy();
+    await stopping;
+    const [first, second] = parseAnswers(text);
+    expect(first?.status).toBe(201);
+    expect(refusal(second)).toMatchObject({ status: 503, code: 'NOT_READY' });
+    expect(second?.headers.connection).toBe('close');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Answers to what Node's HTTP server refuses before Fastify routes a request (a malformed request
+ * line, headers over 16 KB, a request not received within its timeout, an `Expect` it cannot
+ * meet, an HTTP/1.1 request without `Host`), in the one error shape `{ error, code }` (errors.ts)
+ * instead of Node's and Fastify's own, with `Connection: close`, and no body after a HEAD. On a
+ * socket whose answer has begun nothing more is written, so the client never reads two answers
+ * mixed; the socket is then closed.
+ */
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientErrorReply, HttpError, toErrorReply } from './errors.js';
+
+/** What Node attaches to a parser error and to the socket it reads; none of it is guaranteed. */
+interface ParserError extends Error {
+  code?: string;
+  reason?: string;
+  /** the bytes being parsed when the error came (a Buffer) */
+  rawPacket?: unknown;
+}
+interface ServerSocket extends Socket {
+  /** the request being read, once its headers are in */
+  parser?: { incoming?: { method?: string } | null } | null;
+  /** the answer being written on this socket, if any */
+  _httpMessage?: { headersSent?: boolean } | null;
+}
+
+/**
+ * The method of the request that failed: from the request being read, else from the start of the
+ * bytes that failed to parse (the usual case: the error comes in the request's first packet), else
+ * unknown. An unknown method is answered with a body, which a HEAD client on a closing connection ignores.
+ */
+function methodOf(error: ParserError, socket: ServerSocket): string | null {
+  const incoming = socket.parser?.incoming?.method;
+  if (typeof incoming === 'string') return incoming;
+  if (!Buffer.isBuffer(error.rawPacket)) return null;
+  return /^([A-Z]+) /.exec(error.rawPacket.subarray(0, 8).toString('latin1'))?.[1] ?? null;
+}
+
+/** The handler of the http server's 'clientError' event (Fastify's `clientErrorHandler`, called with the instance as `this`). */
+export function answerClientError(this: FastifyInstance, error: ParserError, socket: ServerSocket): void {
+  const answer = clientErrorReply(error);
+  if (answer !== null && !socket.destroyed && socket.writable && socket._httpMessage?.headersSent !== true) {
+    const body = JSON.stringify(answer.body);
+    const head = [
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+    ].join('\r\n');
+    socket.write(`${head}\r\n\r\n${methodOf(error, socket) === 'HEAD' ? '' : body}`);
+    this.log.debug({ code: error.code, status: answer.status }, 'refused a request Node could not read');
+  }
+  socket.destroy();
+}
+
+/** The http server's 'checkExpectation' handler: an `Expect` other than 100-continue (Node answers that one itself). */
+export function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
+  const answer = toErrorReply(new HttpError(417, 'EXPECTATION_FAILED', `the server cannot meet Expect: ${String(request.headers.expect)}; send the request without it`));
+  const body = JSON.stringify(answer.body);
+  response.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body);
+}
+
+/**
+ * Refuses an HTTP/1.1 request without a Host header (RFC 9112 §3.2), as Node would with an empty
+ * 400 (its `requireHostHeader`, turned off in app.ts so that this answer has the one error shape).
+ */
+export function refuseMissingHost(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1 && request.headers.host === undefined) {
+    throw new HttpError(400, 'MISSING_HOST', 'an HTTP/1.1 request must carry a Host header');
+  }
+}
