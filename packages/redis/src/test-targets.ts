@@ -45,12 +45,13 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-async function deleteUnder(client: Redis | Cluster, prefix: string): Promise<void> {
+/** Deletes every key matching `pattern` (a SCAN pattern) on a Redis or on every master of a Cluster: a test's own keys. */
+export async function deleteKeysMatching(client: Redis | Cluster, pattern: string): Promise<void> {
   const nodes = client instanceof Cluster ? client.nodes('master') : [client];
   for (const node of nodes) {
     let cursor = '0';
     do {
-      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
       cursor = next;
       // One key per command: keys of different slots may not go together on a cluster node.
       if (keys.length > 0) await Promise.all(keys.map((key) => node.unlink(key)));
@@ -87,7 +88,7 @@ function makeTarget(name: RedisTarget['name'], deployment: Deployment, servers: 
         for (const store of stores.splice(0)) await store.close();
         const client = newClient();
         clients.push(client);
-        await deleteUnder(client, prefix);
+        await deleteKeysMatching(client, `${prefix}:*`);
       } finally {
         for (const client of clients.splice(0)) await client.quit().catch(() => client.disconnect());
         await servers?.stop();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/main.js';
 import { fakeIo } from '../cli/test-io.js';
@@ -27,14 +28,7 @@ const backends: Array<{ name: string; env(): Record<string, string> }> = [
 
 afterAll(async () => {
   const redis = new Redis('redis://127.0.0.1:6379');
-  for (const prefix of redisPrefixes) {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  }
+  for (const prefix of redisPrefixes) await deleteKeysMatching(redis, `${prefix}*`);
   await redis.quit();
 });
 

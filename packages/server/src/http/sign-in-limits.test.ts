@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
@@ -14,12 +15,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   const redis = new Redis('redis://127.0.0.1:6379');
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
+  await deleteKeysMatching(redis, `${prefix}*`);
   await redis.quit();
 });
 

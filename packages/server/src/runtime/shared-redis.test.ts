@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SharedLimits } from '../http/shared-limits.js';
 import { parseSettings } from '../settings.js';
@@ -24,12 +25,7 @@ async function start(options: { prefix?: string; env?: Record<string, string>; c
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
+  await deleteKeysMatching(redis, `${prefix}*`);
   await redis.quit();
 });
 
