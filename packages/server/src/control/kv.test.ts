@@ -56,6 +56,16 @@ describe.each(makers)('the control plane on %s', (_name, make) => {
     await kv.close();
   });
 
+  it('reads fields and counters as records without a prototype: a name like constructor is absent unless stored', async () => {
+    const kv = make();
+    await kv.setFields('f', { p: 'c' });
+    await kv.addCounters('n', { p: 1 });
+    const fields = await kv.readFields('f');
+    const counters = await kv.readCounters('n');
+    expect([fields.p, counters.p, fields.constructor, fields.toString, counters.constructor, fields.__proto__]).toEqual(['c', 1, undefined, undefined, undefined, undefined]);
+    await kv.close();
+  });
+
   it('lets only one of many concurrent swaps from the same value win', async () => {
     const kv = make();
     await kv.put('race', 'v0');

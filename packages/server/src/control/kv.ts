@@ -13,9 +13,21 @@ export interface ControlKV {
    * With `expireMs`, the whole record is dropped once that long has passed since this addition.
    */
   addCounters(key: string, increments: Readonly<Record<string, number>>, expireMs?: number): Promise<Record<string, number>>;
+  /** a record without a prototype (ownRecord) */
   readCounters(key: string): Promise<Record<string, number>>;
   /** Set string fields of a record (last writer wins per field). */
   setFields(key: string, fields: Readonly<Record<string, string>>): Promise<void>;
+  /** a record without a prototype (ownRecord) */
   readFields(key: string): Promise<Record<string, string>>;
   close(): Promise<void>;
+}
+
+/**
+ * A record of fields read from storage. Field names come from users (pause ids in URLs, metric
+ * keys): the record has no prototype, so a name like `constructor` is absent unless it was stored.
+ */
+export function ownRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const record = Object.create(null) as Record<string, T>;
+  for (const [field, value] of entries) record[field] = value;
+  return record;
 }

@@ -5,7 +5,7 @@
  * failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
  */
 import { connectRedis, type RedisConnection } from '@kindling/redis';
-import type { ControlKV } from './kv.js';
+import { ownRecord, type ControlKV } from './kv.js';
 
 const SWAP_LUA = `
 local current = redis.call('GET', KEYS[1])
@@ -61,12 +61,12 @@ export function redisKV(options: RedisKVOptions): ControlKV {
     },
     async readCounters(key) {
       const raw = await run(client.hgetall(k(key)), k(key));
-      return Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, Number(value)]));
+      return ownRecord(Object.entries(raw).map(([field, value]) => [field, Number(value)] as const));
     },
     async setFields(key, fields) {
       if (Object.keys(fields).length > 0) await run(client.hset(k(key), fields), k(key));
     },
-    readFields: (key) => run(client.hgetall(k(key)), k(key)),
+    readFields: async (key) => ownRecord(Object.entries(await run(client.hgetall(k(key)), k(key)))),
     close: () => connection.close(),
   };
 }

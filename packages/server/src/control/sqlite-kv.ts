@@ -5,7 +5,7 @@
  */
 import { sqliteLabel, toSqliteStoreError } from '@kindling/sqlite';
 import Database from 'better-sqlite3';
-import type { ControlKV } from './kv.js';
+import { ownRecord, type ControlKV } from './kv.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS control_docs (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -71,9 +71,9 @@ export function sqliteKV(path: string): ControlKV {
     swap: (key, expected, next) => run(() => (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1),
     remove: (key) => run(() => void sql.remove.run(key)),
     addCounters: (key, increments, expireMs) => run(() => addAll.immediate(key, increments, expireMs)),
-    readCounters: (key) => run(() => Object.fromEntries(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value]))),
+    readCounters: (key) => run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
-    readFields: (key) => run(() => Object.fromEntries(sql.fields.all(key).map((row) => [row.field, row.value]))),
+    readFields: (key) => run(() => ownRecord(sql.fields.all(key).map((row) => [row.field, row.value] as const))),
     close: () => run(() => void db.close()),
   };
 }

@@ -65,6 +65,9 @@ describe('POST and DELETE /admin/v1/streaks/pauses', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ deleted: [{ id: pauseId }], issues: [{ id: 'unknown', severity: 'error', message: 'Streak pause not found by ID' }] });
     expect((await streakOf('ada')).pauses).toEqual([]);
+    // pause ids named like members of every object are no pause either
+    const hostile = await admin('DELETE', '/admin/v1/streaks/pauses?ids=constructor,__proto__,toString');
+    expect(hostile.body).toEqual({ deleted: [], issues: ['constructor', '__proto__', 'toString'].map((id) => ({ id, severity: 'error', message: 'Streak pause not found by ID' })) });
     const again = await admin('DELETE', `/admin/v1/streaks/pauses?ids=${pauseId}`);
     expect(again.body.deleted).toEqual([]);
     expect(again.body.issues).toEqual([{ id: pauseId, severity: 'error', message: expect.stringContaining(pauseId) }]);
