@@ -3,7 +3,7 @@
  * which shares no code with calendar.ts, and a few dates worked out by hand.
  */
 import fc from 'fast-check';
-import { propertyRuns } from '@kindling/testing';
+import { propertyRuns } from './time-support.js';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../test-support.js';
 import { InvalidInputError } from '../errors.js';

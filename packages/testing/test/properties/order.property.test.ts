@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EDGE_ZONES, ruleArb, timelineArb, timeZoneArb, type TimelineEvent } from '@kindling/testing';
+import { EDGE_ZONES, ruleArb, timelineArb, timeZoneArb, type TimelineEvent } from '../../src/index.js';
 import { RUNS, METRICS, DAY, OriginalDate, localDateOf, periodOfDate, engineFor, storedState, permute, omit, quarterArb, laterArb } from './property-support.js';
 
 describe('engine properties', () => {

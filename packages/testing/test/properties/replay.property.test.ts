@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deterministicId, replayEvents, type EventInput, type HistoryEntry, type RecordResult } from '@kindling/core';
-import { achievementsArb, ruleArb, timelineArb, type TimelineEvent } from '@kindling/testing';
+import { achievementsArb, ruleArb, timelineArb, type TimelineEvent } from '../../src/index.js';
 import { RUNS, DAY, engineFor, snapshot, storedState, omit, wire, laterArb } from './property-support.js';
 
 describe('engine properties', () => {

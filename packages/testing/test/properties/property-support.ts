@@ -26,7 +26,7 @@ import {
   timeZoneArb,
   type TimelineEvent,
   propertyRuns,
-} from '@kindling/testing';
+} from '../../src/index.js';
 
 
 export const RUNS = propertyRuns();

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frequency, StreakRuleInput } from '@kindling/core';
-import { EDGE_ZONES, instantArb, ruleArb, timeZoneArb } from '@kindling/testing';
+import { EDGE_ZONES, instantArb, ruleArb, timeZoneArb } from '../../src/index.js';
 import { RUNS, DAY, engineFor, localDateOf, periodOfDate } from './property-support.js';
 
 const PERIOD_DAYS: Record<Frequency, number> = { daily: 1, weekly: 7, monthly: 31 };

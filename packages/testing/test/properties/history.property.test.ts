@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertStreakInvariants, recordTimeline, ruleArb, timelineArb } from '@kindling/testing';
+import { assertStreakInvariants, recordTimeline, ruleArb, timelineArb } from '../../src/index.js';
 import { RUNS, DAY, OriginalDate, localDateOf, addDays, periodOfDate, engineFor, freezingRuleArb, laterArb } from './property-support.js';
 
 describe('engine properties', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, KindlingError, memoryStore } from '@kindling/core';
-import { EDGE_ZONES, ruleArb, timeZoneArb } from '@kindling/testing';
+import { EDGE_ZONES, ruleArb, timeZoneArb } from '../../src/index.js';
 import { RUNS, METRICS, HOUR, DAY, OriginalDate, originalNow, isoDate, addDays, freezingRuleArb } from './property-support.js';
 
 describe('engine properties', () => {

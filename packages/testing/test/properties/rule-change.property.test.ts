@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, memoryStore, type Engine, type RecordResult, type Store, type StreakRuleInput } from '@kindling/core';
-import { ruleArb, timelineArb } from '@kindling/testing';
+import { ruleArb, timelineArb } from '../../src/index.js';
 import { RUNS, METRICS, DAY, snapshot } from './property-support.js';
 
 const engineOn = (store: Store, rule: StreakRuleInput): Engine => createEngine({ store, streaks: [rule], metrics: [...METRICS], clock: () => 0 });
