@@ -5,6 +5,8 @@ export type { MemoryStore } from './memory-store.js';
 export { countActivity } from './activity.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats } from './store.js';
+export { ownRecord } from './control-kv.js';
+export type { ControlKV } from './control-kv.js';
 export { unsafeKeyReason } from './keys.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
 export type { ErrorCode } from './errors.js';

@@ -36,7 +36,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
+import { connectRedis } from '@kindling/redis';
 import { DAY_MS, envInt, mulberry32, ZONES } from '../../core/bench/workload.mjs';
 import { parseSettings, startServer } from '../dist/index.js';
 
@@ -200,7 +200,8 @@ function summary(blocks) {
 }
 
 async function deleteRedisKeys() {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  const connection = connectRedis({ url: REDIS_URL });
+  const redis = connection.client;
   let cursor = '0';
   let deleted = 0;
   do {
@@ -208,7 +209,7 @@ async function deleteRedisKeys() {
     cursor = next;
     if (keys.length > 0) deleted += await redis.del(...keys);
   } while (cursor !== '0');
-  await redis.quit();
+  await connection.close();
   return deleted;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Opening a database file: refuse what is not a Kindling store before touching it (not SQLite,
  * truncated, another application's, a newer schema), then WAL, busy timeout, foreign keys, and the
- * migrations. Every refusal is a StoreError naming the file; nothing is ever reset.
+ * migrations. Every refusal is a StoreError naming the file; nothing is ever reset. The control
+ * plane's file (control-kv.ts) is opened the same way, with its own tables instead of the store's.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -78,14 +79,43 @@ function retryWhileBusy<T>(work: () => T, timeout: number): T {
   }
 }
 
-function configure(db: Database.Database, path: string, label: string, options: OpenOptions): void {
+/**
+ * Switches `db` to write-ahead logging, waiting up to `busyTimeout` for another connection's lock
+ * (the busy retry above), and refuses a file that cannot use it.
+ */
+export function useWriteAheadLog(db: Database.Database, label: string, busyTimeout: number): void {
+  const mode = retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }), busyTimeout);
+  if (mode !== 'wal') throw storeError(label, `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`);
+}
+
+/**
+ * Opens (creating if needed) the SQLite file at `path`, or ':memory:': its header checked first, the
+ * busy timeout set before any statement runs, then `configure` (which switches to WAL with
+ * `useWriteAheadLog` when it wants it). Any failure closes the file and is a StoreError naming it.
+ */
+export function openSqlite(path: string, label: string, busyTimeout: number, configure: (db: Database.Database) => void): Database.Database {
+  if (!isInMemory(path)) checkHeader(path, label);
+  let db: Database.Database;
+  try {
+    db = new Database(path, { timeout: busyTimeout });
+  } catch (error) {
+    if (error instanceof Database.SqliteError) throw toStoreError(label, error);
+    throw storeError(label, `cannot be opened (${(error as Error).message})`, error);
+  }
+  try {
+    configure(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw toStoreError(label, error);
+  }
+}
+
+function configureStore(db: Database.Database, path: string, label: string, options: OpenOptions): void {
   // Read-only questions first: a foreign file must not even be switched to WAL.
   const migrations = readMigrations();
   checkIdentity(readIdentity(db), label, migrations.length);
-  if (!isInMemory(path)) {
-    const mode = retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }), options.busyTimeout);
-    if (mode !== 'wal') throw storeError(label, `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`);
-  }
+  if (!isInMemory(path)) useWriteAheadLog(db, label, options.busyTimeout);
   db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('foreign_keys = ON');
   migrate(db, label, migrations);
@@ -95,19 +125,5 @@ function configure(db: Database.Database, path: string, label: string, options: 
 
 /** Opens (creating if needed) a Kindling database at `path`, or ':memory:'. */
 export function openDatabase(path: string, label: string, options: OpenOptions): Database.Database {
-  if (!isInMemory(path)) checkHeader(path, label);
-  let db: Database.Database;
-  try {
-    db = new Database(path, { timeout: options.busyTimeout });
-  } catch (error) {
-    if (error instanceof Database.SqliteError) throw toStoreError(label, error);
-    throw storeError(label, `cannot be opened (${(error as Error).message})`, error);
-  }
-  try {
-    configure(db, path, label, options);
-    return db;
-  } catch (error) {
-    db.close();
-    throw toStoreError(label, error);
-  }
+  return openSqlite(path, label, options.busyTimeout, (db) => configureStore(db, path, label, options));
 }

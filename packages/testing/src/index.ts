@@ -15,3 +15,4 @@ export { streakViolations, assertStreakInvariants, recordTimeline } from './inva
 export { propertyRuns } from './runs.js';
 export { describeStoreConformance } from './conformance/index.js';
 export type { ConformanceOptions } from './conformance/index.js';
+export { describeControlKVConformance } from './conformance/control-kv.js';

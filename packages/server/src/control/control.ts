@@ -2,7 +2,7 @@
  * The control plane: accounts, their configuration, API keys, dashboard sessions, rebuild progress,
  * pauses by id, and activity counters, as JSON documents and counters on a ControlKV.
  */
-import type { ControlKV } from './kv.js';
+import type { ControlKV } from '@kindling/core';
 import { IDLE_REBUILD, type Account, type AccountConfig, type ApiKeyRecord, type Rebuild, type Session } from './types.js';
 
 const EMPTY_CONFIG: AccountConfig = { version: 1, metrics: [], streak: null, achievements: [] };

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StoreError } from '@kindling/core';
+import { redisControlKV } from '@kindling/redis';
+import { sqliteControlKV } from '@kindling/sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useOwnRedis } from '../../../redis/src/test-cluster.js';
 import { Control } from '../control/control.js';
-import { redisKV } from '../control/redis-kv.js';
-import { sqliteKV } from '../control/sqlite-kv.js';
 import type { Account } from '../control/types.js';
 import { createAccount, createKey } from '../runtime/accounts.js';
 import { REREAD_PATIENCE_MS } from '../runtime/read-or-keep.js';
@@ -18,7 +18,7 @@ let now: number;
 let accountId: string;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kindling-key-cache-'));
-  control = new Control(sqliteKV(join(dir, 'control.db')));
+  control = new Control(sqliteControlKV(join(dir, 'control.db')));
   now = Date.parse('2026-03-02T10:00:00Z');
   accountId = (await createAccount(control, { name: 'acme', operator: false, password: null, at: now })).account.id;
 });
@@ -96,7 +96,7 @@ describe('KeyCache on a control plane that stops answering', () => {
 
   it('keeps a key it has seen past the cache time, without waiting for the control plane, and sees a revocation once it answers again', async () => {
     const node = ownRedis().nodes[0]!;
-    const remote = new Control(redisKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 500, prefix: 'key-cache-test:' }));
+    const remote = new Control(redisControlKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 500, prefix: 'key-cache-test:' }));
     const acme = (await createAccount(remote, { name: 'acme', operator: false, password: null, at: now })).account.id;
     const made = await createKey(remote, acme, 'application', 'backend', now);
     const cache = new KeyCache(remote, 1_000, () => now);

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
+import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/main.js';
 import { fakeIo } from '../cli/test-io.js';
@@ -27,9 +27,9 @@ const backends: Array<{ name: string; env(): Record<string, string> }> = [
 ];
 
 afterAll(async () => {
-  const redis = new Redis('redis://127.0.0.1:6379');
-  for (const prefix of redisPrefixes) await deleteKeysMatching(redis, `${prefix}*`);
-  await redis.quit();
+  const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
+  for (const prefix of redisPrefixes) await deleteKeysMatching(redis.client, `${prefix}*`);
+  await redis.close();
 });
 
 interface Answer {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ControlKV } from '../control/kv.js';
-import { sqliteKV } from '../control/sqlite-kv.js';
+import type { ControlKV } from '@kindling/core';
+import { sqliteControlKV } from '@kindling/sqlite';
 import { RateLimiter } from './rate-limit.js';
 import { SharedLimits, type SharedLimitsOptions } from './shared-limits.js';
 
@@ -23,7 +23,7 @@ let now = Date.parse('2026-03-02T10:00:00Z');
 
 /** A process's limiter (1 request a second, bursts of 5) on the shared control plane of `dir`. */
 function processLimits(options?: SharedLimitsOptions, syncClock: () => number = () => now): { limits: SharedLimits; kv: ControlKV } {
-  const kv = sqliteKV(join(dir, 'control.db'));
+  const kv = sqliteControlKV(join(dir, 'control.db'));
   kvs.push(kv);
   return { limits: new SharedLimits(new RateLimiter(1, 5, () => now), kv, syncClock, options), kv };
 }

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
+import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
@@ -14,9 +14,9 @@ afterEach(async () => {
   servers = [];
 });
 afterAll(async () => {
-  const redis = new Redis('redis://127.0.0.1:6379');
-  await deleteKeysMatching(redis, `${prefix}*`);
-  await redis.quit();
+  const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
+  await deleteKeysMatching(redis.client, `${prefix}*`);
+  await redis.close();
 });
 
 async function twoServers(name: string): Promise<[RunningServer, RunningServer]> {

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '@kindling/redis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRedis } from '../../../redis/src/test-cluster.js';
 import { startTestServer, type TestServer } from '../test-server.js';
@@ -49,22 +49,22 @@ describe('readiness of a server whose Redis fails', () => {
     const redis = await startRedis();
     const node = redis.nodes[0]!;
     const url = `redis://${node.host}:${node.port}`;
-    const admin = new Redis(url);
+    const admin = connectRedis({ url });
     const r = await startTestServer({ env: { REDIS_URL: url } });
     try {
       expect((await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status).toBe(201);
-      await admin.config('SET', 'maxmemory', '1');
+      await admin.client.config('SET', 'maxmemory', '1');
       const ready = await r.call('GET', '/readyz', { key: null });
       expect(ready).toMatchObject({ status: 503, body: { code: 'NOT_READY' } });
       // It says which fails, not why: the why (Redis's OOM here) is for the server's log, not for anyone asking.
       expect(ready.body.error).toBe('the store answers but writes to it fail');
       const event = await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
       expect(event).toMatchObject({ status: 503, body: { code: 'STORE_UNAVAILABLE' }, headers: { 'retry-after': '1' } });
-      await admin.config('SET', 'maxmemory', '0');
+      await admin.client.config('SET', 'maxmemory', '0');
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
       expect((await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status).toBe(201);
     } finally {
-      admin.disconnect();
+      await admin.close();
       await r.close();
       await redis.stop();
     }

@@ -5,11 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Store } from '@kindling/core';
-import { redisStore } from '@kindling/redis';
-import { sqliteStore } from '@kindling/sqlite';
+import { redisControlKV, redisStore } from '@kindling/redis';
+import { sqliteControlKV, sqliteStore } from '@kindling/sqlite';
 import { Control } from '../control/control.js';
-import { redisKV } from '../control/redis-kv.js';
-import { sqliteKV } from '../control/sqlite-kv.js';
 import type { Settings } from '../settings.js';
 
 export interface Backend {
@@ -31,14 +29,14 @@ export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redi
   if (redis === null) {
     const dir = resolve(settings.dataDir);
     mkdirSync(dir, { recursive: true });
-    control = new Control(sqliteKV(join(dir, 'control.db')));
+    control = new Control(sqliteControlKV(join(dir, 'control.db')));
     // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
     open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account, synchronous: settings.sqliteSync ?? 'full', checkpoints: 'background' });
     where = dir;
   } else {
     // One timeout for the streak stores' commands and the control plane's: a request waits no longer on either.
     const timeout = settings.storeTimeoutMs !== undefined ? { timeoutMs: settings.storeTimeoutMs } : {};
-    control = new Control(redisKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }));
+    control = new Control(redisControlKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }));
     open = (account) => redisStore({ ...redis, ...timeout, account, keyPrefix: settings.redisPrefix });
     where = 'url' in redis ? redis.url : redis.cluster.map((n) => `${n.host}:${n.port}`).join(',');
   }

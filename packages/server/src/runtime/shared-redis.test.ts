@@ -1,12 +1,12 @@
-import { Redis } from 'ioredis';
 import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
+import { connectRedis } from '@kindling/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SharedLimits } from '../http/shared-limits.js';
 import { parseSettings } from '../settings.js';
 import { startServer, type RunningServer } from '../server.js';
 
 const prefix = `kltest-${process.pid}-${Date.now().toString(36)}`;
-const redis = new Redis('redis://127.0.0.1:6379');
+const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
 const servers: RunningServer[] = [];
 
 async function start(options: { prefix?: string; env?: Record<string, string>; clock?: () => number } = {}): Promise<RunningServer> {
@@ -25,8 +25,8 @@ async function start(options: { prefix?: string; env?: Record<string, string>; c
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  await deleteKeysMatching(redis, `${prefix}*`);
-  await redis.quit();
+  await deleteKeysMatching(redis.client, `${prefix}*`);
+  await redis.close();
 });
 
 function post(server: RunningServer, key: string, userId: string) {

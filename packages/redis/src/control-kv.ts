@@ -1,11 +1,11 @@
 /**
- * The control plane on Redis (single or cluster): documents are strings, counters and fields are
- * hashes, compare-and-set is one short script on one key. Every key starts with `prefix`. The
- * connection is the streak store's (@kindling/redis): every command bounded by `timeoutMs`, every
- * failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
+ * A service's control plane (`ControlKV` of @kindling/core) on Redis (single or cluster): documents
+ * are strings, counters and fields are hashes, compare-and-set is one short script on one key.
+ * Every key starts with `prefix`. The connection is the store's (connection.ts): every command
+ * bounded by `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
  */
-import { connectRedis, type RedisConnection } from '@kindling/redis';
-import { ownRecord, type ControlKV } from './kv.js';
+import { ownRecord, type ControlKV } from '@kindling/core';
+import { connect, type Connection } from './connection.js';
 
 const SWAP_LUA = `
 local current = redis.call('GET', KEYS[1])
@@ -17,7 +17,7 @@ end
 redis.call('SET', KEYS[1], ARGV[3])
 return 1`;
 
-export interface RedisKVOptions {
+export interface RedisControlKVOptions {
   url?: string;
   cluster?: ReadonlyArray<{ host: string; port: number }>;
   /** default 'kindling:control:' */
@@ -26,9 +26,9 @@ export interface RedisKVOptions {
   timeoutMs?: number;
 }
 
-export function redisKV(options: RedisKVOptions): ControlKV {
+export function redisControlKV(options: RedisControlKVOptions): ControlKV {
   const prefix = options.prefix ?? 'kindling:control:';
-  const connection: RedisConnection = connectRedis({
+  const connection: Connection = connect({
     ...(options.cluster !== undefined ? { cluster: options.cluster } : { url: options.url ?? 'redis://127.0.0.1:6379' }),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });

@@ -1,6 +1,9 @@
 /**
- * The few storage operations the control plane needs, so that it runs unchanged on SQLite and on
- * Redis (single or cluster: every operation touches one key).
+ * The few storage operations a service's control plane needs (accounts, keys, sessions, limits), so
+ * that it runs unchanged on SQLite and on Redis (single or cluster: every operation touches one
+ * key). The engine does not use it; the storage adapters implement it (`sqliteControlKV`,
+ * `redisControlKV`) and @kindling/server's control plane runs on it. It lives here, as `Store` does,
+ * because the core is the one package the adapters and the server all depend on.
  */
 export interface ControlKV {
   get(key: string): Promise<string | null>;

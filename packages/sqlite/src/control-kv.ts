@@ -1,11 +1,12 @@
 /**
- * The control plane on a SQLite file (better-sqlite3): four small tables, WAL, a busy timeout so
- * that the CLI and a running server can share the file. Every SQLite failure (the disk full, the
- * file locked, read-only or damaged) is a StoreError, by the converter of @kindling/sqlite.
+ * A service's control plane (`ControlKV` of @kindling/core) on a SQLite file of its own: four small
+ * tables, opened as the store's files are (open.ts: the header checked, the busy timeout set before
+ * the first statement, WAL with the busy retry), so that the CLI and a running server can share the
+ * file. Every SQLite failure (the disk full, the file locked, read-only or damaged) is a StoreError.
  */
-import { sqliteLabel, toSqliteStoreError } from '@kindling/sqlite';
-import Database from 'better-sqlite3';
-import { ownRecord, type ControlKV } from './kv.js';
+import { ownRecord, type ControlKV } from '@kindling/core';
+import { labelOf, toStoreError } from './errors.js';
+import { openSqlite, useWriteAheadLog } from './open.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS control_docs (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -14,17 +15,19 @@ CREATE TABLE IF NOT EXISTS control_fields (key TEXT NOT NULL, field TEXT NOT NUL
 CREATE TABLE IF NOT EXISTS control_expiry (key TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
 `;
 
-export function sqliteKV(path: string): ControlKV {
-  const label = sqliteLabel(path);
-  let db: Database.Database;
-  try {
-    db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 10000');
+export interface SqliteControlKVOptions {
+  /** how long a statement waits for another connection's lock, opening included, in ms; default 10000 */
+  readonly busyTimeout?: number;
+}
+
+/** The control plane on the SQLite file at `path` (created if needed). */
+export function sqliteControlKV(path: string, options: SqliteControlKVOptions = {}): ControlKV {
+  const label = labelOf(path);
+  const busyTimeout = options.busyTimeout ?? 10_000;
+  const db = openSqlite(path, label, busyTimeout, (db) => {
+    useWriteAheadLog(db, label, busyTimeout);
     db.exec(SCHEMA);
-  } catch (error) {
-    throw toSqliteStoreError(label, error);
-  }
+  });
   const sql = {
     get: db.prepare<[string], { value: string }>('SELECT value FROM control_docs WHERE key = ?'),
     put: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
@@ -62,7 +65,7 @@ export function sqliteKV(path: string): ControlKV {
     try {
       return Promise.resolve(work());
     } catch (error) {
-      return Promise.reject(toSqliteStoreError(label, error));
+      return Promise.reject(toStoreError(label, error));
     }
   };
   return {

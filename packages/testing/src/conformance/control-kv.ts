@@ -1,0 +1,67 @@
+/**
+ * describeControlKVConformance: the cases every `ControlKV` implementation (a control plane's
+ * storage: documents swapped by compare-and-set, counters, fields) passes, run by each adapter.
+ */
+import type { ControlKV } from '@kindling/core';
+import { describe, expect, it } from 'vitest';
+
+export function describeControlKVConformance(name: string, make: () => ControlKV): void {
+  describe(`ControlKV conformance: ${name}`, () => {
+    it('keeps documents and swaps them only from the expected value', async () => {
+      const kv = make();
+      expect(await kv.get('a')).toBeNull();
+      expect(await kv.swap('a', null, 'one')).toBe(true);
+      expect(await kv.swap('a', null, 'two')).toBe(false);
+      expect(await kv.swap('a', 'zero', 'two')).toBe(false);
+      expect(await kv.swap('a', 'one', 'two')).toBe(true);
+      expect(await kv.get('a')).toBe('two');
+      await kv.put('a', 'three');
+      expect(await kv.get('a')).toBe('three');
+      await kv.remove('a');
+      expect(await kv.get('a')).toBeNull();
+      await kv.close();
+    });
+
+    it('adds to counters, answering the values after, and keeps the last value of fields', async () => {
+      const kv = make();
+      expect(await kv.addCounters('c', { x: 1, y: 2.5 })).toEqual({ x: 1, y: 2.5 });
+      expect(await kv.addCounters('c', { x: 2 })).toEqual({ x: 3 });
+      expect(await kv.readCounters('c')).toEqual({ x: 3, y: 2.5 });
+      expect(await kv.readCounters('none')).toEqual({});
+      await kv.setFields('f', { a: '1', b: '2' });
+      await kv.setFields('f', { a: '3' });
+      expect(await kv.readFields('f')).toEqual({ a: '3', b: '2' });
+      await kv.close();
+    });
+
+    it('drops a record of counters once its time has passed since the last addition', async () => {
+      const kv = make();
+      expect(await kv.addCounters('window', { a: 1 }, 60)).toEqual({ a: 1 });
+      expect(await kv.addCounters('window', { a: 1 }, 60)).toEqual({ a: 2 });
+      expect(await kv.addCounters('kept', { a: 1 })).toEqual({ a: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await kv.readCounters('window')).toEqual({});
+      expect(await kv.addCounters('window', { a: 1 }, 60_000)).toEqual({ a: 1 });
+      expect(await kv.readCounters('kept')).toEqual({ a: 1 });
+      await kv.close();
+    });
+
+    it('reads fields and counters as records without a prototype: a name like constructor is absent unless stored', async () => {
+      const kv = make();
+      await kv.setFields('f', { p: 'c' });
+      await kv.addCounters('n', { p: 1 });
+      const fields = await kv.readFields('f');
+      const counters = await kv.readCounters('n');
+      expect([fields.p, counters.p, fields.constructor, fields.toString, counters.constructor, fields.__proto__]).toEqual(['c', 1, undefined, undefined, undefined, undefined]);
+      await kv.close();
+    });
+
+    it('lets only one of many concurrent swaps from the same value win', async () => {
+      const kv = make();
+      await kv.put('race', 'v0');
+      const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.swap('race', 'v0', `v${i + 1}`)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      await kv.close();
+    });
+  });
+}
