@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintModel, parseAchievements, parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
+import { parseAchievements, parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
+import { fingerprintModel } from './fingerprint.js';
 
 const base: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
 const fingerprint = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) => {
