@@ -7,6 +7,7 @@ export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexSt
 export { ownRecord } from './control-kv.js';
 export type { ControlKV } from './control-kv.js';
 export { unsafeKeyReason } from './keys.js';
+export { deriveKey, isValidKey, keyFor, KEY_RULE, MAX_KEY_LENGTH } from './item-key.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
 export type { ErrorCode } from './errors.js';
 export { localDate, isTimeZone, canonicalTimeZone, placeInstant, zoneOf } from './time/local-date.js';

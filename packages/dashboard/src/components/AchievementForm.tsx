@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createAchievement } from '../api/admin';
 import type { Achievement, AchievementTrigger, Issue, Metric, NewAchievement } from '../api/types';
-import { isValidKey, KEY_RULE } from '../lib/metric-key';
+import { isValidKey, KEY_RULE } from '@kindling/core';
 import { ErrorMessage } from './ErrorMessage';
 import { IssueList } from './IssueList';
 import { NameKeyFields } from './NameKeyFields';

@@ -1,4 +1,4 @@
-import { isValidKey, KEY_RULE } from '../lib/metric-key';
+import { isValidKey, KEY_RULE } from '@kindling/core';
 
 interface Props {
   idPrefix: string;

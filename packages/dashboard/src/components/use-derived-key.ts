@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deriveKey } from '../lib/metric-key';
+import { deriveKey } from '@kindling/core';
 
 /**
  * A name and the key derived from it as the user types, until the user edits the key; clearing

@@ -10,7 +10,7 @@ import { useAnnounce } from '../components/status-context';
 import { useDerivedKey } from '../components/use-derived-key';
 import { useLoad } from '../components/use-load';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { isValidKey, KEY_RULE } from '../lib/metric-key';
+import { isValidKey, KEY_RULE } from '@kindling/core';
 
 /** Creates metrics, lists them with their totals and archives them. */
 export function MetricsPage() {

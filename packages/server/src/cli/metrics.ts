@@ -4,7 +4,7 @@
  */
 import type { MetricDef } from '../control/types.js';
 import { Activity } from '../runtime/activity.js';
-import { keyFor } from '../routes/admin/derive-key.js';
+import { keyFor } from '@kindling/core';
 import { newId } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals, required } from './args.js';

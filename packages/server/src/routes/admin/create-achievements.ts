@@ -4,7 +4,7 @@
  * what is wrong with one item (including what the engine refuses) is that item's issue.
  */
 import type { FastifyInstance } from 'fastify';
-import { ConfigError } from '@kindling/core';
+import { ConfigError, keyFor } from '@kindling/core';
 import type { AccountConfig, AchievementDef, AchievementTrigger } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -13,7 +13,6 @@ import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
 import { achievementAdminWire } from './admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
-import { keyFor } from './derive-key.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
 interface NewAchievement {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-server.js';
-import { deriveKey } from './derive-key.js';
+import { deriveKey } from '@kindling/core';
 
 let t: TestServer;
 const now = Date.parse('2026-03-02T10:00:00Z');

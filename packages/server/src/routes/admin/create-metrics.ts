@@ -10,7 +10,7 @@ import { errors } from '../../http/schemas.js';
 import { newId } from '../../secrets.js';
 import { metricWire } from './admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
-import { keyFor } from './derive-key.js';
+import { keyFor } from '@kindling/core';
 import { bulkOf, newMetric, TAG } from './schemas.js';
 
 export function createMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {
