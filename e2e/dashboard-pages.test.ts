@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTER_RULE } from '../packages/server/src/runtime/starter-rule.js';
 import type { TestServer } from '../packages/server/src/test-server.js';
 import { sendDays, TravelClock } from './activity.js';
 import { axisLabels, DESKTOP, launchChromium, statusCovers, openDashboard, openPage, pageScrollWidth, PHONE, screenshot, scrollToTop, signInWithPassword, startDashboardServer } from './browser.js';
@@ -40,16 +41,7 @@ async function admin(method: string, path: string, body: unknown): Promise<void>
 beforeAll(async () => {
   t = await startDashboardServer(clock.now);
   browser = await launchChromium();
-  await admin('PUT', '/streak', {
-    frequency: 'daily',
-    weekStart: 'monday',
-    dayStartsAt: '00:00',
-    defaultTimeZone: 'UTC',
-    mode: 'all',
-    conditions: [{ metric: 'lessons', threshold: 1 }],
-    freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
-    restoreWindow: 3,
-  });
+  await admin('PUT', '/streak', { ...STARTER_RULE, restoreWindow: 3 });
   await admin('POST', '/achievements', [
     { name: 'First week', trigger: 'streak', streakLength: 7 },
     { name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10 },

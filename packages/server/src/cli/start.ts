@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { DEFAULTS, VARIABLES, parseSettings } from '../settings.js';
+import { STARTER_METRIC } from '../runtime/starter-rule.js';
 import { startServer, type RunningServer } from '../server.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
@@ -92,7 +93,7 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
       firstStart:
         first === null
           ? null
-          : { accountId: first.account.id, adminKey: first.adminKey.key, applicationKey: first.applicationKey.key, metric: 'lessons', dashboard: `${server.url}/`, docs: `${server.url}/docs` },
+          : { accountId: first.account.id, adminKey: first.adminKey.key, applicationKey: first.applicationKey.key, metric: STARTER_METRIC.key, dashboard: `${server.url}/`, docs: `${server.url}/docs` },
     },
     () => (first === null ? `Kindling is running at ${server.url} (data in ${where})` : firstStartLines(server)),
   );

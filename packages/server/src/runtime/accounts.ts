@@ -5,6 +5,7 @@
 import type { Control } from '../control/control.js';
 import type { Account, ApiKeyRecord, KeyKind } from '../control/types.js';
 import { hashPassword, newId, newKey } from '../secrets.js';
+import { STARTER_METRIC, STARTER_RULE } from './starter-rule.js';
 
 export interface NewKey {
   record: ApiKeyRecord;
@@ -47,17 +48,8 @@ export async function bootstrap(control: Control, options: { password: string | 
   const created = await createAccount(control, { name: 'default', operator: true, password: options.password, at: options.at });
   await control.changeConfig(created.account.id, (config) => ({
     ...config,
-    metrics: [{ id: newId(), key: 'lessons', name: 'Lessons', status: 'active', created: new Date(options.at).toISOString() }],
-    streak: {
-      frequency: 'daily',
-      weekStart: 'monday',
-      dayStartsAt: '00:00',
-      defaultTimeZone: 'UTC',
-      mode: 'all',
-      conditions: [{ metric: 'lessons', threshold: 1 }],
-      freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
-      restoreWindow: 1,
-    },
+    metrics: [{ id: newId(), ...STARTER_METRIC, status: 'active', created: new Date(options.at).toISOString() }],
+    streak: structuredClone(STARTER_RULE),
   }));
   return created;
 }

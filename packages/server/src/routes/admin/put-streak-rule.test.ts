@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STARTER_RULE } from '../../runtime/starter-rule.js';
 import { startTestServer, type TestServer } from '../../test-server.js';
 
 let t: TestServer;
@@ -101,16 +102,7 @@ describe('GET /admin/v1/streak and /admin/v1/streak/rebuild', () => {
   it('answer the first start rule and an idle rebuild', async () => {
     const rule = await t.call('GET', '/admin/v1/streak', { key: t.adminKey });
     expect(rule.body).toEqual({
-      rule: {
-        frequency: 'daily',
-        weekStart: 'monday',
-        dayStartsAt: '00:00',
-        defaultTimeZone: 'UTC',
-        mode: 'all',
-        conditions: [{ metric: 'lessons', threshold: 1 }],
-        freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
-        restoreWindow: 1,
-      },
+      rule: STARTER_RULE,
       rebuild: { status: 'idle', done: 0, total: 0, startedAt: null, finishedAt: null, error: null },
     });
     const rebuild = await t.call('GET', '/admin/v1/streak/rebuild', { key: t.adminKey });
