@@ -1,7 +1,7 @@
 /**
- * Lazy, deterministic evaluation of periods that ended (S10, S11): a pure function of
- * (state, rule, day). The next event, every read and any sweeper run the same code, and running it
- * twice changes nothing.
+ * Lazy, deterministic evaluation of periods that ended (S10, S11): the state it is given, moved
+ * forward in place, depends only on (state, rule, day). The next event, every read and any sweeper
+ * run the same code, and running it twice changes nothing.
  */
 import { emptyRecord } from './keys.js';
 import { earnThrough } from './freezes.js';

@@ -1,6 +1,8 @@
 /**
  * What the engine keeps per user. Days are epoch days (see time/calendar.ts); instants are epoch ms.
- * The reducers never mutate a state they are given: they return new objects.
+ * The reducers update the state they are given in place (no copy per event): a store hands each
+ * step a state of its own (parsed, cloned with `cloneUser`, or taken out of its cache), so nothing
+ * committed is touched before the commit.
  */
 import { emptyRecord } from './keys.js';
 

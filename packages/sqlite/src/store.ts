@@ -45,11 +45,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   const connection = connect(path, { busyTimeout, synchronous, checkpoints });
   const { db, sql, label, batches } = connection;
   const states = connection.cacheOf(account, Math.max(0, Math.floor(cachedStates)));
-  let closed = false;
+  let storeClosed = false;
 
   /** Runs `work`, turning driver failures into StoreErrors that name the file. */
   function guard<T>(work: () => T): T {
-    if (closed) throw storeError(label, 'the store is closed');
+    if (storeClosed) throw storeError(label, 'the store is closed');
     try {
       return work();
     } catch (error) {
@@ -196,7 +196,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
 
   return {
     update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
-      if (closed) return Promise.reject(storeError(label, 'the store is closed'));
+      if (storeClosed) return Promise.reject(storeError(label, 'the store is closed'));
       return batches.submit({ transact, userId, step, options, stepFailed: false, writing: false }) as Promise<T>;
     },
     async load(userId) {
@@ -251,8 +251,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       }));
     },
     async close() {
-      if (closed) return;
-      closed = true;
+      if (storeClosed) return;
+      storeClosed = true;
       // Updates already asked for are committed (or refused) first; the last store of the file closes it.
       await connection.release();
     },
