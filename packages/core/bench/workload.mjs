@@ -8,6 +8,8 @@
 //   readerEvents       one user's events spread evenly over 5 years (the SQLite read benches)
 //   yearOfLessons      a year of daily lessons for some users, one lesson yesterday for the others
 //                      (the data bench:http starts with)
+//   yearOfBothMetrics  one user's lesson and minutes every day of 2025, at fixed hours and values or
+//                      at random ones (the Redis bench's bytes per user)
 //
 // It also holds what the benches share around it: the zones, the PRNG, user ids and envInt.
 
@@ -224,6 +226,29 @@ export function* yearOfLessons({ users, historyUsers, today, seed }) {
       yield { user: u, at: day * DAY_MS + Math.floor(rand() * DAY_MS) };
     }
   }
+}
+
+/**
+ * One user's events on each of the 365 days from START_DAY: a lesson and some minutes a day. Regular:
+ * value 1 at 07:00 UTC and 20 minutes at 18:00 UTC. Irregular (`seed` given): 1 to 5 lessons at a
+ * random millisecond of 00:00..14:00 UTC and 5 to 64 minutes at one of 09:00..21:00.
+ * @returns {ReaderEvent[]}
+ */
+export function yearOfBothMetrics(/** @type {number | null} */ seed = null) {
+  const rand = seed === null ? null : mulberry32(seed);
+  /** @type {ReaderEvent[]} */
+  const events = [];
+  for (let d = 0; d < YEAR_DAYS; d++) {
+    const day = (START_DAY + d) * DAY_MS;
+    if (rand === null) {
+      events.push({ at: day + 7 * 3_600_000, metric: 'lessons', value: 1 }, { at: day + 18 * 3_600_000, metric: 'minutes', value: 20 });
+    } else {
+      const lessons = { metric: /** @type {const} */ ('lessons'), value: 1 + Math.floor(rand() * 5), at: day + Math.floor(rand() * 14 * 3_600_000) };
+      const minutes = { metric: /** @type {const} */ ('minutes'), value: 5 + Math.floor(rand() * 60), at: day + 9 * 3_600_000 + Math.floor(rand() * 12 * 3_600_000) };
+      events.push(lessons, minutes);
+    }
+  }
+  return events;
 }
 
 /** A whole-number setting from the environment (underscores allowed), or `fallback`; a bad value stops the bench. */
