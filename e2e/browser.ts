@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { bundledDashboard } from '../packages/server/src/server.js';
 import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
 
 export const OWNER_PASSWORD = 'correct horse battery';
@@ -12,7 +13,8 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const dashboardDir = `${root}packages/dashboard/dist`;
+/** The server's own copy of the built dashboard (what the published package serves), made by `pnpm build`. */
+export const dashboardDir = bundledDashboard();
 /**
  * Screenshots go to e2e/.generated/screenshots (not committed) on every run; with
  * KINDLING_UPDATE_SCREENSHOTS=1 they replace the committed ones in docs/screenshots that the README shows.
@@ -22,7 +24,7 @@ const screenshotDir = process.env.KINDLING_UPDATE_SCREENSHOTS === '1' ? `${root}
 /** Fails (rather than skipping) when the dashboard was not built. */
 export function requireBuiltDashboard(): void {
   if (!existsSync(`${dashboardDir}/index.html`)) {
-    throw new Error('packages/dashboard/dist is missing: run `pnpm build` before the browser tests');
+    throw new Error('packages/server/dashboard is missing: run `pnpm build` (it builds the dashboard and copies it into the server) before the browser tests');
   }
 }
 

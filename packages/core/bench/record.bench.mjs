@@ -1,3 +1,4 @@
+// @ts-check
 // Core benchmark: local-date placement baseline vs the pure reducer vs engine.record on the memory store.
 //
 //   pnpm bench:core                      (builds @kindling/core, then runs this file with --expose-gc)
@@ -13,8 +14,11 @@
 // (the reducer, placement included, at >= 2x the events/s of the formatToParts baseline) on its last line.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '../dist/index.js';
+import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from './workload.mjs';
+
+/** @typedef {import('./workload.mjs').Workload} Workload */
+/** @typedef {{ events: number, seconds: number, cpu: number, heapAfter: number, check: number, tally?: Record<string, number>, digest?: string }} Run */
 
 const TARGET_RATIO = 2;
 
@@ -37,6 +41,7 @@ const generateWorkload = () => makeWorkload({ events: EVENTS, users: USERS, seed
 // Rules
 // ---------------------------------------------------------------------------------------------
 
+/** @type {import('@kindling/core').StreakRuleInput[]} */
 const STREAKS = [
   {
     key: 'daily',
@@ -69,7 +74,7 @@ function sampleHeap() {
 }
 
 /** CPU seconds of the whole process (all threads, so the collector's helpers too) since `start`. */
-function cpuSeconds(start) {
+function cpuSeconds(/** @type {NodeJS.CpuUsage} */ start) {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 }
@@ -83,7 +88,7 @@ function retainedHeap() {
 }
 
 /** A: only place each event on a local date: a cached Intl.DateTimeFormat per zone, formatToParts. */
-function runBaseline(w, count) {
+function runBaseline(/** @type {Workload} */ w, /** @type {number} */ count) {
   const formats = ZONES.map(
     (timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
   );
@@ -117,7 +122,7 @@ function emptyTally() {
 }
 
 /** B: the pure reducer, each user's state in a Map; the reducer places the event itself. */
-function runReducer(w, count, model, describe = false) {
+function runReducer(/** @type {Workload} */ w, /** @type {number} */ count, /** @type {import('@kindling/core').Model} */ model, describe = false) {
   const states = new Map();
   const tally = emptyTally();
   let check = 0;
@@ -137,7 +142,7 @@ function runReducer(w, count, model, describe = false) {
     };
     const reduction = reduceEvent(states.get(userId) ?? null, event, model);
     states.set(userId, reduction.user);
-    if (describe) check += describeEvent(reduction, event, model).currentStreak.length;
+    if (describe) check += /** @type {{ length: number }} */ (describeEvent(reduction, event, model).currentStreak).length;
     const changes = reduction.changes;
     for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
     check += reduction.user.totals[event.metric];
@@ -150,7 +155,7 @@ function runReducer(w, count, model, describe = false) {
 }
 
 /** C: engine.record on memoryStore(), clock injected, each call awaited in turn. */
-async function runEngine(w, count) {
+async function runEngine(/** @type {Workload} */ w, /** @type {number} */ count) {
   let now = 0;
   const engine = createEngine({ store: memoryStore(), clock: () => now, streaks: STREAKS, metrics: METRICS });
   const tally = emptyTally();
@@ -179,9 +184,9 @@ async function runEngine(w, count) {
 }
 
 /** A fingerprint of every user's final state, to check that B and C did the same work. */
-function digestStates(get, w) {
+function digestStates(/** @type {(id: string) => import('@kindling/core').UserState | null} */ get, /** @type {Workload} */ w) {
   let h = 0;
-  const mix = (x) => {
+  const mix = (/** @type {number} */ x) => {
     h = Math.imul(h ^ (x | 0), 0x01000193) >>> 0;
   };
   for (const id of w.userIds) {
@@ -211,15 +216,15 @@ function digestStates(get, w) {
 // Main
 // ---------------------------------------------------------------------------------------------
 
-const mb = (bytes) => (bytes / 1_048_576).toFixed(0);
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const median = (xs) => {
+const mb = (/** @type {number} */ bytes) => (bytes / 1_048_576).toFixed(0);
+const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function pad(text, width, right = false) {
+function pad(/** @type {unknown} */ text, /** @type {number} */ width, right = false) {
   const s = String(text);
   return right ? s.padStart(width) : s.padEnd(width);
 }
@@ -254,6 +259,7 @@ async function main() {
   );
 
   const model = { rules: parseRules(STREAKS), achievements: [] };
+  /** @type {{ name: string, run: (count: number) => Run | Promise<Run> }[]} */
   const loops = [
     { name: 'baseline: Intl formatToParts placement', run: (count) => runBaseline(w, count) },
     { name: 'reduceEvent (pure reducer, Map of states)', run: (count) => runReducer(w, count, model) },
@@ -269,7 +275,7 @@ async function main() {
   console.log(`measured: ${REPEATS} runs of each loop over all ${fmtInt(EVENTS)} events, alternating A B C D A B C D ...; median reported`);
   console.log('');
 
-  const runs = loops.map(() => []);
+  const runs = loops.map(() => /** @type {Run[]} */ ([]));
   for (let r = 0; r < REPEATS; r++) {
     for (let l = 0; l < loops.length; l++) {
       if (gc) gc();
@@ -283,7 +289,7 @@ async function main() {
   const rates = runs.map((rs) => rs.map((x) => x.events / x.seconds));
   // Ratios to the baseline are taken pair by pair (run r of a loop against run r of the baseline,
   // measured seconds apart) and their median reported: the machine's drift cancels out.
-  const pairRatio = (l) => median(rates[l].map((rate, r) => rate / rates[0][r]));
+  const pairRatio = (/** @type {number} */ l) => median(rates[l].map((rate, r) => rate / rates[0][r]));
   const medRates = rates.map(median);
   const medSeconds = runs.map((rs) => median(rs.map((x) => x.seconds)));
   const medCpu = runs.map((rs) => median(rs.map((x) => x.cpu)));
@@ -312,8 +318,8 @@ async function main() {
   console.log(`memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled every 65,536 events); "heap after" = heap in use after the run, state still held, after a full GC`);
 
   // Both stateful loops must have done the same work.
-  const reducerRun = runs[1][0];
-  const engineRun = runs[3][0];
+  const reducerRun = /** @type {Required<Run>} */ (runs[1][0]);
+  const engineRun = /** @type {Required<Run>} */ (runs[3][0]);
   const tallies = CHANGE_TYPES.filter((t) => reducerRun.tally[t] > 0 || engineRun.tally[t] > 0)
     .map((t) => `${t} ${fmtInt(reducerRun.tally[t])}`)
     .join(', ');

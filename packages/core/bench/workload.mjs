@@ -1,6 +1,32 @@
-// The benchmarks' shared workload: users spread over 20 zones, a year of activity with breaks, two
-// metrics, generated from a seed (no Math.random), so that every bench measures the same stream.
-/** [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
+// @ts-check
+// The benchmarks' one workload module: every event a bench records comes from here, generated from
+// a seed (no Math.random), so that every bench measures the same kind of stream.
+//
+//   generateWorkload   users spread over 20 zones, about 13 months of activity with breaks, two
+//                      metrics, in time order (bench:core, the SQLite and Redis store benches, the
+//                      accounts bench)
+//   readerEvents       one user's events spread evenly over 5 years (the SQLite read benches)
+//   yearOfLessons      a year of daily lessons for some users, one lesson yesterday for the others
+//                      (the data bench:http starts with)
+//   yearOfBothMetrics  one user's lesson and minutes every day of 2025, at fixed hours and values or
+//                      at random ones (the Redis bench's bytes per user)
+//
+// It also holds what the benches share around it: the zones, the PRNG, user ids and envInt.
+
+/**
+ * The workload in columns (one entry per event, in time order), so that a million events take a few
+ * typed arrays rather than a million objects.
+ * @typedef {object} Workload
+ * @property {Float64Array} at      the event's instant, ms since the epoch
+ * @property {Int32Array} user      index into userIds
+ * @property {Uint8Array} metric    index into METRICS
+ * @property {Float64Array} value
+ * @property {Uint8Array} zone      index into ZONES: the user's zone at that event
+ * @property {string[]} userIds
+ * @property {number} movers        users who change zone once
+ */
+
+/** @type {[string, number][]} [IANA zone, approximate standard offset in hours] — the offset only shapes local activity hours. */
 export const ZONE_TABLE = [
   ['UTC', 0],
   ['America/New_York', -5],
@@ -30,8 +56,11 @@ export const DAY_MS = 86_400_000;
 export const START_DAY = Date.UTC(2025, 0, 1) / DAY_MS; // 2025-01-01
 export const YEAR_DAYS = 365;
 
+/** A user's id in every bench: `user-000123`. */
+export const userId = (/** @type {number} */ u) => `user-${String(u).padStart(6, '0')}`;
+
 /** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function mulberry32(seed) {
+export function mulberry32(/** @type {number} */ seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -49,6 +78,8 @@ export function mulberry32(seed) {
  * 2 to 10 days: enough for freezes to be earned and consumed and for streaks to be lost. A user's
  * number of events is drawn from a skewed distribution and scaled so that the total is exactly EVENTS.
  * Events are then merged into one time-ordered stream.
+ * @param {{ events: number, users: number, seed: number }} size
+ * @returns {Workload}
  */
 export function generateWorkload({ events: EVENTS, users: USERS, seed: SEED }) {
   const rand = mulberry32(SEED);
@@ -134,7 +165,7 @@ export function generateWorkload({ events: EVENTS, users: USERS, seed: SEED }) {
     metric: new Uint8Array(EVENTS),
     value: new Float64Array(EVENTS),
     zone: new Uint8Array(EVENTS),
-    userIds: Array.from({ length: USERS }, (_, u) => `user-${String(u).padStart(6, '0')}`),
+    userIds: Array.from({ length: USERS }, (_, u) => userId(u)),
     movers,
   };
   for (let i = 0; i < EVENTS; i++) {
@@ -148,8 +179,80 @@ export function generateWorkload({ events: EVENTS, users: USERS, seed: SEED }) {
   return w;
 }
 
+/** @typedef {{ at: number, metric: 'lessons' | 'minutes', value: number }} ReaderEvent */
+
+const READER_START_DAY = Date.UTC(2021, 0, 1) / DAY_MS; // 2021-01-01
+/** the days of readerEvents: 2021-01-01 .. 2025-12-31, 1826 days */
+export const READER_DAYS = Date.UTC(2026, 0, 1) / DAY_MS - READER_START_DAY;
+
+/**
+ * `count` events of one user spread evenly over the 5 years of READER_DAYS (day d gets
+ * floor((d+1)n/D) - floor(dn/D) events), at UTC 04:00..21:00 (05:00..23:00 in Berlin). With at least
+ * one event a day, the first of each day is a lesson, so a daily lessons streak holds every day; the
+ * others are lessons 45% of the time, else 3..30 minutes.
+ * @returns {ReaderEvent[]}
+ */
+export function readerEvents(/** @type {number} */ count, /** @type {number} */ seed) {
+  const rand = mulberry32(seed);
+  /** @type {ReaderEvent[]} */
+  const events = [];
+  for (let d = 0; d < READER_DAYS; d++) {
+    const k = Math.floor(((d + 1) * count) / READER_DAYS) - Math.floor((d * count) / READER_DAYS);
+    if (k === 0) continue;
+    const times = [];
+    for (let j = 0; j < k; j++) times.push(4 * 3_600_000 + Math.floor(rand() * 17 * 3_600_000));
+    times.sort((a, b) => a - b);
+    for (let j = 0; j < k; j++) {
+      const lesson = j === 0 || rand() < 0.45;
+      events.push({ at: (READER_START_DAY + d) * DAY_MS + (times[j] ?? 0), metric: lesson ? 'lessons' : 'minutes', value: lesson ? 1 : 3 + Math.floor(rand() * 28) });
+    }
+  }
+  return events;
+}
+
+/**
+ * The 366 days before `today` (a UTC day number), day by day: each of the first `historyUsers` users
+ * has a lesson on about 85% of them, each other user one lesson on the last; each at a random instant
+ * of its UTC day. Day after day; within a day, user after user (the engine takes a user's events in
+ * order, and no user has two on a day).
+ * @param {{ users: number, historyUsers: number, today: number, seed: number }} options
+ * @returns {Generator<{ user: number, at: number }>}
+ */
+export function* yearOfLessons({ users, historyUsers, today, seed }) {
+  const rand = mulberry32(seed);
+  for (let day = today - 366; day < today; day++) {
+    for (let u = 0; u < users; u++) {
+      if (u < historyUsers ? rand() >= 0.85 : day !== today - 1) continue;
+      yield { user: u, at: day * DAY_MS + Math.floor(rand() * DAY_MS) };
+    }
+  }
+}
+
+/**
+ * One user's events on each of the 365 days from START_DAY: a lesson and some minutes a day. Regular:
+ * value 1 at 07:00 UTC and 20 minutes at 18:00 UTC. Irregular (`seed` given): 1 to 5 lessons at a
+ * random millisecond of 00:00..14:00 UTC and 5 to 64 minutes at one of 09:00..21:00.
+ * @returns {ReaderEvent[]}
+ */
+export function yearOfBothMetrics(/** @type {number | null} */ seed = null) {
+  const rand = seed === null ? null : mulberry32(seed);
+  /** @type {ReaderEvent[]} */
+  const events = [];
+  for (let d = 0; d < YEAR_DAYS; d++) {
+    const day = (START_DAY + d) * DAY_MS;
+    if (rand === null) {
+      events.push({ at: day + 7 * 3_600_000, metric: 'lessons', value: 1 }, { at: day + 18 * 3_600_000, metric: 'minutes', value: 20 });
+    } else {
+      const lessons = { metric: /** @type {const} */ ('lessons'), value: 1 + Math.floor(rand() * 5), at: day + Math.floor(rand() * 14 * 3_600_000) };
+      const minutes = { metric: /** @type {const} */ ('minutes'), value: 5 + Math.floor(rand() * 60), at: day + 9 * 3_600_000 + Math.floor(rand() * 12 * 3_600_000) };
+      events.push(lessons, minutes);
+    }
+  }
+  return events;
+}
+
 /** A whole-number setting from the environment (underscores allowed), or `fallback`; a bad value stops the bench. */
-export function envInt(name, fallback, min) {
+export function envInt(/** @type {string} */ name, /** @type {number} */ fallback, /** @type {number} */ min) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw.replace(/_/g, ''));

@@ -1,3 +1,4 @@
+// @ts-check
 // Stores benchmark, Redis: engine.record on redisStore against raw ioredis GET+SET pairs at the same
 // concurrency (one process, then two), and the Redis memory one user takes (per key, with encodings),
 // the account index's growth per user.
@@ -26,9 +27,9 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createEngine, parseRules, reduceEvent } from '../../core/dist/index.js';
-import { redisStore } from '../dist/index.js';
-import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS, START_DAY, mulberry32 } from '../../core/bench/workload.mjs';
+import { createEngine, parseRules, reduceEvent } from '@kindling/core';
+import { redisStore } from '@kindling/redis';
+import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS, START_DAY, mulberry32, yearOfBothMetrics } from '../../core/bench/workload.mjs';
 
 /** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
 const TARGET_RECORD_SHARE = 0.25;
@@ -46,9 +47,23 @@ const WARMUP_EVENTS = Math.min(EVENTS, 10_000);
 /** Every key of this run: "klbench-redis:{p<pid>-…". */
 const KEY_PREFIX = 'klbench-redis';
 const RUN = process.argv[2] === 'worker' ? JSON.parse(process.argv[3]).run : `p${process.pid}`;
-const ACCOUNT = (name) => `${RUN}-${name}`;
+const ACCOUNT = (/** @type {string} */ name) => `${RUN}-${name}`;
 const RAW_TAG = `${KEY_PREFIX}:{${RUN}-raw}`;
 const RUN_PATTERN = `${KEY_PREFIX}:{${RUN}-*`;
+
+/** @typedef {import('../../core/bench/workload.mjs').Workload} Workload */
+/** @typedef {import('@kindling/core').Engine} Engine */
+/** @typedef {import('@kindling/core').Store} Store */
+/** @typedef {import('ioredis').Redis} Client */
+/** @typedef {{ busy: number, total: number }} MachineCpu */
+/** @typedef {{ ops: number, seconds: number, cpu: number, elu: number }} LoopResult */
+/** @typedef {LoopResult & { rate: number, redisCpu: number, machine: MachineCpu }} Block */
+/** @typedef {{ run: string, part: number, parts: number, account: string, warmAccount: string, rawValueBytes: number }} WorkerConfig */
+/**
+ * What the parent asks a worker, and what it answers.
+ * @typedef {{ cmd: 'engine', block: number } | { cmd: 'raw', pairs: number, seed: number } | { cmd: 'quit' }} WorkerAsk
+ * @typedef {{ ready?: true, result?: LoopResult, done?: { steps: number, records: number, maxRSS: number }, error?: string }} WorkerAnswer
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Workload (the core bench's generator: packages/core/bench/record.bench.mjs)
@@ -58,6 +73,7 @@ const RUN_PATTERN = `${KEY_PREFIX}:{${RUN}-*`;
 const generateWorkload = () => makeWorkload({ events: EVENTS, users: USERS, seed: SEED });
 
 /** The one rule of this bench: daily, lessons >= 1, freezes with earnings. */
+/** @type {import('@kindling/core').StreakRuleInput[]} */
 const STREAKS = [
   {
     key: 'daily',
@@ -67,10 +83,10 @@ const STREAKS = [
   },
 ];
 
-const eventInput = (w, i) => ({ userId: w.userIds[w.user[i]], metric: METRICS[w.metric[i]], value: w.value[i], tz: ZONES[w.zone[i]], at: w.at[i] });
+const eventInput = (/** @type {Workload} */ w, /** @type {number} */ i) => ({ userId: w.userIds[w.user[i]], metric: METRICS[w.metric[i]], value: w.value[i], tz: ZONES[w.zone[i]], at: w.at[i] });
 
 /** Block b of the events: [start, end). */
-const blockRange = (b) => [Math.floor((b * EVENTS) / BLOCKS), Math.floor(((b + 1) * EVENTS) / BLOCKS)];
+const blockRange = (/** @type {number} */ b) => [Math.floor((b * EVENTS) / BLOCKS), Math.floor(((b + 1) * EVENTS) / BLOCKS)];
 
 // ---------------------------------------------------------------------------------------------
 // The measured loops, shared by the parent (one process) and the workers (two processes)
@@ -78,11 +94,11 @@ const blockRange = (b) => [Math.floor((b * EVENTS) / BLOCKS), Math.floor(((b + 1
 
 /** `count` tasks, `concurrency` async lanes over a shared queue, each lane awaiting its task. */
 /** Block `b` runs `first` then `second`, the next block the other way round: neither always goes first. */
-async function alternately(b, first, second) {
+async function alternately(/** @type {number} */ b, /** @type {() => Promise<unknown>} */ first, /** @type {() => Promise<unknown>} */ second) {
   for (const run of b % 2 === 0 ? [first, second] : [second, first]) await run();
 }
 
-async function pool(count, concurrency, task) {
+async function pool(/** @type {number} */ count, /** @type {number} */ concurrency, /** @type {(i: number) => Promise<void>} */ task) {
   let next = 0;
   const lane = async () => {
     while (next < count) await task(next++);
@@ -91,9 +107,10 @@ async function pool(count, concurrency, task) {
 }
 
 /** redisStore with a count of step runs: runs − records = compare-and-set retries. */
-function countingStore(account) {
+function countingStore(/** @type {string} */ account) {
   const inner = redisStore({ url: REDIS_URL, keyPrefix: KEY_PREFIX, account });
   const counter = { steps: 0 };
+  /** @type {typeof inner} */
   const store = {
     ...inner,
     update(userId, step, options) {
@@ -110,12 +127,12 @@ function countingStore(account) {
   return { store, counter };
 }
 
-function newEngine(store) {
+function newEngine(/** @type {Store} */ store) {
   return createEngine({ store, streaks: STREAKS, metrics: METRICS });
 }
 
 /** engine.record over the given event indices, `CONCURRENCY` in flight; returns { ops, seconds, cpu }. */
-async function runEngineBlock(engine, w, indices) {
+async function runEngineBlock(/** @type {Engine} */ engine, /** @type {Workload} */ w, /** @type {number[]} */ indices) {
   let check = 0;
   const e0 = performance.eventLoopUtilization();
   const c0 = process.cpuUsage();
@@ -132,7 +149,7 @@ async function runEngineBlock(engine, w, indices) {
 }
 
 /** `pairs` raw GET+SET pairs on random keys of the raw key space, `CONCURRENCY` in flight. */
-async function runRawBlock(client, rawKeys, rawValue, pairs, seed) {
+async function runRawBlock(/** @type {Client} */ client, /** @type {string[]} */ rawKeys, /** @type {string} */ rawValue, /** @type {number} */ pairs, /** @type {number} */ seed) {
   const rand = mulberry32(seed);
   let check = 0;
   const e0 = performance.eventLoopUtilization();
@@ -154,8 +171,9 @@ async function runRawBlock(client, rawKeys, rawValue, pairs, seed) {
 const rawKeyList = () => Array.from({ length: USERS }, (_, u) => `${RAW_TAG}:${String(u).padStart(6, '0')}`);
 
 /** Indices of block b's events of the users with u % parts === part. */
-function blockIndices(w, b, part, parts) {
+function blockIndices(/** @type {Workload} */ w, /** @type {number} */ b, /** @type {number} */ part, /** @type {number} */ parts) {
   const [start, end] = blockRange(b);
+  /** @type {number[]} */
   const out = [];
   for (let i = start; i < end; i++) if (w.user[i] % parts === part) out.push(i);
   return out;
@@ -166,8 +184,10 @@ function blockIndices(w, b, part, parts) {
 // ---------------------------------------------------------------------------------------------
 
 async function worker() {
-  const config = JSON.parse(process.argv[3]);
+  /** @type {WorkerConfig} */
+  const config = JSON.parse(process.argv[3] ?? '{}');
   const w = generateWorkload();
+  const send = (/** @type {WorkerAnswer} */ answer, /** @type {() => void} */ then = () => {}) => process.send?.(answer, then);
   const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
   client.on('error', () => {});
   const rawKeys = rawKeyList();
@@ -176,6 +196,7 @@ async function worker() {
   const engine = newEngine(store);
   // Warm-up on an account of its own: the first events of its half, and raw pairs.
   const warm = countingStore(config.warmAccount);
+  /** @type {number[]} */
   const warmIndices = [];
   for (let i = 0; i < WARMUP_EVENTS; i++) if (w.user[i] % config.parts === config.part) warmIndices.push(i);
   await runEngineBlock(newEngine(warm.store), w, warmIndices);
@@ -184,32 +205,35 @@ async function worker() {
   await store.countUsers(); // connected, schema checked
 
   let records = 0;
-  process.on('message', async (message) => {
+  process.on('message', async (/** @type {WorkerAsk} */ message) => {
     try {
       if (message.cmd === 'engine') {
         const indices = blockIndices(w, message.block, config.part, config.parts);
         records += indices.length;
-        process.send({ result: await runEngineBlock(engine, w, indices) });
+        send({ result: await runEngineBlock(engine, w, indices) });
       } else if (message.cmd === 'raw') {
-        process.send({ result: await runRawBlock(client, rawKeys, rawValue, message.pairs, message.seed) });
+        send({ result: await runRawBlock(client, rawKeys, rawValue, message.pairs, message.seed) });
       } else if (message.cmd === 'quit') {
         await store.close();
         await client.quit();
-        process.send({ done: { steps: counter.steps, records, maxRSS: process.resourceUsage().maxRSS * 1024 } }, () => process.exit(0));
+        send({ done: { steps: counter.steps, records, maxRSS: process.resourceUsage().maxRSS * 1024 } }, () => process.exit(0));
       }
     } catch (error) {
-      process.send({ error: `${error?.name}: ${error?.message}` });
+      const e = /** @type {Error | undefined} */ (error);
+      send({ error: `${e?.name}: ${e?.message}` });
     }
   });
-  process.send({ ready: true });
+  send({ ready: true });
 }
 
 /** A forked worker, with a promise per reply. */
-function startWorker(config) {
+function startWorker(/** @type {WorkerConfig} */ config) {
   const child = fork(fileURLToPath(import.meta.url), ['worker', JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /** @type {{ resolve: (answer: WorkerAnswer) => void, reject: (error: Error) => void }[]} */
   const waiting = [];
+  /** @type {Error | null} */
   let failed = null;
-  child.on('message', (message) => {
+  child.on('message', (/** @type {WorkerAnswer} */ message) => {
     const next = waiting.shift();
     if (next === undefined) return;
     if (message.error) next.reject(new Error(`worker ${config.part}: ${message.error}`));
@@ -220,13 +244,15 @@ function startWorker(config) {
     for (const next of waiting.splice(0)) next.reject(failed ?? new Error(`worker ${config.part} exited`));
   });
   const reply = () =>
-    new Promise((resolve, reject) => {
+    /** @type {Promise<WorkerAnswer>} */ (
+      new Promise((resolve, reject) => {
       if (failed) reject(failed);
       else waiting.push({ resolve, reject });
-    });
+      })
+    );
   return {
     ready: reply(),
-    ask(message) {
+    ask(/** @type {WorkerAsk} */ message) {
       const answer = reply();
       child.send(message);
       return answer;
@@ -239,7 +265,8 @@ function startWorker(config) {
 // Redis helpers
 // ---------------------------------------------------------------------------------------------
 
-async function scanKeys(client, pattern) {
+async function scanKeys(/** @type {Client} */ client, /** @type {string} */ pattern) {
+  /** @type {string[]} */
   const keys = [];
   let cursor = '0';
   do {
@@ -250,16 +277,16 @@ async function scanKeys(client, pattern) {
   return keys;
 }
 
-async function deleteKeys(client, pattern) {
+async function deleteKeys(/** @type {Client} */ client, /** @type {string} */ pattern) {
   const keys = await scanKeys(client, pattern);
   for (let i = 0; i < keys.length; i += 500) await client.unlink(...keys.slice(i, i + 500));
   return keys.length;
 }
 
 /** Redis server CPU seconds (main thread and others, user + system) so far. */
-async function redisCpu(client) {
+async function redisCpu(/** @type {Client} */ client) {
   const info = await client.info('cpu');
-  const field = (name) => Number(info.match(new RegExp(`^${name}:(\\S+)`, 'm'))?.[1] ?? 0);
+  const field = (/** @type {string} */ name) => Number(info.match(new RegExp(`^${name}:(\\S+)`, 'm'))?.[1] ?? 0);
   return field('used_cpu_user') + field('used_cpu_sys');
 }
 
@@ -275,13 +302,14 @@ function machineCpu() {
   return { busy, total };
 }
 
-const machineShare = (m0) => {
+const machineShare = (/** @type {MachineCpu} */ m0) => {
   const m1 = machineCpu();
   return { busy: m1.busy - m0.busy, total: m1.total - m0.total };
 };
 
 /** INFO commandstats: command → { calls, usec } (server-wide: every client's commands). */
-async function commandStats(client) {
+async function commandStats(/** @type {Client} */ client) {
+  /** @type {Map<string, { calls: number, usec: number }>} */
   const out = new Map();
   for (const line of (await client.info('commandstats')).split('\n')) {
     const m = /^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/.exec(line.trim());
@@ -291,7 +319,7 @@ async function commandStats(client) {
 }
 
 /** Adds the difference of two commandstats snapshots into `sum`. */
-function addStats(sum, before, after) {
+function addStats(/** @type {Map<string, { calls: number, usec: number }>} */ sum, /** @type {typeof sum} */ before, /** @type {typeof sum} */ after) {
   for (const [name, a] of after) {
     const b = before.get(name) ?? { calls: 0, usec: 0 };
     const s = sum.get(name) ?? { calls: 0, usec: 0 };
@@ -300,7 +328,7 @@ function addStats(sum, before, after) {
 }
 
 /** Type, OBJECT ENCODING, element count and MEMORY USAGE (all elements sampled) of one key. */
-async function describeKey(client, key) {
+async function describeKey(/** @type {Client} */ client, /** @type {string} */ key) {
   const type = await client.type(key);
   if (type === 'none') return { key, type, encoding: '-', count: 0, countWhat: '', bytes: 0 };
   const encoding = await client.object('ENCODING', key);
@@ -319,17 +347,17 @@ async function describeKey(client, key) {
 // Main
 // ---------------------------------------------------------------------------------------------
 
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const mb = (bytes) => (bytes / 1_048_576).toFixed(0);
-const median = (xs) => {
+const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
+const mb = (/** @type {number} */ bytes) => (bytes / 1_048_576).toFixed(0);
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
 
 /** One table row per loop: ops, seconds (sum), ops/s (median of blocks), range, cpu per op. */
-function printRows(rows) {
+function printRows(/** @type {{ name: string, blocks: Block[] }[]} */ rows) {
   const header = [pad('row', 46), pad('ops', 9, true), pad('seconds', 8, true), pad('ops/s (median)', 15, true), pad('range of blocks (ops/s)', 24, true), pad('node cpu us/op', 15, true), pad('redis cpu us/op', 16, true), pad('loop busy', 10, true), pad('machine busy', 13, true)];
   console.log(header.join('  '));
   console.log('-'.repeat(header.join('  ').length));
@@ -356,7 +384,7 @@ function printRows(rows) {
 }
 
 /** Compares each user's final state in the store with the sequential reducer's. */
-async function compareStates(store, w, expected) {
+async function compareStates(/** @type {Store} */ store, /** @type {Workload} */ w, /** @type {Map<string, import('@kindling/core').UserState>} */ expected) {
   let equal = 0;
   let sameVersion = 0;
   await pool(USERS, 64, async (u) => {
@@ -389,7 +417,7 @@ async function main() {
   admin.on('error', () => {});
   const cleanup = async () => deleteKeys(admin, RUN_PATTERN);
   let interrupted = false;
-  const onSignal = (signal) => {
+  const onSignal = (/** @type {string} */ signal) => {
     if (interrupted) return;
     interrupted = true;
     console.error(`\n${signal}: deleting this run's keys`);
@@ -397,13 +425,14 @@ async function main() {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  /** @type {ReturnType<typeof startWorker>[]} */
   const workers = [];
 
   try {
     const serverInfo = await admin.info('server');
     const redisVersion = serverInfo.match(/^redis_version:(\S+)/m)?.[1] ?? '?';
     const config = Object.fromEntries(
-      (await admin.config('GET', '*-max-listpack-*')).reduce((acc, v, i, all) => (i % 2 ? acc : [...acc, [v, all[i + 1]]]), []),
+      /** @type {string[]} */ (await admin.config('GET', '*-max-listpack-*')).reduce((/** @type {[string, string][]} */ acc, v, i, all) => (i % 2 ? acc : [...acc, [v, all[i + 1] ?? '']]), []),
     );
     console.log('Kindling stores benchmark: Redis');
     console.log(
@@ -471,7 +500,9 @@ async function main() {
     const one = countingStore(ACCOUNT('1p'));
     const engine1 = newEngine(one.store);
     await one.store.countUsers();
+    /** @type {Block[]} */
     const engineBlocks1 = [];
+    /** @type {Block[]} */
     const rawBlocks1 = [];
     const engineCommands = new Map();
     for (let b = 0; b < BLOCKS; b++) {
@@ -509,12 +540,14 @@ async function main() {
       );
     }
     await Promise.all(workers.map((x) => x.ready));
+    /** @type {Block[]} */
     const engineBlocks2 = [];
+    /** @type {Block[]} */
     const rawBlocks2 = [];
-    const sumBlock = async (message) => {
+    const sumBlock = async (/** @type {WorkerAsk} */ message) => {
       const r0 = await redisCpu(admin);
       const m0 = machineCpu();
-      const results = (await Promise.all(workers.map((x) => x.ask(message)))).map((m) => m.result);
+      const results = (await Promise.all(workers.map((x) => x.ask(message)))).map((m) => /** @type {LoopResult} */ (m.result));
       const machine = machineShare(m0);
       const redisCpuS = (await redisCpu(admin)) - r0;
       return {
@@ -534,7 +567,7 @@ async function main() {
       await alternately(b, runEngine, runRaw);
     }
     const ratios2 = engineBlocks2.map((e, b) => e.rate / rawBlocks2[b].rate);
-    const done2 = (await Promise.all(workers.map((x) => x.ask({ cmd: 'quit' })))).map((m) => m.done);
+    const done2 = (await Promise.all(workers.map((x) => x.ask({ cmd: 'quit' })))).map((m) => /** @type {NonNullable<WorkerAnswer['done']>} */ (m.done));
     workers.length = 0;
     const two = countingStore(ACCOUNT('2p'));
     const check2 = await compareStates(two.store, w, expected);
@@ -606,14 +639,11 @@ async function main() {
     const mem = redisStore({ url: REDIS_URL, keyPrefix: KEY_PREFIX, account: ACCOUNT('mem') });
     const memEngine = newEngine(mem);
     const memUser = 'memory-user';
-    for (let d = 0; d < 365; d++) {
-      const day = START_DAY + d;
-      await memEngine.record({ userId: memUser, metric: 'lessons', value: 1, tz: 'Europe/Berlin', at: day * DAY_MS + 7 * 3_600_000 });
-      await memEngine.record({ userId: memUser, metric: 'minutes', value: 20, tz: 'Europe/Berlin', at: day * DAY_MS + 18 * 3_600_000 });
-    }
+    for (const event of yearOfBothMetrics()) await memEngine.record({ userId: memUser, ...event, tz: 'Europe/Berlin' });
     const memState = await mem.load(memUser);
+    if (memState === null) throw new Error(`${memUser} was not stored`);
     const userKeyNames = ['s', 'd', 'i'];
-    const userKey = (id, name, account = ACCOUNT('mem')) => `${KEY_PREFIX}:{${account}:${id}}:${name}`;
+    const userKey = (/** @type {string} */ id, /** @type {string} */ name, account = ACCOUNT('mem')) => `${KEY_PREFIX}:{${account}:${id}}:${name}`;
     const perKey = [];
     for (const name of userKeyNames) perKey.push({ name, ...(await describeKey(admin, userKey(memUser, name))) });
     const userBytes = perKey.reduce((s, k) => s + k.bytes, 0);
@@ -626,16 +656,12 @@ async function main() {
       kinds.set(kind, { fields: k.fields + 1, bytes: k.bytes + field.length + value.length });
     }
     const stateValue = await admin.getBuffer(userKey(memUser, 's'));
+    if (stateValue === null) throw new Error(`${memUser} has no state key`);
     const jsonBytes = stateValue.indexOf(10);
 
     // A less regular user: the same days, each metric at a random millisecond of the day and a random value.
-    const rough = mulberry32(SEED ^ 0x0dd);
     const roughUser = 'rough-user';
-    for (let d = 0; d < 365; d++) {
-      const day = START_DAY + d;
-      await memEngine.record({ userId: roughUser, metric: 'lessons', value: 1 + Math.floor(rough() * 5), tz: 'Europe/Berlin', at: day * DAY_MS + Math.floor(rough() * 14 * 3_600_000) });
-      await memEngine.record({ userId: roughUser, metric: 'minutes', value: 5 + Math.floor(rough() * 60), tz: 'Europe/Berlin', at: day * DAY_MS + 9 * 3_600_000 + Math.floor(rough() * 12 * 3_600_000) });
-    }
+    for (const event of yearOfBothMetrics(SEED ^ 0x0dd)) await memEngine.record({ userId: roughUser, ...event, tz: 'Europe/Berlin' });
     const roughKeys = [];
     for (const name of userKeyNames) roughKeys.push({ name, ...(await describeKey(admin, userKey(roughUser, name))) });
     const roughBytes = roughKeys.reduce((s, k) => s + k.bytes, 0);
@@ -660,7 +686,7 @@ async function main() {
       }
       return { bytes, parts };
     };
-    const addUsers = async (from, count) => {
+    const addUsers = async (/** @type {number} */ from, /** @type {number} */ count) => {
       await pool(count, CONCURRENCY, async (k) => {
         const id = `index-user-${String(from + k).padStart(6, '0')}`;
         const first = START_DAY + 300 + ((from + k) % 50);
@@ -701,7 +727,7 @@ async function main() {
     console.log(`cleanup: deleted ${fmtInt(deleted)} keys matching ${RUN_PATTERN}; ${left} left`);
     console.log(`memory: peak RSS of this process ${mb(process.resourceUsage().maxRSS * 1024)} MB (workers: ${done2.map((d) => `${mb(d.maxRSS)} MB`).join(', ')})`);
     console.log('');
-    const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+    const verdict = (/** @type {boolean} */ ok) => (ok ? 'PASS' : 'FAIL');
     console.log(`${verdict(share1 >= TARGET_RECORD_SHARE)}: 1 process, engine.record at ${(100 * share1).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`);
     console.log(`${verdict(share2 >= TARGET_RECORD_SHARE)}: 2 processes, engine.record at ${(100 * share2).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`);
     console.log(`${verdict(userBytes < TARGET_USER_BYTES)}: ${fmtInt(userBytes)} Redis bytes per user (365 days, 2 metrics; plus ~${perUserIndex2.toFixed(0)} in the account index); target < ${fmtInt(TARGET_USER_BYTES)}`);

@@ -1,16 +1,20 @@
+// @ts-check
 // The servers of bench:http, each in a child process of its own (forked by http.bench.mjs), so that
-// autocannon's CPU is not the server's:
+// the load generator's CPU is not the server's:
 //
-//   bench-servers.mjs kindling   the BUILT server (../dist/index.js), settings from the environment
+//   bench-servers.mjs kindling   the BUILT server (@kindling/server's dist), settings from the environment
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
 //                                a small JSON; GET /bare/users/:id/streak answers a small JSON;
-//                                GET /bare-bytes/users/:id/streak answers 37 KB prepared once
+//                                GET /bare-bytes/users/:id/streak?… sends the bytes the parent prepared
+//                                for that very URL (what Kindling answered for it), with its headers
 //
-// Each tells its parent { url, appKey } (the first start's application key, else null) over the IPC channel once it listens, and closes on SIGTERM.
+// Each tells its parent { url, appKey } (the first start's application key, else null) over the IPC
+// channel once it listens, and closes on SIGTERM. The bare server takes its prepared answers in a
+// message { answers: [url, body][], headers } and answers { stored: <count> }.
 import Fastify from 'fastify';
 
 async function startKindling() {
-  const { parseSettings, startServer } = await import('../dist/index.js');
+  const { parseSettings, startServer } = await import('@kindling/server');
   const server = await startServer(parseSettings(process.env));
   return { url: server.url, appKey: server.firstStart?.applicationKey.key ?? null, close: () => server.close() };
 }
@@ -18,13 +22,29 @@ async function startKindling() {
 async function startBare() {
   const app = Fastify({ bodyLimit: 64 * 1024, logger: false });
   app.post('/bare/:key/event', async (request, reply) => {
-    const body = request.body;
-    return reply.code(201).send({ ok: true, key: request.params.key, user: body?.user?.id ?? null, value: body?.value ?? null });
+    const params = /** @type {{ key: string }} */ (request.params);
+    const body = /** @type {{ user?: { id?: string }, value?: number } | undefined} */ (request.body);
+    return reply.code(201).send({ ok: true, key: params.key, user: body?.user?.id ?? null, value: body?.value ?? null });
   });
-  app.get('/bare/users/:id/streak', async (request) => ({ ok: true, user: request.params.id, historyPeriods: Number(request.query.historyPeriods ?? 7) }));
-  // The same number of bytes as a 366-period streak answer, built once: what sending them costs alone.
-  const sameBytes = Buffer.from(JSON.stringify({ streakHistory: Array.from({ length: 366 }, (_, i) => ({ periodStart: '2025-01-01', periodEnd: '2025-01-01', length: i, usedFreeze: false, usedPause: false })) }));
-  app.get('/bare-bytes/users/:id/streak', async (_request, reply) => reply.type('application/json; charset=utf-8').send(sameBytes));
+  app.get('/bare/users/:id/streak', async (request) => {
+    const params = /** @type {{ id: string }} */ (request.params);
+    const query = /** @type {{ historyPeriods?: string }} */ (request.query);
+    return { ok: true, user: params.id, historyPeriods: Number(query.historyPeriods ?? 7) };
+  });
+  /** @type {Map<string, Buffer>} */
+  const prepared = new Map();
+  /** @type {Record<string, string>} */
+  let headers = { 'content-type': 'application/json; charset=utf-8' };
+  process.on('message', (/** @type {{ answers: [string, string][], headers: Record<string, string> }} */ message) => {
+    for (const [url, body] of message.answers) prepared.set(url, Buffer.from(body));
+    headers = message.headers;
+    process.send?.({ stored: prepared.size });
+  });
+  app.get('/bare-bytes/users/:id/streak', async (request, reply) => {
+    const bytes = prepared.get(request.url);
+    if (bytes === undefined) return reply.code(404).send({ error: `nothing prepared for ${request.url}` });
+    return reply.headers(headers).send(bytes);
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: address, appKey: null, close: () => app.close() };
 }

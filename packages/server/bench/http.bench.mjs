@@ -1,25 +1,32 @@
-// HTTP benchmark (pnpm bench:http): the BUILT server (../dist/index.js) under autocannon, each server
-// in a child process of its own (bench-servers.mjs), against a bare Fastify route in another child.
+// @ts-check
+// HTTP benchmark (pnpm bench:http): the BUILT server (@kindling/server's dist) under a load generator
+// (wrk, or autocannon where wrk is absent: load.mjs), each server in a child process of its own
+// (bench-servers.mjs), against a bare Fastify in another child.
 //
 //   (a) POST /v1/metrics/lessons/event on SQLite, cycling over 10,000 users, vs a bare Fastify POST
 //       that parses the same JSON body and answers a small JSON;
-//   (b) GET /v1/users/:id/streak?historyPeriods=366 of users with a year of history, vs a bare
-//       Fastify GET answering a small JSON: as it is (37 KB, the verdict), asking for gzip as the
-//       hosted service's SDKs do (about 3 KB), and with the read cache off;
 //   (a') the same event workload on a copy of the data served with KINDLING_SQLITE_SYNC=normal (no
 //       disk sync in each commit): what the durability of the default costs, shown beside the verdict;
+//   (b) GET /v1/users/:id/streak?historyPeriods=366 of users with a year of history (about 37 KB
+//       each), vs a bare Fastify GET that sends the very bytes Kindling answered for that path,
+//       prepared before the run: what the server adds to sending its answer (the verdict);
+//   (b') the same at the default 7 periods (a few hundred bytes), vs the same small bytes sent bare;
+//   (b'') the 366-period read asking for gzip as the hosted service's SDKs do, and with the read
+//       cache off, each vs a bare GET answering a small JSON;
 //   (c) the event endpoint on Redis: one server process, then two sharing the Redis behind a
-//       client-side round-robin (two autocannon instances, half the connections each, summed).
+//       client-side round-robin (two load generators, half the connections each, summed).
 //
 // Blocks alternate (bare, server, server, bare, ...); each pair gives one ratio, and "vs bare" is the
-// median of those ratios. Each block also reports the CPU of the server child and of autocannon (this
-// process), in % of one core: on a 2-core machine, whichever is near 100% is the limit. Progress goes to stderr, the results (a table and PASS/FAIL lines) to stdout.
-// It is a report, not a test: it exits 0 whatever the verdicts (1 only if the script itself fails).
+// median of those ratios. Each block also reports the CPU of the server child and of the load
+// generator, in % of one core: on a 2-core machine, whichever is near 100% is the limit. Progress
+// goes to stderr, the results (a table and PASS/FAIL lines) to stdout. It is a report, not a test:
+// it exits 0 whatever the verdicts (1 only if the script itself fails).
 //
 // Environment:
+//   KINDLING_BENCH_LOADGEN         wrk or autocannon (default: wrk when it is on the PATH)
 //   KINDLING_BENCH_SECONDS         seconds per measured block (default 10)
 //   KINDLING_BENCH_ROUNDS          block pairs per comparison (default 3)
-//   KINDLING_BENCH_CONNECTIONS     autocannon connections (default 50)
+//   KINDLING_BENCH_CONNECTIONS     connections (default 50)
 //   KINDLING_BENCH_USERS           users the events cycle over (default 10000)
 //   KINDLING_BENCH_HISTORY_USERS   users with a year of history whose streaks are read (default 200);
 //                                  the other users start with one event
@@ -31,18 +38,24 @@
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
 // starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
 import { fork } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { connectRedis } from '@kindling/redis';
-import { DAY_MS, envInt, mulberry32, ZONES } from '../../core/bench/workload.mjs';
-import { parseSettings, startServer } from '../dist/index.js';
+import { parseSettings, startServer } from '@kindling/server';
+import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
+import { blast, LOADGEN, sendEach } from './load.mjs';
+
+/** @typedef {import('./load.mjs').Load} Load */
+/** @typedef {import('./load.mjs').Block} Block */
+/** @typedef {{ rows: { server: Block[], baseline: Block[] }, ratios: number[] }} Comparison */
 
 const TARGET_EVENT_SHARE = 0.5;
 const TARGET_EVENT_P99_MS = 10;
-const TARGET_STREAK_SHARE = 0.6;
+/** the 366-period read against a bare route sending the same bytes */
+const TARGET_READ_SAME_BYTES = 0.9;
+const HISTORY_PERIODS = 366;
 
 const SECONDS = envInt('KINDLING_BENCH_SECONDS', 10, 1);
 const ROUNDS = envInt('KINDLING_BENCH_ROUNDS', 3, 1);
@@ -56,40 +69,42 @@ const REDIS_PREFIX = `klbench-http-p${process.pid}`;
 const SYNC = process.env.KINDLING_SQLITE_SYNC || 'full';
 const SERVERS = fileURLToPath(new URL('./bench-servers.mjs', import.meta.url));
 const QUIET = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', KINDLING_RATE_LIMIT: '10000000', KINDLING_RATE_BURST: '10000000' };
+const EVENT_PATH = '/v1/metrics/lessons/event';
+const BARE_EVENT_PATH = '/bare/lessons/event';
 
-const progress = (...parts) => console.error('[bench:http]', ...parts);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const progress = (/** @type {unknown[]} */ ...parts) => console.error('[bench:http]', ...parts);
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+const fmt = (/** @type {number} */ n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const userId = (u) => `user-${String(u).padStart(6, '0')}`;
-const zoneOf = (u) => ZONES[u % ZONES.length];
+const zoneOf = (/** @type {number} */ u) => ZONES[u % ZONES.length] ?? 'UTC';
 const EVENT_BODIES = Array.from({ length: USERS }, (_, u) => JSON.stringify({ user: { id: userId(u), tz: zoneOf(u) }, value: 1 }));
-const STREAK_PATHS = Array.from({ length: HISTORY_USERS }, (_, u) => `/v1/users/${userId(u)}/streak?historyPeriods=366`);
+const READ_PATHS = Array.from({ length: HISTORY_USERS }, (_, u) => `/v1/users/${userId(u)}/streak?historyPeriods=${HISTORY_PERIODS}`);
+/** the same users read at the default history (7 periods) */
+const SMALL_READ_PATHS = Array.from({ length: HISTORY_USERS }, (_, u) => `/v1/users/${userId(u)}/streak`);
+/** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
+const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
 
 /**
- * The data the server starts with: a year of daily lessons (85% of days, at random hours) for the
- * history users and one lesson yesterday for every other user, written by the built engine. It is
- * written in a folder in memory (/dev/shm, where there is one: the fsync of each commit is the
- * slow part) and then copied into `dir`, on disk, where the server runs.
+ * The data the server starts with (the shared workload's year of lessons: one a day on 85% of the
+ * last 366 days for the history users, one yesterday for the others), written by the built engine.
+ * It is written in a folder in memory (/dev/shm, where there is one: the fsync of each commit is
+ * the slow part) and then copied into `dir`, on disk, where the server runs.
  */
-async function seed(dir) {
+async function seed(/** @type {string} */ dir) {
   const scratch = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/kindling-bench-http-') : dir;
   let now = Date.now();
   const server = await startServer(parseSettings({ ...QUIET, KINDLING_DATA_DIR: scratch, KINDLING_DASHBOARD_DIR: join(scratch, 'none') }), { listen: false, clock: () => now });
+  if (server.firstStart === null) throw new Error('the seeding server should have made its first account');
   const accountId = server.firstStart.account.id;
   const appKey = server.firstStart.applicationKey.key;
   const { engine } = await server.ctx.engines.runtimeFor(accountId);
-  const rand = mulberry32(20250101);
   const today = Math.floor(Date.now() / DAY_MS);
   let events = 0;
-  for (let day = today - 366; day < today; day++) {
-    for (let u = 0; u < USERS; u++) {
-      if (u < HISTORY_USERS ? rand() >= 0.85 : day !== today - 1) continue;
-      now = day * DAY_MS + Math.floor(rand() * DAY_MS);
-      await engine.record({ userId: userId(u), metric: 'lessons', value: 1, tz: zoneOf(u), at: now });
-      events += 1;
-    }
-    if ((today - day) % 61 === 0) progress(`seed: ${events} events written, ${today - day} days to go`);
+  for (const event of yearOfLessons({ users: USERS, historyUsers: HISTORY_USERS, today, seed: 20250101 })) {
+    now = event.at;
+    await engine.record({ userId: userId(event.user), metric: 'lessons', value: 1, tz: zoneOf(event.user), at: now });
+    events += 1;
+    if (events % 10_000 === 0) progress(`seed: ${events} events written`);
   }
   await server.close();
   if (scratch !== dir) {
@@ -99,103 +114,82 @@ async function seed(dir) {
   return { appKey, events };
 }
 
-/** A server child (bench-servers.mjs): its URL, its first-start key if any, and how to stop it. */
-async function forkServer(mode, env = {}, profile = false) {
+/**
+ * @typedef {object} Child
+ * @property {string} url
+ * @property {string | null} appKey  the first start's application key, if any
+ * @property {number} pid
+ * @property {(message: unknown) => Promise<unknown>} ask  sends a message and waits for the answer
+ * @property {() => Promise<void>} stop
+ */
+
+/** A server child (bench-servers.mjs) and how to talk to it and stop it. */
+async function forkServer(/** @type {'kindling' | 'bare'} */ mode, /** @type {Record<string, string>} */ env = {}, profile = false) {
   const child = fork(SERVERS, [mode], {
     env: { ...process.env, ...QUIET, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: profile && CPU_PROF !== null ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  /** @type {{ url: string, appKey: string | null }} */
   const ready = await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited with ${code} before listening`)));
   });
-  return {
+  if (child.pid === undefined) throw new Error(`the ${mode} server has no pid`);
+  /** @type {Child} */
+  const running = {
     ...ready,
     pid: child.pid,
+    ask: (message) =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send(/** @type {import('node:child_process').Serializable} */ (message));
+      }),
     async stop() {
       child.kill('SIGTERM');
       await exited;
     },
   };
+  return running;
 }
 
-/** A request cycling over `items`: each call of setupRequest takes the next one. */
-function cycling(items, apply) {
-  let i = 0;
-  return (request) => apply(request, items[i++ % items.length]);
-}
-
-const eventRequest = (path) => ({ method: 'POST', path, setupRequest: cycling(EVENT_BODIES, (r, body) => ({ ...r, body })) });
-/** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
-const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
-const streakRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path })) });
-const sameBytesRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path: path.replace('/v1/', '/bare-bytes/') })) });
-const bareStreakRequest = () => ({ method: 'GET', setupRequest: cycling(STREAK_PATHS, (r, path) => ({ ...r, path: path.replace('/v1/', '/bare/') })) });
-
-/** CPU seconds a process has used so far (user + system), from /proc; null where there is no /proc. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, in clock ticks: USER_HZ, 100 on Linux
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * One autocannon run: req/s (mean of its seconds), p50 and p99 latency in ms, what went wrong, and
- * the CPU used by the server child (`pid`) and by this process (autocannon), in % of one core:
- * on a 2-core machine they tell which side was the limit.
- */
-async function blast(url, key, request, { connections = CONNECTIONS, seconds = SECONDS, amount, headers = {}, pid = null } = {}) {
-  const serverBefore = pid === null ? null : cpuSeconds(pid);
-  const clientBefore = process.cpuUsage();
-  const started = performance.now();
-  const result = await autocannon({
-    url,
-    connections,
-    ...(amount !== undefined ? { amount } : { duration: seconds }),
-    headers: { 'content-type': 'application/json', 'x-api-key': key ?? 'none', ...headers },
-    requests: [request],
-  });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) progress(`  ${failed} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
-  const wall = (performance.now() - started) / 1000;
-  const client = process.cpuUsage(clientBefore);
-  const serverAfter = pid === null ? null : cpuSeconds(pid);
-  const serverCpu = serverBefore === null || serverAfter === null ? null : ((serverAfter - serverBefore) / wall) * 100;
-  const clientCpu = ((client.user + client.system) / 1e6 / wall) * 100;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed, total: result.requests.total, serverCpu, clientCpu };
-}
+/** @returns {Load} */
+const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key) => ({ method: 'POST', paths: [path], bodies: EVENT_BODIES, headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) } });
+/** @returns {Load} */
+const readLoad = (/** @type {string[]} */ paths, /** @type {string | null} */ key, /** @type {Record<string, string>} */ headers = {}) => ({ method: 'GET', paths, headers: { ...(key === null ? {} : { 'x-api-key': key }), ...headers } });
+/** the bare server's path answering what Kindling answered for `path` (prepared bytes, or a small JSON) */
+const bare = (/** @type {string[]} */ paths, /** @type {'/bare-bytes/' | '/bare/'} */ prefix) => paths.map((path) => path.replace('/v1/', prefix));
 
 /** Alternating blocks of `server` and `baseline` (which starts alternates per round): per-pair ratios. */
-async function compare(label, server, baseline) {
-  const rows = { server: [], baseline: [] };
-  const ratios = [];
+async function compare(/** @type {string} */ label, /** @type {() => Promise<Block>} */ server, /** @type {() => Promise<Block>} */ baseline) {
+  /** @type {Comparison} */
+  const result = { rows: { server: [], baseline: [] }, ratios: [] };
   for (let round = 0; round < ROUNDS; round++) {
+    /** @type {('baseline' | 'server')[]} */
     const order = round % 2 === 0 ? ['baseline', 'server'] : ['server', 'baseline'];
     for (const which of order) {
-      rows[which].push(await (which === 'server' ? server() : baseline()));
-      const last = rows[which].at(-1);
+      const last = await (which === 'server' ? server() : baseline());
+      result.rows[which].push(last);
       progress(`${label} round ${round + 1}/${ROUNDS} ${which}: ${fmt(last.rps)} req/s, p50 ${last.p50} ms, p99 ${last.p99} ms`);
     }
-    ratios.push(rows.server[round].rps / rows.baseline[round].rps);
+    const [s, b] = [result.rows.server[round], result.rows.baseline[round]];
+    if (s !== undefined && b !== undefined) result.ratios.push(s.rps / b.rps);
   }
-  return { rows, ratios };
+  return result;
 }
 
+/** @param {Block[]} blocks */
 function summary(blocks) {
-  const cpu = (pick) => (blocks.every((b) => pick(b) !== null) ? median(blocks.map(pick)) : null);
+  /** @param {(b: Block) => number | null} pick */
+  const cpu = (pick) => (blocks.every((b) => pick(b) !== null) ? median(blocks.map((b) => pick(b) ?? 0)) : null);
   return {
     rps: median(blocks.map((b) => b.rps)),
     p50: median(blocks.map((b) => b.p50)),
     p99: median(blocks.map((b) => b.p99)),
     failed: blocks.reduce((n, b) => n + b.failed, 0),
-    serverCpu: cpu((b) => b.serverCpu ?? null),
-    clientCpu: cpu((b) => b.clientCpu ?? null),
+    serverCpu: cpu((b) => b.serverCpu),
+    clientCpu: cpu((b) => b.clientCpu),
   };
 }
 
@@ -219,15 +213,16 @@ async function redisPart() {
   const first = await forkServer('kindling', env);
   const second = await forkServer('kindling', env);
   try {
-    const key = first.appKey;
+    const load = eventLoad(EVENT_PATH, first.appKey);
     progress(`redis: warm-up, one event for each of ${USERS} users`);
-    await blast(first.url, key, eventRequest('/v1/metrics/lessons/event'), { amount: USERS });
-    await blast(second.url, key, eventRequest('/v1/metrics/lessons/event'), { seconds: 2 });
-    const one = () => blast(first.url, key, eventRequest('/v1/metrics/lessons/event'));
+    await sendEach(first.url, load, USERS);
+    await blast(second.url, load, { connections: CONNECTIONS, seconds: 2 });
+    const one = () => blast(first.url, load, { connections: CONNECTIONS, seconds: SECONDS });
     const two = async () => {
       const half = Math.floor(CONNECTIONS / 2);
-      const [a, b] = await Promise.all([first, second].map((s) => blast(s.url, key, eventRequest('/v1/metrics/lessons/event'), { connections: half })));
-      return { rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed };
+      const [a, b] = await Promise.all([first, second].map((s) => blast(s.url, load, { connections: half, seconds: SECONDS })));
+      if (a === undefined || b === undefined) throw new Error('two load generators, two results');
+      return { rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed, total: a.total + b.total, serverCpu: null, clientCpu: null };
     };
     return await compare('redis event: 2 processes vs 1', two, one);
   } finally {
@@ -236,94 +231,139 @@ async function redisPart() {
   }
 }
 
+/**
+ * What Kindling answers for each path (read with the key, no compression asked), for the bare
+ * server to send as prepared bytes: the same bodies and the same content headers.
+ */
+async function answersOf(/** @type {Child} */ server, /** @type {string} */ key, /** @type {string[]} */ paths) {
+  /** @type {[string, string][]} */
+  const answers = [];
+  /** @type {Record<string, string>} */
+  let headers = {};
+  for (const path of paths) {
+    const response = await fetch(new URL(path, server.url), { headers: { 'x-api-key': key, 'accept-encoding': 'identity' } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    answers.push([path.replace('/v1/', '/bare-bytes/'), await response.text()]);
+    headers = { 'content-type': response.headers.get('content-type') ?? 'application/json', vary: response.headers.get('vary') ?? '' };
+  }
+  const bytes = answers.map(([, body]) => Buffer.byteLength(body));
+  return { answers, headers, meanBytes: bytes.reduce((a, b) => a + b, 0) / bytes.length };
+}
+
 async function main() {
   const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-http-'));
+  /** @type {(() => unknown)[]} */
   const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
   try {
-    progress(`seeding ${USERS} users, ${HISTORY_USERS} of them with a year of history`);
+    progress(`load generator: ${LOADGEN}; seeding ${USERS} users, ${HISTORY_USERS} of them with a year of history`);
     const { appKey, events } = await seed(dir);
     const relaxedDir = `${dir}-normal`;
     cpSync(dir, relaxedDir, { recursive: true });
     cleanups.push(() => rmSync(relaxedDir, { recursive: true, force: true }));
-    const server = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: join(dir, 'none') }, true);
+    const none = join(dir, 'none');
+    const server = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none }, true);
     cleanups.unshift(() => server.stop());
-    const bare = await forkServer('bare');
-    cleanups.unshift(() => bare.stop());
+    const bareServer = await forkServer('bare');
+    cleanups.unshift(() => bareServer.stop());
     // The same data served without the read cache: every read loads, advances and serializes.
-    const cold = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: join(dir, 'none'), KINDLING_READ_CACHE_MB: '0' });
+    const cold = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none, KINDLING_READ_CACHE_MB: '0' });
     cleanups.unshift(() => cold.stop());
     // The same events committed without a disk sync each (a copy of the data, so the two never share a file).
-    const relaxed = await forkServer('kindling', { KINDLING_DATA_DIR: relaxedDir, KINDLING_DASHBOARD_DIR: join(dir, 'none'), KINDLING_SQLITE_SYNC: 'normal' });
+    const relaxed = await forkServer('kindling', { KINDLING_DATA_DIR: relaxedDir, KINDLING_DASHBOARD_DIR: none, KINDLING_SQLITE_SYNC: 'normal' });
     cleanups.unshift(() => relaxed.stop());
 
-    progress('warm-up: 3 s of each workload');
-    // One way to drive every child: its URL, the key, and its pid for the CPU column.
-    const on = (child, key) => (request, options = {}) => blast(child.url, key, request, { pid: child.pid, ...options });
-    const onServer = on(server, appKey);
-    const onCold = on(cold, appKey);
-    const onRelaxed = on(relaxed, appKey);
-    const onBare = on(bare, null);
-    const EVENT = '/v1/metrics/lessons/event';
-    await onServer(eventRequest(EVENT), { seconds: 3 });
-    await onRelaxed(eventRequest(EVENT), { seconds: 3 });
-    await onBare(eventRequest('/bare/lessons/event'), { seconds: 3 });
-    await onBare(bareStreakRequest(), { seconds: 2 });
-    await onServer(streakRequest(), { seconds: 2, headers: SDK_ENCODING });
-    await onCold(streakRequest(), { seconds: 2 });
-    const event = await compare('sqlite event vs bare POST', () => onServer(eventRequest(EVENT)), () => onBare(eventRequest('/bare/lessons/event')));
-    const normal = await compare('sqlite event, synchronous=normal, vs bare POST', () => onRelaxed(eventRequest(EVENT)), () => onBare(eventRequest('/bare/lessons/event')));
-    const streak = await compare('sqlite streak read vs bare GET', () => onServer(streakRequest()), () => onBare(bareStreakRequest()));
-    const bytes = await compare('sqlite streak read vs a bare GET sending the same 37 KB', () => onServer(streakRequest()), () => onBare(sameBytesRequest()));
-    const gzip = await compare('sqlite streak read, gzip asked as the SDK does, vs bare GET', () => onServer(streakRequest(), { headers: SDK_ENCODING }), () => onBare(bareStreakRequest()));
-    const coldStreak = await compare('sqlite streak read without the read cache vs bare GET', () => onCold(streakRequest()), () => onBare(bareStreakRequest()));
+    // The bare server sends, for each read path, the bytes Kindling answered for it.
+    const large = await answersOf(server, appKey, READ_PATHS);
+    const small = await answersOf(server, appKey, SMALL_READ_PATHS);
+    await bareServer.ask({ answers: [...large.answers, ...small.answers], headers: large.headers });
+    progress(`read answers: ${fmt(large.meanBytes)} bytes at ${HISTORY_PERIODS} periods, ${fmt(small.meanBytes)} at the default 7 (mean over ${HISTORY_USERS} users)`);
+
+    /** Drives a child: a block of `load` with its pid for the CPU column. */
+    const on = (/** @type {Child} */ child) => (/** @type {Load} */ load, seconds = SECONDS) => blast(child.url, load, { connections: CONNECTIONS, seconds, pid: child.pid });
+    const [onServer, onCold, onRelaxed, onBare] = [on(server), on(cold), on(relaxed), on(bareServer)];
+    const loads = {
+      event: eventLoad(EVENT_PATH, appKey),
+      bareEvent: eventLoad(BARE_EVENT_PATH, null),
+      read: readLoad(READ_PATHS, appKey),
+      readBytes: readLoad(bare(READ_PATHS, '/bare-bytes/'), null),
+      smallRead: readLoad(SMALL_READ_PATHS, appKey),
+      smallReadBytes: readLoad(bare(SMALL_READ_PATHS, '/bare-bytes/'), null),
+      gzipRead: readLoad(READ_PATHS, appKey, SDK_ENCODING),
+      bareRead: readLoad(bare(READ_PATHS, '/bare/'), null),
+    };
+
+    progress('warm-up: 2 to 3 s of each workload');
+    await onServer(loads.event, 3);
+    await onRelaxed(loads.event, 3);
+    await onBare(loads.bareEvent, 3);
+    await onBare(loads.readBytes, 2);
+    await onBare(loads.bareRead, 2);
+    await onServer(loads.gzipRead, 2);
+    await onServer(loads.smallRead, 2);
+    await onCold(loads.read, 2);
+    const event = await compare('sqlite event vs bare POST', () => onServer(loads.event), () => onBare(loads.bareEvent));
+    const normal = await compare('sqlite event, synchronous=normal, vs bare POST', () => onRelaxed(loads.event), () => onBare(loads.bareEvent));
+    const read = await compare(`sqlite streak read, ${HISTORY_PERIODS} periods, vs a bare GET sending the same bytes`, () => onServer(loads.read), () => onBare(loads.readBytes));
+    const smallRead = await compare('sqlite streak read, 7 periods, vs a bare GET sending the same bytes', () => onServer(loads.smallRead), () => onBare(loads.smallReadBytes));
+    const gzip = await compare('sqlite streak read, gzip asked as the SDK does, vs a bare GET answering a small JSON', () => onServer(loads.gzipRead), () => onBare(loads.bareRead));
+    const coldRead = await compare('sqlite streak read without the read cache vs a bare GET answering a small JSON', () => onCold(loads.read), () => onBare(loads.bareRead));
     for (const cleanup of cleanups.splice(0, 4)) await cleanup();
 
     const redis = REDIS_URL === 'off' ? null : await redisPart();
-    report({ event, normal, streak, gzip, bytes, coldStreak, redis, events });
+    report({ event, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes: large.meanBytes, smallBytes: small.meanBytes });
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
 }
 
-function report({ event, normal, streak, gzip, bytes, coldStreak, redis, events }) {
+/**
+ * @param {{ event: Comparison, normal: Comparison, read: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
+ *   redis: Comparison | null, events: number, largeBytes: number, smallBytes: number }} results
+ */
+function report({ event, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes, smallBytes }) {
   const cpus = os.cpus();
+  const kb = (/** @type {number} */ bytes) => (bytes >= 10_000 ? `${Math.round(bytes / 1000)} KB` : `${fmt(bytes)} bytes`);
   console.log(`\nbench:http — ${cpus.length} cores (${cpus[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(`data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
-  console.log('| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | autocannon CPU | vs baseline (median of pairs; min .. max) |');
+  console.log(`load generator ${LOADGEN}; data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
+  console.log(`| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | ${LOADGEN} CPU | vs baseline (median of pairs; min .. max) |`);
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  const pct = (n) => (n === null || n === undefined ? '–' : `${n.toFixed(0)}%`);
+  const pct = (/** @type {number | null} */ n) => (n === null ? '–' : `${n.toFixed(0)}%`);
+  const ms = (/** @type {number} */ n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+  /** @param {string} workload @param {string} name @param {ReturnType<typeof summary>} s @param {number[] | null} ratios */
   const line = (workload, name, s, ratios) =>
-    console.log(`| ${workload} | ${name} | ${fmt(s.rps)} | ${s.p50} | ${s.p99} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`);
+    console.log(`| ${workload} | ${name} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`);
   const ev = summary(event.rows.server);
-  const st = summary(streak.rows.server);
   const evBare = summary(event.rows.baseline);
+  const nm = summary(normal.rows.server);
   line('POST event', `Kindling, SQLite (${SYNC}), 1 process`, ev, event.ratios);
   line('POST event', 'bare Fastify', evBare, null);
-  const nm = summary(normal.rows.server);
   line('POST event', 'Kindling, SQLite (normal: no sync per commit), 1 process', nm, normal.ratios);
   line('POST event', 'bare Fastify', summary(normal.rows.baseline), null);
-  line('GET streak, 366 periods (37 KB)', 'Kindling, SQLite, 1 process', st, streak.ratios);
-  line('GET streak', 'bare Fastify', summary(streak.rows.baseline), null);
-  line('GET streak, 366 periods (37 KB)', 'Kindling, SQLite, 1 process', summary(bytes.rows.server), bytes.ratios);
-  line('GET, the same 37 KB prepared once', 'bare Fastify', summary(bytes.rows.baseline), null);
-  line('GET streak, 366 periods, gzip asked (about 3 KB)', 'Kindling, SQLite, 1 process', summary(gzip.rows.server), gzip.ratios);
-  line('GET streak', 'bare Fastify', summary(gzip.rows.baseline), null);
-  line('GET streak, 366 periods (37 KB)', 'Kindling, SQLite, read cache off', summary(coldStreak.rows.server), coldStreak.ratios);
-  line('GET streak', 'bare Fastify', summary(coldStreak.rows.baseline), null);
+  line(`GET streak, ${HISTORY_PERIODS} periods (${kb(largeBytes)})`, 'Kindling, SQLite, 1 process', summary(read.rows.server), read.ratios);
+  line('GET, the same bytes prepared', 'bare Fastify', summary(read.rows.baseline), null);
+  line(`GET streak, 7 periods (${kb(smallBytes)})`, 'Kindling, SQLite, 1 process', summary(smallRead.rows.server), smallRead.ratios);
+  line('GET, the same bytes prepared', 'bare Fastify', summary(smallRead.rows.baseline), null);
+  line(`GET streak, ${HISTORY_PERIODS} periods, gzip asked`, 'Kindling, SQLite, 1 process', summary(gzip.rows.server), gzip.ratios);
+  line('GET, a small JSON', 'bare Fastify', summary(gzip.rows.baseline), null);
+  line(`GET streak, ${HISTORY_PERIODS} periods`, 'Kindling, SQLite, read cache off', summary(coldRead.rows.server), coldRead.ratios);
+  line('GET, a small JSON', 'bare Fastify', summary(coldRead.rows.baseline), null);
   if (redis !== null) {
     line('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
     line('POST event', 'Kindling, Redis, 1 process', summary(redis.rows.baseline), null);
   }
-  const verdict = (ok, text) => console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
+  const verdict = (/** @type {boolean} */ ok, /** @type {string} */ text) => console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
   console.log('');
   verdict(median(event.ratios) >= TARGET_EVENT_SHARE, `event endpoint at ${(median(event.ratios) * 100).toFixed(1)}% of the bare Fastify POST; target >= ${TARGET_EVENT_SHARE * 100}%`);
-  verdict(ev.p99 < TARGET_EVENT_P99_MS, `event endpoint p99 ${ev.p99} ms (median of blocks; the bare POST's own: ${evBare.p99} ms); target < ${TARGET_EVENT_P99_MS} ms`);
-  verdict(median(streak.ratios) >= TARGET_STREAK_SHARE, `streak read, 366 periods, 37 KB sent as they are (users read again between their events, so the read cache answers) at ${(median(streak.ratios) * 100).toFixed(1)}% of the bare Fastify GET; target >= ${TARGET_STREAK_SHARE * 100}%`);
-  console.log(`INFO: event endpoint with KINDLING_SQLITE_SYNC=normal (commits not synced to disk; an acknowledged event survives a crash of the process, not of the machine) at ${(median(normal.ratios) * 100).toFixed(0)}% of the bare POST, p99 ${nm.p99} ms: what the default's sync in every commit costs on this disk`);
-  console.log(`INFO: streak read at ${(median(bytes.ratios) * 100).toFixed(0)}% of a bare Fastify GET that sends the same 37 KB (what the answer's size costs alone)`);
+  verdict(ev.p99 < TARGET_EVENT_P99_MS, `event endpoint p99 ${ms(ev.p99)} ms (median of blocks; the bare POST's own: ${ms(evBare.p99)} ms); target < ${TARGET_EVENT_P99_MS} ms`);
+  verdict(
+    median(read.ratios) >= TARGET_READ_SAME_BYTES,
+    `streak read, ${HISTORY_PERIODS} periods (users read again between their events, so the read cache answers), at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes; target >= ${TARGET_READ_SAME_BYTES}×` +
+      ` (for reference, the small answer: 7 periods at ${median(smallRead.ratios).toFixed(2)}× of the same small bytes sent bare)`,
+  );
+  console.log(`INFO: event endpoint with KINDLING_SQLITE_SYNC=normal (commits not synced to disk; an acknowledged event survives a crash of the process, not of the machine) at ${(median(normal.ratios) * 100).toFixed(0)}% of the bare POST, p99 ${ms(nm.p99)} ms: what the default's sync in every commit costs on this disk`);
   const gz = summary(gzip.rows.server);
-  console.log(`INFO: streak read asking for gzip as the SDK does (about 3 KB sent) at ${(median(gzip.ratios) * 100).toFixed(0)}% of the bare Fastify GET, with the server at ${pct(gz.serverCpu)} of a core and autocannon at ${pct(gz.clientCpu)}: where autocannon is the busier, it is the limit, not the server`);
-  console.log(`INFO: streak read with the read cache off (every read loads, advances, serializes) at ${(median(coldStreak.ratios) * 100).toFixed(0)}% of the bare Fastify GET`);
+  console.log(`INFO: streak read asking for gzip as the SDK does at ${median(gzip.ratios).toFixed(2)}× of a bare GET answering a small JSON (server at ${pct(gz.serverCpu)} of a core, ${LOADGEN} at ${pct(gz.clientCpu)})`);
+  console.log(`INFO: streak read with the read cache off (every read loads, advances, serializes) at ${median(coldRead.ratios).toFixed(2)}× of a bare GET answering a small JSON`);
   if (redis !== null) console.log(`INFO: Redis, 2 processes at ${median(redis.ratios).toFixed(2)}× the event rate of 1 process`);
 }
 

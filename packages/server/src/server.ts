@@ -55,9 +55,12 @@ function listenFailure(error: unknown, settings: Settings): unknown {
   }
 }
 
-/** The dashboard bundled with this package, when it was built. */
+/**
+ * The dashboard bundled with this package: its `dashboard/` folder, which the package's build
+ * copies from @kindling/dashboard's build (one level up from dist/ and from src/ alike).
+ */
 export function bundledDashboard(): string {
-  return fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+  return fileURLToPath(new URL('../dashboard', import.meta.url));
 }
 
 export async function startServer(settings: Settings, options: { clock?: () => number; listen?: boolean } = {}): Promise<RunningServer> {

@@ -1,3 +1,4 @@
+// @ts-check
 // History read benchmark, SQLite: store.history and engine.streak for 366 periods with held periods
 // in blocks of 128 (the store since migration 002) next to the layout before it (one row per held
 // period, read as the store read it then), side by side in one run, for a user with 100 events and
@@ -18,10 +19,26 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { createEngine, placeInstant, zoneOf } from '../../core/dist/index.js';
-import { sqliteStore } from '../dist/index.js';
+import { createEngine, placeInstant, zoneOf } from '@kindling/core';
+import { sqliteStore } from '@kindling/sqlite';
 import { envInt, METRICS } from '../../core/bench/workload.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
+
+/** @typedef {import('@kindling/core').Store} Store */
+/** @typedef {import('@kindling/core').HistoryEntry} HistoryEntry */
+/** @typedef {{ id: string, name: string, events: import('../../core/bench/workload.mjs').ReaderEvent[], stored?: number, held?: number }} Reader */
+/**
+ * @typedef {object} Probe
+ * @property {Reader} reader
+ * @property {string} layout
+ * @property {'store.history' | 'engine.streak'} what
+ * @property {Float64Array} times
+ * @property {() => Promise<unknown>} run
+ * @property {number} [p50]
+ * @property {number} [p90]
+ * @property {number} [p99]
+ * @property {number} [mean]
+ */
 
 const HEAVY_EVENTS = envInt('KINDLING_BENCH_HEAVY_EVENTS', 100_000, 100);
 const READS = envInt('KINDLING_BENCH_READS', 5_000, 1);
@@ -29,12 +46,12 @@ const SEED = envInt('KINDLING_BENCH_SEED', 20250101, 0);
 const WARMUP_READS = 200;
 const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
 
-const encodeKey = (text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
-const us = (ms) => (ms * 1000).toFixed(0);
+const encodeKey = (/** @type {string} */ text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
+const quantile = (/** @type {Float64Array} */ sorted, /** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+const us = (/** @type {number | undefined} */ ms) => (Number(ms) * 1000).toFixed(0);
 
-async function writeReaders(path, readers) {
+async function writeReaders(/** @type {string} */ path, /** @type {Reader[]} */ readers) {
   let now = 0;
   const store = sqliteStore({ path, synchronous: 'normal' });
   const engine = createEngine({ store, clock: () => now, streaks: STREAKS, metrics: METRICS });
@@ -53,17 +70,18 @@ async function writeReaders(path, readers) {
  * The layout before migration 002, in the same file: the table of 001_init.sql (as history_rows)
  * holding the same held periods, and a store whose `history` reads it as the store did then.
  */
-function rowLayout(db, store, readers, entries) {
+function rowLayout(/** @type {import('better-sqlite3').Database} */ db, /** @type {Store} */ store, /** @type {Reader[]} */ readers, /** @type {Map<string, HistoryEntry[]>} */ entries) {
   db.exec(`CREATE TABLE history_rows (
     account TEXT NOT NULL, user_id BLOB NOT NULL, streak TEXT NOT NULL, period INTEGER NOT NULL, length INTEGER NOT NULL, held_by TEXT NOT NULL,
     PRIMARY KEY (account, user_id, streak, period)) WITHOUT ROWID`);
   const insert = db.prepare('INSERT INTO history_rows VALUES (?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
-    for (const reader of readers) for (const e of entries.get(reader.id)) insert.run('default', encodeKey(reader.id), e.streak, e.period, e.length, e.heldBy);
+    for (const reader of readers) for (const e of entries.get(reader.id) ?? []) insert.run('default', encodeKey(reader.id), e.streak, e.period, e.length, e.heldBy);
   })();
   const select = db.prepare('SELECT streak, period, length, held_by FROM history_rows WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period');
+  /** @type {Store['history']} */
   const history = async (userId, streak, from, to) =>
-    select.all('default', encodeKey(userId), streak, from, to).map((row) => ({ streak: row.streak, period: row.period, length: row.length, heldBy: row.held_by }));
+    /** @type {{ streak: string, period: number, length: number, held_by: HistoryEntry['heldBy'] }[]} */ (select.all('default', encodeKey(userId), streak, from, to)).map((row) => ({ streak: row.streak, period: row.period, length: row.length, heldBy: row.held_by }));
   return { ...store, history };
 }
 
@@ -72,6 +90,7 @@ async function main() {
   const path = join(dir, 'history.db');
   console.log(`Kindling SQLite history bench: node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   try {
+    /** @type {Reader[]} */
     const readers = [
       { id: 'reader-light', name: '100 events', events: readerEvents(100, SEED + 1) },
       { id: 'reader-heavy', name: `${HEAVY_EVENTS.toLocaleString('en-US')} events`, events: readerEvents(HEAVY_EVENTS, SEED + 2) },
@@ -80,6 +99,7 @@ async function main() {
 
     const blocks = sqliteStore({ path });
     const db = new Database(path);
+    /** @type {Map<string, HistoryEntry[]>} */
     const entries = new Map();
     for (const reader of readers) entries.set(reader.id, await blocks.history(reader.id, 'daily', -1e7, 1e7));
     const rows = rowLayout(db, blocks, readers, entries);
@@ -87,11 +107,12 @@ async function main() {
       { name: 'rows (before)', store: rows },
       { name: 'blocks (after)', store: blocks },
     ];
-    const engineOf = (store) => createEngine({ store, clock: () => READ_AT, streaks: STREAKS, metrics: METRICS });
+    const engineOf = (/** @type {Store} */ store) => createEngine({ store, clock: () => READ_AT, streaks: STREAKS, metrics: METRICS });
     const rule = engineOf(blocks).rules[0];
     const to = rule.calendar.indexOf(placeInstant(READ_AT, zoneOf(READER_ZONE), rule.dayStartMs));
     const from = to - HISTORY_PERIODS + 1;
 
+    /** @type {Probe[]} */
     const probes = [];
     for (const reader of readers) {
       const answers = [];
@@ -103,7 +124,7 @@ async function main() {
         answers.push([await layout.store.history(reader.id, 'daily', from, to), await engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS })]);
       }
       if (!isDeepStrictEqual(answers[0], answers[1])) throw new Error(`the two layouts answer differently for ${reader.id}`);
-      reader.stored = entries.get(reader.id).length;
+      reader.stored = (entries.get(reader.id) ?? []).length;
       reader.held = answers[1][0].length;
     }
 
@@ -132,15 +153,15 @@ async function main() {
       probe.mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
     }
     for (const probe of probes) {
-      const before = probes.find((p) => p.reader === probe.reader && p.what === probe.what && p.layout === layouts[0].name);
+      const before = /** @type {Probe} */ (probes.find((p) => p.reader === probe.reader && p.what === probe.what && p.layout === layouts[0].name));
       console.log(
-        [pad(probe.what, 14), pad(probe.reader.name, 16), pad(probe.reader.stored, 11, true), pad(probe.reader.held, 8, true), pad(probe.layout, 15), pad(us(probe.p50), 6, true), pad(us(probe.p90), 6, true), pad(us(probe.p99), 6, true), pad(us(probe.mean), 6, true), pad(`${(probe.p50 / before.p50).toFixed(2)}x`, 13, true)].join('  '),
+        [pad(probe.what, 14), pad(probe.reader.name, 16), pad(probe.reader.stored, 11, true), pad(probe.reader.held, 8, true), pad(probe.layout, 15), pad(us(probe.p50), 6, true), pad(us(probe.p90), 6, true), pad(us(probe.p99), 6, true), pad(us(probe.mean), 6, true), pad(`${(Number(probe.p50) / Number(before.p50)).toFixed(2)}x`, 13, true)].join('  '),
       );
     }
     console.log('');
     for (const layout of layouts) {
       for (const what of ['store.history', 'engine.streak']) {
-        const [light, heavy] = readers.map((reader) => probes.find((p) => p.reader === reader && p.what === what && p.layout === layout.name));
+        const [light, heavy] = readers.map((reader) => /** @type {Required<Probe>} */ (probes.find((p) => p.reader === reader && p.what === what && p.layout === layout.name)));
         console.log(`${pad(layout.name, 15)} ${pad(what, 14)} heavy ÷ light: p50 ${(heavy.p50 / light.p50).toFixed(2)}x, p99 ${(heavy.p99 / light.p99).toFixed(2)}x`);
       }
     }

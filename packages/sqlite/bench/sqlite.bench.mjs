@@ -1,3 +1,4 @@
+// @ts-check
 // Stores benchmark, SQLite: engine.record on sqliteStore against raw better-sqlite3 commits on a file
 // with the same settings, engine.streak read latency for a light and a heavy user, memory and file size.
 //
@@ -23,10 +24,34 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { createEngine, placeInstant, zoneOf } from '../../core/dist/index.js';
-import { sqliteStore } from '../dist/index.js';
+import { createEngine, placeInstant, zoneOf } from '@kindling/core';
+import { sqliteStore } from '@kindling/sqlite';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from '../../core/bench/workload.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_DAYS, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
+
+/** @typedef {import('../../core/bench/workload.mjs').Workload} Workload */
+/** @typedef {{ id: string, name: string, events: import('../../core/bench/workload.mjs').ReaderEvent[], raw: boolean }} Reader */
+/**
+ * A row of part 2: what it reads, its timings, and (once measured) their quantiles in ms.
+ * @typedef {object} Probe
+ * @property {string} name
+ * @property {'engine' | 'raw'} kind
+ * @property {() => unknown} run
+ * @property {Float64Array} times
+ * @property {Reader} reader
+ * @property {number} storedHistory
+ * @property {number} storedRollups
+ * @property {number} stateBytes
+ * @property {number} heldInAnswer
+ * @property {number} length
+ * @property {number} longest
+ * @property {number} version
+ * @property {number} [p50]
+ * @property {number} [p90]
+ * @property {number} [p99]
+ * @property {number} [max]
+ * @property {number} [mean]
+ */
 
 /** engine.record events/s at least this share of the raw commit rate, for each synchronous setting */
 const TARGET_RECORD_SHARE = 0.3;
@@ -43,7 +68,7 @@ const RAW_PERCENT = envInt('KINDLING_BENCH_RAW_PERCENT', 25, 1);
 const HEAVY_EVENTS = envInt('KINDLING_BENCH_HEAVY_EVENTS', 100_000, 100);
 const READS = envInt('KINDLING_BENCH_READS', 5_000, 1);
 const KEEP = process.env.KINDLING_BENCH_KEEP === '1';
-const SYNCS = (process.env.KINDLING_BENCH_SYNC || 'full,normal').split(',').map((s) => s.trim());
+const SYNCS = /** @type {('full' | 'normal')[]} */ ((process.env.KINDLING_BENCH_SYNC || 'full,normal').split(',').map((s) => s.trim()));
 if (SYNCS.length === 0 || SYNCS.some((s) => s !== 'full' && s !== 'normal')) {
   console.error(`KINDLING_BENCH_SYNC must list "full" and/or "normal", got ${JSON.stringify(process.env.KINDLING_BENCH_SYNC)}`);
   process.exit(2);
@@ -70,29 +95,30 @@ const generateWorkload = () => makeWorkload({ events: EVENTS, users: USERS, seed
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-const mb = (bytes) => (bytes / 1_048_576).toFixed(1);
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const pct = (x) => `${(100 * x).toFixed(0)}%`;
-function pad(text, width, right = false) {
+const mb = (/** @type {number} */ bytes) => (bytes / 1_048_576).toFixed(1);
+const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
+const pct = (/** @type {number} */ x) => `${(100 * x).toFixed(0)}%`;
+function pad(/** @type {unknown} */ text, /** @type {number} */ width, right = false) {
   const s = String(text);
   return right ? s.padStart(width) : s.padEnd(width);
 }
-function quantile(sorted, q) {
+function quantile(/** @type {Float64Array | Float32Array} */ sorted, /** @type {number} */ q) {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i];
 }
-const median = (xs) => quantile(Float64Array.from(xs).sort(), 0.5);
-function seconds(ms) {
+const median = (/** @type {number[]} */ xs) => quantile(Float64Array.from(xs).sort(), 0.5);
+function seconds(/** @type {number} */ ms) {
   const s = Math.round(ms / 1000);
   return s < 120 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
-function cpuSeconds(start) {
+function cpuSeconds(/** @type {NodeJS.CpuUsage} */ start) {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 }
-function fileBytes(path) {
+function fileBytes(/** @type {string} */ path) {
   let total = 0;
+  /** @type {Record<string, number>} */
   const parts = {};
   for (const suffix of ['', '-wal', '-shm']) {
     try {
@@ -102,20 +128,20 @@ function fileBytes(path) {
       parts[suffix || 'db'] = 0;
     }
   }
-  return { total, ...parts };
+  return { total, db: parts.db ?? 0, wal: parts['-wal'] ?? 0 };
 }
 let peakHeap = 0;
 function sampleHeap() {
   const used = process.memoryUsage().heapUsed;
   if (used > peakHeap) peakHeap = used;
 }
-const progress = (line) => process.stderr.write(`  ${line}\n`);
+const progress = (/** @type {string} */ line) => process.stderr.write(`  ${line}\n`);
 
 // ---------------------------------------------------------------------------------------------
 // Raw baseline: one small row upserted per IMMEDIATE transaction, on a file with the store's settings
 // ---------------------------------------------------------------------------------------------
 
-function openRaw(path, synchronous) {
+function openRaw(/** @type {string} */ path, /** @type {'full' | 'normal'} */ synchronous) {
   const db = new Database(path, { timeout: BUSY_TIMEOUT });
   const mode = db.pragma('journal_mode = WAL', { simple: true });
   if (mode !== 'wal') throw new Error(`raw baseline: journal_mode is ${mode}, not wal`);
@@ -123,17 +149,17 @@ function openRaw(path, synchronous) {
   db.pragma('foreign_keys = ON');
   db.exec('CREATE TABLE IF NOT EXISTS counters (user_id TEXT PRIMARY KEY, n INTEGER NOT NULL, last_at INTEGER NOT NULL) WITHOUT ROWID');
   const upsert = db.prepare('INSERT INTO counters (user_id, n, last_at) VALUES (?, 1, ?) ON CONFLICT (user_id) DO UPDATE SET n = n + 1, last_at = excluded.last_at');
-  const tx = db.transaction((userId, at) => upsert.run(userId, at));
+  const tx = db.transaction((/** @type {string} */ userId, /** @type {number} */ at) => upsert.run(userId, at));
   const check = {
     synchronous: db.pragma('synchronous', { simple: true }),
     journalMode: db.pragma('journal_mode', { simple: true }),
     busyTimeout: db.pragma('busy_timeout', { simple: true }),
   };
-  return { db, commit: (userId, at) => tx.immediate(userId, at), check, close: () => db.close() };
+  return { db, commit: (/** @type {string} */ userId, /** @type {number} */ at) => tx.immediate(userId, at), check, close: () => db.close() };
 }
 
 /** The pragmas a store's connection really runs with, read through a second connection of the same settings. */
-function storePragmas(path) {
+function storePragmas(/** @type {string} */ path) {
   const db = new Database(path, { timeout: BUSY_TIMEOUT, readonly: true });
   try {
     return { journalMode: db.pragma('journal_mode', { simple: true }) };
@@ -152,6 +178,10 @@ const CHANGE_TYPES = ['streak.started', 'streak.extended', 'streak.lost', 'freez
  * One synchronous setting: a new store file and a new raw file in `dir`. Block b runs events
  * [b*B, (b+1)*B) through engine.record (each awaited), then raw commits for RAW_PERCENT% of that
  * block's time (at most B commits, at least MIN_RAW_COMMITS). Each block pair gives one ratio.
+ * @param {Workload} w
+ * @param {string} dir
+ * @param {'full' | 'normal'} synchronous
+ * @param {{ events: number, blocks: number, label: string, quiet?: boolean }} options
  */
 async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = false }) {
   const enginePath = join(dir, `${label}-engine.db`);
@@ -163,6 +193,7 @@ async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = f
   const blockSize = Math.ceil(events / blocks);
   const engineLatency = new Float32Array(events);
   const rawLatency = new Float32Array(events);
+  /** @type {{ engineRate: number, rawRate: number, ratio: number }[]} */
   const blockRows = [];
   const tally = Object.fromEntries(CHANGE_TYPES.map((t) => [t, 0]));
   let check = 0;
@@ -235,7 +266,7 @@ async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = f
 
   // A fingerprint of every user's final state, to check that both settings did the same work.
   let digest = 0;
-  const mix = (x) => {
+  const mix = (/** @type {number} */ x) => {
     digest = Math.imul(digest ^ (x | 0), 0x01000193) >>> 0;
   };
   for (const id of w.userIds.slice(0, USERS)) {
@@ -279,6 +310,8 @@ async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = f
     storeJournalMode: pragmas.journalMode,
     enginePath,
     rawPath,
+    /** the median of the block ratios, set by the report */
+    ratio: NaN,
     engineFile: fileBytes(enginePath),
     rawFile: fileBytes(rawPath),
   };
@@ -288,10 +321,10 @@ async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = f
 // Part 2: engine.streak latency for users with 5 years of history
 // ---------------------------------------------------------------------------------------------
 
-const encodeKey = (text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
+const encodeKey = (/** @type {string} */ text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
 
 /** Writes the reader users into the file at `path` through engine.record (synchronous 'normal'). */
-async function buildReaders(path, readers) {
+async function buildReaders(/** @type {string} */ path, /** @type {Reader[]} */ readers) {
   let now = 0;
   const store = sqliteStore({ path, synchronous: 'normal' });
   const engine = createEngine({ store, clock: () => now, streaks: STREAKS, metrics: METRICS });
@@ -315,7 +348,7 @@ async function buildReaders(path, readers) {
   return (performance.now() - t0) / 1000;
 }
 
-async function readLatency(path, readers) {
+async function readLatency(/** @type {string} */ path, /** @type {Reader[]} */ readers) {
   // A fresh store with the default settings (synchronous 'full': reads do not sync either way).
   const store = sqliteStore({ path });
   const engine = createEngine({ store, clock: () => READ_AT, streaks: STREAKS, metrics: METRICS });
@@ -330,16 +363,18 @@ async function readLatency(path, readers) {
   const history = db.prepare('SELECT block, data FROM history_blocks WHERE account = ? AND user_id = ? AND streak = ? AND block BETWEEN ? AND ? ORDER BY block').raw();
   const countRollups = db.prepare('SELECT count(*) FROM rollups WHERE account = ? AND user_id = ?').pluck();
 
+  /** @type {Probe[]} */
   const probes = [];
   for (const reader of readers) {
     const key = encodeKey(reader.id);
     const sample = await engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS });
-    const stored = JSON.parse(loadState.get('default', key));
+    const stateJson = /** @type {string} */ (loadState.get('default', key));
+    const stored = JSON.parse(stateJson);
     const common = {
       reader,
       storedHistory: (await store.history(reader.id, 'daily', -1e7, 1e7)).length,
-      storedRollups: countRollups.get('default', key),
-      stateBytes: Buffer.byteLength(loadState.get('default', key)),
+      storedRollups: /** @type {number} */ (countRollups.get('default', key)),
+      stateBytes: Buffer.byteLength(stateJson),
       heldInAnswer: sample.streakHistory.filter((p) => p.length > 0).length,
       length: sample.length,
       longest: sample.longest,
@@ -358,7 +393,7 @@ async function readLatency(path, readers) {
         name: `raw SELECTs + JSON.parse, ${reader.name}`,
         kind: 'raw',
         run: () => {
-          const state = JSON.parse(loadState.get('default', key));
+          const state = JSON.parse(/** @type {string} */ (loadState.get('default', key)));
           return history.all('default', key, 'daily', Math.floor(from / 128), Math.floor(to / 128)).length + state.version;
         },
         times: new Float64Array(READS),
@@ -439,6 +474,7 @@ async function main() {
     );
     console.log('');
 
+    /** @type {Awaited<ReturnType<typeof recordRun>>[]} */
     const runs = [];
     for (const synchronous of SYNCS) {
       progress(`part 1, synchronous '${synchronous}': ${fmtInt(EVENTS)} events through engine.record, interleaved with raw commits`);
@@ -525,10 +561,12 @@ async function main() {
     const h2 = [pad('row', 52), pad('stored held', 11, true), pad('rollups', 8, true), pad('held in answer', 14, true), pad('p50 ms', 7, true), pad('p90 ms', 7, true), pad('p99 ms', 7, true), pad('max ms', 7, true), pad('vs light p99', 12, true)];
     console.log(h2.join('  '));
     console.log('-'.repeat(h2.join('  ').length));
-    const lightEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-light');
-    const heavyEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-heavy');
-    const lightRaw = reads.probes.find((p) => p.kind === 'raw' && p.reader.id === 'reader-light');
-    for (const probe of reads.probes) {
+    const probe = (/** @type {Probe['kind']} */ kind, /** @type {string} */ id) => /** @type {Required<Probe>} */ (reads.probes.find((p) => p.kind === kind && p.reader.id === id));
+    const lightEngine = probe('engine', 'reader-light');
+    const heavyEngine = probe('engine', 'reader-heavy');
+    const lightRaw = probe('raw', 'reader-light');
+    for (const row of reads.probes) {
+      const probe = /** @type {Required<Probe>} */ (row);
       const base = probe.kind === 'raw' ? lightRaw : lightEngine;
       console.log(
         [
@@ -546,7 +584,7 @@ async function main() {
     }
     console.log(`"stored held" = held periods of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`);
     console.log('the raw rows run the two queries engine.streak makes (state row, history range of the same 366 periods) and the state\'s JSON.parse on a raw connection.');
-    const dailyEngine = reads.probes.find((p) => p.kind === 'engine' && p.reader.id === 'reader-daily');
+    const dailyEngine = probe('engine', 'reader-daily');
     console.log(
       `the user with ${dailyEngine.reader.name} holds the same periods as the one with ${heavyEngine.reader.name}: ` +
         `p50 ${(heavyEngine.p50 / dailyEngine.p50).toFixed(2)}x, p99 ${(heavyEngine.p99 / dailyEngine.p99).toFixed(2)}x (heavy / 1 a day)`,
@@ -560,11 +598,11 @@ async function main() {
     console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled after every block)`);
     for (const run of runs) {
       console.log(
-        `'${run.synchronous}' store file after ${fmtInt(run.events)} events: ${mb(run.engineFile.total)} MB (db ${mb(run.engineFile.db)} MB, wal ${mb(run.engineFile['-wal'])} MB; ` +
+        `'${run.synchronous}' store file after ${fmtInt(run.events)} events: ${mb(run.engineFile.total)} MB (db ${mb(run.engineFile.db)} MB, wal ${mb(run.engineFile.wal)} MB; ` +
           `${(run.engineFile.total / run.events).toFixed(0)} bytes per event); raw file after ${fmtInt(run.rawCommits)} commits: ${mb(run.rawFile.total)} MB`,
       );
     }
-    console.log(`'${runs[runs.length - 1].synchronous}' store file at the end, with the 3 reader users: ${mb(finalFile.total)} MB (db ${mb(finalFile.db)} MB, wal ${mb(finalFile['-wal'])} MB)`);
+    console.log(`'${runs[runs.length - 1].synchronous}' store file at the end, with the 3 reader users: ${mb(finalFile.total)} MB (db ${mb(finalFile.db)} MB, wal ${mb(finalFile.wal)} MB)`);
 
     console.log('');
     for (const run of runs) {
