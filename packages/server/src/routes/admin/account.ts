@@ -6,7 +6,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
-import { accountWire } from './admin-wire.js';
+import { accountWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function accountRoute(app: FastifyInstance, ctx: ServerContext): void {

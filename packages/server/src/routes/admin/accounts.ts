@@ -7,7 +7,7 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import { createAccount } from '../../runtime/accounts.js';
-import { accountWire } from './admin-wire.js';
+import { accountWire } from '../../wire/admin-wire.js';
 import { newAccountBody, TAG } from './schemas.js';
 
 export function accountsRoutes(app: FastifyInstance, ctx: ServerContext): void {

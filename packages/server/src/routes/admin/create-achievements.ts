@@ -11,7 +11,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
-import { achievementAdminWire } from './admin-wire.js';
+import { achievementAdminWire } from '../../wire/admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { keyFor } from './derive-key.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';

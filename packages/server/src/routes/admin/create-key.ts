@@ -8,7 +8,7 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import { createKey } from '../../runtime/accounts.js';
-import { keyWire } from './admin-wire.js';
+import { keyWire } from '../../wire/admin-wire.js';
 import { newKeyBody, TAG } from './schemas.js';
 
 export function createKeyRoute(app: FastifyInstance, ctx: ServerContext): void {

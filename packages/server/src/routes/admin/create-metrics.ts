@@ -8,7 +8,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import { newId } from '../../secrets.js';
-import { metricWire } from './admin-wire.js';
+import { metricWire } from '../../wire/admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { keyFor } from './derive-key.js';
 import { bulkOf, newMetric, TAG } from './schemas.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { rebuildWire } from './admin-wire.js';
+import { rebuildWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function getStreakRuleRoute(app: FastifyInstance, ctx: ServerContext): void {

@@ -7,7 +7,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import { achievementsWithStats } from '../app/achievement-stats.js';
-import { achievementAdminWire } from './admin-wire.js';
+import { achievementAdminWire } from '../../wire/admin-wire.js';
 import { includeArchivedQuery, TAG } from './schemas.js';
 
 export function listAchievementsRoute(app: FastifyInstance, ctx: ServerContext): void {

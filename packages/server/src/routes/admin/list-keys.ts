@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { keyWire } from './admin-wire.js';
+import { keyWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function listKeysRoute(app: FastifyInstance, ctx: ServerContext): void {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { metricWire } from './admin-wire.js';
+import { metricWire } from '../../wire/admin-wire.js';
 import { includeArchivedQuery, TAG } from './schemas.js';
 
 export function listMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {

@@ -10,7 +10,7 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import { engineFor } from '../../runtime/engines.js';
-import { rebuildWire } from './admin-wire.js';
+import { rebuildWire } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
 
 /** Throws when `rule` cannot be the rule of `config`: an inactive metric, or a ConfigError of the engine. */

@@ -7,7 +7,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
-import { keyWire } from './admin-wire.js';
+import { keyWire } from '../../wire/admin-wire.js';
 import { idParams, TAG } from './schemas.js';
 
 export function revokeKeyRoute(app: FastifyInstance, ctx: ServerContext): void {

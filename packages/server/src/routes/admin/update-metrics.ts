@@ -6,7 +6,7 @@ import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { metricWire } from './admin-wire.js';
+import { metricWire } from '../../wire/admin-wire.js';
 import { issue, type Issue } from './bulk.js';
 import { bulkOf, metricChange, TAG } from './schemas.js';
 

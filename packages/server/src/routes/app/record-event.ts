@@ -3,32 +3,15 @@
  * service's SDK path): record one event, answer everything it changed. 201, or 202 for a replay.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RecordResult } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
-import type { AccountRuntime } from '../../runtime/engines.js';
-import { userAchievementWire } from '../../wire/achievement-wire.js';
-import { currentStreakWire } from '../../wire/streak-wire.js';
+import { eventWire } from '../../wire/event-wire.js';
 
 interface EventRequest {
   Params: { key: string };
   Body: { user: { id: string; email?: string | null; tz?: string | null }; value: number };
-}
-
-export function eventWire(result: RecordResult, runtime: AccountRuntime, metricId: string): Record<string, unknown> {
-  const { metricsByKey, achievementsByKey, config } = runtime;
-  const achievements = [];
-  for (const a of result.achievements) {
-    const def = achievementsByKey.get(a.key);
-    if (def !== undefined) achievements.push(userAchievementWire(def, metricsByKey, a.achievedAt));
-  }
-  const { eventId, total, changes, idempotencyKey } = result;
-  const currentStreak = currentStreakWire(result.currentStreak, config.streak);
-  // Literals rather than a spread of the idempotency keys: see currentStreakWire.
-  if (idempotencyKey === null) return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes };
-  return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes, idempotencyKey, idempotentReplayed: result.replayed };
 }
 
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {

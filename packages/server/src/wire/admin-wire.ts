@@ -2,8 +2,8 @@
  * The admin API's shapes: metrics with their activity, achievements with their stats, keys
  * without their hash, rebuild progress and accounts, as docs/http-api.md lists them.
  */
-import type { Account, AchievementDef, ApiKeyRecord, MetricDef, Rebuild } from '../../control/types.js';
-import type { MetricActivity } from '../../runtime/activity.js';
+import type { Account, AchievementDef, ApiKeyRecord, MetricDef, Rebuild } from '../control/types.js';
+import type { MetricActivity } from '../runtime/activity.js';
 
 const NO_ACTIVITY: MetricActivity = { total: 0, events: 0, lastEventAt: null };
 
