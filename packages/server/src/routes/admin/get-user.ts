@@ -41,7 +41,7 @@ export function getUserRoute(app: FastifyInstance, ctx: ServerContext): void {
       const rule = engine.rules[0];
       const [read, journal] = await Promise.all([
         rule !== undefined ? engine.streak(user.id, { historyPeriods: 366 }) : Promise.resolve(null),
-        engine.store.journal(user.id),
+        engine.journal(user.id),
       ]);
       return {
         user: { ...userWire(user, user.firstSeenAt), achievements: user.achievements },
