@@ -72,7 +72,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (_request, reply) => {
     if (!stopping) return;
     void reply.header('connection', 'close');
-    throw new HttpError(503, 'NOT_READY', 'the server is stopping; send the request again (to another process, or once it is back)');
+    throw new HttpError('NOT_READY', 'the server is stopping; send the request again (to another process, or once it is back)');
   });
   app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
@@ -84,7 +84,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
   app.setNotFoundHandler((request) => {
-    throw new HttpError(404, 'NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+    throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
 
   healthRoutes(app, ctx);

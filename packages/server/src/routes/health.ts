@@ -51,10 +51,10 @@ export function healthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   let probing: Promise<string | null> | null = null;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
-    if (!ctx.ready) throw new HttpError(503, 'NOT_READY', 'the server is starting or stopping');
+    if (!ctx.ready) throw new HttpError('NOT_READY', 'the server is starting or stopping');
     probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) => app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`)).finally(() => (probing = null));
     const problem = await within(probing, waitMs);
-    if (problem !== null) throw new HttpError(503, 'NOT_READY', problem);
+    if (problem !== null) throw new HttpError('NOT_READY', problem);
     return { status: 'ready', store: ctx.backend.kind };
   });
 }

@@ -12,7 +12,7 @@ import { TAG } from './schemas.js';
 export function accountRoute(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/admin/v1/account', { config: { access: 'admin' }, schema: { summary: 'Get your account', tags: [TAG], response: errors(404) } }, async (request) => {
     const account = await ctx.backend.control.account(callerOf(request).accountId);
-    if (account === null) throw new HttpError(404, 'NOT_FOUND', 'the account of this key no longer exists');
+    if (account === null) throw new HttpError('NOT_FOUND', 'the account of this key no longer exists');
     return accountWire(account);
   });
 }

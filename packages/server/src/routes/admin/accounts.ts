@@ -20,9 +20,9 @@ export function accountsRoutes(app: FastifyInstance, ctx: ServerContext): void {
     { config: { access: 'operator' }, schema: { summary: 'Create an account with its first keys (operator only)', tags: [TAG], body: newAccountBody, response: errors(403, 409) } },
     async (request, reply) => {
       const name = request.body.name.trim();
-      if (name === '') throw new HttpError(400, 'INVALID_INPUT', 'name must not be blank');
+      if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
-        throw new HttpError(409, 'ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
+        throw new HttpError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
       const created = await createAccount(ctx.backend.control, { name, operator: false, password: null, at: ctx.clock() });
       return reply.code(201).send({ account: accountWire(created.account), adminKey: created.adminKey.key, applicationKey: created.applicationKey.key });

@@ -35,7 +35,7 @@ export function statusOf(created: number): 201 | 200 {
 /** The ids of `?ids=a,b&ids=c`, without blanks and repeats; 1..100 of them. */
 export function idsFrom(parts: readonly string[]): string[] {
   const ids = [...new Set(parts.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
-  if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
+  if (ids.length === 0 || ids.length > 100) throw new HttpError('INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
   return ids;
 }
 

@@ -17,7 +17,7 @@ export function createKeyRoute(app: FastifyInstance, ctx: ServerContext): void {
     { config: { access: 'admin' }, schema: { summary: 'Create an API key (its secret is shown once)', tags: [TAG], body: newKeyBody, response: errors() } },
     async (request, reply) => {
       const name = request.body.name.trim();
-      if (name === '') throw new HttpError(400, 'INVALID_INPUT', 'name must not be blank');
+      if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       const made = await createKey(ctx.backend.control, callerOf(request).accountId, request.body.kind, name, ctx.clock());
       return reply.code(201).send({ ...keyWire(made.record), key: made.key });
     },

@@ -37,7 +37,7 @@ export function getUserRoute(app: FastifyInstance, ctx: ServerContext): void {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const { engine, config } = runtime;
       const user = await engine.user(request.params.id);
-      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const rule = engine.rules[0];
       const [read, journal] = await Promise.all([
         rule !== undefined ? engine.streak(user.id, { historyPeriods: 366 }) : Promise.resolve(null),

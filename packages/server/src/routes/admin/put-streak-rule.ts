@@ -19,7 +19,7 @@ function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig,
     const metric = config.metrics.find((m) => m.key === condition.metric);
     if (metric === undefined || metric.status !== 'active') {
       const why = metric === undefined ? 'no metric has this key' : 'the metric is archived';
-      throw new HttpError(400, 'INVALID_CONFIG', `a condition counts the metric ${JSON.stringify(condition.metric)}, but ${why}`);
+      throw new HttpError('INVALID_CONFIG', `a condition counts the metric ${JSON.stringify(condition.metric)}, but ${why}`);
     }
   }
   engineFor({ ...config, streak: rule }, ctx.backend.storeFor(accountId));

@@ -17,7 +17,7 @@ export function revokeKeyRoute(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       await ctx.keys.flush();
       const record = await ctx.backend.control.revokeKey(callerOf(request).accountId, request.params.id, new Date(ctx.clock()).toISOString());
-      if (record === null) throw new HttpError(404, 'NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
+      if (record === null) throw new HttpError('NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
       ctx.keys.forget(record.hash);
       return keyWire(record);
     },

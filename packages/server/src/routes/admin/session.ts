@@ -23,7 +23,7 @@ interface SignIn {
   key?: string;
 }
 
-const invalid = () => new HttpError(401, 'INVALID_CREDENTIALS', 'the sign-in details are not valid');
+const invalid = () => new HttpError('INVALID_CREDENTIALS', 'the sign-in details are not valid');
 
 /** Compared against when there is no account or no password, so that every refusal costs the same. */
 let decoy: Promise<string> | null = null;
@@ -45,7 +45,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const limits = ctx.signIns;
 
   async function withKey(key: string): Promise<{ account: Account; source: SessionSource }> {
-    if (isApplicationKey(key)) throw new HttpError(403, 'ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
+    if (isApplicationKey(key)) throw new HttpError('ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
     const record = await ctx.backend.control.keyByHash(hashKey(key));
     if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
     const account = await ctx.backend.control.account(record.accountId);
@@ -69,7 +69,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
   /** The account signing in and what its session is made from. */
   async function signIn(request: FastifyRequest<{ Body: SignIn }>): Promise<{ account: Account; source: SessionSource }> {
     const { password, key, account: named } = request.body;
-    if ((password === undefined) === (key === undefined)) throw new HttpError(400, 'INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
+    if ((password === undefined) === (key === undefined)) throw new HttpError('INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
     limits.client(request.ip);
     return key !== undefined ? withKey(key) : withPassword(password as string, named);
   }
@@ -98,7 +98,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   app.get('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Who is signed in', tags: [TAG], response: errors() } }, async (request) => {
     const account = await ctx.backend.control.account(callerOf(request).accountId);
-    if (account === null) throw new HttpError(401, 'SESSION_EXPIRED', 'the account of this session no longer exists');
+    if (account === null) throw new HttpError('SESSION_EXPIRED', 'the account of this session no longer exists');
     return { account: { id: account.id, name: account.name } };
   });
 

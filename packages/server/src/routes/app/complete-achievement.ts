@@ -28,10 +28,10 @@ export function completeAchievementRoute(app: FastifyInstance, ctx: ServerContex
       const runtime = await ctx.engines.runtimeFor(caller.accountId);
       const def = runtime.achievementsByKey.get(request.params.key);
       if (def === undefined || def.status !== 'active') {
-        throw new HttpError(404, 'UNKNOWN_ACHIEVEMENT', `no active achievement has the key ${JSON.stringify(request.params.key)}`);
+        throw new HttpError('UNKNOWN_ACHIEVEMENT', `no active achievement has the key ${JSON.stringify(request.params.key)}`);
       }
       if (def.trigger !== 'api') {
-        throw new HttpError(400, 'ACHIEVEMENT_NOT_API', `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`);
+        throw new HttpError('ACHIEVEMENT_NOT_API', `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`);
       }
       const outcome = await runtime.engine.completeAchievement(request.body.user.id, def.key);
       return reply.code(201).send({

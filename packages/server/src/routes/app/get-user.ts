@@ -15,7 +15,7 @@ export function getUserRoute(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const user = await runtime.engine.user(request.params.id);
-      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       return userWire(user, user.firstSeenAt);
     },
   );

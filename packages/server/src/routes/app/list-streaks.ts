@@ -26,9 +26,9 @@ export function listStreaksRoute(app: FastifyInstance, ctx: ServerContext): void
     },
     async (request) => {
       const ids = [...new Set(request.query.userIds.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
-      if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
+      if (ids.length === 0 || ids.length > 100) throw new HttpError('INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
       const tooLong = ids.find((id) => id.length > 255);
-      if (tooLong !== undefined) throw new HttpError(400, 'INVALID_INPUT', 'a user id must be at most 255 characters long');
+      if (tooLong !== undefined) throw new HttpError('INVALID_INPUT', 'a user id must be at most 255 characters long');
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const rule = runtime.config.streak;
       const rows = await Promise.all(

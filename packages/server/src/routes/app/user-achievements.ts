@@ -25,7 +25,7 @@ export function userAchievementsRoute(app: FastifyInstance, ctx: ServerContext):
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const user = await runtime.engine.user(request.params.id);
-      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const achievedAt = new Map(user.achievements.map((a) => [a.key, a.achievedAt]));
       const all = await achievementsWithStats(ctx, runtime, true);
       return all
