@@ -8,6 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
@@ -87,9 +88,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
 
-  healthRoutes(app, ctx);
-  appRoutes(app, ctx);
-  adminRoutes(app, ctx);
+  // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
+  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
+  healthRoutes(typed, ctx);
+  appRoutes(typed, ctx);
+  adminRoutes(typed, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const dashboard = ctx.settings.dashboardDir;

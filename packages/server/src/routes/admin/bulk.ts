@@ -4,15 +4,11 @@
  * created. A typed error of the core about one item becomes that item's issue.
  */
 import { KindlingError } from '@kindling/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import { HttpError } from '../../http/errors.js';
+import { issueSchema } from '../../wire/admin-wire.js';
 
-export interface Issue {
-  index?: number;
-  id?: string;
-  userId?: string;
-  severity: 'error' | 'warning';
-  message: string;
-}
+export type Issue = FromSchema<typeof issueSchema>;
 
 /** Where an issue points: the item's index, or its id. */
 export type IssueAt = { index: number; userId?: string } | { id: string };

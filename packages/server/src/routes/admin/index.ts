@@ -1,7 +1,6 @@
 /**
  * The admin API under /admin/v1: what the account owner (admin key or dashboard session) calls.
  */
-import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/context.js';
 import { accountRoute } from './account.js';
 import { accountsRoutes } from './accounts.js';
@@ -25,8 +24,9 @@ import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
 import { updateMetricsRoute } from './update-metrics.js';
+import type { App } from '../../http/typed-app.js';
 
-export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function adminRoutes(app: App, ctx: ServerContext): void {
   sessionRoutes(app, ctx);
   accountRoute(app, ctx);
   accountsRoutes(app, ctx);

@@ -3,15 +3,15 @@
  * INVALID_CONFIG with the engine's reason) and count only active metrics. Saving starts a rebuild
  * of every user under the new rule; the answer carries its first progress.
  */
-import type { FastifyInstance } from 'fastify';
 import type { AccountConfig, RuleConfig } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import { engineFor } from '../../runtime/engines.js';
-import { rebuildWire } from '../../wire/admin-wire.js';
+import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
+import type { App } from '../../http/typed-app.js';
 
 /** Throws when `rule` cannot be the rule of `config`: an inactive metric, or a ConfigError of the engine. */
 function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig, rule: RuleConfig): void {
@@ -25,10 +25,10 @@ function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig,
   engineFor({ ...config, streak: rule }, ctx.backend.storeFor(accountId));
 }
 
-export function putStreakRuleRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.put<{ Body: RuleConfig }>(
+export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
+  app.put(
     '/admin/v1/streak',
-    { config: { access: 'admin' }, schema: { summary: 'Replace the streak rule and rebuild every user', tags: [TAG], body: streakRule, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Replace the streak rule and rebuild every user', tags: [TAG], body: streakRule, response: { 200: streakSettingsSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       const rule = request.body;

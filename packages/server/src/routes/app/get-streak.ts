@@ -5,14 +5,20 @@
  * event costs one version lookup, not a load of the state.
  */
 import type { ReadStamp } from '@kindling/core';
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipBody } from '../../http/content-encoding.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
 import type { CachedAnswer } from '../../runtime/read-cache.js';
-import { streakReadJson } from '../../wire/streak-wire.js';
+import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
+import type { App } from '../../http/typed-app.js';
+
+/**
+ * Bytes already serialised in the shape of streakReadSchema (streak-wire.ts), sent as they are:
+ * Fastify serialises no Buffer, nor a string sent as JSON.
+ */
+const prepared = (bytes: Buffer | string) => bytes as unknown as StreakReadWire;
 
 /** An answer to send; kept when it has a stamp. */
 type Answer = Omit<CachedAnswer, 'stamp'> & { stamp: ReadStamp | null };
@@ -33,14 +39,14 @@ async function newAnswer(runtime: AccountRuntime, userId: string, periods: numbe
   return { json: Buffer.from(streakReadJson(read, runtime.config.streak)), gzip: null, stamp };
 }
 
-export function getStreakRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: string }; Querystring: { historyPeriods: number } }>(
+export function getStreakRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/v1/users/:id/streak',
-    { config: { access: 'app' }, schema: { summary: "Get a user's streak with its history", tags: ['streaks'], params: userParams, querystring: historyQuery, response: errors() } },
+    { config: { access: 'app' }, schema: { summary: "Get a user's streak with its history", tags: ['streaks'], params: userParams, querystring: historyQuery, response: { 200: streakReadSchema, ...errors() } } },
     async (request, reply) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
-      if (runtime.config.streak === null) return reply.send(streakReadJson(null, null));
+      if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
       const { id } = request.params;
       const periods = request.query.historyPeriods;
       const key = `${runtime.accountId}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
@@ -50,8 +56,8 @@ export function getStreakRoute(app: FastifyInstance, ctx: ServerContext): void {
       if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };
       const { stamp } = answer;
       if (answer !== kept && stamp !== null) ctx.streakReads.set(key, { ...answer, stamp });
-      if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(answer.gzip);
-      return reply.send(answer.json);
+      if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(prepared(answer.gzip));
+      return reply.send(prepared(answer.json));
     },
   );
 }

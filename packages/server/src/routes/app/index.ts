@@ -1,7 +1,6 @@
 /**
  * The application API: what a backend calls with an application (or admin) key.
  */
-import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/context.js';
 import { completeAchievementRoute } from './complete-achievement.js';
 import { getStreakRoute } from './get-streak.js';
@@ -10,8 +9,9 @@ import { listAchievementsRoute } from './list-achievements.js';
 import { listStreaksRoute } from './list-streaks.js';
 import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
+import type { App } from '../../http/typed-app.js';
 
-export function appRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);
   getStreakRoute(app, ctx);
   getUserRoute(app, ctx);

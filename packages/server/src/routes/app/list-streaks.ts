@@ -2,14 +2,22 @@
  * GET /v1/streaks?userIds=a,b (or userIds=a&userIds=b): the streaks of up to 100 users, longest
  * first, for friend and group views.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 
-export function listStreaksRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Querystring: { userIds: string[] } }>(
+/** One user's streak in a list: its length and the instant of its last extension (null when not active). */
+const streakLengthSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'streakLength', 'extended'],
+  properties: { userId: { type: 'string' }, streakLength: { type: 'number' }, extended: { type: ['string', 'null'] } },
+} as const;
+
+export function listStreaksRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/v1/streaks',
     {
       config: { access: 'app' },
@@ -21,7 +29,7 @@ export function listStreaksRoute(app: FastifyInstance, ctx: ServerContext): void
           required: ['userIds'],
           properties: { userIds: { type: 'array', items: { type: 'string', maxLength: 25_600 }, minItems: 1, maxItems: 100 } },
         },
-        response: errors(),
+        response: { 200: { type: 'array', items: streakLengthSchema }, ...errors() },
       },
     },
     async (request) => {
