@@ -8,7 +8,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
@@ -19,6 +18,8 @@ import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } f
 import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
+import { errorBody } from './schemas.js';
+import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -49,6 +50,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
+  app.addSchema(errorBody);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -62,6 +64,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       },
       security: [{ apiKey: [] }],
     },
+    // Shared schemas keep their $id as their name in components.schemas.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
@@ -89,7 +93,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
 
   // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
-  const typed = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const typed = app.withTypeProvider<SchemaTypes>();
   healthRoutes(typed, ctx);
   appRoutes(typed, ctx);
   adminRoutes(typed, ctx);

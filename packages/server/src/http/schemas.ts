@@ -5,8 +5,11 @@
  */
 import { ERROR_CODE_LIST } from './error-codes.js';
 
+/** The error answer: one shared schema (components.schemas.ErrorBody in the document), referenced by every route. */
 export const errorBody = {
+  $id: 'ErrorBody',
   type: 'object',
+  additionalProperties: false,
   required: ['error', 'code'],
   properties: { error: { type: 'string' }, code: { type: 'string', enum: ERROR_CODE_LIST } },
 } as const;
@@ -52,7 +55,9 @@ export const historyQuery = {
   properties: { historyPeriods: { type: 'integer', minimum: 1, maximum: 366, default: 7 } },
 } as const;
 
+export const errorRef = { $ref: 'ErrorBody#' } as const;
+
 /** Error responses every authenticated route may give, and those of `statuses`. */
-export function errors<S extends number>(...statuses: S[]): { [K in 400 | 401 | 413 | 429 | S]: typeof errorBody } {
-  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorBody])) as { [K in 400 | 401 | 413 | 429 | S]: typeof errorBody };
+export function errors<S extends number>(...statuses: S[]): { [K in 400 | 401 | 413 | 429 | S]: typeof errorRef } {
+  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorRef])) as { [K in 400 | 401 | 413 | 429 | S]: typeof errorRef };
 }

@@ -6,5 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { errorBody } from './schemas.js';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, JsonSchemaToTsProvider>;
+/** The shared schemas a route's schemas may reference by `$ref` (added to the app by buildApp). */
+type Shared = { references: [typeof errorBody] };
+
+export type SchemaTypes = JsonSchemaToTsProvider<{ ValidatorSchemaOptions: Shared; SerializerSchemaOptions: Shared }>;
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, SchemaTypes>;

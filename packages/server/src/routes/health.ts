@@ -11,7 +11,7 @@
 import type { Backend } from '../runtime/backend.js';
 import type { ServerContext } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
-import { errorBody } from '../http/schemas.js';
+import { errorRef } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
 
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
@@ -59,7 +59,7 @@ export function healthRoutes(app: App, ctx: ServerContext): void {
   const waitMs = Math.min(READY_WITHIN_MS, ctx.settings.storeTimeoutMs);
   let probing: Promise<string | null> | null = null;
   app.get('/healthz', { schema: { hide: true, response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: ready, 503: errorBody } } }, async () => {
+  app.get('/readyz', { schema: { hide: true, response: { 200: ready, 503: errorRef } } }, async () => {
     if (!ctx.ready) throw new HttpError('NOT_READY', 'the server is starting or stopping');
     probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) => app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`)).finally(() => (probing = null));
     const problem = await within(probing, waitMs);
