@@ -8,11 +8,11 @@
  * clear; a probe tells the state of the store now, and clears itself once space is freed or the
  * store takes writes again. One probe runs at a time; concurrent calls share it.
  */
-import type { Backend } from '../runtime/backend.js';
 import type { ServerContext } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
 import { errorRef } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
+import type { Backend } from '../runtime/backend.js';
 
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
 const READY_WITHIN_MS = 1000;

@@ -5,9 +5,9 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function accountRoute(app: App, ctx: ServerContext): void {
   app.get('/admin/v1/account', { config: { access: 'admin' }, schema: { summary: 'Get your account', tags: [TAG], response: { 200: accountSchema, ...errors(404) } } }, async (request) => {

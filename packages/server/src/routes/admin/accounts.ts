@@ -5,10 +5,10 @@
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { createAccount } from '../../runtime/accounts.js';
 import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { newAccountBody, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 /** The new account and its first keys, shown this once. */
 const newAccountAnswer = {

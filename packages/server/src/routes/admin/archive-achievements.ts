@@ -2,14 +2,14 @@
  * DELETE /admin/v1/achievements?ids=a,b: archive achievements. Users keep the ones they completed;
  * an archived achievement completes no more and leaves the lists.
  */
+import type { AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import type { AchievementDef } from '../../control/types.js';
-import { archiveByIds, idsFrom } from './bulk.js';
-import { idsQuery, TAG } from './schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
+import { archiveByIds, idsFrom } from './bulk.js';
+import { idsQuery, TAG } from './schemas.js';
 
 export function archiveAchievementsRoute(app: App, ctx: ServerContext): void {
   app.delete(

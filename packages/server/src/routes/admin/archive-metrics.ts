@@ -2,14 +2,14 @@
  * DELETE /admin/v1/metrics?ids=a,b: archive metrics. An archived metric keeps its key and its
  * data but takes no more events; archiving one the streak rule counts is allowed, with a warning.
  */
+import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import type { MetricDef } from '../../control/types.js';
-import { archiveByIds, idsFrom, issue } from './bulk.js';
-import { idsQuery, TAG } from './schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
+import { archiveByIds, idsFrom, issue } from './bulk.js';
+import { idsQuery, TAG } from './schemas.js';
 
 export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
   app.delete(

@@ -9,13 +9,13 @@ import type { AccountConfig, AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
 import { achievementAdminWire, createdAchievementsSchema } from '../../wire/admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { keyFor } from './derive-key.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 type NewAchievement = FromSchema<typeof newAchievement>;
 

@@ -6,10 +6,10 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { createKey } from '../../runtime/accounts.js';
 import { createdKeySchema, keyWire } from '../../wire/admin-wire.js';
 import { newKeyBody, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function createKeyRoute(app: App, ctx: ServerContext): void {
   app.post(

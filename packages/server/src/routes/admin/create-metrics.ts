@@ -6,12 +6,12 @@ import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { newId } from '../../secrets.js';
 import { createdMetricsSchema, metricWire } from '../../wire/admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { keyFor } from './derive-key.js';
 import { bulkOf, newMetric, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function createMetricsRoute(app: App, ctx: ServerContext): void {
   app.post(

@@ -2,15 +2,15 @@
  * POST /admin/v1/streaks/pauses: `{ pauses: [{ userId, start, end }] }` (local dates, start not
  * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { createdPausesSchema, pauseSchema } from '../../wire/admin-wire.js';
 import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { pausesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
-import type { App } from '../../http/typed-app.js';
-import { createdPausesSchema, pauseSchema } from '../../wire/admin-wire.js';
-import type { FromSchema } from 'json-schema-to-ts';
 
 type Pause = FromSchema<typeof pauseSchema>;
 

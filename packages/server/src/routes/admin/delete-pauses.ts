@@ -4,11 +4,11 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 import { idsFrom, issue, issueFromError, type Issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 import { streakRuntime } from './streak-runtime.js';
-import type { App } from '../../http/typed-app.js';
-import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 
 export function deletePausesRoute(app: App, ctx: ServerContext): void {
   app.delete(

@@ -4,9 +4,9 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { rebuildSchema, rebuildWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function getRebuildRoute(app: App, ctx: ServerContext): void {
   app.get('/admin/v1/streak/rebuild', { config: { access: 'admin' }, schema: { summary: 'Get the progress of the streak rebuild', tags: [TAG], response: { 200: rebuildSchema, ...errors() } } }, async (request) =>

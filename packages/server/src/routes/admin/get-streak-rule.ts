@@ -5,9 +5,9 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function getStreakRuleRoute(app: App, ctx: ServerContext): void {
   app.get('/admin/v1/streak', { config: { access: 'admin' }, schema: { summary: 'Get the streak rule', tags: [TAG], response: { 200: streakSettingsSchema, ...errors() } } }, async (request) => {

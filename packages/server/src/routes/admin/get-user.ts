@@ -9,11 +9,11 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { adminUserSchema } from '../../wire/admin-wire.js';
 import { streakReadWire } from '../../wire/streak-wire.js';
 import { userWire } from '../../wire/user-wire.js';
 import { TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
-import { adminUserSchema } from '../../wire/admin-wire.js';
 
 export const RECENT_DAYS = 30;
 

@@ -5,11 +5,11 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { issuesAnswerSchema } from '../../wire/admin-wire.js';
 import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { freezesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
-import type { App } from '../../http/typed-app.js';
-import { issuesAnswerSchema } from '../../wire/admin-wire.js';
 
 export function grantFreezesRoute(app: App, ctx: ServerContext): void {
   app.post(

@@ -2,6 +2,7 @@
  * The admin API under /admin/v1: what the account owner (admin key or dashboard session) calls.
  */
 import type { ServerContext } from '../../http/context.js';
+import type { App } from '../../http/typed-app.js';
 import { accountRoute } from './account.js';
 import { accountsRoutes } from './accounts.js';
 import { archiveAchievementsRoute } from './archive-achievements.js';
@@ -24,7 +25,6 @@ import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
 import { updateMetricsRoute } from './update-metrics.js';
-import type { App } from '../../http/typed-app.js';
 
 export function adminRoutes(app: App, ctx: ServerContext): void {
   sessionRoutes(app, ctx);

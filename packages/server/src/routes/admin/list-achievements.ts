@@ -5,10 +5,10 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { achievementsWithStats } from '../app/achievement-stats.js';
-import { achievementAdminSchema, achievementAdminWire } from '../../wire/admin-wire.js';
-import { includeArchivedQuery, TAG } from './schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { achievementAdminSchema, achievementAdminWire } from '../../wire/admin-wire.js';
+import { achievementsWithStats } from '../app/achievement-stats.js';
+import { includeArchivedQuery, TAG } from './schemas.js';
 
 export function listAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get(

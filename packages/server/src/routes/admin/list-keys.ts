@@ -4,9 +4,9 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { keySchema, keyWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function listKeysRoute(app: App, ctx: ServerContext): void {
   app.get('/admin/v1/keys', { config: { access: 'admin' }, schema: { summary: 'List API keys', tags: [TAG], response: { 200: { type: 'array', items: keySchema }, ...errors() } } }, async (request) => {

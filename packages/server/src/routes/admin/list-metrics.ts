@@ -5,9 +5,9 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { metricSchema, metricWire } from '../../wire/admin-wire.js';
 import { includeArchivedQuery, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function listMetricsRoute(app: App, ctx: ServerContext): void {
   app.get(

@@ -8,10 +8,10 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { engineFor } from '../../runtime/engines.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 /** Throws when `rule` cannot be the rule of `config`: an inactive metric, or a ConfigError of the engine. */
 function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig, rule: RuleConfig): void {

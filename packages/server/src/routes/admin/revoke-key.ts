@@ -6,9 +6,9 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { keySchema, keyWire } from '../../wire/admin-wire.js';
 import { idParams, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function revokeKeyRoute(app: App, ctx: ServerContext): void {
   app.delete(

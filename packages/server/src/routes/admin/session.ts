@@ -13,10 +13,10 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import { keySource, passwordSource } from '../../http/session-source.js';
-import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
-import { signInBody, TAG } from './schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
 import { sessionSchema } from '../../wire/admin-wire.js';
+import { signInBody, TAG } from './schemas.js';
 
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 

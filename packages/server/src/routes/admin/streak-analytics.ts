@@ -7,10 +7,10 @@ import { describeStats } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { RULE_KEY } from '../../runtime/engines.js';
-import { analyticsQuery, TAG } from './schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { RULE_KEY } from '../../runtime/engines.js';
 import { analyticsSchema } from '../../wire/admin-wire.js';
+import { analyticsQuery, TAG } from './schemas.js';
 
 const NOTHING = { active: 0, lengthSum: 0, lengths: [], topCurrent: [], topLongest: [] };
 

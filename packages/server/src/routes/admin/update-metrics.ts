@@ -5,10 +5,10 @@ import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { metricWire, updatedMetricsSchema } from '../../wire/admin-wire.js';
 import { issue, type Issue } from './bulk.js';
 import { bulkOf, metricChange, TAG } from './schemas.js';
-import type { App } from '../../http/typed-app.js';
 
 export function updateMetricsRoute(app: App, ctx: ServerContext): void {
   app.patch(

@@ -7,8 +7,8 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, upsertedUser } from '../../http/schemas.js';
-import { userAchievementSchema, userAchievementWire } from '../../wire/achievement-wire.js';
 import type { App } from '../../http/typed-app.js';
+import { userAchievementSchema, userAchievementWire } from '../../wire/achievement-wire.js';
 
 /** The completion: its id, the achievement with the instant it was completed, no points. */
 const completionSchema = {

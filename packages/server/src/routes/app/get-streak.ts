@@ -9,10 +9,10 @@ import { callerOf } from '../../http/auth.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipBody } from '../../http/content-encoding.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
 import type { CachedAnswer } from '../../runtime/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
-import type { App } from '../../http/typed-app.js';
 
 /**
  * Bytes already serialised in the shape of streakReadSchema (streak-wire.ts), sent as they are:

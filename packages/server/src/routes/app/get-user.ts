@@ -5,8 +5,8 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
-import { userSchema, userWire } from '../../wire/user-wire.js';
 import type { App } from '../../http/typed-app.js';
+import { userSchema, userWire } from '../../wire/user-wire.js';
 
 export function getUserRoute(app: App, ctx: ServerContext): void {
   app.get(

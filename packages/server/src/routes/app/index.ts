@@ -2,6 +2,7 @@
  * The application API: what a backend calls with an application (or admin) key.
  */
 import type { ServerContext } from '../../http/context.js';
+import type { App } from '../../http/typed-app.js';
 import { completeAchievementRoute } from './complete-achievement.js';
 import { getStreakRoute } from './get-streak.js';
 import { getUserRoute } from './get-user.js';
@@ -9,7 +10,6 @@ import { listAchievementsRoute } from './list-achievements.js';
 import { listStreaksRoute } from './list-streaks.js';
 import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
-import type { App } from '../../http/typed-app.js';
 
 export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);

@@ -4,9 +4,9 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { achievementsWithStats } from './achievement-stats.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementStatsSchema } from '../../wire/achievement-wire.js';
+import { achievementsWithStats } from './achievement-stats.js';
 
 export function listAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get('/v1/achievements', { config: { access: 'app' }, schema: { summary: 'List achievements with their completion stats', tags: ['achievements'], response: { 200: { type: 'array', items: achievementStatsSchema }, ...errors() } } }, async (request) => {

@@ -6,8 +6,8 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
-import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 import type { App } from '../../http/typed-app.js';
+import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   const key = Array.isArray(header) ? header[0] : header;

@@ -6,9 +6,9 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
-import { achievementsWithStats } from './achievement-stats.js';
 import type { App } from '../../http/typed-app.js';
 import { userAchievementStatsSchema } from '../../wire/achievement-wire.js';
+import { achievementsWithStats } from './achievement-stats.js';
 
 export function userAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get(
