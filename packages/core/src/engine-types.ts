@@ -4,10 +4,11 @@
  */
 import type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
+import type { ReadStamp } from './read-stamp.js';
 import type { RecordResult } from './response.js';
 import type { RestoreOutcome } from './restore.js';
 import type { StreakRule, StreakRuleInput } from './rules.js';
-import type { Change } from './state.js';
+import type { Change, Journal } from './state.js';
 import type { StreakStats } from './stats.js';
 import type { Store } from './store.js';
 import type { HistoryPeriod, StreakView } from './view.js';
@@ -67,6 +68,17 @@ export interface Engine {
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
   /** the user's profile, totals and completed achievements; a state kept under other rules is rebuilt first (S20), as for `streak` */
   user(userId: string, options?: { at?: Date | number }): Promise<UserView | null>;
+  /**
+   * A stamp of the state a streak read of the user would be made from now, or null when the state
+   * cannot be trusted as it is (a user never seen, a state kept under other rules): for caches of reads.
+   */
+  readStamp(userId: string, options?: { at?: Date | number; key?: string }): Promise<ReadStamp | null>;
+  /** Whether a read stamped so would still answer the same: the state's version and the user's local day are unchanged (one version lookup). */
+  isCurrent(userId: string, stamp: ReadStamp, options?: { at?: Date | number; key?: string }): Promise<boolean>;
+  /** The user's journal as stored: daily sums, zone changes, owner actions. */
+  journal(userId: string): Promise<Journal>;
+  /** How many users the store holds. */
+  countUsers(): Promise<number>;
   grantFreezes(userId: string, count: number, options?: { key?: string; at?: Date | number }): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
   pause(userId: string, options: { start: string; end: string; key?: string; at?: Date | number }): Promise<PauseView>;
   unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;

@@ -12,6 +12,7 @@ import { changedEntries, indexEntries } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
+import { isCurrent, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent } from './response.js';
 import { copyRecord, copyStreak, type HistoryEntry } from './state.js';
@@ -108,6 +109,10 @@ export function createEngine(options: EngineOptions): Engine {
       };
     },
 
+    readStamp: (userId, opts) => readStamp(ctx, userId, opts),
+    isCurrent: (userId, stamp, opts) => isCurrent(ctx, userId, stamp, opts),
+    journal: (userId) => store.journal(checkUserId(userId)),
+    countUsers: () => store.countUsers(),
     grantFreezes: (userId, count, opts) => grantFreezes(ctx, userId, count, opts),
     pause: (userId, opts) => pause(ctx, userId, opts),
     unpause: (userId, pauseId, opts) => unpause(ctx, userId, pauseId, opts),

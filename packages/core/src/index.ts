@@ -1,5 +1,6 @@
 export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from './engine.js';
+export type { ReadStamp } from './read-stamp.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';

@@ -1,172 +1,35 @@
-/** The shapes of the admin API's answers, as docs/http-api.md describes them. */
+/**
+ * The names the dashboard uses for the admin API's shapes, aliased from the types generated from
+ * the server's OpenAPI document (./openapi.ts, written by `pnpm api:types`; never edit it by hand).
+ */
+import type { components, paths } from './openapi';
 
-export interface Account {
-  id: string;
-  name: string;
-}
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON answer of `method path` with `status`. */
+type Answer<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
+/** The JSON body of `method path`. */
+type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody: infer B } ? Json<NonNullable<B>> : never;
 
-export interface Issue {
-  index?: number;
-  id?: string;
-  severity: string;
-  message: string;
-}
-
-export interface Metric {
-  id: string;
-  key: string;
-  name: string;
-  status: 'active' | 'archived';
-  unitType: string;
-  units: string;
-  total: number;
-  events: number;
-  lastEventAt: string | null;
-  created: string;
-}
-
-export type Frequency = 'daily' | 'weekly' | 'monthly';
-export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-
-export interface StreakCondition {
-  metric: string;
-  threshold: number;
-}
-
-export interface FreezeRule {
-  initial: number;
-  max: number;
-  earn: { every: number; amount: number } | null;
-}
-
-export interface StreakRule {
-  frequency: Frequency;
-  weekStart: Weekday;
-  dayStartsAt: string;
-  defaultTimeZone: string;
-  mode: 'all' | 'any';
-  conditions: StreakCondition[];
-  freezes: FreezeRule | null;
-  restoreWindow: number;
-}
-
-export interface Rebuild {
-  status: 'idle' | 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-}
-
-export interface StreakSettings {
-  rule: StreakRule | null;
-  rebuild: Rebuild;
-}
-
-export type AchievementTrigger = 'metric' | 'streak' | 'api';
-
-export interface Achievement {
-  id: string;
-  key: string;
-  name: string;
-  trigger: AchievementTrigger;
-  metric?: string | null;
-  threshold?: number | null;
-  streakLength?: number | null;
-  status: 'active' | 'archived';
-  completions: number;
-  rarity: number;
-  created: string;
-}
-
-export interface NewAchievement {
-  name: string;
-  key?: string;
-  trigger: AchievementTrigger;
-  metric?: string;
-  threshold?: number;
-  streakLength?: number;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  kind: 'admin' | 'application';
-  prefix: string;
-  created: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
-
-export interface StreakAnalytics {
-  streak: string | null;
-  at: string;
-  activeStreaks: number;
-  averageLength: number;
-  topCurrent: Array<{ userId: string; length: number }>;
-  topLongest: Array<{ userId: string; longest: number }>;
-  histogram: Array<{ from: number; to: number | null; users: number }>;
-  lengths: Array<{ length: number; users: number }>;
-  daily: Array<{ date: string; events: number; extended: number; lost: number; freezesUsed: number }>;
-}
-
-export interface StreakPeriod {
-  periodStart: string;
-  periodEnd: string;
-  length: number;
-  /** absent when the rule has no freezes */
-  usedFreeze?: boolean;
-  usedPause: boolean;
-}
-
+export type ErrorBody = components['schemas']['ErrorBody'];
+export type Account = Answer<'/admin/v1/session', 'get'>['account'];
+export type Issue = Answer<'/admin/v1/metrics', 'post', 201>['issues'][number];
+export type Metric = Answer<'/admin/v1/metrics', 'get'>[number];
+export type StreakSettings = Answer<'/admin/v1/streak', 'get'>;
+export type StreakRule = NonNullable<StreakSettings['rule']>;
+export type Frequency = StreakRule['frequency'];
+export type Weekday = StreakRule['weekStart'];
+export type StreakCondition = StreakRule['conditions'][number];
+export type FreezeRule = NonNullable<StreakRule['freezes']>;
+export type Rebuild = Answer<'/admin/v1/streak/rebuild', 'get'>;
+export type Achievement = Answer<'/admin/v1/achievements', 'get'>[number];
+export type AchievementTrigger = Achievement['trigger'];
+export type NewAchievement = Body<'/admin/v1/achievements', 'post'>[number];
+export type ApiKey = Answer<'/admin/v1/keys', 'get'>[number];
+export type CreatedApiKey = Answer<'/admin/v1/keys', 'post', 201>;
+export type StreakAnalytics = Answer<'/admin/v1/analytics/streaks', 'get'>;
+export type UserDetails = Answer<'/admin/v1/users/{id}', 'get'>;
+export type UserProfile = UserDetails['user'];
 /** `GET /v1/users/:id/streak` (docs/http-api.md); the freeze fields only when the rule has freezes. */
-export interface StreakRead {
-  length: number;
-  frequency: Frequency;
-  started: string | null;
-  periodStart: string | null;
-  periodEnd: string | null;
-  expires: string | null;
-  expiresAt?: string | null;
-  /** the instant of the last extension */
-  extended: string | null;
-  longest: number;
-  freezes?: number;
-  maxFreezes?: number;
-  freezeAutoEarnInterval?: number;
-  freezeAutoEarnAmount?: number;
-  streakHistory: StreakPeriod[];
-  pauses: Array<{ id: string; start: string; end: string }>;
-}
-
-/** `GET /v1/users/:id` with the achievements the user completed. */
-export interface UserProfile {
-  id: string;
-  email: string | null;
-  name: string | null;
-  tz: string | null;
-  created: string;
-  updated: string;
-  totals?: Record<string, number>;
-  achievements?: Array<{ key: string; name: string; achievedAt: string }>;
-}
-
-export interface UserDetails {
-  user: UserProfile;
-  /** null while the account has no streak rule */
-  streak: StreakRead | null;
-  recent: Array<{ date: string; metric: string; value: number }>;
-}
-
-export interface Pause {
-  id: string;
-  userId: string;
-  start: string;
-  end: string;
-  status: string;
-}
+export type StreakRead = Answer<'/v1/users/{id}/streak', 'get'>;
+export type StreakPeriod = StreakRead['streakHistory'][number];
+export type Pause = Answer<'/admin/v1/streaks/pauses', 'post', 201>['created'][number];

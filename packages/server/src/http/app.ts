@@ -18,6 +18,8 @@ import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } f
 import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
+import { errorBody } from './schemas.js';
+import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -48,6 +50,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
+  app.addSchema(errorBody);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -61,6 +64,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       },
       security: [{ apiKey: [] }],
     },
+    // Shared schemas keep their $id as their name in components.schemas.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
@@ -72,7 +77,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (_request, reply) => {
     if (!stopping) return;
     void reply.header('connection', 'close');
-    throw new HttpError(503, 'NOT_READY', 'the server is stopping; send the request again (to another process, or once it is back)');
+    throw new HttpError('NOT_READY', 'the server is stopping; send the request again (to another process, or once it is back)');
   });
   app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
@@ -84,12 +89,14 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
   app.setNotFoundHandler((request) => {
-    throw new HttpError(404, 'NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+    throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
 
-  healthRoutes(app, ctx);
-  appRoutes(app, ctx);
-  adminRoutes(app, ctx);
+  // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
+  const typed = app.withTypeProvider<SchemaTypes>();
+  healthRoutes(typed, ctx);
+  appRoutes(typed, ctx);
+  adminRoutes(typed, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const dashboard = ctx.settings.dashboardDir;

@@ -56,7 +56,7 @@ export function answerClientError(this: FastifyInstance, error: ParserError, soc
 
 /** The http server's 'checkExpectation' handler: an `Expect` other than 100-continue (Node answers that one itself). */
 export function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
-  const answer = toErrorReply(new HttpError(417, 'EXPECTATION_FAILED', `the server cannot meet Expect: ${String(request.headers.expect)}; send the request without it`));
+  const answer = toErrorReply(new HttpError('EXPECTATION_FAILED', `the server cannot meet Expect: ${String(request.headers.expect)}; send the request without it`));
   const body = JSON.stringify(answer.body);
   response.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
   response.end(body);
@@ -69,6 +69,6 @@ export function answerExpectation(request: IncomingMessage, response: ServerResp
 export function refuseMissingHost(request: FastifyRequest): void {
   const raw = request.raw;
   if (raw.httpVersionMajor === 1 && raw.httpVersionMinor === 1 && request.headers.host === undefined) {
-    throw new HttpError(400, 'MISSING_HOST', 'an HTTP/1.1 request must carry a Host header');
+    throw new HttpError('MISSING_HOST', 'an HTTP/1.1 request must carry a Host header');
   }
 }

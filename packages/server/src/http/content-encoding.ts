@@ -63,7 +63,7 @@ export function checkBodyEncoding(headers: { 'content-encoding'?: string | strin
   const header = headers['content-encoding'];
   if (bodyCodings(header).length === 0) return;
   const sent = Array.isArray(header) ? header.join(', ') : header;
-  throw new HttpError(415, 'UNSUPPORTED_CONTENT_ENCODING', `the server does not decode a body in Content-Encoding ${sent}: send it uncompressed (identity)`, {
+  throw new HttpError('UNSUPPORTED_CONTENT_ENCODING', `the server does not decode a body in Content-Encoding ${sent}: send it uncompressed (identity)`, {
     'accept-encoding': 'identity',
   });
 }

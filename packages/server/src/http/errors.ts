@@ -1,81 +1,80 @@
 /**
- * The one mapping of failures to HTTP: a status and the JSON body `{ error, code }`. Typed errors of
- * the core and of the server keep their codes; a store that fails or does not answer in time (a
- * StoreError, which each store adapter and control plane makes of its driver's failures) is 503
- * STORE_UNAVAILABLE with Retry-After; anything unexpected is a 500 that is logged.
+ * The one mapping of failures to HTTP: a status and the JSON body `{ error, code }`, every code one
+ * of the closed list in error-codes.ts (which gives its status). Typed errors of the core and of
+ * the server keep their codes; a store that fails or does not answer in time (a StoreError, which
+ * each store adapter and control plane makes of its driver's failures) is 503 STORE_UNAVAILABLE with
+ * Retry-After; Fastify's own refusals get a listed code; anything unexpected is a 500 that is logged.
  */
 import { KindlingError } from '@kindling/core';
 import { ConfigConflictError } from '../control/control.js';
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
+/** A refusal with a listed code; its status is the code's, its message the code's default unless given. */
 export class HttpError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    message: string = ERROR_CODES[code].message,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
+    this.status = ERROR_CODES[code].status;
   }
 }
 
 export interface ErrorReply {
   status: number;
-  body: { error: string; code: string };
+  body: { error: string; code: ErrorCode };
   headers: Readonly<Record<string, string>>;
 }
-
-const CORE_STATUS: Record<string, number> = {
-  INVALID_INPUT: 400,
-  INVALID_TIME_ZONE: 400,
-  INVALID_DATE: 400,
-  INVALID_CONFIG: 400,
-  UNKNOWN_METRIC: 404,
-  UNKNOWN_ACHIEVEMENT: 404,
-  UNKNOWN_STREAK: 404,
-  UNKNOWN_USER: 404,
-  UNKNOWN_PAUSE: 404,
-  SUM_OUT_OF_RANGE: 422,
-};
 
 /** Seconds a client is asked to wait before trying again when the store is unavailable. */
 export const STORE_RETRY_AFTER_S = 1;
 
-const JSON_ONLY = 'the body must be JSON: send Content-Type: application/json';
-
-/** Fastify's own failures while reading a request, by their code; a third member replaces Fastify's message. */
-const FASTIFY: Record<string, [number, string, string?]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', JSON_ONLY],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'INVALID_CONTENT_LENGTH'],
-  FST_ERR_CTP_INVALID_TYPE: [400, 'INVALID_CONTENT_TYPE'],
-  FST_ERR_BAD_URL: [400, 'BAD_URL'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'URL_TOO_LONG'],
-  FST_ERR_ASYNC_CONSTRAINT: [400, 'BAD_REQUEST'],
+/** Fastify's own failures while reading a request, by their code; true: the code's default message replaces Fastify's. */
+const FASTIFY: Readonly<Record<string, readonly [ErrorCode, boolean?]>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['BODY_TOO_LARGE'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', true],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['INVALID_CONTENT_LENGTH'],
+  FST_ERR_CTP_INVALID_TYPE: ['INVALID_CONTENT_TYPE'],
+  FST_ERR_BAD_URL: ['BAD_URL'],
+  FST_ERR_MAX_PARAM_LENGTH: ['URL_TOO_LONG'],
+  FST_ERR_ASYNC_CONSTRAINT: ['BAD_REQUEST'],
 };
 
-function reply(status: number, code: string, error: string, headers: Readonly<Record<string, string>> = {}): ErrorReply {
-  return { status, body: { error, code }, headers };
+/** Another 4xx of Fastify or a plugin, by its status: the listed code of that status, else 400 BAD_REQUEST. */
+const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'BODY_TOO_LARGE',
+  414: 'URL_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  417: 'EXPECTATION_FAILED',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+function reply(code: ErrorCode, error: string = ERROR_CODES[code].message, headers: Readonly<Record<string, string>> = {}): ErrorReply {
+  return { status: ERROR_CODES[code].status, body: { error, code }, headers };
 }
 
 export function toErrorReply(error: unknown): ErrorReply {
-  if (error instanceof HttpError) return reply(error.status, error.code, error.message, error.headers);
+  if (error instanceof HttpError) return reply(error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
     // What failed (a file, an address, a key) is the operator's to read in the log, not the client's.
-    if (error.code === 'STORE_ERROR') return reply(503, 'STORE_UNAVAILABLE', `the store is unavailable; try again in ${STORE_RETRY_AFTER_S} s`, { 'retry-after': String(STORE_RETRY_AFTER_S) });
-    return reply(CORE_STATUS[error.code] ?? 400, error.code, error.message);
+    if (error.code === 'STORE_ERROR') return reply('STORE_UNAVAILABLE', `the store is unavailable; try again in ${STORE_RETRY_AFTER_S} s`, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+    return reply(error.code, error.message);
   }
-  if (error instanceof ConfigConflictError) return reply(409, 'CONFIG_CONFLICT', error.message);
+  if (error instanceof ConfigConflictError) return reply('CONFIG_CONFLICT', error.message);
   const e = error as { code?: string; statusCode?: number; validation?: unknown; validationContext?: string; message?: string };
-  if (e.validation !== undefined) return reply(400, 'INVALID_INPUT', `${e.message ?? 'invalid request'}`);
-  if (e instanceof SyntaxError) return reply(400, 'INVALID_JSON', `the body is not valid JSON: ${e.message}`);
-  const known = e.code !== undefined ? FASTIFY[e.code] : undefined;
-  if (known !== undefined) return reply(known[0], known[1], known[2] ?? e.message ?? known[1]);
-  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return reply(e.statusCode, e.code ?? 'BAD_REQUEST', e.message ?? 'bad request');
-  }
-  return reply(500, 'INTERNAL', 'internal error; the server logged it');
+  if (e.validation !== undefined) return reply('INVALID_INPUT', `${e.message ?? 'invalid request'}`);
+  if (e instanceof SyntaxError) return reply('INVALID_JSON', `the body is not valid JSON: ${e.message}`);
+  const known = e.code !== undefined && Object.hasOwn(FASTIFY, e.code) ? FASTIFY[e.code] : undefined;
+  if (known !== undefined) return reply(known[0], known[1] === true ? undefined : e.message);
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return reply(BY_STATUS[e.statusCode] ?? 'BAD_REQUEST', e.message);
+  return reply('INTERNAL');
 }
 
 /**
@@ -89,10 +88,10 @@ export function clientErrorReply(error: { code?: string; reason?: string; messag
     case 'EPIPE':
       return null;
     case 'HPE_HEADER_OVERFLOW':
-      return reply(431, 'HEADERS_TOO_LARGE', 'the request line and headers are over 16 KB');
+      return reply('HEADERS_TOO_LARGE');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return reply(408, 'REQUEST_TIMEOUT', 'the request was not received in time; send it again on a new connection');
+      return reply('REQUEST_TIMEOUT', 'the request was not received in time; send it again on a new connection');
     default:
-      return reply(400, 'MALFORMED_REQUEST', `the request is not valid HTTP/1.1: ${error.reason ?? error.message ?? error.code ?? 'unreadable'}`);
+      return reply('MALFORMED_REQUEST', `the request is not valid HTTP/1.1: ${error.reason ?? error.message ?? error.code ?? 'unreadable'}`);
   }
 }

@@ -1,11 +1,17 @@
 /**
- * JSON Schemas shared by request validation and the OpenAPI document (one source for both).
- * Bodies are validated without type coercion; query strings and paths with it.
+ * JSON Schemas shared by request validation and the OpenAPI document (one source for both), and the
+ * error answer every route declares. Bodies are validated without type coercion; query strings and
+ * paths with it. The answers of each route are in wire/.
  */
+import { ERROR_CODE_LIST } from './error-codes.js';
+
+/** The error answer: one shared schema (components.schemas.ErrorBody in the document), referenced by every route. */
 export const errorBody = {
+  $id: 'ErrorBody',
   type: 'object',
+  additionalProperties: false,
   required: ['error', 'code'],
-  properties: { error: { type: 'string' }, code: { type: 'string' } },
+  properties: { error: { type: 'string' }, code: { type: 'string', enum: ERROR_CODE_LIST } },
 } as const;
 
 export const userId = { type: 'string', minLength: 1, maxLength: 255 } as const;
@@ -49,7 +55,9 @@ export const historyQuery = {
   properties: { historyPeriods: { type: 'integer', minimum: 1, maximum: 366, default: 7 } },
 } as const;
 
-/** Error responses every authenticated route may give. */
-export function errors(...statuses: number[]): Record<number, typeof errorBody> {
-  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorBody]));
+export const errorRef = { $ref: 'ErrorBody#' } as const;
+
+/** Error responses every authenticated route may give, and those of `statuses`. */
+export function errors<S extends number>(...statuses: S[]): { [K in 400 | 401 | 413 | 429 | S]: typeof errorRef } {
+  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorRef])) as { [K in 400 | 401 | 413 | 429 | S]: typeof errorRef };
 }

@@ -8,10 +8,11 @@
  * clear; a probe tells the state of the store now, and clears itself once space is freed or the
  * store takes writes again. One probe runs at a time; concurrent calls share it.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Backend } from '../runtime/backend.js';
 import type { ServerContext } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
+import { errorRef } from '../http/schemas.js';
+import type { App } from '../http/typed-app.js';
+import type { Backend } from '../runtime/backend.js';
 
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
 const READY_WITHIN_MS = 1000;
@@ -46,15 +47,23 @@ function within(probe: Promise<string | null>, ms: number): Promise<string | nul
   });
 }
 
-export function healthRoutes(app: FastifyInstance, ctx: ServerContext): void {
+const alive = { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } as const;
+const ready = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'store'],
+  properties: { status: { type: 'string', enum: ['ready'] }, store: { type: 'string', enum: ['sqlite', 'redis'] } },
+} as const;
+
+export function healthRoutes(app: App, ctx: ServerContext): void {
   const waitMs = Math.min(READY_WITHIN_MS, ctx.settings.storeTimeoutMs);
   let probing: Promise<string | null> | null = null;
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async () => {
-    if (!ctx.ready) throw new HttpError(503, 'NOT_READY', 'the server is starting or stopping');
+  app.get('/healthz', { schema: { hide: true, response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: ready, 503: errorRef } } }, async () => {
+    if (!ctx.ready) throw new HttpError('NOT_READY', 'the server is starting or stopping');
     probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) => app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`)).finally(() => (probing = null));
     const problem = await within(probing, waitMs);
-    if (problem !== null) throw new HttpError(503, 'NOT_READY', problem);
-    return { status: 'ready', store: ctx.backend.kind };
+    if (problem !== null) throw new HttpError('NOT_READY', problem);
+    return { status: 'ready' as const, store: ctx.backend.kind };
   });
 }

@@ -4,14 +4,13 @@
  * state and the local day they were made for. Each answer keeps its JSON and, once a client has
  * asked for it, its gzip form. Bounded in bytes; least recently used first out.
  */
+import type { ReadStamp } from '@kindling/core';
+
 export interface CachedAnswer {
   readonly json: Buffer;
   readonly gzip: Buffer | null;
-  /** the version of the user's state the answer was made from */
-  readonly version: number;
-  /** the time zone the user's days are counted in, and the local day the answer was made on */
-  readonly zone: string;
-  readonly day: number;
+  /** the engine's stamp of the state the answer was made from (its version, the user's zone and local day) */
+  readonly stamp: ReadStamp;
 }
 
 const sizeOf = (answer: CachedAnswer) => answer.json.length + (answer.gzip?.length ?? 0);

@@ -92,7 +92,7 @@ async function run(control: Control, accountId: string, engine: Engine, claimed:
   }, HEARTBEAT_MS);
   beat.unref();
   try {
-    const total = await engine.store.countUsers();
+    const total = await engine.countUsers();
     state = { ...state, total: Math.max(total, base) };
     const { users } = await engine.rebuildAll({
       after: state.after ?? null,

@@ -2,9 +2,61 @@
  * Achievements on the wire: every key the hosted service's SDK requires (id, name, trigger,
  * userAttributes, ...), with our definition's id and the metric's id and name where they apply.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AchievementDef, MetricDef } from '../control/types.js';
+import { number, numberOrNull, text, textOrNull } from './primitives.js';
 
-export function achievementWire(def: AchievementDef, metrics: ReadonlyMap<string, MetricDef>) {
+const attributes = { type: 'array', items: { type: 'object', additionalProperties: false, required: ['key', 'value'], properties: { key: text, value: text } } } as const;
+
+const achievementProperties = {
+  id: text,
+  key: text,
+  name: text,
+  trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+  description: textOrNull,
+  badgeUrl: textOrNull,
+  userAttributes: attributes,
+  metricId: { ...textOrNull, description: 'trigger metric' },
+  metricName: { ...textOrNull, description: 'trigger metric' },
+  metricValue: { ...numberOrNull, description: 'trigger metric: the total that completes it' },
+  eventAttributes: { ...attributes, description: 'trigger metric' },
+  streakLength: { ...numberOrNull, description: 'trigger streak: the length that completes it' },
+} as const;
+const achievementRequired = ['id', 'key', 'name', 'trigger', 'description', 'badgeUrl', 'userAttributes'] as const;
+
+export const achievementSchema = { type: 'object', additionalProperties: false, required: achievementRequired, properties: achievementProperties } as const;
+
+/** An achievement of a user: completed at `achievedAt`, or null when not (yet). */
+export const userAchievementSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...achievementRequired, 'achievedAt'],
+  properties: { ...achievementProperties, achievedAt: textOrNull },
+} as const;
+
+const stats = { completions: { ...number, description: 'users who completed it' }, rarity: { ...number, description: "percent of the account's users who completed it" } } as const;
+
+/** An achievement with how many users completed it (GET /v1/achievements). */
+export const achievementStatsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...achievementRequired, 'completions', 'rarity'],
+  properties: { ...achievementProperties, ...stats },
+} as const;
+
+/** A user's achievement with its stats (GET /v1/users/:id/achievements). */
+export const userAchievementStatsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...achievementRequired, 'completions', 'rarity', 'achievedAt'],
+  properties: { ...achievementProperties, ...stats, achievedAt: textOrNull },
+} as const;
+
+export type AchievementWire = FromSchema<typeof achievementSchema>;
+export type UserAchievementWire = FromSchema<typeof userAchievementSchema>;
+export type AchievementStatsWire = FromSchema<typeof achievementStatsSchema>;
+
+export function achievementWire(def: AchievementDef, metrics: ReadonlyMap<string, MetricDef>): AchievementWire {
   const metric = def.metric !== null ? metrics.get(def.metric) : undefined;
   return {
     id: def.id,
@@ -19,6 +71,6 @@ export function achievementWire(def: AchievementDef, metrics: ReadonlyMap<string
   };
 }
 
-export function userAchievementWire(def: AchievementDef, metrics: ReadonlyMap<string, MetricDef>, achievedAt: string | null) {
+export function userAchievementWire(def: AchievementDef, metrics: ReadonlyMap<string, MetricDef>, achievedAt: string | null): UserAchievementWire {
   return { ...achievementWire(def, metrics), achievedAt };
 }

@@ -1,18 +1,18 @@
 /**
  * GET /admin/v1/account: the caller's account.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
-import { accountWire } from './admin-wire.js';
+import type { App } from '../../http/typed-app.js';
+import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
-export function accountRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/admin/v1/account', { config: { access: 'admin' }, schema: { summary: 'Get your account', tags: [TAG], response: errors(404) } }, async (request) => {
+export function accountRoute(app: App, ctx: ServerContext): void {
+  app.get('/admin/v1/account', { config: { access: 'admin' }, schema: { summary: 'Get your account', tags: [TAG], response: { 200: accountSchema, ...errors(404) } } }, async (request) => {
     const account = await ctx.backend.control.account(callerOf(request).accountId);
-    if (account === null) throw new HttpError(404, 'NOT_FOUND', 'the account of this key no longer exists');
+    if (account === null) throw new HttpError('NOT_FOUND', 'the account of this key no longer exists');
     return accountWire(account);
   });
 }

@@ -2,27 +2,35 @@
  * GET and POST /admin/v1/accounts (operator only): the accounts this server holds, and a new one
  * with its first admin and application keys (shown once). Names are unique: they sign in.
  */
-import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { createAccount } from '../../runtime/accounts.js';
-import { accountWire } from './admin-wire.js';
+import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { newAccountBody, TAG } from './schemas.js';
 
-export function accountsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/admin/v1/accounts', { config: { access: 'operator' }, schema: { summary: 'List accounts (operator only)', tags: [TAG], response: errors(403) } }, async () =>
+/** The new account and its first keys, shown this once. */
+const newAccountAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['account', 'adminKey', 'applicationKey'],
+  properties: { account: accountSchema, adminKey: { type: 'string' }, applicationKey: { type: 'string' } },
+} as const;
+
+export function accountsRoutes(app: App, ctx: ServerContext): void {
+  app.get('/admin/v1/accounts', { config: { access: 'operator' }, schema: { summary: 'List accounts (operator only)', tags: [TAG], response: { 200: { type: 'array', items: accountSchema }, ...errors(403) } } }, async () =>
     (await ctx.backend.control.accounts()).map(accountWire),
   );
 
-  app.post<{ Body: { name: string } }>(
+  app.post(
     '/admin/v1/accounts',
-    { config: { access: 'operator' }, schema: { summary: 'Create an account with its first keys (operator only)', tags: [TAG], body: newAccountBody, response: errors(403, 409) } },
+    { config: { access: 'operator' }, schema: { summary: 'Create an account with its first keys (operator only)', tags: [TAG], body: newAccountBody, response: { 201: newAccountAnswer, ...errors(403, 409) } } },
     async (request, reply) => {
       const name = request.body.name.trim();
-      if (name === '') throw new HttpError(400, 'INVALID_INPUT', 'name must not be blank');
+      if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
-        throw new HttpError(409, 'ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
+        throw new HttpError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
       const created = await createAccount(ctx.backend.control, { name, operator: false, password: null, at: ctx.clock() });
       return reply.code(201).send({ account: accountWire(created.account), adminKey: created.adminKey.key, applicationKey: created.applicationKey.key });

@@ -2,18 +2,19 @@
  * DELETE /admin/v1/achievements?ids=a,b: archive achievements. Users keep the ones they completed;
  * an archived achievement completes no more and leaves the lists.
  */
-import type { FastifyInstance } from 'fastify';
+import type { AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import type { AchievementDef } from '../../control/types.js';
+import type { App } from '../../http/typed-app.js';
+import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 import { archiveByIds, idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
-export function archiveAchievementsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.delete<{ Querystring: { ids: string[] } }>(
+export function archiveAchievementsRoute(app: App, ctx: ServerContext): void {
+  app.delete(
     '/admin/v1/achievements',
-    { config: { access: 'admin' }, schema: { summary: 'Archive achievements', tags: [TAG], querystring: idsQuery, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Archive achievements', tags: [TAG], querystring: idsQuery, response: { 200: deletedAnswerSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);

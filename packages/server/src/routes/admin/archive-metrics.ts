@@ -2,18 +2,19 @@
  * DELETE /admin/v1/metrics?ids=a,b: archive metrics. An archived metric keeps its key and its
  * data but takes no more events; archiving one the streak rule counts is allowed, with a warning.
  */
-import type { FastifyInstance } from 'fastify';
+import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import type { MetricDef } from '../../control/types.js';
+import type { App } from '../../http/typed-app.js';
+import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 import { archiveByIds, idsFrom, issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
-export function archiveMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.delete<{ Querystring: { ids: string[] } }>(
+export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
+  app.delete(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'Archive metrics', tags: [TAG], querystring: idsQuery, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Archive metrics', tags: [TAG], querystring: idsQuery, response: { 200: deletedAnswerSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);

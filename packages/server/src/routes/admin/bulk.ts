@@ -4,15 +4,11 @@
  * created. A typed error of the core about one item becomes that item's issue.
  */
 import { KindlingError } from '@kindling/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import { HttpError } from '../../http/errors.js';
+import { issueSchema } from '../../wire/admin-wire.js';
 
-export interface Issue {
-  index?: number;
-  id?: string;
-  userId?: string;
-  severity: 'error' | 'warning';
-  message: string;
-}
+export type Issue = FromSchema<typeof issueSchema>;
 
 /** Where an issue points: the item's index, or its id. */
 export type IssueAt = { index: number; userId?: string } | { id: string };
@@ -35,7 +31,7 @@ export function statusOf(created: number): 201 | 200 {
 /** The ids of `?ids=a,b&ids=c`, without blanks and repeats; 1..100 of them. */
 export function idsFrom(parts: readonly string[]): string[] {
   const ids = [...new Set(parts.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
-  if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
+  if (ids.length === 0 || ids.length > 100) throw new HttpError('INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
   return ids;
 }
 

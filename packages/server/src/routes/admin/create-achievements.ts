@@ -3,26 +3,20 @@
  * metric and a finite threshold, a streak achievement a length >= 1 and a configured streak rule;
  * what is wrong with one item (including what the engine refuses) is that item's issue.
  */
-import type { FastifyInstance } from 'fastify';
 import { ConfigError, keyFor } from '@kindling/core';
-import type { AccountConfig, AchievementDef, AchievementTrigger } from '../../control/types.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { AccountConfig, AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
-import { achievementAdminWire } from './admin-wire.js';
+import { achievementAdminWire, createdAchievementsSchema } from '../../wire/admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
-interface NewAchievement {
-  name: string;
-  key?: string;
-  trigger: AchievementTrigger;
-  metric?: string;
-  threshold?: number;
-  streakLength?: number;
-}
+type NewAchievement = FromSchema<typeof newAchievement>;
 
 /** What is wrong with the trigger of `item` under `config`, or null. */
 function triggerProblem(item: NewAchievement, config: AccountConfig): string | null {
@@ -40,10 +34,10 @@ function triggerProblem(item: NewAchievement, config: AccountConfig): string | n
   return null;
 }
 
-export function createAchievementsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: NewAchievement[] }>(
+export function createAchievementsRoute(app: App, ctx: ServerContext): void {
+  app.post(
     '/admin/v1/achievements',
-    { config: { access: 'admin' }, schema: { summary: 'Create achievements', tags: [TAG], body: bulkOf(newAchievement), response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Create achievements', tags: [TAG], body: bulkOf(newAchievement), response: { 200: createdAchievementsSchema, 201: createdAchievementsSchema, ...errors() } } },
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const at = new Date(ctx.clock()).toISOString();

@@ -1,23 +1,23 @@
 /**
  * POST /admin/v1/keys: a new admin or application key; the answer is the only time its secret is shown.
  */
-import type { FastifyInstance } from 'fastify';
 import type { KeyKind } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { createKey } from '../../runtime/accounts.js';
-import { keyWire } from './admin-wire.js';
+import { createdKeySchema, keyWire } from '../../wire/admin-wire.js';
 import { newKeyBody, TAG } from './schemas.js';
 
-export function createKeyRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: { name: string; kind: KeyKind } }>(
+export function createKeyRoute(app: App, ctx: ServerContext): void {
+  app.post(
     '/admin/v1/keys',
-    { config: { access: 'admin' }, schema: { summary: 'Create an API key (its secret is shown once)', tags: [TAG], body: newKeyBody, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Create an API key (its secret is shown once)', tags: [TAG], body: newKeyBody, response: { 201: createdKeySchema, ...errors() } } },
     async (request, reply) => {
       const name = request.body.name.trim();
-      if (name === '') throw new HttpError(400, 'INVALID_INPUT', 'name must not be blank');
+      if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       const made = await createKey(ctx.backend.control, callerOf(request).accountId, request.body.kind, name, ctx.clock());
       return reply.code(201).send({ ...keyWire(made.record), key: made.key });
     },

@@ -2,21 +2,21 @@
  * POST /admin/v1/metrics: create 1..100 metrics; a key is derived from the name when absent.
  * A taken or malformed key is an issue of its item; the others are created.
  */
-import type { FastifyInstance } from 'fastify';
 import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { newId } from '../../secrets.js';
-import { metricWire } from './admin-wire.js';
+import { createdMetricsSchema, metricWire } from '../../wire/admin-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { keyFor } from '@kindling/core';
 import { bulkOf, newMetric, TAG } from './schemas.js';
 
-export function createMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: Array<{ name: string; key?: string }> }>(
+export function createMetricsRoute(app: App, ctx: ServerContext): void {
+  app.post(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'Create metrics', tags: [TAG], body: bulkOf(newMetric), response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Create metrics', tags: [TAG], body: bulkOf(newMetric), response: { 200: createdMetricsSchema, 201: createdMetricsSchema, ...errors() } } },
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const at = new Date(ctx.clock()).toISOString();

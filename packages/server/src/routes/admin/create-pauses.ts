@@ -2,28 +2,26 @@
  * POST /admin/v1/streaks/pauses: `{ pauses: [{ userId, start, end }] }` (local dates, start not
  * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { createdPausesSchema, pauseSchema } from '../../wire/admin-wire.js';
 import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { pausesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
-interface PauseItem {
-  userId: string;
-  start: string;
-  end: string;
-}
+type Pause = FromSchema<typeof pauseSchema>;
 
-export function createPausesRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: { pauses: PauseItem[] } }>(
+export function createPausesRoute(app: App, ctx: ServerContext): void {
+  app.post(
     '/admin/v1/streaks/pauses',
-    { config: { access: 'admin' }, schema: { summary: 'Pause streaks over date ranges', tags: [TAG], body: pausesBody, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Pause streaks over date ranges', tags: [TAG], body: pausesBody, response: { 200: createdPausesSchema, 201: createdPausesSchema, ...errors() } } },
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const { engine } = await streakRuntime(ctx, accountId);
-      const created: Array<PauseItem & { id: string; status: 'active' }> = [];
+      const created: Pause[] = [];
       const issues: Issue[] = [];
       for (const [index, item] of request.body.pauses.entries()) {
         const at = { index, userId: item.userId };

@@ -1,18 +1,19 @@
 /**
  * DELETE /admin/v1/streaks/pauses?ids=a,b: remove pauses by id; they stop applying at once.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 import { idsFrom, issue, issueFromError, type Issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 import { streakRuntime } from './streak-runtime.js';
 
-export function deletePausesRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.delete<{ Querystring: { ids: string[] } }>(
+export function deletePausesRoute(app: App, ctx: ServerContext): void {
+  app.delete(
     '/admin/v1/streaks/pauses',
-    { config: { access: 'admin' }, schema: { summary: 'Remove streak pauses', tags: [TAG], querystring: idsQuery, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Remove streak pauses', tags: [TAG], querystring: idsQuery, response: { 200: deletedAnswerSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);

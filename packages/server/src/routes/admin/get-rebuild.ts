@@ -1,15 +1,15 @@
 /**
  * GET /admin/v1/streak/rebuild: how far the rebuild after the last rule change got (any process's).
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { rebuildWire } from './admin-wire.js';
+import type { App } from '../../http/typed-app.js';
+import { rebuildSchema, rebuildWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
-export function getRebuildRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/admin/v1/streak/rebuild', { config: { access: 'admin' }, schema: { summary: 'Get the progress of the streak rebuild', tags: [TAG], response: errors() } }, async (request) =>
+export function getRebuildRoute(app: App, ctx: ServerContext): void {
+  app.get('/admin/v1/streak/rebuild', { config: { access: 'admin' }, schema: { summary: 'Get the progress of the streak rebuild', tags: [TAG], response: { 200: rebuildSchema, ...errors() } } }, async (request) =>
     rebuildWire(await ctx.backend.control.rebuild(callerOf(request).accountId)),
   );
 }

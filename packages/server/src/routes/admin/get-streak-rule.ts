@@ -2,15 +2,15 @@
  * GET /admin/v1/streak: the account's streak rule (null when none) and the progress of the last
  * rebuild; GET /admin/v1/streak/rebuild is in get-rebuild.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { rebuildWire } from './admin-wire.js';
+import type { App } from '../../http/typed-app.js';
+import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
-export function getStreakRuleRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/admin/v1/streak', { config: { access: 'admin' }, schema: { summary: 'Get the streak rule', tags: [TAG], response: errors() } }, async (request) => {
+export function getStreakRuleRoute(app: App, ctx: ServerContext): void {
+  app.get('/admin/v1/streak', { config: { access: 'admin' }, schema: { summary: 'Get the streak rule', tags: [TAG], response: { 200: streakSettingsSchema, ...errors() } } }, async (request) => {
     const { accountId } = callerOf(request);
     const [config, rebuild] = await Promise.all([ctx.backend.control.config(accountId), ctx.backend.control.rebuild(accountId)]);
     return { rule: config.streak, rebuild: rebuildWire(rebuild) };

@@ -5,11 +5,12 @@
  */
 import type { Journal, Rollup } from '@kindling/core';
 import { formatDay } from '@kindling/core';
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { adminUserSchema } from '../../wire/admin-wire.js';
 import { streakReadWire } from '../../wire/streak-wire.js';
 import { userWire } from '../../wire/user-wire.js';
 import { TAG } from './schemas.js';
@@ -29,19 +30,19 @@ export function recentActivity(journal: Journal, dayStartMinutes: number, limit 
     .map((r) => ({ date: formatDay(r.day), metric: r.metric, value: r.value }));
 }
 
-export function getUserRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: string } }>(
+export function getUserRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/admin/v1/users/:id',
-    { config: { access: 'admin' }, schema: { summary: 'Get a user with streak history and recent activity', tags: [TAG], params: userParams, response: errors(404) } },
+    { config: { access: 'admin' }, schema: { summary: 'Get a user with streak history and recent activity', tags: [TAG], params: userParams, response: { 200: adminUserSchema, ...errors(404) } } },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const { engine, config } = runtime;
       const user = await engine.user(request.params.id);
-      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const rule = engine.rules[0];
       const [read, journal] = await Promise.all([
         rule !== undefined ? engine.streak(user.id, { historyPeriods: 366 }) : Promise.resolve(null),
-        engine.store.journal(user.id),
+        engine.journal(user.id),
       ]);
       return {
         user: { ...userWire(user, user.firstSeenAt), achievements: user.achievements },

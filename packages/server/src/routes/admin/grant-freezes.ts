@@ -2,18 +2,19 @@
  * POST /admin/v1/streaks/freezes: `{ freezes: [{ userId }] }`, one freeze per item (the same user
  * may appear several times). Answers `{ issues }`: 201 when at least one freeze was granted.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { issuesAnswerSchema } from '../../wire/admin-wire.js';
 import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { freezesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
-export function grantFreezesRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: { freezes: Array<{ userId: string }> } }>(
+export function grantFreezesRoute(app: App, ctx: ServerContext): void {
+  app.post(
     '/admin/v1/streaks/freezes',
-    { config: { access: 'admin' }, schema: { summary: 'Grant streak freezes', tags: [TAG], body: freezesBody, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Grant streak freezes', tags: [TAG], body: freezesBody, response: { 200: issuesAnswerSchema, 201: issuesAnswerSchema, ...errors() } } },
     async (request, reply) => {
       const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
       const issues: Issue[] = [];

@@ -1,8 +1,8 @@
 /**
  * The admin API under /admin/v1: what the account owner (admin key or dashboard session) calls.
  */
-import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/context.js';
+import type { App } from '../../http/typed-app.js';
 import { accountRoute } from './account.js';
 import { accountsRoutes } from './accounts.js';
 import { archiveAchievementsRoute } from './archive-achievements.js';
@@ -26,7 +26,7 @@ import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
 import { updateMetricsRoute } from './update-metrics.js';
 
-export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function adminRoutes(app: App, ctx: ServerContext): void {
   sessionRoutes(app, ctx);
   accountRoute(app, ctx);
   accountsRoutes(app, ctx);

@@ -3,14 +3,14 @@
  * INVALID_CONFIG with the engine's reason) and count only active metrics. Saving starts a rebuild
  * of every user under the new rule; the answer carries its first progress.
  */
-import type { FastifyInstance } from 'fastify';
 import type { AccountConfig, RuleConfig } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { engineFor } from '../../runtime/engines.js';
-import { rebuildWire } from './admin-wire.js';
+import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
 
 /** Throws when `rule` cannot be the rule of `config`: an inactive metric, or a ConfigError of the engine. */
@@ -19,16 +19,16 @@ function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig,
     const metric = config.metrics.find((m) => m.key === condition.metric);
     if (metric === undefined || metric.status !== 'active') {
       const why = metric === undefined ? 'no metric has this key' : 'the metric is archived';
-      throw new HttpError(400, 'INVALID_CONFIG', `a condition counts the metric ${JSON.stringify(condition.metric)}, but ${why}`);
+      throw new HttpError('INVALID_CONFIG', `a condition counts the metric ${JSON.stringify(condition.metric)}, but ${why}`);
     }
   }
   engineFor({ ...config, streak: rule }, ctx.backend.storeFor(accountId));
 }
 
-export function putStreakRuleRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.put<{ Body: RuleConfig }>(
+export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
+  app.put(
     '/admin/v1/streak',
-    { config: { access: 'admin' }, schema: { summary: 'Replace the streak rule and rebuild every user', tags: [TAG], body: streakRule, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Replace the streak rule and rebuild every user', tags: [TAG], body: streakRule, response: { 200: streakSettingsSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       const rule = request.body;

@@ -2,20 +2,21 @@
  * POST /admin/v1/streaks/restore: `{ users: [{ id }] }`: give back each user's lost streak while
  * the loss is within the rule's restore window. 201 when at least one was restored.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { restoredAnswerSchema } from '../../wire/admin-wire.js';
 import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { restoreBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
 const NOT_RESTORED = { 'nothing-to-restore': 'No streak to restore', 'window-passed': 'The restore window has passed' } as const;
 
-export function restoreStreaksRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.post<{ Body: { users: Array<{ id: string }> } }>(
+export function restoreStreaksRoute(app: App, ctx: ServerContext): void {
+  app.post(
     '/admin/v1/streaks/restore',
-    { config: { access: 'admin' }, schema: { summary: 'Restore lost streaks', tags: [TAG], body: restoreBody, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Restore lost streaks', tags: [TAG], body: restoreBody, response: { 200: restoredAnswerSchema, 201: restoredAnswerSchema, ...errors() } } },
     async (request, reply) => {
       const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
       const restoredUsers: string[] = [];

@@ -2,22 +2,22 @@
  * DELETE /admin/v1/keys/:id: revoke a key. This process refuses it at once; other processes
  * within their key cache time. Revoking the key that makes the request is allowed.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
-import { keyWire } from './admin-wire.js';
+import type { App } from '../../http/typed-app.js';
+import { keySchema, keyWire } from '../../wire/admin-wire.js';
 import { idParams, TAG } from './schemas.js';
 
-export function revokeKeyRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.delete<{ Params: { id: string } }>(
+export function revokeKeyRoute(app: App, ctx: ServerContext): void {
+  app.delete(
     '/admin/v1/keys/:id',
-    { config: { access: 'admin' }, schema: { summary: 'Revoke an API key', tags: [TAG], params: idParams, response: errors(404) } },
+    { config: { access: 'admin' }, schema: { summary: 'Revoke an API key', tags: [TAG], params: idParams, response: { 200: keySchema, ...errors(404) } } },
     async (request) => {
       await ctx.keys.flush();
       const record = await ctx.backend.control.revokeKey(callerOf(request).accountId, request.params.id, new Date(ctx.clock()).toISOString());
-      if (record === null) throw new HttpError(404, 'NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
+      if (record === null) throw new HttpError('NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
       ctx.keys.forget(record.hash);
       return keyWire(record);
     },

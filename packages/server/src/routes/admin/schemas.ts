@@ -13,7 +13,7 @@ const name = { type: 'string', minLength: 1, maxLength: 255 } as const;
 const key = { type: 'string', maxLength: 255, description: `letters, digits, - and _ (${KEY_PATTERN}), at most 64; derived from the name when absent` } as const;
 
 /** A bulk body: an array of 1..100 items. */
-export function bulkOf(item: object) {
+export function bulkOf<const T extends object>(item: T) {
   return { type: 'array', minItems: 1, maxItems: 100, items: item } as const;
 }
 

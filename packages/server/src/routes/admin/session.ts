@@ -5,25 +5,24 @@
  * one of a few slots (http/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
  * all answer the same 401, and an unknown account costs the same password check as a known one.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, SessionSource } from '../../control/types.js';
 import { callerOf, SESSION_COOKIE } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import { keySource, passwordSource } from '../../http/session-source.js';
+import type { App } from '../../http/typed-app.js';
 import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
+import { sessionSchema } from '../../wire/admin-wire.js';
 import { signInBody, TAG } from './schemas.js';
 
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 
-interface SignIn {
-  password?: string;
-  account?: string;
-  key?: string;
-}
+type SignIn = FromSchema<typeof signInBody>;
 
-const invalid = () => new HttpError(401, 'INVALID_CREDENTIALS', 'the sign-in details are not valid');
+const invalid = () => new HttpError('INVALID_CREDENTIALS', 'the sign-in details are not valid');
 
 /** Compared against when there is no account or no password, so that every refusal costs the same. */
 let decoy: Promise<string> | null = null;
@@ -41,11 +40,11 @@ async function findAccount(ctx: ServerContext, named: string | undefined): Promi
   return accounts.find((a) => a.id === named) ?? accounts.find((a) => a.name === named) ?? null;
 }
 
-export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function sessionRoutes(app: App, ctx: ServerContext): void {
   const limits = ctx.signIns;
 
   async function withKey(key: string): Promise<{ account: Account; source: SessionSource }> {
-    if (isApplicationKey(key)) throw new HttpError(403, 'ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
+    if (isApplicationKey(key)) throw new HttpError('ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
     const record = await ctx.backend.control.keyByHash(hashKey(key));
     if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
     const account = await ctx.backend.control.account(record.accountId);
@@ -67,21 +66,21 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
   }
 
   /** The account signing in and what its session is made from. */
-  async function signIn(request: FastifyRequest<{ Body: SignIn }>): Promise<{ account: Account; source: SessionSource }> {
-    const { password, key, account: named } = request.body;
-    if ((password === undefined) === (key === undefined)) throw new HttpError(400, 'INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
-    limits.client(request.ip);
+  async function signIn(body: SignIn, client: string): Promise<{ account: Account; source: SessionSource }> {
+    const { password, key, account: named } = body;
+    if ((password === undefined) === (key === undefined)) throw new HttpError('INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
+    limits.client(client);
     return key !== undefined ? withKey(key) : withPassword(password as string, named);
   }
 
-  app.post<{ Body: SignIn }>(
+  app.post(
     '/admin/v1/session',
     {
       config: { access: 'public' },
-      schema: { summary: 'Sign in to the dashboard (sets the session cookie)', tags: [TAG], security: [], body: signInBody, response: errors(403) },
+      schema: { summary: 'Sign in to the dashboard (sets the session cookie)', tags: [TAG], security: [], body: signInBody, response: { 200: sessionSchema, ...errors(403) } },
     },
     async (request, reply) => {
-      const { account, source } = await signIn(request);
+      const { account, source } = await signIn(request.body, request.ip);
       const secret = newSecret();
       const now = ctx.clock();
       await ctx.backend.control.addSession(hashKey(secret), { accountId: account.id, created: new Date(now).toISOString(), expiresAt: now + SESSION_MS, source });
@@ -96,13 +95,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   );
 
-  app.get('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Who is signed in', tags: [TAG], response: errors() } }, async (request) => {
+  app.get('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Who is signed in', tags: [TAG], response: { 200: sessionSchema, ...errors() } } }, async (request) => {
     const account = await ctx.backend.control.account(callerOf(request).accountId);
-    if (account === null) throw new HttpError(401, 'SESSION_EXPIRED', 'the account of this session no longer exists');
+    if (account === null) throw new HttpError('SESSION_EXPIRED', 'the account of this session no longer exists');
     return { account: { id: account.id, name: account.name } };
   });
 
-  app.delete('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Sign out', tags: [TAG], response: errors() } }, async (request, reply: FastifyReply) => {
+  app.delete('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Sign out', tags: [TAG], response: { 204: { type: 'null', description: 'signed out; the cookie is cleared' }, ...errors() } } }, async (request, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token !== undefined && token !== '') await ctx.backend.control.removeSession(hashKey(token));
     void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });

@@ -4,19 +4,20 @@
  * extensions, losses and freezes used. With no rule: the same shape, `streak: null`, all zeros.
  */
 import { describeStats } from '@kindling/core';
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import { RULE_KEY } from '../../runtime/engines.js';
+import { analyticsSchema } from '../../wire/admin-wire.js';
 import { analyticsQuery, TAG } from './schemas.js';
 
 const NOTHING = { active: 0, lengthSum: 0, lengths: [], topCurrent: [], topLongest: [] };
 
-export function streakAnalyticsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Querystring: { top: number; days: number } }>(
+export function streakAnalyticsRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/admin/v1/analytics/streaks',
-    { config: { access: 'admin' }, schema: { summary: 'Streak analytics', tags: [TAG], querystring: analyticsQuery, response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Streak analytics', tags: [TAG], querystring: analyticsQuery, response: { 200: analyticsSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       const { top, days } = request.query;

@@ -1,19 +1,19 @@
 /**
  * PATCH /admin/v1/metrics: rename 1..100 metrics by id (a key never changes).
  */
-import type { FastifyInstance } from 'fastify';
 import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
-import { metricWire } from './admin-wire.js';
+import type { App } from '../../http/typed-app.js';
+import { metricWire, updatedMetricsSchema } from '../../wire/admin-wire.js';
 import { issue, type Issue } from './bulk.js';
 import { bulkOf, metricChange, TAG } from './schemas.js';
 
-export function updateMetricsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.patch<{ Body: Array<{ id: string; name: string }> }>(
+export function updateMetricsRoute(app: App, ctx: ServerContext): void {
+  app.patch(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'Rename metrics', tags: [TAG], body: bulkOf(metricChange), response: errors() } },
+    { config: { access: 'admin' }, schema: { summary: 'Rename metrics', tags: [TAG], body: bulkOf(metricChange), response: { 200: updatedMetricsSchema, ...errors() } } },
     async (request) => {
       const { accountId } = callerOf(request);
       let updated: MetricDef[] = [];

@@ -6,7 +6,7 @@ import type { AccountRuntime } from '../../runtime/engines.js';
 import { achievementWire } from '../../wire/achievement-wire.js';
 
 export async function achievementsWithStats(ctx: ServerContext, runtime: AccountRuntime, includeArchived = false) {
-  const [completions, users] = await Promise.all([ctx.activity.completions(runtime.accountId), runtime.engine.store.countUsers()]);
+  const [completions, users] = await Promise.all([ctx.activity.completions(runtime.accountId), runtime.engine.countUsers()]);
   return runtime.config.achievements
     .filter((def) => includeArchived || def.status === 'active')
     .map((def) => {

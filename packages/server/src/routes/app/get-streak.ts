@@ -4,64 +4,60 @@
  * the local day or the account's configuration changes: reading a user again before their next
  * event costs one version lookup, not a load of the state.
  */
-import { placeInstant, zoneOf } from '@kindling/core';
-import type { FastifyInstance } from 'fastify';
+import type { ReadStamp } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipBody } from '../../http/content-encoding.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
 import type { CachedAnswer } from '../../runtime/read-cache.js';
-import { streakReadJson } from '../../wire/streak-wire.js';
+import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
+
+/**
+ * Bytes already serialised in the shape of streakReadSchema (streak-wire.ts), sent as they are:
+ * Fastify serialises no Buffer, nor a string sent as JSON.
+ */
+const prepared = (bytes: Buffer | string) => bytes as unknown as StreakReadWire;
+
+/** An answer to send; kept when it has a stamp. */
+type Answer = Omit<CachedAnswer, 'stamp'> & { stamp: ReadStamp | null };
 
 /** The answer kept for this read, if it is still what a new read would give. */
 async function keptAnswer(ctx: ServerContext, runtime: AccountRuntime, key: string, userId: string): Promise<CachedAnswer | undefined> {
   const kept = ctx.streakReads.get(key);
   if (kept === undefined) return undefined;
-  const rule = runtime.engine.rules[0];
-  if (rule === undefined || (await runtime.engine.store.version(userId)) !== kept.version) return undefined;
-  return placeInstant(ctx.clock(), zoneOf(kept.zone), rule.dayStartMs) === kept.day ? kept : undefined;
+  return (await runtime.engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
 }
 
-/** A new answer, stamped for the cache when the stored state can be trusted as it is (a known user under the current rules). */
-async function newAnswer(ctx: ServerContext, runtime: AccountRuntime, userId: string, periods: number): Promise<{ answer: CachedAnswer; cacheable: boolean }> {
+/** A new answer, with the engine's stamp when the stored state can be trusted as it is (a known user under the current rules). */
+async function newAnswer(runtime: AccountRuntime, userId: string, periods: number): Promise<Answer> {
   const { engine } = runtime;
-  const rule = engine.rules[0];
-  // Loaded before the read: if a write lands in between, the stamp is older than the answer and the next read makes a new one.
-  const user = await engine.store.load(userId);
+  // Stamped before the read: if a write lands in between, the stamp is older than the answer and the next read makes a new one.
+  const stamp = await engine.readStamp(userId);
   const read = await engine.streak(userId, { historyPeriods: periods });
-  const json = Buffer.from(streakReadJson(read, runtime.config.streak));
-  if (rule === undefined || user === null || user.rulesFingerprint !== engine.rulesFingerprint) return { answer: { json, gzip: null, version: 0, zone: '', day: 0 }, cacheable: false };
-  const zone = user.tz ?? rule.defaultTimeZone;
-  return { answer: { json, gzip: null, version: user.version, zone, day: placeInstant(ctx.clock(), zoneOf(zone), rule.dayStartMs) }, cacheable: true };
+  return { json: Buffer.from(streakReadJson(read, runtime.config.streak)), gzip: null, stamp };
 }
 
-export function getStreakRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: string }; Querystring: { historyPeriods: number } }>(
+export function getStreakRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/v1/users/:id/streak',
-    { config: { access: 'app' }, schema: { summary: "Get a user's streak with its history", tags: ['streaks'], params: userParams, querystring: historyQuery, response: errors() } },
+    { config: { access: 'app' }, schema: { summary: "Get a user's streak with its history", tags: ['streaks'], params: userParams, querystring: historyQuery, response: { 200: streakReadSchema, ...errors() } } },
     async (request, reply) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
-      if (runtime.config.streak === null) return reply.send(streakReadJson(null, null));
+      if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
       const { id } = request.params;
       const periods = request.query.historyPeriods;
       const key = `${runtime.accountId}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
-      let answer = await keptAnswer(ctx, runtime, key, id);
-      let cacheable = answer !== undefined;
-      let changed = false;
-      if (answer === undefined) {
-        ({ answer, cacheable } = await newAnswer(ctx, runtime, id, periods));
-        changed = true;
-      }
+      const kept = await keptAnswer(ctx, runtime, key, id);
+      let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
       const gzip = answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
-      if (gzip && answer.gzip === null) {
-        answer = { ...answer, gzip: await gzipBody(answer.json) };
-        changed = true;
-      }
-      if (changed && cacheable) ctx.streakReads.set(key, answer);
-      if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(answer.gzip);
-      return reply.send(answer.json);
+      if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };
+      const { stamp } = answer;
+      if (answer !== kept && stamp !== null) ctx.streakReads.set(key, { ...answer, stamp });
+      if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(prepared(answer.gzip));
+      return reply.send(prepared(answer.json));
     },
   );
 }

@@ -1,21 +1,21 @@
 /**
  * GET /v1/users/:id: the user as the hosted service's SDK reads it, with our metric totals.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
-import { userWire } from '../../wire/user-wire.js';
+import type { App } from '../../http/typed-app.js';
+import { userSchema, userWire } from '../../wire/user-wire.js';
 
-export function getUserRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: string } }>(
+export function getUserRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/v1/users/:id',
-    { config: { access: 'app' }, schema: { summary: 'Get a user', tags: ['users'], params: userParams, response: errors(404) } },
+    { config: { access: 'app' }, schema: { summary: 'Get a user', tags: ['users'], params: userParams, response: { 200: userSchema, ...errors(404) } } },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const user = await runtime.engine.user(request.params.id);
-      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       return userWire(user, user.firstSeenAt);
     },
   );

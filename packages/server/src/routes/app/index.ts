@@ -1,8 +1,8 @@
 /**
  * The application API: what a backend calls with an application (or admin) key.
  */
-import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../http/context.js';
+import type { App } from '../../http/typed-app.js';
 import { completeAchievementRoute } from './complete-achievement.js';
 import { getStreakRoute } from './get-streak.js';
 import { getUserRoute } from './get-user.js';
@@ -11,7 +11,7 @@ import { listStreaksRoute } from './list-streaks.js';
 import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
 
-export function appRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);
   getStreakRoute(app, ctx);
   getUserRoute(app, ctx);

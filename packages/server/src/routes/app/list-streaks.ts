@@ -2,14 +2,22 @@
  * GET /v1/streaks?userIds=a,b (or userIds=a&userIds=b): the streaks of up to 100 users, longest
  * first, for friend and group views.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
 
-export function listStreaksRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Querystring: { userIds: string[] } }>(
+/** One user's streak in a list: its length and the instant of its last extension (null when not active). */
+const streakLengthSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'streakLength', 'extended'],
+  properties: { userId: { type: 'string' }, streakLength: { type: 'number' }, extended: { type: ['string', 'null'] } },
+} as const;
+
+export function listStreaksRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/v1/streaks',
     {
       config: { access: 'app' },
@@ -21,14 +29,14 @@ export function listStreaksRoute(app: FastifyInstance, ctx: ServerContext): void
           required: ['userIds'],
           properties: { userIds: { type: 'array', items: { type: 'string', maxLength: 25_600 }, minItems: 1, maxItems: 100 } },
         },
-        response: errors(),
+        response: { 200: { type: 'array', items: streakLengthSchema }, ...errors() },
       },
     },
     async (request) => {
       const ids = [...new Set(request.query.userIds.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
-      if (ids.length === 0 || ids.length > 100) throw new HttpError(400, 'INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
+      if (ids.length === 0 || ids.length > 100) throw new HttpError('INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
       const tooLong = ids.find((id) => id.length > 255);
-      if (tooLong !== undefined) throw new HttpError(400, 'INVALID_INPUT', 'a user id must be at most 255 characters long');
+      if (tooLong !== undefined) throw new HttpError('INVALID_INPUT', 'a user id must be at most 255 characters long');
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const rule = runtime.config.streak;
       const rows = await Promise.all(

@@ -2,15 +2,16 @@
  * GET /v1/users/:id/achievements: the achievements a user completed (with includeIncomplete=true
  * also the others, achievedAt null), each with completions and rarity.
  */
-import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { userAchievementStatsSchema } from '../../wire/achievement-wire.js';
 import { achievementsWithStats } from './achievement-stats.js';
 
-export function userAchievementsRoute(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Params: { id: string }; Querystring: { includeIncomplete?: string } }>(
+export function userAchievementsRoute(app: App, ctx: ServerContext): void {
+  app.get(
     '/v1/users/:id/achievements',
     {
       config: { access: 'app' },
@@ -19,13 +20,13 @@ export function userAchievementsRoute(app: FastifyInstance, ctx: ServerContext):
         tags: ['achievements'],
         params: userParams,
         querystring: { type: 'object', properties: { includeIncomplete: { type: 'string', enum: ['true', 'false'] } } },
-        response: errors(404),
+        response: { 200: { type: 'array', items: userAchievementStatsSchema }, ...errors(404) },
       },
     },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const user = await runtime.engine.user(request.params.id);
-      if (user === null) throw new HttpError(404, 'UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
+      if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const achievedAt = new Map(user.achievements.map((a) => [a.key, a.achievedAt]));
       const all = await achievementsWithStats(ctx, runtime, true);
       return all

@@ -1,9 +1,10 @@
 /**
- * Who may call each admin route: every route of /admin/v1 (read from the OpenAPI document, so a
- * new route without a row here fails) against each kind of caller.
+ * Who may call each route, against each kind of caller: every admin route of /admin/v1 (read from
+ * the OpenAPI document, so a new route without a row here fails) and every application route
+ * (/v1, /api: read from the document and called as it is, so a new one is covered as it comes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startTestServer, type TestServer } from '../test-server.js';
 
 interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -99,5 +100,66 @@ describe('the admin auth table', () => {
       expect(res.status).not.toBe(403);
       expect(res.status).toBeLessThan(500);
     });
+  });
+});
+
+interface AppRoute {
+  method: string;
+  /** the path as the OpenAPI document names it */
+  path: string;
+  url: string;
+  body?: unknown;
+}
+
+/** Every documented route outside /admin/v1, with a URL filled in from its parameters (values that exist: user ada, metric lessons). */
+async function applicationRoutes(): Promise<AppRoute[]> {
+  const doc = (await t.call('GET', '/openapi.json', { key: null })).body as {
+    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }>; requestBody?: unknown }>>;
+  };
+  const sample: Record<string, string> = { id: 'ada', key: 'lessons', userIds: 'ada' };
+  return Object.entries(doc.paths)
+    .filter(([path]) => !path.startsWith('/admin/'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => {
+        const query = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required === true).map((p) => `${p.name}=${sample[p.name] ?? 'x'}`);
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? 'x') + (query.length > 0 ? `?${query.join('&')}` : '');
+        return { method: method.toUpperCase(), path, url, ...(operation.requestBody !== undefined ? { body: { user: { id: 'ada' }, value: 1 } } : {}) };
+      }),
+    );
+}
+
+describe('the application auth table', () => {
+  it('reads the application routes from the OpenAPI document: /v1 and /api, each of them', async () => {
+    const routes = (await applicationRoutes()).map((r) => `${r.method} ${r.path}`);
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/metrics/{key}/event', 'POST /v1/metrics/{key}/event', 'GET /v1/users/{id}/streak', 'GET /v1/streaks']));
+    expect(routes.every((route) => / \/(v1|api)\//.test(route))).toBe(true);
+  });
+
+  it('answers 401 to every application route without a key, with an unknown key, with a revoked key and with only a dashboard session', async () => {
+    // A session of its own: the admin table's last row signs the other one out.
+    const signIn = await t.call('POST', '/admin/v1/session', { key: null, body: { key: t.adminKey } });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    expect((await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } })).status).toBe(200);
+    for (const route of await applicationRoutes()) {
+      const sendAs = (key: string | null, headers: Record<string, string> = {}) =>
+        t.call(route.method, route.url, { key, headers, ...(route.body !== undefined ? { body: route.body } : {}) });
+      const answers = [await sendAs(null), await sendAs('kl_app_not-a-key'), await sendAs(revokedKey), await sendAs(null, { cookie, 'x-kindling-csrf': '1' })];
+      expect([route.path, ...answers.map((a) => `${a.status} ${a.body.code}`)]).toEqual([
+        route.path,
+        '401 MISSING_API_KEY',
+        '401 INVALID_API_KEY',
+        '401 REVOKED_API_KEY',
+        '401 MISSING_API_KEY',
+      ]);
+    }
+  });
+
+  it('lets an application key and an admin key into every application route', async () => {
+    for (const route of await applicationRoutes()) {
+      for (const key of [t.appKey, t.adminKey]) {
+        const res = await t.call(route.method, route.url, { key, ...(route.body !== undefined ? { body: route.body } : {}) });
+        expect([route.path, key === t.appKey ? 'application' : 'admin', res.status < 500 && res.status !== 401 && res.status !== 403]).toEqual([route.path, key === t.appKey ? 'application' : 'admin', true]);
+      }
+    }
   });
 });

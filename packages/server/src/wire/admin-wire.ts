@@ -1,0 +1,236 @@
+/**
+ * The admin API's shapes: metrics with their activity, achievements with their stats, keys
+ * without their hash, rebuild progress, accounts, the streak rule as saved, bulk answers and their
+ * issues, as docs/http-api.md lists them.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import type { Account, AchievementDef, ApiKeyRecord, MetricDef, Rebuild } from '../control/types.js';
+import type { MetricActivity } from '../runtime/activity.js';
+import { frequency, number, numberOrNull, text, textOrNull } from './primitives.js';
+import { streakReadSchema } from './streak-wire.js';
+import { userWithAchievementsSchema } from './user-wire.js';
+
+const NO_ACTIVITY: MetricActivity = { total: 0, events: 0, lastEventAt: null };
+const status = { type: 'string', enum: ['active', 'archived'] } as const;
+
+export const metricSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'key', 'name', 'status', 'unitType', 'units', 'total', 'events', 'lastEventAt', 'created'],
+  properties: {
+    id: text,
+    key: text,
+    name: text,
+    status,
+    unitType: { type: 'string', enum: ['number'] },
+    units: text,
+    total: number,
+    events: number,
+    lastEventAt: textOrNull,
+    created: text,
+  },
+} as const;
+
+export const achievementAdminSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'key', 'name', 'trigger', 'status', 'completions', 'rarity', 'created'],
+  properties: {
+    id: text,
+    key: text,
+    name: text,
+    trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+    metric: { ...textOrNull, description: 'trigger metric: the key of its metric' },
+    threshold: { ...numberOrNull, description: 'trigger metric' },
+    streakLength: { ...numberOrNull, description: 'trigger streak' },
+    status,
+    completions: number,
+    rarity: number,
+    created: text,
+  },
+} as const;
+
+const keyProperties = {
+  id: text,
+  name: text,
+  kind: { type: 'string', enum: ['admin', 'application'] },
+  prefix: text,
+  created: text,
+  lastUsedAt: textOrNull,
+  revokedAt: textOrNull,
+} as const;
+const keyRequired = ['id', 'name', 'kind', 'prefix', 'created', 'lastUsedAt', 'revokedAt'] as const;
+
+export const keySchema = { type: 'object', additionalProperties: false, required: keyRequired, properties: keyProperties } as const;
+
+/** A new key with its secret, shown this once. */
+export const createdKeySchema = { type: 'object', additionalProperties: false, required: [...keyRequired, 'key'], properties: { ...keyProperties, key: text } } as const;
+
+export const rebuildSchema = {
+  type: 'object', additionalProperties: false, required: ['status', 'done', 'total', 'startedAt', 'finishedAt', 'error'],
+  properties: {
+    status: { type: 'string', enum: ['idle', 'running', 'done', 'failed'] },
+    done: number,
+    total: number,
+    startedAt: textOrNull,
+    finishedAt: textOrNull,
+    error: textOrNull,
+  },
+} as const;
+
+export const accountSchema = { type: 'object', additionalProperties: false, required: ['id', 'name', 'created'], properties: { id: text, name: text, created: text } } as const;
+
+/** `{ account: { id, name } }`: who is signed in. */
+export const sessionSchema = {
+  type: 'object', additionalProperties: false, required: ['account'],
+  properties: { account: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: text, name: text } } },
+} as const;
+
+const weekday = { type: 'string', enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] } as const;
+
+/** The streak rule as saved: every field filled. */
+export const savedRuleSchema = {
+  type: 'object', additionalProperties: false, required: ['frequency', 'weekStart', 'dayStartsAt', 'defaultTimeZone', 'mode', 'conditions', 'freezes', 'restoreWindow'],
+  properties: {
+    frequency,
+    weekStart: weekday,
+    dayStartsAt: text,
+    defaultTimeZone: text,
+    mode: { type: 'string', enum: ['all', 'any'] },
+    conditions: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['metric', 'threshold'], properties: { metric: text, threshold: number } } },
+    freezes: {
+      type: ['object', 'null'], additionalProperties: false, required: ['initial', 'max', 'earn'],
+      properties: {
+        initial: number,
+        max: number,
+        earn: { type: ['object', 'null'], additionalProperties: false, required: ['every', 'amount'], properties: { every: number, amount: number } },
+      },
+    },
+    restoreWindow: number,
+  },
+} as const;
+
+/** `{ rule, rebuild }`: the rule (null when none) and the progress of the last rebuild. */
+export const streakSettingsSchema = {
+  type: 'object', additionalProperties: false, required: ['rule', 'rebuild'],
+  properties: { rule: { anyOf: [savedRuleSchema, { type: 'null' }] }, rebuild: rebuildSchema },
+} as const;
+
+export const issueSchema = {
+  type: 'object', additionalProperties: false, required: ['severity', 'message'],
+  properties: {
+    index: { ...number, description: 'the item of a create, by its place in the body' },
+    id: { ...text, description: 'the item of an update or delete, by its id' },
+    userId: text,
+    severity: { type: 'string', enum: ['error', 'warning'] },
+    message: text,
+  },
+} as const;
+
+const issues = { type: 'array', items: issueSchema } as const;
+const ids = { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text } } } as const;
+
+// Bulk writes answer what they did (created, updated or deleted) and the issues of the items they did not.
+export const createdMetricsSchema = { type: 'object', additionalProperties: false, required: ['created', 'issues'], properties: { created: { type: 'array', items: metricSchema }, issues } } as const;
+export const updatedMetricsSchema = { type: 'object', additionalProperties: false, required: ['updated', 'issues'], properties: { updated: { type: 'array', items: metricSchema }, issues } } as const;
+export const createdAchievementsSchema = { type: 'object', additionalProperties: false, required: ['created', 'issues'], properties: { created: { type: 'array', items: achievementAdminSchema }, issues } } as const;
+export const deletedAnswerSchema = { type: 'object', additionalProperties: false, required: ['deleted', 'issues'], properties: { deleted: ids, issues } } as const;
+export const issuesAnswerSchema = { type: 'object', additionalProperties: false, required: ['issues'], properties: { issues } } as const;
+export const restoredAnswerSchema = { type: 'object', additionalProperties: false, required: ['restoredUsers', 'issues'], properties: { restoredUsers: { type: 'array', items: text }, issues } } as const;
+
+export const pauseSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'userId', 'start', 'end', 'status'],
+  properties: { id: text, userId: text, start: text, end: text, status: { type: 'string', enum: ['active'] } },
+} as const;
+
+export const createdPausesSchema = { type: 'object', additionalProperties: false, required: ['created', 'issues'], properties: { created: { type: 'array', items: pauseSchema }, issues } } as const;
+
+export const analyticsSchema = {
+  type: 'object', additionalProperties: false, required: ['streak', 'at', 'activeStreaks', 'averageLength', 'topCurrent', 'topLongest', 'histogram', 'lengths', 'daily'],
+  properties: {
+    streak: { ...textOrNull, description: 'the rule analysed; null when the account has none' },
+    at: text,
+    activeStreaks: number,
+    averageLength: number,
+    topCurrent: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['userId', 'length'], properties: { userId: text, length: number } } },
+    topLongest: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['userId', 'longest'], properties: { userId: text, longest: number } } },
+    histogram: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['from', 'to', 'users'], properties: { from: number, to: { ...numberOrNull, description: 'null: no upper bound' }, users: number } } },
+    lengths: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['length', 'users'], properties: { length: number, users: number } } },
+    daily: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['date', 'events', 'extended', 'lost', 'freezesUsed'],
+        properties: { date: text, events: number, extended: number, lost: number, freezesUsed: number },
+      },
+    },
+  },
+} as const;
+
+/** GET /admin/v1/users/:id: the user, the streak with a year of periods (null without a rule), the last daily sums. */
+export const adminUserSchema = {
+  type: 'object', additionalProperties: false, required: ['user', 'streak', 'recent'],
+  properties: {
+    user: userWithAchievementsSchema,
+    streak: { anyOf: [streakReadSchema, { type: 'null' }] },
+    recent: { type: 'array', description: 'newest first', items: { type: 'object', additionalProperties: false, required: ['date', 'metric', 'value'], properties: { date: text, metric: text, value: number } } },
+  },
+} as const;
+
+export type MetricWire = FromSchema<typeof metricSchema>;
+export type AchievementAdminWire = FromSchema<typeof achievementAdminSchema>;
+export type KeyWire = FromSchema<typeof keySchema>;
+export type RebuildWire = FromSchema<typeof rebuildSchema>;
+export type AccountWire = FromSchema<typeof accountSchema>;
+
+export function metricWire(def: MetricDef, activity: MetricActivity = NO_ACTIVITY): MetricWire {
+  return {
+    id: def.id,
+    key: def.key,
+    name: def.name,
+    status: def.status,
+    unitType: 'number' as const,
+    units: '',
+    total: activity.total,
+    events: activity.events,
+    lastEventAt: activity.lastEventAt,
+    created: def.created,
+  };
+}
+
+export function achievementAdminWire(def: AchievementDef, stats: { completions: number; rarity: number } = { completions: 0, rarity: 0 }): AchievementAdminWire {
+  return {
+    id: def.id,
+    key: def.key,
+    name: def.name,
+    trigger: def.trigger,
+    ...(def.trigger === 'metric' ? { metric: def.metric, threshold: def.threshold } : {}),
+    ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
+    status: def.status,
+    completions: stats.completions,
+    rarity: stats.rarity,
+    created: def.created,
+  };
+}
+
+export function keyWire(record: ApiKeyRecord): KeyWire {
+  return {
+    id: record.id,
+    name: record.name,
+    kind: record.kind,
+    prefix: record.prefix,
+    created: record.created,
+    lastUsedAt: record.lastUsedAt,
+    revokedAt: record.revokedAt,
+  };
+}
+
+export function rebuildWire(rebuild: Rebuild): RebuildWire {
+  return {
+    status: rebuild.status,
+    done: rebuild.done,
+    total: rebuild.total,
+    startedAt: rebuild.startedAt,
+    finishedAt: rebuild.finishedAt,
+    error: rebuild.error,
+  };
+}
+
+export function accountWire(account: Account): AccountWire {
+  return { id: account.id, name: account.name, created: account.created };
+}

@@ -1,0 +1,128 @@
+/**
+ * The answers are serialised with each route's response schema, which drops any key the schema does
+ * not name. A tour of every documented route, answered 2xx, compares what the handler returned with
+ * what the client got: a key dropped (a shape that gained a field its schema did not) or a value
+ * changed (null written as "", a fraction rounded) fails here, not in a client.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../http/app.js';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+const DAY = 86_400_000;
+let now = Date.parse('2026-03-02T10:00:00Z');
+let t: TestServer;
+let app: FastifyInstance;
+/** what the handler of the last request returned, as JSON would write it */
+let returned: unknown;
+
+beforeAll(async () => {
+  t = await startTestServer({ clock: () => now });
+  app = await buildApp(t.server.ctx);
+  app.addHook('preSerialization', async (_request, _reply, payload) => {
+    returned = JSON.parse(JSON.stringify(payload));
+    return payload;
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+interface Call {
+  method: string;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const answered = new Set<string>();
+
+/** Sends `call` with the admin key and checks the client got exactly what the handler returned. */
+async function send(call: Call, route: string): Promise<any> {
+  returned = undefined;
+  const res = await app.inject({
+    method: call.method as 'GET',
+    url: call.url,
+    headers: { 'x-api-key': t.adminKey, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    ...(call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
+  });
+  expect(res.statusCode, `${route}: ${res.body}`).toBeGreaterThanOrEqual(200);
+  expect(res.statusCode, `${route}: ${res.body}`).toBeLessThan(300);
+  answered.add(route);
+  if (res.statusCode === 204) return null;
+  const body = JSON.parse(res.body);
+  if (returned !== undefined) expect(body, route).toEqual(returned);
+  return body;
+}
+
+const get = (route: string, url = route.split(' ')[1] as string) => send({ method: 'GET', url }, route);
+const write = (route: string, body?: unknown, url = route.split(' ')[1] as string, headers?: Record<string, string>) =>
+  send({ method: route.split(' ')[0] as string, url, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) }, route);
+
+describe('the response schemas', () => {
+  it('keep every key and value of every route’s answer', async () => {
+    await get('GET /healthz');
+    await get('GET /readyz');
+    await get('GET /v1/users/{id}/streak', '/v1/users/nobody/streak');
+    await write('PUT /admin/v1/streak', { frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1, max: 3, earn: { every: 2, amount: 1 } } });
+    await get('GET /admin/v1/streak');
+    await get('GET /admin/v1/streak/rebuild');
+    const metrics = await write('POST /admin/v1/metrics', [{ name: 'Pages' }, { name: 'Bad', key: 'no spaces' }]);
+    await write('PATCH /admin/v1/metrics', [{ id: metrics.created[0].id, name: 'Pages read' }, { id: 'nope', name: 'X' }]);
+    await get('GET /admin/v1/metrics', '/admin/v1/metrics?includeArchived=true');
+    const made = await write('POST /admin/v1/achievements', [
+      { name: 'First lesson', key: 'first', trigger: 'metric', metric: 'lessons', threshold: 1 },
+      { name: 'Two days', key: 'two', trigger: 'streak', streakLength: 2 },
+      { name: 'Onboarded', key: 'onboarded', trigger: 'api' },
+      { name: 'Old', key: 'old', trigger: 'api' },
+    ]);
+    await write('DELETE /admin/v1/achievements', undefined, `/admin/v1/achievements?ids=${made.created[3].id},nope`);
+
+    const event = (value: number, headers?: Record<string, string>) =>
+      write('POST /v1/metrics/{key}/event', { user: { id: 'ada', tz: 'Europe/Berlin', email: 'ada@example.com' }, value }, '/v1/metrics/lessons/event', headers);
+    const first = await event(1.5, { 'idempotency-key': 'k-1' });
+    expect(first).toMatchObject({ total: 1.5, idempotencyKey: 'k-1', idempotentReplayed: false, achievements: [{ key: 'first', description: null, badgeUrl: null }] });
+    await event(1.5, { 'idempotency-key': 'k-1' });
+    now += DAY;
+    const second = await write('POST /api/metrics/{key}/event', { user: { id: 'ada' }, value: 2 }, '/api/metrics/lessons/event');
+    expect(second.changes.map((c: { type: string }) => c.type)).toContain('achievement.completed');
+    await write('POST /v1/metrics/{key}/event', { user: { id: 'bob' }, value: 1 }, '/v1/metrics/lessons/event');
+
+    await get('GET /v1/users/{id}/streak', '/v1/users/ada/streak?historyPeriods=3');
+    await get('GET /v1/users/{id}', '/v1/users/ada');
+    await write('POST /v1/achievements/{key}/complete', { user: { id: 'ada' } }, '/v1/achievements/onboarded/complete');
+    await get('GET /v1/users/{id}/achievements', '/v1/users/ada/achievements?includeIncomplete=true');
+    await get('GET /v1/achievements');
+    await get('GET /v1/streaks', '/v1/streaks?userIds=ada,bob,nobody');
+
+    await get('GET /admin/v1/achievements', '/admin/v1/achievements?includeArchived=true');
+    await write('POST /admin/v1/streaks/freezes', { freezes: [{ userId: 'ada' }, { userId: 'nobody' }] });
+    const pauses = await write('POST /admin/v1/streaks/pauses', { pauses: [{ userId: 'bob', start: '2026-03-10', end: '2026-03-12' }, { userId: 'nobody', start: '2026-03-10', end: '2026-03-12' }] });
+    await write('DELETE /admin/v1/streaks/pauses', undefined, `/admin/v1/streaks/pauses?ids=${pauses.created[0].id},nope`);
+    now += 3 * DAY;
+    await write('POST /admin/v1/streaks/restore', { users: [{ id: 'bob' }, { id: 'ada' }, { id: 'nobody' }] });
+    await get('GET /admin/v1/analytics/streaks', '/admin/v1/analytics/streaks?days=7');
+    const user = await get('GET /admin/v1/users/{id}', '/admin/v1/users/ada');
+    expect(user.user.achievements.length).toBeGreaterThan(0);
+    await write('DELETE /admin/v1/metrics', undefined, `/admin/v1/metrics?ids=${metrics.created[0].id},nope`);
+
+    await get('GET /admin/v1/account');
+    const account = await write('POST /admin/v1/accounts', { name: 'acme' });
+    expect(account.applicationKey).toMatch(/^kl_app_/);
+    await get('GET /admin/v1/accounts');
+    const key = await write('POST /admin/v1/keys', { name: 'ci', kind: 'application' });
+    await get('GET /admin/v1/keys');
+    await write('DELETE /admin/v1/keys/{id}', undefined, `/admin/v1/keys/${key.id}`);
+    await write('POST /admin/v1/session', { key: t.adminKey });
+    await get('GET /admin/v1/session');
+    await write('DELETE /admin/v1/session');
+  });
+
+  it('were all toured: every documented route answered 2xx above', async () => {
+    const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect([...answered].filter((route) => !route.endsWith('z')).sort()).toEqual(documented.sort());
+  });
+});
