@@ -8,7 +8,7 @@ import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import type { Engine, EngineOptions } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
-import { changedEntries, indexEntries } from './index-entry.js';
+import { indexWatch } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
@@ -24,6 +24,7 @@ export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from '.
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
   const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor } = ctx;
+  const lines = indexWatch(rules);
   return {
     rules,
     achievements,
@@ -53,8 +54,8 @@ export function createEngine(options: EngineOptions): Engine {
           const version = (user?.version ?? 0) + 1;
           const eventId = idFor('event', userId, version);
           const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
-          // the lines the store holds for this user, taken before the reducer changes the state in place
-          const lines = user === null ? null : indexEntries(user, rules);
+          // what the user's index lines are made of, noted before the reducer changes the state in place
+          lines.note(user);
           const reduction = reduceEvent(user, event, model);
           const result = describeEvent(reduction, event, model);
           return {
@@ -63,7 +64,7 @@ export function createEngine(options: EngineOptions): Engine {
               user: reduction.user,
               history: reduction.history,
               rollups: reduction.rollups,
-              index: changedEntries(lines, indexEntries(reduction.user, rules)),
+              index: lines.changed(reduction.user),
               activity: countActivity(at, { metric, value }, result.changes),
               ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
               ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
