@@ -69,29 +69,37 @@ export function isEmptyActivity(delta: ActivityDelta | undefined): boolean {
   return delta === undefined || (delta.days.length === 0 && delta.metrics.length === 0 && delta.achievements.length === 0);
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
  * Adds a delta to counters kept in maps (the memory store's, and any store's in-process reference):
- * totals add, `lastAt` keeps the latest.
+ * totals add, `lastAt` keeps the latest. The counters' objects are the maps' own (a first delta is
+ * copied in) and are changed in place: a read hands out copies.
  */
 export function addActivity(
   counters: { days: Map<string, DayCounts>; metrics: Map<string, MetricCounts>; achievements: Map<string, number> },
   delta: ActivityDelta,
 ): void {
   for (const d of delta.days) {
-    const before = counters.days.get(d.day);
-    counters.days.set(
-      d.day,
-      before === undefined
-        ? { ...d }
-        : { day: d.day, events: before.events + d.events, extended: before.extended + d.extended, lost: before.lost + d.lost, freezesUsed: before.freezesUsed + d.freezesUsed },
-    );
+    const before = counters.days.get(d.day) as Mutable<DayCounts> | undefined;
+    if (before === undefined) {
+      counters.days.set(d.day, { day: d.day, events: d.events, extended: d.extended, lost: d.lost, freezesUsed: d.freezesUsed });
+    } else {
+      before.events += d.events;
+      before.extended += d.extended;
+      before.lost += d.lost;
+      before.freezesUsed += d.freezesUsed;
+    }
   }
   for (const m of delta.metrics) {
-    const before = counters.metrics.get(m.metric);
-    counters.metrics.set(
-      m.metric,
-      before === undefined ? { ...m } : { metric: m.metric, total: before.total + m.total, events: before.events + m.events, lastAt: Math.max(before.lastAt, m.lastAt) },
-    );
+    const before = counters.metrics.get(m.metric) as Mutable<MetricCounts> | undefined;
+    if (before === undefined) {
+      counters.metrics.set(m.metric, { metric: m.metric, total: m.total, events: m.events, lastAt: m.lastAt });
+    } else {
+      before.total += m.total;
+      before.events += m.events;
+      before.lastAt = Math.max(before.lastAt, m.lastAt);
+    }
   }
   for (const a of delta.achievements) counters.achievements.set(a, (counters.achievements.get(a) ?? 0) + 1);
 }

@@ -6,15 +6,15 @@ import { describeCompleted } from './achievements.js';
 import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
-import type { Engine, EngineOptions } from './engine-types.js';
+import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
-import { changedEntries, indexEntries } from './index-entry.js';
+import { indexWatch } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
 import { isCurrent, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
-import { describeEvent } from './response.js';
+import { describeEvent, type RecordResult } from './response.js';
 import { copyRecord, copyStreak, type HistoryEntry } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
@@ -25,6 +25,52 @@ export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from '.
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
   const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor } = ctx;
+  const lines = indexWatch(rules);
+
+  /** `record`, once its input is checked here (a refused input throws). */
+  function recordChecked(input: RecordInput): Promise<RecordResult> {
+    if (input === null || typeof input !== 'object') throw new InvalidInputError('record needs { userId, metric, value }');
+    const userId = checkUserId(input.userId);
+    if (typeof input.metric !== 'string' || !metrics.has(input.metric)) {
+      throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(input.metric)}; known: ${[...metrics].join(', ') || 'none'}`);
+    }
+    const metric = input.metric;
+    const value = checkValue(input.value);
+    const sentTz = checkOptionalString(input.tz, 'tz');
+    // Kept under its one canonical name (S1), so that a spelling is never a change of zone.
+    const tz = sentTz === null ? null : zoneOf(sentTz).name;
+    const email = checkOptionalString(input.email, 'email');
+    const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
+    const at = now(input.at);
+    return current.update(
+      userId,
+      at,
+      ({ user, replay }) => {
+        if (replay !== null) return { result: { ...replay, replayed: true } };
+        const version = (user?.version ?? 0) + 1;
+        const eventId = idFor('event', userId, version);
+        const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
+        // what the user's index lines are made of, noted before the reducer changes the state in place
+        lines.note(user);
+        const reduction = reduceEvent(user, event, model);
+        const result = describeEvent(reduction, event, model);
+        return {
+          result,
+          write: {
+            user: reduction.user,
+            history: reduction.history,
+            rollups: reduction.rollups,
+            index: lines.changed(reduction.user),
+            activity: countActivity(at, { metric, value }, result.changes),
+            ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
+            ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
+          },
+        };
+      },
+      idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey } } : undefined,
+    );
+  }
+
   return {
     rules,
     achievements,
@@ -32,47 +78,14 @@ export function createEngine(options: EngineOptions): Engine {
     store,
     rulesFingerprint: current.fingerprint,
 
-    async record(input) {
-      if (input === null || typeof input !== 'object') throw new InvalidInputError('record needs { userId, metric, value }');
-      const userId = checkUserId(input.userId);
-      if (typeof input.metric !== 'string' || !metrics.has(input.metric)) {
-        throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(input.metric)}; known: ${[...metrics].join(', ') || 'none'}`);
+    // Not an async function: one fewer promise per event (an async function returning the store's
+    // promise wraps it in another); a refused input still rejects, never throws.
+    record(input) {
+      try {
+        return recordChecked(input);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const metric = input.metric;
-      const value = checkValue(input.value);
-      const sentTz = checkOptionalString(input.tz, 'tz');
-      // Kept under its one canonical name (S1), so that a spelling is never a change of zone.
-      const tz = sentTz === null ? null : zoneOf(sentTz).name;
-      const email = checkOptionalString(input.email, 'email');
-      const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
-      const at = now(input.at);
-      return current.update(
-        userId,
-        at,
-        ({ user, replay }) => {
-          if (replay !== null) return { result: { ...replay, replayed: true } };
-          const version = (user?.version ?? 0) + 1;
-          const eventId = idFor('event', userId, version);
-          const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
-          // the lines the store holds for this user, taken before the reducer changes the state in place
-          const lines = user === null ? null : indexEntries(user, rules);
-          const reduction = reduceEvent(user, event, model);
-          const result = describeEvent(reduction, event, model);
-          return {
-            result,
-            write: {
-              user: reduction.user,
-              history: reduction.history,
-              rollups: reduction.rollups,
-              index: changedEntries(lines, indexEntries(reduction.user, rules)),
-              activity: countActivity(at, { metric, value }, result.changes),
-              ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
-              ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
-            },
-          };
-        },
-        idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey } } : undefined,
-      );
     },
 
     async streak(userId, options = {}) {

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore } from '@kindling/core';
-import { changedEntries } from './index-entry.js';
+import { createEngine, memoryStore, parseRules, reduceEvent, zoneOf, type UserState } from '@kindling/core';
+import { propertyRuns, ruleArb, timelineArb } from '@kindling/testing';
+import { changedEntries, indexEntries, indexWatch } from './index-entry.js';
 import type { IndexEntry } from './state.js';
 
 const line = (streak: string, length: number, expiresAt = 1000): IndexEntry => ({ streak, length, longest: length, deadAt: expiresAt + 1, expiresAt });
@@ -30,4 +32,24 @@ describe('index lines', () => {
     // the day after the second extension, the 3rd, is the last one that keeps the streak
     expect(await engine.expiring({ at, before: Date.parse('2026-04-05T00:00:00Z') })).toEqual([{ userId: 'u', length: 2, expiresAt: '2026-04-04T00:00:00.000Z' }]);
   });
+
+  it('S10, S11, S15: the watch writes the lines that comparing every line before and after each event finds changed (property)', () => {
+    fc.assert(
+      fc.property(ruleArb({ key: 'a' }), ruleArb({ key: 'b' }), timelineArb({ anyValues: true, maxEvents: 60 }), (a, b, timeline) => {
+        const rules = parseRules([a, b]);
+        const model = { rules, achievements: [] };
+        const watch = indexWatch(rules);
+        let user: UserState | null = null;
+        timeline.forEach((e, i) => {
+          const before = user === null ? null : indexEntries(user, rules);
+          watch.note(user);
+          const tz = e.tz === undefined ? null : zoneOf(e.tz).name;
+          user = reduceEvent(user, { userId: 'u', metric: e.metric, value: e.value, at: e.at, tz, email: null, eventId: `e${i}`, idempotencyKey: null }, model).user;
+          expect(watch.changed(user)).toEqual(changedEntries(before, indexEntries(user, rules)));
+        });
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
 });
+

@@ -10,10 +10,27 @@ import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
 
+/** A day sum as the store keeps it: its own object, changed in place as events add to it (journal() hands out copies). */
+interface DaySum {
+  readonly metric: string;
+  readonly dayStart: number;
+  readonly day: number;
+  value: number;
+  lastAt: number;
+  version: number;
+}
+
 interface UserRecord {
   user: UserState;
   history: Map<string, Map<number, HistoryEntry>>;
-  rollups: Map<string, Rollup>;
+  /**
+   * The day sums by metric, day start and day: found with three map lookups on keys the rules and
+   * the reducer already hold (a joined string key per rollup and event cost more than the rest of
+   * the commit, packages/core/bench).
+   */
+  sums: Map<string, Map<number, Map<number, DaySum>>>;
+  /** the same sums in the order they were first written: the journal's order */
+  sumOrder: DaySum[];
   zoneChanges: ZoneChange[];
   actions: OwnerAction[];
   idempotency: Map<string, RecordResult>;
@@ -31,7 +48,28 @@ const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function journalOf(record: UserRecord | undefined): Journal {
   if (record === undefined) return { rollups: [], zoneChanges: [], actions: [] };
-  return { rollups: [...record.rollups.values()], zoneChanges: [...record.zoneChanges], actions: [...record.actions] };
+  const rollups = record.sumOrder.map((sum): Rollup => ({ metric: sum.metric, dayStart: sum.dayStart, day: sum.day, value: sum.value, lastAt: sum.lastAt, version: sum.version }));
+  return { rollups, zoneChanges: [...record.zoneChanges], actions: [...record.actions] };
+}
+
+function findSum(record: UserRecord | undefined, metric: string, dayStart: number, day: number): DaySum | undefined {
+  return record?.sums.get(metric)?.get(dayStart)?.get(day);
+}
+
+function addSum(record: UserRecord, rollup: Rollup): void {
+  let byStart = record.sums.get(rollup.metric);
+  if (byStart === undefined) record.sums.set(rollup.metric, (byStart = new Map()));
+  let byDay = byStart.get(rollup.dayStart);
+  if (byDay === undefined) byStart.set(rollup.dayStart, (byDay = new Map()));
+  const sum: DaySum = { metric: rollup.metric, dayStart: rollup.dayStart, day: rollup.day, value: rollup.value, lastAt: rollup.lastAt, version: rollup.version };
+  byDay.set(rollup.day, sum);
+  record.sumOrder.push(sum);
+}
+
+/** A write's day sums after merging (`next`), each with the stored sum it replaces (`before`), all checked before any is written. */
+interface PendingSum {
+  before: DaySum | undefined;
+  next: Rollup;
 }
 
 export function memoryStore(): MemoryStore {
@@ -40,19 +78,25 @@ export function memoryStore(): MemoryStore {
   const index = new Map<string, Map<string, IndexEntry>>();
   const activity = { days: new Map<string, DayCounts>(), metrics: new Map<string, MetricCounts>(), achievements: new Map<string, number>() };
 
-  /** The day sums after `rollups` are added, each checked (sums.ts) before anything is written. */
-  function daySums(userId: string, record: UserRecord | undefined, rollups: readonly Rollup[]): Map<string, Rollup> {
-    const sums = new Map<string, Rollup>();
+  /**
+   * The day sums after `rollups` are added, each checked (sums.ts) before anything is written. Two
+   * rollups of one (metric, day start, day) in a write add up, as in every store.
+   */
+  function daySums(userId: string, record: UserRecord | undefined, rollups: readonly Rollup[]): PendingSum[] {
+    const pending: PendingSum[] = [];
     for (const rollup of rollups) {
-      const key = joinKey(rollup.metric, rollup.dayStart, rollup.day);
-      const before = sums.get(key) ?? record?.rollups.get(key);
-      sums.set(key, checkDaySum(before === undefined ? rollup : mergeRollups(before, rollup), userId));
+      let earlier: PendingSum | undefined;
+      for (const p of pending) if (p.next.metric === rollup.metric && p.next.dayStart === rollup.dayStart && p.next.day === rollup.day) earlier = p;
+      const before = earlier?.next ?? findSum(record, rollup.metric, rollup.dayStart, rollup.day);
+      const next = checkDaySum(before === undefined ? rollup : mergeRollups(before, rollup), userId);
+      if (earlier !== undefined) earlier.next = next;
+      else pending.push({ before: before as DaySum | undefined, next });
     }
-    return sums;
+    return pending;
   }
 
-  function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>, sums: ReadonlyMap<string, Rollup>): void {
-    const target: UserRecord = record ?? { user: write.user, history: new Map(), rollups: new Map(), zoneChanges: [], actions: [], idempotency: new Map() };
+  function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>, sums: readonly PendingSum[]): void {
+    const target: UserRecord = record ?? { user: write.user, history: new Map(), sums: new Map(), sumOrder: [], zoneChanges: [], actions: [], idempotency: new Map() };
     target.user = write.user;
     if (write.replaceHistory) target.history.clear();
     for (const entry of write.history) {
@@ -60,7 +104,15 @@ export function memoryStore(): MemoryStore {
       if (periods === undefined) target.history.set(entry.streak, (periods = new Map()));
       periods.set(entry.period, entry);
     }
-    for (const [key, rollup] of sums) target.rollups.set(key, rollup);
+    for (const { before, next } of sums) {
+      if (before === undefined) {
+        addSum(target, next);
+      } else {
+        before.value = next.value;
+        before.lastAt = next.lastAt;
+        before.version = next.version;
+      }
+    }
     if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
     if (write.action) target.actions.push(write.action);
     const replayKey = write.idempotency ? joinKey(write.idempotency.metric, write.idempotency.key) : undefined;

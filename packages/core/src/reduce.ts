@@ -179,6 +179,13 @@ function takeAll<T>(scratch: T[]): T[] {
   return taken;
 }
 
+/** The day each rollup's day start placed the event on, by day start: a zone change's `days` (Object.fromEntries cost more than the rest of a user's first event). */
+function dayOfEachStart(rollups: readonly Rollup[]): Record<string, number> {
+  const days: Record<string, number> = {};
+  for (let r = 0; r < rollups.length; r++) days[String((rollups[r] as Rollup).dayStart)] = (rollups[r] as Rollup).day;
+  return days;
+}
+
 /** S1..S12, S22: apply one event to a user's state (updated in place and returned). */
 export function reduceEvent(before: UserState | null, event: EventInput, model: Model): EventReduction {
   // Collected in scratch arrays, copied out only when not empty: most events change nothing but the
@@ -240,7 +247,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
           at: event.at,
           from: previousTz,
           to: event.tz,
-          days: Object.fromEntries(rollups.map((r) => [String(r.dayStart), r.day])),
+          days: dayOfEachStart(rollups),
           version: user.version,
           ...(previousAt !== null ? { previousAt } : {}),
         }

@@ -252,5 +252,21 @@ export function cloneUser(user: UserState): UserState {
     state.progress = copyRecord(state.progress);
     streaks[key] = state;
   }
-  return { ...copyUser(user), streaks };
+  const { lastEventAt, dayStarts } = user;
+  // A user who has recorded an event has both optional fields: one literal of one shape, in
+  // copyUser's key order (its conditional spreads cost more than the rest of the copy).
+  if (lastEventAt === undefined || dayStarts === undefined) return { ...copyUser(user), streaks };
+  return {
+    id: user.id,
+    email: user.email,
+    tz: user.tz,
+    firstSeenAt: user.firstSeenAt,
+    lastEventAt,
+    version: user.version,
+    totals: copyRecord(user.totals),
+    streaks,
+    achievements: user.achievements,
+    rulesFingerprint: user.rulesFingerprint,
+    dayStarts,
+  };
 }
