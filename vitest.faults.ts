@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const packages = ['core', 'testing', 'sqlite', 'redis', 'server'];
-const alias = Object.fromEntries(packages.map((name) => [`@kindling/${name}`, fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url))]));
+const alias = Object.fromEntries(
+  packages.map((name) => [
+    `@kindling/${name}`,
+    fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url)),
+  ]),
+);
 
 export default defineConfig({
   resolve: { alias },

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-type Manifest = { name: string } & Partial<Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>>;
+type Manifest = { name: string } & Partial<
+  Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>>
+>;
 
 /** Where a workspace package's sources start: `@kindling/core` → packages/core/src/index.ts. */
 export function sourceEntry(name: string): string {
@@ -21,7 +23,9 @@ export function workspaceAliases(manifest: Manifest): Record<string, string> {
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies'] as const) {
     for (const name of Object.keys(manifest[field] ?? {})) names.add(name);
   }
-  return Object.fromEntries([...names].filter((name) => name.startsWith('@kindling/')).map((name) => [name, sourceEntry(name)]));
+  return Object.fromEntries(
+    [...names].filter((name) => name.startsWith('@kindling/')).map((name) => [name, sourceEntry(name)]),
+  );
 }
 
 /** The project of the package whose folder is `folderUrl` (its vitest.config.ts passes `new URL('.', import.meta.url)`). */

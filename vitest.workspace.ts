@@ -20,7 +20,16 @@ export default defineConfig({
     projects: [
       ...packages.map((name) => `./packages/${name}/vitest.config.ts`),
       // Cross-package tests; the fault suite (e2e/faults) runs apart, by `pnpm test:faults`.
-      { resolve: { alias }, test: { name: 'e2e', root: './e2e', include: ['**/*.test.ts'], exclude: ['faults/**', '**/node_modules/**'], testTimeout: 120_000 } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          include: ['**/*.test.ts'],
+          exclude: ['faults/**', '**/node_modules/**'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -40,7 +40,13 @@ export async function sendEvent(url: string, key: string, metric: string, userId
  * Sends one event of `metric` for each user active on each day, `days[i]` listing the users of
  * day i, starting on the clock's day and moving the clock one day after each.
  */
-export async function sendDays(clock: TravelClock, url: string, key: string, metric: string, days: ReadonlyArray<readonly string[]>): Promise<void> {
+export async function sendDays(
+  clock: TravelClock,
+  url: string,
+  key: string,
+  metric: string,
+  days: ReadonlyArray<readonly string[]>,
+): Promise<void> {
   for (const [i, users] of days.entries()) {
     for (const userId of users) await sendEvent(url, key, metric, userId);
     if (i < days.length - 1) clock.nextDay();

@@ -19,12 +19,15 @@ export const dashboardDir = bundledDashboard();
  * Screenshots go to e2e/.generated/screenshots (not committed) on every run; with
  * KINDLING_UPDATE_SCREENSHOTS=1 they replace the committed ones in docs/screenshots that the README shows.
  */
-const screenshotDir = process.env.KINDLING_UPDATE_SCREENSHOTS === '1' ? `${root}docs/screenshots` : `${root}e2e/.generated/screenshots`;
+const screenshotDir =
+  process.env.KINDLING_UPDATE_SCREENSHOTS === '1' ? `${root}docs/screenshots` : `${root}e2e/.generated/screenshots`;
 
 /** Fails (rather than skipping) when the dashboard was not built. */
 export function requireBuiltDashboard(): void {
   if (!existsSync(`${dashboardDir}/index.html`)) {
-    throw new Error('packages/server/dashboard is missing: run `pnpm build` (it builds the dashboard and copies it into the server) before the browser tests');
+    throw new Error(
+      'packages/server/dashboard is missing: run `pnpm build` (it builds the dashboard and copies it into the server) before the browser tests',
+    );
   }
 }
 
@@ -42,13 +45,29 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A fresh browser context (no cookies, no storage) on the server, with generous waits. */
-export async function openDashboard(browser: Browser, url: string, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: url, viewport, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+export async function openDashboard(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   await page.goto('/');
@@ -78,7 +97,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.locator('.status:not(:empty)').waitFor({ state: 'detached' });
   mkdirSync(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? DESKTOP.width;
-  await page.screenshot({ path: `${screenshotDir}/${name}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: `${screenshotDir}/${name}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }
 
 /** Scripts run in the page, as text: the tests' TypeScript has no DOM types. */

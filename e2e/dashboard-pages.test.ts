@@ -8,7 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_RULE } from '../packages/server/src/runtime/starter-rule.js';
 import type { TestServer } from '../packages/server/src/test-server.js';
 import { sendDays, TravelClock } from './activity.js';
-import { axisLabels, DESKTOP, launchChromium, statusCovers, openDashboard, openPage, pageScrollWidth, PHONE, screenshot, scrollToTop, signInWithPassword, startDashboardServer } from './browser.js';
+import {
+  axisLabels,
+  DESKTOP,
+  launchChromium,
+  statusCovers,
+  openDashboard,
+  openPage,
+  pageScrollWidth,
+  PHONE,
+  screenshot,
+  scrollToTop,
+  signInWithPassword,
+  startDashboardServer,
+} from './browser.js';
 
 const DAYS = 14;
 const clock = new TravelClock('2026-03-02');
@@ -87,7 +100,10 @@ describe('every page of the dashboard', () => {
       await screenshot(page, 'sign-in');
       await signInWithPassword(page);
       // The "Signed in" message covers nothing of the page it opens on.
-      await page.getByRole('status').getByText(/^Signed in/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/^Signed in/)
+        .waitFor();
       await settle(page);
       expect(await statusCovers(page)).toBe('');
       for (const { name, open } of pages) {
@@ -95,8 +111,10 @@ describe('every page of the dashboard', () => {
         await settle(page);
         expect(await pageScrollWidth(page), `${name} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
         // Chart labels stay legible: at least 10 CSS pixels tall, and no two on the bottom axis overlap.
-        for (const chart of await axisLabels(page)) expect(chart, `${name}: chart axis labels`).toEqual({ smallest: expect.any(Number), overlaps: false });
-        for (const chart of await axisLabels(page)) expect(chart.smallest, `${name}: smallest axis label`).toBeGreaterThanOrEqual(10);
+        for (const chart of await axisLabels(page))
+          expect(chart, `${name}: chart axis labels`).toEqual({ smallest: expect.any(Number), overlaps: false });
+        for (const chart of await axisLabels(page))
+          expect(chart.smallest, `${name}: smallest axis label`).toBeGreaterThanOrEqual(10);
         await scrollToTop(page);
         await screenshot(page, name);
       }

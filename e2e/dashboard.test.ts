@@ -7,7 +7,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../packages/server/src/test-server.js';
 import { getJson, sendDays, sendEvent, TravelClock } from './activity.js';
-import { focusedName, launchChromium, openDashboard, openPage, signInWithPassword, startDashboardServer, storedInBrowser, tabTo, term } from './browser.js';
+import {
+  focusedName,
+  launchChromium,
+  openDashboard,
+  openPage,
+  signInWithPassword,
+  startDashboardServer,
+  storedInBrowser,
+  tabTo,
+  term,
+} from './browser.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -60,9 +70,15 @@ describe('the dashboard, signed in and out', () => {
     await sendEvent(t.server.url, secret, 'lessons', 'ada');
 
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await page.getByRole('row', { name: /Backend/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('row', { name: /Backend/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await page.getByRole('group', { name: 'Revoke Backend?' }).getByRole('button', { name: 'Yes, revoke' }).click();
-    await page.getByRole('row', { name: /Backend/ }).getByText(/^revoked/).waitFor();
+    await page
+      .getByRole('row', { name: /Backend/ })
+      .getByText(/^revoked/)
+      .waitFor();
     const refused = await fetch(`${t.server.url}/api/metrics/lessons/event`, {
       method: 'POST',
       headers: { 'X-API-KEY': secret, 'Content-Type': 'application/json' },
@@ -79,7 +95,11 @@ describe('the dashboard, signed in and out', () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const cookie = `kindling_session=${(await sessionCookie(page))?.value}`;
     const createMetric = (headers: Record<string, string>) =>
-      fetch(`${t.server.url}/admin/v1/metrics`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify([{ name: 'Runs' }]) });
+      fetch(`${t.server.url}/admin/v1/metrics`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify([{ name: 'Runs' }]),
+      });
 
     const withoutHeader = await createMetric({});
     expect(withoutHeader.status).toBe(403);
@@ -104,12 +124,18 @@ describe('the dashboard, signed in and out', () => {
     await page.getByLabel('Pause start').fill(start);
     await page.getByLabel('Pause end').fill(end);
     await page.getByRole('button', { name: 'Add pause' }).click();
-    const pauses = () => getJson<{ pauses: unknown[] }>(`${t.server.url}/v1/users/pia/streak`, t.appKey).then((streak) => streak.pauses.length);
+    const pauses = () =>
+      getJson<{ pauses: unknown[] }>(`${t.server.url}/v1/users/pia/streak`, t.appKey).then(
+        (streak) => streak.pauses.length,
+      );
     await page.getByRole('button', { name: 'Remove' }).waitFor();
     expect(await pauses()).toBe(1);
 
     await page.getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('group', { name: `Remove the pause ${start} to ${end}?` }).getByRole('button', { name: 'Yes, remove' }).click();
+    await page
+      .getByRole('group', { name: `Remove the pause ${start} to ${end}?` })
+      .getByRole('button', { name: 'Yes, remove' })
+      .click();
     await page.getByRole('heading', { name: 'Pauses' }).waitFor({ state: 'detached' });
     expect(await pauses()).toBe(0);
   });
@@ -172,7 +198,13 @@ describe("an owner's first days", () => {
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 
     // Five days of workouts: ada two a day, bob one the last three days, cy the first two, dee today.
-    await sendDays(clock, url, t.appKey, 'workouts', [['ada', 'ada', 'cy'], ['ada', 'ada', 'cy'], ['ada', 'ada', 'bob'], ['ada', 'ada', 'bob'], ['ada', 'ada', 'bob', 'dee']]);
+    await sendDays(clock, url, t.appKey, 'workouts', [
+      ['ada', 'ada', 'cy'],
+      ['ada', 'ada', 'cy'],
+      ['ada', 'ada', 'bob'],
+      ['ada', 'ada', 'bob'],
+      ['ada', 'ada', 'bob', 'dee'],
+    ]);
 
     // Four days later the 12-hour session is long over: the owner signs in again.
     const later = await open(t);
@@ -180,16 +212,34 @@ describe("an owner's first days", () => {
     const api = await getJson<Analytics>(`${url}/admin/v1/analytics/streaks?top=10&days=30`, t.adminKey);
     const runtime = await t.server.ctx.engines.runtimeFor(t.server.firstStart!.account.id);
     const stats = await runtime.engine.stats({ top: 10, at: clock.now() });
-    expect({ active: api.activeStreaks, average: api.averageLength, top: api.topCurrent }).toEqual({ active: 3, average: 3, top: [{ userId: 'ada', length: 5 }, { userId: 'bob', length: 3 }, { userId: 'dee', length: 1 }] });
+    expect({ active: api.activeStreaks, average: api.averageLength, top: api.topCurrent }).toEqual({
+      active: 3,
+      average: 3,
+      top: [
+        { userId: 'ada', length: 5 },
+        { userId: 'bob', length: 3 },
+        { userId: 'dee', length: 1 },
+      ],
+    });
     expect({ ...stats, at: undefined }).toEqual({ ...api, daily: undefined, at: undefined });
 
     await expect.poll(() => term(later, 'Active streaks').textContent()).toBe(String(api.activeStreaks));
-    expect(Number(await term(later, 'Average length of active streaks').textContent())).toBe(Math.round(api.averageLength * 10) / 10);
+    expect(Number(await term(later, 'Average length of active streaks').textContent())).toBe(
+      Math.round(api.averageLength * 10) / 10,
+    );
     expect(await term(later, 'Longest ever').textContent()).toBe(String(api.topLongest[0]?.longest));
-    expect(await tableRows(later, 'Longest current streaks')).toEqual(api.topCurrent.map((r, i) => [String(i + 1), r.userId, String(r.length)]));
-    expect(await tableRows(later, 'Longest streaks ever')).toEqual(api.topLongest.map((r, i) => [String(i + 1), r.userId, String(r.longest)]));
+    expect(await tableRows(later, 'Longest current streaks')).toEqual(
+      api.topCurrent.map((r, i) => [String(i + 1), r.userId, String(r.length)]),
+    );
+    expect(await tableRows(later, 'Longest streaks ever')).toEqual(
+      api.topLongest.map((r, i) => [String(i + 1), r.userId, String(r.longest)]),
+    );
 
-    await later.getByRole('region', { name: 'Longest current streaks' }).first().getByRole('link', { name: 'bob' }).click();
+    await later
+      .getByRole('region', { name: 'Longest current streaks' })
+      .first()
+      .getByRole('link', { name: 'bob' })
+      .click();
     await later.getByRole('heading', { level: 1, name: 'User bob' }).waitFor();
     const streak = await getJson<StreakRead>(`${url}/v1/users/bob/streak?historyPeriods=366`, t.appKey);
     expect(streak.length).toBe(3);
@@ -198,7 +248,9 @@ describe("an owner's first days", () => {
     // The calendar starts at the user's first active period; before it there is nothing to show.
     const history = streak.streakHistory.slice(streak.streakHistory.findIndex((p) => p.length > 0));
     const cells = later.getByRole('list', { name: `${history.length} periods, oldest first` }).getByRole('listitem');
-    expect(await cells.evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent))).toEqual(
+    expect(
+      await cells.evaluateAll((items) => items.map((item) => item.querySelector('.visually-hidden')?.textContent)),
+    ).toEqual(
       history.map((p, i) => {
         const current = i === history.length - 1;
         const state = p.length > 0 ? 'Held' : current ? 'Open (the current period, not met yet)' : 'Missed';

@@ -29,7 +29,10 @@ describe('the README', () => {
     const example = blocks.find((b) => b.includes('memoryStore()') && b.includes('console.log')) as string;
     expect(example.trim().split('\n').length).toBeLessThanOrEqual(16);
     const printed = await run(example, 'embed');
-    expect(printed).toEqual(['3 ["freeze.consumed","streak.extended"]', '["2026-03-06:1","2026-03-07:2","2026-03-08:2*","2026-03-09:3"]']);
+    expect(printed).toEqual([
+      '3 ["freeze.consumed","streak.extended"]',
+      '["2026-03-06:1","2026-03-07:2","2026-03-08:2*","2026-03-09:3"]',
+    ]);
   });
 
   it('has a property-testing example that runs as written', async () => {

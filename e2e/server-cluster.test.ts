@@ -20,7 +20,15 @@ afterAll(async () => {
 
 async function start(): Promise<RunningServer> {
   const nodes = cluster.nodes.map((n) => `${n.host}:${n.port}`).join(',');
-  const server = await startServer(parseSettings({ REDIS_CLUSTER_NODES: nodes, KINDLING_CACHE_MS: '0', LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: '/nonexistent' }), { listen: false });
+  const server = await startServer(
+    parseSettings({
+      REDIS_CLUSTER_NODES: nodes,
+      KINDLING_CACHE_MS: '0',
+      LOG_LEVEL: 'silent',
+      KINDLING_DASHBOARD_DIR: '/nonexistent',
+    }),
+    { listen: false },
+  );
   servers.push(server);
   return server;
 }
@@ -33,12 +41,26 @@ describe('the service on a Redis Cluster', () => {
     expect(b.firstStart).toBeNull();
     const key = a.firstStart!.applicationKey.key;
     const post = (server: RunningServer, user: string) =>
-      server.app.inject({ method: 'POST', url: '/api/metrics/lessons/event', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: { user: { id: user, tz: 'Asia/Tokyo' }, value: 1 } });
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i % 2 === 0 ? a : b, i % 3 === 0 ? 'kai' : `user-${i}`)));
+      server.app.inject({
+        method: 'POST',
+        url: '/api/metrics/lessons/event',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        payload: { user: { id: user, tz: 'Asia/Tokyo' }, value: 1 },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => post(i % 2 === 0 ? a : b, i % 3 === 0 ? 'kai' : `user-${i}`)),
+    );
     expect(answers.every((r) => r.statusCode === 201)).toBe(true);
-    const kaiTotals = answers.filter((_, i) => i % 3 === 0).map((r) => r.json().total).sort((x, y) => x - y);
+    const kaiTotals = answers
+      .filter((_, i) => i % 3 === 0)
+      .map((r) => r.json().total)
+      .sort((x, y) => x - y);
     expect(kaiTotals).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    const reads = await Promise.all([a, b].map((s) => s.app.inject({ method: 'GET', url: '/v1/users/kai/streak?historyPeriods=2', headers: { 'x-api-key': key } })));
+    const reads = await Promise.all(
+      [a, b].map((s) =>
+        s.app.inject({ method: 'GET', url: '/v1/users/kai/streak?historyPeriods=2', headers: { 'x-api-key': key } }),
+      ),
+    );
     expect(reads[0]!.json()).toEqual(reads[1]!.json());
     expect(reads[0]!.json()).toMatchObject({ length: 1, frequency: 'daily' });
   });

@@ -20,7 +20,10 @@ import { Engines } from '../packages/server/src/runtime/engines.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = existsSync(join(root, 'packages/server/dist/cli/main.js'));
-if (!built) console.warn('\n*** e2e/server-signals.test.ts SKIPPED: packages/server/dist is missing; run `pnpm build` first ***\n');
+if (!built)
+  console.warn(
+    '\n*** e2e/server-signals.test.ts SKIPPED: packages/server/dist is missing; run `pnpm build` first ***\n',
+  );
 
 const USERS = 10;
 const EVENTS = 200;
@@ -29,10 +32,18 @@ const BIN = join(root, 'packages/server/bin/kindling.mjs');
 function post(agent: Agent, url: string, key: string, userId: string): Promise<number> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ user: { id: userId }, value: 1 });
-    const req = request(`${url}/api/metrics/lessons/event`, { method: 'POST', agent, headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${url}/api/metrics/lessons/event`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body);
   });
@@ -44,10 +55,18 @@ function post(agent: Agent, url: string, key: string, userId: string): Promise<n
  * `pnpm start` there runs the server exactly as the README's `pnpm start` does after building.
  */
 function startScriptPackage(dir: string): string {
-  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const build = 'pnpm build && ';
   expect(script.startsWith(build)).toBe(true);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'start-script', private: true, scripts: { start: script.slice(build.length).replace('packages/server/bin/kindling.mjs', JSON.stringify(BIN)) } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'start-script',
+      private: true,
+      scripts: { start: script.slice(build.length).replace('packages/server/bin/kindling.mjs', JSON.stringify(BIN)) },
+    }),
+  );
   return dir;
 }
 
@@ -63,10 +82,17 @@ function launchServer(launch: Launch, dir: string) {
   const child: ChildProcessByStdio<null, Readable, Readable> =
     launch === 'node'
       ? spawn(process.execPath, [BIN, 'start', ...options], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-      : spawn('pnpm', ['start', ...options], { cwd: startScriptPackage(dir), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      : spawn('pnpm', ['start', ...options], {
+          cwd: startScriptPackage(dir),
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
   let printed = '';
   const started = new Promise<{ url: string; applicationKey: string }>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -75,9 +101,12 @@ function launchServer(launch: Launch, dir: string) {
       const applicationKey = /application key +(\S+)/.exec(printed)?.[1];
       if (url !== undefined && applicationKey !== undefined) resolve({ url, applicationKey });
     });
-    void exited.then(({ code }) => reject(new Error(`the server exited with ${code} before it started:\n${printed}\n${stderr}`)));
+    void exited.then(({ code }) =>
+      reject(new Error(`the server exited with ${code} before it started:\n${printed}\n${stderr}`)),
+    );
   });
-  const send = ({ signal, to }: Signal) => (to === 'group' ? process.kill(-(child.pid as number), signal) : child.kill(signal));
+  const send = ({ signal, to }: Signal) =>
+    to === 'group' ? process.kill(-(child.pid as number), signal) : child.kill(signal);
   return { data, started, exited, send };
 }
 
@@ -100,45 +129,53 @@ const CASES: Array<[string, Launch, Signal]> = [
 ];
 
 describe.skipIf(!built)('stopping the server', () => {
-  it.each(CASES)('%s: stops gracefully, keeps every acknowledged event and leaves no server running', async (_name, launch, signal) => {
-    const dir = mkdtempSync(join(tmpdir(), 'kindling-signals-'));
-    try {
-      const server = launchServer(launch, dir);
-      const started = await server.started;
-      const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-      let acknowledged = 0;
-      let signalled = false;
-      const statuses = await Promise.all(
-        Array.from({ length: EVENTS }, (_, i) =>
-          post(agent, started.url, started.applicationKey, `u${i % USERS}`).then((status) => {
-            if (status >= 200 && status < 300) acknowledged++;
-            if (acknowledged === 50 && !signalled) {
-              signalled = true;
-              server.send(signal);
-            }
-            return status;
-          }),
-        ),
-      );
-      agent.destroy();
-      expect(signalled).toBe(true);
-      const { code, stderr } = await server.exited;
-      // The server's own notes: a graceful stop, not the second signal's exit without waiting.
-      expect({ code, failure: /ELIFECYCLE|Command failed/.test(stderr), stopped: /^stopped$/m.test(stderr), forced: /again/.test(stderr) }).toEqual({ code: 0, failure: false, stopped: true, forced: false });
-      expect(await listening(started.url)).toBe(false);
-      expect(statuses.filter((s) => s === 201).length).toBe(acknowledged);
+  it.each(CASES)(
+    '%s: stops gracefully, keeps every acknowledged event and leaves no server running',
+    async (_name, launch, signal) => {
+      const dir = mkdtempSync(join(tmpdir(), 'kindling-signals-'));
+      try {
+        const server = launchServer(launch, dir);
+        const started = await server.started;
+        const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+        let acknowledged = 0;
+        let signalled = false;
+        const statuses = await Promise.all(
+          Array.from({ length: EVENTS }, (_, i) =>
+            post(agent, started.url, started.applicationKey, `u${i % USERS}`).then((status) => {
+              if (status >= 200 && status < 300) acknowledged++;
+              if (acknowledged === 50 && !signalled) {
+                signalled = true;
+                server.send(signal);
+              }
+              return status;
+            }),
+          ),
+        );
+        agent.destroy();
+        expect(signalled).toBe(true);
+        const { code, stderr } = await server.exited;
+        // The server's own notes: a graceful stop, not the second signal's exit without waiting.
+        expect({
+          code,
+          failure: /ELIFECYCLE|Command failed/.test(stderr),
+          stopped: /^stopped$/m.test(stderr),
+          forced: /again/.test(stderr),
+        }).toEqual({ code: 0, failure: false, stopped: true, forced: false });
+        expect(await listening(started.url)).toBe(false);
+        expect(statuses.filter((s) => s === 201).length).toBe(acknowledged);
 
-      const backend = openBackend(parseSettings({ KINDLING_DATA_DIR: server.data }));
-      const accountId = (await backend.control.accounts())[0]?.id as string;
-      const { engine } = await new Engines(backend, 0).runtimeFor(accountId);
-      let stored = 0;
-      for (let u = 0; u < USERS; u++) stored += (await engine.user(`u${u}`))?.totals.lessons ?? 0;
-      await backend.close();
-      expect(stored).toBe(acknowledged);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        const backend = openBackend(parseSettings({ KINDLING_DATA_DIR: server.data }));
+        const accountId = (await backend.control.accounts())[0]?.id as string;
+        const { engine } = await new Engines(backend, 0).runtimeFor(accountId);
+        let stored = 0;
+        for (let u = 0; u < USERS; u++) stored += (await engine.user(`u${u}`))?.totals.lessons ?? 0;
+        await backend.close();
+        expect(stored).toBe(acknowledged);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe.skipIf(!built)('a second signal while stopping', () => {
@@ -154,7 +191,9 @@ describe.skipIf(!built)('a second signal while stopping', () => {
       const { port } = new URL(started.url);
       await new Promise<void>((resolve) => socket.connect(Number(port), '127.0.0.1', resolve));
       socket.on('error', () => undefined);
-      socket.write(`POST /api/metrics/lessons/event HTTP/1.1\r\nhost: x\r\nx-api-key: ${started.applicationKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"user"`);
+      socket.write(
+        `POST /api/metrics/lessons/event HTTP/1.1\r\nhost: x\r\nx-api-key: ${started.applicationKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"user"`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       server.send({ signal: 'SIGTERM', to: 'process' });
       // apart enough not to merge into one pending signal, as pnpm's copy of a Ctrl-C arrives
@@ -164,7 +203,10 @@ describe.skipIf(!built)('a second signal while stopping', () => {
       expect(ended).toBe(false);
       server.send({ signal: 'SIGTERM', to: 'process' });
       const { code, stderr } = await server.exited;
-      expect({ code, forced: /SIGTERM again: exiting without waiting/.test(stderr) }).toEqual({ code: 143, forced: true });
+      expect({ code, forced: /SIGTERM again: exiting without waiting/.test(stderr) }).toEqual({
+        code: 143,
+        forced: true,
+      });
     } finally {
       socket.destroy();
       rmSync(dir, { recursive: true, force: true });

@@ -35,7 +35,17 @@ beforeAll(async () => {
     ...config,
     achievements: [
       ...config.achievements,
-      { id: randomUUID(), key: 'first-lesson', name: 'First lesson', trigger: 'metric', metric: 'lessons', threshold: 1, streakLength: null, status: 'active', created: new Date().toISOString() },
+      {
+        id: randomUUID(),
+        key: 'first-lesson',
+        name: 'First lesson',
+        trigger: 'metric',
+        metric: 'lessons',
+        threshold: 1,
+        streakLength: null,
+        status: 'active',
+        created: new Date().toISOString(),
+      },
     ],
   }));
   ctx.engines.invalidate(accountId);
@@ -76,7 +86,13 @@ describe('the hosted service Node SDK against Kindling', () => {
     const achievements = await sdk.users.achievements('ada');
     expect(achievements).toHaveLength(1);
     // ada and bob both recorded a lesson: two completions among two users.
-    expect(achievements[0]).toMatchObject({ key: 'first-lesson', name: 'First lesson', trigger: 'metric', completions: 2, rarity: 100 });
+    expect(achievements[0]).toMatchObject({
+      key: 'first-lesson',
+      name: 'First lesson',
+      trigger: 'metric',
+      completions: 2,
+      rarity: 100,
+    });
     expect(achievements[0]?.achievedAt).toBeInstanceOf(Date);
   });
 
@@ -96,7 +112,9 @@ describe('the hosted service Node SDK against Kindling', () => {
   });
 
   it('surfaces a bad time zone and a bad value as BadRequestError with our code', async () => {
-    const zone = await failure(sdk.metrics.event('lessons', { user: { id: 'ada', tz: 'Mars/Olympus_Mons' }, value: 1 }));
+    const zone = await failure(
+      sdk.metrics.event('lessons', { user: { id: 'ada', tz: 'Mars/Olympus_Mons' }, value: 1 }),
+    );
     expect(zone).toBeInstanceOf(TrophyApi.BadRequestError);
     expect(zone.body).toMatchObject({ code: 'INVALID_TIME_ZONE' });
     const value = await failure(sdk.metrics.event('lessons', { user: { id: 'ada' }, value: Number.POSITIVE_INFINITY }));

@@ -17,17 +17,38 @@ const prefix = `kill-${process.pid}-${Date.now().toString(36)}`;
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   // the test's keys only (its own prefix)
-  spawnSync('sh', ['-c', `redis-cli -h 127.0.0.1 --scan --pattern '${prefix}:*' | xargs -r redis-cli -h 127.0.0.1 del`], { stdio: 'ignore' });
+  spawnSync(
+    'sh',
+    ['-c', `redis-cli -h 127.0.0.1 --scan --pattern '${prefix}:*' | xargs -r redis-cli -h 127.0.0.1 del`],
+    { stdio: 'ignore' },
+  );
 });
 
-function call(agent: Agent, url: string, key: string, method: string, body?: unknown): Promise<{ status: number; json: any }> {
+function call(
+  agent: Agent,
+  url: string,
+  key: string,
+  method: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(url, { method, agent, headers: { 'x-api-key': key, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text === '' ? null : JSON.parse(text) }));
-    });
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          'x-api-key': key,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text === '' ? null : JSON.parse(text) }));
+      },
+    );
     // a connection the kill cut: not acknowledged
     req.on('error', () => resolve({ status: 0, json: null }));
     req.end(payload);
@@ -40,55 +61,67 @@ const BACKENDS: Array<[string, () => { args: string[]; env: Record<string, strin
 ];
 
 describe.skipIf(!built)('kill -9 mid-stream', () => {
-  it.each(BACKENDS)('on %s: every acknowledged event is kept once, and the dashboard counts what was kept', async (_name, options) => {
-    const { args, env } = options();
-    const limits = { KINDLING_RATE_LIMIT: '100000', KINDLING_RATE_BURST: '100000', ...env };
-    const first = await startServerProcess({ args, env: limits });
-    const { applicationKey, adminKey } = first.firstStart!;
-    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-    const acknowledged = new Array<number>(USERS).fill(0);
-    const sent = new Array<number>(USERS).fill(0);
-    let killed = false;
-    let total = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async (_, worker) => {
-        for (let i = 0; !killed; i++) {
-          const user = (worker + i * 16) % USERS;
-          sent[user] = (sent[user] ?? 0) + 1;
-          const answer = await call(agent, `${first.url}/api/metrics/lessons/event`, applicationKey, 'POST', { user: { id: `u${user}` }, value: 1 });
-          if (answer.status === 201) {
-            acknowledged[user] = (acknowledged[user] ?? 0) + 1;
-            if (++total === 1500) {
-              killed = true;
-              first.child.kill('SIGKILL');
+  it.each(BACKENDS)(
+    'on %s: every acknowledged event is kept once, and the dashboard counts what was kept',
+    async (_name, options) => {
+      const { args, env } = options();
+      const limits = { KINDLING_RATE_LIMIT: '100000', KINDLING_RATE_BURST: '100000', ...env };
+      const first = await startServerProcess({ args, env: limits });
+      const { applicationKey, adminKey } = first.firstStart!;
+      const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+      const acknowledged = new Array<number>(USERS).fill(0);
+      const sent = new Array<number>(USERS).fill(0);
+      let killed = false;
+      let total = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, worker) => {
+          for (let i = 0; !killed; i++) {
+            const user = (worker + i * 16) % USERS;
+            sent[user] = (sent[user] ?? 0) + 1;
+            const answer = await call(agent, `${first.url}/api/metrics/lessons/event`, applicationKey, 'POST', {
+              user: { id: `u${user}` },
+              value: 1,
+            });
+            if (answer.status === 201) {
+              acknowledged[user] = (acknowledged[user] ?? 0) + 1;
+              if (++total === 1500) {
+                killed = true;
+                first.child.kill('SIGKILL');
+              }
             }
           }
-        }
-      }),
-    );
-    await first.exited;
-    agent.destroy();
+        }),
+      );
+      await first.exited;
+      agent.destroy();
 
-    const second = await startServerProcess({ args, env: limits });
-    try {
-      const again = new Agent({ keepAlive: true });
-      let stored = 0;
-      for (let user = 0; user < USERS; user++) {
-        const read = await call(again, `${second.url}/v1/users/u${user}`, applicationKey, 'GET');
-        const kept = read.status === 404 ? 0 : (read.json.totals?.lessons ?? read.json.metrics?.lessons ?? Number.NaN);
-        // every acknowledged event is there, and no event more than was sent
-        expect(kept).toBeGreaterThanOrEqual(acknowledged[user] as number);
-        expect(kept).toBeLessThanOrEqual(sent[user] as number);
-        stored += kept;
+      const second = await startServerProcess({ args, env: limits });
+      try {
+        const again = new Agent({ keepAlive: true });
+        let stored = 0;
+        for (let user = 0; user < USERS; user++) {
+          const read = await call(again, `${second.url}/v1/users/u${user}`, applicationKey, 'GET');
+          const kept =
+            read.status === 404 ? 0 : (read.json.totals?.lessons ?? read.json.metrics?.lessons ?? Number.NaN);
+          // every acknowledged event is there, and no event more than was sent
+          expect(kept).toBeGreaterThanOrEqual(acknowledged[user] as number);
+          expect(kept).toBeLessThanOrEqual(sent[user] as number);
+          stored += kept;
+        }
+        const metrics = (await call(again, `${second.url}/admin/v1/metrics`, adminKey, 'GET')).json as Array<{
+          key: string;
+          total: number;
+          events: number;
+        }>;
+        const lessons = metrics.find((m) => m.key === 'lessons');
+        expect({ total: lessons?.total, events: lessons?.events }).toEqual({ total: stored, events: stored });
+        const daily = (await call(again, `${second.url}/admin/v1/analytics/streaks?days=2`, adminKey, 'GET')).json
+          .daily as Array<{ events: number }>;
+        expect(daily.reduce((sum, d) => sum + d.events, 0)).toBe(stored);
+        again.destroy();
+      } finally {
+        await second.stop();
       }
-      const metrics = (await call(again, `${second.url}/admin/v1/metrics`, adminKey, 'GET')).json as Array<{ key: string; total: number; events: number }>;
-      const lessons = metrics.find((m) => m.key === 'lessons');
-      expect({ total: lessons?.total, events: lessons?.events }).toEqual({ total: stored, events: stored });
-      const daily = (await call(again, `${second.url}/admin/v1/analytics/streaks?days=2`, adminKey, 'GET')).json.daily as Array<{ events: number }>;
-      expect(daily.reduce((sum, d) => sum + d.events, 0)).toBe(stored);
-      again.destroy();
-    } finally {
-      await second.stop();
-    }
-  });
+    },
+  );
 });

@@ -16,7 +16,12 @@ export interface OutageWindow {
 }
 
 export function isStoreUnavailable(answer: Answer): boolean {
-  return answer.status === 503 && answer.code === 'STORE_UNAVAILABLE' && answer.retryAfter !== null && /^\d+$/.test(answer.retryAfter);
+  return (
+    answer.status === 503 &&
+    answer.code === 'STORE_UNAVAILABLE' &&
+    answer.retryAfter !== null &&
+    /^\d+$/.test(answer.retryAfter)
+  );
 }
 
 /** The answers to requests sent during the window that were slow, unanswered, or neither 201 nor 503 STORE_UNAVAILABLE with Retry-After. */
@@ -27,4 +32,3 @@ export function findOutageViolations(answers: readonly Answer[], window: OutageW
     .filter((answer) => answer.ms > window.maxMs || !(ok(answer) || isStoreUnavailable(answer)))
     .map((answer) => describeAnswer(answer, window.from));
 }
-

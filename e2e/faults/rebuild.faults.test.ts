@@ -13,14 +13,31 @@ const USERS = 12_000;
 const dir = mkdtempSync(join(tmpdir(), 'kindling-rebuild-fault-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function call(agent: Agent, url: string, key: string, method: string, body?: unknown): Promise<{ status: number; json: any }> {
+function call(
+  agent: Agent,
+  url: string,
+  key: string,
+  method: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(url, { method, agent, headers: { 'x-api-key': key, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text === '' ? null : JSON.parse(text) }));
-    });
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          'x-api-key': key,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text === '' ? null : JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -38,15 +55,23 @@ describe.skipIf(!built)('a rebuild cut by kill -9', () => {
       Array.from({ length: 32 }, async () => {
         while (next < USERS) {
           const user = next++;
-          const answer = await call(agent, `${first.url}/api/metrics/lessons/event`, applicationKey, 'POST', { user: { id: `user-${user}` }, value: 1 });
+          const answer = await call(agent, `${first.url}/api/metrics/lessons/event`, applicationKey, 'POST', {
+            user: { id: `user-${user}` },
+            value: 1,
+          });
           expect(answer.status).toBe(201);
         }
       }),
     );
-    expect((await call(agent, `${first.url}/admin/v1/analytics/streaks`, adminKey, 'GET')).json.activeStreaks).toBe(USERS);
+    expect((await call(agent, `${first.url}/admin/v1/analytics/streaks`, adminKey, 'GET')).json.activeStreaks).toBe(
+      USERS,
+    );
 
     // A threshold nobody met: under the new rule no streak is active.
-    const put = await call(agent, `${first.url}/admin/v1/streak`, adminKey, 'PUT', { frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 5 }] });
+    const put = await call(agent, `${first.url}/admin/v1/streak`, adminKey, 'PUT', {
+      frequency: 'daily',
+      conditions: [{ metric: 'lessons', threshold: 5 }],
+    });
     expect(put.status).toBe(200);
     let progress = put.json.rebuild;
     while (progress.status === 'running' && progress.done === 0) {
@@ -67,8 +92,14 @@ describe.skipIf(!built)('a rebuild cut by kill -9', () => {
         await sleep(200);
         seen = (await call(again, `${second.url}/admin/v1/streak/rebuild`, adminKey, 'GET')).json;
       }
-      expect({ status: seen.status, done: seen.done, total: seen.total }).toEqual({ status: 'done', done: USERS, total: USERS });
-      expect((await call(again, `${second.url}/admin/v1/analytics/streaks`, adminKey, 'GET')).json.activeStreaks).toBe(0);
+      expect({ status: seen.status, done: seen.done, total: seen.total }).toEqual({
+        status: 'done',
+        done: USERS,
+        total: USERS,
+      });
+      expect((await call(again, `${second.url}/admin/v1/analytics/streaks`, adminKey, 'GET')).json.activeStreaks).toBe(
+        0,
+      );
       again.destroy();
     } finally {
       await second.stop();

@@ -56,11 +56,25 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
     const accountSlotNode = cluster.nodeOf(accountKeys('kl', accountId).users);
     const byNode = usersByNode(cluster, accountId, 3);
     const pausedUsers = new Set(byNode[accountSlotNode]);
-    const controlOnPaused = ['accounts', `config:${accountId}`, `key-used:${accountId}`].filter((key) => cluster!.nodeOf(`kl:control:${key}`) === accountSlotNode);
+    const controlOnPaused = ['accounts', `config:${accountId}`, `key-used:${accountId}`].filter(
+      (key) => cluster!.nodeOf(`kl:control:${key}`) === accountSlotNode,
+    );
     // Apart, so that a worker waiting on the paused node holds up no request of the others.
     const healthyUsers = byNode.filter((_, node) => node !== accountSlotNode).flat();
-    const healthyTraffic = startTraffic({ url: server.url, key: applicationKey, users: healthyUsers, concurrency: 4, gapMs: 25 });
-    const pausedTraffic = startTraffic({ url: server.url, key: applicationKey, users: [...pausedUsers], concurrency: 2, gapMs: 25 });
+    const healthyTraffic = startTraffic({
+      url: server.url,
+      key: applicationKey,
+      users: healthyUsers,
+      concurrency: 4,
+      gapMs: 25,
+    });
+    const pausedTraffic = startTraffic({
+      url: server.url,
+      key: applicationKey,
+      users: [...pausedUsers],
+      concurrency: 2,
+      gapMs: 25,
+    });
     try {
       await sleep(1500);
       const before = [...healthyTraffic.answers, ...pausedTraffic.answers];
@@ -83,10 +97,14 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
       );
       expect(healthy.length).toBeGreaterThan(50);
       expect(
-        healthy.filter((answer) => answer.status !== 201 || answer.ms > ANSWER_WITHIN_MS).map((answer) => describeAnswer(answer, from)),
+        healthy
+          .filter((answer) => answer.status !== 201 || answer.ms > ANSWER_WITHIN_MS)
+          .map((answer) => describeAnswer(answer, from)),
         'users on the healthy nodes',
       ).toEqual([]);
-      expect(findOutageViolations(paused, { from, to, maxMs: ANSWER_WITHIN_MS }), 'users on the paused node').toEqual([]);
+      expect(findOutageViolations(paused, { from, to, maxMs: ANSWER_WITHIN_MS }), 'users on the paused node').toEqual(
+        [],
+      );
       expect(paused.filter(isStoreUnavailable).length).toBeGreaterThan(0);
       expect(recovered).not.toBeNull();
     } finally {
@@ -96,16 +114,22 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
     // The dashboard counts every event kept, those of the pause included: the counts that could not
     // reach the paused account slot were sent again once it came back. (Kept: every acknowledged
     // one, and maybe a few answered 503 that the paused node applied on waking.)
-    const acknowledged = [...healthyTraffic.answers, ...pausedTraffic.answers].filter((answer) => answer.status === 201).length;
+    const acknowledged = [...healthyTraffic.answers, ...pausedTraffic.answers].filter(
+      (answer) => answer.status === 201,
+    ).length;
     let kept = 0;
     for (const user of [...healthyUsers, ...pausedUsers]) {
       const read = await fetch(`${server.url}/v1/users/${user}`, { headers: { 'x-api-key': applicationKey } });
-      kept += read.status === 404 ? 0 : ((await read.json()) as { totals: { lessons?: number } }).totals.lessons ?? 0;
+      kept += read.status === 404 ? 0 : (((await read.json()) as { totals: { lessons?: number } }).totals.lessons ?? 0);
     }
     expect(kept).toBeGreaterThanOrEqual(acknowledged);
     const counted = async () => {
-      const response = await fetch(`${server!.url}/admin/v1/metrics`, { headers: { 'x-api-key': server!.firstStart!.adminKey } });
-      return ((await response.json()) as Array<{ key: string; events: number }>).find((metric) => metric.key === 'lessons')?.events;
+      const response = await fetch(`${server!.url}/admin/v1/metrics`, {
+        headers: { 'x-api-key': server!.firstStart!.adminKey },
+      });
+      return ((await response.json()) as Array<{ key: string; events: number }>).find(
+        (metric) => metric.key === 'lessons',
+      )?.events;
     };
     await expect.poll(counted, { timeout: 20_000, interval: 500 }).toBe(kept);
   }, 90_000);
@@ -116,7 +140,9 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
     const { accountId, applicationKey, adminKey } = server.firstStart!;
     const accountSlotNode = cluster.nodeOf(accountKeys('kl', accountId).users);
     // Users whose own keys live on the other nodes: their events commit while the account's node is away.
-    const users = usersByNode(cluster, accountId, 3).filter((_, node) => node !== accountSlotNode).flat();
+    const users = usersByNode(cluster, accountId, 3)
+      .filter((_, node) => node !== accountSlotNode)
+      .flat();
     const traffic = startTraffic({ url: server.url, key: applicationKey, users, concurrency: 4, gapMs: 25 });
     try {
       await sleep(1000);
@@ -130,12 +156,15 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
     let kept = 0;
     for (const user of users) {
       const read = await fetch(`${server.url}/v1/users/${user}`, { headers: { 'x-api-key': applicationKey } });
-      kept += read.status === 404 ? 0 : ((await read.json()) as { totals: { lessons?: number } }).totals.lessons ?? 0;
+      kept += read.status === 404 ? 0 : (((await read.json()) as { totals: { lessons?: number } }).totals.lessons ?? 0);
     }
     expect(kept).toBeGreaterThanOrEqual(traffic.answers.filter((answer) => answer.status === 201).length);
     const counted = async () => {
       const response = await fetch(`${server!.url}/admin/v1/metrics`, { headers: { 'x-api-key': adminKey } });
-      return response.ok ? ((await response.json()) as Array<{ key: string; events: number }>).find((metric) => metric.key === 'lessons')?.events : response.status;
+      return response.ok
+        ? ((await response.json()) as Array<{ key: string; events: number }>).find((metric) => metric.key === 'lessons')
+            ?.events
+        : response.status;
     };
     await expect.poll(counted, { timeout: 30_000, interval: 500 }).toBe(kept);
   }, 90_000);
@@ -143,7 +172,13 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
   it('answers 503, never 500, when a node dies and the cluster reports CLUSTERDOWN', async () => {
     cluster = await startCluster(3);
     server = await startOn(cluster);
-    const traffic = startTraffic({ url: server.url, key: server.firstStart!.applicationKey, users: Array.from({ length: 12 }, (_, i) => `user-${i}`), concurrency: 4, gapMs: 25 });
+    const traffic = startTraffic({
+      url: server.url,
+      key: server.firstStart!.applicationKey,
+      users: Array.from({ length: 12 }, (_, i) => `user-${i}`),
+      concurrency: 4,
+      gapMs: 25,
+    });
     let downSince: number | null = null;
     try {
       await sleep(1000);
@@ -160,12 +195,22 @@ describe.skipIf(!built)('a Redis Cluster losing one of three nodes', () => {
       }
       const to = Date.now();
       const during = traffic.answers.filter((answer) => answer.at >= from && answer.at < to);
-      const whileDown = traffic.answers.filter((answer) => downSince !== null && answer.at >= downSince + 500 && answer.at < to);
-      console.log(`[cluster node killed] ${summarize(during)}; cluster_state:fail after ${downSince === null ? 'never' : `${downSince - from} ms`}; while down: ${summarize(whileDown)}`);
+      const whileDown = traffic.answers.filter(
+        (answer) => downSince !== null && answer.at >= downSince + 500 && answer.at < to,
+      );
+      console.log(
+        `[cluster node killed] ${summarize(during)}; cluster_state:fail after ${downSince === null ? 'never' : `${downSince - from} ms`}; while down: ${summarize(whileDown)}`,
+      );
       expect(downSince, 'the cluster reported cluster_state:fail').not.toBeNull();
-      expect(findOutageViolations(traffic.answers, { from, to, maxMs: ANSWER_WITHIN_MS }), 'answers after the node died').toEqual([]);
+      expect(
+        findOutageViolations(traffic.answers, { from, to, maxMs: ANSWER_WITHIN_MS }),
+        'answers after the node died',
+      ).toEqual([]);
       expect(whileDown.length).toBeGreaterThan(3);
-      expect(whileDown.filter((answer) => !isStoreUnavailable(answer)).map((answer) => describeAnswer(answer, from)), 'answers while CLUSTERDOWN').toEqual([]);
+      expect(
+        whileDown.filter((answer) => !isStoreUnavailable(answer)).map((answer) => describeAnswer(answer, from)),
+        'answers while CLUSTERDOWN',
+      ).toEqual([]);
     } finally {
       await traffic.stop();
     }

@@ -24,7 +24,9 @@ beforeAll(async () => {
   if (!built) return;
   redis = await startRedis({ appendOnly: true });
   const node = redis.nodes[0]!;
-  server = await startServerProcess({ env: { REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_REDIS_PREFIX: `faults-${process.pid}` } });
+  server = await startServerProcess({
+    env: { REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_REDIS_PREFIX: `faults-${process.pid}` },
+  });
 });
 
 afterAll(async () => {
@@ -33,7 +35,11 @@ afterAll(async () => {
 });
 
 /** Runs `fault` under traffic and readiness polls; answers what happened. */
-async function underFault(traffic: Traffic, ready: { answers: Answer[] }, fault: { begin(): void | Promise<void>; holdMs: number; end(): Promise<void> | void }) {
+async function underFault(
+  traffic: Traffic,
+  ready: { answers: Answer[] },
+  fault: { begin(): void | Promise<void>; holdMs: number; end(): Promise<void> | void },
+) {
   const from = Date.now();
   await fault.begin();
   await sleep(fault.holdMs);
@@ -71,8 +77,14 @@ describe.skipIf(!built)('a single Redis that stops answering or dies', () => {
       expect(traffic.answers.length).toBeGreaterThan(10);
       expect(traffic.answers.every((answer) => answer.status === 201)).toBe(true);
 
-      const paused = await underFault(traffic, ready, { begin: () => redis.pause(), holdMs: 8000, end: () => redis.resume() });
-      console.log(`[redis paused 8 s] ${summarize(paused.during)}; first 503 after ${paused.msTo503} ms; readyz: ${summarize(paused.readyDuring)}; first 201 ${paused.msToRecover} ms after SIGCONT`);
+      const paused = await underFault(traffic, ready, {
+        begin: () => redis.pause(),
+        holdMs: 8000,
+        end: () => redis.resume(),
+      });
+      console.log(
+        `[redis paused 8 s] ${summarize(paused.during)}; first 503 after ${paused.msTo503} ms; readyz: ${summarize(paused.readyDuring)}; first 201 ${paused.msToRecover} ms after SIGCONT`,
+      );
       expect(paused.violations, 'requests during the pause').toEqual([]);
       expect(paused.during.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(8);
       expect(paused.readyDuring.length).toBeGreaterThanOrEqual(2);
@@ -81,8 +93,14 @@ describe.skipIf(!built)('a single Redis that stops answering or dies', () => {
       expect(paused.msToRecover!).toBeLessThan(RECOVER_WITHIN_MS);
 
       await sleep(1000);
-      const killed = await underFault(traffic, ready, { begin: () => redis.kill(), holdMs: 5000, end: () => redis.restart() });
-      console.log(`[redis killed 5 s] ${summarize(killed.during)}; first 503 after ${killed.msTo503} ms; readyz: ${summarize(killed.readyDuring)}; first 201 ${killed.msToRecover} ms after the restart`);
+      const killed = await underFault(traffic, ready, {
+        begin: () => redis.kill(),
+        holdMs: 5000,
+        end: () => redis.restart(),
+      });
+      console.log(
+        `[redis killed 5 s] ${summarize(killed.during)}; first 503 after ${killed.msTo503} ms; readyz: ${summarize(killed.readyDuring)}; first 201 ${killed.msToRecover} ms after the restart`,
+      );
       expect(killed.violations, 'requests while Redis was dead').toEqual([]);
       expect(killed.during.filter((answer) => answer.status === 503).length).toBeGreaterThan(10);
       expect(killed.readyDuring.length).toBeGreaterThanOrEqual(2);

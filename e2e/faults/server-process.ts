@@ -45,13 +45,23 @@ process.once('exit', () => {
  * `env` over this process's environment; resolves once it listens. `openFiles` lowers the process's
  * limit of open files (`ulimit -n`, through sh, which then execs node: the child is still node).
  */
-export function startServerProcess(options: { args?: readonly string[]; env?: Record<string, string>; openFiles?: number } = {}): Promise<ServerProcess> {
-  const env = { ...process.env, LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(root, 'no-dashboard'), ...options.env };
+export function startServerProcess(
+  options: { args?: readonly string[]; env?: Record<string, string>; openFiles?: number } = {},
+): Promise<ServerProcess> {
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    KINDLING_DASHBOARD_DIR: join(root, 'no-dashboard'),
+    ...options.env,
+  };
   const command = [BIN, 'start', '--json', '--port', '0', '--host', '127.0.0.1', ...(options.args ?? [])];
   const child =
     options.openFiles === undefined
       ? spawn(process.execPath, command, { env, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, ...command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn('sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, ...command], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -63,7 +73,10 @@ export function startServerProcess(options: { args?: readonly string[]; env?: Re
       const end = stdout.indexOf('\n}');
       if (end === -1) return;
       child.stdout.off('data', onData);
-      const start = JSON.parse(stdout.slice(stdout.indexOf('{'), end + 2)) as { url: string; firstStart: FirstStartKeys | null };
+      const start = JSON.parse(stdout.slice(stdout.indexOf('{'), end + 2)) as {
+        url: string;
+        firstStart: FirstStartKeys | null;
+      };
       const server: ServerProcess = {
         url: start.url,
         firstStart: start.firstStart,
@@ -84,7 +97,9 @@ export function startServerProcess(options: { args?: readonly string[]; env?: Re
       resolve(server);
     };
     child.stdout.on('data', onData);
-    void exited.then((code) => reject(new Error(`the server exited with ${code} before it started:\n${stdout}\n${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`the server exited with ${code} before it started:\n${stdout}\n${stderr}`)),
+    );
   });
 }
 

@@ -67,7 +67,8 @@ function openSlowSocket(url: string, key: string, kind: Kind): SlowSocket {
 async function openWave(url: string, key: string): Promise<SlowSocket[]> {
   const sockets: SlowSocket[] = [];
   for (let i = 0; i < PER_KIND; i += 50) {
-    for (let j = 0; j < 50; j++) sockets.push(openSlowSocket(url, key, 'slow-body'), openSlowSocket(url, key, 'slow-header'));
+    for (let j = 0; j < 50; j++)
+      sockets.push(openSlowSocket(url, key, 'slow-body'), openSlowSocket(url, key, 'slow-header'));
     await sleep(20);
   }
   return sockets;
@@ -90,14 +91,26 @@ function recordEvent(url: string, key: string, userId: string): Promise<Outcome>
   return new Promise((resolve) => {
     const req = request(
       `${url}/v1/metrics/lessons/event`,
-      { method: 'POST', agent: false, timeout: 10_000, headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' } },
+      {
+        method: 'POST',
+        agent: false,
+        timeout: 10_000,
+        headers: {
+          'x-api-key': key,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          connection: 'close',
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }));
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message, ms: Date.now() - started }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ status: error.code ?? error.message, ms: Date.now() - started }),
+    );
     req.end(body);
   });
 }
@@ -141,7 +154,10 @@ describe.skipIf(!built)('slow clients', () => {
     // 1024 open files: two waves of 600 slow sockets would take more than that if the first stayed open.
     const server = await startServerProcess({
       args: ['--data', join(dir, 'waves')],
-      env: { KINDLING_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), KINDLING_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) },
+      env: {
+        KINDLING_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        KINDLING_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      },
       openFiles: 1024,
     });
     const key = server.firstStart?.applicationKey as string;
@@ -175,7 +191,9 @@ describe.skipIf(!built)('slow clients', () => {
       // ...and was told why, in the one error shape.
       for (const socket of slow) {
         expect(socket.received).toMatch(/^HTTP\/1\.1 408 /);
-        expect(JSON.parse(socket.received.slice(socket.received.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'REQUEST_TIMEOUT' });
+        expect(JSON.parse(socket.received.slice(socket.received.indexOf('\r\n\r\n') + 4))).toMatchObject({
+          code: 'REQUEST_TIMEOUT',
+        });
       }
       await answersAfterwards(server, key);
     } finally {
@@ -200,7 +218,9 @@ describe.skipIf(!built)('slow clients', () => {
       const lived = lifetimes(sockets);
       const refused = lived.filter((ms) => ms < HEADERS_TIMEOUT_MS / 2);
       const held = lived.filter((ms) => ms >= HEADERS_TIMEOUT_MS / 2);
-      console.log(`over a cap of ${cap}: ${refused.length} refused (${summary(refused)}), ${held.length} held (${summary(held)})`);
+      console.log(
+        `over a cap of ${cap}: ${refused.length} refused (${summary(refused)}), ${held.length} held (${summary(held)})`,
+      );
 
       expect(held.length).toBeLessThanOrEqual(cap);
       expect(refused.length).toBeGreaterThanOrEqual(250 - cap);

@@ -21,7 +21,9 @@ const dir = mkdtempSync(join(tmpdir(), 'kindling-disk-full-'));
 const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { encoding: 'utf8' });
 const mounted = mount.status === 0;
 if (!mounted) {
-  console.warn(`\n*** e2e/faults: the full-disk test is SKIPPED: mounting a tmpfs failed (${(mount.stderr || String(mount.error)).trim()}); it needs root ***\n`);
+  console.warn(
+    `\n*** e2e/faults: the full-disk test is SKIPPED: mounting a tmpfs failed (${(mount.stderr || String(mount.error)).trim()}); it needs root ***\n`,
+  );
 }
 let server: ServerProcess | undefined;
 
@@ -58,8 +60,23 @@ describe.skipIf(!built || !mounted)('the SQLite data folder on a full disk', () 
     const { adminKey, applicationKey } = server.firstStart!;
     const url = server.url;
     let users = 0;
-    const event = () => measure({ url: `${url}/api/metrics/lessons/event`, method: 'POST', key: applicationKey, body: { user: { id: `user-${users++}` }, value: 1 } }, `user-${users}`);
-    const newKey = () => measure({ url: `${url}/admin/v1/keys`, method: 'POST', key: adminKey, body: { name: 'while full', kind: 'application' } });
+    const event = () =>
+      measure(
+        {
+          url: `${url}/api/metrics/lessons/event`,
+          method: 'POST',
+          key: applicationKey,
+          body: { user: { id: `user-${users++}` }, value: 1 },
+        },
+        `user-${users}`,
+      );
+    const newKey = () =>
+      measure({
+        url: `${url}/admin/v1/keys`,
+        method: 'POST',
+        key: adminKey,
+        body: { name: 'while full', kind: 'application' },
+      });
     const ready = () => measure({ url: `${url}/readyz` });
     for (let i = 0; i < 5; i++) expect((await event()).status).toBe(201);
     expect((await newKey()).status).toBe(201);
@@ -74,11 +91,20 @@ describe.skipIf(!built || !mounted)('the SQLite data folder on a full disk', () 
       `[disk full] POST /admin/v1/keys: ${describeAnswer(keyWhileFull, keyWhileFull.at)}; events: ${events.filter((a) => a.status === 201).length}× 201 then ${describeAnswer(events.at(-1)!, events.at(-1)!.at)}; ` +
         `/readyz: ${readyWhileFull.status} ${readyWhileFull.error ?? ''}`,
     );
-    expect(isStoreUnavailable(keyWhileFull), `POST /admin/v1/keys on a full disk: ${describeAnswer(keyWhileFull, keyWhileFull.at)}`).toBe(true);
+    expect(
+      isStoreUnavailable(keyWhileFull),
+      `POST /admin/v1/keys on a full disk: ${describeAnswer(keyWhileFull, keyWhileFull.at)}`,
+    ).toBe(true);
     const refused = events.filter((answer) => answer.status !== 201);
-    expect(refused.map((answer) => describeAnswer(answer, answer.at)).filter((_, i) => !isStoreUnavailable(refused[i]!)), 'events on a full disk').toEqual([]);
+    expect(
+      refused.map((answer) => describeAnswer(answer, answer.at)).filter((_, i) => !isStoreUnavailable(refused[i]!)),
+      'events on a full disk',
+    ).toEqual([]);
     expect(refused.length, 'an event refused on a full disk').toBeGreaterThan(0);
-    expect(readyWhileFull.status, `/readyz on a full disk: ${readyWhileFull.status} ${readyWhileFull.error ?? ''}`).toBe(503);
+    expect(
+      readyWhileFull.status,
+      `/readyz on a full disk: ${readyWhileFull.status} ${readyWhileFull.error ?? ''}`,
+    ).toBe(503);
     expect(readyWhileFull.error).toMatch(/writ/i);
 
     rmSync(filler);
@@ -92,7 +118,9 @@ describe.skipIf(!built || !mounted)('the SQLite data folder on a full disk', () 
       }
       await sleep(100);
     }
-    console.log(`[space freed] /readyz 200 after ${readyAgain === null ? 'never' : `${readyAgain.at + readyAgain.ms - freedAt} ms`}`);
+    console.log(
+      `[space freed] /readyz 200 after ${readyAgain === null ? 'never' : `${readyAgain.at + readyAgain.ms - freedAt} ms`}`,
+    );
     expect(readyAgain, '/readyz once space is freed').not.toBeNull();
     expect((await newKey()).status).toBe(201);
     for (let i = 0; i < 5; i++) expect(describeAnswer(await event(), 0)).toMatch(/→ 201/);

@@ -33,7 +33,10 @@ export async function measure(call: Call, user = ''): Promise<Answer> {
   try {
     const response = await fetch(call.url, {
       method: call.method ?? 'GET',
-      headers: { ...(call.key !== undefined ? { 'x-api-key': call.key } : {}), ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(call.key !== undefined ? { 'x-api-key': call.key } : {}),
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
       signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
     });
@@ -47,7 +50,15 @@ export async function measure(call: Call, user = ''): Promise<Answer> {
     } catch {
       error = text.slice(0, 200);
     }
-    return { user, at, ms: Date.now() - at, status: response.status, code, retryAfter: response.headers.get('retry-after'), error };
+    return {
+      user,
+      at,
+      ms: Date.now() - at,
+      status: response.status,
+      code,
+      retryAfter: response.headers.get('retry-after'),
+      error,
+    };
   } catch (failure) {
     return { user, at, ms: Date.now() - at, status: 0, code: null, retryAfter: null, error: String(failure) };
   }
@@ -62,7 +73,14 @@ export interface Traffic {
  * `concurrency` workers, each recording one event at a time for the users in turn, `gapMs` apart:
  * at most concurrency × 1000 / gapMs requests a second.
  */
-export function startTraffic(options: { url: string; key: string; users: readonly string[]; concurrency?: number; gapMs?: number; timeoutMs?: number }): Traffic {
+export function startTraffic(options: {
+  url: string;
+  key: string;
+  users: readonly string[];
+  concurrency?: number;
+  gapMs?: number;
+  timeoutMs?: number;
+}): Traffic {
   const answers: Answer[] = [];
   let running = true;
   let turn = 0;
@@ -70,7 +88,16 @@ export function startTraffic(options: { url: string; key: string; users: readonl
     while (running) {
       const user = options.users[turn++ % options.users.length] as string;
       answers.push(
-        await measure({ url: `${options.url}/api/metrics/lessons/event`, method: 'POST', key: options.key, body: { user: { id: user }, value: 1 }, timeoutMs: options.timeoutMs ?? 10_000 }, user),
+        await measure(
+          {
+            url: `${options.url}/api/metrics/lessons/event`,
+            method: 'POST',
+            key: options.key,
+            body: { user: { id: user }, value: 1 },
+            timeoutMs: options.timeoutMs ?? 10_000,
+          },
+          user,
+        ),
       );
       await sleep(options.gapMs ?? 25);
     }
@@ -105,7 +132,12 @@ export function poll(call: Call, everyMs: number): { answers: Answer[]; stop(): 
 }
 
 /** The first answer asked at or after `from` that satisfies `test`, waiting up to `timeoutMs` for it. */
-export async function firstAfter(answers: readonly Answer[], from: number, test: (answer: Answer) => boolean, timeoutMs: number): Promise<Answer | null> {
+export async function firstAfter(
+  answers: readonly Answer[],
+  from: number,
+  test: (answer: Answer) => boolean,
+  timeoutMs: number,
+): Promise<Answer | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = answers.find((answer) => answer.at >= from && test(answer));

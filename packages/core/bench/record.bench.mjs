@@ -118,14 +118,27 @@ function runBaseline(/** @type {Workload} */ w, /** @type {number} */ count) {
   return { events: count, seconds, cpu, heapAfter: retainedHeap(), check };
 }
 
-const CHANGE_TYPES = ['streak.started', 'streak.extended', 'streak.lost', 'freeze.earned', 'freeze.consumed', 'pause.used', 'achievement.completed'];
+const CHANGE_TYPES = [
+  'streak.started',
+  'streak.extended',
+  'streak.lost',
+  'freeze.earned',
+  'freeze.consumed',
+  'pause.used',
+  'achievement.completed',
+];
 
 function emptyTally() {
   return Object.fromEntries(CHANGE_TYPES.map((t) => [t, 0]));
 }
 
 /** B: the pure reducer, each user's state in a Map; the reducer places the event itself. */
-function runReducer(/** @type {Workload} */ w, /** @type {number} */ count, /** @type {import('@kindling/core').Model} */ model, describe = false) {
+function runReducer(
+  /** @type {Workload} */ w,
+  /** @type {number} */ count,
+  /** @type {import('@kindling/core').Model} */ model,
+  describe = false,
+) {
   const states = new Map();
   const tally = emptyTally();
   let check = 0;
@@ -145,7 +158,8 @@ function runReducer(/** @type {Workload} */ w, /** @type {number} */ count, /** 
     };
     const reduction = reduceEvent(states.get(userId) ?? null, event, model);
     states.set(userId, reduction.user);
-    if (describe) check += /** @type {{ length: number }} */ (describeEvent(reduction, event, model).currentStreak).length;
+    if (describe)
+      check += /** @type {{ length: number }} */ (describeEvent(reduction, event, model).currentStreak).length;
     const changes = reduction.changes;
     for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
     check += reduction.user.totals[event.metric];
@@ -154,7 +168,15 @@ function runReducer(/** @type {Workload} */ w, /** @type {number} */ count, /** 
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuSeconds(c0);
   const heapAfter = retainedHeap();
-  return { events: count, seconds, cpu, heapAfter, check, tally, digest: digestStates((id) => states.get(id) ?? null, w) };
+  return {
+    events: count,
+    seconds,
+    cpu,
+    heapAfter,
+    check,
+    tally,
+    digest: digestStates((id) => states.get(id) ?? null, w),
+  };
 }
 
 /** C: engine.record on memoryStore(), clock injected, each call awaited in turn. */
@@ -183,11 +205,22 @@ async function runEngine(/** @type {Workload} */ w, /** @type {number} */ count)
   const heapAfter = retainedHeap();
   const loaded = new Map();
   for (const id of w.userIds) loaded.set(id, await engine.store.load(id));
-  return { events: count, seconds, cpu, heapAfter, check, tally, digest: digestStates((id) => loaded.get(id) ?? null, w) };
+  return {
+    events: count,
+    seconds,
+    cpu,
+    heapAfter,
+    check,
+    tally,
+    digest: digestStates((id) => loaded.get(id) ?? null, w),
+  };
 }
 
 /** A fingerprint of every user's final state, to check that B and C did the same work. */
-function digestStates(/** @type {(id: string) => import('@kindling/core').UserState | null} */ get, /** @type {Workload} */ w) {
+function digestStates(
+  /** @type {(id: string) => import('@kindling/core').UserState | null} */ get,
+  /** @type {Workload} */ w,
+) {
   let h = 0;
   const mix = (/** @type {number} */ x) => {
     h = Math.imul(h ^ (x | 0), 0x01000193) >>> 0;
@@ -237,7 +270,10 @@ async function main() {
   console.log('Kindling core benchmark: record path');
   console.log(
     `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +
-      `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
   );
   if (!gc) console.log('note: run with node --expose-gc for collections between loops and retained-heap figures');
 
@@ -275,7 +311,9 @@ async function main() {
   // of a server that has been up for a while.
   for (const loop of loops) await loop.run(WARMUP_EVENTS);
   console.log(`warm-up:  each loop ran once over the first ${fmtInt(WARMUP_EVENTS)} events (not timed)`);
-  console.log(`measured: ${REPEATS} runs of each loop over all ${fmtInt(EVENTS)} events, alternating A B C D A B C D ...; median reported`);
+  console.log(
+    `measured: ${REPEATS} runs of each loop over all ${fmtInt(EVENTS)} events, alternating A B C D A B C D ...; median reported`,
+  );
   console.log('');
 
   const runs = loops.map(() => /** @type {Run[]} */ ([]));
@@ -284,7 +322,9 @@ async function main() {
       if (gc) gc();
       const result = await loops[l].run(EVENTS);
       runs[l].push(result);
-      process.stdout.write(`  run ${r + 1}/${REPEATS} ${loops[l].name.split(':')[0].split(' ')[0]}: ${fmtInt(result.events / result.seconds)} events/s\n`);
+      process.stdout.write(
+        `  run ${r + 1}/${REPEATS} ${loops[l].name.split(':')[0].split(' ')[0]}: ${fmtInt(result.events / result.seconds)} events/s\n`,
+      );
     }
   }
   console.log('');
@@ -296,7 +336,16 @@ async function main() {
   const medRates = rates.map(median);
   const medSeconds = runs.map((rs) => median(rs.map((x) => x.seconds)));
   const medCpu = runs.map((rs) => median(rs.map((x) => x.cpu)));
-  const header = [pad('name', 44), pad('events', 10, true), pad('seconds', 8, true), pad('events/s', 11, true), pad('range of runs (events/s)', 26, true), pad('vs base', 8, true), pad('cpu s', 7, true), pad('heap after', 11, true)];
+  const header = [
+    pad('name', 44),
+    pad('events', 10, true),
+    pad('seconds', 8, true),
+    pad('events/s', 11, true),
+    pad('range of runs (events/s)', 26, true),
+    pad('vs base', 8, true),
+    pad('cpu s', 7, true),
+    pad('heap after', 11, true),
+  ];
   console.log(header.join('  '));
   console.log('-'.repeat(header.join('  ').length));
   for (let l = 0; l < loops.length; l++) {
@@ -316,9 +365,15 @@ async function main() {
     );
   }
   console.log('');
-  console.log(`per event (median): baseline ${((1e6 * medSeconds[0]) / EVENTS).toFixed(2)} us, reducer ${((1e6 * medSeconds[1]) / EVENTS).toFixed(2)} us, reducer + response ${((1e6 * medSeconds[2]) / EVENTS).toFixed(2)} us, engine ${((1e6 * medSeconds[3]) / EVENTS).toFixed(2)} us`);
-  console.log('seconds and events/s are wall clock (median of the runs); "cpu s" is the median process CPU time of a run, all threads');
-  console.log(`memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled every 65,536 events); "heap after" = heap in use after the run, state still held, after a full GC`);
+  console.log(
+    `per event (median): baseline ${((1e6 * medSeconds[0]) / EVENTS).toFixed(2)} us, reducer ${((1e6 * medSeconds[1]) / EVENTS).toFixed(2)} us, reducer + response ${((1e6 * medSeconds[2]) / EVENTS).toFixed(2)} us, engine ${((1e6 * medSeconds[3]) / EVENTS).toFixed(2)} us`,
+  );
+  console.log(
+    'seconds and events/s are wall clock (median of the runs); "cpu s" is the median process CPU time of a run, all threads',
+  );
+  console.log(
+    `memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled every 65,536 events); "heap after" = heap in use after the run, state still held, after a full GC`,
+  );
 
   // Both stateful loops must have done the same work.
   const reducerRun = /** @type {Required<Run>} */ (runs[1][0]);
@@ -331,7 +386,9 @@ async function main() {
     reducerRun.digest === engineRun.digest &&
     reducerRun.check === engineRun.check &&
     CHANGE_TYPES.every((t) => reducerRun.tally[t] === engineRun.tally[t]);
-  console.log(`reducer and engine agree on every response total, change count and final user state: ${same ? 'yes' : 'NO'} (digest ${reducerRun.digest} / ${engineRun.digest})`);
+  console.log(
+    `reducer and engine agree on every response total, change count and final user state: ${same ? 'yes' : 'NO'} (digest ${reducerRun.digest} / ${engineRun.digest})`,
+  );
 
   const runByRun = (/** @type {number} */ l) => rates[l].map((rate, r) => (rate / rates[0][r]).toFixed(2)).join(', ');
   console.log(`engine / baseline, run by run: ${runByRun(3)}`);

@@ -204,7 +204,11 @@ export function readerEvents(/** @type {number} */ count, /** @type {number} */ 
     times.sort((a, b) => a - b);
     for (let j = 0; j < k; j++) {
       const lesson = j === 0 || rand() < 0.45;
-      events.push({ at: (READER_START_DAY + d) * DAY_MS + (times[j] ?? 0), metric: lesson ? 'lessons' : 'minutes', value: lesson ? 1 : 3 + Math.floor(rand() * 28) });
+      events.push({
+        at: (READER_START_DAY + d) * DAY_MS + (times[j] ?? 0),
+        metric: lesson ? 'lessons' : 'minutes',
+        value: lesson ? 1 : 3 + Math.floor(rand() * 28),
+      });
     }
   }
   return events;
@@ -241,10 +245,21 @@ export function yearOfBothMetrics(/** @type {number | null} */ seed = null) {
   for (let d = 0; d < YEAR_DAYS; d++) {
     const day = (START_DAY + d) * DAY_MS;
     if (rand === null) {
-      events.push({ at: day + 7 * 3_600_000, metric: 'lessons', value: 1 }, { at: day + 18 * 3_600_000, metric: 'minutes', value: 20 });
+      events.push(
+        { at: day + 7 * 3_600_000, metric: 'lessons', value: 1 },
+        { at: day + 18 * 3_600_000, metric: 'minutes', value: 20 },
+      );
     } else {
-      const lessons = { metric: /** @type {const} */ ('lessons'), value: 1 + Math.floor(rand() * 5), at: day + Math.floor(rand() * 14 * 3_600_000) };
-      const minutes = { metric: /** @type {const} */ ('minutes'), value: 5 + Math.floor(rand() * 60), at: day + 9 * 3_600_000 + Math.floor(rand() * 12 * 3_600_000) };
+      const lessons = {
+        metric: /** @type {const} */ ('lessons'),
+        value: 1 + Math.floor(rand() * 5),
+        at: day + Math.floor(rand() * 14 * 3_600_000),
+      };
+      const minutes = {
+        metric: /** @type {const} */ ('minutes'),
+        value: 5 + Math.floor(rand() * 60),
+        at: day + 9 * 3_600_000 + Math.floor(rand() * 12 * 3_600_000),
+      };
       events.push(lessons, minutes);
     }
   }

@@ -25,9 +25,20 @@ describe('achievements (S22)', () => {
     expect(first.achievements).toEqual([]);
     const second = await e.record({ userId: 'u', metric: 'lessons', value: 1, at: noon('2026-01-01') });
     expect(second.achievements).toEqual([
-      { key: 'ten-lessons', name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10, achievedAt: '2026-01-01T12:00:00.000Z' },
+      {
+        key: 'ten-lessons',
+        name: 'Ten lessons',
+        trigger: 'metric',
+        metric: 'lessons',
+        threshold: 10,
+        achievedAt: '2026-01-01T12:00:00.000Z',
+      },
     ]);
-    expect(second.changes).toContainEqual({ type: 'achievement.completed', achievement: 'ten-lessons', name: 'Ten lessons' });
+    expect(second.changes).toContainEqual({
+      type: 'achievement.completed',
+      achievement: 'ten-lessons',
+      name: 'Ten lessons',
+    });
     const third = await e.record({ userId: 'u', metric: 'lessons', value: 5, at: noon('2026-01-01') });
     expect(third.achievements).toEqual([]);
   });
@@ -45,7 +56,15 @@ describe('achievements (S22)', () => {
   it('completes an API achievement by an explicit call, once, and creates the user if new', async () => {
     const e = engine();
     const first = await e.completeAchievement('newbie', 'onboarded', { at: noon('2026-01-02') });
-    expect(first).toEqual({ completed: true, achievement: { key: 'onboarded', name: 'Finished onboarding', trigger: 'api', achievedAt: '2026-01-02T12:00:00.000Z' } });
+    expect(first).toEqual({
+      completed: true,
+      achievement: {
+        key: 'onboarded',
+        name: 'Finished onboarding',
+        trigger: 'api',
+        achievedAt: '2026-01-02T12:00:00.000Z',
+      },
+    });
     const again = await e.completeAchievement('newbie', 'onboarded', { at: noon('2026-01-03') });
     expect(again).toEqual({ completed: false, achievement: first.achievement });
     expect((await e.user('newbie'))?.achievements.map((a) => a.key)).toEqual(['onboarded']);
@@ -53,7 +72,10 @@ describe('achievements (S22)', () => {
 
   it('rejects an unknown achievement and one that completes by its own trigger', async () => {
     const e = engine();
-    await expect(e.completeAchievement('u', 'nope')).rejects.toMatchObject({ code: 'UNKNOWN_ACHIEVEMENT', message: expect.stringContaining('"nope"') });
+    await expect(e.completeAchievement('u', 'nope')).rejects.toMatchObject({
+      code: 'UNKNOWN_ACHIEVEMENT',
+      message: expect.stringContaining('"nope"'),
+    });
     await expect(e.completeAchievement('u', 'three-days')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -13,35 +13,53 @@ export type AchievementInput =
   | { key: string; name: string; trigger: 'api' };
 
 export type Achievement =
-  | { readonly key: string; readonly name: string; readonly trigger: 'metric'; readonly metric: string; readonly threshold: number }
-  | { readonly key: string; readonly name: string; readonly trigger: 'streak'; readonly length: number; readonly streak: string }
+  | {
+      readonly key: string;
+      readonly name: string;
+      readonly trigger: 'metric';
+      readonly metric: string;
+      readonly threshold: number;
+    }
+  | {
+      readonly key: string;
+      readonly name: string;
+      readonly trigger: 'streak';
+      readonly length: number;
+      readonly streak: string;
+    }
   | { readonly key: string; readonly name: string; readonly trigger: 'api' };
 
 /** An achievement as a response shows it, with the instant it was completed. */
 export type CompletedAchievement = Achievement & { readonly achievedAt: string };
 
-export function parseAchievements(inputs: readonly AchievementInput[] | undefined, rules: readonly StreakRule[]): Achievement[] {
+export function parseAchievements(
+  inputs: readonly AchievementInput[] | undefined,
+  rules: readonly StreakRule[],
+): Achievement[] {
   if (inputs === undefined) return [];
   if (!Array.isArray(inputs)) throw new ConfigError('achievements must be an array');
   const keys = new Set<string>();
   return inputs.map((input, i) => {
     const where = `achievements[${i}]`;
     if (input === null || typeof input !== 'object') throw new ConfigError(`${where} must be an object`);
-    if (typeof input.key !== 'string' || input.key.length === 0) throw new ConfigError(`${where}.key must be a non-empty string`);
+    if (typeof input.key !== 'string' || input.key.length === 0)
+      throw new ConfigError(`${where}.key must be a non-empty string`);
     checkRecordKey(input.key, `${where}.key`);
     if (keys.has(input.key)) throw new ConfigError(`two achievements share the key "${input.key}"`);
     keys.add(input.key);
     const name = typeof input.name === 'string' && input.name.length > 0 ? input.name : input.key;
     switch (input.trigger) {
       case 'metric':
-        if (typeof input.metric !== 'string' || input.metric.length === 0) throw new ConfigError(`${where}.metric must be a non-empty string`);
+        if (typeof input.metric !== 'string' || input.metric.length === 0)
+          throw new ConfigError(`${where}.metric must be a non-empty string`);
         checkRecordKey(input.metric, `${where}.metric`);
         if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold)) {
           throw new ConfigError(`${where}.threshold must be a finite number, got ${String(input.threshold)}`);
         }
         return { key: input.key, name, trigger: 'metric', metric: input.metric, threshold: input.threshold };
       case 'streak': {
-        if (!Number.isInteger(input.length) || input.length < 1) throw new ConfigError(`${where}.length must be a whole number >= 1, got ${String(input.length)}`);
+        if (!Number.isInteger(input.length) || input.length < 1)
+          throw new ConfigError(`${where}.length must be a whole number >= 1, got ${String(input.length)}`);
         const streak = input.streak ?? rules[0]?.key;
         if (streak === undefined || !rules.some((r) => r.key === streak)) {
           throw new ConfigError(`${where} refers to streak rule ${JSON.stringify(streak)}, which is not configured`);
@@ -51,7 +69,9 @@ export function parseAchievements(inputs: readonly AchievementInput[] | undefine
       case 'api':
         return { key: input.key, name, trigger: 'api' };
       default:
-        throw new ConfigError(`${where}.trigger must be "metric", "streak" or "api", got ${JSON.stringify((input as { trigger?: unknown }).trigger)}`);
+        throw new ConfigError(
+          `${where}.trigger must be "metric", "streak" or "api", got ${JSON.stringify((input as { trigger?: unknown }).trigger)}`,
+        );
     }
   });
 }

@@ -47,7 +47,11 @@ export interface ActivityReport {
 }
 
 /** What an event (or an explicit completion, with `event` null) at instant `at` adds, from the changes it caused. */
-export function countActivity(at: number, event: { readonly metric: string; readonly value: number } | null, changes: readonly Change[]): ActivityDelta {
+export function countActivity(
+  at: number,
+  event: { readonly metric: string; readonly value: number } | null,
+  changes: readonly Change[],
+): ActivityDelta {
   let extended = 0;
   let lost = 0;
   let freezesUsed = 0;
@@ -59,14 +63,19 @@ export function countActivity(at: number, event: { readonly metric: string; read
     else if (change.type === 'achievement.completed') achievements.push(change.achievement);
   }
   const events = event === null ? 0 : 1;
-  const days = events + extended + lost + freezesUsed === 0 ? [] : [{ day: formatDay(Math.floor(at / DAY_MS)), events, extended, lost, freezesUsed }];
+  const days =
+    events + extended + lost + freezesUsed === 0
+      ? []
+      : [{ day: formatDay(Math.floor(at / DAY_MS)), events, extended, lost, freezesUsed }];
   const metrics = event === null ? [] : [{ metric: event.metric, total: event.value, events: 1, lastAt: at }];
   return { days, metrics, achievements };
 }
 
 /** True when the delta adds nothing. */
 export function isEmptyActivity(delta: ActivityDelta | undefined): boolean {
-  return delta === undefined || (delta.days.length === 0 && delta.metrics.length === 0 && delta.achievements.length === 0);
+  return (
+    delta === undefined || (delta.days.length === 0 && delta.metrics.length === 0 && delta.achievements.length === 0)
+  );
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -83,7 +92,13 @@ export function addActivity(
   for (const d of delta.days) {
     const before = counters.days.get(d.day) as Mutable<DayCounts> | undefined;
     if (before === undefined) {
-      counters.days.set(d.day, { day: d.day, events: d.events, extended: d.extended, lost: d.lost, freezesUsed: d.freezesUsed });
+      counters.days.set(d.day, {
+        day: d.day,
+        events: d.events,
+        extended: d.extended,
+        lost: d.lost,
+        freezesUsed: d.freezesUsed,
+      });
     } else {
       before.events += d.events;
       before.extended += d.extended;

@@ -98,7 +98,15 @@ describe('freezes (S12)', () => {
   it('caps owner grants at the maximum and reports what was granted', async () => {
     const engine = engineWith({ freezes: { initial: 1, max: 3 } });
     await extendOn(engine, ['2026-04-01']);
-    expect(await engine.grantFreezes('u', 5, { at: noon('2026-04-01') })).toEqual({ granted: 2, freezes: 3, maxFreezes: 3 });
-    expect(await engine.grantFreezes('u', 1, { at: noon('2026-04-01') })).toEqual({ granted: 0, freezes: 3, maxFreezes: 3 });
+    expect(await engine.grantFreezes('u', 5, { at: noon('2026-04-01') })).toEqual({
+      granted: 2,
+      freezes: 3,
+      maxFreezes: 3,
+    });
+    expect(await engine.grantFreezes('u', 1, { at: noon('2026-04-01') })).toEqual({
+      granted: 0,
+      freezes: 3,
+      maxFreezes: 3,
+    });
   });
 });

@@ -39,18 +39,36 @@ function protect(state: StreakState, period: number, ctx: AdvanceContext): void 
     const pause = pauseOver(state, start, end);
     if (pause !== undefined) {
       heldBy = 'pause';
-      ctx.changes?.push({ type: 'pause.used', streak: rule.key, periodStart: formatDay(start), periodEnd: formatDay(end), pauseId: pause.id });
+      ctx.changes?.push({
+        type: 'pause.used',
+        streak: rule.key,
+        periodStart: formatDay(start),
+        periodEnd: formatDay(end),
+        pauseId: pause.id,
+      });
     } else if (state.freezes > 0) {
       heldBy = 'freeze';
       state.freezes -= 1;
-      ctx.changes?.push({ type: 'freeze.consumed', streak: rule.key, periodStart: formatDay(start), periodEnd: formatDay(end), freezes: state.freezes });
+      ctx.changes?.push({
+        type: 'freeze.consumed',
+        streak: rule.key,
+        periodStart: formatDay(start),
+        periodEnd: formatDay(end),
+        freezes: state.freezes,
+      });
     }
   }
   if (heldBy !== null) {
     ctx.history.push({ streak: rule.key, period, length: state.length, heldBy });
     return;
   }
-  ctx.changes?.push({ type: 'streak.lost', streak: rule.key, length: state.length, periodStart: formatDay(start), periodEnd: formatDay(end) });
+  ctx.changes?.push({
+    type: 'streak.lost',
+    streak: rule.key,
+    length: state.length,
+    periodStart: formatDay(start),
+    periodEnd: formatDay(end),
+  });
   state.lost = { length: state.length, started: state.started ?? start, period };
   state.length = 0;
   state.started = null;

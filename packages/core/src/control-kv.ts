@@ -15,7 +15,11 @@ export interface ControlKV {
    * Add to numeric fields of a record of counters (created at 0); answers those fields' values after.
    * With `expireMs`, the whole record is dropped once that long has passed since this addition.
    */
-  addCounters(key: string, increments: Readonly<Record<string, number>>, expireMs?: number): Promise<Record<string, number>>;
+  addCounters(
+    key: string,
+    increments: Readonly<Record<string, number>>,
+    expireMs?: number,
+  ): Promise<Record<string, number>>;
   /** a record without a prototype (ownRecord) */
   readCounters(key: string): Promise<Record<string, number>>;
   /** Set string fields of a record (last writer wins per field). */

@@ -1,22 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, StoreError, type Engine, type RecordResult, type Store, type StreakRuleInput, type UpdateOptions } from '@kindling/core';
+import {
+  createEngine,
+  memoryStore,
+  StoreError,
+  type Engine,
+  type RecordResult,
+  type Store,
+  type StreakRuleInput,
+  type UpdateOptions,
+} from '@kindling/core';
 
 const METRICS = ['lessons', 'minutes'];
 const DAY = 86_400_000;
 const START = Date.parse('2025-01-01T00:00:00Z');
 
-const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1, max: 3, earn: { every: 30, amount: 1 } } };
-const weekly: StreakRuleInput = { key: 'default', frequency: 'weekly', weekStart: 'sunday', conditions: [{ metric: 'lessons', threshold: 4 }], freezes: { initial: 0, max: 2, earn: { every: 28, amount: 1 } } };
+const daily: StreakRuleInput = {
+  key: 'default',
+  frequency: 'daily',
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+  freezes: { initial: 1, max: 3, earn: { every: 30, amount: 1 } },
+};
+const weekly: StreakRuleInput = {
+  key: 'default',
+  frequency: 'weekly',
+  weekStart: 'sunday',
+  conditions: [{ metric: 'lessons', threshold: 4 }],
+  freezes: { initial: 0, max: 2, earn: { every: 28, amount: 1 } },
+};
 const harder: StreakRuleInput = { ...daily, conditions: [{ metric: 'lessons', threshold: 2 }] };
 
-const engineOn = (store: Store, rule: StreakRuleInput, newId?: () => string) => createEngine({ store, streaks: [rule], metrics: METRICS, clock: () => 0, ...(newId ? { newId } : {}) });
+const engineOn = (store: Store, rule: StreakRuleInput, newId?: () => string) =>
+  createEngine({ store, streaks: [rule], metrics: METRICS, clock: () => 0, ...(newId ? { newId } : {}) });
 
 /** A year of one user's events: most days one or two lessons, some days none, a move from Paris to New York in the summer. */
 function aYearOfEvents(userId = 'u') {
   const events = [];
   for (let i = 0; i < 365; i++) {
     if (i % 7 === 3 || i % 11 === 0 || (i >= 200 && i < 215)) continue;
-    events.push({ userId, metric: 'lessons', value: i % 3 === 0 ? 2 : 1, at: START + i * DAY + (8 + (i % 12)) * 3_600_000, tz: i < 180 ? 'Europe/Paris' : 'America/New_York' });
+    events.push({
+      userId,
+      metric: 'lessons',
+      value: i % 3 === 0 ? 2 : 1,
+      at: START + i * DAY + (8 + (i % 12)) * 3_600_000,
+      tz: i < 180 ? 'Europe/Paris' : 'America/New_York',
+    });
     if (i % 5 === 0) events.push({ userId, metric: 'minutes', value: 20, at: START + i * DAY + 21 * 3_600_000 });
   }
   return events;
@@ -51,13 +78,20 @@ async function changeRule(from: StreakRuleInput, to: StreakRuleInput) {
 const NEXT = Date.parse('2026-01-09T15:00:00Z');
 
 describe('a user kept under other rules is rebuilt before use (S20)', () => {
-  for (const [name, to] of [['a weekly rule', weekly], ['a higher threshold', harder]] as const) {
+  for (const [name, to] of [
+    ['a weekly rule', weekly],
+    ['a higher threshold', harder],
+  ] as const) {
     it(`after a change from a daily rule to ${name}, streak() and the next record() answer what an engine given every event under the new rule answers, without a rebuild`, async () => {
       const { old, changed, reference } = await changeRule(daily, to);
       expect((await old.store.load('u'))!.rulesFingerprint).not.toBe(changed.rulesFingerprint);
-      expect(await old.streak('u', { at: NEXT, historyPeriods: 20 })).not.toEqual(await reference.streak('u', { at: NEXT, historyPeriods: 20 }));
+      expect(await old.streak('u', { at: NEXT, historyPeriods: 20 })).not.toEqual(
+        await reference.streak('u', { at: NEXT, historyPeriods: 20 }),
+      );
 
-      expect(await changed.streak('u', { at: NEXT, historyPeriods: 60 })).toEqual(await reference.streak('u', { at: NEXT, historyPeriods: 60 }));
+      expect(await changed.streak('u', { at: NEXT, historyPeriods: 60 })).toEqual(
+        await reference.streak('u', { at: NEXT, historyPeriods: 60 }),
+      );
       const event = { userId: 'u', metric: 'lessons', value: 2, at: NEXT, tz: 'America/New_York' };
       expect(answer(await changed.record(event))).toEqual(answer(await reference.record(event)));
       expect(await kept(changed)).toEqual(await kept(reference));
@@ -68,7 +102,8 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
   it('shows, in user(), the achievement a new streak achievement completes for a user kept under the old rules', async () => {
     const shared = memoryStore();
     const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
-    for (let i = 0; i < 5; i++) await before.record({ userId: 'u', metric: 'lessons', value: 1, at: START + i * DAY + 9 * 3_600_000 });
+    for (let i = 0; i < 5; i++)
+      await before.record({ userId: 'u', metric: 'lessons', value: 1, at: START + i * DAY + 9 * 3_600_000 });
     const after = createEngine({
       store: shared,
       streaks: [daily],
@@ -82,7 +117,9 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
 
   it('grants freezes to and pauses a user kept under the old rule as an engine given every event under the new rule does', async () => {
     const { changed, reference } = await changeRule(daily, weekly);
-    expect(await changed.grantFreezes('u', 1, { at: NEXT })).toEqual(await reference.grantFreezes('u', 1, { at: NEXT }));
+    expect(await changed.grantFreezes('u', 1, { at: NEXT })).toEqual(
+      await reference.grantFreezes('u', 1, { at: NEXT }),
+    );
     expect(await kept(changed)).toEqual(await kept(reference));
 
     const again = await changeRule(daily, weekly);
@@ -90,7 +127,9 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
     expect(await again.changed.pause('u', pause)).toEqual(await again.reference.pause('u', pause));
     expect(await kept(again.changed)).toEqual(await kept(again.reference));
     const later = Date.parse('2026-02-10T12:00:00Z');
-    expect(await again.changed.streak('u', { at: later, historyPeriods: 10 })).toEqual(await again.reference.streak('u', { at: later, historyPeriods: 10 }));
+    expect(await again.changed.streak('u', { at: later, historyPeriods: 10 })).toEqual(
+      await again.reference.streak('u', { at: later, historyPeriods: 10 }),
+    );
   });
 
   it('restores a streak the new rule lost, as an engine given every event under the new rule does', async () => {
@@ -147,8 +186,15 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
     // Every read shows a state made under other rules, as if another process rewrote it each time.
     const forgetful: Store = {
       ...inner,
-      update: (userId, step, options) => inner.update(userId, (snapshot) => step({ ...snapshot, user: snapshot.user && { ...snapshot.user, rulesFingerprint: 'other' } }), options),
+      update: (userId, step, options) =>
+        inner.update(
+          userId,
+          (snapshot) => step({ ...snapshot, user: snapshot.user && { ...snapshot.user, rulesFingerprint: 'other' } }),
+          options,
+        ),
     };
-    await expect(engineOn(forgetful, weekly).record({ userId: 'u', metric: 'lessons', value: 1, at: START + DAY })).rejects.toThrow(StoreError);
+    await expect(
+      engineOn(forgetful, weekly).record({ userId: 'u', metric: 'lessons', value: 1, at: START + DAY }),
+    ).rejects.toThrow(StoreError);
   });
 });

@@ -20,7 +20,12 @@ export interface CurrentRules {
   /** the fingerprint of the engine's rules, stamped on every write */
   readonly fingerprint: string;
   /** `store.update` whose step only ever sees a state computed under these rules; its write is stamped */
-  update<T>(userId: string, at: number, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T>;
+  update<T>(
+    userId: string,
+    at: number,
+    step: (snapshot: UserSnapshot) => StepResult<T>,
+    options?: UpdateOptions,
+  ): Promise<T>;
   /** the user's committed state, rebuilt under these rules first if it was made under others; null for a user never seen */
   load(userId: string, at: number): Promise<UserState | null>;
   /** rebuild the user from the journal (`always`, or only when stale) and commit; the state after, or null */
@@ -45,14 +50,25 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
         const rebuilt = rebuildUser(user, journal ?? NO_JOURNAL, model, at);
         return {
           result: cloneUser(rebuilt.user),
-          write: { user: rebuilt.user, history: rebuilt.history, replaceHistory: true, rollups: [], index: indexEntries(rebuilt.user, model.rules) },
+          write: {
+            user: rebuilt.user,
+            history: rebuilt.history,
+            replaceHistory: true,
+            rollups: [],
+            index: indexEntries(rebuilt.user, model.rules),
+          },
         };
       },
       { journal: true },
     );
   }
 
-  function update<T>(userId: string, at: number, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
+  function update<T>(
+    userId: string,
+    at: number,
+    step: (snapshot: UserSnapshot) => StepResult<T>,
+    options?: UpdateOptions,
+  ): Promise<T> {
     const guarded = (snapshot: UserSnapshot): StepResult<T | typeof STALE> => {
       if (snapshot.user !== null && snapshot.user.rulesFingerprint !== fingerprint) return STALE_STEP;
       const outcome = step(snapshot);
@@ -61,14 +77,23 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
     };
     // One `then` on the store's promise rather than an async function around it: on the memory
     // store the promises per call were a measurable share of engine.record (packages/core/bench).
-    return store.update(userId, guarded, options).then((result) => (result === STALE ? afterStale(userId, at, guarded, options) : result));
+    return store
+      .update(userId, guarded, options)
+      .then((result) => (result === STALE ? afterStale(userId, at, guarded, options) : result));
   }
 
   /** The step met a state made under other rules: rebuild it, and run the step again, a bounded number of times. */
-  async function afterStale<T>(userId: string, at: number, guarded: (snapshot: UserSnapshot) => StepResult<T | typeof STALE>, options?: UpdateOptions): Promise<T> {
+  async function afterStale<T>(
+    userId: string,
+    at: number,
+    guarded: (snapshot: UserSnapshot) => StepResult<T | typeof STALE>,
+    options?: UpdateOptions,
+  ): Promise<T> {
     for (let rebuilds = 0; ; rebuilds++) {
       if (rebuilds === MAX_REBUILDS) {
-        throw new StoreError(`user ${JSON.stringify(userId)} was rewritten under other rules ${MAX_REBUILDS} times while this engine rebuilt it: is another process still running other rules?`);
+        throw new StoreError(
+          `user ${JSON.stringify(userId)} was rewritten under other rules ${MAX_REBUILDS} times while this engine rebuilt it: is another process still running other rules?`,
+        );
       }
       await rebuild(userId, at, false);
       const result = await store.update(userId, guarded, options);

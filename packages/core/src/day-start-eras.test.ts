@@ -3,18 +3,33 @@ import { createEngine, memoryStore, type Store, type StreakRuleInput } from '@ki
 import { countedRollups } from './day-start-eras.js';
 import type { Rollup } from './state.js';
 
-const rule = (dayStartsAt: string): StreakRuleInput => ({ key: 'default', frequency: 'daily', dayStartsAt, conditions: [{ metric: 'lessons', threshold: 1 }] });
-const engineOn = (store: Store, streak: StreakRuleInput) => createEngine({ store, streaks: [streak], metrics: ['lessons'], clock: () => 0 });
+const rule = (dayStartsAt: string): StreakRuleInput => ({
+  key: 'default',
+  frequency: 'daily',
+  dayStartsAt,
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+});
+const engineOn = (store: Store, streak: StreakRuleInput) =>
+  createEngine({ store, streaks: [streak], metrics: ['lessons'], clock: () => 0 });
 const at = (iso: string) => Date.parse(iso);
-const row = (dayStart: number, day: number, version: number): Rollup => ({ metric: 'lessons', dayStart, day, value: 1, lastAt: 0, version });
+const row = (dayStart: number, day: number, version: number): Rollup => ({
+  metric: 'lessons',
+  dayStart,
+  day,
+  value: 1,
+  lastAt: 0,
+  version,
+});
 
 describe('day start eras (S2, S20)', () => {
   it('keeps the days counted before the day start moved when the owner changes the rules again later', async () => {
     const store = memoryStore();
     const early = engineOn(store, rule('04:00'));
-    for (const day of ['2026-03-01', '2026-03-02', '2026-03-03']) await early.record({ userId: 'u', metric: 'lessons', value: 1, at: at(`${day}T12:00:00Z`) });
+    for (const day of ['2026-03-01', '2026-03-02', '2026-03-03'])
+      await early.record({ userId: 'u', metric: 'lessons', value: 1, at: at(`${day}T12:00:00Z`) });
     const midnight = engineOn(store, rule('00:00'));
-    for (const day of ['2026-03-04', '2026-03-05']) await midnight.record({ userId: 'u', metric: 'lessons', value: 1, at: at(`${day}T12:00:00Z`) });
+    for (const day of ['2026-03-04', '2026-03-05'])
+      await midnight.record({ userId: 'u', metric: 'lessons', value: 1, at: at(`${day}T12:00:00Z`) });
     // Any later change of the rules rebuilds every user from the journal, as this call does.
     await midnight.rebuild('u', { at: at('2026-03-05T13:00:00Z') });
     const read = await midnight.streak('u', { at: at('2026-03-05T13:00:00Z'), historyPeriods: 5 });

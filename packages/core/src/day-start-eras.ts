@@ -31,7 +31,11 @@ export function noteDayStarts(user: UserState, rollups: readonly Rollup[]): void
  * everywhere (the metric totals). Rows older than the first era (kept before eras were recorded)
  * are taken as before: the rule's own day start if any such row has it, else the first row's.
  */
-export function countedRollups(rollups: readonly Rollup[], eras: readonly DayStartEra[] | undefined, dayStart: number | null): Rollup[] {
+export function countedRollups(
+  rollups: readonly Rollup[],
+  eras: readonly DayStartEra[] | undefined,
+  dayStart: number | null,
+): Rollup[] {
   const known = eras ?? [];
   const firstEra = known[0]?.from ?? Number.POSITIVE_INFINITY;
   let legacy: number | undefined;

@@ -24,7 +24,6 @@ export type OwnerActionBody =
   | { kind: 'unpause'; id: string }
   | { kind: 'restore' };
 
-
 export interface EngineContext {
   readonly store: Store;
   readonly rules: readonly StreakRule[];
@@ -47,7 +46,11 @@ export interface EngineContext {
   ): Promise<T>;
 }
 
-function knownMetrics(options: EngineOptions, rules: readonly StreakRule[], achievements: readonly Achievement[]): Set<string> {
+function knownMetrics(
+  options: EngineOptions,
+  rules: readonly StreakRule[],
+  achievements: readonly Achievement[],
+): Set<string> {
   if (options.metrics !== undefined) {
     if (!Array.isArray(options.metrics) || options.metrics.some((m) => typeof m !== 'string' || m.length === 0)) {
       throw new ConfigError('metrics must be an array of non-empty strings');
@@ -62,7 +65,8 @@ function knownMetrics(options: EngineOptions, rules: readonly StreakRule[], achi
 }
 
 export function makeContext(options: EngineOptions): EngineContext {
-  if (options === null || typeof options !== 'object' || options.store === undefined) throw new ConfigError('createEngine needs { store }');
+  if (options === null || typeof options !== 'object' || options.store === undefined)
+    throw new ConfigError('createEngine needs { store }');
   const store = options.store;
   const clock = options.clock ?? Date.now;
   const rules = parseRules(options.streaks);
@@ -76,7 +80,12 @@ export function makeContext(options: EngineOptions): EngineContext {
   const ruleFor = (key: string | undefined): StreakRule => {
     const rule = key === undefined ? rules[0] : rules.find((r) => r.key === key);
     if (rule === undefined) {
-      throw new NotFoundError('UNKNOWN_STREAK', key === undefined ? 'no streak rule is configured' : `unknown streak rule "${key}"; configured: ${rules.map((r) => r.key).join(', ') || 'none'}`);
+      throw new NotFoundError(
+        'UNKNOWN_STREAK',
+        key === undefined
+          ? 'no streak rule is configured'
+          : `unknown streak rule "${key}"; configured: ${rules.map((r) => r.key).join(', ') || 'none'}`,
+      );
     }
     return rule;
   };
@@ -93,7 +102,8 @@ export function makeContext(options: EngineOptions): EngineContext {
     change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
   ): Promise<T> {
     return current.update(userId, at, ({ user }) => {
-      if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
+      if (user === null)
+        throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
       user.version += 1;
       const zone = zoneOf(zoneNameFor(user, rule));
       const day = placeInstant(at, zone, rule.dayStartMs);
@@ -102,7 +112,10 @@ export function makeContext(options: EngineOptions): EngineContext {
       advanceTo(state, day, { rule, zone, changes: null, history });
       const [result, action] = change(state, user, history);
       user.streaks[rule.key] = state;
-      const journaled = action === null ? {} : { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction };
+      const journaled =
+        action === null
+          ? {}
+          : { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction };
       return { result, write: { user, history, rollups: [], index: indexEntries(user, rules), ...journaled } };
     });
   }

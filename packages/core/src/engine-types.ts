@@ -79,26 +79,51 @@ export interface Engine {
   journal(userId: string): Promise<Journal>;
   /** How many users the store holds. */
   countUsers(): Promise<number>;
-  grantFreezes(userId: string, count: number, options?: { key?: string; at?: Date | number }): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
+  grantFreezes(
+    userId: string,
+    count: number,
+    options?: { key?: string; at?: Date | number },
+  ): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
   pause(userId: string, options: { start: string; end: string; key?: string; at?: Date | number }): Promise<PauseView>;
   unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;
-  restore(userId: string, options?: { key?: string; at?: Date | number }): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
-  completeAchievement(userId: string, key: string, options?: { at?: Date | number }): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
+  restore(
+    userId: string,
+    options?: { key?: string; at?: Date | number },
+  ): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
+  completeAchievement(
+    userId: string,
+    key: string,
+    options?: { at?: Date | number },
+  ): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
   /** Recompute one user's streaks and history from the journal under the current rules (S20). */
-  rebuild(userId: string, options?: { at?: Date | number }): Promise<{ userId: string; streaks: Record<string, { length: number; longest: number }> }>;
+  rebuild(
+    userId: string,
+    options?: { at?: Date | number },
+  ): Promise<{ userId: string; streaks: Record<string, { length: number; longest: number }> }>;
   /**
    * Rebuild every user in user id order (or every user after `after`, to go on with a rebuild that
    * stopped), reporting progress after each: `done` counts the users of this call. An exception
    * thrown by `onProgress` stops the rebuild and is thrown again.
    */
-  rebuildAll(options?: { at?: Date | number; after?: string | null; onProgress?: (progress: { done: number; total: number; userId: string }) => void }): Promise<{ users: number }>;
+  rebuildAll(options?: {
+    at?: Date | number;
+    after?: string | null;
+    onProgress?: (progress: { done: number; total: number; userId: string }) => void;
+  }): Promise<{ users: number }>;
   /** Analytics of one rule at an instant, from the store's index. */
   stats(options?: { at?: Date | number; key?: string; top?: number }): Promise<StreakStats>;
   /** Live streaks that expire before `before` (for reminders and sweeps), soonest first. */
-  expiring(options: { before: Date | number; at?: Date | number; key?: string; limit?: number }): Promise<Array<{ userId: string; length: number; expiresAt: string }>>;
+  expiring(options: {
+    before: Date | number;
+    at?: Date | number;
+    key?: string;
+    limit?: number;
+  }): Promise<Array<{ userId: string; length: number; expiresAt: string }>>;
 }
 
 /** The options argument (at `index`) of an Engine method, without undefined. */
-export type Options<K extends keyof Engine, I extends number> = NonNullable<Engine[K] extends (...args: infer A) => unknown ? A[I] : never>;
+export type Options<K extends keyof Engine, I extends number> = NonNullable<
+  Engine[K] extends (...args: infer A) => unknown ? A[I] : never
+>;
 /** What an Engine method resolves to. */
 export type Result<K extends keyof Engine> = Engine[K] extends (...args: never[]) => infer R ? R : never;

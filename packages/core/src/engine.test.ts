@@ -7,7 +7,12 @@ function engine(now = noon('2026-02-10')) {
   return createEngine({
     store: memoryStore(),
     streaks: [
-      { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } },
+      {
+        key: 'default',
+        frequency: 'daily',
+        conditions: [{ metric: 'lessons', threshold: 1 }],
+        freezes: { initial: 1 },
+      },
       { key: 'weekly', frequency: 'weekly', conditions: [{ metric: 'minutes', threshold: 60 }] },
     ],
     clock: () => now,
@@ -16,7 +21,13 @@ function engine(now = noon('2026-02-10')) {
 
 describe('createEngine and record', () => {
   it('returns the event, the total, every rule’s streak and the first rule’s as currentStreak', async () => {
-    const result = await engine().record({ userId: 'ana', metric: 'lessons', value: 1, tz: 'Europe/Madrid', email: 'ana@example.com' });
+    const result = await engine().record({
+      userId: 'ana',
+      metric: 'lessons',
+      value: 1,
+      tz: 'Europe/Madrid',
+      email: 'ana@example.com',
+    });
     expect(result).toMatchObject({
       userId: 'ana',
       metric: 'lessons',
@@ -26,7 +37,10 @@ describe('createEngine and record', () => {
       replayed: false,
       idempotencyKey: null,
       currentStreak: { key: 'default', length: 1, extended: true, frequency: 'daily', started: '2026-02-10' },
-      streaks: { default: { length: 1 }, weekly: { length: 0, extended: false, periodStart: '2026-02-09', periodEnd: '2026-02-15' } },
+      streaks: {
+        default: { length: 1 },
+        weekly: { length: 0, extended: false, periodStart: '2026-02-09', periodEnd: '2026-02-15' },
+      },
     });
     expect(result.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
@@ -38,14 +52,27 @@ describe('createEngine and record', () => {
 
   it('uses an injected id generator for event ids', async () => {
     let n = 0;
-    const e = createEngine({ store: memoryStore(), streaks: [], metrics: ['x'], newId: () => `id-${++n}`, clock: () => 0 });
+    const e = createEngine({
+      store: memoryStore(),
+      streaks: [],
+      metrics: ['x'],
+      newId: () => `id-${++n}`,
+      clock: () => 0,
+    });
     expect((await e.record({ userId: 'u', metric: 'x', value: 1 })).eventId).toBe('id-1');
     expect((await e.record({ userId: 'u', metric: 'x', value: 1 })).eventId).toBe('id-2');
   });
 
   it('keeps the user’s profile: email, last zone, first seen, totals', async () => {
     const e = engine();
-    await e.record({ userId: 'ana', metric: 'lessons', value: 2, tz: 'Europe/Madrid', email: 'ana@example.com', at: noon('2026-02-01') });
+    await e.record({
+      userId: 'ana',
+      metric: 'lessons',
+      value: 2,
+      tz: 'Europe/Madrid',
+      email: 'ana@example.com',
+      at: noon('2026-02-01'),
+    });
     await e.record({ userId: 'ana', metric: 'minutes', value: 30, tz: 'Asia/Tokyo', at: noon('2026-02-02') });
     expect(await e.user('ana')).toEqual({
       id: 'ana',
@@ -64,7 +91,10 @@ describe('bounds of values and sums (S6)', () => {
     const e = engine();
     await e.record({ userId: 'u', metric: 'lessons', value: 5 });
     for (const value of [1e308, 1e308, -1e308]) {
-      await expect(e.record({ userId: 'u', metric: 'lessons', value })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('1000000000000') });
+      await expect(e.record({ userId: 'u', metric: 'lessons', value })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('1000000000000'),
+      });
     }
     expect((await e.user('u'))?.totals).toEqual({ lessons: 5 });
     expect((await e.record({ userId: 'u', metric: 'lessons', value: 1 })).total).toBe(6);
@@ -74,36 +104,51 @@ describe('bounds of values and sums (S6)', () => {
     const e = engine();
     expect((await e.record({ userId: 'u', metric: 'minutes', value: 1e12 })).total).toBe(1e12);
     expect((await e.record({ userId: 'u', metric: 'minutes', value: -1e12 })).total).toBe(0);
-    await expect(e.record({ userId: 'u', metric: 'minutes', value: 1e12 + 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(e.record({ userId: 'u', metric: 'minutes', value: -1e12 - 1 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(e.record({ userId: 'u', metric: 'minutes', value: 1e12 + 1 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(e.record({ userId: 'u', metric: 'minutes', value: -1e12 - 1 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
   });
 
   it('refuses with SUM_OUT_OF_RANGE the event that would take a total past 2^53 − 1, and changes nothing', async () => {
     const e = engine();
     // 9,007 events of 1e12 make 9.007e15, just under 2^53 − 1 (9,007,199,254,740,991).
-    for (let i = 0; i < 9007; i++) await e.record({ userId: 'u', metric: 'minutes', value: 1e12, at: noon('2026-02-01') + i });
+    for (let i = 0; i < 9007; i++)
+      await e.record({ userId: 'u', metric: 'minutes', value: 1e12, at: noon('2026-02-01') + i });
     const kept = structuredClone(await e.store.load('u'));
     const journal = structuredClone(await e.store.journal('u'));
-    await expect(e.record({ userId: 'u', metric: 'minutes', value: 1e12, at: noon('2026-02-02') })).rejects.toMatchObject({
+    await expect(
+      e.record({ userId: 'u', metric: 'minutes', value: 1e12, at: noon('2026-02-02') }),
+    ).rejects.toMatchObject({
       code: 'SUM_OUT_OF_RANGE',
       message: expect.stringContaining('minutes'),
     });
     expect(await e.store.load('u')).toEqual(kept);
     expect(await e.store.journal('u')).toEqual(journal);
-    expect((await e.record({ userId: 'u', metric: 'minutes', value: 199_254_740_991, at: noon('2026-02-02') })).total).toBe(Number.MAX_SAFE_INTEGER);
+    expect(
+      (await e.record({ userId: 'u', metric: 'minutes', value: 199_254_740_991, at: noon('2026-02-02') })).total,
+    ).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('refuses with SUM_OUT_OF_RANGE the event that would take a period’s sum past 2^53 − 1 while the total stays within it', async () => {
     const e = engine();
     // A day of −4.6e15 in all, then a day whose sum (the daily rule's period) climbs past 2^53 − 1.
-    for (let i = 0; i < 4600; i++) await e.record({ userId: 'u', metric: 'lessons', value: -1e12, at: noon('2026-02-01') + i });
-    for (let i = 0; i < 9007; i++) await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + i });
+    for (let i = 0; i < 4600; i++)
+      await e.record({ userId: 'u', metric: 'lessons', value: -1e12, at: noon('2026-02-01') + i });
+    for (let i = 0; i < 9007; i++)
+      await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + i });
     const kept = structuredClone(await e.store.load('u'));
-    await expect(e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + 10_000 })).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await expect(
+      e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-02') + 10_000 }),
+    ).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
     expect(await e.store.load('u')).toEqual(kept);
     expect((await e.user('u'))?.totals).toEqual({ lessons: 4.407e15 });
     // The next day is a period of its own: its sum starts from nothing.
-    expect((await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-03') })).total).toBe(4.408e15);
+    expect((await e.record({ userId: 'u', metric: 'lessons', value: 1e12, at: noon('2026-02-03') })).total).toBe(
+      4.408e15,
+    );
   });
 });
 
@@ -125,9 +170,21 @@ describe('zone names (S1)', () => {
 describe('idempotency (S18)', () => {
   it('returns the first response again, marked as a replay, and changes nothing', async () => {
     const e = engine();
-    const first = await e.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1', at: noon('2026-02-10') });
+    const first = await e.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      idempotencyKey: 'k1',
+      at: noon('2026-02-10'),
+    });
     const stateAfterFirst = await e.store.load('u');
-    const replay = await e.record({ userId: 'u', metric: 'lessons', value: 7, idempotencyKey: 'k1', at: noon('2026-02-11') });
+    const replay = await e.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 7,
+      idempotencyKey: 'k1',
+      at: noon('2026-02-11'),
+    });
     expect(replay).toEqual({ ...first, replayed: true });
     expect(await e.store.load('u')).toEqual(stateAfterFirst);
   });
@@ -152,14 +209,54 @@ describe('idempotency (S18)', () => {
 describe('invalid input is a typed error with a clear message', () => {
   const e = engine();
   it.each([
-    ['an unknown time zone, named', { userId: 'u', metric: 'lessons', value: 1, tz: 'Mars/Olympus_Mons' }, InvalidInputError, /unknown time zone "Mars\/Olympus_Mons"/],
-    ['a non-finite value', { userId: 'u', metric: 'lessons', value: Number.POSITIVE_INFINITY }, InvalidInputError, /value must be a finite number, got Infinity/],
-    ['NaN as value', { userId: 'u', metric: 'lessons', value: Number.NaN }, InvalidInputError, /value must be a finite number, got NaN/],
-    ['a string as value', { userId: 'u', metric: 'lessons', value: '3' as unknown as number }, InvalidInputError, /value must be a finite number, got "3"/],
-    ['an empty user id', { userId: '', metric: 'lessons', value: 1 }, InvalidInputError, /userId must be a non-empty string/],
-    ['an unknown metric', { userId: 'u', metric: 'steps', value: 1 }, NotFoundError, /unknown metric "steps"; known: lessons, minutes/],
-    ['an invalid instant', { userId: 'u', metric: 'lessons', value: 1, at: new Date('nope') }, InvalidInputError, /at must be a Date or epoch milliseconds/],
-    ['an empty idempotency key', { userId: 'u', metric: 'lessons', value: 1, idempotencyKey: '' }, InvalidInputError, /idempotencyKey must be a non-empty string/],
+    [
+      'an unknown time zone, named',
+      { userId: 'u', metric: 'lessons', value: 1, tz: 'Mars/Olympus_Mons' },
+      InvalidInputError,
+      /unknown time zone "Mars\/Olympus_Mons"/,
+    ],
+    [
+      'a non-finite value',
+      { userId: 'u', metric: 'lessons', value: Number.POSITIVE_INFINITY },
+      InvalidInputError,
+      /value must be a finite number, got Infinity/,
+    ],
+    [
+      'NaN as value',
+      { userId: 'u', metric: 'lessons', value: Number.NaN },
+      InvalidInputError,
+      /value must be a finite number, got NaN/,
+    ],
+    [
+      'a string as value',
+      { userId: 'u', metric: 'lessons', value: '3' as unknown as number },
+      InvalidInputError,
+      /value must be a finite number, got "3"/,
+    ],
+    [
+      'an empty user id',
+      { userId: '', metric: 'lessons', value: 1 },
+      InvalidInputError,
+      /userId must be a non-empty string/,
+    ],
+    [
+      'an unknown metric',
+      { userId: 'u', metric: 'steps', value: 1 },
+      NotFoundError,
+      /unknown metric "steps"; known: lessons, minutes/,
+    ],
+    [
+      'an invalid instant',
+      { userId: 'u', metric: 'lessons', value: 1, at: new Date('nope') },
+      InvalidInputError,
+      /at must be a Date or epoch milliseconds/,
+    ],
+    [
+      'an empty idempotency key',
+      { userId: 'u', metric: 'lessons', value: 1, idempotencyKey: '' },
+      InvalidInputError,
+      /idempotencyKey must be a non-empty string/,
+    ],
   ])('rejects %s', async (_what, input, type, message) => {
     await expect(e.record(input)).rejects.toThrow(type);
     await expect(e.record(input)).rejects.toThrow(message);
@@ -167,22 +264,34 @@ describe('invalid input is a typed error with a clear message', () => {
 
   it('rejects a malformed date for a pause, naming it', async () => {
     await e.record({ userId: 'u', metric: 'lessons', value: 1 });
-    await expect(e.pause('u', { start: '2026-13-01', end: '2026-12-31' })).rejects.toMatchObject({ code: 'INVALID_DATE', message: expect.stringContaining('"2026-13-01"') });
-    await expect(e.pause('u', { start: '10/02/2026', end: '2026-12-31' })).rejects.toThrow(/start must be a date written YYYY-MM-DD/);
+    await expect(e.pause('u', { start: '2026-13-01', end: '2026-12-31' })).rejects.toMatchObject({
+      code: 'INVALID_DATE',
+      message: expect.stringContaining('"2026-13-01"'),
+    });
+    await expect(e.pause('u', { start: '10/02/2026', end: '2026-12-31' })).rejects.toThrow(
+      /start must be a date written YYYY-MM-DD/,
+    );
   });
 
   it('rejects an unknown streak key', async () => {
-    await expect(e.streak('u', { key: 'monthly' })).rejects.toMatchObject({ code: 'UNKNOWN_STREAK', message: expect.stringContaining('default, weekly') });
+    await expect(e.streak('u', { key: 'monthly' })).rejects.toMatchObject({
+      code: 'UNKNOWN_STREAK',
+      message: expect.stringContaining('default, weekly'),
+    });
   });
 
   it('rejects freezes for a rule that has none, and a grant that is not a positive whole number', async () => {
-    await expect(e.grantFreezes('u', 1, { key: 'weekly' })).rejects.toThrow(/freezes are not enabled for streak rule "weekly"/);
+    await expect(e.grantFreezes('u', 1, { key: 'weekly' })).rejects.toThrow(
+      /freezes are not enabled for streak rule "weekly"/,
+    );
     await expect(e.grantFreezes('u', 0)).rejects.toThrow(/count must be a whole number from 1/);
   });
 
   it('rejects actions on a user never seen', async () => {
     await expect(e.grantFreezes('ghost', 1)).rejects.toMatchObject({ code: 'UNKNOWN_USER' });
-    await expect(e.pause('ghost', { start: '2026-03-01', end: '2026-03-02' })).rejects.toMatchObject({ code: 'UNKNOWN_USER' });
+    await expect(e.pause('ghost', { start: '2026-03-01', end: '2026-03-02' })).rejects.toMatchObject({
+      code: 'UNKNOWN_USER',
+    });
   });
 });
 
@@ -190,8 +299,12 @@ describe('pauses (S13)', () => {
   it('rejects a pause that starts before the user’s local today, and one that ends before it starts', async () => {
     const e = engine(Date.parse('2026-02-10T23:30:00Z'));
     await e.record({ userId: 'u', metric: 'lessons', value: 1, tz: 'Pacific/Auckland' }); // Feb 11 locally
-    await expect(e.pause('u', { start: '2026-02-10', end: '2026-02-12' })).rejects.toThrow(/cannot start in the past: 2026-02-10 is before the user's local date 2026-02-11/);
-    await expect(e.pause('u', { start: '2026-02-13', end: '2026-02-12' })).rejects.toThrow(/must end on or after its start/);
+    await expect(e.pause('u', { start: '2026-02-10', end: '2026-02-12' })).rejects.toThrow(
+      /cannot start in the past: 2026-02-10 is before the user's local date 2026-02-11/,
+    );
+    await expect(e.pause('u', { start: '2026-02-13', end: '2026-02-12' })).rejects.toThrow(
+      /must end on or after its start/,
+    );
     const pause = await e.pause('u', { start: '2026-02-11', end: '2026-02-12' });
     expect(pause).toMatchObject({ start: '2026-02-11', end: '2026-02-12' });
     expect((await e.streak('u')).pauses).toEqual([pause]);
@@ -211,14 +324,46 @@ describe('configuration errors', () => {
   const store = memoryStore();
   it.each([
     ['a rule with no conditions', { frequency: 'daily', conditions: [] }, /has no conditions/],
-    ['an unknown frequency', { frequency: 'hourly', conditions: [{ metric: 'm', threshold: 1 }] }, /frequency must be one of daily, weekly, monthly/],
-    ['an unknown week start', { frequency: 'weekly', weekStart: 'funday', conditions: [{ metric: 'm', threshold: 1 }] }, /weekStart must be one of/],
-    ['a bad day start', { frequency: 'daily', dayStartsAt: '25:00', conditions: [{ metric: 'm', threshold: 1 }] }, /dayStartsAt must be a time written HH:MM/],
-    ['an unknown default zone', { frequency: 'daily', defaultTimeZone: 'Nowhere/City', conditions: [{ metric: 'm', threshold: 1 }] }, /unknown time zone "Nowhere\/City"/],
-    ['a zero threshold', { frequency: 'daily', conditions: [{ metric: 'm', threshold: 0 }] }, /threshold must be a finite number above 0/],
-    ['more initial freezes than the maximum', { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { initial: 3, max: 2 } }, /freezes.initial \(3\) is above freezes.max \(2\)/],
-    ['a bad earning interval', { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { earn: { every: 0, amount: 1 } } }, /earn.every must be a whole number of days >= 1/],
-    ['a bad mode', { frequency: 'daily', mode: 'most', conditions: [{ metric: 'm', threshold: 1 }] }, /mode must be "all" or "any"/],
+    [
+      'an unknown frequency',
+      { frequency: 'hourly', conditions: [{ metric: 'm', threshold: 1 }] },
+      /frequency must be one of daily, weekly, monthly/,
+    ],
+    [
+      'an unknown week start',
+      { frequency: 'weekly', weekStart: 'funday', conditions: [{ metric: 'm', threshold: 1 }] },
+      /weekStart must be one of/,
+    ],
+    [
+      'a bad day start',
+      { frequency: 'daily', dayStartsAt: '25:00', conditions: [{ metric: 'm', threshold: 1 }] },
+      /dayStartsAt must be a time written HH:MM/,
+    ],
+    [
+      'an unknown default zone',
+      { frequency: 'daily', defaultTimeZone: 'Nowhere/City', conditions: [{ metric: 'm', threshold: 1 }] },
+      /unknown time zone "Nowhere\/City"/,
+    ],
+    [
+      'a zero threshold',
+      { frequency: 'daily', conditions: [{ metric: 'm', threshold: 0 }] },
+      /threshold must be a finite number above 0/,
+    ],
+    [
+      'more initial freezes than the maximum',
+      { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { initial: 3, max: 2 } },
+      /freezes.initial \(3\) is above freezes.max \(2\)/,
+    ],
+    [
+      'a bad earning interval',
+      { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { earn: { every: 0, amount: 1 } } },
+      /earn.every must be a whole number of days >= 1/,
+    ],
+    [
+      'a bad mode',
+      { frequency: 'daily', mode: 'most', conditions: [{ metric: 'm', threshold: 1 }] },
+      /mode must be "all" or "any"/,
+    ],
   ])('rejects %s', (_what, rule, message) => {
     expect(() => createEngine({ store, streaks: [rule as never] })).toThrow(ConfigError);
     expect(() => createEngine({ store, streaks: [rule as never] })).toThrow(message);
@@ -227,6 +372,12 @@ describe('configuration errors', () => {
   it('rejects two rules with one key and an achievement on a missing rule', () => {
     const rule = { frequency: 'daily' as const, conditions: [{ metric: 'm', threshold: 1 }] };
     expect(() => createEngine({ store, streaks: [rule, rule] })).toThrow(/two streak rules share the key "default"/);
-    expect(() => createEngine({ store, streaks: [rule], achievements: [{ key: 'a', name: 'A', trigger: 'streak', length: 3, streak: 'other' }] })).toThrow(/streak rule "other", which is not configured/);
+    expect(() =>
+      createEngine({
+        store,
+        streaks: [rule],
+        achievements: [{ key: 'a', name: 'A', trigger: 'streak', length: 3, streak: 'other' }],
+      }),
+    ).toThrow(/streak rule "other", which is not configured/);
   });
 });

@@ -29,10 +29,14 @@ export function createEngine(options: EngineOptions): Engine {
 
   /** `record`, once its input is checked here (a refused input throws). */
   function recordChecked(input: RecordInput): Promise<RecordResult> {
-    if (input === null || typeof input !== 'object') throw new InvalidInputError('record needs { userId, metric, value }');
+    if (input === null || typeof input !== 'object')
+      throw new InvalidInputError('record needs { userId, metric, value }');
     const userId = checkUserId(input.userId);
     if (typeof input.metric !== 'string' || !metrics.has(input.metric)) {
-      throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(input.metric)}; known: ${[...metrics].join(', ') || 'none'}`);
+      throw new NotFoundError(
+        'UNKNOWN_METRIC',
+        `unknown metric ${JSON.stringify(input.metric)}; known: ${[...metrics].join(', ') || 'none'}`,
+      );
     }
     const metric = input.metric;
     const value = checkValue(input.value);
@@ -118,7 +122,9 @@ export function createEngine(options: EngineOptions): Engine {
         tz: user.tz,
         firstSeenAt: new Date(user.firstSeenAt).toISOString(),
         totals: copyRecord(user.totals),
-        achievements: achievements.filter((a) => user.achievements[a.key] !== undefined).map((a) => describeCompleted(a, user.achievements[a.key] as number)),
+        achievements: achievements
+          .filter((a) => user.achievements[a.key] !== undefined)
+          .map((a) => describeCompleted(a, user.achievements[a.key] as number)),
       };
     },
 

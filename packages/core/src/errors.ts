@@ -29,7 +29,10 @@ export class KindlingError extends Error {
  * an event that would take a sum beyond what is kept exactly (SUM_OUT_OF_RANGE, sums.ts).
  */
 export class InvalidInputError extends KindlingError {
-  constructor(message: string, code: 'INVALID_INPUT' | 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'SUM_OUT_OF_RANGE' = 'INVALID_INPUT') {
+  constructor(
+    message: string,
+    code: 'INVALID_INPUT' | 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'SUM_OUT_OF_RANGE' = 'INVALID_INPUT',
+  ) {
     super(code, message);
   }
 }
@@ -43,7 +46,10 @@ export class ConfigError extends KindlingError {
 
 /** A key that names nothing the engine knows: a metric, an achievement, a streak rule or a user. */
 export class NotFoundError extends KindlingError {
-  constructor(code: 'UNKNOWN_METRIC' | 'UNKNOWN_ACHIEVEMENT' | 'UNKNOWN_STREAK' | 'UNKNOWN_USER' | 'UNKNOWN_PAUSE', message: string) {
+  constructor(
+    code: 'UNKNOWN_METRIC' | 'UNKNOWN_ACHIEVEMENT' | 'UNKNOWN_STREAK' | 'UNKNOWN_USER' | 'UNKNOWN_PAUSE',
+    message: string,
+  ) {
     super(code, message);
   }
 }

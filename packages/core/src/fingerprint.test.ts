@@ -10,7 +10,14 @@ const fingerprint = (rules: StreakRuleInput[], achievements: AchievementInput[] 
 
 describe('the rules fingerprint (S20)', () => {
   it('is 16 hex digits that depend only on the parsed settings, defaults filled in', () => {
-    const explicit: StreakRuleInput = { ...base, weekStart: 'monday', dayStartsAt: '00:00', defaultTimeZone: 'UTC', mode: 'all', restoreWindow: 1 };
+    const explicit: StreakRuleInput = {
+      ...base,
+      weekStart: 'monday',
+      dayStartsAt: '00:00',
+      defaultTimeZone: 'UTC',
+      mode: 'all',
+      restoreWindow: 1,
+    };
     expect(fingerprint([base])).toMatch(/^[0-9a-f]{16}$/);
     expect(fingerprint([explicit])).toBe(fingerprint([base]));
   });
@@ -25,7 +32,13 @@ describe('the rules fingerprint (S20)', () => {
       { ...base, mode: 'any' },
       { ...base, conditions: [{ metric: 'lessons', threshold: 2 }] },
       { ...base, conditions: [{ metric: 'minutes', threshold: 1 }] },
-      { ...base, conditions: [{ metric: 'lessons', threshold: 1 }, { metric: 'minutes', threshold: 1 }] },
+      {
+        ...base,
+        conditions: [
+          { metric: 'lessons', threshold: 1 },
+          { metric: 'minutes', threshold: 1 },
+        ],
+      },
       { ...base, freezes: {} },
       { ...base, freezes: { initial: 1 } },
       { ...base, freezes: { max: 5 } },
@@ -40,7 +53,13 @@ describe('the rules fingerprint (S20)', () => {
 
   it('changes with the achievements a rebuild completes, not with names or achievements completed by a call', () => {
     const run: AchievementInput = { key: 'run', name: 'Ten in a row', trigger: 'streak', length: 10 };
-    const total: AchievementInput = { key: 'total', name: 'A hundred', trigger: 'metric', metric: 'lessons', threshold: 100 };
+    const total: AchievementInput = {
+      key: 'total',
+      name: 'A hundred',
+      trigger: 'metric',
+      metric: 'lessons',
+      threshold: 100,
+    };
     const plain = fingerprint([base]);
     expect(fingerprint([base], [run])).not.toBe(plain);
     expect(fingerprint([base], [{ ...run, length: 11 }])).not.toBe(fingerprint([base], [run]));

@@ -15,7 +15,13 @@ export function earnThrough(state: StreakState, rule: StreakRule, day: number, c
     while (next <= day && state.freezes < max) {
       const before = state.freezes;
       state.freezes = Math.min(max, before + earnAmount);
-      changes?.push({ type: 'freeze.earned', streak: rule.key, date: formatDay(next), earned: state.freezes - before, freezes: state.freezes });
+      changes?.push({
+        type: 'freeze.earned',
+        streak: rule.key,
+        date: formatDay(next),
+        earned: state.freezes - before,
+        freezes: state.freezes,
+      });
       next += earnEvery;
     }
   }

@@ -29,11 +29,16 @@ describe('deterministicId, computed from the digest lanes', () => {
 
   it('equals the digest of the joined text, formatted as a version-8 UUID, for any parts (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.double()), { minLength: 1, maxLength: 5 }), (parts) => {
-        const h = hashText(parts.join('\u0000'));
-        const variant = ((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
-        expect(deterministicId(...parts)).toBe(`${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.double()), { minLength: 1, maxLength: 5 }),
+        (parts) => {
+          const h = hashText(parts.join('\u0000'));
+          const variant = ((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
+          expect(deterministicId(...parts)).toBe(
+            `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`,
+          );
+        },
+      ),
     );
   });
 });

@@ -14,7 +14,12 @@ function finish(h: number): number {
 }
 
 function hex32(n: number): string {
-  return (HEX[n >>> 24] as string) + (HEX[(n >>> 16) & 0xff] as string) + (HEX[(n >>> 8) & 0xff] as string) + (HEX[n & 0xff] as string);
+  return (
+    (HEX[n >>> 24] as string) +
+    (HEX[(n >>> 16) & 0xff] as string) +
+    (HEX[(n >>> 8) & 0xff] as string) +
+    (HEX[n & 0xff] as string)
+  );
 }
 
 /** 128 bits of `text` as 32 hex digits: stable across runs and platforms, not cryptographic. */

@@ -5,7 +5,13 @@ import { propertyRuns, ruleArb, timelineArb } from '@kindling/testing';
 import { changedEntries, indexEntries, indexWatch } from './index-entry.js';
 import type { IndexEntry } from './state.js';
 
-const line = (streak: string, length: number, expiresAt = 1000): IndexEntry => ({ streak, length, longest: length, deadAt: expiresAt + 1, expiresAt });
+const line = (streak: string, length: number, expiresAt = 1000): IndexEntry => ({
+  streak,
+  length,
+  longest: length,
+  deadAt: expiresAt + 1,
+  expiresAt,
+});
 
 describe('index lines', () => {
   it('writes every line of a new user', () => {
@@ -18,38 +24,67 @@ describe('index lines', () => {
     expect(changedEntries([line('a', 1)], [line('a', 1)])).toEqual([]);
   });
 
-  it("writes the line of a rule the user had no state for before", () => {
+  it('writes the line of a rule the user had no state for before', () => {
     expect(changedEntries([line('a', 1)], [line('a', 1), line('b', 0)])).toEqual([line('b', 0)]);
   });
 
   it('keeps the analytics right when the second lesson of a day leaves the line as it was (S15, S17)', async () => {
     const store = memoryStore();
-    const engine = createEngine({ store, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }], metrics: ['lessons'], clock: () => 0 });
-    for (const hour of ['09', '15']) await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse(`2026-04-01T${hour}:00:00Z`) });
+    const engine = createEngine({
+      store,
+      streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+      metrics: ['lessons'],
+      clock: () => 0,
+    });
+    for (const hour of ['09', '15'])
+      await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse(`2026-04-01T${hour}:00:00Z`) });
     await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse('2026-04-02T09:00:00Z') });
     const at = Date.parse('2026-04-02T10:00:00Z');
-    expect(await engine.stats({ at })).toMatchObject({ activeStreaks: 1, topCurrent: [{ userId: 'u', length: 2 }], topLongest: [{ userId: 'u', longest: 2 }] });
+    expect(await engine.stats({ at })).toMatchObject({
+      activeStreaks: 1,
+      topCurrent: [{ userId: 'u', length: 2 }],
+      topLongest: [{ userId: 'u', longest: 2 }],
+    });
     // the day after the second extension, the 3rd, is the last one that keeps the streak
-    expect(await engine.expiring({ at, before: Date.parse('2026-04-05T00:00:00Z') })).toEqual([{ userId: 'u', length: 2, expiresAt: '2026-04-04T00:00:00.000Z' }]);
+    expect(await engine.expiring({ at, before: Date.parse('2026-04-05T00:00:00Z') })).toEqual([
+      { userId: 'u', length: 2, expiresAt: '2026-04-04T00:00:00.000Z' },
+    ]);
   });
 
   it('S10, S11, S15: the watch writes the lines that comparing every line before and after each event finds changed (property)', () => {
     fc.assert(
-      fc.property(ruleArb({ key: 'a' }), ruleArb({ key: 'b' }), timelineArb({ anyValues: true, maxEvents: 60 }), (a, b, timeline) => {
-        const rules = parseRules([a, b]);
-        const model = { rules, achievements: [] };
-        const watch = indexWatch(rules);
-        let user: UserState | null = null;
-        timeline.forEach((e, i) => {
-          const before = user === null ? null : indexEntries(user, rules);
-          watch.note(user);
-          const tz = e.tz === undefined ? null : zoneOf(e.tz).name;
-          user = reduceEvent(user, { userId: 'u', metric: e.metric, value: e.value, at: e.at, tz, email: null, eventId: `e${i}`, idempotencyKey: null }, model).user;
-          expect(watch.changed(user)).toEqual(changedEntries(before, indexEntries(user, rules)));
-        });
-      }),
+      fc.property(
+        ruleArb({ key: 'a' }),
+        ruleArb({ key: 'b' }),
+        timelineArb({ anyValues: true, maxEvents: 60 }),
+        (a, b, timeline) => {
+          const rules = parseRules([a, b]);
+          const model = { rules, achievements: [] };
+          const watch = indexWatch(rules);
+          let user: UserState | null = null;
+          timeline.forEach((e, i) => {
+            const before = user === null ? null : indexEntries(user, rules);
+            watch.note(user);
+            const tz = e.tz === undefined ? null : zoneOf(e.tz).name;
+            user = reduceEvent(
+              user,
+              {
+                userId: 'u',
+                metric: e.metric,
+                value: e.value,
+                at: e.at,
+                tz,
+                email: null,
+                eventId: `e${i}`,
+                idempotencyKey: null,
+              },
+              model,
+            ).user;
+            expect(watch.changed(user)).toEqual(changedEntries(before, indexEntries(user, rules)));
+          });
+        },
+      ),
       { numRuns: propertyRuns(300) },
     );
   });
 });
-

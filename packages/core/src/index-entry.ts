@@ -63,7 +63,13 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
   if (before === null || before.length === 0) return after;
   return after.filter((line) => {
     const old = before.find((entry) => entry.streak === line.streak);
-    return old === undefined || old.length !== line.length || old.longest !== line.longest || old.deadAt !== line.deadAt || old.expiresAt !== line.expiresAt;
+    return (
+      old === undefined ||
+      old.length !== line.length ||
+      old.longest !== line.longest ||
+      old.deadAt !== line.deadAt ||
+      old.expiresAt !== line.expiresAt
+    );
   });
 }
 
@@ -91,7 +97,20 @@ export function indexWatch(rules: readonly StreakRule[]): {
   changed(user: UserState): IndexEntry[];
 } {
   const saved: StreakState[] = rules.map(() => ({
-    since: 0, day: 0, period: 0, progress: {}, met: false, length: 0, longest: 0, started: null, freezes: 0, earnedThrough: 0, lost: null, lastAt: null, extendedAt: null, pauses: [],
+    since: 0,
+    day: 0,
+    period: 0,
+    progress: {},
+    met: false,
+    length: 0,
+    longest: 0,
+    started: null,
+    freezes: 0,
+    earnedThrough: 0,
+    lost: null,
+    lastAt: null,
+    extendedAt: null,
+    pauses: [],
   }));
   const had: boolean[] = rules.map(() => false);
   const zones: Array<ZoneOffsets | null> = rules.map(() => null);

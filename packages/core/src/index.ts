@@ -29,7 +29,20 @@ export { restoreStreak } from './restore.js';
 export type { RestoreOutcome } from './restore.js';
 export type { StreakView, HistoryPeriod } from './view.js';
 export type { PauseView } from './pauses.js';
-export type { UserState, StreakState, HistoryEntry, HeldBy, Rollup, Change, Pause, LostStreak, ZoneChange, OwnerAction, Journal, IndexEntry } from './state.js';
+export type {
+  UserState,
+  StreakState,
+  HistoryEntry,
+  HeldBy,
+  Rollup,
+  Change,
+  Pause,
+  LostStreak,
+  ZoneChange,
+  OwnerAction,
+  Journal,
+  IndexEntry,
+} from './state.js';
 export { NEVER, mergeRollups } from './state.js';
 export { describeStats } from './stats.js';
 export type { StreakStats } from './stats.js';

@@ -47,12 +47,34 @@ describe('isValidKey', () => {
   });
 
   it('refuses the names of members every object has, and only those', () => {
-    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__']) expect(isValidKey(key), key).toBe(false);
+    for (const key of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'prototype',
+      '__defineGetter__',
+    ])
+      expect(isValidKey(key), key).toBe(false);
     expect(isValidKey('constructors')).toBe(true);
   });
 
   it('accepts exactly the keys keyFor accepts as given', () => {
-    for (const key of ['daily', 'Daily_2', 'a-b', 'a b', 'é', '', 'k'.repeat(64), 'k'.repeat(65), 'dot.ted', '-', '__proto__', 'toString']) {
+    for (const key of [
+      'daily',
+      'Daily_2',
+      'a-b',
+      'a b',
+      'é',
+      '',
+      'k'.repeat(64),
+      'k'.repeat(65),
+      'dot.ted',
+      '-',
+      '__proto__',
+      'toString',
+    ]) {
       expect(isValidKey(key), JSON.stringify(key)).toBe('key' in keyFor({ name: 'n', key }));
     }
   });
@@ -62,12 +84,16 @@ describe('keyFor', () => {
   it('derives the key from the name when none is given, and says why when it cannot', () => {
     expect(keyFor({ name: 'Lessons Completed' })).toEqual({ key: 'lessons-completed' });
     expect(keyFor({ name: '!!!' })).toEqual({ problem: 'No key can be derived from the name; send a key' });
-    expect(keyFor({ name: 'Constructor' })).toMatchObject({ problem: expect.stringMatching(/^The key derived from the name, "constructor" is reserved/) });
+    expect(keyFor({ name: 'Constructor' })).toMatchObject({
+      problem: expect.stringMatching(/^The key derived from the name, "constructor" is reserved/),
+    });
   });
 
   it('keeps a given key, or says what is wrong with it', () => {
     expect(keyFor({ name: 'n', key: 'Daily_2' })).toEqual({ key: 'Daily_2' });
     expect(keyFor({ name: 'n', key: 'a b' })).toEqual({ problem: 'Key must be 1 to 64 letters, digits, - or _' });
-    expect(keyFor({ name: 'n', key: '__proto__' })).toMatchObject({ problem: expect.stringMatching(/^Key "__proto__" is reserved.*; choose another$/) });
+    expect(keyFor({ name: 'n', key: '__proto__' })).toMatchObject({
+      problem: expect.stringMatching(/^Key "__proto__" is reserved.*; choose another$/),
+    });
   });
 });

@@ -31,7 +31,8 @@ export function isValidKey(key: string): boolean {
 }
 
 function keyProblem(key: string): string | null {
-  if (!KEY.test(key) || key.length > MAX_KEY_LENGTH) return `Key must be 1 to ${MAX_KEY_LENGTH} letters, digits, - or _`;
+  if (!KEY.test(key) || key.length > MAX_KEY_LENGTH)
+    return `Key must be 1 to ${MAX_KEY_LENGTH} letters, digits, - or _`;
   const reserved = unsafeKeyReason(key);
   return reserved === null ? null : `Key ${reserved}; choose another`;
 }

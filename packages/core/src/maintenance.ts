@@ -10,13 +10,18 @@ import { describeStats } from './stats.js';
 import { toInstant } from './time/local-date.js';
 import { checkCount, checkUserId } from './validate.js';
 
-export async function rebuild(ctx: EngineContext, userId: string, options: Options<'rebuild', 1> = {}): Result<'rebuild'> {
+export async function rebuild(
+  ctx: EngineContext,
+  userId: string,
+  options: Options<'rebuild', 1> = {},
+): Result<'rebuild'> {
   const { current, now } = ctx;
   checkUserId(userId);
   const user = await current.rebuild(userId, now(options.at), true);
   if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}"`);
   const streaks = emptyRecord<{ length: number; longest: number }>();
-  for (const [key, state] of Object.entries(user.streaks)) streaks[key] = { length: state.length, longest: state.longest };
+  for (const [key, state] of Object.entries(user.streaks))
+    streaks[key] = { length: state.length, longest: state.longest };
   return { userId, streaks };
 }
 
@@ -52,5 +57,9 @@ export async function expiring(ctx: EngineContext, options: Options<'expiring', 
   const before = toInstant(options?.before as Date | number, 'before');
   const limit = checkCount(options.limit ?? 100, 'limit', 1, 10_000);
   const rows = await store.expiring(rule.key, now(options.at), before, limit);
-  return rows.map((row) => ({ userId: row.userId, length: row.length, expiresAt: new Date(row.expiresAt).toISOString() }));
+  return rows.map((row) => ({
+    userId: row.userId,
+    length: row.length,
+    expiresAt: new Date(row.expiresAt).toISOString(),
+  }));
 }

@@ -5,7 +5,17 @@
  */
 import { addActivity, type AchievementCounts, type DayCounts, type MetricCounts } from './activity.js';
 import { StoreError } from './errors.js';
-import { cloneUser, mergeRollups, type HistoryEntry, type IndexEntry, type Journal, type OwnerAction, type Rollup, type UserState, type ZoneChange } from './state.js';
+import {
+  cloneUser,
+  mergeRollups,
+  type HistoryEntry,
+  type IndexEntry,
+  type Journal,
+  type OwnerAction,
+  type Rollup,
+  type UserState,
+  type ZoneChange,
+} from './state.js';
 import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
@@ -48,7 +58,16 @@ const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function journalOf(record: UserRecord | undefined): Journal {
   if (record === undefined) return { rollups: [], zoneChanges: [], actions: [] };
-  const rollups = record.sumOrder.map((sum): Rollup => ({ metric: sum.metric, dayStart: sum.dayStart, day: sum.day, value: sum.value, lastAt: sum.lastAt, version: sum.version }));
+  const rollups = record.sumOrder.map(
+    (sum): Rollup => ({
+      metric: sum.metric,
+      dayStart: sum.dayStart,
+      day: sum.day,
+      value: sum.value,
+      lastAt: sum.lastAt,
+      version: sum.version,
+    }),
+  );
   return { rollups, zoneChanges: [...record.zoneChanges], actions: [...record.actions] };
 }
 
@@ -61,7 +80,14 @@ function addSum(record: UserRecord, rollup: Rollup): void {
   if (byStart === undefined) record.sums.set(rollup.metric, (byStart = new Map()));
   let byDay = byStart.get(rollup.dayStart);
   if (byDay === undefined) byStart.set(rollup.dayStart, (byDay = new Map()));
-  const sum: DaySum = { metric: rollup.metric, dayStart: rollup.dayStart, day: rollup.day, value: rollup.value, lastAt: rollup.lastAt, version: rollup.version };
+  const sum: DaySum = {
+    metric: rollup.metric,
+    dayStart: rollup.dayStart,
+    day: rollup.day,
+    value: rollup.value,
+    lastAt: rollup.lastAt,
+    version: rollup.version,
+  };
   byDay.set(rollup.day, sum);
   record.sumOrder.push(sum);
 }
@@ -76,7 +102,11 @@ export function memoryStore(): MemoryStore {
   const users = new Map<string, UserRecord>();
   /** streak → userId → index line */
   const index = new Map<string, Map<string, IndexEntry>>();
-  const activity = { days: new Map<string, DayCounts>(), metrics: new Map<string, MetricCounts>(), achievements: new Map<string, number>() };
+  const activity = {
+    days: new Map<string, DayCounts>(),
+    metrics: new Map<string, MetricCounts>(),
+    achievements: new Map<string, number>(),
+  };
 
   /**
    * The day sums after `rollups` are added, each checked (sums.ts) before anything is written. Two
@@ -86,7 +116,9 @@ export function memoryStore(): MemoryStore {
     const pending: PendingSum[] = [];
     for (const rollup of rollups) {
       let earlier: PendingSum | undefined;
-      for (const p of pending) if (p.next.metric === rollup.metric && p.next.dayStart === rollup.dayStart && p.next.day === rollup.day) earlier = p;
+      for (const p of pending)
+        if (p.next.metric === rollup.metric && p.next.dayStart === rollup.dayStart && p.next.day === rollup.day)
+          earlier = p;
       const before = earlier?.next ?? findSum(record, rollup.metric, rollup.dayStart, rollup.day);
       const next = checkDaySum(before === undefined ? rollup : mergeRollups(before, rollup), userId);
       if (earlier !== undefined) earlier.next = next;
@@ -95,8 +127,21 @@ export function memoryStore(): MemoryStore {
     return pending;
   }
 
-  function commit(userId: string, record: UserRecord | undefined, write: NonNullable<StepResult<unknown>['write']>, sums: readonly PendingSum[]): void {
-    const target: UserRecord = record ?? { user: write.user, history: new Map(), sums: new Map(), sumOrder: [], zoneChanges: [], actions: [], idempotency: new Map() };
+  function commit(
+    userId: string,
+    record: UserRecord | undefined,
+    write: NonNullable<StepResult<unknown>['write']>,
+    sums: readonly PendingSum[],
+  ): void {
+    const target: UserRecord = record ?? {
+      user: write.user,
+      history: new Map(),
+      sums: new Map(),
+      sumOrder: [],
+      zoneChanges: [],
+      actions: [],
+      idempotency: new Map(),
+    };
     target.user = write.user;
     if (write.replaceHistory) target.history.clear();
     for (const entry of write.history) {
@@ -117,7 +162,8 @@ export function memoryStore(): MemoryStore {
     if (write.action) target.actions.push(write.action);
     const replayKey = write.idempotency ? joinKey(write.idempotency.metric, write.idempotency.key) : undefined;
     // The first response stays (S18), as in every store.
-    if (write.idempotency && replayKey !== undefined && !target.idempotency.has(replayKey)) target.idempotency.set(replayKey, cloneJson(write.idempotency.response));
+    if (write.idempotency && replayKey !== undefined && !target.idempotency.has(replayKey))
+      target.idempotency.set(replayKey, cloneJson(write.idempotency.response));
     for (const entry of write.index) {
       let lines = index.get(entry.streak);
       if (lines === undefined) index.set(entry.streak, (lines = new Map()));
@@ -128,7 +174,11 @@ export function memoryStore(): MemoryStore {
   }
 
   return {
-    async update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
+    async update<T>(
+      userId: string,
+      step: (snapshot: UserSnapshot) => StepResult<T>,
+      options?: UpdateOptions,
+    ): Promise<T> {
       const record = users.get(userId);
       const asked = options?.idempotency;
       const stored = asked && record ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
@@ -141,7 +191,9 @@ export function memoryStore(): MemoryStore {
       if (write !== undefined) {
         const expected = (record?.user.version ?? 0) + 1;
         if (write.user.version !== expected) {
-          throw new StoreError(`a write for user ${JSON.stringify(userId)} must carry version ${expected}, not ${write.user.version}`);
+          throw new StoreError(
+            `a write for user ${JSON.stringify(userId)} must carry version ${expected}, not ${write.user.version}`,
+          );
         }
         checkFiniteNumbers(write.user, write.rollups);
         commit(userId, record, write, daySums(userId, record, write.rollups));
@@ -164,7 +216,10 @@ export function memoryStore(): MemoryStore {
       return journalOf(users.get(userId));
     },
     async users(after, limit) {
-      return [...users.keys()].filter((id) => after === null || id > after).sort(byUserId).slice(0, limit);
+      return [...users.keys()]
+        .filter((id) => after === null || id > after)
+        .sort(byUserId)
+        .slice(0, limit);
     },
     async countUsers() {
       return users.size;
@@ -199,9 +254,13 @@ export function memoryStore(): MemoryStore {
     async activity(from, to) {
       const inKeyOrder = <T>(map: Map<string, T>) => [...map].sort((a, b) => byUserId(a[0], b[0]));
       return {
-        days: inKeyOrder(activity.days).filter(([day]) => day >= from && day <= to).map(([, counts]) => ({ ...counts })),
+        days: inKeyOrder(activity.days)
+          .filter(([day]) => day >= from && day <= to)
+          .map(([, counts]) => ({ ...counts })),
         metrics: inKeyOrder(activity.metrics).map(([, counts]) => ({ ...counts })),
-        achievements: inKeyOrder(activity.achievements).map(([achievement, completions]): AchievementCounts => ({ achievement, completions })),
+        achievements: inKeyOrder(activity.achievements).map(
+          ([achievement, completions]): AchievementCounts => ({ achievement, completions }),
+        ),
       };
     },
     async close() {

@@ -17,15 +17,26 @@ import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkUserId } from './validate.js';
 import { viewStreak } from './view.js';
 
-export async function grantFreezes(ctx: EngineContext, userId: string, count: number, options: Options<'grantFreezes', 2> = {}): Result<'grantFreezes'> {
+export async function grantFreezes(
+  ctx: EngineContext,
+  userId: string,
+  count: number,
+  options: Options<'grantFreezes', 2> = {},
+): Result<'grantFreezes'> {
   const { now, ruleFor, updateRule } = ctx;
   checkUserId(userId);
   checkCount(count, 'count', 1, 1_000_000);
   const rule = ruleFor(options.key);
-  if (!rule.freezes.enabled) throw new InvalidInputError(`freezes are not enabled for streak rule "${rule.key}": set freezes in its configuration`);
+  if (!rule.freezes.enabled)
+    throw new InvalidInputError(
+      `freezes are not enabled for streak rule "${rule.key}": set freezes in its configuration`,
+    );
   return updateRule(userId, rule, now(options.at), (state) => {
     const granted = addFreezes(state, rule, count);
-    return [{ granted, freezes: state.freezes, maxFreezes: rule.freezes.max }, { kind: 'grant', count }];
+    return [
+      { granted, freezes: state.freezes, maxFreezes: rule.freezes.max },
+      { kind: 'grant', count },
+    ];
   });
 }
 
@@ -42,7 +53,12 @@ export async function pause(ctx: EngineContext, userId: string, options: Options
   });
 }
 
-export async function unpause(ctx: EngineContext, userId: string, pauseId: string, options: Options<'unpause', 2> = {}): Result<'unpause'> {
+export async function unpause(
+  ctx: EngineContext,
+  userId: string,
+  pauseId: string,
+  options: Options<'unpause', 2> = {},
+): Result<'unpause'> {
   const { now, ruleFor, updateRule } = ctx;
   checkUserId(userId);
   const rule = ruleFor(options.key);
@@ -52,31 +68,56 @@ export async function unpause(ctx: EngineContext, userId: string, pauseId: strin
   });
 }
 
-export async function restore(ctx: EngineContext, userId: string, options: Options<'restore', 1> = {}): Result<'restore'> {
+export async function restore(
+  ctx: EngineContext,
+  userId: string,
+  options: Options<'restore', 1> = {},
+): Result<'restore'> {
   const { store, current, now, ruleFor, updateRule } = ctx;
   checkUserId(userId);
   const rule = ruleFor(options.key);
   const at = now(options.at);
   const loaded = await current.load(userId, at);
   const lostAt = loaded?.streaks[rule.key]?.lost?.period;
-  const recent = lostAt === undefined ? [] : await store.history(userId, rule.key, lostAt, rule.calendar.indexOf(placeInstant(at, zoneOf(zoneNameFor(loaded, rule)), rule.dayStartMs)));
+  const recent =
+    lostAt === undefined
+      ? []
+      : await store.history(
+          userId,
+          rule.key,
+          lostAt,
+          rule.calendar.indexOf(placeInstant(at, zoneOf(zoneNameFor(loaded, rule)), rule.dayStartMs)),
+        );
   return updateRule(userId, rule, at, (state, user, history) => {
     const changes: Change[] = [];
     const { outcome, history: restored } = restoreStreak(state, rule, [...recent, ...history], changes);
     history.push(...restored);
-    return [{ ...outcome, changes, streak: viewStreak(state, rule, zoneOf(zoneNameFor(user, rule))) }, outcome.restored ? { kind: 'restore' } : null];
+    return [
+      { ...outcome, changes, streak: viewStreak(state, rule, zoneOf(zoneNameFor(user, rule))) },
+      outcome.restored ? { kind: 'restore' } : null,
+    ];
   });
 }
 
-export async function completeAchievement(ctx: EngineContext, userId: string, key: string, options: Options<'completeAchievement', 2> = {}): Result<'completeAchievement'> {
+export async function completeAchievement(
+  ctx: EngineContext,
+  userId: string,
+  key: string,
+  options: Options<'completeAchievement', 2> = {},
+): Result<'completeAchievement'> {
   const { current, achievements, now } = ctx;
   checkUserId(userId);
   const achievement = achievements.find((a) => a.key === key);
   if (achievement === undefined) {
-    throw new NotFoundError('UNKNOWN_ACHIEVEMENT', `unknown achievement ${JSON.stringify(key)}; configured: ${achievements.map((a) => a.key).join(', ') || 'none'}`);
+    throw new NotFoundError(
+      'UNKNOWN_ACHIEVEMENT',
+      `unknown achievement ${JSON.stringify(key)}; configured: ${achievements.map((a) => a.key).join(', ') || 'none'}`,
+    );
   }
   if (achievement.trigger !== 'api') {
-    throw new InvalidInputError(`achievement "${key}" completes by its ${achievement.trigger} trigger, not by an explicit call`);
+    throw new InvalidInputError(
+      `achievement "${key}" completes by its ${achievement.trigger} trigger, not by an explicit call`,
+    );
   }
   const at = now(options.at);
   return current.update<{ completed: boolean; achievement: CompletedAchievement }>(userId, at, ({ user: stored }) => {
@@ -85,6 +126,17 @@ export async function completeAchievement(ctx: EngineContext, userId: string, ke
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
     user.achievements = withEntry(user.achievements, key, at);
-    return { result: { completed: true, achievement: describeCompleted(achievement, at) }, write: { user, history: [], rollups: [], index: [], activity: countActivity(at, null, [{ type: 'achievement.completed', achievement: key, name: achievement.name }]) } };
+    return {
+      result: { completed: true, achievement: describeCompleted(achievement, at) },
+      write: {
+        user,
+        history: [],
+        rollups: [],
+        index: [],
+        activity: countActivity(at, null, [
+          { type: 'achievement.completed', achievement: key, name: achievement.name },
+        ]),
+      },
+    };
   });
 }

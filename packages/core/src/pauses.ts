@@ -19,7 +19,10 @@ export function viewPause(pause: Pause): PauseView {
 /** Add a pause to `state` (a copy the caller owns, advanced to the user's today). */
 export function addPause(state: StreakState, pause: Pause): void {
   if (pause.end < pause.start) {
-    throw new InvalidInputError(`a pause must end on or after its start: ${formatDay(pause.start)} to ${formatDay(pause.end)}`, 'INVALID_DATE');
+    throw new InvalidInputError(
+      `a pause must end on or after its start: ${formatDay(pause.start)} to ${formatDay(pause.end)}`,
+      'INVALID_DATE',
+    );
   }
   if (pause.start < state.day) {
     throw new InvalidInputError(
@@ -32,6 +35,7 @@ export function addPause(state: StreakState, pause: Pause): void {
 
 /** Remove a pause by id; an unknown id is a NotFoundError. */
 export function removePause(state: StreakState, id: string): void {
-  if (!state.pauses.some((pause) => pause.id === id)) throw new NotFoundError('UNKNOWN_PAUSE', `no pause with id "${id}" for this user`);
+  if (!state.pauses.some((pause) => pause.id === id))
+    throw new NotFoundError('UNKNOWN_PAUSE', `no pause with id "${id}" for this user`);
   state.pauses = state.pauses.filter((pause) => pause.id !== id);
 }

@@ -5,7 +5,11 @@ const DAY = 86_400_000;
 const start = Date.parse('2026-03-02T10:00:00Z');
 
 function engineOn(store: Store, clock: () => number, threshold = 1) {
-  return createEngine({ store, clock, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold }] }] });
+  return createEngine({
+    store,
+    clock,
+    streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold }] }],
+  });
 }
 
 describe('readStamp and isCurrent', () => {

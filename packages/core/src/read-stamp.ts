@@ -20,7 +20,11 @@ export interface ReadStamp {
   readonly day: number;
 }
 
-export async function readStamp(ctx: EngineContext, userId: string, options: Options<'readStamp', 1> = {}): Promise<ReadStamp | null> {
+export async function readStamp(
+  ctx: EngineContext,
+  userId: string,
+  options: Options<'readStamp', 1> = {},
+): Promise<ReadStamp | null> {
   checkUserId(userId);
   if (ctx.rules.length === 0) return null;
   const rule = ctx.ruleFor(options.key);
@@ -31,7 +35,12 @@ export async function readStamp(ctx: EngineContext, userId: string, options: Opt
   return { version: user.version, zone, day: placeInstant(at, zoneOf(zone), rule.dayStartMs) };
 }
 
-export async function isCurrent(ctx: EngineContext, userId: string, stamp: ReadStamp, options: Options<'isCurrent', 2> = {}): Promise<boolean> {
+export async function isCurrent(
+  ctx: EngineContext,
+  userId: string,
+  stamp: ReadStamp,
+  options: Options<'isCurrent', 2> = {},
+): Promise<boolean> {
   checkUserId(userId);
   if (ctx.rules.length === 0) return false;
   const rule = ctx.ruleFor(options.key);

@@ -12,7 +12,17 @@ import { grantFreezes } from './freezes.js';
 import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import type { StreakRule } from './rules.js';
-import { copyRecord, type Change, type HistoryEntry, type Journal, type OwnerAction, type Rollup, type StreakState, type UserState, type ZoneChange } from './state.js';
+import {
+  copyRecord,
+  type Change,
+  type HistoryEntry,
+  type Journal,
+  type OwnerAction,
+  type Rollup,
+  type StreakState,
+  type UserState,
+  type ZoneChange,
+} from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { excusedByMove } from './zone-change.js';
@@ -36,12 +46,15 @@ function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]
     if (rows === undefined) byDay.set(row.day, [row]);
     else rows.push(row);
   }
-  for (const [day, rows] of byDay) items.push({ kind: 1, day, at: 0, version: Math.min(...rows.map((row) => row.version)), rows });
+  for (const [day, rows] of byDay)
+    items.push({ kind: 1, day, at: 0, version: Math.min(...rows.map((row) => row.version)), rows });
   for (const change of journal.zoneChanges) {
     const day = change.days[dayStart] ?? placeInstant(change.at, zoneOf(change.to), rule.dayStartMs);
     items.push({ kind: 0, day, at: change.at, version: change.version, change });
   }
-  for (const action of journal.actions) if (action.streak === rule.key) items.push({ kind: 2, day: action.day, at: action.at, version: action.version, action });
+  for (const action of journal.actions)
+    if (action.streak === rule.key)
+      items.push({ kind: 2, day: action.day, at: action.at, version: action.version, action });
   return items.sort((a, b) => a.version - b.version || a.kind - b.kind);
 }
 
@@ -51,7 +64,9 @@ function applyAction(state: StreakState, rule: StreakRule, action: OwnerAction, 
       grantFreezes(state, rule, action.count);
       break;
     case 'pause':
-      state.pauses = [...state.pauses, { id: action.id, start: action.start, end: action.end }].sort((a, b) => a.start - b.start);
+      state.pauses = [...state.pauses, { id: action.id, start: action.start, end: action.end }].sort(
+        (a, b) => a.start - b.start,
+      );
       break;
     case 'unpause':
       state.pauses = state.pauses.filter((pause) => pause.id !== action.id);
@@ -64,7 +79,12 @@ function applyAction(state: StreakState, rule: StreakRule, action: OwnerAction, 
   }
 }
 
-function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollup[], history: HistoryEntry[]): StreakState | undefined {
+function rebuildRule(
+  rule: StreakRule,
+  journal: Journal,
+  rollups: readonly Rollup[],
+  history: HistoryEntry[],
+): StreakState | undefined {
   let state: StreakState | undefined;
   let zone: ZoneOffsets = rule.defaultZone;
   const ignored: Change[] = [];
@@ -74,7 +94,16 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
       if (state !== undefined && item.day > state.day) {
         // S5, as the event did it: excuse the periods that only one of the two zones sees missed.
         const from = item.change.from === null ? rule.defaultZone : zoneOf(item.change.from);
-        const excusedFrom = from === to ? undefined : excusedByMove(state, rule, { at: item.at, day: item.day, from, to, previousAt: item.change.previousAt ?? null });
+        const excusedFrom =
+          from === to
+            ? undefined
+            : excusedByMove(state, rule, {
+                at: item.at,
+                day: item.day,
+                from,
+                to,
+                previousAt: item.change.previousAt ?? null,
+              });
         advanceTo(state, item.day, { rule, zone: to, changes: null, history, excusedFrom });
       }
       zone = to;
@@ -105,12 +134,25 @@ function rebuildRule(rule: StreakRule, journal: Journal, rollups: readonly Rollu
  * Recompute a user's streaks from the journal; the profile and completed achievements are kept
  * (S22), and the state is stamped with the fingerprint of the rules it was computed under.
  */
-export function rebuildUser(stored: UserState, journal: Journal, model: Model, at: number): { user: UserState; history: HistoryEntry[] } {
+export function rebuildUser(
+  stored: UserState,
+  journal: Journal,
+  model: Model,
+  at: number,
+): { user: UserState; history: HistoryEntry[] } {
   const history: HistoryEntry[] = [];
   // Every event is summed once per distinct day start: one row per event and day gives the totals.
   const totals = emptyRecord<number>();
-  for (const row of countedRollups(journal.rollups, stored.dayStarts, null)) totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
-  const user: UserState = { ...stored, version: stored.version + 1, totals, streaks: emptyRecord(), achievements: copyRecord(stored.achievements), rulesFingerprint: fingerprintModel(model) };
+  for (const row of countedRollups(journal.rollups, stored.dayStarts, null))
+    totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
+  const user: UserState = {
+    ...stored,
+    version: stored.version + 1,
+    totals,
+    streaks: emptyRecord(),
+    achievements: copyRecord(stored.achievements),
+    rulesFingerprint: fingerprintModel(model),
+  };
   for (const rule of model.rules) {
     // Days stay as they were counted where the rule's day start was not in force (it changed).
     const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStartMs / 60_000);

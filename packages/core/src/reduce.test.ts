@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, memoryStore, type StreakRuleInput } from '@kindling/core';
 
-const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
+const daily: StreakRuleInput = {
+  key: 'default',
+  frequency: 'daily',
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+};
 
 function engineWith(rule: StreakRuleInput = daily, metrics = ['lessons', 'minutes']) {
-  return createEngine({ store: memoryStore(), streaks: [rule], metrics, clock: () => Date.parse('2000-01-01T00:00:00Z') });
+  return createEngine({
+    store: memoryStore(),
+    streaks: [rule],
+    metrics,
+    clock: () => Date.parse('2000-01-01T00:00:00Z'),
+  });
 }
 
 const at = (iso: string) => Date.parse(iso);
@@ -12,7 +21,13 @@ const at = (iso: string) => Date.parse(iso);
 describe('placing events on local dates (S1, S2, S4)', () => {
   it('counts an evening event in Los Angeles on the local date, not the UTC one (S1)', async () => {
     const engine = engineWith();
-    const result = await engine.record({ userId: 'ana', metric: 'lessons', value: 1, at: at('2026-03-03T06:30:00Z'), tz: 'America/Los_Angeles' });
+    const result = await engine.record({
+      userId: 'ana',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-03T06:30:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     expect(result.currentStreak?.periodStart).toBe('2026-03-02');
   });
 
@@ -20,7 +35,13 @@ describe('placing events on local dates (S1, S2, S4)', () => {
     const engine = engineWith({ ...daily, defaultTimeZone: 'Asia/Tokyo' });
     const first = await engine.record({ userId: 'ken', metric: 'lessons', value: 1, at: at('2026-03-02T16:00:00Z') });
     expect(first.currentStreak?.periodStart).toBe('2026-03-03');
-    await engine.record({ userId: 'ken', metric: 'lessons', value: 1, at: at('2026-03-03T16:00:00Z'), tz: 'Europe/London' });
+    await engine.record({
+      userId: 'ken',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-03T16:00:00Z'),
+      tz: 'Europe/London',
+    });
     const third = await engine.record({ userId: 'ken', metric: 'lessons', value: 1, at: at('2026-03-04T23:30:00Z') });
     expect(third.currentStreak?.periodStart).toBe('2026-03-04');
   });
@@ -49,19 +70,43 @@ describe('travel (S4, S5)', () => {
     // 23:30 in Tokyo on March 10 …
     await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-10T14:30:00Z'), tz: 'Asia/Tokyo' });
     // … lands in Los Angeles, where it is March 10 again (07:30 local): the date does not go back.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-10T14:30:00Z') + 10 * 3_600_000, tz: 'America/Los_Angeles' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-10T14:30:00Z') + 10 * 3_600_000,
+      tz: 'America/Los_Angeles',
+    });
     expect(landed.currentStreak).toMatchObject({ length: 1, periodStart: '2026-03-10', extended: false });
     // The next local day in Los Angeles extends it.
-    const next = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T17:00:00Z'), tz: 'America/Los_Angeles' });
+    const next = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-11T17:00:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     expect(next.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-11', extended: true });
   });
 
   it('does not count the date skipped by flying from Los Angeles to Tokyo as a miss (S5)', async () => {
     const engine = engineWith();
     // March 10, 21:00 in Los Angeles.
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T04:00:00Z'), tz: 'America/Los_Angeles' });
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-11T04:00:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     // Eleven hours later it is March 11, 08:00 in Los Angeles but March 12, 00:00+ in Tokyo.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T15:30:00Z'), tz: 'Asia/Tokyo' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-11T15:30:00Z'),
+      tz: 'Asia/Tokyo',
+    });
     expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-12', extended: true });
     expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
     const read = await engine.streak('u', { at: at('2026-03-11T15:30:00Z'), historyPeriods: 3 });
@@ -75,45 +120,112 @@ describe('travel (S4, S5)', () => {
   it('still counts a date that was missed in both zones when the user changes zone (S5)', async () => {
     const engine = engineWith();
     await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-10T20:00:00Z'), tz: 'UTC' });
-    const back = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-12T12:00:00Z'), tz: 'Europe/Berlin' });
+    const back = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-12T12:00:00Z'),
+      tz: 'Europe/Berlin',
+    });
     expect(back.currentStreak).toMatchObject({ length: 1, started: '2026-03-12' });
     expect(back.changes.map((c) => c.type)).toEqual(['streak.lost', 'streak.started']);
   });
 
   it('keeps a weekly streak when the user flies from Tokyo to Honolulu mid-week (S4, S5)', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'weekly', conditions: [{ metric: 'lessons', threshold: 1 }] });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'weekly',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
     await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-04T03:00:00Z'), tz: 'Asia/Tokyo' }); // Wed 12:00 Tokyo
-    const nextWeek = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-10T22:00:00Z'), tz: 'Pacific/Honolulu' }); // Tue 12:00 Honolulu
-    expect(nextWeek.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-09', periodEnd: '2026-03-15', extended: true });
+    const nextWeek = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-10T22:00:00Z'),
+      tz: 'Pacific/Honolulu',
+    }); // Tue 12:00 Honolulu
+    expect(nextWeek.currentStreak).toMatchObject({
+      length: 2,
+      periodStart: '2026-03-09',
+      periodEnd: '2026-03-15',
+      extended: true,
+    });
   });
 
   it('keeps a daily streak when a flight east makes the day missed in the old zone the next day in the new one (S5)', async () => {
     const engine = engineWith({ ...daily, freezes: { initial: 1 } });
     // March 10, 20:00 in Los Angeles (March 11, 13:00 in Tokyo).
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T04:00:00Z'), tz: 'America/Los_Angeles' });
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-11T04:00:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     // March 12, 23:00 in Tokyo, still March 12 (07:00) in Los Angeles: Los Angeles alone missed March 11;
     // with the last event placed in Tokyo too (March 11), March 12 follows it. Nothing is missed.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-12T14:00:00Z'), tz: 'Asia/Tokyo' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-12T14:00:00Z'),
+      tz: 'Asia/Tokyo',
+    });
     expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
     expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-12', extended: true, freezes: 1 });
   });
 
   it('keeps a weekly streak when the last event of a week in Los Angeles already falls in the next week in Tokyo (S5)', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'weekly', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'weekly',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+      freezes: { initial: 1 },
+    });
     // Sunday March 8, 20:00 in Los Angeles: Monday March 9, 12:00 in Tokyo.
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-09T03:00:00Z'), tz: 'America/Los_Angeles' });
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-09T03:00:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     // Sunday March 22, 23:00 in Tokyo (07:00 in Los Angeles): Los Angeles alone missed the week of March 9.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-22T14:00:00Z'), tz: 'Asia/Tokyo' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-22T14:00:00Z'),
+      tz: 'Asia/Tokyo',
+    });
     expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
     expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-16', extended: true, freezes: 1 });
   });
 
   it('keeps a monthly streak whose day starts at 04:00 when the last event counted for March in Los Angeles falls in April in Tokyo (S2, S5)', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'monthly', dayStartsAt: '04:00', conditions: [{ metric: 'lessons', threshold: 1 }] });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'monthly',
+      dayStartsAt: '04:00',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
     // April 1, 02:00 in Los Angeles counts for March 31 there; in Tokyo it is April 1, 18:00.
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-04-01T09:00:00Z'), tz: 'America/Los_Angeles' });
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-04-01T09:00:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     // May 2, 10:00 in Tokyo (May 1, 18:00 in Los Angeles): Los Angeles alone missed April.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-05-02T01:00:00Z'), tz: 'Asia/Tokyo' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-05-02T01:00:00Z'),
+      tz: 'Asia/Tokyo',
+    });
     expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
     expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-05-01', extended: true });
   });
@@ -121,9 +233,21 @@ describe('travel (S4, S5)', () => {
   it('excuses the day only the new zone skipped when the old zone missed none (S5)', async () => {
     const engine = engineWith();
     // March 10, 00:30 in Los Angeles (16:30 in Tokyo).
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-10T07:30:00Z'), tz: 'America/Los_Angeles' });
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-10T07:30:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     // March 11, 23:00 in Los Angeles is March 12, 15:00 in Tokyo: Tokyo alone sees March 11 go by.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-12T06:00:00Z'), tz: 'Asia/Tokyo' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-12T06:00:00Z'),
+      tz: 'Asia/Tokyo',
+    });
     expect(landed.changes.map((c) => c.type)).toEqual(['streak.extended']);
     expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-12', extended: true });
   });
@@ -131,16 +255,34 @@ describe('travel (S4, S5)', () => {
   it('counts a day missed in both zones once, with the last event placed in the new zone too (S5)', async () => {
     const engine = engineWith({ ...daily, freezes: { initial: 2 } });
     // March 10, 20:00 in Los Angeles (March 11, 13:00 in Tokyo).
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-11T04:00:00Z'), tz: 'America/Los_Angeles' });
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-11T04:00:00Z'),
+      tz: 'America/Los_Angeles',
+    });
     // March 13, 23:00 in Tokyo (07:00 in Los Angeles): Los Angeles missed March 11 and 12, Tokyo March 12 only.
-    const landed = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-03-13T14:00:00Z'), tz: 'Asia/Tokyo' });
+    const landed = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-13T14:00:00Z'),
+      tz: 'Asia/Tokyo',
+    });
     expect(landed.changes.map((c) => c.type)).toEqual(['freeze.consumed', 'streak.extended']);
     expect(landed.currentStreak).toMatchObject({ length: 2, periodStart: '2026-03-13', freezes: 1 });
   });
 
   it('does not miss the date Pacific/Apia skipped in 2011 (S5)', async () => {
     const engine = engineWith();
-    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2011-12-29T20:00:00Z'), tz: 'Pacific/Apia' }); // Dec 29, 10:00 local
+    await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2011-12-29T20:00:00Z'),
+      tz: 'Pacific/Apia',
+    }); // Dec 29, 10:00 local
     const after = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2011-12-30T20:00:00Z') }); // Dec 31, 10:00 local
     expect(after.currentStreak).toMatchObject({ length: 2, periodStart: '2011-12-31', extended: true });
   });
@@ -148,7 +290,15 @@ describe('travel (S4, S5)', () => {
 
 describe('conditions and extension (S6, S7, S8)', () => {
   it('extends only on the event that first meets every threshold in mode all (S6, S7)', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'daily', mode: 'all', conditions: [{ metric: 'lessons', threshold: 2 }, { metric: 'minutes', threshold: 10 }] });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'daily',
+      mode: 'all',
+      conditions: [
+        { metric: 'lessons', threshold: 2 },
+        { metric: 'minutes', threshold: 10 },
+      ],
+    });
     const base = { userId: 'u', tz: 'UTC' };
     const one = await engine.record({ ...base, metric: 'lessons', value: 2, at: at('2026-06-01T08:00:00Z') });
     const two = await engine.record({ ...base, metric: 'minutes', value: 6, at: at('2026-06-01T09:00:00Z') });
@@ -163,16 +313,32 @@ describe('conditions and extension (S6, S7, S8)', () => {
   });
 
   it('extends on the first metric that meets its threshold in mode any (S6)', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'daily', mode: 'any', conditions: [{ metric: 'lessons', threshold: 2 }, { metric: 'minutes', threshold: 10 }] });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'daily',
+      mode: 'any',
+      conditions: [
+        { metric: 'lessons', threshold: 2 },
+        { metric: 'minutes', threshold: 10 },
+      ],
+    });
     const result = await engine.record({ userId: 'u', metric: 'minutes', value: 12, at: at('2026-06-01T08:00:00Z') });
     expect(result.currentStreak).toMatchObject({ extended: true, length: 1 });
   });
 
   it('sums fractional values and lets negative values lower the sum, but a met period stays met (S6)', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'daily', conditions: [{ metric: 'minutes', threshold: 1 }] });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'daily',
+      conditions: [{ metric: 'minutes', threshold: 1 }],
+    });
     const base = { userId: 'u', metric: 'minutes' };
-    expect((await engine.record({ ...base, value: 0.7, at: at('2026-06-01T08:00:00Z') })).currentStreak?.extended).toBe(false);
-    expect((await engine.record({ ...base, value: -0.2, at: at('2026-06-01T08:10:00Z') })).currentStreak?.extended).toBe(false);
+    expect((await engine.record({ ...base, value: 0.7, at: at('2026-06-01T08:00:00Z') })).currentStreak?.extended).toBe(
+      false,
+    );
+    expect(
+      (await engine.record({ ...base, value: -0.2, at: at('2026-06-01T08:10:00Z') })).currentStreak?.extended,
+    ).toBe(false);
     const met = await engine.record({ ...base, value: 0.1 + 0.1 + 0.1 + 0.1 + 0.1, at: at('2026-06-01T08:20:00Z') });
     expect(met.currentStreak).toMatchObject({ extended: true, length: 1 });
     const lowered = await engine.record({ ...base, value: -5, at: at('2026-06-01T08:30:00Z') });
@@ -205,16 +371,41 @@ describe('conditions and extension (S6, S7, S8)', () => {
 
 describe('weekly and monthly periods (S3)', () => {
   it('runs weeks from Monday by default and from Sunday when the rule says so', async () => {
-    const monday = engineWith({ key: 'default', frequency: 'weekly', conditions: [{ metric: 'lessons', threshold: 1 }] });
-    const sunday = engineWith({ key: 'default', frequency: 'weekly', weekStart: 'sunday', conditions: [{ metric: 'lessons', threshold: 1 }] });
+    const monday = engineWith({
+      key: 'default',
+      frequency: 'weekly',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
+    const sunday = engineWith({
+      key: 'default',
+      frequency: 'weekly',
+      weekStart: 'sunday',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
     const event = { userId: 'u', metric: 'lessons', value: 1, at: at('2026-11-22T12:00:00Z') }; // a Sunday
-    expect((await monday.record(event)).currentStreak).toMatchObject({ periodStart: '2026-11-16', periodEnd: '2026-11-22', expires: '2026-11-29' });
-    expect((await sunday.record(event)).currentStreak).toMatchObject({ periodStart: '2026-11-22', periodEnd: '2026-11-28', expires: '2026-12-05' });
+    expect((await monday.record(event)).currentStreak).toMatchObject({
+      periodStart: '2026-11-16',
+      periodEnd: '2026-11-22',
+      expires: '2026-11-29',
+    });
+    expect((await sunday.record(event)).currentStreak).toMatchObject({
+      periodStart: '2026-11-22',
+      periodEnd: '2026-11-28',
+      expires: '2026-12-05',
+    });
   });
 
   it('extends a Sunday-start weekly streak on Saturday then Sunday, and a Monday-start one only once', async () => {
-    const rule = (weekStart: 'sunday' | 'monday'): StreakRuleInput => ({ key: 'default', frequency: 'weekly', weekStart, conditions: [{ metric: 'lessons', threshold: 1 }] });
-    for (const [weekStart, expected] of [['sunday', 2], ['monday', 1]] as const) {
+    const rule = (weekStart: 'sunday' | 'monday'): StreakRuleInput => ({
+      key: 'default',
+      frequency: 'weekly',
+      weekStart,
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
+    for (const [weekStart, expected] of [
+      ['sunday', 2],
+      ['monday', 1],
+    ] as const) {
       const engine = engineWith(rule(weekStart));
       await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-11-21T12:00:00Z') }); // Saturday
       const result = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-11-22T12:00:00Z') }); // Sunday
@@ -223,11 +414,25 @@ describe('weekly and monthly periods (S3)', () => {
   });
 
   it('carries a monthly streak from January 31 to February 1 and through February 29 of a leap year', async () => {
-    const engine = engineWith({ key: 'default', frequency: 'monthly', conditions: [{ metric: 'lessons', threshold: 1 }] });
+    const engine = engineWith({
+      key: 'default',
+      frequency: 'monthly',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
     const jan = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2024-01-31T23:00:00Z') });
-    expect(jan.currentStreak).toMatchObject({ length: 1, periodStart: '2024-01-01', periodEnd: '2024-01-31', expires: '2024-02-29' });
+    expect(jan.currentStreak).toMatchObject({
+      length: 1,
+      periodStart: '2024-01-01',
+      periodEnd: '2024-01-31',
+      expires: '2024-02-29',
+    });
     const feb = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2024-02-01T00:30:00Z') });
-    expect(feb.currentStreak).toMatchObject({ length: 2, periodStart: '2024-02-01', periodEnd: '2024-02-29', expires: '2024-03-31' });
+    expect(feb.currentStreak).toMatchObject({
+      length: 2,
+      periodStart: '2024-02-01',
+      periodEnd: '2024-02-29',
+      expires: '2024-03-31',
+    });
     const leap = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2024-02-29T12:00:00Z') });
     expect(leap.currentStreak).toMatchObject({ length: 2, extended: false, periodEnd: '2024-02-29' });
     const mar = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2024-03-01T12:00:00Z') });
@@ -242,17 +447,32 @@ describe('daylight saving days (S1)', () => {
     // 23:30 local on each day around 2026-03-08 (spring forward) and 2026-11-01 (fall back).
     const spring = ['2026-03-08T03:30:00Z', '2026-03-09T03:30:00Z', '2026-03-10T03:30:00Z'];
     const lengths = [];
-    for (const instant of spring) lengths.push((await engine.record({ ...base, at: at(instant) })).currentStreak?.periodStart);
+    for (const instant of spring)
+      lengths.push((await engine.record({ ...base, at: at(instant) })).currentStreak?.periodStart);
     expect(lengths).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
     const fall = await engineWith().record({ ...base, at: at('2026-11-02T04:30:00Z') }); // 23:30 EST on Nov 1
-    expect(fall.currentStreak).toMatchObject({ periodStart: '2026-11-01', expires: '2026-11-02', expiresAt: '2026-11-03T05:00:00.000Z' });
+    expect(fall.currentStreak).toMatchObject({
+      periodStart: '2026-11-01',
+      expires: '2026-11-02',
+      expiresAt: '2026-11-03T05:00:00.000Z',
+    });
   });
 
   it('ends the spring-forward day at the right instant in Australia/Sydney', async () => {
     const engine = engineWith();
     // 2026-10-04 is the day clocks go forward in Sydney (+10 → +11 at 02:00).
-    const result = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-10-03T13:59:00Z'), tz: 'Australia/Sydney' }); // 23:59 on Oct 3
-    expect(result.currentStreak).toMatchObject({ periodStart: '2026-10-03', expires: '2026-10-04', expiresAt: '2026-10-04T13:00:00.000Z' });
+    const result = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-10-03T13:59:00Z'),
+      tz: 'Australia/Sydney',
+    }); // 23:59 on Oct 3
+    expect(result.currentStreak).toMatchObject({
+      periodStart: '2026-10-03',
+      expires: '2026-10-04',
+      expiresAt: '2026-10-04T13:00:00.000Z',
+    });
     const next = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-10-04T12:59:00Z') }); // 23:59 on Oct 4 (+11)
     expect(next.currentStreak).toMatchObject({ length: 2, periodStart: '2026-10-04' });
   });
@@ -260,7 +480,13 @@ describe('daylight saving days (S1)', () => {
   it('puts the same instant on different dates at UTC-12 and UTC+14', async () => {
     const instant = at('2026-07-01T11:00:00Z');
     const west = await engineWith().record({ userId: 'w', metric: 'lessons', value: 1, at: instant, tz: 'Etc/GMT+12' });
-    const east = await engineWith().record({ userId: 'e', metric: 'lessons', value: 1, at: instant, tz: 'Pacific/Kiritimati' });
+    const east = await engineWith().record({
+      userId: 'e',
+      metric: 'lessons',
+      value: 1,
+      at: instant,
+      tz: 'Pacific/Kiritimati',
+    });
     expect(west.currentStreak?.periodStart).toBe('2026-06-30');
     expect(east.currentStreak?.periodStart).toBe('2026-07-02');
   });

@@ -13,7 +13,17 @@ import { noteDayStarts } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
 import { earnThrough } from './freezes.js';
 import { conditionsMet, type StreakRule } from './rules.js';
-import { copyStreak, NO_PAUSES, type Change, type Pause, type HistoryEntry, type Rollup, type StreakState, type UserState, type ZoneChange } from './state.js';
+import {
+  copyStreak,
+  NO_PAUSES,
+  type Change,
+  type Pause,
+  type HistoryEntry,
+  type Rollup,
+  type StreakState,
+  type UserState,
+  type ZoneChange,
+} from './state.js';
 import { formatDay, DAY_MS } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
@@ -56,7 +66,16 @@ export interface EventReduction {
 }
 
 export function newUser(userId: string, at: number): UserState {
-  return { id: userId, email: null, tz: null, firstSeenAt: at, version: 0, totals: emptyRecord(), streaks: emptyRecord(), achievements: emptyRecord() };
+  return {
+    id: userId,
+    email: null,
+    tz: null,
+    firstSeenAt: at,
+    version: 0,
+    totals: emptyRecord(),
+    streaks: emptyRecord(),
+    achievements: emptyRecord(),
+  };
 }
 
 /**
@@ -96,7 +115,12 @@ export function zoneFor(user: UserState | null, rule: StreakRule): ZoneOffsets {
 }
 
 /** Bring one rule's state forward to `day` for a read (nothing is written). */
-export function stateAt(user: UserState | null, rule: StreakRule, at: number, history: HistoryEntry[] = []): StreakState {
+export function stateAt(
+  user: UserState | null,
+  rule: StreakRule,
+  at: number,
+  history: HistoryEntry[] = [],
+): StreakState {
   const zone = zoneFor(user, rule);
   const day = placeInstant(at, zone, rule.dayStartMs);
   const stored = user?.streaks[rule.key];
@@ -112,7 +136,13 @@ function startsLaterPeriod(state: StreakState, rule: StreakRule, placed: number)
 }
 
 /** Extend the streak if this event made the current period's conditions met (S7, S8). */
-export function extendIfMet(state: StreakState, rule: StreakRule, at: number, changes: Change[], history: HistoryEntry[]): boolean {
+export function extendIfMet(
+  state: StreakState,
+  rule: StreakRule,
+  at: number,
+  changes: Change[],
+  history: HistoryEntry[],
+): boolean {
   if (state.met || !conditionsMet(rule, state.progress)) return false;
   state.met = true;
   const periodStart = formatDay(rule.calendar.startOf(state.period));
@@ -153,7 +183,10 @@ function applyToRule(
     state = stored;
     if (day > state.day) {
       // S5: a zone change excuses the periods that only one of the two zones sees missed.
-      const excusedFrom = previousZone !== null && previousZone !== zone ? excusedByMove(state, rule, { at: event.at, day, from: previousZone, to: zone, previousAt }) : undefined;
+      const excusedFrom =
+        previousZone !== null && previousZone !== zone
+          ? excusedByMove(state, rule, { at: event.at, day, from: previousZone, to: zone, previousAt })
+          : undefined;
       advanceTo(state, day, { rule, zone, changes, history, excusedFrom });
     }
   }
@@ -203,7 +236,8 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   // The sums the event makes, checked before anything changes (sums.ts). Compared inline: a message
   // closure or a second pass over the rules per event costs measurably (packages/core/bench).
   const total = (before?.totals[metric] ?? 0) + value;
-  if (Math.abs(total) > MAX_SUM) throw sumOutOfRange(total, `the total of ${JSON.stringify(metric)} for user ${JSON.stringify(event.userId)}`);
+  if (Math.abs(total) > MAX_SUM)
+    throw sumOutOfRange(total, `the total of ${JSON.stringify(metric)} for user ${JSON.stringify(event.userId)}`);
   if (before !== null) {
     for (let i = 0; i < model.rules.length; i++) {
       const rule = model.rules[i] as StreakRule;
@@ -211,8 +245,14 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
       if (stored === undefined || !rule.metrics.has(metric)) continue;
       const sum = (stored.progress[metric] ?? 0) + value;
       // Out of range only if the event adds to the current period: a later one starts from nothing (advanceTo).
-      if (Math.abs(sum) > MAX_SUM && !startsLaterPeriod(stored, rule, placeInstant(event.at, userZone ?? rule.defaultZone, rule.dayStartMs))) {
-        throw sumOutOfRange(sum, `the sum of ${JSON.stringify(metric)} in the current period of rule ${JSON.stringify(rule.key)} for user ${JSON.stringify(event.userId)}`);
+      if (
+        Math.abs(sum) > MAX_SUM &&
+        !startsLaterPeriod(stored, rule, placeInstant(event.at, userZone ?? rule.defaultZone, rule.dayStartMs))
+      ) {
+        throw sumOutOfRange(
+          sum,
+          `the sum of ${JSON.stringify(metric)} in the current period of rule ${JSON.stringify(rule.key)} for user ${JSON.stringify(event.userId)}`,
+        );
       }
     }
   }
@@ -232,14 +272,31 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     const zone = userZone ?? rule.defaultZone;
     const previousZone = before === null ? null : (beforeZone ?? rule.defaultZone);
     const state = applyToRule(previousZone, previousAt, zone, user.streaks[rule.key], rule, event, changes, history);
-    if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history)) extended = [...extended, rule.key];
+    if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history))
+      extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
     const dayStart = rule.dayStartMs / 60_000;
     let summed = false;
     for (let r = 0; r < rollups.length && !summed; r++) summed = (rollups[r] as Rollup).dayStart === dayStart;
-    if (!summed) rollups.push({ metric: event.metric, dayStart, day: state.day, value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
+    if (!summed)
+      rollups.push({
+        metric: event.metric,
+        dayStart,
+        day: state.day,
+        value: event.value,
+        lastAt: event.value > 0 ? event.at : 0,
+        version: user.version,
+      });
   }
-  if (rollups.length === 0) rollups.push({ metric: event.metric, dayStart: 0, day: Math.floor(event.at / DAY_MS), value: event.value, lastAt: event.value > 0 ? event.at : 0, version: user.version });
+  if (rollups.length === 0)
+    rollups.push({
+      metric: event.metric,
+      dayStart: 0,
+      day: Math.floor(event.at / DAY_MS),
+      value: event.value,
+      lastAt: event.value > 0 ? event.at : 0,
+      version: user.version,
+    });
   noteDayStarts(user, rollups);
   const zoneChange =
     event.tz !== null && event.tz !== previousTz

@@ -10,7 +10,11 @@ describe('restore (S14)', () => {
     // The 4th is missed; on the 5th the streak reads 0.
     expect((await engine.streak('u', { at: noon('2026-05-05') })).length).toBe(0);
     const outcome = await engine.restore('u', { at: noon('2026-05-05') });
-    expect(outcome).toMatchObject({ restored: true, length: 3, streak: { length: 3, started: '2026-05-01', expires: '2026-05-05' } });
+    expect(outcome).toMatchObject({
+      restored: true,
+      length: 3,
+      streak: { length: 3, started: '2026-05-01', expires: '2026-05-05' },
+    });
     const next = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: noon('2026-05-05') });
     expect(next.currentStreak).toMatchObject({ length: 4, started: '2026-05-01', extended: true });
     const read = await engine.streak('u', { at: noon('2026-05-05'), historyPeriods: 5 });
@@ -28,14 +32,20 @@ describe('restore (S14)', () => {
     await extendOn(engine, ['2026-05-01', '2026-05-02', '2026-05-04']);
     const outcome = await engine.restore('u', { at: noon('2026-05-04') });
     expect(outcome).toMatchObject({ restored: true, length: 3 });
-    expect((await engine.streak('u', { at: noon('2026-05-04'), historyPeriods: 4 })).streakHistory.map((p) => p.length)).toEqual([1, 2, 2, 3]);
+    expect(
+      (await engine.streak('u', { at: noon('2026-05-04'), historyPeriods: 4 })).streakHistory.map((p) => p.length),
+    ).toEqual([1, 2, 2, 3]);
   });
 
   it('refuses once the restore window has passed', async () => {
     const engine = engineWith();
     await extendOn(engine, ['2026-05-01', '2026-05-02']);
     // Lost on the 3rd; with the default window of 1 period, the 4th is the last chance.
-    expect(await engine.restore('u', { at: noon('2026-05-05') })).toMatchObject({ restored: false, reason: 'window-passed', length: 0 });
+    expect(await engine.restore('u', { at: noon('2026-05-05') })).toMatchObject({
+      restored: false,
+      reason: 'window-passed',
+      length: 0,
+    });
   });
 
   it('accepts a wider window set by the rule', async () => {
@@ -56,9 +66,17 @@ describe('restore (S14)', () => {
   it('is a no-op the second time and when nothing was lost', async () => {
     const engine = engineWith();
     await extendOn(engine, ['2026-05-01', '2026-05-02']);
-    expect(await engine.restore('u', { at: noon('2026-05-02') })).toMatchObject({ restored: false, reason: 'nothing-to-restore', length: 2 });
+    expect(await engine.restore('u', { at: noon('2026-05-02') })).toMatchObject({
+      restored: false,
+      reason: 'nothing-to-restore',
+      length: 2,
+    });
     expect(await engine.restore('u', { at: noon('2026-05-04') })).toMatchObject({ restored: true, length: 2 });
-    expect(await engine.restore('u', { at: noon('2026-05-04') })).toMatchObject({ restored: false, reason: 'nothing-to-restore', length: 2 });
+    expect(await engine.restore('u', { at: noon('2026-05-04') })).toMatchObject({
+      restored: false,
+      reason: 'nothing-to-restore',
+      length: 2,
+    });
   });
 
   it('rejects an unknown user', async () => {

@@ -20,7 +20,8 @@ export function restoreStreak(
   changes: Change[],
 ): { outcome: RestoreOutcome; history: HistoryEntry[] } {
   const lost = state.lost;
-  if (lost === null) return { outcome: { restored: false, reason: 'nothing-to-restore', length: state.length }, history: [] };
+  if (lost === null)
+    return { outcome: { restored: false, reason: 'nothing-to-restore', length: state.length }, history: [] };
   if (state.period - lost.period > rule.restoreWindow) {
     return { outcome: { restored: false, reason: 'window-passed', length: state.length }, history: [] };
   }

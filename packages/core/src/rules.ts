@@ -81,7 +81,8 @@ function parseFreezes(input: FreezesInput | undefined, where: string): FreezePol
   if (typeof input !== 'object') throw new ConfigError(`${where}.freezes must be an object`);
   const initial = input.initial ?? 0;
   const max = input.max ?? Math.max(DEFAULT_MAX_FREEZES, initial);
-  if (!isCount(initial, 0)) throw new ConfigError(`${where}.freezes.initial must be a whole number >= 0, got ${String(initial)}`);
+  if (!isCount(initial, 0))
+    throw new ConfigError(`${where}.freezes.initial must be a whole number >= 0, got ${String(initial)}`);
   if (!isCount(max, 0)) throw new ConfigError(`${where}.freezes.max must be a whole number >= 0, got ${String(max)}`);
   if (initial > max) throw new ConfigError(`${where}.freezes.initial (${initial}) is above freezes.max (${max})`);
   let earnEvery = 0;
@@ -89,8 +90,12 @@ function parseFreezes(input: FreezesInput | undefined, where: string): FreezePol
   if (input.earn !== undefined && input.earn !== null) {
     earnEvery = input.earn.every;
     earnAmount = input.earn.amount;
-    if (!isCount(earnEvery, 1)) throw new ConfigError(`${where}.freezes.earn.every must be a whole number of days >= 1, got ${String(earnEvery)}`);
-    if (!isCount(earnAmount, 1)) throw new ConfigError(`${where}.freezes.earn.amount must be a whole number >= 1, got ${String(earnAmount)}`);
+    if (!isCount(earnEvery, 1))
+      throw new ConfigError(
+        `${where}.freezes.earn.every must be a whole number of days >= 1, got ${String(earnEvery)}`,
+      );
+    if (!isCount(earnAmount, 1))
+      throw new ConfigError(`${where}.freezes.earn.amount must be a whole number >= 1, got ${String(earnAmount)}`);
   }
   return { enabled: true, initial, max, earnEvery, earnAmount };
 }
@@ -102,7 +107,8 @@ function parseConditions(input: unknown, where: string): Condition[] {
   const seen = new Set<string>();
   return input.map((condition: Partial<ConditionInput>, i) => {
     const at = `${where}.conditions[${i}]`;
-    if (typeof condition?.metric !== 'string' || condition.metric.length === 0) throw new ConfigError(`${at}.metric must be a non-empty string`);
+    if (typeof condition?.metric !== 'string' || condition.metric.length === 0)
+      throw new ConfigError(`${at}.metric must be a non-empty string`);
     checkRecordKey(condition.metric, `${at}.metric`);
     if (seen.has(condition.metric)) throw new ConfigError(`${at} repeats metric "${condition.metric}"`);
     seen.add(condition.metric);
@@ -130,9 +136,11 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
     const defaultTimeZone = input.defaultTimeZone ?? 'UTC';
     const defaultZone = zoneOf(defaultTimeZone);
     const mode = input.mode ?? 'all';
-    if (mode !== 'all' && mode !== 'any') throw new ConfigError(`mode must be "all" or "any", got ${JSON.stringify(mode)}`);
+    if (mode !== 'all' && mode !== 'any')
+      throw new ConfigError(`mode must be "all" or "any", got ${JSON.stringify(mode)}`);
     const restoreWindow = input.restoreWindow ?? 1;
-    if (!isCount(restoreWindow, 0)) throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
+    if (!isCount(restoreWindow, 0))
+      throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
     const conditions = parseConditions(input.conditions, named);
     return {
       key,
@@ -150,7 +158,8 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
       metrics: new Set(conditions.map((c) => c.metric)),
     };
   } catch (error) {
-    if (error instanceof ConfigError) throw error.message.startsWith(named) ? error : new ConfigError(`${named}: ${error.message}`);
+    if (error instanceof ConfigError)
+      throw error.message.startsWith(named) ? error : new ConfigError(`${named}: ${error.message}`);
     if (error instanceof KindlingError) throw new ConfigError(`${named}: ${error.message}`);
     throw error;
   }
@@ -163,7 +172,8 @@ export function parseRules(inputs: readonly StreakRuleInput[] | undefined): Stre
   const rules = inputs.map((input, i) => parseRule(input, i));
   const keys = new Set<string>();
   for (const rule of rules) {
-    if (keys.has(rule.key)) throw new ConfigError(`two streak rules share the key "${rule.key}": give each rule its own key`);
+    if (keys.has(rule.key))
+      throw new ConfigError(`two streak rules share the key "${rule.key}": give each rule its own key`);
     keys.add(rule.key);
   }
   return rules;

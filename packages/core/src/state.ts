@@ -123,7 +123,14 @@ export interface Rollup {
 
 /** Two sums of one (metric, dayStart, day) as one, as every store merges them: values add up, lastAt keeps the maximum, version the minimum. */
 export function mergeRollups(a: Rollup, b: Rollup): Rollup {
-  return { metric: a.metric, dayStart: a.dayStart, day: a.day, value: a.value + b.value, lastAt: Math.max(a.lastAt, b.lastAt), version: Math.min(a.version, b.version) };
+  return {
+    metric: a.metric,
+    dayStart: a.dayStart,
+    day: a.day,
+    value: a.value + b.value,
+    lastAt: Math.max(a.lastAt, b.lastAt),
+    version: Math.min(a.version, b.version),
+  };
 }
 
 /** A change of the user's zone, at the event that carried the new one (S5). */

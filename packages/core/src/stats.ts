@@ -20,14 +20,23 @@ export interface StreakStats {
 
 /** Histogram ranges: a week, a fortnight, a month, a hundred days, a year. */
 const RANGES: ReadonlyArray<[number, number | null]> = [
-  [1, 1], [2, 2], [3, 6], [7, 13], [14, 29], [30, 99], [100, 364], [365, null],
+  [1, 1],
+  [2, 2],
+  [3, 6],
+  [7, 13],
+  [14, 29],
+  [30, 99],
+  [100, 364],
+  [365, null],
 ];
 
 export function describeStats(streak: string, at: number, index: IndexStats): StreakStats {
   const histogram = RANGES.map(([from, to]) => ({
     from,
     to,
-    users: index.lengths.filter((l) => l.length >= from && (to === null || l.length <= to)).reduce((sum, l) => sum + l.users, 0),
+    users: index.lengths
+      .filter((l) => l.length >= from && (to === null || l.length <= to))
+      .reduce((sum, l) => sum + l.users, 0),
   }));
   return {
     streak,

@@ -91,7 +91,12 @@ export interface Store {
   /** Analytics of one rule at instant `at`, with `top` entries in each top list. */
   stats(streak: string, at: number, top: number): Promise<IndexStats>;
   /** Live streaks (deadAt > at) of one rule whose expiresAt is before `before`, soonest first. */
-  expiring(streak: string, at: number, before: number, limit: number): Promise<Array<{ userId: string; length: number; expiresAt: number }>>;
+  expiring(
+    streak: string,
+    at: number,
+    before: number,
+    limit: number,
+  ): Promise<Array<{ userId: string; length: number; expiresAt: number }>>;
   /**
    * The account's activity counters as committed: days from `from` to `to` (`YYYY-MM-DD`, inclusive)
    * that have any count, in date order; every metric and achievement counted, in key order.

@@ -16,7 +16,10 @@ export const MAX_SUM = Number.MAX_SAFE_INTEGER;
 
 /** The error of a sum beyond ±MAX_SUM: `what` says what it is the sum of. */
 export function sumOutOfRange(sum: number, what: string): InvalidInputError {
-  return new InvalidInputError(`${what} would be ${sum}, beyond ±${MAX_SUM} (2^53 − 1), the largest sum kept exactly; the event is refused and nothing changed`, 'SUM_OUT_OF_RANGE');
+  return new InvalidInputError(
+    `${what} would be ${sum}, beyond ±${MAX_SUM} (2^53 − 1), the largest sum kept exactly; the event is refused and nothing changed`,
+    'SUM_OUT_OF_RANGE',
+  );
 }
 
 /** `sum`, when it lies within ±MAX_SUM; otherwise an InvalidInputError SUM_OUT_OF_RANGE that says what it is the sum of. */
@@ -30,17 +33,28 @@ export function checkSum(sum: number, what: () => string): number {
  * value, are not finite numbers (a step that did not come through the reducer's checks).
  */
 export function checkFiniteNumbers(user: UserState, rollups: readonly Rollup[]): void {
-  const bad = (where: string, value: unknown) => new StoreError(`a step for user ${JSON.stringify(user.id)} wrote ${where} that is not a finite number: ${String(value)}`);
-  for (const metric in user.totals) if (!Number.isFinite(user.totals[metric])) throw bad(`the total of ${JSON.stringify(metric)}`, user.totals[metric]);
+  const bad = (where: string, value: unknown) =>
+    new StoreError(
+      `a step for user ${JSON.stringify(user.id)} wrote ${where} that is not a finite number: ${String(value)}`,
+    );
+  for (const metric in user.totals)
+    if (!Number.isFinite(user.totals[metric])) throw bad(`the total of ${JSON.stringify(metric)}`, user.totals[metric]);
   for (const key in user.streaks) {
     const progress = user.streaks[key]?.progress ?? {};
-    for (const metric in progress) if (!Number.isFinite(progress[metric])) throw bad(`the period sum of ${JSON.stringify(metric)} under rule ${JSON.stringify(key)}`, progress[metric]);
+    for (const metric in progress)
+      if (!Number.isFinite(progress[metric]))
+        throw bad(`the period sum of ${JSON.stringify(metric)} under rule ${JSON.stringify(key)}`, progress[metric]);
   }
-  for (const rollup of rollups) if (!Number.isFinite(rollup.value)) throw bad(`a day sum of ${JSON.stringify(rollup.metric)}`, rollup.value);
+  for (const rollup of rollups)
+    if (!Number.isFinite(rollup.value)) throw bad(`a day sum of ${JSON.stringify(rollup.metric)}`, rollup.value);
 }
 
 /** The check of a store's merged day sum (`mergeRollups`): within ±MAX_SUM, or SUM_OUT_OF_RANGE. */
 export function checkDaySum(rollup: Rollup, userId: string): Rollup {
-  checkSum(rollup.value, () => `the sum of ${JSON.stringify(rollup.metric)} on day ${rollup.day} (day start ${rollup.dayStart} min) of user ${JSON.stringify(userId)}`);
+  checkSum(
+    rollup.value,
+    () =>
+      `the sum of ${JSON.stringify(rollup.metric)} on day ${rollup.day} (day start ${rollup.dayStart} min) of user ${JSON.stringify(userId)}`,
+  );
   return rollup;
 }

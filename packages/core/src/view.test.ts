@@ -15,15 +15,31 @@ function engineWith(rule: Partial<StreakRuleInput> = {}) {
 describe('expires (S15)', () => {
   it('is the end of the next period once the current one is met', async () => {
     const engine = engineWith();
-    const result = await engine.record({ userId: 'u', metric: 'lessons', value: 2, at: noon('2026-09-10'), tz: 'Asia/Tokyo' });
-    expect(result.currentStreak).toMatchObject({ length: 1, expires: '2026-09-11', expiresAt: '2026-09-11T15:00:00.000Z' });
+    const result = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 2,
+      at: noon('2026-09-10'),
+      tz: 'Asia/Tokyo',
+    });
+    expect(result.currentStreak).toMatchObject({
+      length: 1,
+      expires: '2026-09-11',
+      expiresAt: '2026-09-11T15:00:00.000Z',
+    });
   });
 
   it('is the end of the current period while it is not yet met', async () => {
     const engine = engineWith();
     await engine.record({ userId: 'u', metric: 'lessons', value: 2, at: noon('2026-09-10'), tz: 'UTC' });
     const read = await engine.streak('u', { at: noon('2026-09-11') });
-    expect(read).toMatchObject({ length: 1, met: false, periodStart: '2026-09-11', expires: '2026-09-11', expiresAt: '2026-09-12T00:00:00.000Z' });
+    expect(read).toMatchObject({
+      length: 1,
+      met: false,
+      periodStart: '2026-09-11',
+      expires: '2026-09-11',
+      expiresAt: '2026-09-12T00:00:00.000Z',
+    });
     const partial = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: noon('2026-09-11') });
     expect(partial.currentStreak).toMatchObject({ extended: false, expires: '2026-09-11' });
   });
@@ -31,7 +47,13 @@ describe('expires (S15)', () => {
   it('is null, as is started, for a streak of length 0', async () => {
     const engine = engineWith();
     const result = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: noon('2026-09-10') });
-    expect(result.currentStreak).toMatchObject({ length: 0, started: null, expires: null, expiresAt: null, periodStart: '2026-09-10' });
+    expect(result.currentStreak).toMatchObject({
+      length: 0,
+      started: null,
+      expires: null,
+      expiresAt: null,
+      periodStart: '2026-09-10',
+    });
   });
 
   it('moves past the periods a pause covers', async () => {
@@ -43,8 +65,19 @@ describe('expires (S15)', () => {
 
   it('ends a weekly streak’s expiry at the end of the following week, with the day start applied', async () => {
     const engine = engineWith({ frequency: 'weekly', dayStartsAt: '03:00' });
-    const result = await engine.record({ userId: 'u', metric: 'lessons', value: 2, at: noon('2026-09-10'), tz: 'Europe/Paris' }); // Thursday
-    expect(result.currentStreak).toMatchObject({ periodStart: '2026-09-07', periodEnd: '2026-09-13', expires: '2026-09-20', expiresAt: '2026-09-21T01:00:00.000Z' });
+    const result = await engine.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 2,
+      at: noon('2026-09-10'),
+      tz: 'Europe/Paris',
+    }); // Thursday
+    expect(result.currentStreak).toMatchObject({
+      periodStart: '2026-09-07',
+      periodEnd: '2026-09-13',
+      expires: '2026-09-20',
+      expiresAt: '2026-09-21T01:00:00.000Z',
+    });
   });
 });
 
@@ -90,7 +123,9 @@ describe('history (S16, S17)', () => {
   it.each([0, 367, -1, 2.5, Number.NaN])('rejects historyPeriods %s with a clear error', async (historyPeriods) => {
     const engine = engineWith();
     await expect(engine.streak('u', { historyPeriods })).rejects.toThrow(InvalidInputError);
-    await expect(engine.streak('u', { historyPeriods })).rejects.toThrow(/historyPeriods must be a whole number from 1 to 366/);
+    await expect(engine.streak('u', { historyPeriods })).rejects.toThrow(
+      /historyPeriods must be a whole number from 1 to 366/,
+    );
   });
 
   it('reads an unknown user as a streak of length 0 in the rule’s default zone', async () => {

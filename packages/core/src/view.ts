@@ -48,7 +48,13 @@ const dayStartTexts = new Map<string, Map<number, string>>();
 function dayStartText(day: number, zone: ZoneOffsets, dayStartMs: number): string {
   const minutes = dayStartMs / 60_000;
   const key = day * 1440 + minutes;
-  if (!Number.isInteger(minutes) || minutes < 0 || minutes >= 1440 || !Number.isInteger(day) || !Number.isSafeInteger(key)) {
+  if (
+    !Number.isInteger(minutes) ||
+    minutes < 0 ||
+    minutes >= 1440 ||
+    !Number.isInteger(day) ||
+    !Number.isSafeInteger(key)
+  ) {
     return formatInstant(dayStartInstant(day, zone, dayStartMs));
   }
   let texts = dayStartTexts.get(zone.name);
@@ -102,7 +108,12 @@ export function historyFlags(heldBy: HeldBy): { usedFreeze: boolean; usedPause: 
  * S16: the `count` most recent periods up to and including the current one, oldest first, with no
  * gaps; periods without an entry show length 0, and the current one shows only once met.
  */
-export function viewHistory(state: StreakState, rule: StreakRule, entries: readonly HistoryEntry[], count: number): HistoryPeriod[] {
+export function viewHistory(
+  state: StreakState,
+  rule: StreakRule,
+  entries: readonly HistoryEntry[],
+  count: number,
+): HistoryPeriod[] {
   const byPeriod = new Map<number, HistoryEntry>();
   for (const entry of entries) byPeriod.set(entry.period, entry);
   const periods: HistoryPeriod[] = [];

@@ -36,7 +36,8 @@ export function excusedByMove(state: StreakState, rule: StreakRule, move: ZoneMo
   const inOld = Math.max(0, calendar.indexOf(oldDay) - first);
   // In the new zone: the current period, as the previous event left it, moves with that event to the
   // period it falls in there (never an earlier one, S4).
-  const previousDay = move.previousAt === null ? state.day : Math.max(placeInstant(move.previousAt, move.to, rule.dayStartMs), state.day);
+  const previousDay =
+    move.previousAt === null ? state.day : Math.max(placeInstant(move.previousAt, move.to, rule.dayStartMs), state.day);
   const shift = calendar.indexOf(previousDay) - state.period;
   const inNew = Math.max(0, target - first - shift);
   const missed = Math.min(inOld, inNew);

@@ -12,7 +12,11 @@ import { SignInPage } from './pages/SignInPage';
 /** How long a status message stays on screen (screen readers have announced it by then). */
 const STATUS_MS = 6000;
 
-type Session = { state: 'checking' } | { state: 'signed-out' } | { state: 'signed-in'; account: Account } | { state: 'error'; error: unknown };
+type Session =
+  | { state: 'checking' }
+  | { state: 'signed-out' }
+  | { state: 'signed-in'; account: Account }
+  | { state: 'error'; error: unknown };
 
 /**
  * Asks the server once whether a session exists, then shows either the sign-in page or the

@@ -29,7 +29,16 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { createEngine, parseRules, reduceEvent } from '@kindling/core';
 import { redisStore } from '@kindling/redis';
-import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS, START_DAY, mulberry32, yearOfBothMetrics } from '../../core/bench/workload.mjs';
+import {
+  generateWorkload as makeWorkload,
+  envInt,
+  ZONES,
+  METRICS,
+  DAY_MS,
+  START_DAY,
+  mulberry32,
+  yearOfBothMetrics,
+} from '../../core/bench/workload.mjs';
 
 /** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
 const TARGET_RECORD_SHARE = 0.25;
@@ -83,10 +92,19 @@ const STREAKS = [
   },
 ];
 
-const eventInput = (/** @type {Workload} */ w, /** @type {number} */ i) => ({ userId: w.userIds[w.user[i]], metric: METRICS[w.metric[i]], value: w.value[i], tz: ZONES[w.zone[i]], at: w.at[i] });
+const eventInput = (/** @type {Workload} */ w, /** @type {number} */ i) => ({
+  userId: w.userIds[w.user[i]],
+  metric: METRICS[w.metric[i]],
+  value: w.value[i],
+  tz: ZONES[w.zone[i]],
+  at: w.at[i],
+});
 
 /** Block b of the events: [start, end). */
-const blockRange = (/** @type {number} */ b) => [Math.floor((b * EVENTS) / BLOCKS), Math.floor(((b + 1) * EVENTS) / BLOCKS)];
+const blockRange = (/** @type {number} */ b) => [
+  Math.floor((b * EVENTS) / BLOCKS),
+  Math.floor(((b + 1) * EVENTS) / BLOCKS),
+];
 
 // ---------------------------------------------------------------------------------------------
 // The measured loops, shared by the parent (one process) and the workers (two processes)
@@ -94,11 +112,19 @@ const blockRange = (/** @type {number} */ b) => [Math.floor((b * EVENTS) / BLOCK
 
 /** `count` tasks, `concurrency` async lanes over a shared queue, each lane awaiting its task. */
 /** Block `b` runs `first` then `second`, the next block the other way round: neither always goes first. */
-async function alternately(/** @type {number} */ b, /** @type {() => Promise<unknown>} */ first, /** @type {() => Promise<unknown>} */ second) {
+async function alternately(
+  /** @type {number} */ b,
+  /** @type {() => Promise<unknown>} */ first,
+  /** @type {() => Promise<unknown>} */ second,
+) {
   for (const run of b % 2 === 0 ? [first, second] : [second, first]) await run();
 }
 
-async function pool(/** @type {number} */ count, /** @type {number} */ concurrency, /** @type {(i: number) => Promise<void>} */ task) {
+async function pool(
+  /** @type {number} */ count,
+  /** @type {number} */ concurrency,
+  /** @type {(i: number) => Promise<void>} */ task,
+) {
   let next = 0;
   const lane = async () => {
     while (next < count) await task(next++);
@@ -132,7 +158,11 @@ function newEngine(/** @type {Store} */ store) {
 }
 
 /** engine.record over the given event indices, `CONCURRENCY` in flight; returns { ops, seconds, cpu }. */
-async function runEngineBlock(/** @type {Engine} */ engine, /** @type {Workload} */ w, /** @type {number[]} */ indices) {
+async function runEngineBlock(
+  /** @type {Engine} */ engine,
+  /** @type {Workload} */ w,
+  /** @type {number[]} */ indices,
+) {
   let check = 0;
   const e0 = performance.eventLoopUtilization();
   const c0 = process.cpuUsage();
@@ -149,7 +179,13 @@ async function runEngineBlock(/** @type {Engine} */ engine, /** @type {Workload}
 }
 
 /** `pairs` raw GET+SET pairs on random keys of the raw key space, `CONCURRENCY` in flight. */
-async function runRawBlock(/** @type {Client} */ client, /** @type {string[]} */ rawKeys, /** @type {string} */ rawValue, /** @type {number} */ pairs, /** @type {number} */ seed) {
+async function runRawBlock(
+  /** @type {Client} */ client,
+  /** @type {string[]} */ rawKeys,
+  /** @type {string} */ rawValue,
+  /** @type {number} */ pairs,
+  /** @type {number} */ seed,
+) {
   const rand = mulberry32(seed);
   let check = 0;
   const e0 = performance.eventLoopUtilization();
@@ -171,7 +207,12 @@ async function runRawBlock(/** @type {Client} */ client, /** @type {string[]} */
 const rawKeyList = () => Array.from({ length: USERS }, (_, u) => `${RAW_TAG}:${String(u).padStart(6, '0')}`);
 
 /** Indices of block b's events of the users with u % parts === part. */
-function blockIndices(/** @type {Workload} */ w, /** @type {number} */ b, /** @type {number} */ part, /** @type {number} */ parts) {
+function blockIndices(
+  /** @type {Workload} */ w,
+  /** @type {number} */ b,
+  /** @type {number} */ part,
+  /** @type {number} */ parts,
+) {
   const [start, end] = blockRange(b);
   /** @type {number[]} */
   const out = [];
@@ -187,7 +228,8 @@ async function worker() {
   /** @type {WorkerConfig} */
   const config = JSON.parse(process.argv[3] ?? '{}');
   const w = generateWorkload();
-  const send = (/** @type {WorkerAnswer} */ answer, /** @type {() => void} */ then = () => {}) => process.send?.(answer, then);
+  const send = (/** @type {WorkerAnswer} */ answer, /** @type {() => void} */ then = () => {}) =>
+    process.send?.(answer, then);
   const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
   client.on('error', () => {});
   const rawKeys = rawKeyList();
@@ -216,7 +258,9 @@ async function worker() {
       } else if (message.cmd === 'quit') {
         await store.close();
         await client.quit();
-        send({ done: { steps: counter.steps, records, maxRSS: process.resourceUsage().maxRSS * 1024 } }, () => process.exit(0));
+        send({ done: { steps: counter.steps, records, maxRSS: process.resourceUsage().maxRSS * 1024 } }, () =>
+          process.exit(0),
+        );
       }
     } catch (error) {
       const e = /** @type {Error | undefined} */ (error);
@@ -228,7 +272,9 @@ async function worker() {
 
 /** A forked worker, with a promise per reply. */
 function startWorker(/** @type {WorkerConfig} */ config) {
-  const child = fork(fileURLToPath(import.meta.url), ['worker', JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['worker', JSON.stringify(config)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   /** @type {{ resolve: (answer: WorkerAnswer) => void, reject: (error: Error) => void }[]} */
   const waiting = [];
   /** @type {Error | null} */
@@ -246,8 +292,8 @@ function startWorker(/** @type {WorkerConfig} */ config) {
   const reply = () =>
     /** @type {Promise<WorkerAnswer>} */ (
       new Promise((resolve, reject) => {
-      if (failed) reject(failed);
-      else waiting.push({ resolve, reject });
+        if (failed) reject(failed);
+        else waiting.push({ resolve, reject });
       })
     );
   return {
@@ -319,7 +365,11 @@ async function commandStats(/** @type {Client} */ client) {
 }
 
 /** Adds the difference of two commandstats snapshots into `sum`. */
-function addStats(/** @type {Map<string, { calls: number, usec: number }>} */ sum, /** @type {typeof sum} */ before, /** @type {typeof sum} */ after) {
+function addStats(
+  /** @type {Map<string, { calls: number, usec: number }>} */ sum,
+  /** @type {typeof sum} */ before,
+  /** @type {typeof sum} */ after,
+) {
   for (const [name, a] of after) {
     const b = before.get(name) ?? { calls: 0, usec: 0 };
     const s = sum.get(name) ?? { calls: 0, usec: 0 };
@@ -354,11 +404,22 @@ const median = (/** @type {number[]} */ xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) =>
+  right ? String(text).padStart(width) : String(text).padEnd(width);
 
 /** One table row per loop: ops, seconds (sum), ops/s (median of blocks), range, cpu per op. */
 function printRows(/** @type {{ name: string, blocks: Block[] }[]} */ rows) {
-  const header = [pad('row', 46), pad('ops', 9, true), pad('seconds', 8, true), pad('ops/s (median)', 15, true), pad('range of blocks (ops/s)', 24, true), pad('node cpu us/op', 15, true), pad('redis cpu us/op', 16, true), pad('loop busy', 10, true), pad('machine busy', 13, true)];
+  const header = [
+    pad('row', 46),
+    pad('ops', 9, true),
+    pad('seconds', 8, true),
+    pad('ops/s (median)', 15, true),
+    pad('range of blocks (ops/s)', 24, true),
+    pad('node cpu us/op', 15, true),
+    pad('redis cpu us/op', 16, true),
+    pad('loop busy', 10, true),
+    pad('machine busy', 13, true),
+  ];
   console.log(header.join('  '));
   console.log('-'.repeat(header.join('  ').length));
   for (const row of rows) {
@@ -377,14 +438,22 @@ function printRows(/** @type {{ name: string, blocks: Block[] }[]} */ rows) {
         pad(((1e6 * nodeCpu) / ops).toFixed(1), 15, true),
         pad(((1e6 * redisCpuS) / ops).toFixed(1), 16, true),
         pad(`${(100 * median(row.blocks.map((b) => b.elu))).toFixed(0)}%`, 10, true),
-        pad(`${((100 * row.blocks.reduce((t, b) => t + b.machine.busy, 0)) / row.blocks.reduce((t, b) => t + b.machine.total, 0)).toFixed(0)}%`, 13, true),
+        pad(
+          `${((100 * row.blocks.reduce((t, b) => t + b.machine.busy, 0)) / row.blocks.reduce((t, b) => t + b.machine.total, 0)).toFixed(0)}%`,
+          13,
+          true,
+        ),
       ].join('  '),
     );
   }
 }
 
 /** Compares each user's final state in the store with the sequential reducer's. */
-async function compareStates(/** @type {Store} */ store, /** @type {Workload} */ w, /** @type {Map<string, import('@kindling/core').UserState>} */ expected) {
+async function compareStates(
+  /** @type {Store} */ store,
+  /** @type {Workload} */ w,
+  /** @type {Map<string, import('@kindling/core').UserState>} */ expected,
+) {
   let equal = 0;
   let sameVersion = 0;
   await pool(USERS, 64, async (u) => {
@@ -432,12 +501,18 @@ async function main() {
     const serverInfo = await admin.info('server');
     const redisVersion = serverInfo.match(/^redis_version:(\S+)/m)?.[1] ?? '?';
     const config = Object.fromEntries(
-      /** @type {string[]} */ (await admin.config('GET', '*-max-listpack-*')).reduce((/** @type {[string, string][]} */ acc, v, i, all) => (i % 2 ? acc : [...acc, [v, all[i + 1] ?? '']]), []),
+      /** @type {string[]} */ (await admin.config('GET', '*-max-listpack-*')).reduce(
+        (/** @type {[string, string][]} */ acc, v, i, all) => (i % 2 ? acc : [...acc, [v, all[i + 1] ?? '']]),
+        [],
+      ),
     );
     console.log('Kindling stores benchmark: Redis');
     console.log(
       `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +
-        `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, ${mb(os.totalmem())} MB RAM, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+        `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, ${mb(os.totalmem())} MB RAM, load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')}`,
     );
     console.log(
       `redis ${redisVersion} at ${REDIS_URL.replace(/\/\/[^@]*@/, '//')}; hash-max-listpack-entries ${config['hash-max-listpack-entries']}, ` +
@@ -445,7 +520,8 @@ async function main() {
     );
     console.log(`keys: prefix "${KEY_PREFIX}", accounts "${RUN}-*" (deleted at the end)`);
     const stale = (await scanKeys(admin, `${KEY_PREFIX}:*`)).length;
-    if (stale > 0) console.log(`note: ${stale} keys under "${KEY_PREFIX}:" from another run are already there (left alone)`);
+    if (stale > 0)
+      console.log(`note: ${stale} keys under "${KEY_PREFIX}:" from another run are already there (left alone)`);
 
     // Workload and the sequential reference.
     const g0 = performance.now();
@@ -455,7 +531,11 @@ async function main() {
     for (let i = 0; i < EVENTS; i++) {
       const input = eventInput(w, i);
       const id = input.userId;
-      const reduction = reduceEvent(expected.get(id) ?? null, { ...input, email: null, eventId: 'bench', idempotencyKey: null }, model);
+      const reduction = reduceEvent(
+        expected.get(id) ?? null,
+        { ...input, email: null, eventId: 'bench', idempotencyKey: null },
+        model,
+      );
       expected.set(id, reduction.user);
     }
     let stateBytes = 0;
@@ -469,7 +549,9 @@ async function main() {
         `${METRICS[0]} ${fmtInt(perMetric[0])}, ${METRICS[1]} ${fmtInt(perMetric[1])} (generated and replayed sequentially in ${((performance.now() - g0) / 1000).toFixed(1)} s)`,
     );
     console.log('rule:     daily, lessons >= 1, freezes 1..3, +1 every 7 days (minutes only fill rollups)');
-    console.log(`raw:      ${fmtInt(USERS)} keys of ${rawValueBytes} bytes (the mean final user state JSON), GET then SET of a random key per pair`);
+    console.log(
+      `raw:      ${fmtInt(USERS)} keys of ${rawValueBytes} bytes (the mean final user state JSON), GET then SET of a random key per pair`,
+    );
     console.log(
       `measured: ${BLOCKS} blocks of ~${fmtInt(EVENTS / BLOCKS)} events in time order; per block, engine and raw (as many pairs as events) ` +
         `back to back, order alternating; ${CONCURRENCY} in flight per process, one connection each`,
@@ -536,7 +618,14 @@ async function main() {
     const PARTS = 2;
     for (let part = 0; part < PARTS; part++) {
       workers.push(
-        startWorker({ run: RUN, part, parts: PARTS, account: ACCOUNT('2p'), warmAccount: ACCOUNT(`warm2-${part}`), rawValueBytes }),
+        startWorker({
+          run: RUN,
+          part,
+          parts: PARTS,
+          account: ACCOUNT('2p'),
+          warmAccount: ACCOUNT(`warm2-${part}`),
+          rawValueBytes,
+        }),
       );
     }
     await Promise.all(workers.map((x) => x.ready));
@@ -547,7 +636,9 @@ async function main() {
     const sumBlock = async (/** @type {WorkerAsk} */ message) => {
       const r0 = await redisCpu(admin);
       const m0 = machineCpu();
-      const results = (await Promise.all(workers.map((x) => x.ask(message)))).map((m) => /** @type {LoopResult} */ (m.result));
+      const results = (await Promise.all(workers.map((x) => x.ask(message)))).map(
+        (m) => /** @type {LoopResult} */ (m.result),
+      );
       const machine = machineShare(m0);
       const redisCpuS = (await redisCpu(admin)) - r0;
       return {
@@ -563,11 +654,16 @@ async function main() {
     for (let b = 0; b < BLOCKS; b++) {
       const [start, end] = blockRange(b);
       const runEngine = async () => engineBlocks2.push(await sumBlock({ cmd: 'engine', block: b }));
-      const runRaw = async () => rawBlocks2.push(await sumBlock({ cmd: 'raw', pairs: Math.round((end - start) / PARTS), seed: SEED + 7919 * (b + 1) }));
+      const runRaw = async () =>
+        rawBlocks2.push(
+          await sumBlock({ cmd: 'raw', pairs: Math.round((end - start) / PARTS), seed: SEED + 7919 * (b + 1) }),
+        );
       await alternately(b, runEngine, runRaw);
     }
     const ratios2 = engineBlocks2.map((e, b) => e.rate / rawBlocks2[b].rate);
-    const done2 = (await Promise.all(workers.map((x) => x.ask({ cmd: 'quit' })))).map((m) => /** @type {NonNullable<WorkerAnswer['done']>} */ (m.done));
+    const done2 = (await Promise.all(workers.map((x) => x.ask({ cmd: 'quit' })))).map(
+      (m) => /** @type {NonNullable<WorkerAnswer['done']>} */ (m.done),
+    );
     workers.length = 0;
     const two = countingStore(ACCOUNT('2p'));
     const check2 = await compareStates(two.store, w, expected);
@@ -581,13 +677,21 @@ async function main() {
       { name: `raw GET+SET pairs, 2 processes x ${CONCURRENCY} (sum)`, blocks: rawBlocks2 },
     ]);
     console.log('');
-    console.log('ops are events (engine) or GET+SET pairs (raw); ops/s is the median over the blocks (two processes: the sum of their rates)');
-    console.log('seconds is the sum over blocks (two processes: the slower of the two per block); cpu us/op: the processes\' CPU, and the Redis server\'s (INFO cpu, all clients)');
-    console.log('loop busy: event loop utilization of the bench process(es) (median of blocks; 100% = the process is CPU-bound); machine busy: all cores, every process on the machine');
+    console.log(
+      'ops are events (engine) or GET+SET pairs (raw); ops/s is the median over the blocks (two processes: the sum of their rates)',
+    );
+    console.log(
+      "seconds is the sum over blocks (two processes: the slower of the two per block); cpu us/op: the processes' CPU, and the Redis server's (INFO cpu, all clients)",
+    );
+    console.log(
+      'loop busy: event loop utilization of the bench process(es) (median of blocks; 100% = the process is CPU-bound); machine busy: all cores, every process on the machine',
+    );
     const share1 = median(ratios1);
     const share2 = median(ratios2);
     console.log(`engine / raw, 1 process, block by block: ${ratios1.map((r) => `${(100 * r).toFixed(0)}%`).join(' ')}`);
-    console.log(`engine / raw, 2 processes, block by block: ${ratios2.map((r) => `${(100 * r).toFixed(0)}%`).join(' ')}`);
+    console.log(
+      `engine / raw, 2 processes, block by block: ${ratios2.map((r) => `${(100 * r).toFixed(0)}%`).join(' ')}`,
+    );
     console.log(
       `2 processes / 1 process: engine ${(median(engineBlocks2.map((b) => b.rate)) / median(engineBlocks1.map((b) => b.rate))).toFixed(2)}x, ` +
         `raw ${(median(rawBlocks2.map((b) => b.rate)) / median(rawBlocks1.map((b) => b.rate))).toFixed(2)}x`,
@@ -622,12 +726,14 @@ async function main() {
       lastSeenPart[u] = k;
     }
     console.log(
-      `events whose user has another event among the ${CONCURRENCY - 1} before it in the queue: 1 process ${(100 * sameUserInWindow / EVENTS).toFixed(1)}%, ` +
-        `2 processes ${(100 * sameUserInWindow2 / EVENTS).toFixed(1)}% (each process's queue holds half the users)`,
+      `events whose user has another event among the ${CONCURRENCY - 1} before it in the queue: 1 process ${((100 * sameUserInWindow) / EVENTS).toFixed(1)}%, ` +
+        `2 processes ${((100 * sameUserInWindow2) / EVENTS).toFixed(1)}% (each process's queue holds half the users)`,
     );
     const retries1 = one.counter.steps - EVENTS;
     const retries2 = done2.reduce((s, d) => s + d.steps - d.records, 0);
-    console.log(`compare-and-set retries (steps run again after a conflict): 1 process ${fmtInt(retries1)}, 2 processes ${fmtInt(retries2)} (of ${fmtInt(EVENTS)} events)`);
+    console.log(
+      `compare-and-set retries (steps run again after a conflict): 1 process ${fmtInt(retries1)}, 2 processes ${fmtInt(retries2)} (of ${fmtInt(EVENTS)} events)`,
+    );
     console.log(
       `final states equal to a sequential replay: 1 process ${fmtInt(check1.equal)} / ${fmtInt(USERS)} users (${fmtInt(check1.sameVersion)} with every event counted), ` +
         `2 processes ${fmtInt(check2.equal)} / ${fmtInt(USERS)} (${fmtInt(check2.sameVersion)}); users() count ${fmtInt(users1)} and ${fmtInt(users2)}`,
@@ -643,7 +749,8 @@ async function main() {
     const memState = await mem.load(memUser);
     if (memState === null) throw new Error(`${memUser} was not stored`);
     const userKeyNames = ['s', 'd', 'i'];
-    const userKey = (/** @type {string} */ id, /** @type {string} */ name, account = ACCOUNT('mem')) => `${KEY_PREFIX}:{${account}:${id}}:${name}`;
+    const userKey = (/** @type {string} */ id, /** @type {string} */ name, account = ACCOUNT('mem')) =>
+      `${KEY_PREFIX}:{${account}:${id}}:${name}`;
     const perKey = [];
     for (const name of userKeyNames) perKey.push({ name, ...(await describeKey(admin, userKey(memUser, name))) });
     const userBytes = perKey.reduce((s, k) => s + k.bytes, 0);
@@ -661,7 +768,8 @@ async function main() {
 
     // A less regular user: the same days, each metric at a random millisecond of the day and a random value.
     const roughUser = 'rough-user';
-    for (const event of yearOfBothMetrics(SEED ^ 0x0dd)) await memEngine.record({ userId: roughUser, ...event, tz: 'Europe/Berlin' });
+    for (const event of yearOfBothMetrics(SEED ^ 0x0dd))
+      await memEngine.record({ userId: roughUser, ...event, tz: 'Europe/Berlin' });
     const roughKeys = [];
     for (const name of userKeyNames) roughKeys.push({ name, ...(await describeKey(admin, userKey(roughUser, name))) });
     const roughBytes = roughKeys.reduce((s, k) => s + k.bytes, 0);
@@ -669,7 +777,14 @@ async function main() {
     // An idempotency key's cost: another user, 10 keyed events.
     const idemUser = 'idem-user';
     for (let d = 0; d < 10; d++) {
-      await memEngine.record({ userId: idemUser, metric: 'lessons', value: 1, tz: 'Europe/Berlin', at: (START_DAY + d) * DAY_MS + 7 * 3_600_000, idempotencyKey: `lesson-${d}-0123456789abcdef` });
+      await memEngine.record({
+        userId: idemUser,
+        metric: 'lessons',
+        value: 1,
+        tz: 'Europe/Berlin',
+        at: (START_DAY + d) * DAY_MS + 7 * 3_600_000,
+        idempotencyKey: `lesson-${d}-0123456789abcdef`,
+      });
     }
     const idem = await describeKey(admin, userKey(idemUser, 'i'));
 
@@ -691,7 +806,14 @@ async function main() {
         const id = `index-user-${String(from + k).padStart(6, '0')}`;
         const first = START_DAY + 300 + ((from + k) % 50);
         const days = 1 + ((from + k) % 5);
-        for (let d = 0; d < days; d++) await memEngine.record({ userId: id, metric: 'lessons', value: 1, tz: ZONES[(from + k) % ZONES.length], at: (first + d) * DAY_MS + 12 * 3_600_000 });
+        for (let d = 0; d < days; d++)
+          await memEngine.record({
+            userId: id,
+            metric: 'lessons',
+            value: 1,
+            tz: ZONES[(from + k) % ZONES.length],
+            at: (first + d) * DAY_MS + 12 * 3_600_000,
+          });
       });
     };
     const index0 = await accountBytes();
@@ -702,21 +824,38 @@ async function main() {
     const perUserIndex1 = (index1.bytes - index0.bytes) / 1000;
     const perUserIndex2 = (index2.bytes - index1.bytes) / 1000;
 
-    console.log(`memory: one user, daily rule (length ${memState.streaks.daily.length}), 2 metrics, an event on each metric every day for 365 days (Europe/Berlin), no idempotency keys`);
-    console.log(`${pad('key', 8)}  ${pad('type', 7)}  ${pad('encoding', 10)}  ${pad('elements', 22, true)}  ${pad('bytes', 8, true)}  share`);
+    console.log(
+      `memory: one user, daily rule (length ${memState.streaks.daily.length}), 2 metrics, an event on each metric every day for 365 days (Europe/Berlin), no idempotency keys`,
+    );
+    console.log(
+      `${pad('key', 8)}  ${pad('type', 7)}  ${pad('encoding', 10)}  ${pad('elements', 22, true)}  ${pad('bytes', 8, true)}  share`,
+    );
     for (const k of perKey) {
-      console.log(`${pad(k.name, 8)}  ${pad(k.type, 7)}  ${pad(k.encoding, 10)}  ${pad(k.type === 'none' ? '(absent)' : `${fmtInt(k.count)} ${k.countWhat}`, 22, true)}  ${pad(fmtInt(k.bytes), 8, true)}  ${((100 * k.bytes) / userBytes).toFixed(1)}%`);
+      console.log(
+        `${pad(k.name, 8)}  ${pad(k.type, 7)}  ${pad(k.encoding, 10)}  ${pad(k.type === 'none' ? '(absent)' : `${fmtInt(k.count)} ${k.countWhat}`, 22, true)}  ${pad(fmtInt(k.bytes), 8, true)}  ${((100 * k.bytes) / userBytes).toFixed(1)}%`,
+      );
     }
-    console.log(`${pad('total', 8)}  ${pad('', 7)}  ${pad('', 10)}  ${pad('', 22, true)}  ${pad(fmtInt(userBytes), 8, true)}  (target < ${fmtInt(TARGET_USER_BYTES)}: ${(userBytes / TARGET_USER_BYTES).toFixed(1)}x the target, ${fmtInt(userBytes - TARGET_USER_BYTES)} bytes over)`);
-    console.log(`state value: ${fmtInt(stateValue.length)} bytes, of which the state JSON with its version ${fmtInt(jsonBytes)} and the tails ${fmtInt(stateValue.length - jsonBytes - 1)}`);
-    for (const [kind, k] of kinds) console.log(`data hash, ${kind}: ${k.fields} fields, ${fmtInt(k.bytes)} bytes of names and values`);
-    console.log(`less regular user (random values, random ms of the day): ${roughKeys.map((k) => `${k.name} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}; total ${fmtInt(roughBytes)}`);
-    console.log(`idempotency: ${fmtInt(idem.bytes)} bytes for 10 keyed events (${idem.encoding}), ${fmtInt(idem.bytes / 10)} bytes per key, kept for good`);
+    console.log(
+      `${pad('total', 8)}  ${pad('', 7)}  ${pad('', 10)}  ${pad('', 22, true)}  ${pad(fmtInt(userBytes), 8, true)}  (target < ${fmtInt(TARGET_USER_BYTES)}: ${(userBytes / TARGET_USER_BYTES).toFixed(1)}x the target, ${fmtInt(userBytes - TARGET_USER_BYTES)} bytes over)`,
+    );
+    console.log(
+      `state value: ${fmtInt(stateValue.length)} bytes, of which the state JSON with its version ${fmtInt(jsonBytes)} and the tails ${fmtInt(stateValue.length - jsonBytes - 1)}`,
+    );
+    for (const [kind, k] of kinds)
+      console.log(`data hash, ${kind}: ${k.fields} fields, ${fmtInt(k.bytes)} bytes of names and values`);
+    console.log(
+      `less regular user (random values, random ms of the day): ${roughKeys.map((k) => `${k.name} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}; total ${fmtInt(roughBytes)}`,
+    );
+    console.log(
+      `idempotency: ${fmtInt(idem.bytes)} bytes for 10 keyed events (${idem.encoding}), ${fmtInt(idem.bytes / 10)} bytes per key, kept for good`,
+    );
     console.log(
       `account index (users, schema, ix:daily:*): ${fmtInt(index0.bytes)} bytes with 2 users, ${fmtInt(index1.bytes)} with 1,002, ${fmtInt(index2.bytes)} with 2,002: ` +
         `${perUserIndex1.toFixed(0)} bytes per added user over the first 1,000, ${perUserIndex2.toFixed(0)} over the next 1,000`,
     );
-    console.log(`  at 2,002 users: ${index2.parts.map((k) => `${k.key.split('}:')[1]} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}`);
+    console.log(
+      `  at 2,002 users: ${index2.parts.map((k) => `${k.key.split('}:')[1]} ${k.encoding} ${fmtInt(k.bytes)}`).join(', ')}`,
+    );
 
     await mem.close();
 
@@ -725,12 +864,20 @@ async function main() {
     const left = (await scanKeys(admin, RUN_PATTERN)).length;
     console.log('');
     console.log(`cleanup: deleted ${fmtInt(deleted)} keys matching ${RUN_PATTERN}; ${left} left`);
-    console.log(`memory: peak RSS of this process ${mb(process.resourceUsage().maxRSS * 1024)} MB (workers: ${done2.map((d) => `${mb(d.maxRSS)} MB`).join(', ')})`);
+    console.log(
+      `memory: peak RSS of this process ${mb(process.resourceUsage().maxRSS * 1024)} MB (workers: ${done2.map((d) => `${mb(d.maxRSS)} MB`).join(', ')})`,
+    );
     console.log('');
     const verdict = (/** @type {boolean} */ ok) => (ok ? 'PASS' : 'FAIL');
-    console.log(`${verdict(share1 >= TARGET_RECORD_SHARE)}: 1 process, engine.record at ${(100 * share1).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`);
-    console.log(`${verdict(share2 >= TARGET_RECORD_SHARE)}: 2 processes, engine.record at ${(100 * share2).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`);
-    console.log(`${verdict(userBytes < TARGET_USER_BYTES)}: ${fmtInt(userBytes)} Redis bytes per user (365 days, 2 metrics; plus ~${perUserIndex2.toFixed(0)} in the account index); target < ${fmtInt(TARGET_USER_BYTES)}`);
+    console.log(
+      `${verdict(share1 >= TARGET_RECORD_SHARE)}: 1 process, engine.record at ${(100 * share1).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`,
+    );
+    console.log(
+      `${verdict(share2 >= TARGET_RECORD_SHARE)}: 2 processes, engine.record at ${(100 * share2).toFixed(0)}% of raw GET+SET pairs (median of ${BLOCKS} block ratios); target >= ${100 * TARGET_RECORD_SHARE}%`,
+    );
+    console.log(
+      `${verdict(userBytes < TARGET_USER_BYTES)}: ${fmtInt(userBytes)} Redis bytes per user (365 days, 2 metrics; plus ~${perUserIndex2.toFixed(0)} in the account index); target < ${fmtInt(TARGET_USER_BYTES)}`,
+    );
     await admin.quit();
   } catch (error) {
     for (const x of workers) x.child.kill();

@@ -30,18 +30,38 @@ export function activityArgs(delta: ActivityDelta | undefined): string[] {
   for (const m of delta.metrics) {
     const name = escapeName(m.metric);
     // 17 significant digits: the float Redis adds is the double JavaScript holds
-    args.push(String(METRICS), 'f', `${name}:t`, m.total.toPrecision(17), String(METRICS), 'i', `${name}:n`, String(m.events), String(METRICS), 'm', `${name}:a`, String(m.lastAt));
+    args.push(
+      String(METRICS),
+      'f',
+      `${name}:t`,
+      m.total.toPrecision(17),
+      String(METRICS),
+      'i',
+      `${name}:n`,
+      String(m.events),
+      String(METRICS),
+      'm',
+      `${name}:a`,
+      String(m.lastAt),
+    );
   }
   for (const a of delta.achievements) args.push(String(COMPLETIONS), 'i', escapeName(a), '1');
   return [String(args.length / 4), ...args];
 }
 
 /** The counters of days `from`..`to`, every metric and every achievement. */
-export async function readActivity(connection: Connection, keys: ActivityKeys, from: string, to: string): Promise<ActivityReport> {
+export async function readActivity(
+  connection: Connection,
+  keys: ActivityKeys,
+  from: string,
+  to: string,
+): Promise<ActivityReport> {
   const dates = daysBetween(from, to);
   const fields = dates.flatMap((day) => [`${day}:e`, `${day}:x`, `${day}:l`, `${day}:f`]);
   const [dayValues, metrics, completions] = await Promise.all([
-    fields.length === 0 ? Promise.resolve([] as Array<string | null>) : connection.run(connection.client.hmget(keys.days, ...fields), keys.days),
+    fields.length === 0
+      ? Promise.resolve([] as Array<string | null>)
+      : connection.run(connection.client.hmget(keys.days, ...fields), keys.days),
     connection.run(connection.client.hgetall(keys.metrics), keys.metrics),
     connection.run(connection.client.hgetall(keys.completions), keys.completions),
   ]);

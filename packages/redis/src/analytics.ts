@@ -15,7 +15,8 @@ const RETIRE_BATCH = 2000;
 const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function pairs(flat: unknown, key: string): Array<[string, string]> {
-  if (!Array.isArray(flat) || flat.length % 2 !== 0) throw new StoreError(`${key}: unexpected reply from the analytics script`);
+  if (!Array.isArray(flat) || flat.length % 2 !== 0)
+    throw new StoreError(`${key}: unexpected reply from the analytics script`);
   const out: Array<[string, string]> = [];
   for (let i = 0; i < flat.length; i += 2) out.push([String(flat[i]), String(flat[i + 1])]);
   return out;
@@ -35,7 +36,12 @@ function checkQuery(values: Record<string, number>): void {
 }
 
 /** Runs an analytics script until it has nothing left to retire, and returns its reply after 'done'. */
-async function runRetiring(connection: Connection, name: ScriptName, keys: IndexKeys, args: Array<string | number>): Promise<unknown[]> {
+async function runRetiring(
+  connection: Connection,
+  name: ScriptName,
+  keys: IndexKeys,
+  args: Array<string | number>,
+): Promise<unknown[]> {
   for (;;) {
     const reply = await connection.runScript(name, indexKeyList(keys), [...args, RETIRE_BATCH]);
     if (!Array.isArray(reply)) throw new StoreError(`${keys.dead}: unexpected reply from the analytics script`);
@@ -46,10 +52,16 @@ async function runRetiring(connection: Connection, name: ScriptName, keys: Index
 export async function readStats(connection: Connection, keys: IndexKeys, at: number, top: number): Promise<IndexStats> {
   checkQuery({ at, top });
   const limit = Math.max(0, Math.floor(top));
-  const [active, lengthSum, counts, current, longest, revived] = await runRetiring(connection, 'kindlingStats', keys, [at, limit]);
+  const [active, lengthSum, counts, current, longest, revived] = await runRetiring(connection, 'kindlingStats', keys, [
+    at,
+    limit,
+  ]);
   const lengths = new Map<number, number>();
   for (const [length, users] of pairs(counts, keys.counts)) lengths.set(Number(length), Number(users));
-  const topCurrent = pairs(current, keys.len).map(([member, score]) => ({ userId: decodeMember(member, keys.len), length: -Number(score) }));
+  const topCurrent = pairs(current, keys.len).map(([member, score]) => ({
+    userId: decodeMember(member, keys.len),
+    length: -Number(score),
+  }));
   let activeCount = Number(active);
   let sum = Number(lengthSum);
   for (const { userId, entry } of revivedEntries(revived, keys)) {
@@ -58,13 +70,17 @@ export async function readStats(connection: Connection, keys: IndexKeys, at: num
     lengths.set(entry.length, (lengths.get(entry.length) ?? 0) + 1);
     topCurrent.push({ userId, length: entry.length });
   }
-  if (!Number.isInteger(activeCount) || !Number.isInteger(sum)) throw new StoreError(`${keys.sum} or ${keys.dead} does not hold a count`);
+  if (!Number.isInteger(activeCount) || !Number.isInteger(sum))
+    throw new StoreError(`${keys.sum} or ${keys.dead} does not hold a count`);
   return {
     active: activeCount,
     lengthSum: sum,
     lengths: [...lengths].sort((a, b) => a[0] - b[0]).map(([length, users]) => ({ length, users })),
     topCurrent: topCurrent.sort((a, b) => b.length - a.length || byUserId(a.userId, b.userId)).slice(0, limit),
-    topLongest: pairs(longest, keys.best).map(([member, score]) => ({ userId: decodeMember(member, keys.best), longest: -Number(score) })),
+    topLongest: pairs(longest, keys.best).map(([member, score]) => ({
+      userId: decodeMember(member, keys.best),
+      longest: -Number(score),
+    })),
   };
 }
 
@@ -78,11 +94,16 @@ export async function readExpiring(
   checkQuery({ at, before, limit });
   const count = Math.max(0, Math.floor(limit));
   const [soonest, revived] = await runRetiring(connection, 'kindlingExpiring', keys, [at, before, count]);
-  if (!Array.isArray(soonest) || soonest.length % 3 !== 0) throw new StoreError(`${keys.exp}: unexpected reply from the analytics script`);
+  if (!Array.isArray(soonest) || soonest.length % 3 !== 0)
+    throw new StoreError(`${keys.exp}: unexpected reply from the analytics script`);
   const rows: Array<{ userId: string; length: number; expiresAt: number }> = [];
   for (let i = 0; i < soonest.length; i += 3) {
     const member = String(soonest[i]);
-    rows.push({ userId: decodeMember(member, keys.exp), expiresAt: Number(soonest[i + 1]), length: -Number(soonest[i + 2]) });
+    rows.push({
+      userId: decodeMember(member, keys.exp),
+      expiresAt: Number(soonest[i + 1]),
+      length: -Number(soonest[i + 2]),
+    });
   }
   for (const { userId, entry } of revivedEntries(revived, keys)) {
     if (entry.expiresAt < before) rows.push({ userId, length: entry.length, expiresAt: entry.expiresAt });

@@ -16,7 +16,10 @@ afterAll(async () => {
   await Promise.all(presentTargets(targets).map((target) => target.cleanup()));
 });
 
-const first = (userId: string) => ({ result: null, write: { user: { ...newUser(userId, 0), version: 1 }, history: [], rollups: [], index: [] } });
+const first = (userId: string) => ({
+  result: null,
+  write: { user: { ...newUser(userId, 0), version: 1 }, history: [], rollups: [], index: [] },
+});
 
 /** Rejects with a StoreError whose message contains every one of `parts`. */
 async function expectStoreError(promise: Promise<unknown>, ...parts: string[]): Promise<void> {
@@ -41,7 +44,10 @@ for (const target of [targets.single, targets.cluster]) {
       const { store, keys, redis } = await setup();
       expect(await redis.get(keys.schema)).toBe(String(SCHEMA_VERSION));
       await redis.set(keys.schema, '1');
-      const old = await target!.store({ account: store.account }).load('ann').catch((error: unknown) => error);
+      const old = await target!
+        .store({ account: store.account })
+        .load('ann')
+        .catch((error: unknown) => error);
       expect(old).toBeInstanceOf(SchemaError);
       expect(old).toMatchObject({ code: 'STORE_ERROR', found: '1', expected: SCHEMA_VERSION });
       expect((old as Error).message).toContain('schema version 1, the layout before compact user keys');
@@ -60,7 +66,10 @@ for (const target of [targets.single, targets.cluster]) {
       await redis.set(ann.state, 'not json');
       await expectStoreError(store.load('ann'), ann.state, '"<version> <JSON>"');
       await expectStoreError(store.version('ann'), ann.state, '"<version> <JSON>"');
-      await expectStoreError(store.update('ann', () => first('ann')), ann.state);
+      await expectStoreError(
+        store.update('ann', () => first('ann')),
+        ann.state,
+      );
       expect(await redis.get(ann.state)).toBe('not json');
       await redis.set(ann.state, '1 {"id":"ann"}');
       await expectStoreError(store.load('ann'), ann.state, 'version');
@@ -74,24 +83,48 @@ for (const target of [targets.single, targets.cluster]) {
       await redis.hset(ann.state, 'version', '1');
       await expectStoreError(store.load('ann'), ann.state, 'wrong type');
       await expectStoreError(store.version('ann'), ann.state, 'wrong type');
-      await expectStoreError(store.update('ann', () => first('ann')), ann.state, 'wrong type');
+      await expectStoreError(
+        store.update('ann', () => first('ann')),
+        ann.state,
+        'wrong type',
+      );
       await redis.del(ann.state);
       await redis.set(ann.data, 'a string');
       await expectStoreError(store.journal('ann'), ann.data, 'wrong type');
       await expectStoreError(store.history('ann', 'default', 0, 5), ann.data, 'wrong type');
       const zone = { at: 5, from: null, to: 'UTC', days: { '0': 7 }, version: 1 };
-      await expectStoreError(store.update('ann', () => ({ ...first('ann'), write: { ...first('ann').write, zoneChange: zone } })), ann.data, 'holds a string where a hash was expected');
+      await expectStoreError(
+        store.update('ann', () => ({ ...first('ann'), write: { ...first('ann').write, zoneChange: zone } })),
+        ann.data,
+        'holds a string where a hash was expected',
+      );
       expect(await redis.exists(ann.state)).toBe(0);
     });
 
     it('names fields that do not parse: held periods, rollups, journal lines, stored responses', async () => {
       const { store, ann, redis } = await setup();
-      await store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [{ streak: 'default', period: 300, length: 1, heldBy: 'met' }], rollups: [], index: [] } }));
+      await store.update('ann', ({ user }) => ({
+        result: null,
+        write: {
+          user: { ...user!, version: 2 },
+          history: [{ streak: 'default', period: 300, length: 1, heldBy: 'met' }],
+          rollups: [],
+          index: [],
+        },
+      }));
       await redis.hset(ann.data, 'hdefault:0', '@3=1x');
       await expectStoreError(store.history('ann', 'default', 0, 5), ann.data, 'hdefault:0');
       await expectStoreError(store.history('ann', 'default', -1e7, 1e7), ann.data, 'hdefault:0');
       await expectStoreError(
-        store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 3 }, history: [{ streak: 'default', period: 3, length: 1, heldBy: 'met' }], rollups: [], index: [] } })),
+        store.update('ann', ({ user }) => ({
+          result: null,
+          write: {
+            user: { ...user!, version: 3 },
+            history: [{ streak: 'default', period: 3, length: 1, heldBy: 'met' }],
+            rollups: [],
+            index: [],
+          },
+        })),
         ann.data,
         'hdefault:0',
       );
@@ -101,7 +134,10 @@ for (const target of [targets.single, targets.cluster]) {
       // A day before the series' tail: the update reads the older days to merge into them.
       const rollup = { metric: 'lessons', dayStart: 0, day: -5, value: 1, lastAt: 1, version: 3 };
       await expectStoreError(
-        store.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 3 }, history: [], rollups: [rollup], index: [] } })),
+        store.update('ann', ({ user }) => ({
+          result: null,
+          write: { user: { ...user!, version: 3 }, history: [], rollups: [rollup], index: [] },
+        })),
         ann.data,
         'rlessons:0',
       );
@@ -113,7 +149,11 @@ for (const target of [targets.single, targets.cluster]) {
       await redis.hset(ann.data, 'q1', 'x');
       await expectStoreError(store.journal('ann'), ann.data, 'q1');
       await redis.hset(ann.idem, 'lessons:k', '[]');
-      await expectStoreError(store.update('ann', () => ({ result: null }), { idempotency: { metric: 'lessons', key: 'k' } }), ann.idem, 'lessons:k');
+      await expectStoreError(
+        store.update('ann', () => ({ result: null }), { idempotency: { metric: 'lessons', key: 'k' } }),
+        ann.idem,
+        'lessons:k',
+      );
     });
 
     it('names account keys of the wrong type: the user list and the index', async () => {
@@ -131,10 +171,16 @@ for (const target of [targets.single, targets.cluster]) {
     it('keeps a committed write when its index line cannot be written, and says so through onIndexError', async () => {
       const { store, keys, redis } = await setup();
       const told: Array<{ error: unknown; userId: string }> = [];
-      const watched = target!.store({ account: store.account, onIndexError: (error, userId) => told.push({ error, userId }) });
+      const watched = target!.store({
+        account: store.account,
+        onIndexError: (error, userId) => told.push({ error, userId }),
+      });
       await redis.set(keys.index('default').best, 'x');
       const line = { streak: 'default', length: 1, longest: 1, deadAt: 100, expiresAt: 50 };
-      await watched.update('ann', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [line] } }));
+      await watched.update('ann', ({ user }) => ({
+        result: null,
+        write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [line] },
+      }));
       expect((await watched.load('ann'))?.version).toBe(2);
       // On a Cluster the index write follows the answer; a read of the index waits for the store's writes in flight.
       await watched.countUsers();

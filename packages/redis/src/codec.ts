@@ -30,28 +30,41 @@ export function parseState(raw: string, key: string, version: number): UserState
     !isObject(state.streaks) ||
     !isObject(state.achievements)
   ) {
-    throw new StoreError(`${key} does not hold a user state: expected an object with id, version ≥ 1, totals, streaks and achievements`);
+    throw new StoreError(
+      `${key} does not hold a user state: expected an object with id, version ≥ 1, totals, streaks and achievements`,
+    );
   }
-  if (state.version !== version) throw new StoreError(`${key} does not hold a user state: its version prefix ${version} is not its state's version ${state.version}`);
+  if (state.version !== version)
+    throw new StoreError(
+      `${key} does not hold a user state: its version prefix ${version} is not its state's version ${state.version}`,
+    );
   return state as unknown as UserState;
 }
 
 /** A journal line of the data hash: `z<version>` → a zone change, `a<version>` → an owner action. */
 export function parseZoneChange(raw: string, where: string): ZoneChange {
   const line = parseJson(raw, where, 'a zone change');
-  if (isObject(line) && typeof line.to === 'string' && typeof line.version === 'number' && typeof line.at === 'number') return line as unknown as ZoneChange;
+  if (isObject(line) && typeof line.to === 'string' && typeof line.version === 'number' && typeof line.at === 'number')
+    return line as unknown as ZoneChange;
   throw new StoreError(`${where} does not hold a zone change: ${raw.slice(0, 60)}`);
 }
 
 export function parseOwnerAction(raw: string, where: string): OwnerAction {
   const line = parseJson(raw, where, 'an owner action');
-  if (isObject(line) && typeof line.kind === 'string' && typeof line.version === 'number' && typeof line.streak === 'string') return line as unknown as OwnerAction;
+  if (
+    isObject(line) &&
+    typeof line.kind === 'string' &&
+    typeof line.version === 'number' &&
+    typeof line.streak === 'string'
+  )
+    return line as unknown as OwnerAction;
   throw new StoreError(`${where} does not hold an owner action: ${raw.slice(0, 60)}`);
 }
 
 export function parseResponse(raw: string, where: string): RecordResult {
   const response = parseJson(raw, where, 'a stored response');
-  if (!isObject(response) || typeof response.eventId !== 'string') throw new StoreError(`${where} does not hold a stored response`);
+  if (!isObject(response) || typeof response.eventId !== 'string')
+    throw new StoreError(`${where} does not hold a stored response`);
   return response as unknown as RecordResult;
 }
 
@@ -66,7 +79,8 @@ export interface StoredIndexEntry {
 
 export function parseIndexEntry(raw: string, where: string): StoredIndexEntry {
   const parts = raw.split(' ').map(Number);
-  if (parts.length !== 5 || parts.some((n) => !Number.isFinite(n))) throw new StoreError(`${where} does not hold an index entry: "${raw.slice(0, 60)}"`);
+  if (parts.length !== 5 || parts.some((n) => !Number.isFinite(n)))
+    throw new StoreError(`${where} does not hold an index entry: "${raw.slice(0, 60)}"`);
   const [version, length, longest, deadAt, expiresAt] = parts as [number, number, number, number, number];
   return { version, length, longest, deadAt, expiresAt };
 }

@@ -16,22 +16,40 @@ afterAll(async () => {
 });
 
 /** Workers on a fresh account of the target; each records `concurrency` events at a time. */
-async function startWorkers(target: RedisTarget, count: number, concurrency: number): Promise<{ workers: RecordWorker[]; store: Store }> {
+async function startWorkers(
+  target: RedisTarget,
+  count: number,
+  concurrency: number,
+): Promise<{ workers: RecordWorker[]; store: Store }> {
   const store = target.store();
   const workers = await Promise.all(
-    Array.from({ length: count }, () => startWorker({ deployment: target.deployment, keyPrefix: target.prefix, account: store.account, streaks, concurrency })),
+    Array.from({ length: count }, () =>
+      startWorker({
+        deployment: target.deployment,
+        keyPrefix: target.prefix,
+        account: store.account,
+        streaks,
+        concurrency,
+      }),
+    ),
   );
   return { workers, store };
 }
 
 /** Sends every worker its events at the same moment and waits for all. */
-async function recordAtOnce(workers: RecordWorker[], batches: RecordInput[][]): Promise<Array<{ event: RecordInput; response: RecordResult }>> {
+async function recordAtOnce(
+  workers: RecordWorker[],
+  batches: RecordInput[][],
+): Promise<Array<{ event: RecordInput; response: RecordResult }>> {
   const answers = await Promise.all(workers.map((worker, i) => worker.record(batches[i] ?? [])));
   return answers.flatMap((responses, i) => responses.map((response, j) => ({ event: batches[i]![j]!, response })));
 }
 
 /** Replays the events one by one in commit order (by total; every value is 1) on the memory store. */
-async function replayInCommitOrder(done: Array<{ event: RecordInput; response: RecordResult }>, before: RecordInput[] = []) {
+async function replayInCommitOrder(
+  done: Array<{ event: RecordInput; response: RecordResult }>,
+  before: RecordInput[] = [],
+) {
   const memory = memoryStore();
   const engine = createEngine({ store: memory, streaks, clock: () => 0 });
   for (const event of before) await engine.record(event);
@@ -51,12 +69,16 @@ for (const target of [targets.single, targets.cluster]) {
       const { workers, store } = await startWorkers(target!, 4, 2);
       try {
         const at = day('2026-03-02', 600);
-        const batches = workers.map(() => Array.from({ length: 250 }, () => ({ userId: 'same', metric: 'lessons', value: 1, at })));
+        const batches = workers.map(() =>
+          Array.from({ length: 250 }, () => ({ userId: 'same', metric: 'lessons', value: 1, at })),
+        );
         const done = await recordAtOnce(workers, batches);
         const user = await store.load('same');
         expect(user?.totals.lessons).toBe(1000);
         expect(user?.version).toBe(1000);
-        expect(done.map((row) => row.response.total).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+        expect(done.map((row) => row.response.total).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 1000 }, (_, i) => i + 1),
+        );
         expect(done.filter((row) => row.response.currentStreak?.extended)).toHaveLength(1);
         expect((await store.journal('same')).rollups).toMatchObject([{ metric: 'lessons', value: 1000 }]);
       } finally {
@@ -71,21 +93,39 @@ for (const target of [targets.single, targets.cluster]) {
         const all: Array<{ event: RecordInput; response: RecordResult }> = [];
         for (const date of dates) {
           // Each day's events at once (12 per process, at different minutes); the next day after.
-          const batches = workers.map((_, w) => Array.from({ length: 12 }, (_, i) => ({ userId: 'same', metric: 'lessons', value: 1, at: day(date, 60 + i * 60 + w), tz: 'UTC' })));
+          const batches = workers.map((_, w) =>
+            Array.from({ length: 12 }, (_, i) => ({
+              userId: 'same',
+              metric: 'lessons',
+              value: 1,
+              at: day(date, 60 + i * 60 + w),
+              tz: 'UTC',
+            })),
+          );
           const done = await recordAtOnce(workers, batches);
-          expect(done.filter((row) => row.response.currentStreak?.extended), date).toHaveLength(1);
+          expect(
+            done.filter((row) => row.response.currentStreak?.extended),
+            date,
+          ).toHaveLength(1);
           all.push(...done);
         }
         const { memory, ordered, responses } = await replayInCommitOrder(all);
         expect(responses).toEqual(ordered);
         expect(await store.load('same')).toEqual(await memory.load('same'));
         const byPeriod = (entries: Array<{ period: number }>) => [...entries].sort((a, b) => a.period - b.period);
-        expect(byPeriod(await store.history('same', 'default', -1e7, 1e7))).toEqual(byPeriod(await memory.history('same', 'default', -1e7, 1e7)));
+        expect(byPeriod(await store.history('same', 'default', -1e7, 1e7))).toEqual(
+          byPeriod(await memory.history('same', 'default', -1e7, 1e7)),
+        );
         // And as a plain run in time order: only the first event's instant and each extension's depend on the order (S19).
         const sequential = memoryStore();
         const engine = createEngine({ store: sequential, streaks, clock: () => 0 });
-        for (const { event } of [...all].sort((a, b) => Number(a.event.at) - Number(b.event.at))) await engine.record(event);
-        const orderFree = (user: Awaited<ReturnType<Store['load']>>) => ({ ...user, firstSeenAt: 0, streaks: { default: { ...user?.streaks.default, extendedAt: null } } });
+        for (const { event } of [...all].sort((a, b) => Number(a.event.at) - Number(b.event.at)))
+          await engine.record(event);
+        const orderFree = (user: Awaited<ReturnType<Store['load']>>) => ({
+          ...user,
+          firstSeenAt: 0,
+          streaks: { default: { ...user?.streaks.default, extendedAt: null } },
+        });
         expect(orderFree(await store.load('same'))).toEqual(orderFree(await sequential.load('same')));
         expect((await store.load('same'))?.streaks.default?.length).toBe(dates.length);
       } finally {
@@ -98,11 +138,29 @@ for (const target of [targets.single, targets.cluster]) {
       try {
         const tz = 'America/New_York';
         // A 3-day run through 2026-03-19 (New York), recorded first in one process.
-        const before = ['2026-03-17', '2026-03-18', '2026-03-19'].map((date) => ({ userId: 'same', metric: 'lessons', value: 1, at: day(date, 16 * 60), tz }));
+        const before = ['2026-03-17', '2026-03-18', '2026-03-19'].map((date) => ({
+          userId: 'same',
+          metric: 'lessons',
+          value: 1,
+          at: day(date, 16 * 60),
+          tz,
+        }));
         for (const event of before) await workers[0]!.record([event]);
         // 23:59:30 on the 20th in New York (EDT, UTC-4) is 03:59:30Z on the 21st; the others 00:00:30 on the 21st.
-        const lateEvening = Array.from({ length: 15 }, (_, i) => ({ userId: 'same', metric: 'lessons', value: 1, at: Date.parse('2026-03-21T03:59:30Z') + i * 1000, tz }));
-        const afterMidnight = Array.from({ length: 15 }, (_, i) => ({ userId: 'same', metric: 'lessons', value: 1, at: Date.parse('2026-03-21T04:00:30Z') + i * 1000, tz }));
+        const lateEvening = Array.from({ length: 15 }, (_, i) => ({
+          userId: 'same',
+          metric: 'lessons',
+          value: 1,
+          at: Date.parse('2026-03-21T03:59:30Z') + i * 1000,
+          tz,
+        }));
+        const afterMidnight = Array.from({ length: 15 }, (_, i) => ({
+          userId: 'same',
+          metric: 'lessons',
+          value: 1,
+          at: Date.parse('2026-03-21T04:00:30Z') + i * 1000,
+          tz,
+        }));
         const done = await recordAtOnce(workers, [lateEvening, afterMidnight]);
         const { memory, ordered, responses } = await replayInCommitOrder(done, before);
         expect(responses).toEqual(ordered);

@@ -14,7 +14,8 @@ afterAll(async () => {
 for (const target of [targets.single, targets.cluster]) {
   describe.skipIf(target === null)(`@kindling/redis on ${target?.name ?? 'Redis'}`, () => {
     describeStoreConformance(`redis (${target?.name ?? 'Redis'})`, () => target!.store(), {
-      reopen: async (store) => target!.store({ account: (store as ReturnType<NonNullable<typeof target>['store']>).account }),
+      reopen: async (store) =>
+        target!.store({ account: (store as ReturnType<NonNullable<typeof target>['store']>).account }),
     });
   });
 }

@@ -42,7 +42,9 @@ describe('a Redis connection', () => {
     try {
       const { ms, error } = await timed(connection.run(connection.client.get('k'), 'k'));
       expect(error).toBeInstanceOf(StoreError);
-      expect((error as StoreError).message).toMatch(/^redis (did not answer within 300 ms on k|failed on k: Command timed out)/);
+      expect((error as StoreError).message).toMatch(
+        /^redis (did not answer within 300 ms on k|failed on k: Command timed out)/,
+      );
       expect(ms).toBeLessThan(1000);
     } finally {
       redis.resume();
@@ -64,7 +66,8 @@ describe('a Redis connection', () => {
     }
     const back = Date.now();
     let value: string | null = null;
-    while (value === null && Date.now() - back < 5000) value = await connection.run(connection.client.get('gone'), 'gone').catch(() => null);
+    while (value === null && Date.now() - back < 5000)
+      value = await connection.run(connection.client.get('gone'), 'gone').catch(() => null);
     expect(value).toBe('1');
   });
 
@@ -74,7 +77,9 @@ describe('a Redis connection', () => {
     await connection.client.config('SET', 'maxmemory', '1');
     try {
       await expect(connection.run(connection.client.set('full', 'after'), 'full')).rejects.toThrow(StoreError);
-      await expect(connection.run(connection.client.set('full', 'after'), 'full')).rejects.toThrow(/redis failed on full: OOM/);
+      await expect(connection.run(connection.client.set('full', 'after'), 'full')).rejects.toThrow(
+        /redis failed on full: OOM/,
+      );
       expect(await connection.run(connection.client.get('full'), 'full')).toBe('before');
     } finally {
       await connection.client.config('SET', 'maxmemory', '0');

@@ -64,7 +64,8 @@ const SCRIPT_SUFFIX = /\s*script: [0-9a-f]+, on @user_script:\d+\.?\s*$/;
 export function toStoreError(error: unknown, key?: string): StoreError {
   if (error instanceof StoreError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('KINDLING ')) return new StoreError(message.slice('KINDLING '.length).replace(SCRIPT_SUFFIX, ''), { cause: error });
+  if (message.startsWith('KINDLING '))
+    return new StoreError(message.slice('KINDLING '.length).replace(SCRIPT_SUFFIX, ''), { cause: error });
   if (message.startsWith('WRONGTYPE') && key !== undefined) {
     return new StoreError(`${key} holds a value of the wrong type for Kindling (${message})`, { cause: error });
   }
@@ -116,7 +117,8 @@ const reconnectDelay = (times: number) => Math.min(times * 50, MAX_RECONNECT_DEL
 
 export function connect(options: ConnectionOptions): Connection {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new StoreError(`timeoutMs must be a whole number of milliseconds ≥ 1, got ${timeoutMs}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new StoreError(`timeoutMs must be a whole number of milliseconds ≥ 1, got ${timeoutMs}`);
   const client: Redis | Cluster =
     options.cluster !== undefined
       ? new Cluster(
@@ -128,13 +130,22 @@ export function connect(options: ConnectionOptions): Connection {
             slotsRefreshTimeout: Math.min(1000, timeoutMs),
           },
         )
-      : new Redis(options.url ?? 'redis://127.0.0.1:6379', { ...nodeOptions(timeoutMs), retryStrategy: reconnectDelay });
+      : new Redis(options.url ?? 'redis://127.0.0.1:6379', {
+          ...nodeOptions(timeoutMs),
+          retryStrategy: reconnectDelay,
+        });
   // Failures reach the caller through the rejected commands; without a listener ioredis logs them.
   client.on('error', () => {});
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
-  const commands = client as unknown as Record<ScriptName, (...args: Array<string | number | Buffer>) => Promise<unknown>>;
+  const commands = client as unknown as Record<
+    ScriptName,
+    (...args: Array<string | number | Buffer>) => Promise<unknown>
+  >;
   let closing: Promise<void> | null = null;
-  const run = options.cluster !== undefined ? <T>(command: Promise<T>, key?: string) => attemptWithin(command, timeoutMs, key) : attempt;
+  const run =
+    options.cluster !== undefined
+      ? <T>(command: Promise<T>, key?: string) => attemptWithin(command, timeoutMs, key)
+      : attempt;
   return {
     client,
     cluster: options.cluster !== undefined,

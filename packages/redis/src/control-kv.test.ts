@@ -5,7 +5,10 @@ import { redisControlKV } from './control-kv.js';
 import { startRedis } from './test-cluster.js';
 
 describeControlKVConformance('Redis', () =>
-  redisControlKV({ url: 'redis://127.0.0.1:6379', prefix: `kindling-test:${process.pid}:${Math.random().toString(36).slice(2)}:` }),
+  redisControlKV({
+    url: 'redis://127.0.0.1:6379',
+    prefix: `kindling-test:${process.pid}:${Math.random().toString(36).slice(2)}:`,
+  }),
 );
 
 describe('the control plane on a Redis that fails', () => {
@@ -16,7 +19,12 @@ describe('the control plane on a Redis that fails', () => {
     try {
       await kv.put('a', 'one');
       redis.pause();
-      for (const call of [() => kv.get('a'), () => kv.swap('a', 'one', 'two'), () => kv.addCounters('c', { x: 1 }), () => kv.readFields('f')]) {
+      for (const call of [
+        () => kv.get('a'),
+        () => kv.swap('a', 'one', 'two'),
+        () => kv.addCounters('c', { x: 1 }),
+        () => kv.readFields('f'),
+      ]) {
         const start = Date.now();
         await expect(call()).rejects.toThrow(StoreError);
         expect(Date.now() - start).toBeLessThan(1000);

@@ -29,12 +29,18 @@ export interface RedisControlKVOptions {
 export function redisControlKV(options: RedisControlKVOptions): ControlKV {
   const prefix = options.prefix ?? 'kindling:control:';
   const connection: Connection = connect({
-    ...(options.cluster !== undefined ? { cluster: options.cluster } : { url: options.url ?? 'redis://127.0.0.1:6379' }),
+    ...(options.cluster !== undefined
+      ? { cluster: options.cluster }
+      : { url: options.url ?? 'redis://127.0.0.1:6379' }),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const { client, run } = connection;
   client.defineCommand('kindlingSwap', { numberOfKeys: 1, lua: SWAP_LUA });
-  const swap = (client as unknown as { kindlingSwap(key: string, hasExpected: string, expected: string, next: string): Promise<number> }).kindlingSwap.bind(client);
+  const swap = (
+    client as unknown as {
+      kindlingSwap(key: string, hasExpected: string, expected: string, next: string): Promise<number>;
+    }
+  ).kindlingSwap.bind(client);
   const k = (key: string) => prefix + key;
 
   return {

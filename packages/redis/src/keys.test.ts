@@ -29,24 +29,35 @@ describe('key layout', () => {
 
   it('puts all of a user in one hash tag and all of an account in another, apart for any ids', () => {
     fc.assert(
-      fc.property(anyText.filter((s) => s.length > 0), anyText.filter((s) => s.length > 0), anyText, (account, userId, streak) => {
-        const keys = accountKeys('kl', account);
-        const user = Object.values(keys.user(userId));
-        const shared = [keys.schema, keys.users, ...indexKeyList(keys.index(streak))];
-        expect(new Set(user.map(hashTag)).size).toBe(1);
-        expect(new Set(shared.map(hashTag)).size).toBe(1);
-        expect(hashTag(user[0]!)).not.toBe(hashTag(shared[0]!));
-        expect(hashTag(user[0]!)).toBe(`${escapeName(account)}:${escapeName(userId)}`);
-      }),
+      fc.property(
+        anyText.filter((s) => s.length > 0),
+        anyText.filter((s) => s.length > 0),
+        anyText,
+        (account, userId, streak) => {
+          const keys = accountKeys('kl', account);
+          const user = Object.values(keys.user(userId));
+          const shared = [keys.schema, keys.users, ...indexKeyList(keys.index(streak))];
+          expect(new Set(user.map(hashTag)).size).toBe(1);
+          expect(new Set(shared.map(hashTag)).size).toBe(1);
+          expect(hashTag(user[0]!)).not.toBe(hashTag(shared[0]!));
+          expect(hashTag(user[0]!)).toBe(`${escapeName(account)}:${escapeName(userId)}`);
+        },
+      ),
     );
   });
 
   it('never gives two (account, user) pairs the same keys', () => {
     fc.assert(
-      fc.property(anyText.filter((s) => s.length > 0), anyText.filter((s) => s.length > 0), anyText.filter((s) => s.length > 0), anyText.filter((s) => s.length > 0), (a1, u1, a2, u2) => {
-        fc.pre(a1 !== a2 || u1 !== u2);
-        expect(accountKeys('kl', a1).user(u1).state).not.toBe(accountKeys('kl', a2).user(u2).state);
-      }),
+      fc.property(
+        anyText.filter((s) => s.length > 0),
+        anyText.filter((s) => s.length > 0),
+        anyText.filter((s) => s.length > 0),
+        anyText.filter((s) => s.length > 0),
+        (a1, u1, a2, u2) => {
+          fc.pre(a1 !== a2 || u1 !== u2);
+          expect(accountKeys('kl', a1).user(u1).state).not.toBe(accountKeys('kl', a2).user(u2).state);
+        },
+      ),
     );
     expect(accountKeys('kl', 'a:b').user('c').state).not.toBe(accountKeys('kl', 'a').user('b:c').state);
   });

@@ -25,7 +25,8 @@ export function encodeMember(userId: string): string {
 }
 
 export function decodeMember(member: string, key: string): string {
-  if (member.length % 4 !== 0 || !/^[0-9a-f]*$/.test(member)) throw new StoreError(`${key}: member "${member}" is not a hex-encoded user id`);
+  if (member.length % 4 !== 0 || !/^[0-9a-f]*$/.test(member))
+    throw new StoreError(`${key}: member "${member}" is not a hex-encoded user id`);
   let userId = '';
   for (let i = 0; i < member.length; i += 4) userId += String.fromCharCode(Number.parseInt(member.slice(i, i + 4), 16));
   return userId;
@@ -88,7 +89,8 @@ export function checkKeyPrefix(prefix: string): string {
 }
 
 export function accountKeys(prefix: string, account: string): AccountKeys {
-  if (typeof account !== 'string' || account.length === 0) throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
+  if (typeof account !== 'string' || account.length === 0)
+    throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
   const tag = `${checkKeyPrefix(prefix)}:{${escapeName(account)}}`;
   const userBase = `${prefix}:{${escapeName(account)}:`;
   // A rule's index keys are asked for on every event: made once per rule.

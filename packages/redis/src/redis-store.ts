@@ -40,9 +40,22 @@ export type RedisStore = Store;
  * whose time ran out before its turn does not run; one that ran out while running fails with a
  * StoreError and may still commit (as a timed-out command may).
  */
-function inTime<T>(timeoutMs: number, userId: string, inTurn: (work: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T> {
+function inTime<T>(
+  timeoutMs: number,
+  userId: string,
+  inTurn: (work: () => Promise<T>) => Promise<T>,
+  work: () => Promise<T>,
+): Promise<T> {
   let late = false;
-  const run = inTurn(() => (late ? Promise.reject(new StoreError(`update of user "${userId}" dropped: its time ran out while it waited for the user's earlier updates`)) : work()));
+  const run = inTurn(() =>
+    late
+      ? Promise.reject(
+          new StoreError(
+            `update of user "${userId}" dropped: its time ran out while it waited for the user's earlier updates`,
+          ),
+        )
+      : work(),
+  );
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       late = true;
@@ -62,16 +75,27 @@ function inTime<T>(timeoutMs: number, userId: string, inTurn: (work: () => Promi
 }
 
 function warnIndexError(error: StoreError, userId: string): void {
-  process.emitWarning(`@kindling/redis: the index line of user "${userId}" is stale until their next write: ${error.message}`, { code: 'KINDLING_INDEX_STALE' });
+  process.emitWarning(
+    `@kindling/redis: the index line of user "${userId}" is stale until their next write: ${error.message}`,
+    { code: 'KINDLING_INDEX_STALE' },
+  );
 }
 
 export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const keys = accountKeys(options.keyPrefix ?? 'kl', options.account ?? 'default');
   const maxAttempts = options.maxAttempts ?? 100;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
   const connection = connect(options);
   const indexWrites = pendingWrites();
-  const context: UpdateContext = { connection, keys, maxAttempts, onIndexError: options.onIndexError ?? warnIndexError, written: writtenLines(), indexWrites };
+  const context: UpdateContext = {
+    connection,
+    keys,
+    maxAttempts,
+    onIndexError: options.onIndexError ?? warnIndexError,
+    written: writtenLines(),
+    indexWrites,
+  };
   const inTurn = userQueue();
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */
@@ -86,7 +110,12 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   return {
     async update(userId, step, updateOptions) {
       await ready();
-      return inTime(connection.timeoutMs, userId, (work) => inTurn(userId, work), () => updateUser(context, userId, step, updateOptions));
+      return inTime(
+        connection.timeoutMs,
+        userId,
+        (work) => inTurn(userId, work),
+        () => updateUser(context, userId, step, updateOptions),
+      );
     },
     async load(userId) {
       await ready();
@@ -109,7 +138,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       await indexWrites.settled(connection.timeoutMs);
       if (!(limit > 0)) return [];
       const start = after === null ? '-' : `(${encodeMember(after)}`;
-      const members = await connection.run(connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)), keys.users);
+      const members = await connection.run(
+        connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)),
+        keys.users,
+      );
       return members.map((member) => decodeMember(member, keys.users));
     },
     async countUsers() {

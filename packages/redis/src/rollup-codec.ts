@@ -11,7 +11,16 @@
  * any finite value and lastAt, and every day's lastAt (a rebuild under a changed rule may need any).
  */
 import { StoreError } from '@kindling/core';
-import { ByteReader, ByteWriter, TextReader, TextWriter, unzigzag, zigzag, type Reader, type Writer } from './varint.js';
+import {
+  ByteReader,
+  ByteWriter,
+  TextReader,
+  TextWriter,
+  unzigzag,
+  zigzag,
+  type Reader,
+  type Writer,
+} from './varint.js';
 
 const DAY_MS = 86_400_000;
 /** the day does not follow the anchor's: zigzag(day − anchor day − 1) follows */
@@ -55,7 +64,13 @@ export function writeEntries(out: Writer, entries: readonly DayEntry[], from: An
     if (entry.day !== day + 1) flags |= SKIP;
     if (!isWhole(entry.value, WHOLE)) flags |= VALUE_DOUBLE;
     if (Object.is(entry.lastAt, 0)) flags |= NO_LAST;
-    else if (Object.is(entry.lastAt, -0) || !isWhole(entryTod - tod, STEP) || !Number.isSafeInteger(entryTod) || entry.day * DAY_MS + entryTod !== entry.lastAt) flags |= LAST_DOUBLE;
+    else if (
+      Object.is(entry.lastAt, -0) ||
+      !isWhole(entryTod - tod, STEP) ||
+      !Number.isSafeInteger(entryTod) ||
+      entry.day * DAY_MS + entryTod !== entry.lastAt
+    )
+      flags |= LAST_DOUBLE;
     if (flags === 0) out.varint(zigzag(entry.value) * 2);
     else {
       out.varint(flags * 2 + 1);

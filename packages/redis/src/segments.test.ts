@@ -15,9 +15,21 @@ describe('history segments', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -5, max: 500 }),
-        fc.uniqueArray(fc.record({ offset: fc.nat({ max: BLOCK_PERIODS - 1 }), length: fc.nat({ max: 2000 }), heldBy: fc.constantFrom(...HELD) }), { selector: (e) => e.offset, maxLength: 60 }),
+        fc.uniqueArray(
+          fc.record({
+            offset: fc.nat({ max: BLOCK_PERIODS - 1 }),
+            length: fc.nat({ max: 2000 }),
+            heldBy: fc.constantFrom(...HELD),
+          }),
+          { selector: (e) => e.offset, maxLength: 60 },
+        ),
         (block, raw) => {
-          const entries = raw.map((e) => ({ streak: 'daily', period: block * BLOCK_PERIODS + e.offset, length: e.length, heldBy: e.heldBy }));
+          const entries = raw.map((e) => ({
+            streak: 'daily',
+            period: block * BLOCK_PERIODS + e.offset,
+            length: e.length,
+            heldBy: e.heldBy,
+          }));
           const text = encodeSegments(entries, block);
           expect(decodeSegments(text, 'daily', block, 'k').sort(byPeriod)).toEqual([...entries].sort(byPeriod));
         },
@@ -26,7 +38,12 @@ describe('history segments', () => {
   });
 
   it('writes a run of a growing streak as one segment', () => {
-    const entries: HistoryEntry[] = Array.from({ length: 128 }, (_, i) => ({ streak: 'd', period: 256 + i, length: 10 + i, heldBy: 'met' }));
+    const entries: HistoryEntry[] = Array.from({ length: 128 }, (_, i) => ({
+      streak: 'd',
+      period: 256 + i,
+      length: 10 + i,
+      heldBy: 'met',
+    }));
     entries[5] = { ...entries[5]!, heldBy: 'freeze', length: entries[4]!.length };
     for (let i = 6; i < 128; i++) entries[i] = { ...entries[i]!, length: entries[i - 1]!.length + 1 };
     expect(encodeSegments(entries, 2)).toBe('@0=10m5fm122');

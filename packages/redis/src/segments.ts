@@ -30,7 +30,10 @@ export function encodeSegments(entries: Iterable<HistoryEntry>, block: number): 
   };
   for (const entry of sorted) {
     const next = CODE[entry.heldBy];
-    const follows = previous !== null && entry.period === previous.period + 1 && entry.length === previous.length + (entry.heldBy === 'met' ? 1 : 0);
+    const follows =
+      previous !== null &&
+      entry.period === previous.period + 1 &&
+      entry.length === previous.length + (entry.heldBy === 'met' ? 1 : 0);
     if (!follows) {
       closeRun();
       text += `@${entry.period - block * BLOCK_PERIODS}=${entry.length}`;
@@ -60,7 +63,9 @@ export function decodeSegments(text: string, streak: string, block: number, wher
   while (at < text.length) {
     const token = TOKEN.exec(text);
     if (token === null || (token[3] !== undefined && Number.isNaN(period))) {
-      throw new StoreError(`${where} does not hold held periods: "${text.slice(0, 60)}" is not a run-length text at ${at}`);
+      throw new StoreError(
+        `${where} does not hold held periods: "${text.slice(0, 60)}" is not a run-length text at ${at}`,
+      );
     }
     at = TOKEN.lastIndex;
     if (token[1] !== undefined) {
@@ -71,7 +76,8 @@ export function decodeSegments(text: string, streak: string, block: number, wher
     }
     const heldBy = HELD_BY[token[3] as string] as HeldBy;
     const count = token[4] === '' ? 1 : Number(token[4]);
-    if (count > BLOCK_PERIODS) throw new StoreError(`${where} does not hold held periods: a run of ${count} in a block of ${BLOCK_PERIODS}`);
+    if (count > BLOCK_PERIODS)
+      throw new StoreError(`${where} does not hold held periods: a run of ${count} in a block of ${BLOCK_PERIODS}`);
     for (let k = 0; k < count; k++) {
       if (!fresh && heldBy === 'met') length += 1;
       fresh = false;

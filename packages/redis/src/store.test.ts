@@ -48,8 +48,12 @@ for (const target of [targets.single, targets.cluster]) {
       expect(result).toBe('done');
       const again = target!.store({ account: store.account });
       expect(await again.load('ann')).toEqual({ ...newUser('ann', 1_000), version: 1, totals: { lessons: 0.1 + 0.2 } });
-      expect(await again.history('ann', 'default', 19_999, 20_001)).toEqual([{ streak: 'default', period: 20_000, length: 1, heldBy: 'met' }]);
-      expect(await again.history('ann', 'weekly', -1e7, 1e7)).toEqual([{ streak: 'weekly', period: 2_800, length: 3, heldBy: 'freeze' }]);
+      expect(await again.history('ann', 'default', 19_999, 20_001)).toEqual([
+        { streak: 'default', period: 20_000, length: 1, heldBy: 'met' },
+      ]);
+      expect(await again.history('ann', 'weekly', -1e7, 1e7)).toEqual([
+        { streak: 'weekly', period: 2_800, length: 3, heldBy: 'freeze' },
+      ]);
       expect(await again.history('ann', 'default', 20_001, 20_005)).toEqual([]);
       expect(await again.journal('ann')).toEqual({
         rollups: [{ metric: 'lessons', dayStart: 0, day: 20_000, value: 0.1, lastAt: 5, version: 1 }],
@@ -63,45 +67,84 @@ for (const target of [targets.single, targets.cluster]) {
     it('hands the step the stored response for its idempotency key, and only for that key (S18)', async () => {
       const store = target!.store();
       const asked = { idempotency: { metric: 'lessons', key: 'k:1}' } };
-      await store.update('ann', ({ replay }) => {
-        expect(replay).toBeNull();
-        return { result: null, write: write(next('ann', null), { idempotency: { ...asked.idempotency, response: response('e1') } }) };
-      }, asked);
+      await store.update(
+        'ann',
+        ({ replay }) => {
+          expect(replay).toBeNull();
+          return {
+            result: null,
+            write: write(next('ann', null), { idempotency: { ...asked.idempotency, response: response('e1') } }),
+          };
+        },
+        asked,
+      );
       const seen = await store.update('ann', ({ replay }) => ({ result: replay }), asked);
       expect(seen).toEqual(response('e1'));
       // A second write of the same key keeps the first response.
-      await store.update('ann', ({ user }) => ({ result: null, write: write(next('ann', user), { idempotency: { ...asked.idempotency, response: response('e2') } }) }));
+      await store.update('ann', ({ user }) => ({
+        result: null,
+        write: write(next('ann', user), { idempotency: { ...asked.idempotency, response: response('e2') } }),
+      }));
       expect(await store.update('ann', ({ replay }) => ({ result: replay }), asked)).toEqual(response('e1'));
-      expect(await store.update('ann', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'minutes', key: 'k:1}' } })).toBeNull();
-      expect(await store.update('ann', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'lessons', key: 'k:2' } })).toBeNull();
+      expect(
+        await store.update('ann', ({ replay }) => ({ result: replay }), {
+          idempotency: { metric: 'minutes', key: 'k:1}' },
+        }),
+      ).toBeNull();
+      expect(
+        await store.update('ann', ({ replay }) => ({ result: replay }), {
+          idempotency: { metric: 'lessons', key: 'k:2' },
+        }),
+      ).toBeNull();
     });
 
     it('merges rollups: values added, lastAt the latest, version the first', async () => {
       const store = target!.store();
       const rollup = { metric: 'lessons', dayStart: 240, day: 20_000 };
       let user: UserState | null = null;
-      for (const [value, lastAt] of [[0.1, 50], [0.2, 20], [-0.05, 10]] as const) {
+      for (const [value, lastAt] of [
+        [0.1, 50],
+        [0.2, 20],
+        [-0.05, 10],
+      ] as const) {
         user = await store.update('ann', ({ user: stored }) => {
           const state = next('ann', stored);
-          return { result: state, write: write(state, { rollups: [{ ...rollup, value, lastAt, version: state.version }] }) };
+          return {
+            result: state,
+            write: write(state, { rollups: [{ ...rollup, value, lastAt, version: state.version }] }),
+          };
         });
       }
       expect(user?.version).toBe(3);
-      expect((await store.journal('ann')).rollups).toEqual([{ ...rollup, value: 0.1 + 0.2 - 0.05, lastAt: 50, version: 1 }]);
+      expect((await store.journal('ann')).rollups).toEqual([
+        { ...rollup, value: 0.1 + 0.2 - 0.05, lastAt: 50, version: 1 },
+      ]);
     });
 
     it('replaces history: new entries overwrite by (streak, period); replaceHistory deletes the rest first', async () => {
       const store = target!.store();
       await store.update('ann', () => ({
         result: null,
-        write: write(next('ann', null), { history: [1, 2, 3].map((period) => ({ streak: 'default', period, length: period, heldBy: 'met' as const })) }),
+        write: write(next('ann', null), {
+          history: [1, 2, 3].map((period) => ({ streak: 'default', period, length: period, heldBy: 'met' as const })),
+        }),
       }));
-      await store.update('ann', ({ user }) => ({ result: null, write: write(next('ann', user), { history: [{ streak: 'default', period: 2, length: 9, heldBy: 'pause' }] }) }));
-      const sorted = async () => (await store.history('ann', 'default', 0, 10)).sort((a, b) => a.period - b.period);
-      expect((await sorted()).map((entry) => [entry.period, entry.length, entry.heldBy])).toEqual([[1, 1, 'met'], [2, 9, 'pause'], [3, 3, 'met']]);
       await store.update('ann', ({ user }) => ({
         result: null,
-        write: write(next('ann', user), { replaceHistory: true, history: [{ streak: 'default', period: 5, length: 1, heldBy: 'restore' }] }),
+        write: write(next('ann', user), { history: [{ streak: 'default', period: 2, length: 9, heldBy: 'pause' }] }),
+      }));
+      const sorted = async () => (await store.history('ann', 'default', 0, 10)).sort((a, b) => a.period - b.period);
+      expect((await sorted()).map((entry) => [entry.period, entry.length, entry.heldBy])).toEqual([
+        [1, 1, 'met'],
+        [2, 9, 'pause'],
+        [3, 3, 'met'],
+      ]);
+      await store.update('ann', ({ user }) => ({
+        result: null,
+        write: write(next('ann', user), {
+          replaceHistory: true,
+          history: [{ streak: 'default', period: 5, length: 1, heldBy: 'restore' }],
+        }),
       }));
       expect(await sorted()).toEqual([{ streak: 'default', period: 5, length: 1, heldBy: 'restore' }]);
     });
@@ -109,10 +152,18 @@ for (const target of [targets.single, targets.cluster]) {
     it('writes nothing when the step throws or returns no write, and refuses a write that is not the next version', async () => {
       const store = target!.store();
       await store.update('ann', () => ({ result: null, write: write(next('ann', null)) }));
-      await expect(store.update('ann', () => { throw new Error('step failed'); })).rejects.toThrow('step failed');
+      await expect(
+        store.update('ann', () => {
+          throw new Error('step failed');
+        }),
+      ).rejects.toThrow('step failed');
       expect(await store.update('ann', ({ user }) => ({ result: user?.version }))).toBe(1);
-      await expect(store.update('ann', ({ user }) => ({ result: null, write: write(user!) }))).rejects.toThrow(StoreError);
-      await expect(store.update('ann', ({ user }) => ({ result: null, write: write({ ...next('ann', user), id: 'bob' }) }))).rejects.toThrow(/wrote the state of user "bob"/);
+      await expect(store.update('ann', ({ user }) => ({ result: null, write: write(user!) }))).rejects.toThrow(
+        StoreError,
+      );
+      await expect(
+        store.update('ann', ({ user }) => ({ result: null, write: write({ ...next('ann', user), id: 'bob' }) })),
+      ).rejects.toThrow(/wrote the state of user "bob"/);
       expect((await store.load('ann'))?.version).toBe(1);
     });
 
@@ -121,7 +172,11 @@ for (const target of [targets.single, targets.cluster]) {
       await store.update('ann', () => ({ result: null, write: write(next('ann', null)) }));
       // Twenty stores (twenty connections, as twenty processes would have) bump at once: every bump lands.
       const others = Array.from({ length: 20 }, () => target!.store({ account: store.account }));
-      const bump = (s: typeof store) => s.update('ann', ({ user }) => ({ result: null, write: write(next('ann', user, (u) => (u.totals.n = (u.totals.n ?? 0) + 1))) }));
+      const bump = (s: typeof store) =>
+        s.update('ann', ({ user }) => ({
+          result: null,
+          write: write(next('ann', user, (u) => (u.totals.n = (u.totals.n ?? 0) + 1))),
+        }));
       await Promise.all(others.map(bump));
       expect((await store.load('ann'))?.totals.n).toBe(20);
       // Twenty impatient stores at once: those that read a version another commits first give up.
@@ -130,9 +185,15 @@ for (const target of [targets.single, targets.cluster]) {
       let version = 21;
       let conflicts = 0;
       for (let round = 0; round < 3 && conflicts === 0; round++) {
-        const outcomes = await Promise.allSettled(impatient.map((s) => s.update('ann', ({ user }) => ({ result: null, write: write(next('ann', user)) }))));
-        const failures = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason as Error);
-        expect(failures.every((error) => error instanceof StoreError && /gave up after 1 attempts/.test(error.message))).toBe(true);
+        const outcomes = await Promise.allSettled(
+          impatient.map((s) => s.update('ann', ({ user }) => ({ result: null, write: write(next('ann', user)) }))),
+        );
+        const failures = outcomes
+          .filter((outcome) => outcome.status === 'rejected')
+          .map((outcome) => (outcome as PromiseRejectedResult).reason as Error);
+        expect(
+          failures.every((error) => error instanceof StoreError && /gave up after 1 attempts/.test(error.message)),
+        ).toBe(true);
         version += 20 - failures.length;
         conflicts = failures.length;
         expect((await store.load('ann'))?.version).toBe(version);
@@ -160,12 +221,19 @@ for (const target of [targets.single, targets.cluster]) {
       const store = target!.store();
       await store.update('ann', () => ({
         result: null,
-        write: write(next('ann', null), { rollups: [{ metric: 'm', dayStart: 0, day: 7, value: 2, lastAt: 1, version: 1 }], action: { kind: 'restore', at: 1, streak: 'default', day: 7, version: 1 } }),
+        write: write(next('ann', null), {
+          rollups: [{ metric: 'm', dayStart: 0, day: 7, value: 2, lastAt: 1, version: 1 }],
+          action: { kind: 'restore', at: 1, streak: 'default', day: 7, version: 1 },
+        }),
       }));
-      const journal = await store.update('ann', ({ user, journal }) => {
-        user!.totals.m = 99;
-        return { result: journal };
-      }, { journal: true });
+      const journal = await store.update(
+        'ann',
+        ({ user, journal }) => {
+          user!.totals.m = 99;
+          return { result: journal };
+        },
+        { journal: true },
+      );
       expect(journal).toEqual(await store.journal('ann'));
       expect(journal?.actions).toHaveLength(1);
       expect((await store.load('ann'))?.totals).toEqual({});
@@ -189,7 +257,13 @@ for (const target of [targets.single, targets.cluster]) {
       const two = target!.store({ account: 'acme' });
       await one.update('x:ann', () => ({ result: null, write: write(next('x:ann', null)) }));
       const line = { streak: 'default', length: 2, longest: 2, deadAt: 100, expiresAt: 50 };
-      await two.update('x:ann', () => ({ result: null, write: write(next('x:ann', null, (u) => (u.email = 'two')), { index: [line] }) }));
+      await two.update('x:ann', () => ({
+        result: null,
+        write: write(
+          next('x:ann', null, (u) => (u.email = 'two')),
+          { index: [line] },
+        ),
+      }));
       expect((await one.load('x:ann'))?.email).toBeNull();
       expect((await two.load('x:ann'))?.email).toBe('two');
       expect(await one.countUsers()).toBe(1);

@@ -103,9 +103,14 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
   running.delete(child);
 }
 
-async function startServers(count: number, cluster: boolean, options: RedisOptions & ClusterOptions): Promise<RunningRedis> {
+async function startServers(
+  count: number,
+  cluster: boolean,
+  options: RedisOptions & ClusterOptions,
+): Promise<RunningRedis> {
   const check = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (check.error || check.status !== 0) throw new Error(`redis-server cannot be run: ${check.error?.message ?? check.stderr}`);
+  if (check.error || check.status !== 0)
+    throw new Error(`redis-server cannot be run: ${check.error?.message ?? check.stderr}`);
   killOnExit();
   const dir = mkdtempSync(join(tmpdir(), 'kindling-redis-'));
   const children: ChildProcess[] = [];
@@ -117,9 +122,27 @@ async function startServers(count: number, cluster: boolean, options: RedisOptio
   };
   const spawnServer = (port: number): ChildProcess => {
     const args = ['--port', String(port), '--bind', HOST, '--dir', dir, '--save', '', '--daemonize', 'no'];
-    if (options.appendOnly === true) args.push('--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', `appendonly-${port}.aof`, '--appenddirname', `aof-${port}`);
+    if (options.appendOnly === true)
+      args.push(
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--appendfilename',
+        `appendonly-${port}.aof`,
+        '--appenddirname',
+        `aof-${port}`,
+      );
     else args.push('--appendonly', 'no');
-    if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`), '--cluster-node-timeout', '5000');
+    if (cluster)
+      args.push(
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout',
+        '5000',
+      );
     if (cluster && options.requireFullCoverage === false) args.push('--cluster-require-full-coverage', 'no');
     const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     // Kept (the end of it) for the error message when the server does not come up.
@@ -131,9 +154,11 @@ async function startServers(count: number, cluster: boolean, options: RedisOptio
     return child;
   };
   const answers = (port: number) =>
-    waitFor(`redis-server on port ${port}`, () => cli(port, 'ping').out.includes('PONG'), 10_000).catch((error: Error) => {
-      throw new Error(`${error.message}; its log ends with:\n${logs[port] ?? '(nothing)'}`);
-    });
+    waitFor(`redis-server on port ${port}`, () => cli(port, 'ping').out.includes('PONG'), 10_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}; its log ends with:\n${logs[port] ?? '(nothing)'}`);
+      },
+    );
   const nodeAt = (index: number): ChildProcess => {
     const child = children[index];
     if (child === undefined) throw new Error(`no Redis node ${index}: there are ${children.length}`);
@@ -147,13 +172,21 @@ async function startServers(count: number, cluster: boolean, options: RedisOptio
     }
     for (const port of ports) await answers(port);
     if (cluster) {
-      const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `${HOST}:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
+      const create = spawnSync(
+        'redis-cli',
+        ['--cluster', 'create', ...ports.map((p) => `${HOST}:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+        {
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      );
       if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
       for (const port of ports) {
-        await waitFor(`cluster_state:ok on port ${port}`, () => cli(port, 'cluster', 'info').out.includes('cluster_state:ok'), 20_000);
+        await waitFor(
+          `cluster_state:ok on port ${port}`,
+          () => cli(port, 'cluster', 'info').out.includes('cluster_state:ok'),
+          20_000,
+        );
       }
     }
   } catch (error) {
@@ -173,7 +206,9 @@ async function startServers(count: number, cluster: boolean, options: RedisOptio
     },
     nodeOf(key, asking = 0) {
       const slot = Number(cli(ports[asking] as number, 'cluster', 'keyslot', key).out.trim());
-      const nodes = cli(ports[asking] as number, 'cluster', 'nodes').out.trim().split('\n');
+      const nodes = cli(ports[asking] as number, 'cluster', 'nodes')
+        .out.trim()
+        .split('\n');
       for (const line of nodes) {
         const [, address, , , , , , , ...ranges] = line.split(' ');
         const port = Number(address?.split('@')[0]?.split(':')[1]);
@@ -188,7 +223,12 @@ async function startServers(count: number, cluster: boolean, options: RedisOptio
     async clusterState(index = 0) {
       // Asked without blocking the event loop: fault tests measure answers meanwhile.
       const info = await new Promise<string>((resolve) =>
-        execFile('redis-cli', ['-h', HOST, '-p', String(ports[index]), 'cluster', 'info'], { timeout: 2000 }, (_error, stdout) => resolve(String(stdout))),
+        execFile(
+          'redis-cli',
+          ['-h', HOST, '-p', String(ports[index]), 'cluster', 'info'],
+          { timeout: 2000 },
+          (_error, stdout) => resolve(String(stdout)),
+        ),
       );
       return /cluster_state:(\w+)/.exec(info)?.[1] ?? null;
     },
@@ -220,7 +260,8 @@ export function useOwnRedis(options: RedisOptions = {}): () => RunningRedis {
     await running?.stop();
   });
   return () => {
-    if (running === undefined) throw new Error('the test Redis is not running: useOwnRedis() belongs at the top of a test file');
+    if (running === undefined)
+      throw new Error('the test Redis is not running: useOwnRedis() belongs at the top of a test file');
     return running;
   };
 }

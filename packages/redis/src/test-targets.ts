@@ -33,7 +33,12 @@ export interface Targets {
 let accounts = 0;
 
 async function reachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => {});
   try {
     await probe.connect();
@@ -64,7 +69,8 @@ function makeTarget(name: RedisTarget['name'], deployment: Deployment, servers: 
   const stores: RedisStore[] = [];
   const clients: Array<Redis | Cluster> = [];
   const newClient = () => {
-    const client = 'url' in deployment ? new Redis(deployment.url) : new Cluster(deployment.cluster.map((node) => ({ ...node })));
+    const client =
+      'url' in deployment ? new Redis(deployment.url) : new Cluster(deployment.cluster.map((node) => ({ ...node })));
     client.on('error', () => {});
     return client;
   };
@@ -118,7 +124,9 @@ async function clusterTarget(): Promise<RedisTarget> {
  * The targets a suite asked for. Call it at the top level of a test file (before describe), and
  * clean up the targets in afterAll. In CI, a missing target throws (the file fails).
  */
-export async function openTargets(wanted: { single?: boolean; cluster?: boolean } = { single: true, cluster: true }): Promise<Targets> {
+export async function openTargets(
+  wanted: { single?: boolean; cluster?: boolean } = { single: true, cluster: true },
+): Promise<Targets> {
   const reasons: string[] = [];
   const open = async (make: () => Promise<RedisTarget>) =>
     make().catch((error: Error) => {
@@ -133,7 +141,9 @@ export async function openTargets(wanted: { single?: boolean; cluster?: boolean 
       await Promise.all([single?.cleanup(), cluster?.cleanup()]);
       throw new Error(`Redis suites cannot run in CI: ${missing}`);
     }
-    console.warn(`\n!!! @kindling/redis: SKIPPING Redis suites: ${missing}\n!!! Install redis-server (apt-get install redis-server) or set KINDLING_REDIS_URL.\n`);
+    console.warn(
+      `\n!!! @kindling/redis: SKIPPING Redis suites: ${missing}\n!!! Install redis-server (apt-get install redis-server) or set KINDLING_REDIS_URL.\n`,
+    );
   }
   return { single, cluster, missing };
 }

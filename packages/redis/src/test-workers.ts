@@ -18,7 +18,8 @@ function newestSource(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+      newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
@@ -33,10 +34,17 @@ export function ensureBuilt(): void {
   const stale = ['core', 'redis'].filter((name) => !isFresh(name));
   if (stale.length === 0) return;
   try {
-    execFileSync('pnpm', [...stale.flatMap((name) => ['--filter', `@kindling/${name}`]), 'run', 'build'], { cwd: root, encoding: 'utf8', stdio: 'pipe', timeout: 180_000 });
+    execFileSync('pnpm', [...stale.flatMap((name) => ['--filter', `@kindling/${name}`]), 'run', 'build'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
   } catch (error) {
     const output = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`the concurrency tests run the built packages, and building ${stale.join(' and ')} failed (run pnpm build): ${output.message}\n${output.stdout ?? ''}${output.stderr ?? ''}`);
+    throw new Error(
+      `the concurrency tests run the built packages, and building ${stale.join(' and ')} failed (run pnpm build): ${output.message}\n${output.stdout ?? ''}${output.stderr ?? ''}`,
+    );
   }
 }
 
@@ -56,7 +64,10 @@ export interface RecordWorker {
 
 /** Starts a worker process and resolves once it is connected and ready. */
 export async function startWorker(config: WorkerConfig): Promise<RecordWorker> {
-  const child: ChildProcess = spawn(process.execPath, [workerPath, JSON.stringify(config)], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [workerPath, JSON.stringify(config)], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const waiting: Array<{ resolve: (message: Record<string, unknown>) => void; reject: (error: Error) => void }> = [];
@@ -64,7 +75,9 @@ export async function startWorker(config: WorkerConfig): Promise<RecordWorker> {
   child.once('exit', (code) => {
     for (const wait of waiting.splice(0)) wait.reject(new Error(`record worker exited (code ${code}): ${stderr}`));
   });
-  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.resolve(JSON.parse(line) as Record<string, unknown>));
+  createInterface({ input: child.stdout! }).on('line', (line) =>
+    waiting.shift()?.resolve(JSON.parse(line) as Record<string, unknown>),
+  );
   const next = () => new Promise<Record<string, unknown>>((resolve, reject) => waiting.push({ resolve, reject }));
   const ready = await next();
   if (ready.ready !== true) throw new Error(`record worker did not start: ${JSON.stringify(ready)} ${stderr}`);

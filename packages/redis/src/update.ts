@@ -5,7 +5,15 @@
  * (S21). The account's index and user list go in the same script on a single Redis, and by a second
  * script in the account's slot on a Cluster, which the answer does not wait for (pending-writes.ts).
  */
-import { checkFiniteNumbers, StoreError, type IndexEntry, type StepResult, type UpdateOptions, type UserSnapshot, type UserWrite } from '@kindling/core';
+import {
+  checkFiniteNumbers,
+  StoreError,
+  type IndexEntry,
+  type StepResult,
+  type UpdateOptions,
+  type UserSnapshot,
+  type UserWrite,
+} from '@kindling/core';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
@@ -33,13 +41,22 @@ function commitArgs(ops: CommitOps, version: number, write: UserWrite): Array<st
   args.push(ops.append.length);
   for (const [field, bytes] of ops.append) args.push(field, bytes);
   args.push(ops.del.length, ...ops.del);
-  if (write.idempotency) args.push(idempotencyField(write.idempotency.metric, write.idempotency.key), JSON.stringify(write.idempotency.response));
+  if (write.idempotency)
+    args.push(
+      idempotencyField(write.idempotency.metric, write.idempotency.key),
+      JSON.stringify(write.idempotency.response),
+    );
   else args.push('', '');
   return args;
 }
 
 /** One line per rule (the last one given): the script reads every old line before writing any. */
-function indexArgs(context: UpdateContext, userId: string, version: number, lines: readonly IndexEntry[]): { keys: string[]; args: string[] } {
+function indexArgs(
+  context: UpdateContext,
+  userId: string,
+  version: number,
+  lines: readonly IndexEntry[],
+): { keys: string[]; args: string[] } {
   const entries = lines.length < 2 ? lines : [...new Map(lines.map((entry) => [entry.streak, entry])).values()];
   const keys = [context.keys.users];
   const args = [encodeMember(userId), String(version)];
@@ -58,24 +75,39 @@ const isInstant = (n: number) => Number.isFinite(n);
 
 /** A write this store can keep: the next version of the same user, and well-formed numbers. */
 function checkWrite(write: UserWrite, userId: string, version: number): void {
-  if (write.user.id !== userId) throw new StoreError(`a step for user "${userId}" wrote the state of user "${write.user.id}"`);
+  if (write.user.id !== userId)
+    throw new StoreError(`a step for user "${userId}" wrote the state of user "${write.user.id}"`);
   if (write.user.version !== version + 1) {
-    throw new StoreError(`a step for user "${userId}" must write version ${version + 1} (one above the version read), got ${write.user.version}`);
+    throw new StoreError(
+      `a step for user "${userId}" must write version ${version + 1} (one above the version read), got ${write.user.version}`,
+    );
   }
   checkFiniteNumbers(write.user, write.rollups);
   for (const rollup of write.rollups) {
-    if (!Number.isFinite(rollup.value) || !isInstant(rollup.lastAt) || !isDay(rollup.dayStart) || !isDay(rollup.day) || !isCount(rollup.version)) {
-      throw new StoreError(`a step for user "${userId}" wrote a rollup with a value, lastAt, dayStart, day or version that is not a number: ${JSON.stringify(rollup)}`);
+    if (
+      !Number.isFinite(rollup.value) ||
+      !isInstant(rollup.lastAt) ||
+      !isDay(rollup.dayStart) ||
+      !isDay(rollup.day) ||
+      !isCount(rollup.version)
+    ) {
+      throw new StoreError(
+        `a step for user "${userId}" wrote a rollup with a value, lastAt, dayStart, day or version that is not a number: ${JSON.stringify(rollup)}`,
+      );
     }
   }
   for (const entry of write.history) {
     if (!isDay(entry.period) || !isCount(entry.length) || !HELD_BY.has(entry.heldBy)) {
-      throw new StoreError(`a step for user "${userId}" wrote a held period with a period, length or heldBy out of range: ${JSON.stringify(entry)}`);
+      throw new StoreError(
+        `a step for user "${userId}" wrote a held period with a period, length or heldBy out of range: ${JSON.stringify(entry)}`,
+      );
     }
   }
   for (const entry of write.index ?? []) {
     if (!isCount(entry.length) || !isCount(entry.longest) || !isInstant(entry.deadAt) || !isInstant(entry.expiresAt)) {
-      throw new StoreError(`a step for user "${userId}" wrote an index entry with lengths or instants out of range: ${JSON.stringify(entry)}`);
+      throw new StoreError(
+        `a step for user "${userId}" wrote an index entry with lengths or instants out of range: ${JSON.stringify(entry)}`,
+      );
     }
   }
 }
@@ -90,7 +122,13 @@ function backoff(attempt: number): Promise<void> {
  * On a Cluster, after a commit: applies the write's index lines (each only if newer than the recorded
  * one), lists the user, and adds the write's activity counts (once per user version).
  */
-export async function applyIndex(context: UpdateContext, userId: string, version: number, lines: readonly IndexEntry[], activity?: UserWrite['activity']): Promise<void> {
+export async function applyIndex(
+  context: UpdateContext,
+  userId: string,
+  version: number,
+  lines: readonly IndexEntry[],
+  activity?: UserWrite['activity'],
+): Promise<void> {
   const index = indexArgs(context, userId, version, lines);
   const counters = context.keys.activity;
   const keys = [counters.days, counters.metrics, counters.completions, counters.counted, ...index.keys];
@@ -125,13 +163,24 @@ function tellIndexError(context: UpdateContext, userId: string, error: unknown):
 }
 
 /** The ops of a write, after reading the older fields it changes (a rare second read). */
-async function planCommit(context: UpdateContext, keys: UserKeys, snapshot: Snapshot, write: UserWrite): Promise<CommitOps> {
+async function planCommit(
+  context: UpdateContext,
+  keys: UserKeys,
+  snapshot: Snapshot,
+  write: UserWrite,
+): Promise<CommitOps> {
   const grouped = groupWrite(write);
   const needed = fieldsToRead(snapshot.blob, grouped);
   if (needed.fields.length === 0 && !needed.allHistory) return planWrite(keys, snapshot.blob, grouped, new Map(), []);
   if (snapshot.data !== null) {
     const data = snapshot.data;
-    return planWrite(keys, snapshot.blob, grouped, new Map(needed.fields.map((field) => [field, data[field] ?? null])), Object.keys(data));
+    return planWrite(
+      keys,
+      snapshot.blob,
+      grouped,
+      new Map(needed.fields.map((field) => [field, data[field] ?? null])),
+      Object.keys(data),
+    );
   }
   const { values, names } = await readFields(context.connection, keys, needed.fields, needed.allHistory);
   return planWrite(keys, snapshot.blob, grouped, values, names);
@@ -160,13 +209,23 @@ export async function updateUser<T>(
       const counts = activityArgs(write.activity);
       if (context.written.holds(userId, snapshot.version, lines)) {
         const counted = counts[0] !== '0';
-        if ((await context.connection.runScript('kindlingCommit', counted ? [...userKeys, ...countKeys] : userKeys, counted ? [...args, ...counts] : args)) === 1) {
+        if (
+          (await context.connection.runScript(
+            'kindlingCommit',
+            counted ? [...userKeys, ...countKeys] : userKeys,
+            counted ? [...args, ...counts] : args,
+          )) === 1
+        ) {
           context.written.remember(userId, write.user.version, lines);
           return result;
         }
       } else {
         const index = indexArgs(context, userId, write.user.version, write.index ?? []);
-        const reply = await context.connection.runScript('kindlingCommitIndexed', [...userKeys, ...countKeys, ...index.keys], [...args, ...counts, ...index.args]);
+        const reply = await context.connection.runScript(
+          'kindlingCommitIndexed',
+          [...userKeys, ...countKeys, ...index.keys],
+          [...args, ...counts, ...index.args],
+        );
         if (typeof reply === 'string') {
           context.written.forget(userId);
           tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
@@ -175,11 +234,15 @@ export async function updateUser<T>(
       }
     } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
       // The account's slot may be on a node that does not answer: the user's answer does not wait for it.
-      context.indexWrites.add(userId, () => applyIndex(context, userId, write.user.version, write.index ?? [], write.activity));
+      context.indexWrites.add(userId, () =>
+        applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
+      );
       return result;
     }
     if (attempt >= context.maxAttempts) {
-      throw new StoreError(`update of user "${userId}" gave up after ${attempt} attempts: concurrent writers changed the user each time`);
+      throw new StoreError(
+        `update of user "${userId}" gave up after ${attempt} attempts: concurrent writers changed the user each time`,
+      );
     }
     await backoff(attempt);
   }

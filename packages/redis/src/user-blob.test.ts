@@ -6,7 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBlob, parseBlob } from './user-blob.js';
 
-const anchorArb = fc.record({ day: fc.integer({ min: -1, max: 100_000 }), version: fc.nat({ max: 2 ** 40 }), tod: fc.integer({ min: -(2 ** 40), max: 2 ** 40 }) });
+const anchorArb = fc.record({
+  day: fc.integer({ min: -1, max: 100_000 }),
+  version: fc.nat({ max: 2 ** 40 }),
+  tod: fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+});
 
 describe('user blob', () => {
   it('parses back exactly the version, the JSON and every tail it formatted', () => {
@@ -14,10 +18,27 @@ describe('user blob', () => {
       fc.property(
         fc.nat({ max: 2 ** 40 }),
         fc.json(),
-        fc.dictionary(fc.string({ unit: 'binary' }), fc.record({ anchor: anchorArb, days: fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 80 }) })),
-        fc.dictionary(fc.string({ unit: 'binary' }), fc.record({ block: fc.integer({ min: -100, max: 100_000 }), text: fc.string() })),
+        fc.dictionary(
+          fc.string({ unit: 'binary' }),
+          fc.record({
+            anchor: anchorArb,
+            days: fc.string({
+              unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
+              maxLength: 80,
+            }),
+          }),
+        ),
+        fc.dictionary(
+          fc.string({ unit: 'binary' }),
+          fc.record({ block: fc.integer({ min: -100, max: 100_000 }), text: fc.string() }),
+        ),
         (version, json, rollups, history) => {
-          const blob = { version, json: JSON.stringify(JSON.parse(json)), rollups: new Map(Object.entries(rollups)), history: new Map(Object.entries(history)) };
+          const blob = {
+            version,
+            json: JSON.stringify(JSON.parse(json)),
+            rollups: new Map(Object.entries(rollups)),
+            history: new Map(Object.entries(history)),
+          };
           const back = parseBlob(formatBlob(blob), 'k');
           expect(back.version).toBe(version);
           expect(back.json).toBe(blob.json);

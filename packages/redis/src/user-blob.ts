@@ -69,7 +69,11 @@ export function parseBlob(raw: string, key: string): UserBlob {
     const kind = input.varint();
     if (kind === 1) {
       const name = input.text();
-      const anchor = { day: unzigzag(input.varint()), version: unzigzag(input.varint()), tod: unzigzag(input.varint()) };
+      const anchor = {
+        day: unzigzag(input.varint()),
+        version: unzigzag(input.varint()),
+        tod: unzigzag(input.varint()),
+      };
       blob.rollups.set(name, { anchor, days: input.text() });
     } else if (kind === 2) {
       const name = input.text();

@@ -18,7 +18,12 @@ describe('userQueue', () => {
       running -= 1;
       return name;
     };
-    const results = await Promise.all([inTurn('a', job('a1')), inTurn('a', job('a2')), inTurn('b', job('b1')), inTurn('a', job('a3'))]);
+    const results = await Promise.all([
+      inTurn('a', job('a1')),
+      inTurn('a', job('a2')),
+      inTurn('b', job('b1')),
+      inTurn('a', job('a3')),
+    ]);
     expect(results).toEqual(['a1', 'a2', 'b1', 'a3']);
     const mine = log.filter((line) => line.endsWith('a1') || line.endsWith('a2') || line.endsWith('a3'));
     expect(mine).toEqual(['start a1', 'end a1', 'start a2', 'end a2', 'start a3', 'end a3']);

@@ -4,7 +4,17 @@
  * state value is read first, so that anything committed after it changes the version the commit checks:
  * no locks, no MULTI; the commit's version check is what makes an update safe.
  */
-import { StoreError, type HistoryEntry, type Journal, type OwnerAction, type RecordResult, type Rollup, type UpdateOptions, type UserState, type ZoneChange } from '@kindling/core';
+import {
+  StoreError,
+  type HistoryEntry,
+  type Journal,
+  type OwnerAction,
+  type RecordResult,
+  type Rollup,
+  type UpdateOptions,
+  type UserState,
+  type ZoneChange,
+} from '@kindling/core';
 import { parseOwnerAction, parseResponse, parseState, parseZoneChange } from './codec.js';
 import type { Connection } from './connection.js';
 import { escapeName, historyField, idempotencyField, unescapeName, type UserKeys } from './keys.js';
@@ -36,21 +46,38 @@ function stateOf(blob: UserBlob | null, key: string): UserState | null {
   return blob === null ? null : parseState(blob.json, key, blob.version);
 }
 
-export async function readSnapshot(connection: Connection, keys: UserKeys, options: UpdateOptions | undefined): Promise<Snapshot> {
+export async function readSnapshot(
+  connection: Connection,
+  keys: UserKeys,
+  options: UpdateOptions | undefined,
+): Promise<Snapshot> {
   const { client } = connection;
   const asked = options?.idempotency;
   const state = connection.run(client.get(keys.state), keys.state);
   if (asked === undefined && !options?.journal) {
     // The usual event: the state value alone.
     const blob = toBlob(await state, keys.state);
-    return { version: blob?.version ?? 0, blob, user: stateOf(blob, keys.state), replay: null, journal: null, data: null };
+    return {
+      version: blob?.version ?? 0,
+      blob,
+      user: stateOf(blob, keys.state),
+      replay: null,
+      journal: null,
+      data: null,
+    };
   }
-  const stored = asked === undefined ? null : connection.run(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
+  const stored =
+    asked === undefined
+      ? null
+      : connection.run(client.hget(keys.idem, idempotencyField(asked.metric, asked.key)), keys.idem);
   const data = options?.journal ? connection.run(client.hgetallBuffer(keys.data), keys.data) : null;
   const [raw, response, hash] = await Promise.all([state, stored, data]);
   const blob = toBlob(raw, keys.state);
   const user = stateOf(blob, keys.state);
-  const replay = response === null || asked === undefined ? null : parseResponse(response, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
+  const replay =
+    response === null || asked === undefined
+      ? null
+      : parseResponse(response, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
   const journal = hash === null ? null : toJournal(blob, hash, keys);
   return { version: blob?.version ?? 0, blob, user, replay, journal, data: hash };
 }
@@ -75,7 +102,12 @@ export async function loadUser(connection: Connection, keys: UserKeys): Promise<
 }
 
 /** Data hash fields by name (null when absent), and with `allNames` the names of every field. */
-export async function readFields(connection: Connection, keys: UserKeys, fields: readonly string[], allNames: boolean): Promise<{ values: Map<string, Buffer | null>; names: string[] }> {
+export async function readFields(
+  connection: Connection,
+  keys: UserKeys,
+  fields: readonly string[],
+  allNames: boolean,
+): Promise<{ values: Map<string, Buffer | null>; names: string[] }> {
   const { client } = connection;
   const [values, names] = await Promise.all([
     fields.length === 0 ? [] : connection.run(client.hmgetBuffer(keys.data, ...fields), keys.data),
@@ -84,7 +116,13 @@ export async function readFields(connection: Connection, keys: UserKeys, fields:
   return { values: new Map(fields.map((field, i) => [field, values[i] ?? null])), names };
 }
 
-export async function readHistory(connection: Connection, keys: UserKeys, streak: string, from: number, to: number): Promise<HistoryEntry[]> {
+export async function readHistory(
+  connection: Connection,
+  keys: UserKeys,
+  streak: string,
+  from: number,
+  to: number,
+): Promise<HistoryEntry[]> {
   if (!(to >= from)) return [];
   const rule = escapeName(streak);
   const first = blockOf(Math.ceil(from));
@@ -105,14 +143,16 @@ export async function readHistory(connection: Connection, keys: UserKeys, streak
     for (const [field, text] of Object.entries(hash)) {
       if (!field.startsWith(prefix)) continue;
       const block = Number(field.slice(prefix.length));
-      if (!Number.isInteger(block)) throw new StoreError(`${keys.data} field ${field} does not name a block of held periods`);
+      if (!Number.isInteger(block))
+        throw new StoreError(`${keys.data} field ${field} does not name a block of held periods`);
       if (block >= first && block <= last) blocks.push([block, text.toString('utf8')]);
     }
     addTail(blocks, raw, keys.state, rule);
   }
   const entries: HistoryEntry[] = [];
   for (const [block, text] of blocks) {
-    for (const entry of decodeSegments(text, streak, block, `${keys.data} field ${historyField(rule, block)}`)) if (entry.period >= from && entry.period <= to) entries.push(entry);
+    for (const entry of decodeSegments(text, streak, block, `${keys.data} field ${historyField(rule, block)}`))
+      if (entry.period >= from && entry.period <= to) entries.push(entry);
   }
   return entries;
 }
@@ -124,7 +164,10 @@ function addTail(blocks: Array<[number, string]>, raw: string | null, key: strin
 
 export async function readJournal(connection: Connection, keys: UserKeys): Promise<Journal> {
   const { client } = connection;
-  const [raw, hash] = await Promise.all([connection.run(client.get(keys.state), keys.state), connection.run(client.hgetallBuffer(keys.data), keys.data)]);
+  const [raw, hash] = await Promise.all([
+    connection.run(client.get(keys.state), keys.state),
+    connection.run(client.hgetallBuffer(keys.data), keys.data),
+  ]);
   return toJournal(raw === null ? null : parseBlob(raw, keys.state), hash, keys);
 }
 
@@ -136,22 +179,33 @@ function toJournal(blob: UserBlob | null, hash: DataHash, keys: UserKeys): Journ
   for (const [field, value] of Object.entries(hash)) {
     const where = `${keys.data} field ${field}`;
     if (field.startsWith('r')) series.add(field.slice(1));
-    else if (field.startsWith('z')) zoneChanges.push({ ...parseZoneChange(value.toString('utf8'), where), seq: Number(field.slice(1)) });
-    else if (field.startsWith('a')) actions.push({ ...parseOwnerAction(value.toString('utf8'), where), seq: Number(field.slice(1)) });
-    else if (!field.startsWith('h')) throw new StoreError(`${keys.data} holds a field this adapter does not write: ${field}`);
+    else if (field.startsWith('z'))
+      zoneChanges.push({ ...parseZoneChange(value.toString('utf8'), where), seq: Number(field.slice(1)) });
+    else if (field.startsWith('a'))
+      actions.push({ ...parseOwnerAction(value.toString('utf8'), where), seq: Number(field.slice(1)) });
+    else if (!field.startsWith('h'))
+      throw new StoreError(`${keys.data} holds a field this adapter does not write: ${field}`);
   }
   for (const name of series) {
     const colon = name.lastIndexOf(':');
     const metric = unescapeName(name.slice(0, colon));
     const dayStart = Number(name.slice(colon + 1));
-    if (colon < 0 || !Number.isInteger(dayStart)) throw new StoreError(`${keys.data} field r${name} does not name a rollup series (<metric>:<dayStart>)`);
+    if (colon < 0 || !Number.isInteger(dayStart))
+      throw new StoreError(`${keys.data} field r${name} does not name a rollup series (<metric>:<dayStart>)`);
     const cold = hash[`r${name}`];
     const days = cold === undefined ? [] : decodeEntries(cold, `${keys.data} field r${name}`);
     const tail = blob?.rollups.get(name);
     if (tail !== undefined) days.push(...decodeEntriesText(tail.days, `${keys.state} tail ${name}`, tail.anchor));
-    for (const day of days) rollups.push({ metric, dayStart, day: day.day, value: day.value, lastAt: day.lastAt, version: day.version });
+    for (const day of days)
+      rollups.push({ metric, dayStart, day: day.day, value: day.value, lastAt: day.lastAt, version: day.version });
   }
-  rollups.sort((a, b) => a.version - b.version || (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) || a.dayStart - b.dayStart || a.day - b.day);
+  rollups.sort(
+    (a, b) =>
+      a.version - b.version ||
+      (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0) ||
+      a.dayStart - b.dayStart ||
+      a.day - b.day,
+  );
   const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
   return {
     rollups,

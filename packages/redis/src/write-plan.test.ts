@@ -16,8 +16,25 @@ const keys = accountKeys('kl', 'a').user('u');
 const HELD: HeldBy[] = ['met', 'freeze', 'pause', 'excused', 'restore'];
 
 const writeArb = fc.record({
-  rollups: fc.array(fc.record({ metric: fc.constantFrom('lessons', 'min:utes'), day: fc.integer({ min: 19_990, max: 20_060 }), value: fc.integer({ min: -3, max: 50 }), lastAt: fc.nat({ max: 2e12 }), version: fc.nat({ max: 500 }) }), { maxLength: 4 }),
-  history: fc.array(fc.record({ streak: fc.constantFrom('daily', 'we{ek}'), period: fc.integer({ min: 0, max: 700 }), length: fc.nat({ max: 50 }), heldBy: fc.constantFrom(...HELD) }), { maxLength: 4 }),
+  rollups: fc.array(
+    fc.record({
+      metric: fc.constantFrom('lessons', 'min:utes'),
+      day: fc.integer({ min: 19_990, max: 20_060 }),
+      value: fc.integer({ min: -3, max: 50 }),
+      lastAt: fc.nat({ max: 2e12 }),
+      version: fc.nat({ max: 500 }),
+    }),
+    { maxLength: 4 },
+  ),
+  history: fc.array(
+    fc.record({
+      streak: fc.constantFrom('daily', 'we{ek}'),
+      period: fc.integer({ min: 0, max: 700 }),
+      length: fc.nat({ max: 50 }),
+      heldBy: fc.constantFrom(...HELD),
+    }),
+    { maxLength: 4 },
+  ),
   replaceHistory: fc.boolean().map((b) => b && Math.random() < 0.2),
 });
 
@@ -27,10 +44,18 @@ function applyAll(writes: Array<{ rollups: Rollup[]; history: HistoryEntry[]; re
   const data = new Map<string, Buffer | string>();
   writes.forEach((w, i) => {
     const blob: UserBlob | null = state === null ? null : parseBlob(state, keys.state);
-    const write: UserWrite = { user: { ...newUser('u', 0), version: i + 1 }, history: w.history, rollups: w.rollups, replaceHistory: w.replaceHistory, index: [] };
+    const write: UserWrite = {
+      user: { ...newUser('u', 0), version: i + 1 },
+      history: w.history,
+      rollups: w.rollups,
+      replaceHistory: w.replaceHistory,
+      index: [],
+    };
     const grouped = groupWrite(write);
     const needed = fieldsToRead(blob, grouped);
-    const read = new Map(needed.fields.map((f) => [f, data.has(f) ? Buffer.from(data.get(f) as Buffer | string) : null]));
+    const read = new Map(
+      needed.fields.map((f) => [f, data.has(f) ? Buffer.from(data.get(f) as Buffer | string) : null]),
+    );
     const ops = planWrite(keys, blob, grouped, read, [...data.keys()]);
     state = ops.state;
     for (const f of ops.del) data.delete(f);
@@ -53,26 +78,48 @@ describe('write plan', () => {
           for (const r of w.rollups) {
             const k = `${r.metric}|${r.day}`;
             const o = rollups.get(k);
-            rollups.set(k, o === undefined ? r : { value: o.value + r.value, lastAt: Math.max(o.lastAt, r.lastAt), version: Math.min(o.version, r.version) });
+            rollups.set(
+              k,
+              o === undefined
+                ? r
+                : {
+                    value: o.value + r.value,
+                    lastAt: Math.max(o.lastAt, r.lastAt),
+                    version: Math.min(o.version, r.version),
+                  },
+            );
           }
           for (const h of w.history) held.set(`${h.streak}|${h.period}`, h);
         }
         const gotRollups = new Map<string, { value: number; lastAt: number; version: number }>();
-        const series = new Set([...(blob?.rollups.keys() ?? []), ...[...data.keys()].filter((f) => f.startsWith('r')).map((f) => f.slice(1))]);
+        const series = new Set([
+          ...(blob?.rollups.keys() ?? []),
+          ...[...data.keys()].filter((f) => f.startsWith('r')).map((f) => f.slice(1)),
+        ]);
         for (const name of series) {
           const metric = unescapeName(name.slice(0, name.lastIndexOf(':')));
           const cold = data.get(`r${name}`);
           const days = cold === undefined ? [] : decodeEntries(Buffer.from(cold), 'cold');
           const tail = blob?.rollups.get(name);
           if (tail) days.push(...decodeEntriesText(tail.days, 'tail', tail.anchor));
-          for (const d of days) gotRollups.set(`${metric}|${d.day}`, { value: d.value, lastAt: d.lastAt, version: d.version });
+          for (const d of days)
+            gotRollups.set(`${metric}|${d.day}`, { value: d.value, lastAt: d.lastAt, version: d.version });
         }
-        expect(gotRollups).toEqual(new Map([...rollups].map(([k, r]) => [k, { value: r.value, lastAt: r.lastAt, version: r.version }])));
+        expect(gotRollups).toEqual(
+          new Map([...rollups].map(([k, r]) => [k, { value: r.value, lastAt: r.lastAt, version: r.version }])),
+        );
         const gotHeld = new Map<string, HistoryEntry>();
         const blocks: Array<[string, number, string]> = [];
-        for (const [f, v] of data) if (f.startsWith('h')) blocks.push([unescapeName(f.slice(1, f.lastIndexOf(':'))), Number(f.slice(f.lastIndexOf(':') + 1)), String(v)]);
+        for (const [f, v] of data)
+          if (f.startsWith('h'))
+            blocks.push([
+              unescapeName(f.slice(1, f.lastIndexOf(':'))),
+              Number(f.slice(f.lastIndexOf(':') + 1)),
+              String(v),
+            ]);
         for (const [name, tail] of blob?.history ?? []) blocks.push([unescapeName(name), tail.block, tail.text]);
-        for (const [streak, block, text] of blocks) for (const e of decodeSegments(text, streak, block, 'h')) gotHeld.set(`${streak}|${e.period}`, e);
+        for (const [streak, block, text] of blocks)
+          for (const e of decodeSegments(text, streak, block, 'h')) gotHeld.set(`${streak}|${e.period}`, e);
         expect(gotHeld).toEqual(held);
       }),
       { numRuns: 200 },
@@ -80,7 +127,20 @@ describe('write plan', () => {
   });
 
   it('keeps a daily event of a regular user in the state value only, moving sixteen days at a time', () => {
-    const writes = Array.from({ length: 40 }, (_, i) => ({ rollups: [{ metric: 'lessons', dayStart: 0, day: 20_000 + i, value: 1, lastAt: (20_000 + i) * 86_400_000, version: i + 1 }], history: [], replaceHistory: false }));
+    const writes = Array.from({ length: 40 }, (_, i) => ({
+      rollups: [
+        {
+          metric: 'lessons',
+          dayStart: 0,
+          day: 20_000 + i,
+          value: 1,
+          lastAt: (20_000 + i) * 86_400_000,
+          version: i + 1,
+        },
+      ],
+      history: [],
+      replaceHistory: false,
+    }));
     const { blob, data } = applyAll(writes);
     expect([...data.keys()]).toEqual(['rlessons:0']);
     expect(blob?.rollups.get('lessons:0')?.anchor.day).toBe(20_000 + 31);

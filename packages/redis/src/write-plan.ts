@@ -6,7 +6,14 @@
  */
 import { checkDaySum, type HistoryEntry, type Rollup, type UserWrite } from '@kindling/core';
 import { escapeName, historyField, journalField, rollupField, seriesName, type UserKeys } from './keys.js';
-import { decodeEntries, decodeEntriesText, encodeEntriesText, mergeEntry, ORIGIN, writeEntries } from './rollup-codec.js';
+import {
+  decodeEntries,
+  decodeEntriesText,
+  encodeEntriesText,
+  mergeEntry,
+  ORIGIN,
+  writeEntries,
+} from './rollup-codec.js';
 import { blockOf, decodeSegments, encodeSegments } from './segments.js';
 import { formatBlob, type HistoryTail, type RollupTail, type UserBlob } from './user-blob.js';
 import { ByteWriter } from './varint.js';
@@ -73,18 +80,26 @@ export function fieldsToRead(blob: UserBlob | null, grouped: GroupedWrite): Need
   for (const [name, entries] of grouped.rules) {
     const tail = blob?.history.get(name);
     if (tail === undefined) continue;
-    for (const block of new Set(entries.map((entry) => blockOf(entry.period)))) if (block < tail.block) fields.push(historyField(name, block));
+    for (const block of new Set(entries.map((entry) => blockOf(entry.period))))
+      if (block < tail.block) fields.push(historyField(name, block));
   }
   return { fields, allHistory: false };
 }
 
 /** The ops of `write` on top of `blob`, given the fields fieldsToRead asked for (absent: null). */
-export function planWrite(keys: UserKeys, blob: UserBlob | null, grouped: GroupedWrite, read: ReadonlyMap<string, Buffer | null>, fieldNames: readonly string[]): CommitOps {
+export function planWrite(
+  keys: UserKeys,
+  blob: UserBlob | null,
+  grouped: GroupedWrite,
+  read: ReadonlyMap<string, Buffer | null>,
+  fieldNames: readonly string[],
+): CommitOps {
   const { write } = grouped;
   const ops: Ops = { keys, set: [], append: [], del: [] };
   // The blob was parsed for this write alone: its maps are ours to change.
   const rollups = blob?.rollups ?? new Map<string, RollupTail>();
-  for (const [name, list] of grouped.series) rollups.set(name, planSeries(name, rollups.get(name) ?? EMPTY_TAIL, list, read, ops, write.user.id));
+  for (const [name, list] of grouped.series)
+    rollups.set(name, planSeries(name, rollups.get(name) ?? EMPTY_TAIL, list, read, ops, write.user.id));
   let history = blob?.history ?? new Map<string, HistoryTail>();
   if (write.replaceHistory) {
     history = new Map();
@@ -105,7 +120,14 @@ export function planWrite(keys: UserKeys, blob: UserBlob | null, grouped: Groupe
 
 type Ops = { keys: UserKeys; set: Array<[string, Buffer | string]>; append: Array<[string, Buffer]>; del: string[] };
 
-function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], read: ReadonlyMap<string, Buffer | null>, ops: Ops, userId: string): RollupTail {
+function planSeries(
+  name: string,
+  tail: RollupTail,
+  rollups: readonly Rollup[],
+  read: ReadonlyMap<string, Buffer | null>,
+  ops: Ops,
+  userId: string,
+): RollupTail {
   const field = rollupField(name);
   const days = decodeEntriesText(tail.days, `${ops.keys.state} tail ${name}`, tail.anchor);
   const older = rollups.some((rollup) => rollup.day <= tail.anchor.day);
@@ -114,7 +136,8 @@ function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], 
     const stored = read.get(field);
     days.unshift(...(stored ? decodeEntries(stored, `${ops.keys.data} field ${field}`) : []));
   }
-  for (const rollup of rollups) mergeEntry(days, { day: rollup.day, value: rollup.value, lastAt: rollup.lastAt, version: rollup.version });
+  for (const rollup of rollups)
+    mergeEntry(days, { day: rollup.day, value: rollup.value, lastAt: rollup.lastAt, version: rollup.version });
   // Each day's sum, checked before anything is written (sums.ts in the core).
   for (const rollup of rollups) {
     const sum = days.find((entry) => entry.day === rollup.day);
@@ -136,7 +159,14 @@ function planSeries(name: string, tail: RollupTail, rollups: readonly Rollup[], 
   return { anchor, days: encodeEntriesText(days, anchor) };
 }
 
-function planRule(name: string, tail: HistoryTail | undefined, entries: readonly HistoryEntry[], read: ReadonlyMap<string, Buffer | null>, ops: Ops, replaced: boolean): HistoryTail {
+function planRule(
+  name: string,
+  tail: HistoryTail | undefined,
+  entries: readonly HistoryEntry[],
+  read: ReadonlyMap<string, Buffer | null>,
+  ops: Ops,
+  replaced: boolean,
+): HistoryTail {
   const blocks = new Map<number, Map<number, HistoryEntry>>();
   const blockEntries = (block: number) => {
     let periods = blocks.get(block);
@@ -144,8 +174,16 @@ function planRule(name: string, tail: HistoryTail | undefined, entries: readonly
     periods = new Map();
     let text: string | null = null;
     if (tail !== undefined && block === tail.block) text = tail.text;
-    else if (tail !== undefined && block < tail.block && !replaced) text = read.get(historyField(name, block))?.toString('utf8') ?? null;
-    if (text !== null) for (const entry of decodeSegments(text, entries[0]?.streak ?? '', block, `${ops.keys.data} field ${historyField(name, block)}`)) periods.set(entry.period, entry);
+    else if (tail !== undefined && block < tail.block && !replaced)
+      text = read.get(historyField(name, block))?.toString('utf8') ?? null;
+    if (text !== null)
+      for (const entry of decodeSegments(
+        text,
+        entries[0]?.streak ?? '',
+        block,
+        `${ops.keys.data} field ${historyField(name, block)}`,
+      ))
+        periods.set(entry.period, entry);
     blocks.set(block, periods);
     return periods;
   };

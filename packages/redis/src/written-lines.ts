@@ -19,7 +19,8 @@ export interface WrittenLines {
 /** The lines as one string, compared as a whole. */
 export function linesText(lines: readonly IndexEntry[]): string {
   let text = '';
-  for (const line of lines) text += `${line.streak}\u0000${line.length} ${line.longest} ${line.deadAt} ${line.expiresAt}\u0000`;
+  for (const line of lines)
+    text += `${line.streak}\u0000${line.length} ${line.longest} ${line.deadAt} ${line.expiresAt}\u0000`;
   return text;
 }
 

@@ -24,7 +24,9 @@ async function startBare() {
   app.post('/bare/:key/event', async (request, reply) => {
     const params = /** @type {{ key: string }} */ (request.params);
     const body = /** @type {{ user?: { id?: string }, value?: number } | undefined} */ (request.body);
-    return reply.code(201).send({ ok: true, key: params.key, user: body?.user?.id ?? null, value: body?.value ?? null });
+    return reply
+      .code(201)
+      .send({ ok: true, key: params.key, user: body?.user?.id ?? null, value: body?.value ?? null });
   });
   app.get('/bare/users/:id/streak', async (request) => {
     const params = /** @type {{ id: string }} */ (request.params);

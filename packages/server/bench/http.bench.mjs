@@ -68,17 +68,29 @@ const REDIS_PREFIX = `klbench-http-p${process.pid}`;
 /** the durability the measured server runs with: the default unless the environment sets it */
 const SYNC = process.env.KINDLING_SQLITE_SYNC || 'full';
 const SERVERS = fileURLToPath(new URL('./bench-servers.mjs', import.meta.url));
-const QUIET = { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', KINDLING_RATE_LIMIT: '10000000', KINDLING_RATE_BURST: '10000000' };
+const QUIET = {
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  KINDLING_RATE_LIMIT: '10000000',
+  KINDLING_RATE_BURST: '10000000',
+};
 const EVENT_PATH = '/v1/metrics/lessons/event';
 const BARE_EVENT_PATH = '/bare/lessons/event';
 
 const progress = (/** @type {unknown[]} */ ...parts) => console.error('[bench:http]', ...parts);
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
-const fmt = (/** @type {number} */ n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (/** @type {number} */ n, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const zoneOf = (/** @type {number} */ u) => ZONES[u % ZONES.length] ?? 'UTC';
-const EVENT_BODIES = Array.from({ length: USERS }, (_, u) => JSON.stringify({ user: { id: userId(u), tz: zoneOf(u) }, value: 1 }));
-const READ_PATHS = Array.from({ length: HISTORY_USERS }, (_, u) => `/v1/users/${userId(u)}/streak?historyPeriods=${HISTORY_PERIODS}`);
+const EVENT_BODIES = Array.from({ length: USERS }, (_, u) =>
+  JSON.stringify({ user: { id: userId(u), tz: zoneOf(u) }, value: 1 }),
+);
+const READ_PATHS = Array.from(
+  { length: HISTORY_USERS },
+  (_, u) => `/v1/users/${userId(u)}/streak?historyPeriods=${HISTORY_PERIODS}`,
+);
 /** the same users read at the default history (7 periods) */
 const SMALL_READ_PATHS = Array.from({ length: HISTORY_USERS }, (_, u) => `/v1/users/${userId(u)}/streak`);
 /** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
@@ -93,7 +105,10 @@ const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
 async function seed(/** @type {string} */ dir) {
   const scratch = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/kindling-bench-http-') : dir;
   let now = Date.now();
-  const server = await startServer(parseSettings({ ...QUIET, KINDLING_DATA_DIR: scratch, KINDLING_DASHBOARD_DIR: join(scratch, 'none') }), { listen: false, clock: () => now });
+  const server = await startServer(
+    parseSettings({ ...QUIET, KINDLING_DATA_DIR: scratch, KINDLING_DASHBOARD_DIR: join(scratch, 'none') }),
+    { listen: false, clock: () => now },
+  );
   if (server.firstStart === null) throw new Error('the seeding server should have made its first account');
   const accountId = server.firstStart.account.id;
   const appKey = server.firstStart.applicationKey.key;
@@ -124,7 +139,11 @@ async function seed(/** @type {string} */ dir) {
  */
 
 /** A server child (bench-servers.mjs) and how to talk to it and stop it. */
-async function forkServer(/** @type {'kindling' | 'bare'} */ mode, /** @type {Record<string, string>} */ env = {}, profile = false) {
+async function forkServer(
+  /** @type {'kindling' | 'bare'} */ mode,
+  /** @type {Record<string, string>} */ env = {},
+  profile = false,
+) {
   const child = fork(SERVERS, [mode], {
     env: { ...process.env, ...QUIET, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -155,14 +174,28 @@ async function forkServer(/** @type {'kindling' | 'bare'} */ mode, /** @type {Re
 }
 
 /** @returns {Load} */
-const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key) => ({ method: 'POST', paths: [path], bodies: EVENT_BODIES, headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) } });
+const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key) => ({
+  method: 'POST',
+  paths: [path],
+  bodies: EVENT_BODIES,
+  headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
+});
 /** @returns {Load} */
-const readLoad = (/** @type {string[]} */ paths, /** @type {string | null} */ key, /** @type {Record<string, string>} */ headers = {}) => ({ method: 'GET', paths, headers: { ...(key === null ? {} : { 'x-api-key': key }), ...headers } });
+const readLoad = (
+  /** @type {string[]} */ paths,
+  /** @type {string | null} */ key,
+  /** @type {Record<string, string>} */ headers = {},
+) => ({ method: 'GET', paths, headers: { ...(key === null ? {} : { 'x-api-key': key }), ...headers } });
 /** the bare server's path answering what Kindling answered for `path` (prepared bytes, or a small JSON) */
-const bare = (/** @type {string[]} */ paths, /** @type {'/bare-bytes/' | '/bare/'} */ prefix) => paths.map((path) => path.replace('/v1/', prefix));
+const bare = (/** @type {string[]} */ paths, /** @type {'/bare-bytes/' | '/bare/'} */ prefix) =>
+  paths.map((path) => path.replace('/v1/', prefix));
 
 /** Alternating blocks of `server` and `baseline` (which starts alternates per round): per-pair ratios. */
-async function compare(/** @type {string} */ label, /** @type {() => Promise<Block>} */ server, /** @type {() => Promise<Block>} */ baseline) {
+async function compare(
+  /** @type {string} */ label,
+  /** @type {() => Promise<Block>} */ server,
+  /** @type {() => Promise<Block>} */ baseline,
+) {
   /** @type {Comparison} */
   const result = { rows: { server: [], baseline: [] }, ratios: [] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -171,7 +204,9 @@ async function compare(/** @type {string} */ label, /** @type {() => Promise<Blo
     for (const which of order) {
       const last = await (which === 'server' ? server() : baseline());
       result.rows[which].push(last);
-      progress(`${label} round ${round + 1}/${ROUNDS} ${which}: ${fmt(last.rps)} req/s, p50 ${last.p50} ms, p99 ${last.p99} ms`);
+      progress(
+        `${label} round ${round + 1}/${ROUNDS} ${which}: ${fmt(last.rps)} req/s, p50 ${last.p50} ms, p99 ${last.p99} ms`,
+      );
     }
     const [s, b] = [result.rows.server[round], result.rows.baseline[round]];
     if (s !== undefined && b !== undefined) result.ratios.push(s.rps / b.rps);
@@ -220,9 +255,19 @@ async function redisPart() {
     const one = () => blast(first.url, load, { connections: CONNECTIONS, seconds: SECONDS });
     const two = async () => {
       const half = Math.floor(CONNECTIONS / 2);
-      const [a, b] = await Promise.all([first, second].map((s) => blast(s.url, load, { connections: half, seconds: SECONDS })));
+      const [a, b] = await Promise.all(
+        [first, second].map((s) => blast(s.url, load, { connections: half, seconds: SECONDS })),
+      );
       if (a === undefined || b === undefined) throw new Error('two load generators, two results');
-      return { rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed, total: a.total + b.total, serverCpu: null, clientCpu: null };
+      return {
+        rps: a.rps + b.rps,
+        p50: Math.max(a.p50, b.p50),
+        p99: Math.max(a.p99, b.p99),
+        failed: a.failed + b.failed,
+        total: a.total + b.total,
+        serverCpu: null,
+        clientCpu: null,
+      };
     };
     return await compare('redis event: 2 processes vs 1', two, one);
   } finally {
@@ -241,10 +286,15 @@ async function answersOf(/** @type {Child} */ server, /** @type {string} */ key,
   /** @type {Record<string, string>} */
   let headers = {};
   for (const path of paths) {
-    const response = await fetch(new URL(path, server.url), { headers: { 'x-api-key': key, 'accept-encoding': 'identity' } });
+    const response = await fetch(new URL(path, server.url), {
+      headers: { 'x-api-key': key, 'accept-encoding': 'identity' },
+    });
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
     answers.push([path.replace('/v1/', '/bare-bytes/'), await response.text()]);
-    headers = { 'content-type': response.headers.get('content-type') ?? 'application/json', vary: response.headers.get('vary') ?? '' };
+    headers = {
+      'content-type': response.headers.get('content-type') ?? 'application/json',
+      vary: response.headers.get('vary') ?? '',
+    };
   }
   const bytes = answers.map(([, body]) => Buffer.byteLength(body));
   return { answers, headers, meanBytes: bytes.reduce((a, b) => a + b, 0) / bytes.length };
@@ -266,20 +316,33 @@ async function main() {
     const bareServer = await forkServer('bare');
     cleanups.unshift(() => bareServer.stop());
     // The same data served without the read cache: every read loads, advances and serializes.
-    const cold = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none, KINDLING_READ_CACHE_MB: '0' });
+    const cold = await forkServer('kindling', {
+      KINDLING_DATA_DIR: dir,
+      KINDLING_DASHBOARD_DIR: none,
+      KINDLING_READ_CACHE_MB: '0',
+    });
     cleanups.unshift(() => cold.stop());
     // The same events committed without a disk sync each (a copy of the data, so the two never share a file).
-    const relaxed = await forkServer('kindling', { KINDLING_DATA_DIR: relaxedDir, KINDLING_DASHBOARD_DIR: none, KINDLING_SQLITE_SYNC: 'normal' });
+    const relaxed = await forkServer('kindling', {
+      KINDLING_DATA_DIR: relaxedDir,
+      KINDLING_DASHBOARD_DIR: none,
+      KINDLING_SQLITE_SYNC: 'normal',
+    });
     cleanups.unshift(() => relaxed.stop());
 
     // The bare server sends, for each read path, the bytes Kindling answered for it.
     const large = await answersOf(server, appKey, READ_PATHS);
     const small = await answersOf(server, appKey, SMALL_READ_PATHS);
     await bareServer.ask({ answers: [...large.answers, ...small.answers], headers: large.headers });
-    progress(`read answers: ${fmt(large.meanBytes)} bytes at ${HISTORY_PERIODS} periods, ${fmt(small.meanBytes)} at the default 7 (mean over ${HISTORY_USERS} users)`);
+    progress(
+      `read answers: ${fmt(large.meanBytes)} bytes at ${HISTORY_PERIODS} periods, ${fmt(small.meanBytes)} at the default 7 (mean over ${HISTORY_USERS} users)`,
+    );
 
     /** Drives a child: a block of `load` with its pid for the CPU column. */
-    const on = (/** @type {Child} */ child) => (/** @type {Load} */ load, seconds = SECONDS) => blast(child.url, load, { connections: CONNECTIONS, seconds, pid: child.pid });
+    const on =
+      (/** @type {Child} */ child) =>
+      (/** @type {Load} */ load, seconds = SECONDS) =>
+        blast(child.url, load, { connections: CONNECTIONS, seconds, pid: child.pid });
     const [onServer, onCold, onRelaxed, onBare] = [on(server), on(cold), on(relaxed), on(bareServer)];
     const loads = {
       event: eventLoad(EVENT_PATH, appKey),
@@ -301,16 +364,51 @@ async function main() {
     await onServer(loads.gzipRead, 2);
     await onServer(loads.smallRead, 2);
     await onCold(loads.read, 2);
-    const event = await compare('sqlite event vs bare POST', () => onServer(loads.event), () => onBare(loads.bareEvent));
-    const normal = await compare('sqlite event, synchronous=normal, vs bare POST', () => onRelaxed(loads.event), () => onBare(loads.bareEvent));
-    const read = await compare(`sqlite streak read, ${HISTORY_PERIODS} periods, vs a bare GET sending the same bytes`, () => onServer(loads.read), () => onBare(loads.readBytes));
-    const smallRead = await compare('sqlite streak read, 7 periods, vs a bare GET sending the same bytes', () => onServer(loads.smallRead), () => onBare(loads.smallReadBytes));
-    const gzip = await compare('sqlite streak read, gzip asked as the SDK does, vs a bare GET answering a small JSON', () => onServer(loads.gzipRead), () => onBare(loads.bareRead));
-    const coldRead = await compare('sqlite streak read without the read cache vs a bare GET answering a small JSON', () => onCold(loads.read), () => onBare(loads.bareRead));
+    const event = await compare(
+      'sqlite event vs bare POST',
+      () => onServer(loads.event),
+      () => onBare(loads.bareEvent),
+    );
+    const normal = await compare(
+      'sqlite event, synchronous=normal, vs bare POST',
+      () => onRelaxed(loads.event),
+      () => onBare(loads.bareEvent),
+    );
+    const read = await compare(
+      `sqlite streak read, ${HISTORY_PERIODS} periods, vs a bare GET sending the same bytes`,
+      () => onServer(loads.read),
+      () => onBare(loads.readBytes),
+    );
+    const smallRead = await compare(
+      'sqlite streak read, 7 periods, vs a bare GET sending the same bytes',
+      () => onServer(loads.smallRead),
+      () => onBare(loads.smallReadBytes),
+    );
+    const gzip = await compare(
+      'sqlite streak read, gzip asked as the SDK does, vs a bare GET answering a small JSON',
+      () => onServer(loads.gzipRead),
+      () => onBare(loads.bareRead),
+    );
+    const coldRead = await compare(
+      'sqlite streak read without the read cache vs a bare GET answering a small JSON',
+      () => onCold(loads.read),
+      () => onBare(loads.bareRead),
+    );
     for (const cleanup of cleanups.splice(0, 4)) await cleanup();
 
     const redis = REDIS_URL === 'off' ? null : await redisPart();
-    report({ event, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes: large.meanBytes, smallBytes: small.meanBytes });
+    report({
+      event,
+      normal,
+      read,
+      smallRead,
+      gzip,
+      coldRead,
+      redis,
+      events,
+      largeBytes: large.meanBytes,
+      smallBytes: small.meanBytes,
+    });
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
@@ -322,16 +420,28 @@ async function main() {
  */
 function report({ event, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes, smallBytes }) {
   const cpus = os.cpus();
-  const kb = (/** @type {number} */ bytes) => (bytes >= 10_000 ? `${Math.round(bytes / 1000)} KB` : `${fmt(bytes)} bytes`);
-  console.log(`\nbench:http — ${cpus.length} cores (${cpus[0]?.model.trim()}), Node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(`load generator ${LOADGEN}; data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`);
-  console.log(`| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | ${LOADGEN} CPU | vs baseline (median of pairs; min .. max) |`);
+  const kb = (/** @type {number} */ bytes) =>
+    bytes >= 10_000 ? `${Math.round(bytes / 1000)} KB` : `${fmt(bytes)} bytes`;
+  console.log(
+    `\nbench:http — ${cpus.length} cores (${cpus[0]?.model.trim()}), Node ${process.version}, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `load generator ${LOADGEN}; data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`,
+  );
+  console.log(
+    `| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | ${LOADGEN} CPU | vs baseline (median of pairs; min .. max) |`,
+  );
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const pct = (/** @type {number | null} */ n) => (n === null ? '–' : `${n.toFixed(0)}%`);
   const ms = (/** @type {number} */ n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
   /** @param {string} workload @param {string} name @param {ReturnType<typeof summary>} s @param {number[] | null} ratios */
   const line = (workload, name, s, ratios) =>
-    console.log(`| ${workload} | ${name} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`);
+    console.log(
+      `| ${workload} | ${name} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`,
+    );
   const ev = summary(event.rows.server);
   const evBare = summary(event.rows.baseline);
   const nm = summary(normal.rows.server);
@@ -339,32 +449,66 @@ function report({ event, normal, read, smallRead, gzip, coldRead, redis, events,
   line('POST event', 'bare Fastify', evBare, null);
   line('POST event', 'Kindling, SQLite (normal: no sync per commit), 1 process', nm, normal.ratios);
   line('POST event', 'bare Fastify', summary(normal.rows.baseline), null);
-  line(`GET streak, ${HISTORY_PERIODS} periods (${kb(largeBytes)})`, 'Kindling, SQLite, 1 process', summary(read.rows.server), read.ratios);
+  line(
+    `GET streak, ${HISTORY_PERIODS} periods (${kb(largeBytes)})`,
+    'Kindling, SQLite, 1 process',
+    summary(read.rows.server),
+    read.ratios,
+  );
   line('GET, the same bytes prepared', 'bare Fastify', summary(read.rows.baseline), null);
-  line(`GET streak, 7 periods (${kb(smallBytes)})`, 'Kindling, SQLite, 1 process', summary(smallRead.rows.server), smallRead.ratios);
+  line(
+    `GET streak, 7 periods (${kb(smallBytes)})`,
+    'Kindling, SQLite, 1 process',
+    summary(smallRead.rows.server),
+    smallRead.ratios,
+  );
   line('GET, the same bytes prepared', 'bare Fastify', summary(smallRead.rows.baseline), null);
-  line(`GET streak, ${HISTORY_PERIODS} periods, gzip asked`, 'Kindling, SQLite, 1 process', summary(gzip.rows.server), gzip.ratios);
+  line(
+    `GET streak, ${HISTORY_PERIODS} periods, gzip asked`,
+    'Kindling, SQLite, 1 process',
+    summary(gzip.rows.server),
+    gzip.ratios,
+  );
   line('GET, a small JSON', 'bare Fastify', summary(gzip.rows.baseline), null);
-  line(`GET streak, ${HISTORY_PERIODS} periods`, 'Kindling, SQLite, read cache off', summary(coldRead.rows.server), coldRead.ratios);
+  line(
+    `GET streak, ${HISTORY_PERIODS} periods`,
+    'Kindling, SQLite, read cache off',
+    summary(coldRead.rows.server),
+    coldRead.ratios,
+  );
   line('GET, a small JSON', 'bare Fastify', summary(coldRead.rows.baseline), null);
   if (redis !== null) {
     line('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
     line('POST event', 'Kindling, Redis, 1 process', summary(redis.rows.baseline), null);
   }
-  const verdict = (/** @type {boolean} */ ok, /** @type {string} */ text) => console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
+  const verdict = (/** @type {boolean} */ ok, /** @type {string} */ text) =>
+    console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
   console.log('');
-  verdict(median(event.ratios) >= TARGET_EVENT_SHARE, `event endpoint at ${(median(event.ratios) * 100).toFixed(1)}% of the bare Fastify POST; target >= ${TARGET_EVENT_SHARE * 100}%`);
-  verdict(ev.p99 < TARGET_EVENT_P99_MS, `event endpoint p99 ${ms(ev.p99)} ms (median of blocks; the bare POST's own: ${ms(evBare.p99)} ms); target < ${TARGET_EVENT_P99_MS} ms`);
+  verdict(
+    median(event.ratios) >= TARGET_EVENT_SHARE,
+    `event endpoint at ${(median(event.ratios) * 100).toFixed(1)}% of the bare Fastify POST; target >= ${TARGET_EVENT_SHARE * 100}%`,
+  );
+  verdict(
+    ev.p99 < TARGET_EVENT_P99_MS,
+    `event endpoint p99 ${ms(ev.p99)} ms (median of blocks; the bare POST's own: ${ms(evBare.p99)} ms); target < ${TARGET_EVENT_P99_MS} ms`,
+  );
   verdict(
     median(read.ratios) >= TARGET_READ_SAME_BYTES,
     `streak read, ${HISTORY_PERIODS} periods (users read again between their events, so the read cache answers), at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes; target >= ${TARGET_READ_SAME_BYTES}×` +
       ` (for reference, the small answer: 7 periods at ${median(smallRead.ratios).toFixed(2)}× of the same small bytes sent bare)`,
   );
-  console.log(`INFO: event endpoint with KINDLING_SQLITE_SYNC=normal (commits not synced to disk; an acknowledged event survives a crash of the process, not of the machine) at ${(median(normal.ratios) * 100).toFixed(0)}% of the bare POST, p99 ${ms(nm.p99)} ms: what the default's sync in every commit costs on this disk`);
+  console.log(
+    `INFO: event endpoint with KINDLING_SQLITE_SYNC=normal (commits not synced to disk; an acknowledged event survives a crash of the process, not of the machine) at ${(median(normal.ratios) * 100).toFixed(0)}% of the bare POST, p99 ${ms(nm.p99)} ms: what the default's sync in every commit costs on this disk`,
+  );
   const gz = summary(gzip.rows.server);
-  console.log(`INFO: streak read asking for gzip as the SDK does at ${median(gzip.ratios).toFixed(2)}× of a bare GET answering a small JSON (server at ${pct(gz.serverCpu)} of a core, ${LOADGEN} at ${pct(gz.clientCpu)})`);
-  console.log(`INFO: streak read with the read cache off (every read loads, advances, serializes) at ${median(coldRead.ratios).toFixed(2)}× of a bare GET answering a small JSON`);
-  if (redis !== null) console.log(`INFO: Redis, 2 processes at ${median(redis.ratios).toFixed(2)}× the event rate of 1 process`);
+  console.log(
+    `INFO: streak read asking for gzip as the SDK does at ${median(gzip.ratios).toFixed(2)}× of a bare GET answering a small JSON (server at ${pct(gz.serverCpu)} of a core, ${LOADGEN} at ${pct(gz.clientCpu)})`,
+  );
+  console.log(
+    `INFO: streak read with the read cache off (every read loads, advances, serializes) at ${median(coldRead.ratios).toFixed(2)}× of a bare GET answering a small JSON`,
+  );
+  if (redis !== null)
+    console.log(`INFO: Redis, 2 processes at ${median(redis.ratios).toFixed(2)}× the event rate of 1 process`);
 }
 
 await main();

@@ -71,7 +71,9 @@ function luaString(/** @type {string} */ text) {
 function wrkScript(/** @type {Load} */ load) {
   const known = scriptOf.get(load);
   if (known !== undefined) return known;
-  const headers = Object.entries(load.headers ?? {}).map(([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`);
+  const headers = Object.entries(load.headers ?? {}).map(
+    ([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`,
+  );
   const count = Math.max(load.paths.length, load.bodies?.length ?? 0);
   const items = Array.from({ length: count }, (_, i) => {
     const body = load.bodies?.[i % load.bodies.length];
@@ -102,8 +104,25 @@ end
 }
 
 /** One wrk run of `seconds` at `connections`, on one thread (a second one would take the server's core). */
-async function wrkRun(/** @type {string} */ url, /** @type {Load} */ load, /** @type {number} */ connections, /** @type {number} */ seconds) {
-  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', wrkScript(load), url];
+async function wrkRun(
+  /** @type {string} */ url,
+  /** @type {Load} */ load,
+  /** @type {number} */ connections,
+  /** @type {number} */ seconds,
+) {
+  const args = [
+    '-t',
+    '1',
+    '-c',
+    String(connections),
+    '-d',
+    `${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    wrkScript(load),
+    url,
+  ];
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => (out += chunk));
@@ -113,11 +132,22 @@ async function wrkRun(/** @type {string} */ url, /** @type {Load} */ load, /** @
   const line = out.split('\n').find((l) => l.startsWith('KINDLING_WRK '));
   if (code !== 0 || line === undefined) throw new Error(`wrk ${args.join(' ')} exited with ${code}:\n${out}`);
   const r = JSON.parse(line.slice('KINDLING_WRK '.length));
-  return { rps: r.requests / (r.duration / 1e6), p50: r.p50 / 1000, p99: r.p99 / 1000, failed: r.failed, total: r.requests };
+  return {
+    rps: r.requests / (r.duration / 1e6),
+    p50: r.p50 / 1000,
+    p99: r.p99 / 1000,
+    failed: r.failed,
+    total: r.requests,
+  };
 }
 
 /** One autocannon run in this process (its `setupRequest` takes the next path and body). */
-async function autocannonRun(/** @type {string} */ url, /** @type {Load} */ load, /** @type {number} */ connections, /** @type {number} */ seconds) {
+async function autocannonRun(
+  /** @type {string} */ url,
+  /** @type {Load} */ load,
+  /** @type {number} */ connections,
+  /** @type {number} */ seconds,
+) {
   let i = 0;
   const result = await autocannon({
     url,
@@ -130,12 +160,22 @@ async function autocannonRun(/** @type {string} */ url, /** @type {Load} */ load
         setupRequest: (request) => {
           const n = i++;
           const body = load.bodies?.[n % load.bodies.length];
-          return { ...request, path: load.paths[n % load.paths.length] ?? '/', ...(body === undefined ? {} : { body }) };
+          return {
+            ...request,
+            path: load.paths[n % load.paths.length] ?? '/',
+            ...(body === undefined ? {} : { body }),
+          };
         },
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, total: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
 }
 
 /**
@@ -151,13 +191,21 @@ export async function blast(url, load, { connections, seconds, pid = null }) {
   const ownBefore = process.cpuUsage();
   const childrenBefore = cpuSeconds('self', true);
   const started = performance.now();
-  const run = LOADGEN === 'wrk' ? await wrkRun(url, load, connections, seconds) : await autocannonRun(url, load, connections, seconds);
+  const run =
+    LOADGEN === 'wrk'
+      ? await wrkRun(url, load, connections, seconds)
+      : await autocannonRun(url, load, connections, seconds);
   const wall = (performance.now() - started) / 1000;
   const own = process.cpuUsage(ownBefore);
   const childrenAfter = cpuSeconds('self', true);
   const serverAfter = pid === null ? null : cpuSeconds(pid);
   // wrk's CPU shows in this process's children's time once it has been waited for; autocannon's is this process's own.
-  const clientSeconds = LOADGEN === 'wrk' ? (childrenBefore === null || childrenAfter === null ? null : childrenAfter - childrenBefore) : (own.user + own.system) / 1e6;
+  const clientSeconds =
+    LOADGEN === 'wrk'
+      ? childrenBefore === null || childrenAfter === null
+        ? null
+        : childrenAfter - childrenBefore
+      : (own.user + own.system) / 1e6;
   return {
     ...run,
     serverCpu: serverBefore === null || serverAfter === null ? null : ((serverAfter - serverBefore) / wall) * 100,
@@ -169,14 +217,23 @@ export async function blast(url, load, { connections, seconds, pid = null }) {
  * `count` requests of `load` (in its order), `inFlight` at a time, with fetch: the warm-ups that
  * must send each request once (every user one event), whatever the load generator.
  */
-export async function sendEach(/** @type {string} */ url, /** @type {Load} */ load, /** @type {number} */ count, inFlight = 50) {
+export async function sendEach(
+  /** @type {string} */ url,
+  /** @type {Load} */ load,
+  /** @type {number} */ count,
+  inFlight = 50,
+) {
   let next = 0;
   let failed = 0;
   const worker = async () => {
     while (next < count) {
       const n = next++;
       const body = load.bodies?.[n % load.bodies.length];
-      const response = await fetch(new URL(load.paths[n % load.paths.length] ?? '/', url), { method: load.method, headers: load.headers ?? {}, ...(body === undefined ? {} : { body }) });
+      const response = await fetch(new URL(load.paths[n % load.paths.length] ?? '/', url), {
+        method: load.method,
+        headers: load.headers ?? {},
+        ...(body === undefined ? {} : { body }),
+      });
       await response.arrayBuffer();
       if (!response.ok) failed += 1;
     }

@@ -8,7 +8,9 @@ const from = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
 const to = fileURLToPath(new URL('../dashboard', import.meta.url));
 
 if (!existsSync(`${from}/index.html`)) {
-  console.error('copy-dashboard: the dashboard is not built (packages/dashboard/dist/index.html is missing); run `pnpm build` from the repository root');
+  console.error(
+    'copy-dashboard: the dashboard is not built (packages/dashboard/dist/index.html is missing); run `pnpm build` from the repository root',
+  );
   process.exit(1);
 }
 rmSync(to, { recursive: true, force: true });

@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { bundledDashboard } from './server.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${packageDir}package.json`, 'utf8')) as { files: string[]; scripts: Record<string, string>; devDependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(`${packageDir}package.json`, 'utf8')) as {
+  files: string[];
+  scripts: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 describe('the bundled dashboard', () => {
   it('is the dashboard folder inside this package, not a sibling package', () => {

@@ -11,7 +11,8 @@ describe('passwords', () => {
   });
 
   it('refuses a stored value that is not a hash of ours', async () => {
-    for (const stored of ['', 'plain', 'scrypt:c2FsdA', 'scrypt:c2FsdA:c2hvcnQ', 'bcrypt:x:y']) expect(await verifyPassword('plain', stored)).toBe(false);
+    for (const stored of ['', 'plain', 'scrypt:c2FsdA', 'scrypt:c2FsdA:c2hvcnQ', 'bcrypt:x:y'])
+      expect(await verifyPassword('plain', stored)).toBe(false);
   });
 
   it('stamps each setting of a password apart, even of the same password', async () => {

@@ -2,7 +2,14 @@
  * API keys and the owner password: keys are random, shown once and stored as a SHA-256 hash;
  * passwords are stored as salted scrypt hashes, computed off the event loop.
  */
-import { createHash, randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import {
+  createHash,
+  randomBytes,
+  randomUUID,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type BinaryLike,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 import type { KeyKind } from './control/types.js';
 

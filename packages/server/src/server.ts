@@ -47,9 +47,15 @@ function listenFailure(error: unknown, settings: Settings): unknown {
     case 'EADDRINUSE':
       return new ListenError('PORT_IN_USE', `${where} is in use by another process (another Kindling?); ${choose}`);
     case 'EACCES':
-      return new ListenError('PORT_NOT_ALLOWED', `${where} needs privileges this process does not have (ports under 1024 usually do); ${choose}`);
+      return new ListenError(
+        'PORT_NOT_ALLOWED',
+        `${where} needs privileges this process does not have (ports under 1024 usually do); ${choose}`,
+      );
     case 'EADDRNOTAVAIL':
-      return new ListenError('ADDRESS_NOT_AVAILABLE', `${settings.host} is not an address of this machine; choose another with --host ADDR or HOST=ADDR (0.0.0.0 listens on all)`);
+      return new ListenError(
+        'ADDRESS_NOT_AVAILABLE',
+        `${settings.host} is not an address of this machine; choose another with --host ADDR or HOST=ADDR (0.0.0.0 listens on all)`,
+      );
     default:
       return error;
   }
@@ -63,7 +69,10 @@ export function bundledDashboard(): string {
   return fileURLToPath(new URL('../dashboard', import.meta.url));
 }
 
-export async function startServer(settings: Settings, options: { clock?: () => number; listen?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  settings: Settings,
+  options: { clock?: () => number; listen?: boolean } = {},
+): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
   const backend = openBackend(settings);
   const engines = new Engines(backend, settings.cacheMs, clock);
@@ -72,7 +81,9 @@ export async function startServer(settings: Settings, options: { clock?: () => n
   // Processes sharing a Redis share each key's limit and the sign-in limits (shared-limits.ts); on SQLite one process serves.
   const redis = backend.kind === 'redis';
   const shared = redis ? new SharedLimits(buckets, backend.control.kv, clock) : null;
-  const signInShared = redis ? new SharedLimits(signInBuckets, backend.control.kv, clock, { record: SIGN_IN_RECORD, maxFollowed: 2_000 }) : null;
+  const signInShared = redis
+    ? new SharedLimits(signInBuckets, backend.control.kv, clock, { record: SIGN_IN_RECORD, maxFollowed: 2_000 })
+    : null;
   const ctx: ServerContext = {
     settings: { ...settings, dashboardDir: settings.dashboardDir ?? bundledDashboard() },
     backend,

@@ -4,7 +4,15 @@ import { parseSettings, SettingsError } from './settings.js';
 describe('parseSettings', () => {
   it('starts on SQLite in ./data on port 3000 with a full sync when nothing is set', () => {
     const s = parseSettings({});
-    expect(s).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', redis: null, sqliteSync: 'full', redisPrefix: 'kl', cacheMs: 1000 });
+    expect(s).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      redis: null,
+      sqliteSync: 'full',
+      redisPrefix: 'kl',
+      cacheMs: 1000,
+    });
     expect(s.readCacheBytes).toBe(32 * 1024 * 1024);
     expect(s.storeTimeoutMs).toBe(2000);
   });
@@ -14,18 +22,37 @@ describe('parseSettings', () => {
   });
 
   it("times out a request's headers after 10 s and the whole request after 30 s, keeps idle connections 72 s, and derives the connection cap when nothing is set", () => {
-    expect(parseSettings({})).toMatchObject({ timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 }, maxConnections: null });
-    const set = parseSettings({ KINDLING_HEADERS_TIMEOUT_MS: '2000', KINDLING_REQUEST_TIMEOUT_MS: '4000', KINDLING_KEEP_ALIVE_TIMEOUT_MS: '5000', KINDLING_MAX_CONNECTIONS: '100' });
-    expect(set).toMatchObject({ timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 5000 }, maxConnections: 100 });
+    expect(parseSettings({})).toMatchObject({
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 },
+      maxConnections: null,
+    });
+    const set = parseSettings({
+      KINDLING_HEADERS_TIMEOUT_MS: '2000',
+      KINDLING_REQUEST_TIMEOUT_MS: '4000',
+      KINDLING_KEEP_ALIVE_TIMEOUT_MS: '5000',
+      KINDLING_MAX_CONNECTIONS: '100',
+    });
+    expect(set).toMatchObject({
+      timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 5000 },
+      maxConnections: 100,
+    });
   });
 
   it('lets flags win over the environment', () => {
-    const s = parseSettings({ PORT: '4000', KINDLING_DATA_DIR: '/env', REDIS_URL: 'redis://a:1' }, { port: '5000', data: '/flag', redis: 'redis://b:2' });
+    const s = parseSettings(
+      { PORT: '4000', KINDLING_DATA_DIR: '/env', REDIS_URL: 'redis://a:1' },
+      { port: '5000', data: '/flag', redis: 'redis://b:2' },
+    );
     expect(s).toMatchObject({ port: 5000, dataDir: '/flag', redis: { url: 'redis://b:2' } });
   });
 
   it('reads a Redis Cluster from its seed nodes', () => {
-    expect(parseSettings({ REDIS_CLUSTER_NODES: '127.0.0.1:7001, 127.0.0.1:7002' }).redis).toEqual({ cluster: [{ host: '127.0.0.1', port: 7001 }, { host: '127.0.0.1', port: 7002 }] });
+    expect(parseSettings({ REDIS_CLUSTER_NODES: '127.0.0.1:7001, 127.0.0.1:7002' }).redis).toEqual({
+      cluster: [
+        { host: '127.0.0.1', port: 7001 },
+        { host: '127.0.0.1', port: 7002 },
+      ],
+    });
   });
 
   it.each([
@@ -56,7 +83,12 @@ describe('parseSettings', () => {
 
   it('trusts no proxy unless told, and reads proxies as addresses, networks and named ranges', () => {
     expect(parseSettings({}).trustProxy).toEqual([]);
-    expect(parseSettings({ KINDLING_TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.2 ,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.2', 'loopback', 'fd00::/8']);
+    expect(parseSettings({ KINDLING_TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.2 ,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.2',
+      'loopback',
+      'fd00::/8',
+    ]);
   });
 
   it('names the flag, not the variable, when the flag is wrong', () => {

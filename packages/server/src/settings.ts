@@ -69,18 +69,21 @@ export const VARIABLES: Record<string, string> = {
   REDIS_URL: 'use Redis at this URL instead of SQLite (flag --redis)',
   REDIS_CLUSTER_NODES: 'use a Redis Cluster: comma-separated host:port seed nodes',
   KINDLING_REDIS_PREFIX: 'first part of every Redis key (default kl)',
-  KINDLING_SQLITE_SYNC: 'full (an acknowledged event survives a power loss) or normal (survives a crash of the process)',
-  KINDLING_STORE_TIMEOUT_MS: 'how long a Redis command may wait before the request answers 503 STORE_UNAVAILABLE, in ms',
+  KINDLING_SQLITE_SYNC:
+    'full (an acknowledged event survives a power loss) or normal (survives a crash of the process)',
+  KINDLING_STORE_TIMEOUT_MS:
+    'how long a Redis command may wait before the request answers 503 STORE_UNAVAILABLE, in ms',
   KINDLING_RATE_LIMIT: 'requests per second allowed per API key',
   KINDLING_RATE_BURST: 'requests one key may send at once before the rate applies',
   KINDLING_CACHE_MS: 'how long keys and configuration are cached per process, in ms',
   KINDLING_READ_CACHE_MB: 'megabytes of streak read answers kept per process (0 turns it off)',
   KINDLING_OWNER_PASSWORD: 'owner password of the first account, set at first start',
   KINDLING_DASHBOARD_DIR: 'folder of the built dashboard served at / (default: the bundled one)',
-  KINDLING_TRUST_PROXY: 'comma-separated addresses or networks (10.0.0.0/8, loopback) of reverse proxies whose X-Forwarded-For names the client',
+  KINDLING_TRUST_PROXY:
+    'comma-separated addresses or networks (10.0.0.0/8, loopback) of reverse proxies whose X-Forwarded-For names the client',
   KINDLING_HEADERS_TIMEOUT_MS: 'ms a client may take to send a request line and its headers',
   KINDLING_REQUEST_TIMEOUT_MS: 'ms a client may take to send a whole request, body included',
-  KINDLING_KEEP_ALIVE_TIMEOUT_MS: 'ms an idle kept-alive connection stays open (above a load balancer\'s idle timeout)',
+  KINDLING_KEEP_ALIVE_TIMEOUT_MS: "ms an idle kept-alive connection stays open (above a load balancer's idle timeout)",
   KINDLING_MAX_CONNECTIONS: 'connections open at once at most (default: 7/8 of the open-file limit)',
   LOG_LEVEL: 'silent, error, warn, info or debug',
 };
@@ -96,18 +99,23 @@ function whole(value: string, name: string, min: number, max: number): number {
 function clusterNodes(value: string, name: string): Array<{ host: string; port: number }> {
   return value.split(',').map((part) => {
     const match = /^\s*([^\s:]+):(\d+)\s*$/.exec(part);
-    if (match === null) throw new SettingsError(`${name} must list host:port pairs separated by commas, got ${JSON.stringify(part)}`);
+    if (match === null)
+      throw new SettingsError(`${name} must list host:port pairs separated by commas, got ${JSON.stringify(part)}`);
     return { host: match[1] as string, port: whole(match[2] as string, name, 1, 65535) };
   });
 }
 
 function checkSync(value: string): 'full' | 'normal' {
-  if (value !== 'full' && value !== 'normal') throw new SettingsError(`KINDLING_SQLITE_SYNC must be full or normal, got ${JSON.stringify(value)}`);
+  if (value !== 'full' && value !== 'normal')
+    throw new SettingsError(`KINDLING_SQLITE_SYNC must be full or normal, got ${JSON.stringify(value)}`);
   return value;
 }
 
 function checkPrefix(value: string): string {
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(value)) throw new SettingsError(`KINDLING_REDIS_PREFIX must be 1 to 64 letters, digits or _.:-, got ${JSON.stringify(value)}`);
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(value))
+    throw new SettingsError(
+      `KINDLING_REDIS_PREFIX must be 1 to 64 letters, digits or _.:-, got ${JSON.stringify(value)}`,
+    );
   return value;
 }
 
@@ -123,12 +131,17 @@ function checkProxies(value: string | undefined): string[] {
     const bits = version === 4 ? 32 : 128;
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
     if (PROXY_RANGES.has(entry) || (version !== 0 && prefixOk && extra === undefined)) return entry;
-    throw new SettingsError(`KINDLING_TRUST_PROXY must list addresses, address/prefix networks or loopback, linklocal, uniquelocal, separated by commas, got ${JSON.stringify(entry)}`);
+    throw new SettingsError(
+      `KINDLING_TRUST_PROXY must list addresses, address/prefix networks or loopback, linklocal, uniquelocal, separated by commas, got ${JSON.stringify(entry)}`,
+    );
   });
 }
 
 /** Settings from environment variables, overridden by flags (`--port`, `--host`, `--data`, `--redis`). */
-export function parseSettings(env: Readonly<Record<string, string | undefined>>, flags: Readonly<Record<string, string | undefined>> = {}): Settings {
+export function parseSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  flags: Readonly<Record<string, string | undefined>> = {},
+): Settings {
   const pick = (name: keyof typeof DEFAULTS) => env[name] ?? DEFAULTS[name];
   const portName = flags.port !== undefined ? '--port' : 'PORT';
   const port = whole(flags.port ?? pick('PORT'), portName, 0, 65535);
@@ -138,22 +151,32 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
   }
   const redisUrl = flags.redis ?? env.REDIS_URL;
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new SettingsError(`${flags.redis !== undefined ? '--redis' : 'REDIS_URL'} must start with redis:// or rediss://, got ${JSON.stringify(redisUrl)}`);
+    throw new SettingsError(
+      `${flags.redis !== undefined ? '--redis' : 'REDIS_URL'} must start with redis:// or rediss://, got ${JSON.stringify(redisUrl)}`,
+    );
   }
   const cluster = env.REDIS_CLUSTER_NODES;
   const headersMs = whole(pick('KINDLING_HEADERS_TIMEOUT_MS'), 'KINDLING_HEADERS_TIMEOUT_MS', 100, 600_000);
   const requestMs = whole(pick('KINDLING_REQUEST_TIMEOUT_MS'), 'KINDLING_REQUEST_TIMEOUT_MS', 100, 3_600_000);
   if (headersMs > requestMs) {
-    throw new SettingsError(`KINDLING_HEADERS_TIMEOUT_MS (${headersMs}) must not be over KINDLING_REQUEST_TIMEOUT_MS (${requestMs}): the headers are part of the request`);
+    throw new SettingsError(
+      `KINDLING_HEADERS_TIMEOUT_MS (${headersMs}) must not be over KINDLING_REQUEST_TIMEOUT_MS (${requestMs}): the headers are part of the request`,
+    );
   }
   const maxConnections = env.KINDLING_MAX_CONNECTIONS;
   const password = env.KINDLING_OWNER_PASSWORD;
-  if (password !== undefined && password.length < 8) throw new SettingsError('KINDLING_OWNER_PASSWORD must be at least 8 characters long');
+  if (password !== undefined && password.length < 8)
+    throw new SettingsError('KINDLING_OWNER_PASSWORD must be at least 8 characters long');
   return {
     host: flags.host ?? pick('HOST'),
     port,
     dataDir: flags.data ?? pick('KINDLING_DATA_DIR'),
-    redis: redisUrl !== undefined ? { url: redisUrl } : cluster !== undefined && cluster !== '' ? { cluster: clusterNodes(cluster, 'REDIS_CLUSTER_NODES') } : null,
+    redis:
+      redisUrl !== undefined
+        ? { url: redisUrl }
+        : cluster !== undefined && cluster !== ''
+          ? { cluster: clusterNodes(cluster, 'REDIS_CLUSTER_NODES') }
+          : null,
     redisPrefix: checkPrefix(pick('KINDLING_REDIS_PREFIX')),
     sqliteSync: checkSync(pick('KINDLING_SQLITE_SYNC')),
     storeTimeoutMs: whole(pick('KINDLING_STORE_TIMEOUT_MS'), 'KINDLING_STORE_TIMEOUT_MS', 10, 600_000),
@@ -167,7 +190,14 @@ export function parseSettings(env: Readonly<Record<string, string | undefined>>,
     logLevel: logLevel as Settings['logLevel'],
     dashboardDir: env.KINDLING_DASHBOARD_DIR ?? null,
     trustProxy: checkProxies(env.KINDLING_TRUST_PROXY),
-    timeouts: { headersMs, requestMs, keepAliveMs: whole(pick('KINDLING_KEEP_ALIVE_TIMEOUT_MS'), 'KINDLING_KEEP_ALIVE_TIMEOUT_MS', 100, 3_600_000) },
-    maxConnections: maxConnections !== undefined && maxConnections !== '' ? whole(maxConnections, 'KINDLING_MAX_CONNECTIONS', 1, 10_000_000) : null,
+    timeouts: {
+      headersMs,
+      requestMs,
+      keepAliveMs: whole(pick('KINDLING_KEEP_ALIVE_TIMEOUT_MS'), 'KINDLING_KEEP_ALIVE_TIMEOUT_MS', 100, 3_600_000),
+    },
+    maxConnections:
+      maxConnections !== undefined && maxConnections !== ''
+        ? whole(maxConnections, 'KINDLING_MAX_CONNECTIONS', 1, 10_000_000)
+        : null,
   };
 }

@@ -14,14 +14,30 @@ export interface TestServer {
   appKey: string;
   dir: string;
   /** app.inject with the application key (unless headers say otherwise), JSON body parsed */
-  call(method: string, url: string, options?: { body?: unknown; headers?: Record<string, string>; key?: string | null }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(
+    method: string,
+    url: string,
+    options?: { body?: unknown; headers?: Record<string, string>; key?: string | null },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { env?: Record<string, string>; clock?: () => number; listen?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: () => number; listen?: boolean } = {},
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'kindling-server-'));
-  const settings = parseSettings({ KINDLING_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard'), ...options.env });
-  const server = await startServer(settings, { ...(options.clock ? { clock: options.clock } : {}), listen: options.listen ?? false });
+  const settings = parseSettings({
+    KINDLING_DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard'),
+    ...options.env,
+  });
+  const server = await startServer(settings, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    listen: options.listen ?? false,
+  });
   const first = server.firstStart;
   if (first === null) throw new Error('a new test server should have made its first account');
   const adminKey = first.adminKey.key;
@@ -38,7 +54,12 @@ export async function startTestServer(options: { env?: Record<string, string>; c
         method: method as 'GET',
         url,
         headers,
-        ...(opts.body !== undefined ? { payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body), headers: { 'content-type': 'application/json', ...headers } } : {}),
+        ...(opts.body !== undefined
+          ? {
+              payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+              headers: { 'content-type': 'application/json', ...headers },
+            }
+          : {}),
       });
       let body: unknown = response.body;
       try {

@@ -30,7 +30,9 @@ const STREAKS = [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'l
 
 const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-accounts-'));
 const path = join(dir, 'kindling.db');
-const stores = ['a', 'b'].map((account) => sqliteStore({ path, account, synchronous: 'full', checkpoints: 'background' }));
+const stores = ['a', 'b'].map((account) =>
+  sqliteStore({ path, account, synchronous: 'full', checkpoints: 'background' }),
+);
 // The warm-up and every block take the next events of one stream: 2 × USERS, then ROUNDS pairs of EVENTS.
 const w = generateWorkload({ events: 2 * USERS + 2 * ROUNDS * EVENTS, users: USERS, seed: SEED });
 let cursor = 0;
@@ -51,7 +53,13 @@ async function block(/** @type {number} */ accounts, /** @type {number} */ event
     while (next < events) {
       const i = next++;
       const e = first + i;
-      await engines[i % accounts].record({ userId: w.userIds[w.user[e]], metric: METRICS[w.metric[e]], value: w.value[e], tz: ZONES[w.zone[e]], at: w.at[e] });
+      await engines[i % accounts].record({
+        userId: w.userIds[w.user[e]],
+        metric: METRICS[w.metric[e]],
+        value: w.value[e],
+        tz: ZONES[w.zone[e]],
+        at: w.at[e],
+      });
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -75,14 +83,21 @@ try {
     for (const which of order) blocks[which].push(await block(which === 'one' ? 1 : 2, EVENTS));
     const [one, two] = [blocks.one[round], blocks.two[round]];
     ratios.push(one.cpu / two.cpu);
-    process.stderr.write(`  accounts: round ${round + 1}/${ROUNDS}: one account ${fmt(one.rate)} events/s at ${one.cpu.toFixed(0)} µs of CPU each, two ${fmt(two.rate)} at ${two.cpu.toFixed(0)} µs\n`);
+    process.stderr.write(
+      `  accounts: round ${round + 1}/${ROUNDS}: one account ${fmt(one.rate)} events/s at ${one.cpu.toFixed(0)} µs of CPU each, two ${fmt(two.rate)} at ${two.cpu.toFixed(0)} µs\n`,
+    );
   }
-  const line = (/** @type {string} */ name, /** @type {{ rate: number, cpu: number }[]} */ list) => `  ${name}: ${fmt(median(list.map((b) => b.rate)))} events/s, ${median(list.map((b) => b.cpu)).toFixed(0)} µs of CPU per event (median blocks)`;
-  console.log(`\nSQLite, two accounts on one file (synchronous=full, ${IN_FLIGHT} events in flight, ${fmt(USERS)} users each, ${ROUNDS} pairs of ${fmt(EVENTS)}-event blocks)`);
+  const line = (/** @type {string} */ name, /** @type {{ rate: number, cpu: number }[]} */ list) =>
+    `  ${name}: ${fmt(median(list.map((b) => b.rate)))} events/s, ${median(list.map((b) => b.cpu)).toFixed(0)} µs of CPU per event (median blocks)`;
+  console.log(
+    `\nSQLite, two accounts on one file (synchronous=full, ${IN_FLIGHT} events in flight, ${fmt(USERS)} users each, ${ROUNDS} pairs of ${fmt(EVENTS)}-event blocks)`,
+  );
   console.log(line('one account ', blocks.one));
   console.log(line('two accounts', blocks.two));
   // CPU per event, not the wall-clock rate: on a shared machine the rate swings with what the others run.
-  console.log(`INFO: two accounts taking turns cost ${(1 / median(ratios)).toFixed(2)}× the CPU per event of one (median of pairs; ${(1 / Math.max(...ratios)).toFixed(2)} .. ${(1 / Math.min(...ratios)).toFixed(2)})`);
+  console.log(
+    `INFO: two accounts taking turns cost ${(1 / median(ratios)).toFixed(2)}× the CPU per event of one (median of pairs; ${(1 / Math.max(...ratios)).toFixed(2)} .. ${(1 / Math.min(...ratios)).toFixed(2)})`,
+  );
 } finally {
   for (const store of stores) await store.close();
   rmSync(dir, { recursive: true, force: true });

@@ -47,8 +47,10 @@ const WARMUP_READS = 200;
 const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
 
 const encodeKey = (/** @type {string} */ text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
-const quantile = (/** @type {Float64Array} */ sorted, /** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+const quantile = (/** @type {Float64Array} */ sorted, /** @type {number} */ q) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) =>
+  right ? String(text).padStart(width) : String(text).padEnd(width);
 const us = (/** @type {number | undefined} */ ms) => (Number(ms) * 1000).toFixed(0);
 
 async function writeReaders(/** @type {string} */ path, /** @type {Reader[]} */ readers) {
@@ -61,7 +63,9 @@ async function writeReaders(/** @type {string} */ path, /** @type {Reader[]} */ 
       now = event.at;
       await engine.record({ userId: reader.id, metric: event.metric, value: event.value, tz: READER_ZONE });
     }
-    process.stderr.write(`wrote ${reader.events.length} events of ${reader.id} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `wrote ${reader.events.length} events of ${reader.id} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
   }
   await store.close();
 }
@@ -70,30 +74,50 @@ async function writeReaders(/** @type {string} */ path, /** @type {Reader[]} */ 
  * The layout before migration 002, in the same file: the table of 001_init.sql (as history_rows)
  * holding the same held periods, and a store whose `history` reads it as the store did then.
  */
-function rowLayout(/** @type {import('better-sqlite3').Database} */ db, /** @type {Store} */ store, /** @type {Reader[]} */ readers, /** @type {Map<string, HistoryEntry[]>} */ entries) {
+function rowLayout(
+  /** @type {import('better-sqlite3').Database} */ db,
+  /** @type {Store} */ store,
+  /** @type {Reader[]} */ readers,
+  /** @type {Map<string, HistoryEntry[]>} */ entries,
+) {
   db.exec(`CREATE TABLE history_rows (
     account TEXT NOT NULL, user_id BLOB NOT NULL, streak TEXT NOT NULL, period INTEGER NOT NULL, length INTEGER NOT NULL, held_by TEXT NOT NULL,
     PRIMARY KEY (account, user_id, streak, period)) WITHOUT ROWID`);
   const insert = db.prepare('INSERT INTO history_rows VALUES (?, ?, ?, ?, ?, ?)');
   db.transaction(() => {
-    for (const reader of readers) for (const e of entries.get(reader.id) ?? []) insert.run('default', encodeKey(reader.id), e.streak, e.period, e.length, e.heldBy);
+    for (const reader of readers)
+      for (const e of entries.get(reader.id) ?? [])
+        insert.run('default', encodeKey(reader.id), e.streak, e.period, e.length, e.heldBy);
   })();
-  const select = db.prepare('SELECT streak, period, length, held_by FROM history_rows WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period');
+  const select = db.prepare(
+    'SELECT streak, period, length, held_by FROM history_rows WHERE account = ? AND user_id = ? AND streak = ? AND period BETWEEN ? AND ? ORDER BY period',
+  );
   /** @type {Store['history']} */
   const history = async (userId, streak, from, to) =>
-    /** @type {{ streak: string, period: number, length: number, held_by: HistoryEntry['heldBy'] }[]} */ (select.all('default', encodeKey(userId), streak, from, to)).map((row) => ({ streak: row.streak, period: row.period, length: row.length, heldBy: row.held_by }));
+    /** @type {{ streak: string, period: number, length: number, held_by: HistoryEntry['heldBy'] }[]} */ (
+      select.all('default', encodeKey(userId), streak, from, to)
+    ).map((row) => ({ streak: row.streak, period: row.period, length: row.length, heldBy: row.held_by }));
   return { ...store, history };
 }
 
 async function main() {
   const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-history-'));
   const path = join(dir, 'history.db');
-  console.log(`Kindling SQLite history bench: node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `Kindling SQLite history bench: node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   try {
     /** @type {Reader[]} */
     const readers = [
       { id: 'reader-light', name: '100 events', events: readerEvents(100, SEED + 1) },
-      { id: 'reader-heavy', name: `${HEAVY_EVENTS.toLocaleString('en-US')} events`, events: readerEvents(HEAVY_EVENTS, SEED + 2) },
+      {
+        id: 'reader-heavy',
+        name: `${HEAVY_EVENTS.toLocaleString('en-US')} events`,
+        events: readerEvents(HEAVY_EVENTS, SEED + 2),
+      },
     ];
     await writeReaders(path, readers);
 
@@ -107,7 +131,8 @@ async function main() {
       { name: 'rows (before)', store: rows },
       { name: 'blocks (after)', store: blocks },
     ];
-    const engineOf = (/** @type {Store} */ store) => createEngine({ store, clock: () => READ_AT, streaks: STREAKS, metrics: METRICS });
+    const engineOf = (/** @type {Store} */ store) =>
+      createEngine({ store, clock: () => READ_AT, streaks: STREAKS, metrics: METRICS });
     const rule = engineOf(blocks).rules[0];
     const to = rule.calendar.indexOf(placeInstant(READ_AT, zoneOf(READER_ZONE), rule.dayStartMs));
     const from = to - HISTORY_PERIODS + 1;
@@ -119,11 +144,25 @@ async function main() {
       for (const layout of layouts) {
         const engine = engineOf(layout.store);
         const base = { reader, layout: layout.name };
-        probes.push({ ...base, times: new Float64Array(READS), what: 'store.history', run: () => layout.store.history(reader.id, 'daily', from, to) });
-        probes.push({ ...base, times: new Float64Array(READS), what: 'engine.streak', run: () => engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS }) });
-        answers.push([await layout.store.history(reader.id, 'daily', from, to), await engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS })]);
+        probes.push({
+          ...base,
+          times: new Float64Array(READS),
+          what: 'store.history',
+          run: () => layout.store.history(reader.id, 'daily', from, to),
+        });
+        probes.push({
+          ...base,
+          times: new Float64Array(READS),
+          what: 'engine.streak',
+          run: () => engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS }),
+        });
+        answers.push([
+          await layout.store.history(reader.id, 'daily', from, to),
+          await engine.streak(reader.id, { historyPeriods: HISTORY_PERIODS }),
+        ]);
       }
-      if (!isDeepStrictEqual(answers[0], answers[1])) throw new Error(`the two layouts answer differently for ${reader.id}`);
+      if (!isDeepStrictEqual(answers[0], answers[1]))
+        throw new Error(`the two layouts answer differently for ${reader.id}`);
       reader.stored = (entries.get(reader.id) ?? []).length;
       reader.held = answers[1][0].length;
     }
@@ -142,8 +181,21 @@ async function main() {
     await blocks.close();
     db.close();
 
-    console.log(`${READS} interleaved rounds (after ${WARMUP_READS} untimed), ${HISTORY_PERIODS} periods from ${from} to ${to}; µs`);
-    const header = [pad('read', 14), pad('user', 16), pad('stored held', 11, true), pad('in range', 8, true), pad('layout', 15), pad('p50', 6, true), pad('p90', 6, true), pad('p99', 6, true), pad('mean', 6, true), pad('p50 vs before', 13, true)];
+    console.log(
+      `${READS} interleaved rounds (after ${WARMUP_READS} untimed), ${HISTORY_PERIODS} periods from ${from} to ${to}; µs`,
+    );
+    const header = [
+      pad('read', 14),
+      pad('user', 16),
+      pad('stored held', 11, true),
+      pad('in range', 8, true),
+      pad('layout', 15),
+      pad('p50', 6, true),
+      pad('p90', 6, true),
+      pad('p99', 6, true),
+      pad('mean', 6, true),
+      pad('p50 vs before', 13, true),
+    ];
     console.log(header.join('  '));
     for (const probe of probes) {
       const sorted = probe.times.sort();
@@ -153,16 +205,36 @@ async function main() {
       probe.mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
     }
     for (const probe of probes) {
-      const before = /** @type {Probe} */ (probes.find((p) => p.reader === probe.reader && p.what === probe.what && p.layout === layouts[0].name));
+      const before = /** @type {Probe} */ (
+        probes.find((p) => p.reader === probe.reader && p.what === probe.what && p.layout === layouts[0].name)
+      );
       console.log(
-        [pad(probe.what, 14), pad(probe.reader.name, 16), pad(probe.reader.stored, 11, true), pad(probe.reader.held, 8, true), pad(probe.layout, 15), pad(us(probe.p50), 6, true), pad(us(probe.p90), 6, true), pad(us(probe.p99), 6, true), pad(us(probe.mean), 6, true), pad(`${(Number(probe.p50) / Number(before.p50)).toFixed(2)}x`, 13, true)].join('  '),
+        [
+          pad(probe.what, 14),
+          pad(probe.reader.name, 16),
+          pad(probe.reader.stored, 11, true),
+          pad(probe.reader.held, 8, true),
+          pad(probe.layout, 15),
+          pad(us(probe.p50), 6, true),
+          pad(us(probe.p90), 6, true),
+          pad(us(probe.p99), 6, true),
+          pad(us(probe.mean), 6, true),
+          pad(`${(Number(probe.p50) / Number(before.p50)).toFixed(2)}x`, 13, true),
+        ].join('  '),
       );
     }
     console.log('');
     for (const layout of layouts) {
       for (const what of ['store.history', 'engine.streak']) {
-        const [light, heavy] = readers.map((reader) => /** @type {Required<Probe>} */ (probes.find((p) => p.reader === reader && p.what === what && p.layout === layout.name)));
-        console.log(`${pad(layout.name, 15)} ${pad(what, 14)} heavy ÷ light: p50 ${(heavy.p50 / light.p50).toFixed(2)}x, p99 ${(heavy.p99 / light.p99).toFixed(2)}x`);
+        const [light, heavy] = readers.map(
+          (reader) =>
+            /** @type {Required<Probe>} */ (
+              probes.find((p) => p.reader === reader && p.what === what && p.layout === layout.name)
+            ),
+        );
+        console.log(
+          `${pad(layout.name, 15)} ${pad(what, 14)} heavy ÷ light: p50 ${(heavy.p50 / light.p50).toFixed(2)}x, p99 ${(heavy.p99 / light.p99).toFixed(2)}x`,
+        );
       }
     }
     if (sink < 0) console.log(sink);

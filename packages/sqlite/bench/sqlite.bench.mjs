@@ -68,9 +68,13 @@ const RAW_PERCENT = envInt('KINDLING_BENCH_RAW_PERCENT', 25, 1);
 const HEAVY_EVENTS = envInt('KINDLING_BENCH_HEAVY_EVENTS', 100_000, 100);
 const READS = envInt('KINDLING_BENCH_READS', 5_000, 1);
 const KEEP = process.env.KINDLING_BENCH_KEEP === '1';
-const SYNCS = /** @type {('full' | 'normal')[]} */ ((process.env.KINDLING_BENCH_SYNC || 'full,normal').split(',').map((s) => s.trim()));
+const SYNCS = /** @type {('full' | 'normal')[]} */ (
+  (process.env.KINDLING_BENCH_SYNC || 'full,normal').split(',').map((s) => s.trim())
+);
 if (SYNCS.length === 0 || SYNCS.some((s) => s !== 'full' && s !== 'normal')) {
-  console.error(`KINDLING_BENCH_SYNC must list "full" and/or "normal", got ${JSON.stringify(process.env.KINDLING_BENCH_SYNC)}`);
+  console.error(
+    `KINDLING_BENCH_SYNC must list "full" and/or "normal", got ${JSON.stringify(process.env.KINDLING_BENCH_SYNC)}`,
+  );
   process.exit(2);
 }
 const WARMUP_EVENTS = Math.min(EVENTS, 20_000);
@@ -147,15 +151,24 @@ function openRaw(/** @type {string} */ path, /** @type {'full' | 'normal'} */ sy
   if (mode !== 'wal') throw new Error(`raw baseline: journal_mode is ${mode}, not wal`);
   db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('foreign_keys = ON');
-  db.exec('CREATE TABLE IF NOT EXISTS counters (user_id TEXT PRIMARY KEY, n INTEGER NOT NULL, last_at INTEGER NOT NULL) WITHOUT ROWID');
-  const upsert = db.prepare('INSERT INTO counters (user_id, n, last_at) VALUES (?, 1, ?) ON CONFLICT (user_id) DO UPDATE SET n = n + 1, last_at = excluded.last_at');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS counters (user_id TEXT PRIMARY KEY, n INTEGER NOT NULL, last_at INTEGER NOT NULL) WITHOUT ROWID',
+  );
+  const upsert = db.prepare(
+    'INSERT INTO counters (user_id, n, last_at) VALUES (?, 1, ?) ON CONFLICT (user_id) DO UPDATE SET n = n + 1, last_at = excluded.last_at',
+  );
   const tx = db.transaction((/** @type {string} */ userId, /** @type {number} */ at) => upsert.run(userId, at));
   const check = {
     synchronous: db.pragma('synchronous', { simple: true }),
     journalMode: db.pragma('journal_mode', { simple: true }),
     busyTimeout: db.pragma('busy_timeout', { simple: true }),
   };
-  return { db, commit: (/** @type {string} */ userId, /** @type {number} */ at) => tx.immediate(userId, at), check, close: () => db.close() };
+  return {
+    db,
+    commit: (/** @type {string} */ userId, /** @type {number} */ at) => tx.immediate(userId, at),
+    check,
+    close: () => db.close(),
+  };
 }
 
 /** The pragmas a store's connection really runs with, read through a second connection of the same settings. */
@@ -172,7 +185,15 @@ function storePragmas(/** @type {string} */ path) {
 // Part 1: engine.record vs raw commits, in alternating blocks
 // ---------------------------------------------------------------------------------------------
 
-const CHANGE_TYPES = ['streak.started', 'streak.extended', 'streak.lost', 'freeze.earned', 'freeze.consumed', 'pause.used', 'achievement.completed'];
+const CHANGE_TYPES = [
+  'streak.started',
+  'streak.extended',
+  'streak.lost',
+  'freeze.earned',
+  'freeze.consumed',
+  'pause.used',
+  'achievement.completed',
+];
 
 /**
  * One synchronous setting: a new store file and a new raw file in `dir`. Block b runs events
@@ -215,7 +236,12 @@ async function recordRun(w, dir, synchronous, { events, blocks, label, quiet = f
     for (let i = start; i < end; i++) {
       now = w.at[i];
       const s = performance.now();
-      const result = await engine.record({ userId: w.userIds[w.user[i]], metric: METRICS[w.metric[i]], value: w.value[i], tz: ZONES[w.zone[i]] });
+      const result = await engine.record({
+        userId: w.userIds[w.user[i]],
+        metric: METRICS[w.metric[i]],
+        value: w.value[i],
+        tz: ZONES[w.zone[i]],
+      });
       engineLatency[i] = performance.now() - s;
       const changes = result.changes;
       for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
@@ -340,7 +366,9 @@ async function buildReaders(/** @type {string} */ path, /** @type {Reader[]} */ 
       const step = Math.floor((20 * done) / total);
       if (step > printed) {
         printed = step;
-        progress(`[readers] ${pad(`${5 * step}%`, 4, true)} ${fmtInt(done)}/${fmtInt(total)} events written, ${seconds(performance.now() - t0)} elapsed`);
+        progress(
+          `[readers] ${pad(`${5 * step}%`, 4, true)} ${fmtInt(done)}/${fmtInt(total)} events written, ${seconds(performance.now() - t0)} elapsed`,
+        );
       }
     }
   }
@@ -360,7 +388,11 @@ async function readLatency(/** @type {string} */ path, /** @type {Reader[]} */ r
   const db = new Database(path, { timeout: BUSY_TIMEOUT });
   const loadState = db.prepare('SELECT state FROM users WHERE account = ? AND user_id = ?').pluck();
   // Held periods are stored 128 to a row (@kindling/sqlite's history-blocks.ts): the blocks of the 366 periods.
-  const history = db.prepare('SELECT block, data FROM history_blocks WHERE account = ? AND user_id = ? AND streak = ? AND block BETWEEN ? AND ? ORDER BY block').raw();
+  const history = db
+    .prepare(
+      'SELECT block, data FROM history_blocks WHERE account = ? AND user_id = ? AND streak = ? AND block BETWEEN ? AND ? ORDER BY block',
+    )
+    .raw();
   const countRollups = db.prepare('SELECT count(*) FROM rollups WHERE account = ? AND user_id = ?').pluck();
 
   /** @type {Probe[]} */
@@ -394,7 +426,9 @@ async function readLatency(/** @type {string} */ path, /** @type {Reader[]} */ r
         kind: 'raw',
         run: () => {
           const state = JSON.parse(/** @type {string} */ (loadState.get('default', key)));
-          return history.all('default', key, 'daily', Math.floor(from / 128), Math.floor(to / 128)).length + state.version;
+          return (
+            history.all('default', key, 'daily', Math.floor(from / 128), Math.floor(to / 128)).length + state.version
+          );
         },
         times: new Float64Array(READS),
       });
@@ -423,7 +457,13 @@ async function readLatency(/** @type {string} */ path, /** @type {Reader[]} */ r
     const sorted = probe.times.sort();
     let sum = 0;
     for (const t of sorted) sum += t;
-    Object.assign(probe, { p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1], mean: sum / sorted.length });
+    Object.assign(probe, {
+      p50: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      p99: quantile(sorted, 0.99),
+      max: sorted[sorted.length - 1],
+      mean: sum / sorted.length,
+    });
   }
   return { probes, elapsed, from, to, sink };
 }
@@ -447,7 +487,10 @@ async function main() {
   console.log('Kindling stores benchmark: SQLite');
   console.log(
     `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +
-      `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
   );
   console.log(`SQLite ${sqliteVersion} (better-sqlite3), files in ${dir}${KEEP ? ' (kept)' : ' (removed at the end)'}`);
   if (!gc) console.log('note: run with node --expose-gc for collections between the parts');
@@ -461,13 +504,17 @@ async function main() {
       `workload: ${fmtInt(EVENTS)} events, ${fmtInt(USERS)} users, ${ZONES.length} zones, ${w.movers} users change zone once, seed ${SEED}, ` +
         `generated in ${((performance.now() - g0) / 1000).toFixed(1)} s; ${first} .. ${last} (${((w.at[EVENTS - 1] - w.at[0]) / DAY_MS).toFixed(0)} days)`,
     );
-    console.log(`rule:     daily, lessons >= 1 (events are lessons 45% of the time, else minutes), freezes 1..3, +1 every 7 days`);
+    console.log(
+      `rule:     daily, lessons >= 1 (events are lessons 45% of the time, else minutes), freezes 1..3, +1 every 7 days`,
+    );
 
     // Warm-up, untimed: the JIT and the process-wide caches (zones, formatted dates), on throwaway files.
     const warm = await recordRun(w, dir, 'normal', { events: WARMUP_EVENTS, blocks: 4, label: 'warmup', quiet: true });
     rmSync(warm.enginePath, { force: true });
     rmSync(warm.rawPath, { force: true });
-    console.log(`warm-up:  ${fmtInt(WARMUP_EVENTS)} events and raw commits on throwaway files (synchronous 'normal'), not timed`);
+    console.log(
+      `warm-up:  ${fmtInt(WARMUP_EVENTS)} events and raw commits on throwaway files (synchronous 'normal'), not timed`,
+    );
     console.log(
       `part 1:   for each synchronous setting, a new store file and a new raw file; ${BLOCKS} blocks of ${fmtInt(Math.ceil(EVENTS / BLOCKS))} events, ` +
         `each followed by raw commits for ${RAW_PERCENT}% of its time; ratio = median over blocks of (engine rate / raw rate of the same block pair)`,
@@ -477,7 +524,9 @@ async function main() {
     /** @type {Awaited<ReturnType<typeof recordRun>>[]} */
     const runs = [];
     for (const synchronous of SYNCS) {
-      progress(`part 1, synchronous '${synchronous}': ${fmtInt(EVENTS)} events through engine.record, interleaved with raw commits`);
+      progress(
+        `part 1, synchronous '${synchronous}': ${fmtInt(EVENTS)} events through engine.record, interleaved with raw commits`,
+      );
       runs.push(await recordRun(w, dir, synchronous, { events: EVENTS, blocks: BLOCKS, label: synchronous }));
       if (gc) gc();
     }
@@ -486,10 +535,22 @@ async function main() {
     const readPath = runs[runs.length - 1].enginePath;
     const readers = [
       { id: 'reader-light', name: '100 events', events: readerEvents(100, SEED + 1), raw: true },
-      { id: 'reader-heavy', name: `${fmtInt(HEAVY_EVENTS)} events`, events: readerEvents(HEAVY_EVENTS, SEED + 2), raw: true },
-      { id: 'reader-daily', name: `${fmtInt(READER_DAYS)} events (1 a day)`, events: readerEvents(READER_DAYS, SEED + 3), raw: false },
+      {
+        id: 'reader-heavy',
+        name: `${fmtInt(HEAVY_EVENTS)} events`,
+        events: readerEvents(HEAVY_EVENTS, SEED + 2),
+        raw: true,
+      },
+      {
+        id: 'reader-daily',
+        name: `${fmtInt(READER_DAYS)} events (1 a day)`,
+        events: readerEvents(READER_DAYS, SEED + 3),
+        raw: false,
+      },
     ];
-    progress(`part 2: writing 3 users with 5 years of events through engine.record (synchronous 'normal') into ${readPath}`);
+    progress(
+      `part 2: writing 3 users with 5 years of events through engine.record (synchronous 'normal') into ${readPath}`,
+    );
     const buildSeconds = await buildReaders(readPath, readers);
     progress(`part 2: ${fmtInt(READS)} interleaved rounds of reads (after ${WARMUP_READS} warm-up rounds)`);
     const reads = await readLatency(readPath, readers);
@@ -499,8 +560,22 @@ async function main() {
     // Report
     // -------------------------------------------------------------------------------------------
     console.log('');
-    console.log(`Part 1: engine.record (awaited one by one, one process) next to raw better-sqlite3 commits on a file with the same settings`);
-    const h1 = [pad('sync', 6), pad('row', 44), pad('ops', 10, true), pad('seconds', 8, true), pad('ops/s', 8, true), pad('block median', 12, true), pad('p50 ms', 7, true), pad('p99 ms', 7, true), pad('cpu us/op', 9, true), pad('vs raw', 7, true), pad('block ratio p10..p90', 20, true)];
+    console.log(
+      `Part 1: engine.record (awaited one by one, one process) next to raw better-sqlite3 commits on a file with the same settings`,
+    );
+    const h1 = [
+      pad('sync', 6),
+      pad('row', 44),
+      pad('ops', 10, true),
+      pad('seconds', 8, true),
+      pad('ops/s', 8, true),
+      pad('block median', 12, true),
+      pad('p50 ms', 7, true),
+      pad('p99 ms', 7, true),
+      pad('cpu us/op', 9, true),
+      pad('vs raw', 7, true),
+      pad('block ratio p10..p90', 20, true),
+    ];
     console.log(h1.join('  '));
     console.log('-'.repeat(h1.join('  ').length));
     for (const run of runs) {
@@ -538,19 +613,32 @@ async function main() {
         ].join('  '),
       );
     }
-    console.log('ops/s = ops / seconds over the whole run; "block median" = median of the blocks\' rates; p50/p99 = latency of one record or one commit;');
-    console.log('cpu us/op = process CPU time (all threads) per op; "vs raw" = median over the block pairs of engine rate / raw rate (the target).');
+    console.log(
+      'ops/s = ops / seconds over the whole run; "block median" = median of the blocks\' rates; p50/p99 = latency of one record or one commit;',
+    );
+    console.log(
+      'cpu us/op = process CPU time (all threads) per op; "vs raw" = median over the block pairs of engine rate / raw rate (the target).',
+    );
     for (const run of runs) {
       console.log(
         `settings '${run.synchronous}': store journal_mode ${run.storeJournalMode}; raw journal_mode ${run.rawSettings.journalMode}, synchronous ${run.rawSettings.synchronous} ` +
           `(1 = NORMAL, 2 = FULL), busy_timeout ${run.rawSettings.busyTimeout} ms; run took ${seconds(run.totalMs)}`,
       );
     }
-    const tallies = CHANGE_TYPES.filter((t) => runs[0].tally[t] > 0).map((t) => `${t} ${fmtInt(runs[0].tally[t])}`).join(', ');
+    const tallies = CHANGE_TYPES.filter((t) => runs[0].tally[t] > 0)
+      .map((t) => `${t} ${fmtInt(runs[0].tally[t])}`)
+      .join(', ');
     console.log(`changes per run: ${tallies || 'none'}`);
     if (runs.length > 1) {
-      const same = runs.every((r) => r.digest === runs[0].digest && r.check === runs[0].check && CHANGE_TYPES.every((t) => r.tally[t] === runs[0].tally[t]));
-      console.log(`the runs agree on every response total, change count and final user state: ${same ? 'yes' : 'NO'} (digests ${runs.map((r) => r.digest).join(' / ')})`);
+      const same = runs.every(
+        (r) =>
+          r.digest === runs[0].digest &&
+          r.check === runs[0].check &&
+          CHANGE_TYPES.every((t) => r.tally[t] === runs[0].tally[t]),
+      );
+      console.log(
+        `the runs agree on every response total, change count and final user state: ${same ? 'yes' : 'NO'} (digests ${runs.map((r) => r.digest).join(' / ')})`,
+      );
     }
 
     console.log('');
@@ -558,10 +646,21 @@ async function main() {
       `Part 2: engine.streak(userId, { historyPeriods: ${HISTORY_PERIODS} }) at ${new Date(READ_AT).toISOString()}, users in ${READER_ZONE} with events from ` +
         `2021-01-01 to 2025-12-31, written in ${buildSeconds.toFixed(1)} s; ${fmtInt(READS)} timed reads per row, interleaved (${reads.elapsed.toFixed(1)} s)`,
     );
-    const h2 = [pad('row', 52), pad('stored held', 11, true), pad('rollups', 8, true), pad('held in answer', 14, true), pad('p50 ms', 7, true), pad('p90 ms', 7, true), pad('p99 ms', 7, true), pad('max ms', 7, true), pad('vs light p99', 12, true)];
+    const h2 = [
+      pad('row', 52),
+      pad('stored held', 11, true),
+      pad('rollups', 8, true),
+      pad('held in answer', 14, true),
+      pad('p50 ms', 7, true),
+      pad('p90 ms', 7, true),
+      pad('p99 ms', 7, true),
+      pad('max ms', 7, true),
+      pad('vs light p99', 12, true),
+    ];
     console.log(h2.join('  '));
     console.log('-'.repeat(h2.join('  ').length));
-    const probe = (/** @type {Probe['kind']} */ kind, /** @type {string} */ id) => /** @type {Required<Probe>} */ (reads.probes.find((p) => p.kind === kind && p.reader.id === id));
+    const probe = (/** @type {Probe['kind']} */ kind, /** @type {string} */ id) =>
+      /** @type {Required<Probe>} */ (reads.probes.find((p) => p.kind === kind && p.reader.id === id));
     const lightEngine = probe('engine', 'reader-light');
     const heavyEngine = probe('engine', 'reader-heavy');
     const lightRaw = probe('raw', 'reader-light');
@@ -582,27 +681,37 @@ async function main() {
         ].join('  '),
       );
     }
-    console.log(`"stored held" = held periods of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`);
-    console.log('the raw rows run the two queries engine.streak makes (state row, history range of the same 366 periods) and the state\'s JSON.parse on a raw connection.');
+    console.log(
+      `"stored held" = held periods of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`,
+    );
+    console.log(
+      "the raw rows run the two queries engine.streak makes (state row, history range of the same 366 periods) and the state's JSON.parse on a raw connection.",
+    );
     const dailyEngine = probe('engine', 'reader-daily');
     console.log(
       `the user with ${dailyEngine.reader.name} holds the same periods as the one with ${heavyEngine.reader.name}: ` +
         `p50 ${(heavyEngine.p50 / dailyEngine.p50).toFixed(2)}x, p99 ${(heavyEngine.p99 / dailyEngine.p99).toFixed(2)}x (heavy / 1 a day)`,
     );
     for (const probe of reads.probes.filter((p) => p.kind === 'engine')) {
-      console.log(`  ${probe.reader.id}: ${fmtInt(probe.version)} events recorded, current length ${probe.length}, longest ${probe.longest}, state ${fmtInt(probe.stateBytes)} bytes of JSON`);
+      console.log(
+        `  ${probe.reader.id}: ${fmtInt(probe.version)} events recorded, current length ${probe.length}, longest ${probe.longest}, state ${fmtInt(probe.stateBytes)} bytes of JSON`,
+      );
     }
 
     console.log('');
     console.log('Part 3: memory and files');
-    console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled after every block)`);
+    console.log(
+      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled after every block)`,
+    );
     for (const run of runs) {
       console.log(
         `'${run.synchronous}' store file after ${fmtInt(run.events)} events: ${mb(run.engineFile.total)} MB (db ${mb(run.engineFile.db)} MB, wal ${mb(run.engineFile.wal)} MB; ` +
           `${(run.engineFile.total / run.events).toFixed(0)} bytes per event); raw file after ${fmtInt(run.rawCommits)} commits: ${mb(run.rawFile.total)} MB`,
       );
     }
-    console.log(`'${runs[runs.length - 1].synchronous}' store file at the end, with the 3 reader users: ${mb(finalFile.total)} MB (db ${mb(finalFile.db)} MB, wal ${mb(finalFile.wal)} MB)`);
+    console.log(
+      `'${runs[runs.length - 1].synchronous}' store file at the end, with the 3 reader users: ${mb(finalFile.total)} MB (db ${mb(finalFile.db)} MB, wal ${mb(finalFile.wal)} MB)`,
+    );
 
     console.log('');
     for (const run of runs) {
@@ -614,7 +723,9 @@ async function main() {
     }
     for (const probe of [lightEngine, heavyEngine]) {
       const verdict = probe.p99 < TARGET_READ_P99_MS ? 'PASS' : 'FAIL';
-      console.log(`${verdict}: engine.streak p99 ${probe.p99.toFixed(3)} ms for the user with ${probe.reader.name}; target < ${TARGET_READ_P99_MS} ms`);
+      console.log(
+        `${verdict}: engine.streak p99 ${probe.p99.toFixed(3)} ms for the user with ${probe.reader.name}; target < ${TARGET_READ_P99_MS} ms`,
+      );
     }
     const readRatio = heavyEngine.p50 / lightEngine.p50;
     const close = readRatio <= TARGET_READ_RATIO && readRatio >= 1 / TARGET_READ_RATIO;

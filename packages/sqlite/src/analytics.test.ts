@@ -7,12 +7,21 @@ import { prepareStatements } from './statements.js';
 const files = useTempFiles();
 
 /** A hand-made index line: `dead` is deadAt, `expires` expiresAt. */
-const line = (length: number, longest: number, dead: number, expires: number, streak = 'default'): IndexEntry => ({ streak, length, longest, deadAt: dead, expiresAt: expires });
+const line = (length: number, longest: number, dead: number, expires: number, streak = 'default'): IndexEntry => ({
+  streak,
+  length,
+  longest,
+  deadAt: dead,
+  expiresAt: expires,
+});
 
 async function storeWith(lines: Record<string, IndexEntry[]>) {
   const store = files.open('a.db');
   for (const [userId, entries] of Object.entries(lines)) {
-    await store.update(userId, () => ({ result: null, write: { user: { ...newUser(userId, 0), version: 1 }, history: [], rollups: [], index: entries } }));
+    await store.update(userId, () => ({
+      result: null,
+      write: { user: { ...newUser(userId, 0), version: 1 }, history: [], rollups: [], index: entries },
+    }));
   }
   return store;
 }
@@ -30,21 +39,54 @@ describe('sqliteStore stats', () => {
     expect(await store.stats('default', 100, 3)).toEqual({
       active: 5,
       lengthSum: 4 + 2 + 5 + 2 + 4,
-      lengths: [{ length: 2, users: 2 }, { length: 4, users: 2 }, { length: 5, users: 1 }],
-      topCurrent: [{ userId: 'cid', length: 5 }, { userId: 'ann', length: 4 }, { userId: 'fay', length: 4 }],
-      topLongest: [{ userId: 'eve', longest: 8 }, { userId: 'bob', longest: 7 }, { userId: 'cid', longest: 5 }],
+      lengths: [
+        { length: 2, users: 2 },
+        { length: 4, users: 2 },
+        { length: 5, users: 1 },
+      ],
+      topCurrent: [
+        { userId: 'cid', length: 5 },
+        { userId: 'ann', length: 4 },
+        { userId: 'fay', length: 4 },
+      ],
+      topLongest: [
+        { userId: 'eve', longest: 8 },
+        { userId: 'bob', longest: 7 },
+        { userId: 'cid', longest: 5 },
+      ],
     });
     // At 150 cid's streak is dead (deadAt > at is alive); at 500 only fay's and dee's are left.
-    expect((await store.stats('default', 150, 10)).topCurrent.map((row) => row.userId)).toEqual(['ann', 'fay', 'bob', 'dee']);
-    expect(await store.stats('default', 500, 1)).toMatchObject({ active: 2, lengthSum: 6, topCurrent: [{ userId: 'fay', length: 4 }] });
+    expect((await store.stats('default', 150, 10)).topCurrent.map((row) => row.userId)).toEqual([
+      'ann',
+      'fay',
+      'bob',
+      'dee',
+    ]);
+    expect(await store.stats('default', 500, 1)).toMatchObject({
+      active: 2,
+      lengthSum: 6,
+      topCurrent: [{ userId: 'fay', length: 4 }],
+    });
     expect(await store.stats('weekly', 0, 5)).toMatchObject({ active: 1, topLongest: [{ userId: 'ann', longest: 9 }] });
-    expect(await store.stats('none', 0, 5)).toEqual({ active: 0, lengthSum: 0, lengths: [], topCurrent: [], topLongest: [] });
+    expect(await store.stats('none', 0, 5)).toEqual({
+      active: 0,
+      lengthSum: 0,
+      lengths: [],
+      topCurrent: [],
+      topLongest: [],
+    });
   });
 
   it('replaces a user’s line of a rule with each write, leaving their other rules alone', async () => {
     const store = await storeWith({ ann: [line(3, 3, 500, 400), line(1, 1, 500, 400, 'weekly')] });
-    await store.update('ann', () => ({ result: null, write: { user: { ...newUser('ann', 0), version: 2 }, history: [], rollups: [], index: [line(0, 3, 0, 0)] } }));
-    expect(await store.stats('default', 0, 5)).toMatchObject({ active: 0, topLongest: [{ userId: 'ann', longest: 3 }] });
+    await store.update('ann', () => ({
+      result: null,
+      write: { user: { ...newUser('ann', 0), version: 2 }, history: [], rollups: [], index: [line(0, 3, 0, 0)] },
+    }));
+    expect(await store.stats('default', 0, 5)).toMatchObject({
+      active: 0,
+      topLongest: [{ userId: 'ann', longest: 3 }],
+    });
     expect((await store.stats('weekly', 0, 5)).active).toBe(1);
   });
 });
@@ -94,7 +136,8 @@ describe('query plans', () => {
         const steps = db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...params) as Array<{ detail: string }>;
         const reads = steps.map((step) => step.detail).filter((detail) => !detail.startsWith('USE TEMP B-TREE'));
         expect(reads.length, name).toBeGreaterThan(0);
-        for (const detail of reads) expect(detail, name).toMatch(/^SEARCH \w+ USING (COVERING INDEX|INDEX|PRIMARY KEY) .*\(account=\? AND/);
+        for (const detail of reads)
+          expect(detail, name).toMatch(/^SEARCH \w+ USING (COVERING INDEX|INDEX|PRIMARY KEY) .*\(account=\? AND/);
       }
     } finally {
       db.close();

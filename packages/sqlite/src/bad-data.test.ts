@@ -31,7 +31,15 @@ async function kindlingFile(name: string, count: number): Promise<string> {
   const store = sqliteStore({ path });
   for (let i = 0; i < count; i++) {
     const userId = `user-${String(i).padStart(5, '0')}`;
-    await store.update(userId, () => ({ result: null, write: { user: { ...newUser(userId, 0), version: 1, email: 'x'.repeat(200) }, history: [], rollups: [], index: [] } }));
+    await store.update(userId, () => ({
+      result: null,
+      write: {
+        user: { ...newUser(userId, 0), version: 1, email: 'x'.repeat(200) },
+        history: [],
+        rollups: [],
+        index: [],
+      },
+    }));
   }
   await store.close();
   expect(existsSync(`${path}-wal`)).toBe(false); // the last close checkpointed everything into the file
@@ -75,7 +83,9 @@ describe('files that are not a healthy Kindling store', () => {
     db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')");
     db.close();
     const before = readFileSync(path);
-    expect((await failureOf(path)).message).toMatch(/other\.db.*another application \(application_id 0.*1 tables\), not a Kindling store/);
+    expect((await failureOf(path)).message).toMatch(
+      /other\.db.*another application \(application_id 0.*1 tables\), not a Kindling store/,
+    );
     expect(readFileSync(path)).toEqual(before); // not even switched to WAL
     expect(existsSync(`${path}-wal`)).toBe(false);
   });
@@ -85,17 +95,28 @@ describe('files that are not a healthy Kindling store', () => {
     const db = new Database(path);
     db.pragma('user_version = 99');
     db.close();
-    expect((await failureOf(path)).message).toMatch(new RegExp(`newer\\.db.*schema version 99, written by a newer @kindling/sqlite; this version knows up to ${readMigrations().length}`));
+    expect((await failureOf(path)).message).toMatch(
+      new RegExp(
+        `newer\\.db.*schema version 99, written by a newer @kindling/sqlite; this version knows up to ${readMigrations().length}`,
+      ),
+    );
   });
 
   it('reports a user row whose JSON does not parse, on read and on update, and writes nothing', async () => {
     const path = await kindlingFile('row.db', 2);
     const db = new Database(path);
-    db.prepare("UPDATE users SET state = '{\"id\": \"user-00001\", broken' WHERE version = 1 AND state LIKE '%user-00001%'").run();
+    db.prepare(
+      'UPDATE users SET state = \'{"id": "user-00001", broken\' WHERE version = 1 AND state LIKE \'%user-00001%\'',
+    ).run();
     db.close();
     const store = files.open('row.db');
-    await expect(store.load('user-00001')).rejects.toThrow(/row\.db.*state of user "user-00001" \(account "default"\) does not parse as JSON/);
-    const step = () => ({ result: null, write: { user: { ...newUser('user-00001', 0), version: 2 }, history: [], rollups: [], index: [] } });
+    await expect(store.load('user-00001')).rejects.toThrow(
+      /row\.db.*state of user "user-00001" \(account "default"\) does not parse as JSON/,
+    );
+    const step = () => ({
+      result: null,
+      write: { user: { ...newUser('user-00001', 0), version: 2 }, history: [], rollups: [], index: [] },
+    });
     await expect(store.update('user-00001', step)).rejects.toThrow(StoreError);
     expect(await store.load('user-00000')).toMatchObject({ id: 'user-00000' });
     const check = new Database(path);
@@ -104,7 +125,9 @@ describe('files that are not a healthy Kindling store', () => {
   });
 
   it('says when the file cannot be created, and accepts an empty file as a new store', async () => {
-    expect((await failureOf(files.path('missing/folder/a.db'))).message).toMatch(/missing\/folder\/a\.db.*cannot be opened/);
+    expect((await failureOf(files.path('missing/folder/a.db'))).message).toMatch(
+      /missing\/folder\/a\.db.*cannot be opened/,
+    );
     writeFileSync(files.path('empty.db'), '');
     const store = files.open('empty.db');
     expect(await store.countUsers()).toBe(0);

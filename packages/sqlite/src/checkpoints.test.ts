@@ -11,7 +11,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
 const engineOn = (store: Store) =>
-  createEngine({ store, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }], metrics: ['lessons'], clock: () => Date.UTC(2026, 5, 1, 12) });
+  createEngine({
+    store,
+    streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+    metrics: ['lessons'],
+    clock: () => Date.UTC(2026, 5, 1, 12),
+  });
 
 /**
  * Users found in the database file alone, without its write-ahead log: what checkpoints copied into
@@ -26,7 +31,8 @@ function usersInFileAlone(path: string): number {
     if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'users'").get() === undefined) return 0;
     return (db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
   } catch (error) {
-    if (error instanceof Database.SqliteError && (error.code === 'SQLITE_CORRUPT' || error.code === 'SQLITE_NOTADB')) return -1;
+    if (error instanceof Database.SqliteError && (error.code === 'SQLITE_CORRUPT' || error.code === 'SQLITE_NOTADB'))
+      return -1;
     throw error;
   } finally {
     db.close();
@@ -44,7 +50,9 @@ async function until(check: () => boolean, ms = 5_000): Promise<boolean> {
 
 async function recordUsers(store: Store, count: number, prefix = 'u'): Promise<void> {
   const engine = engineOn(store);
-  await Promise.all(Array.from({ length: count }, (_, i) => engine.record({ userId: `${prefix}-${i}`, metric: 'lessons', value: 1 })));
+  await Promise.all(
+    Array.from({ length: count }, (_, i) => engine.record({ userId: `${prefix}-${i}`, metric: 'lessons', value: 1 })),
+  );
 }
 
 describe('checkpoints', () => {
@@ -84,11 +92,15 @@ describe('checkpoints', () => {
     const store = sqliteStore({ path, checkpoints: 'background' });
     const engine = engineOn(store);
     for (let round = 0; round < 20; round++) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => engine.record({ userId: `u-${i}`, metric: 'lessons', value: 1 })));
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => engine.record({ userId: `u-${i}`, metric: 'lessons', value: 1 })),
+      );
     }
     await store.close();
     const reopened = sqliteStore({ path });
-    const totals = await Promise.all(Array.from({ length: 100 }, async (_, i) => (await reopened.load(`u-${i}`))?.totals.lessons));
+    const totals = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => (await reopened.load(`u-${i}`))?.totals.lessons),
+    );
     expect(new Set(totals)).toEqual(new Set([20]));
     await reopened.close();
   });

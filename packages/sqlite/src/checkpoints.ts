@@ -51,7 +51,10 @@ const running = new Map<string, Checkpointer>();
 function startWorker(file: string): Checkpointer {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path: file, driver, stop: stop.buffer, intervalMs: INTERVAL_MS } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { path: file, driver, stop: stop.buffer, intervalMs: INTERVAL_MS },
+  });
   worker.unref();
   const connections = new Set<Database.Database>();
   const exited = new Promise<void>((done) => {

@@ -21,7 +21,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function finalState(file: string, userId: string, at: number) {
   const store = sqliteStore({ path: file });
   try {
-    const engine = createEngine({ store, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }], clock: () => at });
+    const engine = createEngine({
+      store,
+      streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+      clock: () => at,
+    });
     const streak = await engine.streak(userId, { historyPeriods: 60 });
     return {
       streak,
@@ -37,14 +41,19 @@ async function finalState(file: string, userId: string, at: number) {
 /** Number of extending events per period, over every process's responses. */
 function extensionsPerPeriod(printed: Printed[][]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const line of printed.flat()) if (line.extended) counts.set(line.periodStart, (counts.get(line.periodStart) ?? 0) + 1);
+  for (const line of printed.flat())
+    if (line.extended) counts.set(line.periodStart, (counts.get(line.periodStart) ?? 0) + 1);
   return counts;
 }
 
 describe('S21 across processes', () => {
   it('S21: 4 processes × 250 events of one user on one new file add up to exactly 1,000, each seeing the one before', async () => {
     const at = Date.parse('2026-03-10T12:00:00Z');
-    const events = (p: number) => Array.from({ length: 250 }, (_, i): RecordInput => ({ userId: 'same', metric: 'lessons', value: 1, at: at + p * 1000 + i }));
+    const events = (p: number) =>
+      Array.from(
+        { length: 250 },
+        (_, i): RecordInput => ({ userId: 'same', metric: 'lessons', value: 1, at: at + p * 1000 + i }),
+      );
     // On a loaded machine the four processes may happen to run one after another; every run must be
     // exact, and at least one of up to three runs must show them interleaved, or the test proves nothing.
     let interleaved = false;
@@ -57,7 +66,10 @@ describe('S21 across processes', () => {
       expect(user?.totals.lessons).toBe(1000);
       expect(user?.version).toBe(1000);
       // No two events read the same state: the totals they returned are 1..1000, each exactly once.
-      const totals = printed.flat().map((line) => line.total).sort((a, b) => a - b);
+      const totals = printed
+        .flat()
+        .map((line) => line.total)
+        .sort((a, b) => a - b);
       expect(totals).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
       expect(new Set(printed.flat().map((line) => line.eventId)).size).toBe(1000);
       expect([...extensionsPerPeriod(printed)]).toEqual([['2026-03-10', 1]]);
@@ -71,7 +83,15 @@ describe('S21 across processes', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
     // Each process sends three events a day, in time order, at its own hours.
     const events = (p: number) =>
-      Array.from({ length: 30 * 3 }, (_, i): RecordInput => ({ userId: 'u', metric: 'lessons', value: 1, at: start + Math.floor(i / 3) * DAY + (p * 5 + (i % 3)) * 3_600_000 }));
+      Array.from(
+        { length: 30 * 3 },
+        (_, i): RecordInput => ({
+          userId: 'u',
+          metric: 'lessons',
+          value: 1,
+          at: start + Math.floor(i / 3) * DAY + (p * 5 + (i % 3)) * 3_600_000,
+        }),
+      );
     const lists = [0, 1, 2, 3].map(events);
     const printed = await runTogether(path('days.db'), lists);
     await runTogether(path('days-sequential.db'), [lists.flat().sort((a, b) => (a.at as number) - (b.at as number))]);
@@ -86,14 +106,34 @@ describe('S21 across processes', () => {
 
   it('S21: 2 processes racing across a local midnight end in the state of a sequential run', async () => {
     const midnight = Date.parse('2026-05-11T04:00:00Z'); // 00:00 on May 11 in New York (EDT)
-    const seed: RecordInput = { userId: 'u', metric: 'lessons', value: 1, at: midnight - 30 * 3_600_000, tz: 'America/New_York' };
+    const seed: RecordInput = {
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at: midnight - 30 * 3_600_000,
+      tz: 'America/New_York',
+    };
     // Both processes send events from 20 s before midnight to 20 s after, interleaved in time.
-    const events = (p: number) => Array.from({ length: 40 }, (_, i): RecordInput => ({ userId: 'u', metric: 'lessons', value: 1, at: midnight - 20_000 + i * 1000 + p * 500 }));
+    const events = (p: number) =>
+      Array.from(
+        { length: 40 },
+        (_, i): RecordInput => ({
+          userId: 'u',
+          metric: 'lessons',
+          value: 1,
+          at: midnight - 20_000 + i * 1000 + p * 500,
+        }),
+      );
     const lists = [0, 1].map(events);
     for (const name of ['midnight.db', 'midnight-sequential.db']) await runTogether(path(name), [[seed]]);
     const printed = await runTogether(path('midnight.db'), lists);
-    await runTogether(path('midnight-sequential.db'), [lists.flat().sort((a, b) => (a.at as number) - (b.at as number))]);
-    expect([...extensionsPerPeriod(printed)].sort()).toEqual([['2026-05-10', 1], ['2026-05-11', 1]]);
+    await runTogether(path('midnight-sequential.db'), [
+      lists.flat().sort((a, b) => (a.at as number) - (b.at as number)),
+    ]);
+    expect([...extensionsPerPeriod(printed)].sort()).toEqual([
+      ['2026-05-10', 1],
+      ['2026-05-11', 1],
+    ]);
     const read = midnight + 3_600_000;
     const concurrent = await finalState(path('midnight.db'), 'u', read);
     expect(concurrent.streak).toMatchObject({ length: 3, started: '2026-05-09', periodStart: '2026-05-11' });

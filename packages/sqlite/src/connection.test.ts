@@ -7,7 +7,11 @@ import { connect, type ConnectionOptions } from './connection.js';
 const files = useTempFiles();
 const DEFAULTS: ConnectionOptions = { busyTimeout: 10_000, synchronous: 'full', checkpoints: 'inline' };
 
-const userWith = (id: string, version: number): UserState => ({ ...newUser(id, 0), version, totals: { lessons: version } });
+const userWith = (id: string, version: number): UserState => ({
+  ...newUser(id, 0),
+  version,
+  totals: { lessons: version },
+});
 
 describe('connections shared by the stores of a file', () => {
   it('gives the stores of one file in a process one connection, closed with the last of them', async () => {
@@ -38,11 +42,21 @@ describe('connections shared by the stores of a file', () => {
   it("keeps each account's parsed states while another account of the file writes", async () => {
     const a = files.open('accounts.db', { account: 'a' });
     const b = files.open('accounts.db', { account: 'b' });
-    for (const id of ['u1', 'u2', 'u3']) await a.update(id, () => ({ result: null, write: { user: userWith(id, 1), history: [], rollups: [], index: [] } }));
-    await b.update('v', () => ({ result: null, write: { user: userWith('v', 1), history: [], rollups: [], index: [] } }));
+    for (const id of ['u1', 'u2', 'u3'])
+      await a.update(id, () => ({
+        result: null,
+        write: { user: userWith(id, 1), history: [], rollups: [], index: [] },
+      }));
+    await b.update('v', () => ({
+      result: null,
+      write: { user: userWith('v', 1), history: [], rollups: [], index: [] },
+    }));
     // The next batch of account a begins after b's commit: a connection of its own would have seen
     // the file change under it and forgotten every state it kept.
-    await a.update('u1', ({ user }) => ({ result: null, write: { user: userWith('u1', (user?.version ?? 0) + 1), history: [], rollups: [], index: [] } }));
+    await a.update('u1', ({ user }) => ({
+      result: null,
+      write: { user: userWith('u1', (user?.version ?? 0) + 1), history: [], rollups: [], index: [] },
+    }));
     const connection = connect(files.path('accounts.db'), DEFAULTS);
     try {
       expect(connection.cacheOf('a', 10_000).size).toBe(3);
@@ -55,15 +69,24 @@ describe('connections shared by the stores of a file', () => {
   it('commits the updates of several accounts asked for together in one transaction', async () => {
     const a = files.open('together.db', { account: 'a' });
     const b = files.open('together.db', { account: 'b' });
-    await b.update('first', () => ({ result: null, write: { user: userWith('first', 1), history: [], rollups: [], index: [] } }));
+    await b.update('first', () => ({
+      result: null,
+      write: { user: userWith('first', 1), history: [], rollups: [], index: [] },
+    }));
     const raw = new Database(files.path('together.db'), { readonly: true });
     const connection = connect(files.path('together.db'), DEFAULTS);
     const countA = 'SELECT count(*) FROM users WHERE account = ?';
     try {
-      const written = a.update('u', () => ({ result: null, write: { user: userWith('u', 1), history: [], rollups: [], index: [] } }));
+      const written = a.update('u', () => ({
+        result: null,
+        write: { user: userWith('u', 1), history: [], rollups: [], index: [] },
+      }));
       // b's step runs after a's write: the shared transaction holds a's row, which no other connection sees yet.
       const seen = b.update('u', () => ({
-        result: { inside: connection.db.prepare(countA).pluck().get('a'), elsewhere: raw.prepare(countA).pluck().get('a') },
+        result: {
+          inside: connection.db.prepare(countA).pluck().get('a'),
+          elsewhere: raw.prepare(countA).pluck().get('a'),
+        },
         write: { user: userWith('u', 1), history: [], rollups: [], index: [] },
       }));
       await written;

@@ -47,7 +47,8 @@ const shared = new Map<string, { connection: Connection; stores: number }>();
 function open(path: string, options: ConnectionOptions, forget: () => boolean): Connection {
   const label = labelOf(path);
   const db = openDatabase(path, label, options);
-  const releaseCheckpoints = options.checkpoints === 'background' && !isInMemory(path) ? checkpointInBackground(path, db) : null;
+  const releaseCheckpoints =
+    options.checkpoints === 'background' && !isInMemory(path) ? checkpointInBackground(path, db) : null;
   const sql = prepareStatements(db);
   const caches = new Map<string, StateCache>();
   const checkCaches = (): void => {

@@ -54,7 +54,10 @@ describe('the control plane on a SQLite file', () => {
 
   it('fails with a StoreError naming the file when the file is not a database or is closed', async () => {
     const path = files.path('not-a-database.db');
-    writeFileSync(path, 'this is not SQLite, and long enough to have a header of one hundred bytes........................................');
+    writeFileSync(
+      path,
+      'this is not SQLite, and long enough to have a header of one hundred bytes........................................',
+    );
     expect(() => sqliteControlKV(path)).toThrow(StoreError);
     expect(() => sqliteControlKV(path)).toThrow(/not-a-database\.db.*not a SQLite database/);
     const kv = sqliteControlKV(files.path('closed.db'));

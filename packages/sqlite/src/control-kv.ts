@@ -30,7 +30,9 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
   });
   const sql = {
     get: db.prepare<[string], { value: string }>('SELECT value FROM control_docs WHERE key = ?'),
-    put: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    put: db.prepare(
+      'INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
     insert: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING'),
     replace: db.prepare('UPDATE control_docs SET value = ? WHERE key = ? AND value = ?'),
     remove: db.prepare('DELETE FROM control_docs WHERE key = ?'),
@@ -40,23 +42,36 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     counters: db.prepare<[string, string, number], { field: string; value: number }>(
       'SELECT field, value FROM control_counters WHERE key = ? AND NOT EXISTS (SELECT 1 FROM control_expiry WHERE key = ? AND at <= ?)',
     ),
-    dropExpiredCounters: db.prepare('DELETE FROM control_counters WHERE key IN (SELECT key FROM control_expiry WHERE at <= ?)'),
+    dropExpiredCounters: db.prepare(
+      'DELETE FROM control_counters WHERE key IN (SELECT key FROM control_expiry WHERE at <= ?)',
+    ),
     dropExpired: db.prepare('DELETE FROM control_expiry WHERE at <= ?'),
-    expire: db.prepare('INSERT INTO control_expiry (key, at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET at = excluded.at'),
+    expire: db.prepare(
+      'INSERT INTO control_expiry (key, at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET at = excluded.at',
+    ),
     setField: db.prepare(
       'INSERT INTO control_fields (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = excluded.value',
     ),
-    fields: db.prepare<[string], { field: string; value: string }>('SELECT field, value FROM control_fields WHERE key = ?'),
+    fields: db.prepare<[string], { field: string; value: string }>(
+      'SELECT field, value FROM control_fields WHERE key = ?',
+    ),
   };
-  const addAll = db.transaction((key: string, increments: Readonly<Record<string, number>>, expireMs: number | undefined) => {
-    // Records past their time are dropped here, at the next addition of any record that expires.
-    const now = Date.now();
-    sql.dropExpiredCounters.run(now);
-    sql.dropExpired.run(now);
-    const after = Object.fromEntries(Object.entries(increments).map(([field, n]) => [field, (sql.add.get(key, field, n) as { value: number }).value]));
-    if (expireMs !== undefined) sql.expire.run(key, now + expireMs);
-    return after;
-  });
+  const addAll = db.transaction(
+    (key: string, increments: Readonly<Record<string, number>>, expireMs: number | undefined) => {
+      // Records past their time are dropped here, at the next addition of any record that expires.
+      const now = Date.now();
+      sql.dropExpiredCounters.run(now);
+      sql.dropExpired.run(now);
+      const after = Object.fromEntries(
+        Object.entries(increments).map(([field, n]) => [
+          field,
+          (sql.add.get(key, field, n) as { value: number }).value,
+        ]),
+      );
+      if (expireMs !== undefined) sql.expire.run(key, now + expireMs);
+      return after;
+    },
+  );
   const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
   });
@@ -71,10 +86,12 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
   return {
     get: (key) => run(() => sql.get.get(key)?.value ?? null),
     put: (key, value) => run(() => void sql.put.run(key, value)),
-    swap: (key, expected, next) => run(() => (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1),
+    swap: (key, expected, next) =>
+      run(() => (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1),
     remove: (key) => run(() => void sql.remove.run(key)),
     addCounters: (key, increments, expireMs) => run(() => addAll.immediate(key, increments, expireMs)),
-    readCounters: (key) => run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
+    readCounters: (key) =>
+      run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
     readFields: (key) => run(() => ownRecord(sql.fields.all(key).map((row) => [row.field, row.value] as const))),
     close: () => run(() => void db.close()),

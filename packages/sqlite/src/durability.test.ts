@@ -23,50 +23,73 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const KILL_AFTER = 300;
 
 describe('durability', () => {
-  it.each(['full', 'normal'] as const)('keeps every acknowledged event of a writer killed with SIGKILL mid-stream (synchronous=%s)', async (synchronous) => {
-    const file = join(dir, `killed-${synchronous}.db`);
-    const start = Date.parse('2026-02-01T10:00:00Z');
-    // Far more events than it has time for; an event every 20 minutes, each with its own idempotency key.
-    const events = Array.from({ length: 100_000 }, (_, i): RecordInput => ({ userId: 'w', metric: 'lessons', value: 1, at: start + i * 1_200_000, idempotencyKey: `k${i}` }));
-    const child = startChild({ file, events, synchronous });
-    child.onPrint = () => {
-      if (child.printed.length === KILL_AFTER) child.process.kill('SIGKILL');
-    };
-    await child.ready;
-    child.go();
-    expect(await child.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    const printed = child.printed;
-    expect(printed.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    expect(printed.length).toBeLessThan(events.length); // killed mid-stream
-    const lastPrinted = printed.at(-1)!.total;
+  it.each(['full', 'normal'] as const)(
+    'keeps every acknowledged event of a writer killed with SIGKILL mid-stream (synchronous=%s)',
+    async (synchronous) => {
+      const file = join(dir, `killed-${synchronous}.db`);
+      const start = Date.parse('2026-02-01T10:00:00Z');
+      // Far more events than it has time for; an event every 20 minutes, each with its own idempotency key.
+      const events = Array.from(
+        { length: 100_000 },
+        (_, i): RecordInput => ({
+          userId: 'w',
+          metric: 'lessons',
+          value: 1,
+          at: start + i * 1_200_000,
+          idempotencyKey: `k${i}`,
+        }),
+      );
+      const child = startChild({ file, events, synchronous });
+      child.onPrint = () => {
+        if (child.printed.length === KILL_AFTER) child.process.kill('SIGKILL');
+      };
+      await child.ready;
+      child.go();
+      expect(await child.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      const printed = child.printed;
+      expect(printed.length).toBeGreaterThanOrEqual(KILL_AFTER);
+      expect(printed.length).toBeLessThan(events.length); // killed mid-stream
+      const lastPrinted = printed.at(-1)!.total;
 
-    const store = sqliteStore({ path: file });
-    const user = (await store.load('w'))!;
-    const total = user.totals.lessons!;
-    // Every event it printed is there; at most the one in flight when it died is there too, unprinted.
-    expect(total).toBeGreaterThanOrEqual(lastPrinted);
-    expect(total).toBeLessThanOrEqual(lastPrinted + 1);
-    // Nothing half-written: state, version, rollups and idempotency records all count the same events.
-    expect(user.version).toBe(total);
-    expect((await store.journal('w')).rollups.reduce((sum, rollup) => sum + rollup.value, 0)).toBe(total);
-    const raw = new Database(file, { readonly: true });
-    expect(raw.prepare('SELECT count(*) FROM idempotency').pluck().get()).toBe(total);
-    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
-    raw.close();
-    // A replay of each printed key returns its first response and changes nothing; the store goes on.
-    const engine = createEngine({ store, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }], clock: () => 0 });
-    // What survived equals a rebuild from the journal (S20): the rollups and the state agree.
-    const kept = { user: { ...user, version: 0 }, history: await store.history('w', 'default', 0, 1e6) };
-    await engine.rebuild('w', { at: start });
-    const rebuilt = { user: { ...(await store.load('w'))!, version: 0 }, history: await store.history('w', 'default', 0, 1e6) };
-    expect(rebuilt).toEqual(kept);
-    for (const [i, line] of printed.entries()) {
-      if (i % 50 !== 0 && i !== printed.length - 1) continue;
-      expect(await engine.record(events[i]!)).toMatchObject({ replayed: true, eventId: line.eventId, total: line.total });
-    }
-    expect((await engine.record(events[total]!)).total).toBe(total + 1);
-    await store.close();
-  });
+      const store = sqliteStore({ path: file });
+      const user = (await store.load('w'))!;
+      const total = user.totals.lessons!;
+      // Every event it printed is there; at most the one in flight when it died is there too, unprinted.
+      expect(total).toBeGreaterThanOrEqual(lastPrinted);
+      expect(total).toBeLessThanOrEqual(lastPrinted + 1);
+      // Nothing half-written: state, version, rollups and idempotency records all count the same events.
+      expect(user.version).toBe(total);
+      expect((await store.journal('w')).rollups.reduce((sum, rollup) => sum + rollup.value, 0)).toBe(total);
+      const raw = new Database(file, { readonly: true });
+      expect(raw.prepare('SELECT count(*) FROM idempotency').pluck().get()).toBe(total);
+      expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+      raw.close();
+      // A replay of each printed key returns its first response and changes nothing; the store goes on.
+      const engine = createEngine({
+        store,
+        streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+        clock: () => 0,
+      });
+      // What survived equals a rebuild from the journal (S20): the rollups and the state agree.
+      const kept = { user: { ...user, version: 0 }, history: await store.history('w', 'default', 0, 1e6) };
+      await engine.rebuild('w', { at: start });
+      const rebuilt = {
+        user: { ...(await store.load('w'))!, version: 0 },
+        history: await store.history('w', 'default', 0, 1e6),
+      };
+      expect(rebuilt).toEqual(kept);
+      for (const [i, line] of printed.entries()) {
+        if (i % 50 !== 0 && i !== printed.length - 1) continue;
+        expect(await engine.record(events[i]!)).toMatchObject({
+          replayed: true,
+          eventId: line.eventId,
+          total: line.total,
+        });
+      }
+      expect((await engine.record(events[total]!)).total).toBe(total + 1);
+      await store.close();
+    },
+  );
 });
 
 /** strace runs on Linux only; there CI installs it (.ci/run). */
@@ -75,13 +98,25 @@ const onLinux = process.platform === 'linux';
 /** Records `count` events in a child under strace; what its system calls show. */
 async function traced(synchronous: 'full' | 'normal', count: number) {
   const found = spawnSync('strace', ['-V']);
-  if (found.error !== undefined || found.status !== 0) throw new Error('these tests need strace (Debian: apt-get install -y strace; .ci/run installs it)');
+  if (found.error !== undefined || found.status !== 0)
+    throw new Error('these tests need strace (Debian: apt-get install -y strace; .ci/run installs it)');
   const file = join(dir, `traced-${synchronous}.db`);
   const trace = join(dir, `traced-${synchronous}.strace`);
   const start = Date.parse('2026-02-01T10:00:00Z');
-  const events = Array.from({ length: count }, (_, i): RecordInput => ({ userId: `u${i % 7}`, metric: 'lessons', value: 1, at: start + i * 600_000 }));
+  const events = Array.from(
+    { length: count },
+    (_, i): RecordInput => ({ userId: `u${i % 7}`, metric: 'lessons', value: 1, at: start + i * 600_000 }),
+  );
   // The child opens the store only after "go": its log's open is in the trace.
-  const child = startChild({ file, events, synchronous }, ['strace', '-f', '-qq', '-o', trace, '-e', 'trace=openat,close,write,pwrite64,writev,pwritev,fsync,fdatasync']);
+  const child = startChild({ file, events, synchronous }, [
+    'strace',
+    '-f',
+    '-qq',
+    '-o',
+    trace,
+    '-e',
+    'trace=openat,close,write,pwrite64,writev,pwritev,fsync,fdatasync',
+  ]);
   await child.ready;
   child.go();
   expect(await child.exited).toEqual({ code: 0, signal: null });

@@ -24,8 +24,10 @@ function problemOf(error: InstanceType<typeof Database.SqliteError>): string {
   const code = error.code;
   if (code === 'SQLITE_NOTADB') return `is not a SQLite database, or its header is damaged (${error.message})`;
   if (code.startsWith('SQLITE_CORRUPT')) return `is corrupted (${error.message}); restore it from a backup`;
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return `is locked by another connection (${error.message}); a write waits up to the busy timeout before failing`;
-  if (code.startsWith('SQLITE_CANTOPEN')) return `cannot be opened (${error.message}); check that its folder exists and is writable`;
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return `is locked by another connection (${error.message}); a write waits up to the busy timeout before failing`;
+  if (code.startsWith('SQLITE_CANTOPEN'))
+    return `cannot be opened (${error.message}); check that its folder exists and is writable`;
   if (code.startsWith('SQLITE_READONLY')) return `is read-only (${error.message})`;
   if (code === 'SQLITE_FULL') return `cannot grow: the disk is full (${error.message})`;
   if (code.startsWith('SQLITE_IOERR')) return `could not be read or written (${code}: ${error.message})`;

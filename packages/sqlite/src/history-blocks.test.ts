@@ -1,16 +1,32 @@
 import type { HeldBy, HistoryEntry } from '@kindling/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_BYTES, BLOCK_PERIODS, blockOf, DamagedBlockError, groupByBlock, MAX_LENGTH, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
+import {
+  BLOCK_BYTES,
+  BLOCK_PERIODS,
+  blockOf,
+  DamagedBlockError,
+  groupByBlock,
+  MAX_LENGTH,
+  readEntries,
+  setEntries,
+  UnstorableEntryError,
+} from './history-blocks.js';
 
 const HELD_BY: HeldBy[] = ['met', 'freeze', 'pause', 'excused', 'restore'];
-const entry = (period: number, length: number, heldBy: HeldBy = 'met', streak = 'daily'): HistoryEntry => ({ streak, period, length, heldBy });
+const entry = (period: number, length: number, heldBy: HeldBy = 'met', streak = 'daily'): HistoryEntry => ({
+  streak,
+  period,
+  length,
+  heldBy,
+});
 
 /** Packs entries the way the store does, then reads [from, to] back. */
 function roundTrip(entries: readonly HistoryEntry[], from: number, to: number, streak = 'daily'): HistoryEntry[] {
   const out: HistoryEntry[] = [];
   const blocks = groupByBlock(entries).get(streak) ?? new Map<number, HistoryEntry[]>();
-  for (const block of [...blocks.keys()].sort((a, b) => a - b)) readEntries(streak, block, setEntries(undefined, block, blocks.get(block)!), from, to, out);
+  for (const block of [...blocks.keys()].sort((a, b) => a - b))
+    readEntries(streak, block, setEntries(undefined, block, blocks.get(block)!), from, to, out);
   return out;
 }
 
@@ -20,7 +36,11 @@ describe('history blocks', () => {
   });
 
   it('reads back every kind of held period, with the longest length a cell holds, in period order', () => {
-    const entries = [entry(5, MAX_LENGTH, 'restore'), entry(0, 0, 'pause'), ...HELD_BY.map((heldBy, i) => entry(10 + i, i + 1, heldBy))];
+    const entries = [
+      entry(5, MAX_LENGTH, 'restore'),
+      entry(0, 0, 'pause'),
+      ...HELD_BY.map((heldBy, i) => entry(10 + i, i + 1, heldBy)),
+    ];
     expect(roundTrip(entries, 0, 127)).toEqual([...entries].sort((a, b) => a.period - b.period));
   });
 
@@ -58,11 +78,15 @@ describe('history blocks', () => {
     expect(() => setEntries(undefined, 0, [entry(1, MAX_LENGTH + 1)])).toThrow(UnstorableEntryError);
     expect(() => setEntries(undefined, 0, [entry(1, -1)])).toThrow(UnstorableEntryError);
     expect(() => setEntries(undefined, 0, [entry(1, 1.5)])).toThrow(UnstorableEntryError);
-    expect(() => setEntries(undefined, 0, [{ ...entry(1, 1), heldBy: 'luck' as HeldBy }])).toThrow(/heldBy "luck", not one of met, freeze/);
+    expect(() => setEntries(undefined, 0, [{ ...entry(1, 1), heldBy: 'luck' as HeldBy }])).toThrow(
+      /heldBy "luck", not one of met, freeze/,
+    );
   });
 
   it('reports a block of the wrong size or with an unknown code as damaged', () => {
-    expect(() => readEntries('daily', 0, Buffer.alloc(BLOCK_BYTES + 4), 0, 10, [])).toThrow(/periods 0 to 127 has 516 bytes, not a multiple of 4 up to 512/);
+    expect(() => readEntries('daily', 0, Buffer.alloc(BLOCK_BYTES + 4), 0, 10, [])).toThrow(
+      /periods 0 to 127 has 516 bytes, not a multiple of 4 up to 512/,
+    );
     expect(() => readEntries('daily', 0, Buffer.alloc(6), 0, 10, [])).toThrow(DamagedBlockError);
     expect(() => setEntries(Buffer.alloc(6), 0, [entry(1, 1)])).toThrow(DamagedBlockError);
     const data = Buffer.alloc(BLOCK_BYTES);
@@ -77,15 +101,24 @@ describe('history blocks', () => {
       heldBy: fc.constantFrom(...HELD_BY),
     });
     // Periods clustered around a few points, so blocks hold several entries and ranges cut them.
-    const arbCase = fc.tuple(fc.integer({ min: -2_000, max: 2_000 }), fc.array(arbEntry, { maxLength: 60 }), fc.integer({ min: -600, max: 600 }), fc.integer({ min: 0, max: 900 }));
+    const arbCase = fc.tuple(
+      fc.integer({ min: -2_000, max: 2_000 }),
+      fc.array(arbEntry, { maxLength: 60 }),
+      fc.integer({ min: -600, max: 600 }),
+      fc.integer({ min: 0, max: 900 }),
+    );
     fc.assert(
       fc.property(arbCase, ([center, raw, offset, span]) => {
-        const entries = raw.map((e, i) => entry(center + (i % 3 === 0 ? e.period : e.period % 300), e.length, e.heldBy));
+        const entries = raw.map((e, i) =>
+          entry(center + (i % 3 === 0 ? e.period : e.period % 300), e.length, e.heldBy),
+        );
         const from = center + offset;
         const to = from + span;
         const last = new Map<number, HistoryEntry>();
         for (const e of entries) last.set(e.period, e);
-        const expected = [...last.values()].filter((e) => e.period >= from && e.period <= to).sort((a, b) => a.period - b.period);
+        const expected = [...last.values()]
+          .filter((e) => e.period >= from && e.period <= to)
+          .sort((a, b) => a.period - b.period);
         expect(roundTrip(entries, from, to)).toEqual(expected);
       }),
       { numRuns: 300 },
@@ -93,9 +126,15 @@ describe('history blocks', () => {
   });
 
   it('keeps the rules of one write apart', () => {
-    const groups = groupByBlock([entry(1, 1, 'met', 'a'), entry(BLOCK_PERIODS, 1, 'met', 'a'), entry(1, 2, 'met', 'b')]);
+    const groups = groupByBlock([
+      entry(1, 1, 'met', 'a'),
+      entry(BLOCK_PERIODS, 1, 'met', 'a'),
+      entry(1, 2, 'met', 'b'),
+    ]);
     expect([...groups.keys()]).toEqual(['a', 'b']);
     expect([...groups.get('a')!.keys()]).toEqual([0, 1]);
-    expect(roundTrip([entry(1, 1, 'met', 'a'), entry(1, 2, 'met', 'b')], 0, 10, 'b')).toEqual([entry(1, 2, 'met', 'b')]);
+    expect(roundTrip([entry(1, 1, 'met', 'a'), entry(1, 2, 'met', 'b')], 0, 10, 'b')).toEqual([
+      entry(1, 2, 'met', 'b'),
+    ]);
   });
 });

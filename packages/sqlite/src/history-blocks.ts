@@ -32,11 +32,19 @@ export function blockOf(period: number): number {
 
 function cellOf(entry: HistoryEntry): number {
   const code = CODES.get(entry.heldBy);
-  if (code === undefined) throw new UnstorableEntryError(`held period ${entry.period} of rule ${JSON.stringify(entry.streak)} has heldBy ${JSON.stringify(entry.heldBy)}, not one of ${HELD_BY.join(', ')}`);
-  if (!Number.isSafeInteger(entry.period)) throw new UnstorableEntryError(`held period ${String(entry.period)} of rule ${JSON.stringify(entry.streak)} is not an integer`);
+  if (code === undefined)
+    throw new UnstorableEntryError(
+      `held period ${entry.period} of rule ${JSON.stringify(entry.streak)} has heldBy ${JSON.stringify(entry.heldBy)}, not one of ${HELD_BY.join(', ')}`,
+    );
+  if (!Number.isSafeInteger(entry.period))
+    throw new UnstorableEntryError(
+      `held period ${String(entry.period)} of rule ${JSON.stringify(entry.streak)} is not an integer`,
+    );
   const length = entry.length;
   if (!Number.isInteger(length) || length < 0 || length > MAX_LENGTH) {
-    throw new UnstorableEntryError(`held period ${entry.period} of rule ${JSON.stringify(entry.streak)} has length ${String(length)}, not an integer from 0 to ${MAX_LENGTH}`);
+    throw new UnstorableEntryError(
+      `held period ${entry.period} of rule ${JSON.stringify(entry.streak)} has length ${String(length)}, not an integer from 0 to ${MAX_LENGTH}`,
+    );
   }
   return length * CODE_BITS + code;
 }
@@ -66,7 +74,9 @@ export function setEntries(data: Uint8Array | undefined, block: number, entries:
 
 function checkBlock(data: Uint8Array, block: number): void {
   if (data.byteLength > BLOCK_BYTES || data.byteLength % CELL_BYTES !== 0) {
-    throw new DamagedBlockError(`the block of periods ${block * BLOCK_PERIODS} to ${block * BLOCK_PERIODS + BLOCK_PERIODS - 1} has ${data.byteLength} bytes, not a multiple of ${CELL_BYTES} up to ${BLOCK_BYTES}`);
+    throw new DamagedBlockError(
+      `the block of periods ${block * BLOCK_PERIODS} to ${block * BLOCK_PERIODS + BLOCK_PERIODS - 1} has ${data.byteLength} bytes, not a multiple of ${CELL_BYTES} up to ${BLOCK_BYTES}`,
+    );
   }
 }
 
@@ -74,7 +84,14 @@ function checkBlock(data: Uint8Array, block: number): void {
  * Appends to `out`, in period order, the entries of block `block` (rule `streak`) whose period lies
  * in [from, to].
  */
-export function readEntries(streak: string, block: number, data: Uint8Array, from: number, to: number, out: HistoryEntry[]): void {
+export function readEntries(
+  streak: string,
+  block: number,
+  data: Uint8Array,
+  from: number,
+  to: number,
+  out: HistoryEntry[],
+): void {
   checkBlock(data, block);
   const first = block * BLOCK_PERIODS;
   const start = Math.max(0, from - first);
@@ -84,7 +101,10 @@ export function readEntries(streak: string, block: number, data: Uint8Array, fro
     const cell = view.getUint32(slot * CELL_BYTES, true);
     if (cell === 0) continue;
     const heldBy = HELD_BY[(cell % CODE_BITS) - 1];
-    if (heldBy === undefined) throw new DamagedBlockError(`period ${first + slot} of rule ${JSON.stringify(streak)} has the unknown code ${cell % CODE_BITS}`);
+    if (heldBy === undefined)
+      throw new DamagedBlockError(
+        `period ${first + slot} of rule ${JSON.stringify(streak)} has the unknown code ${cell % CODE_BITS}`,
+      );
     out.push({ streak, period: first + slot, length: (cell - (cell % CODE_BITS)) / CODE_BITS, heldBy });
   }
 }

@@ -14,7 +14,10 @@ function folderWith(migrations: Record<string, string>): string {
   return folder;
 }
 
-const pragmas = (db: Database.Database) => [db.pragma('application_id', { simple: true }), db.pragma('user_version', { simple: true })];
+const pragmas = (db: Database.Database) => [
+  db.pragma('application_id', { simple: true }),
+  db.pragma('user_version', { simple: true }),
+];
 
 describe('migrations', () => {
   it('ships numbered SQL files 001, 002, … without gaps in the package folder', () => {
@@ -40,8 +43,8 @@ describe('migrations', () => {
   it('applies migrations in order, each once, up from the version a file has', () => {
     const folder = folderWith({
       '001_first.sql': 'CREATE TABLE t (a INTEGER);',
-      '002_second.sql': 'ALTER TABLE t ADD COLUMN b TEXT; INSERT INTO t VALUES (1, \'x\');',
-      '010_third.sql': 'INSERT INTO t VALUES (2, \'y\');',
+      '002_second.sql': "ALTER TABLE t ADD COLUMN b TEXT; INSERT INTO t VALUES (1, 'x');",
+      '010_third.sql': "INSERT INTO t VALUES (2, 'y');",
     });
     expect(() => readMigrations(folder)).toThrow(/010_third\.sql .*number 3/);
     renameSync(`${folder}/010_third.sql`, `${folder}/003_third.sql`);
@@ -50,7 +53,10 @@ describe('migrations', () => {
     expect(migrate(db, 'm.db', all.slice(0, 2))).toBe(2);
     expect(migrate(db, 'm.db', all)).toBe(3);
     expect(migrate(db, 'm.db', all)).toBe(3);
-    expect(db.prepare('SELECT a, b FROM t ORDER BY a').all()).toEqual([{ a: 1, b: 'x' }, { a: 2, b: 'y' }]);
+    expect(db.prepare('SELECT a, b FROM t ORDER BY a').all()).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ]);
     expect(pragmas(db)).toEqual([APPLICATION_ID, 3]);
     db.close();
   });
@@ -68,7 +74,9 @@ describe('migrations', () => {
       failure = error;
     }
     expect(failure).toBeInstanceOf(StoreError);
-    expect((failure as Error).message).toMatch(/m\.db.*002_broken\.sql failed and was rolled back; the schema stays at version 1.*NOT NULL/);
+    expect((failure as Error).message).toMatch(
+      /m\.db.*002_broken\.sql failed and was rolled back; the schema stays at version 1.*NOT NULL/,
+    );
     expect(pragmas(db)).toEqual([APPLICATION_ID, 1]);
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'u'").all()).toEqual([]);
     expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(0);

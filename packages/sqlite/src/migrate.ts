@@ -30,7 +30,8 @@ export function readMigrations(folder: string = MIGRATIONS_FOLDER): Migration[] 
     .map((name) => ({ version: Number.parseInt(name, 10), name, sql: readFileSync(`${folder}/${name}`, 'utf8') }))
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, i) => {
-    if (migration.version !== i + 1) throw new Error(`@kindling/sqlite: migration ${migration.name} in ${folder} should be number ${i + 1}`);
+    if (migration.version !== i + 1)
+      throw new Error(`@kindling/sqlite: migration ${migration.name} in ${folder} should be number ${i + 1}`);
   });
   return migrations;
 }
@@ -44,11 +45,16 @@ export interface Identity {
 
 /** Reads the three in one transaction: a process creating the file may commit between two reads. */
 export function readIdentity(db: Database.Database): Identity {
-  return db.transaction(() => ({
-    applicationId: db.pragma('application_id', { simple: true }) as number,
-    version: db.pragma('user_version', { simple: true }) as number,
-    tables: db.prepare("SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").pluck().get() as number,
-  })).deferred();
+  return db
+    .transaction(() => ({
+      applicationId: db.pragma('application_id', { simple: true }) as number,
+      version: db.pragma('user_version', { simple: true }) as number,
+      tables: db
+        .prepare("SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        .pluck()
+        .get() as number,
+    }))
+    .deferred();
 }
 
 /** Refuses a database that Kindling did not create or that a newer Kindling migrated. */
@@ -61,12 +67,19 @@ export function checkIdentity(identity: Identity, label: string, latest: number)
     );
   }
   if (identity.version > latest) {
-    throw storeError(label, `has schema version ${identity.version}, written by a newer @kindling/sqlite; this version knows up to ${latest}. Upgrade @kindling/sqlite (schemas only move forward)`);
+    throw storeError(
+      label,
+      `has schema version ${identity.version}, written by a newer @kindling/sqlite; this version knows up to ${latest}. Upgrade @kindling/sqlite (schemas only move forward)`,
+    );
   }
 }
 
 /** Applies every migration above the file's version, each in its own transaction. Returns the version reached. */
-export function migrate(db: Database.Database, label: string, migrations: readonly Migration[] = readMigrations()): number {
+export function migrate(
+  db: Database.Database,
+  label: string,
+  migrations: readonly Migration[] = readMigrations(),
+): number {
   const latest = migrations.length;
   let version = readIdentity(db).version;
   for (const migration of migrations) {
@@ -82,7 +95,11 @@ export function migrate(db: Database.Database, label: string, migrations: readon
       }).immediate();
     } catch (error) {
       if (error instanceof StoreError) throw error;
-      throw storeError(label, `migration ${migration.name} failed and was rolled back; the schema stays at version ${version} (${(error as Error).message})`, error);
+      throw storeError(
+        label,
+        `migration ${migration.name} failed and was rolled back; the schema stays at version ${version} (${(error as Error).message})`,
+        error,
+      );
     }
     version = migration.version;
   }

@@ -2,7 +2,14 @@ import type { Rollup } from '@kindling/core';
 import { describe, expect, it } from 'vitest';
 import { addToOpen, journalRollups } from './open-rollups.js';
 
-const sum = (day: number, value: number, version: number, metric = 'lessons', dayStart = 0): Rollup => ({ metric, dayStart, day, value, lastAt: version * 10, version });
+const sum = (day: number, value: number, version: number, metric = 'lessons', dayStart = 0): Rollup => ({
+  metric,
+  dayStart,
+  day,
+  value,
+  lastAt: version * 10,
+  version,
+});
 
 describe('open rollups', () => {
   it('adds an event of the open day to its sum, keeping the first version and the last instant', () => {
@@ -22,13 +29,18 @@ describe('open rollups', () => {
 
   it('keeps one open sum per metric and per day start', () => {
     const closed: Rollup[] = [];
-    const open = addToOpen([sum(10, 1, 1)], [sum(10, 5, 2, 'minutes'), sum(10, 1, 2, 'lessons', 240)], (rollup) => closed.push(rollup));
+    const open = addToOpen([sum(10, 1, 1)], [sum(10, 5, 2, 'minutes'), sum(10, 1, 2, 'lessons', 240)], (rollup) =>
+      closed.push(rollup),
+    );
     expect(open).toEqual([sum(10, 1, 1), sum(10, 5, 2, 'minutes'), sum(10, 1, 2, 'lessons', 240)]);
     expect(closed).toEqual([]);
   });
 
   it('merges the open sums into the closed rows, one per (metric, dayStart, day), in version order', () => {
-    const journal = journalRollups([sum(9, 4, 3), sum(8, 1, 1)], [sum(9, 2, 5), sum(10, 1, 6), sum(10, 1, 4, 'minutes')]);
+    const journal = journalRollups(
+      [sum(9, 4, 3), sum(8, 1, 1)],
+      [sum(9, 2, 5), sum(10, 1, 6), sum(10, 1, 4, 'minutes')],
+    );
     expect(journal).toEqual([sum(8, 1, 1), { ...sum(9, 6, 3), lastAt: 50 }, sum(10, 1, 4, 'minutes'), sum(10, 1, 6)]);
   });
 });

@@ -8,7 +8,11 @@
 import { mergeRollups, type Rollup } from '@kindling/core';
 
 /** The open rollups once `added` are summed in; each one that an event of a later (or earlier) day closes goes to `close`. */
-export function addToOpen(open: readonly Rollup[], added: readonly Rollup[], close: (rollup: Rollup) => void): Rollup[] {
+export function addToOpen(
+  open: readonly Rollup[],
+  added: readonly Rollup[],
+  close: (rollup: Rollup) => void,
+): Rollup[] {
   const next = [...open];
   for (const rollup of added) {
     const i = next.findIndex((o) => o.metric === rollup.metric && o.dayStart === rollup.dayStart);
@@ -38,7 +42,9 @@ export function journalRollups(closed: readonly Rollup[], open: readonly Rollup[
   if (open.length === 0) return [...closed];
   const rows = [...closed];
   for (const rollup of open) {
-    const i = rows.findIndex((row) => row.metric === rollup.metric && row.dayStart === rollup.dayStart && row.day === rollup.day);
+    const i = rows.findIndex(
+      (row) => row.metric === rollup.metric && row.dayStart === rollup.dayStart && row.day === rollup.day,
+    );
     const row = rows[i];
     if (row === undefined) rows.push(rollup);
     else rows[i] = mergeRollups(row, rollup);

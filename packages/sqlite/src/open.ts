@@ -48,7 +48,10 @@ export function checkHeader(path: string, label: string): void {
     throw storeError(label, `cannot be read (${(error as Error).message})`, error);
   }
   if (read < 100 || header.toString('latin1', 0, 16) !== MAGIC) {
-    throw storeError(label, `is not a SQLite database (${size} bytes without the SQLite header); Kindling will not overwrite it`);
+    throw storeError(
+      label,
+      `is not a SQLite database (${size} bytes without the SQLite header); Kindling will not overwrite it`,
+    );
   }
   const rawPageSize = header.readUInt16BE(16);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
@@ -56,7 +59,10 @@ export function checkHeader(path: string, label: string): void {
   const sizeIsValid = header.readUInt32BE(24) === header.readUInt32BE(92);
   const wal = sizeOf(`${path}-wal`) ?? 0;
   if (sizeIsValid && pages > 0 && size < pages * pageSize && wal <= 32) {
-    throw storeError(label, `is truncated: its header counts ${pages} pages of ${pageSize} bytes (${pages * pageSize} bytes) but the file has ${size}; restore it from a backup`);
+    throw storeError(
+      label,
+      `is truncated: its header counts ${pages} pages of ${pageSize} bytes (${pages * pageSize} bytes) but the file has ${size}; restore it from a backup`,
+    );
   }
 }
 
@@ -73,7 +79,8 @@ function retryWhileBusy<T>(work: () => T, timeout: number): T {
     try {
       return work();
     } catch (error) {
-      if (!(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw error;
+      if (!(error instanceof Database.SqliteError) || !error.code.startsWith('SQLITE_BUSY') || Date.now() >= deadline)
+        throw error;
       Atomics.wait(pause, 0, 0, wait);
     }
   }
@@ -85,7 +92,11 @@ function retryWhileBusy<T>(work: () => T, timeout: number): T {
  */
 export function useWriteAheadLog(db: Database.Database, label: string, busyTimeout: number): void {
   const mode = retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }), busyTimeout);
-  if (mode !== 'wal') throw storeError(label, `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`);
+  if (mode !== 'wal')
+    throw storeError(
+      label,
+      `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`,
+    );
 }
 
 /**
@@ -93,7 +104,12 @@ export function useWriteAheadLog(db: Database.Database, label: string, busyTimeo
  * busy timeout set before any statement runs, then `configure` (which switches to WAL with
  * `useWriteAheadLog` when it wants it). Any failure closes the file and is a StoreError naming it.
  */
-export function openSqlite(path: string, label: string, busyTimeout: number, configure: (db: Database.Database) => void): Database.Database {
+export function openSqlite(
+  path: string,
+  label: string,
+  busyTimeout: number,
+  configure: (db: Database.Database) => void,
+): Database.Database {
   if (!isInMemory(path)) checkHeader(path, label);
   let db: Database.Database;
   try {

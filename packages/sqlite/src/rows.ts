@@ -19,11 +19,19 @@ export function decodeKey(blob: Uint8Array): string {
 /** Parses a JSON column; `what` names the row in the error (a function when naming it costs: it is called only on failure). */
 export function parseJson<T>(label: string, what: string | (() => string), text: unknown): T {
   const name = () => (typeof what === 'string' ? what : what());
-  if (typeof text !== 'string') throw storeError(label, `${name()} is not JSON text (found ${text === null ? 'NULL' : typeof text}); the file is damaged`);
+  if (typeof text !== 'string')
+    throw storeError(
+      label,
+      `${name()} is not JSON text (found ${text === null ? 'NULL' : typeof text}); the file is damaged`,
+    );
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw storeError(label, `${name()} does not parse as JSON (${(error as Error).message}); the file is damaged`, error);
+    throw storeError(
+      label,
+      `${name()} does not parse as JSON (${(error as Error).message}); the file is damaged`,
+      error,
+    );
   }
 }
 
@@ -57,5 +65,12 @@ export interface RollupRow {
 }
 
 export function rollupOf(row: RollupRow): Rollup {
-  return { metric: row.metric, dayStart: row.day_start, day: row.day, value: row.value, lastAt: row.last_at, version: row.version };
+  return {
+    metric: row.metric,
+    dayStart: row.day_start,
+    day: row.day,
+    value: row.value,
+    lastAt: row.last_at,
+    version: row.version,
+  };
 }

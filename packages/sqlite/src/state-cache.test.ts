@@ -50,7 +50,9 @@ describe('StateCache', () => {
     const cache = new StateCache(10);
     cache.keep('a', state('a', Number.POSITIVE_INFINITY));
     const progress = user('b');
-    progress.streaks.default = { progress: { lessons: Number.NEGATIVE_INFINITY } } as unknown as UserState['streaks'][string];
+    progress.streaks.default = {
+      progress: { lessons: Number.NEGATIVE_INFINITY },
+    } as unknown as UserState['streaks'][string];
     cache.keep('b', { user: progress, open: [] });
     expect(cache.size).toBe(0);
     const none = new StateCache(0);

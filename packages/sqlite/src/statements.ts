@@ -38,7 +38,10 @@ export interface Statements {
   addDay: Statement<[string, string, number, number, number, number]>;
   addMetric: Statement<[string, string, number, number, number]>;
   addCompletion: Statement<[string, string]>;
-  activityDays: Statement<[string, string, string], { day: string; events: number; extended: number; lost: number; freezes_used: number }>;
+  activityDays: Statement<
+    [string, string, string],
+    { day: string; events: number; extended: number; lost: number; freezes_used: number }
+  >;
   activityMetrics: Statement<[string], { metric: string; total: number; events: number; last_at: number }>;
   activityAchievements: Statement<[string], { achievement: string; completions: number }>;
 }
@@ -50,16 +53,31 @@ function prepare<P extends unknown[], R = unknown>(db: Database.Database, source
 export function prepareStatements(db: Database.Database): Statements {
   return {
     dataVersion: prepare<[], number>(db, 'PRAGMA data_version').pluck(),
-    loadUser: prepare<[string, Buffer], [string, string | null]>(db, 'SELECT state, open_rollups FROM users WHERE account = ? AND user_id = ?').raw(),
-    openRollups: prepare<[string, Buffer], string | null>(db, 'SELECT open_rollups FROM users WHERE account = ? AND user_id = ?').pluck(),
-    userVersion: prepare<[string, Buffer], number>(db, 'SELECT version FROM users WHERE account = ? AND user_id = ?').pluck(),
+    loadUser: prepare<[string, Buffer], [string, string | null]>(
+      db,
+      'SELECT state, open_rollups FROM users WHERE account = ? AND user_id = ?',
+    ).raw(),
+    openRollups: prepare<[string, Buffer], string | null>(
+      db,
+      'SELECT open_rollups FROM users WHERE account = ? AND user_id = ?',
+    ).pluck(),
+    userVersion: prepare<[string, Buffer], number>(
+      db,
+      'SELECT version FROM users WHERE account = ? AND user_id = ?',
+    ).pluck(),
     saveUser: prepare<[string, Buffer, number, string, string | null]>(
       db,
       'INSERT INTO users (account, user_id, version, state, open_rollups) VALUES (?, ?, ?, ?, ?) ' +
         'ON CONFLICT (account, user_id) DO UPDATE SET version = excluded.version, state = excluded.state, open_rollups = excluded.open_rollups',
     ),
-    users: prepare<[string, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? ORDER BY user_id LIMIT ?').pluck(),
-    usersAfter: prepare<[string, Buffer, number], Buffer>(db, 'SELECT user_id FROM users WHERE account = ? AND user_id > ? ORDER BY user_id LIMIT ?').pluck(),
+    users: prepare<[string, number], Buffer>(
+      db,
+      'SELECT user_id FROM users WHERE account = ? ORDER BY user_id LIMIT ?',
+    ).pluck(),
+    usersAfter: prepare<[string, Buffer, number], Buffer>(
+      db,
+      'SELECT user_id FROM users WHERE account = ? AND user_id > ? ORDER BY user_id LIMIT ?',
+    ).pluck(),
     countUsers: prepare<[string], number>(db, 'SELECT count(*) FROM users WHERE account = ?').pluck(),
 
     // Held periods live in blocks of 128 periods (src/history-blocks.ts, migrations/002_history_blocks.sql).
@@ -92,10 +110,19 @@ export function prepareStatements(db: Database.Database): Statements {
       'SELECT value FROM rollups WHERE account = ? AND user_id = ? AND metric = ? AND day_start = ? AND day = ?',
     ).pluck(),
 
-    journal: prepare<[string, Buffer]>(db, 'SELECT kind, line FROM journal WHERE account = ? AND user_id = ? ORDER BY seq'),
-    appendJournal: prepare<[string, Buffer, 'zone' | 'action', string]>(db, 'INSERT INTO journal (account, user_id, kind, line) VALUES (?, ?, ?, ?)'),
+    journal: prepare<[string, Buffer]>(
+      db,
+      'SELECT kind, line FROM journal WHERE account = ? AND user_id = ? ORDER BY seq',
+    ),
+    appendJournal: prepare<[string, Buffer, 'zone' | 'action', string]>(
+      db,
+      'INSERT INTO journal (account, user_id, kind, line) VALUES (?, ?, ?, ?)',
+    ),
 
-    replay: prepare<[string, Buffer, string, Buffer], string>(db, 'SELECT response FROM idempotency WHERE account = ? AND user_id = ? AND metric = ? AND key = ?').pluck(),
+    replay: prepare<[string, Buffer, string, Buffer], string>(
+      db,
+      'SELECT response FROM idempotency WHERE account = ? AND user_id = ? AND metric = ? AND key = ?',
+    ).pluck(),
     saveReplay: prepare<[string, Buffer, string, Buffer, string]>(
       db,
       'INSERT INTO idempotency (account, user_id, metric, key, response) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
@@ -116,9 +143,18 @@ export function prepareStatements(db: Database.Database): Statements {
       db,
       'INSERT INTO activity_achievements (account, achievement, completions) VALUES (?, ?, 1) ON CONFLICT (account, achievement) DO UPDATE SET completions = completions + 1',
     ),
-    activityDays: prepare(db, 'SELECT day, events, extended, lost, freezes_used FROM activity_days WHERE account = ? AND day >= ? AND day <= ? ORDER BY day'),
-    activityMetrics: prepare(db, 'SELECT metric, total, events, last_at FROM activity_metrics WHERE account = ? ORDER BY metric'),
-    activityAchievements: prepare(db, 'SELECT achievement, completions FROM activity_achievements WHERE account = ? ORDER BY achievement'),
+    activityDays: prepare(
+      db,
+      'SELECT day, events, extended, lost, freezes_used FROM activity_days WHERE account = ? AND day >= ? AND day <= ? ORDER BY day',
+    ),
+    activityMetrics: prepare(
+      db,
+      'SELECT metric, total, events, last_at FROM activity_metrics WHERE account = ? ORDER BY metric',
+    ),
+    activityAchievements: prepare(
+      db,
+      'SELECT achievement, completions FROM activity_achievements WHERE account = ? ORDER BY achievement',
+    ),
 
     saveIndex: prepare<[string, string, Buffer, number, number, number, number]>(
       db,

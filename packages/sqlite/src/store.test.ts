@@ -1,4 +1,14 @@
-import { newUser, StoreError, type HistoryEntry, type IndexEntry, type OwnerAction, type Rollup, type UserState, type UserWrite, type ZoneChange } from '@kindling/core';
+import {
+  newUser,
+  StoreError,
+  type HistoryEntry,
+  type IndexEntry,
+  type OwnerAction,
+  type Rollup,
+  type UserState,
+  type UserWrite,
+  type ZoneChange,
+} from '@kindling/core';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';
@@ -11,17 +21,37 @@ function userWith(id: string, version: number, lessons = version): UserState {
 function write(user: UserState, extra: Partial<UserWrite> = {}): UserWrite {
   return { user, history: [], rollups: [], index: [], ...extra };
 }
-const held = (period: number, length: number, streak = 'default'): HistoryEntry => ({ streak, period, length, heldBy: 'met' });
-const rollup = (day: number, value: number, lastAt: number, version: number, dayStart = 0): Rollup => ({ metric: 'lessons', dayStart, day, value, lastAt, version });
-const line = (streak: string, length: number, deadAt: number): IndexEntry => ({ streak, length, longest: length, deadAt, expiresAt: deadAt });
+const held = (period: number, length: number, streak = 'default'): HistoryEntry => ({
+  streak,
+  period,
+  length,
+  heldBy: 'met',
+});
+const rollup = (day: number, value: number, lastAt: number, version: number, dayStart = 0): Rollup => ({
+  metric: 'lessons',
+  dayStart,
+  day,
+  value,
+  lastAt,
+  version,
+});
+const line = (streak: string, length: number, deadAt: number): IndexEntry => ({
+  streak,
+  length,
+  longest: length,
+  deadAt,
+  expiresAt: deadAt,
+});
 
 describe('sqliteStore update', () => {
   it('commits a step’s write, returns its result, and hands each step and each load a fresh copy', async () => {
     const store = files.open('a.db');
-    expect(await store.update('u', ({ user, replay, journal }) => {
-      expect([user, replay, journal]).toEqual([null, null, null]);
-      return { result: 'done', write: write(userWith('u', 1)) };
-    })).toBe('done');
+    expect(
+      await store.update('u', ({ user, replay, journal }) => {
+        expect([user, replay, journal]).toEqual([null, null, null]);
+        return { result: 'done', write: write(userWith('u', 1)) };
+      }),
+    ).toBe('done');
     const loaded = (await store.load('u'))!;
     expect(loaded).toEqual(userWith('u', 1));
     loaded.totals.lessons = 999;
@@ -37,7 +67,11 @@ describe('sqliteStore update', () => {
     const store = files.open('a.db');
     await store.update('u', () => ({ result: null, write: write(userWith('u', 1)) }));
     const failure = new Error('step failed');
-    await expect(store.update('u', () => { throw failure; })).rejects.toBe(failure);
+    await expect(
+      store.update('u', () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
     expect(await store.update('v', () => ({ result: 42 }))).toBe(42);
     expect(await store.load('v')).toBeNull();
     expect(await store.countUsers()).toBe(1);
@@ -47,7 +81,10 @@ describe('sqliteStore update', () => {
     const store = files.open('a.db');
     await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1)] }) }));
     const broken = { streak: 'default', period: 3, length: 2, heldBy: null } as unknown as HistoryEntry;
-    const attempt = store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(2, 2), broken], rollups: [rollup(2, 1, 5, 2)] }) }));
+    const attempt = store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 2), { history: [held(2, 2), broken], rollups: [rollup(2, 1, 5, 2)] }),
+    }));
     await expect(attempt).rejects.toThrow(StoreError);
     await expect(attempt).rejects.toThrow(/a\.db.*refused a write/);
     expect((await store.load('u'))?.version).toBe(1);
@@ -77,10 +114,16 @@ describe('sqliteStore kept states', () => {
     const read = files.open('read.db', { cachedStates: 0 });
     const seen: Array<{ kept: unknown; read: unknown }> = [];
     for (let i = 0; i < 4; i++) {
-      const step = (id: string) => ({ user }: { user: UserState | null }) => {
-        const next: UserState = { ...userWith(id, (user?.version ?? 0) + 1), email: i % 2 === 0 ? null : 'a@example.com', totals: { lessons: (user?.totals.lessons ?? 0) + 1.5, minutes: 1e15 * (i + 1) } };
-        return { result: user, write: write(next) };
-      };
+      const step =
+        (id: string) =>
+        ({ user }: { user: UserState | null }) => {
+          const next: UserState = {
+            ...userWith(id, (user?.version ?? 0) + 1),
+            email: i % 2 === 0 ? null : 'a@example.com',
+            totals: { lessons: (user?.totals.lessons ?? 0) + 1.5, minutes: 1e15 * (i + 1) },
+          };
+          return { result: user, write: write(next) };
+        };
       seen.push({ kept: await kept.update('u', step('u')), read: await read.update('u', step('u')) });
     }
     for (const { kept: a, read: b } of seen) expect(a).toEqual(b);
@@ -121,7 +164,10 @@ describe('sqliteStore kept states', () => {
 describe('sqliteStore history', () => {
   it('inserts or replaces held periods by (streak, period) and reads a range of one rule', async () => {
     const store = files.open('a.db');
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1), held(2, 2), held(5, 1), held(2, 9, 'weekly')] }) }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), { history: [held(1, 1), held(2, 2), held(5, 1), held(2, 9, 'weekly')] }),
+    }));
     await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(2, 7)] }) }));
     expect(await store.history('u', 'default', 2, 5)).toEqual([held(2, 7), held(5, 1)]);
     expect(await store.history('u', 'default', 3, 4)).toEqual([]);
@@ -131,9 +177,15 @@ describe('sqliteStore history', () => {
 
   it('deletes every held period of the user (every rule), and only theirs, before a replaceHistory write', async () => {
     const store = files.open('a.db');
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1), held(2, 2), held(1, 1, 'weekly')] }) }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), { history: [held(1, 1), held(2, 2), held(1, 1, 'weekly')] }),
+    }));
     await store.update('v', () => ({ result: null, write: write(userWith('v', 1), { history: [held(1, 1)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(4, 1)], replaceHistory: true }) }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 2), { history: [held(4, 1)], replaceHistory: true }),
+    }));
     expect(await store.history('u', 'default', 0, 10)).toEqual([held(4, 1)]);
     expect(await store.history('u', 'weekly', 0, 10)).toEqual([]);
     expect(await store.history('v', 'default', 0, 10)).toEqual([held(1, 1)]);
@@ -143,10 +195,23 @@ describe('sqliteStore history', () => {
 describe('sqliteStore journal', () => {
   it('merges rollups by (metric, dayStart, day): values add up, lastAt keeps the maximum, version the minimum', async () => {
     const store = files.open('a.db');
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { rollups: [rollup(10, 1.5, 500, 1), rollup(10, 2, 500, 1, 240)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 0.25, 300, 2), rollup(11, 1, 900, 2)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, -1, 800, 3)] }) }));
-    expect((await store.journal('u')).rollups).toEqual([rollup(10, 0.75, 800, 1), rollup(10, 2, 500, 1, 240), rollup(11, 1, 900, 2)]);
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), { rollups: [rollup(10, 1.5, 500, 1), rollup(10, 2, 500, 1, 240)] }),
+    }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 2), { rollups: [rollup(10, 0.25, 300, 2), rollup(11, 1, 900, 2)] }),
+    }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 3), { rollups: [rollup(10, -1, 800, 3)] }),
+    }));
+    expect((await store.journal('u')).rollups).toEqual([
+      rollup(10, 0.75, 800, 1),
+      rollup(10, 2, 500, 1, 240),
+      rollup(11, 1, 900, 2),
+    ]);
   });
 
   it('keeps the open day’s sums in the user’s row and moves them to the rollups table when another day comes', async () => {
@@ -157,14 +222,24 @@ describe('sqliteStore journal', () => {
       db.close();
       return rows;
     };
-    for (let version = 1; version <= 3; version++) await store.update('u', () => ({ result: null, write: write(userWith('u', version), { rollups: [rollup(10, 1, version * 10, version)] }) }));
+    for (let version = 1; version <= 3; version++)
+      await store.update('u', () => ({
+        result: null,
+        write: write(userWith('u', version), { rollups: [rollup(10, 1, version * 10, version)] }),
+      }));
     expect(tableRows()).toEqual([]);
     expect((await store.journal('u')).rollups).toEqual([rollup(10, 3, 30, 1)]);
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 4), { rollups: [rollup(11, 2, 40, 4)] }) }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 4), { rollups: [rollup(11, 2, 40, 4)] }),
+    }));
     expect(tableRows()).toEqual([[10, 3]]);
     expect((await store.journal('u')).rollups).toEqual([rollup(10, 3, 30, 1), rollup(11, 2, 40, 4)]);
     // a late event for day 10 reopens it: the journal still shows one sum for the day
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 5), { rollups: [rollup(10, 0.5, 50, 5)] }) }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 5), { rollups: [rollup(10, 0.5, 50, 5)] }),
+    }));
     expect((await store.journal('u')).rollups).toEqual([rollup(10, 3.5, 50, 1), rollup(11, 2, 40, 4)]);
     // a rebuild's write (no rollups) leaves the open sums as they are
     await store.update('u', () => ({ result: null, write: write(userWith('u', 6), { replaceHistory: true }) }));
@@ -173,14 +248,41 @@ describe('sqliteStore journal', () => {
 
   it('refuses a day sum that would overflow, in the user’s row or in the table, and keeps the sums it had', async () => {
     const store = files.open('overflow.db');
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { rollups: [rollup(10, 9e15, 10, 1)] }) }));
-    await expect(store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(10, 1.5e308, 20, 2)] }) }))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), { rollups: [rollup(10, 9e15, 10, 1)] }),
+    }));
+    await expect(
+      store.update('u', () => ({
+        result: null,
+        write: write(userWith('u', 2), { rollups: [rollup(10, 1.5e308, 20, 2)] }),
+      })),
+    ).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
     // Day 11 moves day 10's sum to the table; day 10 again adds to that sum.
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { rollups: [rollup(11, 1, 30, 2)] }) }));
-    await expect(store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, 9e15, 40, 3)] }) }))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { rollups: [rollup(10, -1e15, 40, 3)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 4), { rollups: [rollup(10, 1e15 + 1, 50, 4)] }) }));
-    await expect(store.update('u', () => ({ result: null, write: write(userWith('u', 5), { rollups: [rollup(10, 1e15, 60, 5)] }) }))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 2), { rollups: [rollup(11, 1, 30, 2)] }),
+    }));
+    await expect(
+      store.update('u', () => ({
+        result: null,
+        write: write(userWith('u', 3), { rollups: [rollup(10, 9e15, 40, 3)] }),
+      })),
+    ).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 3), { rollups: [rollup(10, -1e15, 40, 3)] }),
+    }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 4), { rollups: [rollup(10, 1e15 + 1, 50, 4)] }),
+    }));
+    await expect(
+      store.update('u', () => ({
+        result: null,
+        write: write(userWith('u', 5), { rollups: [rollup(10, 1e15, 60, 5)] }),
+      })),
+    ).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
     expect(await store.version('u')).toBe(4);
     expect((await store.journal('u')).rollups).toEqual([rollup(10, 9e15 + 1, 50, 1), rollup(11, 1, 30, 2)]);
   });
@@ -195,7 +297,10 @@ describe('sqliteStore journal', () => {
       { kind: 'grant', at: 5, streak: 'default', day: 4, version: 2, count: 2 },
       { kind: 'pause', at: 6, streak: 'default', day: 4, version: 4, id: 'p', start: 5, end: 6 },
     ];
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { zoneChange: zones[0], rollups: [rollup(3, 1, 1, 1)] }) }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), { zoneChange: zones[0], rollups: [rollup(3, 1, 1, 1)] }),
+    }));
     await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { action: actions[0] }) }));
     await store.update('u', () => ({ result: null, write: write(userWith('u', 3), { zoneChange: zones[1] }) }));
     await store.update('u', () => ({ result: null, write: write(userWith('u', 4), { action: actions[1] }) }));
@@ -212,9 +317,21 @@ describe('sqliteStore idempotency', () => {
     const store = files.open('a.db');
     const response = (total: number) => ({ eventId: `e${total}`, total }) as never;
     const record = (userId: string, key: string, total: number) =>
-      store.update(userId, ({ user, replay }) => (replay ? { result: replay } : { result: null, write: write(userWith(userId, (user?.version ?? 0) + 1, total), { idempotency: { metric: 'lessons', key, response: response(total) } }) }), {
-        idempotency: { metric: 'lessons', key },
-      });
+      store.update(
+        userId,
+        ({ user, replay }) =>
+          replay
+            ? { result: replay }
+            : {
+                result: null,
+                write: write(userWith(userId, (user?.version ?? 0) + 1, total), {
+                  idempotency: { metric: 'lessons', key, response: response(total) },
+                }),
+              },
+        {
+          idempotency: { metric: 'lessons', key },
+        },
+      );
     expect(await record('u', 'k', 1)).toBeNull();
     expect(await record('u', 'k', 2)).toEqual(response(1));
     expect(await record('u', 'k2', 3)).toBeNull();
@@ -222,11 +339,17 @@ describe('sqliteStore idempotency', () => {
     // Lone surrogates stay distinct keys (a UTF-8 conversion would turn both into U+FFFD).
     expect(await record('u', '\uD800', 5)).toBeNull();
     expect(await record('u', '\uD801', 6)).toBeNull();
-    const asked = (metric: string, key: string) => store.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric, key } });
+    const asked = (metric: string, key: string) =>
+      store.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric, key } });
     expect(await asked('minutes', 'k')).toBeNull();
     expect(await asked('lessons', '\uD801')).toEqual(response(6));
     // A write for a key already stored keeps the first response.
-    await store.update('u', ({ user }) => ({ result: null, write: write(userWith('u', (user?.version ?? 0) + 1, 7), { idempotency: { metric: 'lessons', key: 'k', response: response(7) } }) }));
+    await store.update('u', ({ user }) => ({
+      result: null,
+      write: write(userWith('u', (user?.version ?? 0) + 1, 7), {
+        idempotency: { metric: 'lessons', key: 'k', response: response(7) },
+      }),
+    }));
     expect(await asked('lessons', 'k')).toEqual(response(1));
   });
 });
@@ -251,9 +374,27 @@ describe('sqliteStore users', () => {
 describe('sqliteStore files', () => {
   it('finds exactly what was committed after closing and reopening the file', async () => {
     const store = files.open('a.db');
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 1), { history: [held(1, 1)], rollups: [rollup(1, 1, 10, 1)], index: [line('default', 1, 1000)] }) }));
-    await store.update('u', () => ({ result: null, write: write(userWith('u', 2), { history: [held(2, 2)], rollups: [rollup(2, 1, 20, 2)], index: [line('default', 2, 2000)] }) }));
-    await store.update('u', () => { throw new Error('not committed'); }).catch(() => undefined);
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), {
+        history: [held(1, 1)],
+        rollups: [rollup(1, 1, 10, 1)],
+        index: [line('default', 1, 1000)],
+      }),
+    }));
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 2), {
+        history: [held(2, 2)],
+        rollups: [rollup(2, 1, 20, 2)],
+        index: [line('default', 2, 2000)],
+      }),
+    }));
+    await store
+      .update('u', () => {
+        throw new Error('not committed');
+      })
+      .catch(() => undefined);
     await store.update('v', () => ({ result: null, write: write(userWith('v', 1)) }));
     const snapshot = async (s: typeof store) => ({
       u: await s.load('u'),
@@ -275,7 +416,15 @@ describe('sqliteStore files', () => {
     const a = files.open('shared.db', { account: 'a' });
     const b = files.open('shared.db', { account: 'b' });
     const plain = files.open('shared.db');
-    await a.update('u', () => ({ result: null, write: write(userWith('u', 1, 10), { history: [held(1, 1)], rollups: [rollup(1, 10, 1, 1)], index: [line('default', 1, 100)], idempotency: { metric: 'lessons', key: 'k', response: { from: 'a' } as never } }) }));
+    await a.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1, 10), {
+        history: [held(1, 1)],
+        rollups: [rollup(1, 10, 1, 1)],
+        index: [line('default', 1, 100)],
+        idempotency: { metric: 'lessons', key: 'k', response: { from: 'a' } as never },
+      }),
+    }));
     await b.update('u', () => ({ result: null, write: write(userWith('u', 1, 20)) }));
     await b.update('w', () => ({ result: null, write: write(userWith('w', 1)) }));
     expect((await a.load('u'))?.totals).toEqual({ lessons: 10 });
@@ -283,8 +432,14 @@ describe('sqliteStore files', () => {
     expect(await plain.load('u')).toBeNull();
     expect(await b.history('u', 'default', 0, 10)).toEqual([]);
     expect((await b.journal('u')).rollups).toEqual([]);
-    expect(await b.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'lessons', key: 'k' } })).toBeNull();
-    expect([await a.users(null, 10), await b.users(null, 10), await plain.users(null, 10)]).toEqual([['u'], ['u', 'w'], []]);
+    expect(
+      await b.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'lessons', key: 'k' } }),
+    ).toBeNull();
+    expect([await a.users(null, 10), await b.users(null, 10), await plain.users(null, 10)]).toEqual([
+      ['u'],
+      ['u', 'w'],
+      [],
+    ]);
     expect([await a.countUsers(), await b.countUsers(), await plain.countUsers()]).toEqual([1, 2, 0]);
     expect((await a.stats('default', 0, 5)).active).toBe(1);
     expect((await b.stats('default', 0, 5)).active).toBe(0);
@@ -327,7 +482,9 @@ describe('sqliteStore group commit', () => {
       });
     });
     const settled = await Promise.allSettled(calls);
-    expect(settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason)).toEqual([failure]);
+    expect(settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason)).toEqual([
+      failure,
+    ]);
     for (let u = 0; u < 20; u++) {
       const expected = u === 33 % 20 ? 2 : 3;
       expect((await store.load(`u${u}`))?.totals.lessons).toBe(expected);
@@ -355,7 +512,13 @@ describe('sqliteStore group commit', () => {
       return store.update(id, ({ user }) => {
         const next = userWith(id, (user?.version ?? 0) + 1, (user?.totals.lessons ?? 0) + 1);
         // the user row is written before the history block that the schema refuses
-        return { result: next.version, write: write(next, { history: i === 14 ? [held(1, 1), broken] : [], rollups: [rollup(1, 1, i, next.version)] }) };
+        return {
+          result: next.version,
+          write: write(next, {
+            history: i === 14 ? [held(1, 1), broken] : [],
+            rollups: [rollup(1, 1, i, next.version)],
+          }),
+        };
       });
     });
     const settled = await Promise.allSettled(calls);

@@ -5,11 +5,32 @@
  * events of one user are applied one at a time (S21). Within a process, the stores of one file
  * share its connection and their batches (connection.ts).
  */
-import type { ActivityDelta, HistoryEntry, IndexStats, Journal, OwnerAction, RecordResult, Rollup, Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, ZoneChange } from '@kindling/core';
+import type {
+  ActivityDelta,
+  HistoryEntry,
+  IndexStats,
+  Journal,
+  OwnerAction,
+  RecordResult,
+  Rollup,
+  Store,
+  StepResult,
+  UpdateOptions,
+  UserSnapshot,
+  UserWrite,
+  ZoneChange,
+} from '@kindling/core';
 import { checkDaySum, checkFiniteNumbers, StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
-import { blockOf, DamagedBlockError, groupByBlock, readEntries, setEntries, UnstorableEntryError } from './history-blocks.js';
+import {
+  blockOf,
+  DamagedBlockError,
+  groupByBlock,
+  readEntries,
+  setEntries,
+  UnstorableEntryError,
+} from './history-blocks.js';
 import type { Call } from './group-commit.js';
 import type { Synchronous } from './open.js';
 import { addToOpen, journalRollups } from './open-rollups.js';
@@ -40,7 +61,14 @@ export interface SqliteStoreOptions {
 }
 
 export function sqliteStore(options: SqliteStoreOptions): Store {
-  const { path, account = 'default', busyTimeout = 10_000, synchronous = 'full', cachedStates = 10_000, checkpoints = 'inline' } = options;
+  const {
+    path,
+    account = 'default',
+    busyTimeout = 10_000,
+    synchronous = 'full',
+    cachedStates = 10_000,
+    checkpoints = 'inline',
+  } = options;
   // Shared with the other stores of this file in the process (connection.ts).
   const connection = connect(path, { busyTimeout, synchronous, checkpoints });
   const { db, sql, label, batches } = connection;
@@ -61,7 +89,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     const zoneChanges: ZoneChange[] = [];
     const actions: OwnerAction[] = [];
     for (const row of sql.journal.all(account, key) as Array<{ kind: string; line: string }>) {
-      const line = parseJson<ZoneChange & OwnerAction>(label, () => `a journal line of user ${JSON.stringify(userId)}`, row.line);
+      const line = parseJson<ZoneChange & OwnerAction>(
+        label,
+        () => `a journal line of user ${JSON.stringify(userId)}`,
+        row.line,
+      );
       (row.kind === 'zone' ? zoneChanges : actions).push(line);
     }
     const closed = (sql.rollups.all(account, key) as RollupRow[]).map(rollupOf);
@@ -78,8 +110,14 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         try {
           data = setEntries(stored, block, list);
         } catch (error) {
-          if (error instanceof UnstorableEntryError) throw storeError(label, `refused a write that breaks the schema (${error.message})`, error);
-          if (error instanceof DamagedBlockError) throw storeError(label, `${error.message} (rule ${JSON.stringify(streak)}, user ${JSON.stringify(decodeKey(key))}); the file is damaged`, error);
+          if (error instanceof UnstorableEntryError)
+            throw storeError(label, `refused a write that breaks the schema (${error.message})`, error);
+          if (error instanceof DamagedBlockError)
+            throw storeError(
+              label,
+              `${error.message} (rule ${JSON.stringify(streak)}, user ${JSON.stringify(decodeKey(key))}); the file is damaged`,
+              error,
+            );
           throw error;
         }
         sql.saveHistoryBlock.run(account, key, streak, block, data);
@@ -94,7 +132,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     try {
       for (const [block, data] of rows) readEntries(streak, block, data, from, to, entries);
     } catch (error) {
-      if (error instanceof DamagedBlockError) throw storeError(label, `${error.message} (user ${JSON.stringify(userId)}); the file is damaged`, error);
+      if (error instanceof DamagedBlockError)
+        throw storeError(label, `${error.message} (user ${JSON.stringify(userId)}); the file is damaged`, error);
       throw error;
     }
     return entries;
@@ -105,15 +144,23 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
    * sum kept there for the same day): every number checked before a row is written (sums.ts in the
    * core), so that a refused write leaves nothing.
    */
-  function planRollups(key: Buffer, userId: string, write: UserWrite, open: readonly Rollup[]): { next: Rollup[]; closed: Rollup[] } {
+  function planRollups(
+    key: Buffer,
+    userId: string,
+    write: UserWrite,
+    open: readonly Rollup[],
+  ): { next: Rollup[]; closed: Rollup[] } {
     checkFiniteNumbers(write.user, write.rollups);
     const closed: Rollup[] = [];
     const next: Rollup[] = [];
     for (const rollup of addToOpen(open, write.rollups, (done) => closed.push(done))) {
       // A day opened again that the table holds already (an event of an earlier day) adds to the
       // table's sum at once, so that no day's sum is ever split between the row and the table.
-      const opened = !open.some((o) => o.metric === rollup.metric && o.dayStart === rollup.dayStart && o.day === rollup.day);
-      if (opened && sql.rollupValue.get(account, key, rollup.metric, rollup.dayStart, rollup.day) !== undefined) closed.push(rollup);
+      const opened = !open.some(
+        (o) => o.metric === rollup.metric && o.dayStart === rollup.dayStart && o.day === rollup.day,
+      );
+      if (opened && sql.rollupValue.get(account, key, rollup.metric, rollup.dayStart, rollup.day) !== undefined)
+        closed.push(rollup);
       else next.push(checkDaySum(rollup, userId));
     }
     const sums = new Map<string, number>();
@@ -126,17 +173,45 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   }
 
   /** Writes everything of `write` (its rollups as planRollups planned them); returns the user's open rollups after it. */
-  function commit(key: Buffer, write: UserWrite, { next, closed }: { next: Rollup[]; closed: Rollup[] }): readonly Rollup[] {
+  function commit(
+    key: Buffer,
+    write: UserWrite,
+    { next, closed }: { next: Rollup[]; closed: Rollup[] },
+  ): readonly Rollup[] {
     // The user's row first: the other tables' rows refer to it.
-    sql.saveUser.run(account, key, write.user.version, JSON.stringify(write.user), next.length === 0 ? null : JSON.stringify(next));
+    sql.saveUser.run(
+      account,
+      key,
+      write.user.version,
+      JSON.stringify(write.user),
+      next.length === 0 ? null : JSON.stringify(next),
+    );
     if (write.replaceHistory) sql.clearHistory.run(account, key);
     if (write.history.length > 0) saveHistory(key, write.history, write.replaceHistory === true);
-    for (const rollup of closed) sql.addRollup.run(account, key, rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version);
+    for (const rollup of closed)
+      sql.addRollup.run(
+        account,
+        key,
+        rollup.metric,
+        rollup.dayStart,
+        rollup.day,
+        rollup.value,
+        rollup.lastAt,
+        rollup.version,
+      );
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
-    for (const line of write.index) sql.saveIndex.run(account, line.streak, key, line.length, line.longest, line.deadAt, line.expiresAt);
+    for (const line of write.index)
+      sql.saveIndex.run(account, line.streak, key, line.length, line.longest, line.deadAt, line.expiresAt);
     const idempotency = write.idempotency;
-    if (idempotency) sql.saveReplay.run(account, key, idempotency.metric, encodeKey(idempotency.key), JSON.stringify(idempotency.response));
+    if (idempotency)
+      sql.saveReplay.run(
+        account,
+        key,
+        idempotency.metric,
+        encodeKey(idempotency.key),
+        JSON.stringify(idempotency.response),
+      );
     if (write.activity) saveActivity(write.activity);
     return next;
   }
@@ -162,7 +237,14 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     const readVersion = user?.version ?? 0;
     const snapshot: UserSnapshot = {
       user,
-      replay: response === undefined ? null : parseJson<RecordResult>(label, `the stored response of idempotency key ${JSON.stringify(asked?.key)}`, response),
+      replay:
+        response === undefined
+          ? null
+          : parseJson<RecordResult>(
+              label,
+              `the stored response of idempotency key ${JSON.stringify(asked?.key)}`,
+              response,
+            ),
       journal: call.options?.journal ? readJournal(key, call.userId) : null,
     };
     let outcome: StepResult<unknown>;
@@ -175,7 +257,9 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     if (outcome.write !== undefined) {
       // The version is what optimistic stores compare; every store holds steps to the same rule.
       if (outcome.write.user.version !== readVersion + 1) {
-        throw new StoreError(`${label}: a write for user ${JSON.stringify(call.userId)} must carry version ${readVersion + 1}, not ${outcome.write.user.version}`);
+        throw new StoreError(
+          `${label}: a write for user ${JSON.stringify(call.userId)} must carry version ${readVersion + 1}, not ${outcome.write.user.version}`,
+        );
       }
       let planned: { next: Rollup[]; closed: Rollup[] };
       try {
@@ -218,7 +302,9 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async users(after, limit) {
       const count = Math.max(0, Math.floor(limit));
-      const rows = guard(() => (after === null ? sql.users.all(account, count) : sql.usersAfter.all(account, encodeKey(after), count)));
+      const rows = guard(() =>
+        after === null ? sql.users.all(account, count) : sql.usersAfter.all(account, encodeKey(after), count),
+      );
       return rows.map(decodeKey);
     },
     async countUsers() {
@@ -240,14 +326,33 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       });
     },
     async expiring(streak, at, before, limit) {
-      const rows = guard(() => sql.expiring.all(account, streak, at, before, Math.max(0, Math.floor(limit))) as Array<{ user_id: Buffer; length: number; expires_at: number }>);
+      const rows = guard(
+        () =>
+          sql.expiring.all(account, streak, at, before, Math.max(0, Math.floor(limit))) as Array<{
+            user_id: Buffer;
+            length: number;
+            expires_at: number;
+          }>,
+      );
       return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
     },
     async activity(from, to) {
       return read(() => ({
-        days: sql.activityDays.all(account, from, to).map((row) => ({ day: row.day, events: row.events, extended: row.extended, lost: row.lost, freezesUsed: row.freezes_used })),
-        metrics: sql.activityMetrics.all(account).map((row) => ({ metric: row.metric, total: row.total, events: row.events, lastAt: row.last_at })),
-        achievements: sql.activityAchievements.all(account).map((row) => ({ achievement: row.achievement, completions: row.completions })),
+        days: sql.activityDays
+          .all(account, from, to)
+          .map((row) => ({
+            day: row.day,
+            events: row.events,
+            extended: row.extended,
+            lost: row.lost,
+            freezesUsed: row.freezes_used,
+          })),
+        metrics: sql.activityMetrics
+          .all(account)
+          .map((row) => ({ metric: row.metric, total: row.total, events: row.events, lastAt: row.last_at })),
+        achievements: sql.activityAchievements
+          .all(account)
+          .map((row) => ({ achievement: row.achievement, completions: row.completions })),
       }));
     },
     async close() {

@@ -37,17 +37,24 @@ export function ensureBuilt(): void {
       mkdirSync(lock);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`ensureBuilt: ${lock} is held for more than 3 minutes; remove it if no build is running`);
+      if (Date.now() > deadline)
+        throw new Error(`ensureBuilt: ${lock} is held for more than 3 minutes; remove it if no build is running`);
       execFileSync('sleep', ['0.2']);
     }
   }
   try {
     if (isFresh('core') && isFresh('sqlite')) return;
     try {
-      execFileSync('pnpm', ['--filter', '@kindling/core', '--filter', '@kindling/sqlite', 'run', 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+      execFileSync('pnpm', ['--filter', '@kindling/core', '--filter', '@kindling/sqlite', 'run', 'build'], {
+        cwd: ROOT,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-      throw new Error(`building @kindling/core and @kindling/sqlite for the multi-process tests failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+      throw new Error(
+        `building @kindling/core and @kindling/sqlite for the multi-process tests failed:\n${stdout ?? ''}\n${stderr ?? ''}`,
+      );
     }
   } finally {
     rmdirSync(lock);

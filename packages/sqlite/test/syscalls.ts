@@ -31,7 +31,8 @@ export function readTrace(text: string, log: string): Syscall[] {
   const finish = (thread: string, name: string, args: string, sync: boolean) => {
     const result = RESULT.exec(args)?.[1];
     if (sync) calls.push({ kind: 'sync-end', thread, ok: result === '0' });
-    else if (name === 'openat' && args.includes(`"${log}"`) && result !== undefined && Number(result) >= 0) logFds.add(result);
+    else if (name === 'openat' && args.includes(`"${log}"`) && result !== undefined && Number(result) >= 0)
+      logFds.add(result);
     else if (name === 'close') logFds.delete(fdOf(args));
     else if (isWrite(name) && logFds.has(fdOf(args))) calls.push({ kind: 'log-write' });
   };
@@ -52,7 +53,8 @@ export function readTrace(text: string, log: string): Syscall[] {
     if (name === 'write' && fdOf(args) === '1') calls.push({ kind: 'ack' });
     const sync = isSync(name) && logFds.has(fdOf(args));
     if (sync) calls.push({ kind: 'sync-start', thread });
-    if (args.endsWith('<unfinished ...>')) open.set(thread, { name, args: args.slice(0, -'<unfinished ...>'.length), sync });
+    if (args.endsWith('<unfinished ...>'))
+      open.set(thread, { name, args: args.slice(0, -'<unfinished ...>'.length), sync });
     else finish(thread, name, args, sync);
   }
   return calls;

@@ -47,7 +47,12 @@ export function instantArb(fromYear = 1970, toYear = 2100): fc.Arbitrary<number>
 /** `'HH:MM'`, mostly midnight. */
 export const dayStartArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constant('00:00') },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+      .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+  },
 );
 
 export interface RuleArbOptions {
@@ -63,28 +68,34 @@ export interface RuleArbOptions {
 /** A valid streak rule over the given metrics. */
 export function ruleArb(options: RuleArbOptions = {}): fc.Arbitrary<StreakRuleInput> {
   const metrics = options.metrics ?? ['lessons', 'minutes'];
-  const freezes = options.freezes === false
-    ? fc.constant(undefined)
-    : fc.option(
-        fc.integer({ min: 0, max: 5 }).chain((max) =>
-          fc.record({
-            initial: fc.integer({ min: 0, max }),
-            max: fc.constant(max),
-            earn: fc.option(fc.record({ every: fc.integer({ min: 1, max: 14 }), amount: fc.integer({ min: 1, max: 2 }) }), { nil: undefined }),
-          }),
-        ),
-        { nil: undefined },
-      );
+  const freezes =
+    options.freezes === false
+      ? fc.constant(undefined)
+      : fc.option(
+          fc.integer({ min: 0, max: 5 }).chain((max) =>
+            fc.record({
+              initial: fc.integer({ min: 0, max }),
+              max: fc.constant(max),
+              earn: fc.option(
+                fc.record({ every: fc.integer({ min: 1, max: 14 }), amount: fc.integer({ min: 1, max: 2 }) }),
+                { nil: undefined },
+              ),
+            }),
+          ),
+          { nil: undefined },
+        );
   return fc.record({
     key: fc.constant(options.key ?? 'default'),
-    frequency: fc.constantFrom(...(options.frequencies ?? ['daily', 'weekly', 'monthly'] as Frequency[])),
+    frequency: fc.constantFrom(...(options.frequencies ?? (['daily', 'weekly', 'monthly'] as Frequency[]))),
     weekStart: weekdayArb,
     dayStartsAt: dayStartArb,
     defaultTimeZone: timeZoneArb(options.zones ?? EDGE_ZONES),
     mode: fc.constantFrom<'all' | 'any'>('all', 'any'),
-    conditions: fc.subarray([...metrics], { minLength: 1 }).chain((chosen) =>
-      fc.tuple(...chosen.map((metric) => fc.integer({ min: 1, max: 4 }).map((threshold) => ({ metric, threshold })))),
-    ),
+    conditions: fc
+      .subarray([...metrics], { minLength: 1 })
+      .chain((chosen) =>
+        fc.tuple(...chosen.map((metric) => fc.integer({ min: 1, max: 4 }).map((threshold) => ({ metric, threshold })))),
+      ),
     freezes,
     restoreWindow: fc.integer({ min: 0, max: 3 }),
   });
@@ -135,7 +146,10 @@ export function timelineArb(options: TimelineArbOptions = {}): fc.Arbitrary<Time
     tz: fc.option(fc.constantFrom(...zones), { nil: undefined, freq: 6 }),
   });
   return fc
-    .tuple(fc.constantFrom(...zones), fc.array(step, { minLength: options.minEvents ?? 1, maxLength: options.maxEvents ?? 40 }))
+    .tuple(
+      fc.constantFrom(...zones),
+      fc.array(step, { minLength: options.minEvents ?? 1, maxLength: options.maxEvents ?? 40 }),
+    )
     .map(([firstZone, steps]) => {
       let at = start;
       return steps.map((s, i) => {
@@ -147,10 +161,15 @@ export function timelineArb(options: TimelineArbOptions = {}): fc.Arbitrary<Time
 }
 
 /** Achievements over the given metrics and the rule key. */
-export function achievementsArb(metrics: readonly string[] = ['lessons', 'minutes'], streak = 'default'): fc.Arbitrary<AchievementInput[]> {
-  return fc.tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 10 }), fc.constantFrom(...metrics)).map(([total, length, metric]) => [
-    { key: 'total', name: `${total} ${metric}`, trigger: 'metric' as const, metric, threshold: total },
-    { key: 'run', name: `${length} in a row`, trigger: 'streak' as const, length, streak },
-    { key: 'manual', name: 'Completed by call', trigger: 'api' as const },
-  ]);
+export function achievementsArb(
+  metrics: readonly string[] = ['lessons', 'minutes'],
+  streak = 'default',
+): fc.Arbitrary<AchievementInput[]> {
+  return fc
+    .tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 10 }), fc.constantFrom(...metrics))
+    .map(([total, length, metric]) => [
+      { key: 'total', name: `${total} ${metric}`, trigger: 'metric' as const, metric, threshold: total },
+      { key: 'run', name: `${length} in a row`, trigger: 'streak' as const, length, streak },
+      { key: 'manual', name: 'Completed by call', trigger: 'api' as const },
+    ]);
 }

@@ -19,22 +19,28 @@ export function streakViolations(read: StreakRead): string[] {
     const before = history[i - 1]!;
     const after = history[i]!;
     if (nextDay(before.periodEnd) !== after.periodStart) {
-      problems.push(`S16: history has a gap or overlap between ${before.periodStart}..${before.periodEnd} and ${after.periodStart}..${after.periodEnd}`);
+      problems.push(
+        `S16: history has a gap or overlap between ${before.periodStart}..${before.periodEnd} and ${after.periodStart}..${after.periodEnd}`,
+      );
     }
     if (after.length !== 0 && after.length !== before.length && after.length !== before.length + 1) {
       problems.push(`S8/S9: history length steps from ${before.length} to ${after.length} at ${after.periodStart}`);
     }
   }
   for (const period of history) {
-    if (parseDay(period.periodStart) > parseDay(period.periodEnd)) problems.push(`S3: period ${period.periodStart} ends before it starts`);
-    if (period.usedFreeze && period.usedPause) problems.push(`S11: period ${period.periodStart} used a freeze and a pause`);
-    if ((period.usedFreeze || period.usedPause) && period.length === 0) problems.push(`S9: period ${period.periodStart} was protected but holds length 0`);
+    if (parseDay(period.periodStart) > parseDay(period.periodEnd))
+      problems.push(`S3: period ${period.periodStart} ends before it starts`);
+    if (period.usedFreeze && period.usedPause)
+      problems.push(`S11: period ${period.periodStart} used a freeze and a pause`);
+    if ((period.usedFreeze || period.usedPause) && period.length === 0)
+      problems.push(`S9: period ${period.periodStart} was protected but holds length 0`);
   }
   const last = history[history.length - 1];
   if (last !== undefined && (last.periodStart !== read.periodStart || last.periodEnd !== read.periodEnd)) {
     problems.push(`S16: history ends with ${last.periodStart}, not the current period ${read.periodStart}`);
   }
-  if (last !== undefined && read.met && last.length !== read.length) problems.push(`S16: the met current period shows ${last.length}, the streak ${read.length}`);
+  if (last !== undefined && read.met && last.length !== read.length)
+    problems.push(`S16: the met current period shows ${last.length}, the streak ${read.length}`);
   // S12: freezes within bounds.
   if (!Number.isInteger(read.freezes) || read.freezes < 0 || read.freezes > read.maxFreezes) {
     problems.push(`S12: freezes ${read.freezes} outside 0..${read.maxFreezes}`);
@@ -43,11 +49,14 @@ export function streakViolations(read: StreakRead): string[] {
   if (read.longest < read.length) problems.push(`S17: longest ${read.longest} below length ${read.length}`);
   // S15: with length 0, started and expires are null; otherwise expires is not before the period ends.
   if (read.length === 0) {
-    if (read.started !== null || read.expires !== null || read.expiresAt !== null) problems.push('S15: a streak of length 0 has started or expires set');
+    if (read.started !== null || read.expires !== null || read.expiresAt !== null)
+      problems.push('S15: a streak of length 0 has started or expires set');
   } else {
-    if (read.started === null || read.expires === null || read.expiresAt === null) problems.push('S15: a live streak lacks started or expires');
+    if (read.started === null || read.expires === null || read.expiresAt === null)
+      problems.push('S15: a live streak lacks started or expires');
     else {
-      if (read.expires < read.periodEnd) problems.push(`S15: expires ${read.expires} before the current period ends ${read.periodEnd}`);
+      if (read.expires < read.periodEnd)
+        problems.push(`S15: expires ${read.expires} before the current period ends ${read.periodEnd}`);
       if (read.started > read.periodEnd) problems.push(`S8: started ${read.started} after the current period`);
     }
   }
@@ -56,7 +65,8 @@ export function streakViolations(read: StreakRead): string[] {
 
 export function assertStreakInvariants(read: StreakRead): void {
   const problems = streakViolations(read);
-  if (problems.length > 0) throw new Error(`streak invariants broken:\n- ${problems.join('\n- ')}\n${JSON.stringify(read)}`);
+  if (problems.length > 0)
+    throw new Error(`streak invariants broken:\n- ${problems.join('\n- ')}\n${JSON.stringify(read)}`);
 }
 
 /** Record a timeline for one user, checking the invariants of the streak read after every event. */
@@ -71,7 +81,9 @@ export async function recordTimeline(
     results.push(await engine.record({ userId, ...event }));
     if (options.check !== false) {
       for (const rule of engine.rules) {
-        assertStreakInvariants(await engine.streak(userId, { at: event.at, key: rule.key, historyPeriods: options.historyPeriods ?? 30 }));
+        assertStreakInvariants(
+          await engine.streak(userId, { at: event.at, key: rule.key, historyPeriods: options.historyPeriods ?? 30 }),
+        );
       }
     }
   }

@@ -31,7 +31,6 @@ function oracleDaysInMonth(year: number, month: number): number {
   return d.getUTCDate();
 }
 
-
 // Epoch days of the years -9999 .. 9999 (well inside Date's range).
 const MIN_DAY = oracleDay(-9999, 1, 1);
 const MAX_DAY = oracleDay(9999, 12, 31);
@@ -110,7 +109,9 @@ describe('dayFromCivil and civilFromDay (S1: dates are counted in whole calendar
     expect(daysInMonth(2023, 2)).toBe(28);
     expect(daysInMonth(1900, 2)).toBe(28);
     expect(daysInMonth(2000, 2)).toBe(29);
-    expect([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2023, m))).toEqual([31, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+    expect([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2023, m))).toEqual([
+      31, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+    ]);
   });
 });
 
@@ -139,7 +140,14 @@ describe('formatDay (S1: a local date is written YYYY-MM-DD)', () => {
 
   it('S1: formatting the same day twice gives the same text (the cache does not mix days up)', () => {
     const days = [5, -5, 19_000, 5, 19_000, -5];
-    expect(days.map(formatDay)).toEqual(['1970-01-06', '1969-12-27', '2022-01-08', '1970-01-06', '2022-01-08', '1969-12-27']);
+    expect(days.map(formatDay)).toEqual([
+      '1970-01-06',
+      '1969-12-27',
+      '2022-01-08',
+      '1970-01-06',
+      '2022-01-08',
+      '1969-12-27',
+    ]);
   });
 });
 
@@ -216,17 +224,22 @@ describe('parseDay (S1: dates at the edges are YYYY-MM-DD)', () => {
   it('S1: accepts exactly the dates that exist, for any YYYY-MM-DD with month 00..13 and day 00..32', () => {
     const pad = (n: number, width: number) => String(n).padStart(width, '0');
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (year, month, day) => {
-        const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
-        const exists = month >= 1 && month <= 12 && day >= 1 && day <= oracleDaysInMonth(year, month);
-        if (exists) {
-          expect(parseDay(text)).toBe(oracleDay(year, month, day));
-        } else {
-          const error = thrown(() => parseDay(text));
-          expect(error).toBeInstanceOf(InvalidInputError);
-          expect((error as Error).message).toContain(text);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const exists = month >= 1 && month <= 12 && day >= 1 && day <= oracleDaysInMonth(year, month);
+          if (exists) {
+            expect(parseDay(text)).toBe(oracleDay(year, month, day));
+          } else {
+            const error = thrown(() => parseDay(text));
+            expect(error).toBeInstanceOf(InvalidInputError);
+            expect((error as Error).message).toContain(text);
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });

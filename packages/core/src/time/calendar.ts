@@ -7,7 +7,13 @@ import { InvalidInputError } from '../errors.js';
 
 export type Weekday = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
 export const WEEKDAYS: readonly Weekday[] = [
-  'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday',
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
 ];
 
 export const DAY_MS = 86_400_000;
@@ -67,7 +73,10 @@ export function formatDay(epochDay: number): string {
 
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? '0' : '') + String(i));
 /** `'MM:SS'` of each second of an hour, and `'.mmmZ'` of each millisecond of a second. */
-const MINUTES_SECONDS = Array.from({ length: 3600 }, (_, i) => `${TWO_DIGITS[Math.floor(i / 60)] as string}:${TWO_DIGITS[i % 60] as string}`);
+const MINUTES_SECONDS = Array.from(
+  { length: 3600 },
+  (_, i) => `${TWO_DIGITS[Math.floor(i / 60)] as string}:${TWO_DIGITS[i % 60] as string}`,
+);
 const MILLIS_Z = Array.from({ length: 1000 }, (_, i) => `.${String(i).padStart(3, '0')}Z`);
 /** 0000-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: the instants toISOString writes with a 4-digit year. */
 const MIN_ISO_INSTANT = -62_167_219_200_000;
@@ -103,7 +112,10 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function parseDay(text: string, what = 'date'): number {
   const match = typeof text === 'string' ? DATE_RE.exec(text) : null;
   if (!match) {
-    throw new InvalidInputError(`${what} must be a date written YYYY-MM-DD, got ${JSON.stringify(text)}`, 'INVALID_DATE');
+    throw new InvalidInputError(
+      `${what} must be a date written YYYY-MM-DD, got ${JSON.stringify(text)}`,
+      'INVALID_DATE',
+    );
   }
   const year = Number(match[1]);
   const month = Number(match[2]);

@@ -91,7 +91,9 @@ const lastTransitions = new Map<string, number | null>();
 function lastTransition(zone: string): number | null {
   let last = lastTransitions.get(zone);
   if (last === undefined) {
-    const found = Temporal.Instant.fromEpochMilliseconds(Date.UTC(2100, 0, 1)).toZonedDateTimeISO(zone).getTimeZoneTransition('previous');
+    const found = Temporal.Instant.fromEpochMilliseconds(Date.UTC(2100, 0, 1))
+      .toZonedDateTimeISO(zone)
+      .getTimeZoneTransition('previous');
     last = found === null ? null : found.epochMilliseconds;
     lastTransitions.set(zone, last);
   }
@@ -139,7 +141,9 @@ describe('S1: localDate agrees with Temporal', () => {
         fc.pre(transition !== null);
         for (const delta of AROUND) {
           const u = transition + delta;
-          expect(localDate(u, zone), `${iso(u)} in ${zone} (transition ${iso(transition)})`).toBe(temporalDate(u, zone));
+          expect(localDate(u, zone), `${iso(u)} in ${zone} (transition ${iso(transition)})`).toBe(
+            temporalDate(u, zone),
+          );
         }
       }),
       { numRuns: RUNS },
@@ -228,7 +232,8 @@ describe('S1/S2: dayStartInstant and dayExists agree with Temporal', () => {
     /** Temporal's startOfDay; where midnight was skipped, the bisecting oracle instead (see temporalDayStart for why). */
     const startOfDay = (date: Temporal.PlainDate, zone: string): number => {
       const byTemporal = date.toZonedDateTime(zone).startOfDay().epochMilliseconds;
-      const midnightExists = Temporal.PlainDateTime.compare(date.toZonedDateTime(zone).toPlainDateTime(), date.toPlainDateTime()) === 0;
+      const midnightExists =
+        Temporal.PlainDateTime.compare(date.toZonedDateTime(zone).toPlainDateTime(), date.toPlainDateTime()) === 0;
       return midnightExists ? byTemporal : temporalDayStart(date, zone, 0);
     };
     fc.assert(
@@ -247,7 +252,9 @@ describe('S1/S2: dayStartInstant and dayExists agree with Temporal', () => {
   it('S1, S5: dayExists is true exactly when the first instant at or after the date’s midnight (Temporal) lies on that date, for any date in any zone', () => {
     fc.assert(
       fc.property(dateArb(fc.constantFrom(...ZONES)), ({ zone, date }) => {
-        const exists = wallAt(temporalDayStart(date, zone, 0), zone).toPlainDate().equals(date);
+        const exists = wallAt(temporalDayStart(date, zone, 0), zone)
+          .toPlainDate()
+          .equals(date);
         expect(dayExists(epochDay(date), zoneOf(zone), 0), `${date.toString()} in ${zone}`).toBe(exists);
       }),
       { numRuns: RUNS },
@@ -270,12 +277,17 @@ describe('S1/S2: dayStartInstant and dayExists agree with Temporal', () => {
     const transition = transitionFrom(t, zone);
     if (transition === null) return;
     // The wall time just before the transition, shifted: a day start inside the gap or the repeated hour.
-    const wall = Temporal.Instant.fromEpochMilliseconds(transition - 1).toZonedDateTimeISO(zone).toPlainDateTime().add({ minutes: shift });
+    const wall = Temporal.Instant.fromEpochMilliseconds(transition - 1)
+      .toZonedDateTimeISO(zone)
+      .toPlainDateTime()
+      .add({ minutes: shift });
     const date = wall.toPlainDate();
     const minutes = wall.hour * 60 + wall.minute;
     const expected = temporalDayStart(date, zone, minutes);
     const got = dayStartInstant(epochDay(date), zoneOf(zone), parseDayStart(hhmm(minutes)));
-    expect(iso(got), `${date.toString()} ${hhmm(minutes)} in ${zone} (transition ${iso(transition)})`).toBe(iso(expected));
+    expect(iso(got), `${date.toString()} ${hhmm(minutes)} in ${zone} (transition ${iso(transition)})`).toBe(
+      iso(expected),
+    );
   }
 
   it('S2: dayStartInstant with a day start at or near the wall time of a real transition agrees with Temporal', () => {

@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { thrown } from '../test-support.js';
 import { InvalidInputError } from '../errors.js';
 import { parseDay } from './calendar.js';
-import { canonicalTimeZone, dayExists, dayStartInstant, isTimeZone, localDate, parseDayStart, placeInstant, toInstant, zoneOf } from './local-date.js';
+import {
+  canonicalTimeZone,
+  dayExists,
+  dayStartInstant,
+  isTimeZone,
+  localDate,
+  parseDayStart,
+  placeInstant,
+  toInstant,
+  zoneOf,
+} from './local-date.js';
 
 /** An instant written in UTC, e.g. at('2024-03-10T04:59Z'). */
 const at = (iso: string): number => {
@@ -29,7 +39,6 @@ function dayEnd(date: string, zone: string, dayStartsAt = '00:00'): string {
 function exists(date: string, zone: string, dayStartsAt = '00:00'): boolean {
   return dayExists(parseDay(date), zoneOf(zone), parseDayStart(dayStartsAt));
 }
-
 
 describe('America/New_York, spring forward on 2024-03-10 (02:00 EST -> 03:00 EDT, at 07:00Z)', () => {
   const NY = 'America/New_York';
@@ -280,7 +289,8 @@ describe('Pacific/Apia skipped 2011-12-30 (UTC-10 -> UTC+14 at 2011-12-30T10:00Z
 
   it('knows that every date exists in zones without such a jump (S1)', () => {
     for (const zone of ['UTC', 'America/New_York', 'Australia/Sydney', 'America/Sao_Paulo']) {
-      for (const date of ['2011-12-30', '2018-11-04', '2024-03-10', '2024-10-06']) expect(exists(date, zone)).toBe(true);
+      for (const date of ['2011-12-30', '2018-11-04', '2024-03-10', '2024-10-06'])
+        expect(exists(date, zone)).toBe(true);
     }
   });
 });
@@ -307,10 +317,13 @@ describe('zone names: one spelling per zone', () => {
     ['Europe/Kyiv', 'Europe/Kyiv'],
     ['europe/kiev', 'Europe/Kyiv'],
     ['America/Nuuk', 'America/Nuuk'],
-  ])('writes a city IANA renamed, sent as %j, under its current name %j, not the old one the runtime may prefer (S1)', (sent, name) => {
-    expect(canonicalTimeZone(sent)).toBe(name);
-    expect(zoneOf(sent).name).toBe(name);
-  });
+  ])(
+    'writes a city IANA renamed, sent as %j, under its current name %j, not the old one the runtime may prefer (S1)',
+    (sent, name) => {
+      expect(canonicalTimeZone(sent)).toBe(name);
+      expect(zoneOf(sent).name).toBe(name);
+    },
+  );
 
   it('hands out one set of offsets for every spelling of a zone (S1)', () => {
     expect(zoneOf('asia/tokyo')).toBe(zoneOf('Asia/Tokyo'));
@@ -348,7 +361,8 @@ describe('invalid zones and instants', () => {
   });
 
   it('accepts IANA names, including UTC and the Etc zones (S1)', () => {
-    for (const zone of ['UTC', 'Etc/GMT+12', 'Etc/GMT-14', 'America/New_York', 'Asia/Kathmandu']) expect(isTimeZone(zone)).toBe(true);
+    for (const zone of ['UTC', 'Etc/GMT+12', 'Etc/GMT-14', 'America/New_York', 'Asia/Kathmandu'])
+      expect(isTimeZone(zone)).toBe(true);
     expect(localDate(at('2024-06-15T18:14:59Z'), 'Asia/Kathmandu')).toBe('2024-06-15'); // 23:59:59 at UTC+5:45
     expect(localDate(at('2024-06-15T18:15:00Z'), 'Asia/Kathmandu')).toBe('2024-06-16');
     expect(localDate(at('2024-06-15T10:00:00Z'), 'Etc/GMT-14')).toBe('2024-06-16');

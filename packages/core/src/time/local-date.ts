@@ -35,7 +35,10 @@ const RENAMED: Readonly<Record<string, string>> = {
 };
 
 function unknownZone(name: unknown): InvalidInputError {
-  return new InvalidInputError(`unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`, 'INVALID_TIME_ZONE');
+  return new InvalidInputError(
+    `unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`,
+    'INVALID_TIME_ZONE',
+  );
 }
 
 /**
@@ -108,7 +111,10 @@ const DAY_START_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** `'HH:MM'` → ms after local midnight at which a rule's day begins (S2). */
 export function parseDayStart(text: string): number {
   const match = typeof text === 'string' ? DAY_START_RE.exec(text) : null;
-  if (!match) throw new InvalidInputError(`dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${JSON.stringify(text)}`);
+  if (!match)
+    throw new InvalidInputError(
+      `dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${JSON.stringify(text)}`,
+    );
   return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000;
 }
 

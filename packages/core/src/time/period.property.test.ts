@@ -13,7 +13,13 @@ const RUNS = propertyRuns();
 
 /** ISO day of week (Temporal: Monday = 1 .. Sunday = 7) of each week start. */
 const ISO_WEEKDAY: Record<Weekday, number> = {
-  monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  sunday: 7,
 };
 
 const FIRST = Temporal.PlainDate.from('0001-01-01');
@@ -30,7 +36,11 @@ const dateArb: fc.Arbitrary<Temporal.PlainDate> = fc
   .map((n) => FIRST.add({ days: n }));
 
 /** Oracle of S3: the first and last date of the period holding `date`. */
-function temporalPeriod(date: Temporal.PlainDate, frequency: Frequency, weekStart: Weekday): { start: string; end: string } {
+function temporalPeriod(
+  date: Temporal.PlainDate,
+  frequency: Frequency,
+  weekStart: Weekday,
+): { start: string; end: string } {
   switch (frequency) {
     case 'daily':
       return { start: date.toString(), end: date.toString() };
@@ -82,7 +92,9 @@ describe('S3: periods agree with Temporal', () => {
         const dayOf = (d: Temporal.PlainDate) => Temporal.PlainDate.from('1970-01-01').until(d).days;
         const index = calendar.indexOf(dayOf(date));
         expect(calendar.indexOf(dayOf(next))).toBe(index + 1);
-        expect(calendar.startOf(index)).toBe(dayOf(Temporal.PlainDate.from(periodOf(date.toString(), frequency, weekStart).start)));
+        expect(calendar.startOf(index)).toBe(
+          dayOf(Temporal.PlainDate.from(periodOf(date.toString(), frequency, weekStart).start)),
+        );
         expect(calendar.endOf(index)).toBe(dayOf(Temporal.PlainDate.from(end)));
       }),
       { numRuns: RUNS },

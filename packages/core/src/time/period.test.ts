@@ -9,7 +9,6 @@ import { parseDay } from './calendar.js';
 import { calendarFor, periodOf, type Frequency } from './period.js';
 import type { Weekday } from './calendar.js';
 
-
 describe('daily periods (S3)', () => {
   it('makes each date its own period (S3)', () => {
     expect(periodOf('2024-02-29', 'daily')).toEqual({ start: '2024-02-29', end: '2024-02-29' });
@@ -132,12 +131,15 @@ describe('period indexes (S3: consecutive periods have consecutive indexes)', ()
 });
 
 describe('invalid periods (S3)', () => {
-  it.each(['yearly', 'Weekly', 'WEEKLY', 'week', 'day', '', ' daily'])('rejects the frequency %j with an InvalidInputError that names it (S3)', (frequency) => {
-    const error = thrown(() => periodOf('2024-01-03', frequency as Frequency));
-    expect(error).toBeInstanceOf(InvalidInputError);
-    expect((error as InvalidInputError).code).toBe('INVALID_INPUT');
-    expect((error as Error).message).toContain(JSON.stringify(frequency));
-  });
+  it.each(['yearly', 'Weekly', 'WEEKLY', 'week', 'day', '', ' daily'])(
+    'rejects the frequency %j with an InvalidInputError that names it (S3)',
+    (frequency) => {
+      const error = thrown(() => periodOf('2024-01-03', frequency as Frequency));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect((error as InvalidInputError).code).toBe('INVALID_INPUT');
+      expect((error as Error).message).toContain(JSON.stringify(frequency));
+    },
+  );
 
   it('rejects a frequency that is not a string (S3)', () => {
     for (const frequency of [undefined, null, 7, ['weekly']]) {
@@ -145,14 +147,17 @@ describe('invalid periods (S3)', () => {
     }
   });
 
-  it.each(['Monday', 'mon', 'MONDAY', 'funday', '', '1', 'monday '])('rejects the weekStart %j with an InvalidInputError that names it (S3)', (weekStart) => {
-    for (const frequency of ['weekly', 'monthly', 'daily'] as const) {
-      const error = thrown(() => periodOf('2024-01-03', frequency, weekStart as Weekday));
-      expect(error).toBeInstanceOf(InvalidInputError);
-      expect((error as InvalidInputError).code).toBe('INVALID_INPUT');
-      expect((error as Error).message).toContain(JSON.stringify(weekStart));
-    }
-  });
+  it.each(['Monday', 'mon', 'MONDAY', 'funday', '', '1', 'monday '])(
+    'rejects the weekStart %j with an InvalidInputError that names it (S3)',
+    (weekStart) => {
+      for (const frequency of ['weekly', 'monthly', 'daily'] as const) {
+        const error = thrown(() => periodOf('2024-01-03', frequency, weekStart as Weekday));
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect((error as InvalidInputError).code).toBe('INVALID_INPUT');
+        expect((error as Error).message).toContain(JSON.stringify(weekStart));
+      }
+    },
+  );
 
   it('rejects a weekStart given as a number (S3)', () => {
     expect(thrown(() => periodOf('2024-01-03', 'weekly', 1 as unknown as Weekday))).toBeInstanceOf(InvalidInputError);

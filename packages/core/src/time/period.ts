@@ -86,7 +86,11 @@ export function calendarFor(frequency: Frequency, weekStart: Weekday = 'monday')
 }
 
 /** Public form of S3: the first and last date of the period that holds `date`. */
-export function periodOf(date: string, frequency: Frequency, weekStart: Weekday = 'monday'): { start: string; end: string } {
+export function periodOf(
+  date: string,
+  frequency: Frequency,
+  weekStart: Weekday = 'monday',
+): { start: string; end: string } {
   const calendar = calendarFor(checkFrequency(frequency), checkWeekday(weekStart));
   const index = calendar.indexOf(parseDay(date));
   return { start: formatDay(calendar.startOf(index)), end: formatDay(calendar.endOf(index)) };

@@ -100,13 +100,26 @@ export class ZoneOffsets {
     let second = 0;
     for (const part of this.format.formatToParts(whole)) {
       switch (part.type) {
-        case 'year': year = Number(part.value); break;
-        case 'month': month = Number(part.value); break;
-        case 'day': day = Number(part.value); break;
-        case 'hour': hour = Number(part.value); break;
-        case 'minute': minute = Number(part.value); break;
-        case 'second': second = Number(part.value); break;
-        default: break;
+        case 'year':
+          year = Number(part.value);
+          break;
+        case 'month':
+          month = Number(part.value);
+          break;
+        case 'day':
+          day = Number(part.value);
+          break;
+        case 'hour':
+          hour = Number(part.value);
+          break;
+        case 'minute':
+          minute = Number(part.value);
+          break;
+        case 'second':
+          second = Number(part.value);
+          break;
+        default:
+          break;
       }
     }
     const wall = dayFromCivil(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000;

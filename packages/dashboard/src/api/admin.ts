@@ -40,10 +40,14 @@ export const listAchievements = (includeArchived = false) =>
 export const createAchievement = (achievement: NewAchievement) =>
   request<{ created: Achievement[]; issues: Issue[] }>('POST', `${base}/achievements`, { body: [achievement] });
 export const archiveAchievements = (achievementIds: readonly string[]) =>
-  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/achievements?ids=${ids(achievementIds)}`);
+  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>(
+    'DELETE',
+    `${base}/achievements?ids=${ids(achievementIds)}`,
+  );
 
 export const listKeys = () => request<ApiKey[]>('GET', `${base}/keys`);
-export const createKey = (key: { name: string; kind: ApiKey['kind'] }) => request<CreatedApiKey>('POST', `${base}/keys`, { body: key });
+export const createKey = (key: { name: string; kind: ApiKey['kind'] }) =>
+  request<CreatedApiKey>('POST', `${base}/keys`, { body: key });
 export const revokeKey = (id: string) => request<ApiKey>('DELETE', `${base}/keys/${encodeURIComponent(id)}`);
 
 export const grantFreezes = (userId: string, count: number) =>
@@ -55,7 +59,9 @@ export const addPause = (pause: { userId: string; start: string; end: string }) 
 export const removePauses = (pauseIds: readonly string[]) =>
   request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/streaks/pauses?ids=${ids(pauseIds)}`);
 export const restoreStreak = (userId: string) =>
-  request<{ restoredUsers: unknown[]; issues: Issue[] }>('POST', `${base}/streaks/restore`, { body: { users: [{ id: userId }] } });
+  request<{ restoredUsers: unknown[]; issues: Issue[] }>('POST', `${base}/streaks/restore`, {
+    body: { users: [{ id: userId }] },
+  });
 
 export const readStreakAnalytics = (days: number, top = 10) =>
   request<StreakAnalytics>('GET', `${base}/analytics/streaks?top=${top}&days=${days}`);

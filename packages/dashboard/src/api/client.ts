@@ -70,12 +70,19 @@ async function readError(response: Response): Promise<ApiError> {
   }
   const retry = response.headers.get('Retry-After');
   const wait = response.status === 429 && retry ? ` Try again in ${retry} s.` : '';
-  return new ApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status} ${response.statusText}.${wait}`);
+  return new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    `The server answered ${response.status} ${response.statusText}.${wait}`,
+  );
 }
 
 /** A message for any error thrown while talking to the server. */
 export function describeError(error: unknown): string {
-  if (error instanceof ApiError) return error.code.startsWith('HTTP_') || error.code === 'NETWORK_ERROR' ? error.message : `${error.message} (${error.code})`;
+  if (error instanceof ApiError)
+    return error.code.startsWith('HTTP_') || error.code === 'NETWORK_ERROR'
+      ? error.message
+      : `${error.message} (${error.code})`;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -6,9 +6,17 @@ import type { components, paths } from './openapi';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 /** The JSON answer of `method path` with `status`. */
-type Answer<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
+type Answer<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? S extends keyof R
+    ? Json<R[S]>
+    : never
+  : never;
 /** The JSON body of `method path`. */
-type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody: infer B } ? Json<NonNullable<B>> : never;
+type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody: infer B }
+  ? Json<NonNullable<B>>
+  : never;
 
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type Account = Answer<'/admin/v1/session', 'get'>['account'];

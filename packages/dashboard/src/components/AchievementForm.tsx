@@ -68,10 +68,21 @@ export function AchievementForm({ metrics, onCreated }: Props) {
   return (
     <form className="card form" onSubmit={(event) => void submit(event)} aria-labelledby="new-achievement">
       <h2 id="new-achievement">New achievement</h2>
-      <NameKeyFields idPrefix="achievement" noun="Achievement" name={fields.name} keyValue={fields.key} onName={fields.setName} onKey={fields.setKey} />
+      <NameKeyFields
+        idPrefix="achievement"
+        noun="Achievement"
+        name={fields.name}
+        keyValue={fields.key}
+        onName={fields.setName}
+        onKey={fields.setKey}
+      />
       <div className="field">
         <label htmlFor="achievement-trigger">Trigger</label>
-        <select id="achievement-trigger" value={trigger} onChange={(event) => setTrigger(event.target.value as AchievementTrigger)}>
+        <select
+          id="achievement-trigger"
+          value={trigger}
+          onChange={(event) => setTrigger(event.target.value as AchievementTrigger)}
+        >
           <option value="metric">A metric total reaches a threshold</option>
           <option value="streak">The streak reaches a length</option>
           <option value="api">Completed through the API</option>
@@ -92,14 +103,28 @@ export function AchievementForm({ metrics, onCreated }: Props) {
           </div>
           <div className="field field-narrow">
             <label htmlFor="achievement-threshold">Threshold</label>
-            <input id="achievement-threshold" type="number" min="0" step="any" value={threshold} onChange={(event) => setThreshold(event.target.value)} />
+            <input
+              id="achievement-threshold"
+              type="number"
+              min="0"
+              step="any"
+              value={threshold}
+              onChange={(event) => setThreshold(event.target.value)}
+            />
           </div>
         </div>
       ) : null}
       {trigger === 'streak' ? (
         <div className="field field-narrow">
           <label htmlFor="achievement-streak-length">Streak length</label>
-          <input id="achievement-streak-length" type="number" min="1" step="1" value={streakLength} onChange={(event) => setStreakLength(event.target.value)} />
+          <input
+            id="achievement-streak-length"
+            type="number"
+            min="1"
+            step="1"
+            value={streakLength}
+            onChange={(event) => setStreakLength(event.target.value)}
+          />
         </div>
       ) : null}
       {trigger === 'api' ? (

@@ -38,7 +38,13 @@ export function ConfirmButton({ label, question, onConfirm, disabled }: Props) {
 
   if (!asking) {
     return (
-      <button type="button" ref={startRef} className="button-danger" disabled={disabled} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        ref={startRef}
+        className="button-danger"
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );

@@ -24,7 +24,14 @@ export function NewKeySecret({ created, onDismiss }: { created: CreatedApiKey; o
       <div className="field">
         <label htmlFor="new-key-secret">New key secret</label>
         <div className="input-row">
-          <input id="new-key-secret" ref={inputRef} readOnly value={created.key} spellCheck={false} onFocus={(event) => event.target.select()} />
+          <input
+            id="new-key-secret"
+            ref={inputRef}
+            readOnly
+            value={created.key}
+            spellCheck={false}
+            onFocus={(event) => event.target.select()}
+          />
           <button type="button" onClick={() => void copy()}>
             Copy
           </button>
@@ -32,7 +39,9 @@ export function NewKeySecret({ created, onDismiss }: { created: CreatedApiKey; o
       </div>
       <p role="status" aria-live="polite">
         {copyState === 'copied' ? 'Copied to the clipboard.' : null}
-        {copyState === 'failed' ? 'This browser did not let the page copy. The secret is selected: copy it with Ctrl+C (⌘C on a Mac).' : null}
+        {copyState === 'failed'
+          ? 'This browser did not let the page copy. The secret is selected: copy it with Ctrl+C (⌘C on a Mac).'
+          : null}
       </p>
       <button type="button" onClick={onDismiss}>
         I have stored it

@@ -49,7 +49,13 @@ describe('countStates', () => {
   });
 
   it('counts the last period, when not met yet, as open rather than missed', () => {
-    expect(countStates([period({ length: 1 }), period({}), period({})])).toEqual({ held: 1, frozen: 0, paused: 0, missed: 1, open: 1 });
+    expect(countStates([period({ length: 1 }), period({}), period({})])).toEqual({
+      held: 1,
+      frozen: 0,
+      paused: 0,
+      missed: 1,
+      open: 1,
+    });
   });
 });
 
@@ -58,7 +64,15 @@ describe('fromFirstActivity', () => {
     const held = period({ periodStart: '2026-11-19', length: 1 });
     const missedAfter = period({ periodStart: '2026-11-20' });
     const current = period({ periodStart: '2026-11-21', length: 1 });
-    expect(fromFirstActivity([period({ periodStart: '2026-11-17' }), period({ periodStart: '2026-11-18' }), held, missedAfter, current])).toEqual([held, missedAfter, current]);
+    expect(
+      fromFirstActivity([
+        period({ periodStart: '2026-11-17' }),
+        period({ periodStart: '2026-11-18' }),
+        held,
+        missedAfter,
+        current,
+      ]),
+    ).toEqual([held, missedAfter, current]);
   });
 
   it('starts at a paused or frozen period as well', () => {

@@ -15,7 +15,10 @@ export type PeriodState = 'held' | 'frozen' | 'paused' | 'missed' | 'open';
  * freeze over the length it kept, and a period with no streak is missed, unless it is the current
  * one: that one is still open (an event can still meet it).
  */
-export function classifyPeriod(period: Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>, options: { current?: boolean } = {}): PeriodState {
+export function classifyPeriod(
+  period: Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>,
+  options: { current?: boolean } = {},
+): PeriodState {
   if (period.usedPause) return 'paused';
   if (period.usedFreeze) return 'frozen';
   if (period.length > 0) return 'held';
@@ -42,7 +45,9 @@ export function countStates(periods: readonly HistoryPeriod[]): Record<PeriodSta
  * The periods from the first one the user held (or froze, or paused) on: the periods before it say
  * nothing, and a year of them would bury the few that matter. No such period: none.
  */
-export function fromFirstActivity<T extends Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>>(periods: readonly T[]): T[] {
+export function fromFirstActivity<T extends Pick<HistoryPeriod, 'length' | 'usedFreeze' | 'usedPause'>>(
+  periods: readonly T[],
+): T[] {
   const first = periods.findIndex((period) => classifyPeriod(period) !== 'missed');
   return first === -1 ? [] : periods.slice(first);
 }

@@ -26,7 +26,11 @@ export function barHeight(value: number, top: number, height: number): number {
 }
 
 /** Where each of `count` bands starts and how wide it is across `width`, leaving `gap` between them. */
-export function bands(count: number, width: number, gap = 0.2): { step: number; band: number; offset: (i: number) => number } {
+export function bands(
+  count: number,
+  width: number,
+  gap = 0.2,
+): { step: number; band: number; offset: (i: number) => number } {
   const step = count > 0 ? width / count : width;
   const band = step * (1 - gap);
   return { step, band, offset: (i: number) => i * step + (step - band) / 2 };

@@ -44,7 +44,9 @@ describe('streak draft', () => {
   });
 
   it('names the field that is wrong', () => {
-    expect(draftToRule({ ...ruleToDraft(rule), dayStartsAt: '25:00' })).toEqual({ error: 'Day starts at must be a time HH:MM.' });
+    expect(draftToRule({ ...ruleToDraft(rule), dayStartsAt: '25:00' })).toEqual({
+      error: 'Day starts at must be a time HH:MM.',
+    });
     expect(draftToRule({ ...ruleToDraft(rule), conditions: [{ metric: 'lessons', threshold: '0' }] })).toEqual({
       error: 'The threshold of condition 1 must be a number above 0.',
     });

@@ -25,7 +25,15 @@ export interface StreakDraft {
   restoreWindow: string;
 }
 
-export const weekdays: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+export const weekdays: readonly Weekday[] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
 
 /** The form state for a saved rule, or sensible defaults when there is none yet. */
 export function ruleToDraft(rule: StreakRule | null, firstMetricKey = ''): StreakDraft {

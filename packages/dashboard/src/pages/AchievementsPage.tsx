@@ -48,7 +48,8 @@ export function AchievementsPage() {
         <div className="section-head">
           <h2 id="achievement-list">Your achievements</h2>
           <label className="inline">
-            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} /> Show archived achievements
+            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />{' '}
+            Show archived achievements
           </label>
         </div>
         <ErrorMessage error={error} />
@@ -64,24 +65,36 @@ export function AchievementsPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
                   <th scope="col">Reached when</th>
-                  <th scope="col" className="num">Completions</th>
-                  <th scope="col" className="num">Users who have it</th>
+                  <th scope="col" className="num">
+                    Completions
+                  </th>
+                  <th scope="col" className="num">
+                    Users who have it
+                  </th>
                   <th scope="col">Status</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {list.map((achievement) => (
                   <tr key={achievement.id}>
                     <th scope="row">{achievement.name}</th>
-                    <td><code>{achievement.key}</code></td>
+                    <td>
+                      <code>{achievement.key}</code>
+                    </td>
                     <td>{describeTrigger(achievement)}</td>
                     <td className="num">{formatNumber(achievement.completions, 0)}</td>
                     <td className="num">{formatPercent(achievement.rarity)}</td>
                     <td>{achievement.status}</td>
                     <td>
                       {achievement.status === 'active' ? (
-                        <ConfirmButton label="Archive" question={`Archive ${achievement.name}?`} onConfirm={() => archive(achievement)} />
+                        <ConfirmButton
+                          label="Archive"
+                          question={`Archive ${achievement.name}?`}
+                          onConfirm={() => archive(achievement)}
+                        />
                       ) : null}
                     </td>
                   </tr>

@@ -51,7 +51,8 @@ export function KeysPage() {
     <>
       <PageHeading title="API keys">API keys</PageHeading>
       <p>
-        Application keys (<code>kl_app_</code>) send events from your backend; admin keys (<code>kl_admin_</code>) can also change settings.
+        Application keys (<code>kl_app_</code>) send events from your backend; admin keys (<code>kl_admin_</code>) can
+        also change settings.
       </p>
       <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-key">
         <h2 id="new-key">New key</h2>
@@ -77,7 +78,9 @@ export function KeysPage() {
         <h2 id="key-list">Your keys</h2>
         <ErrorMessage error={keys.error} />
         {keys.loading && !keys.data ? <p>Loading keys…</p> : null}
-        {keys.data && keys.data.length === 0 ? <p>No keys yet. Create one above: an application key for your backend to send events.</p> : null}
+        {keys.data && keys.data.length === 0 ? (
+          <p>No keys yet. Create one above: an application key for your backend to send events.</p>
+        ) : null}
         {keys.data && keys.data.length > 0 ? (
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="key-list">
             <table>
@@ -89,7 +92,9 @@ export function KeysPage() {
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Status</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -97,11 +102,17 @@ export function KeysPage() {
                   <tr key={key.id}>
                     <th scope="row">{key.name}</th>
                     <td>{key.kind}</td>
-                    <td><code>{key.prefix}…</code></td>
+                    <td>
+                      <code>{key.prefix}…</code>
+                    </td>
                     <td>{formatDateTime(key.created)}</td>
                     <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
                     <td>{key.revokedAt ? `revoked ${formatDateTime(key.revokedAt)}` : 'active'}</td>
-                    <td>{key.revokedAt ? null : <ConfirmButton label="Revoke" question={`Revoke ${key.name}?`} onConfirm={() => revoke(key)} />}</td>
+                    <td>
+                      {key.revokedAt ? null : (
+                        <ConfirmButton label="Revoke" question={`Revoke ${key.name}?`} onConfirm={() => revoke(key)} />
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

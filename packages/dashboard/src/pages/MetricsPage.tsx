@@ -63,11 +63,21 @@ export function MetricsPage() {
   return (
     <>
       <PageHeading title="Metrics">Metrics</PageHeading>
-      <p>A metric is something your users do, like lessons finished. Your backend sends its events with an application key.</p>
+      <p>
+        A metric is something your users do, like lessons finished. Your backend sends its events with an application
+        key.
+      </p>
 
       <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-metric">
         <h2 id="new-metric">New metric</h2>
-        <NameKeyFields idPrefix="metric" noun="Metric" name={fields.name} keyValue={fields.key} onName={fields.setName} onKey={fields.setKey} />
+        <NameKeyFields
+          idPrefix="metric"
+          noun="Metric"
+          name={fields.name}
+          keyValue={fields.key}
+          onName={fields.setName}
+          onKey={fields.setKey}
+        />
         <button type="submit" className="button-primary" disabled={busy}>
           Create metric
         </button>
@@ -79,7 +89,8 @@ export function MetricsPage() {
         <div className="section-head">
           <h2 id="metric-list">Your metrics</h2>
           <label className="inline">
-            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} /> Show archived metrics
+            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />{' '}
+            Show archived metrics
           </label>
         </div>
         <ErrorMessage error={metrics.error} />
@@ -91,25 +102,37 @@ export function MetricsPage() {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
-                  <th scope="col" className="num">Total</th>
-                  <th scope="col" className="num">Events</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col" className="num">
+                    Events
+                  </th>
                   <th scope="col">Last event</th>
                   <th scope="col">Status</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {metrics.data.map((metric) => (
                   <tr key={metric.id}>
                     <th scope="row">{metric.name}</th>
-                    <td><code>{metric.key}</code></td>
+                    <td>
+                      <code>{metric.key}</code>
+                    </td>
                     <td className="num">{formatNumber(metric.total)}</td>
                     <td className="num">{formatNumber(metric.events, 0)}</td>
                     <td>{formatDateTime(metric.lastEventAt)}</td>
                     <td>{metric.status}</td>
                     <td>
                       {metric.status === 'active' ? (
-                        <ConfirmButton label="Archive" question={`Archive ${metric.name}?`} onConfirm={() => archive(metric.id, metric.name)} />
+                        <ConfirmButton
+                          label="Archive"
+                          question={`Archive ${metric.name}?`}
+                          onConfirm={() => archive(metric.id, metric.name)}
+                        />
                       ) : null}
                     </td>
                   </tr>

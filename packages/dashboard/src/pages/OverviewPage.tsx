@@ -45,8 +45,18 @@ export function OverviewPage() {
           </dl>
           <p className="hint">Figures as of {formatDateTime(stats.at)}.</p>
           <div className="grid-2">
-            <TopTable id="top-current" title="Longest current streaks" column="Length" rows={stats.topCurrent.map((r) => ({ userId: r.userId, value: r.length }))} />
-            <TopTable id="top-longest" title="Longest streaks ever" column="Longest" rows={stats.topLongest.map((r) => ({ userId: r.userId, value: r.longest }))} />
+            <TopTable
+              id="top-current"
+              title="Longest current streaks"
+              column="Length"
+              rows={stats.topCurrent.map((r) => ({ userId: r.userId, value: r.length }))}
+            />
+            <TopTable
+              id="top-longest"
+              title="Longest streaks ever"
+              column="Longest"
+              rows={stats.topLongest.map((r) => ({ userId: r.userId, value: r.longest }))}
+            />
           </div>
           <section className="card" aria-labelledby="histogram-heading">
             <h2 id="histogram-heading">Streak lengths</h2>

@@ -37,7 +37,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (account: Account) => v
   return (
     <section className="sign-in">
       <PageHeading title="Sign in">Sign in</PageHeading>
-      <p>Use the owner password, or an admin key (it starts with <code>kl_admin_</code>).</p>
+      <p>
+        Use the owner password, or an admin key (it starts with <code>kl_admin_</code>).
+      </p>
       <form onSubmit={(event) => void submit(event)} className="card form">
         <div className="field">
           <label htmlFor="sign-in-password">Owner password</label>

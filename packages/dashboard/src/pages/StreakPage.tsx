@@ -41,13 +41,20 @@ export function StreakPage() {
       {loaded.loading && !loaded.data ? <p>Loading the streak settings…</p> : null}
       {settings && metrics ? (
         <>
-          {settings.rule === null ? <p>No streak rule yet. Choose its settings below and save them to start counting streaks.</p> : null}
+          {settings.rule === null ? (
+            <p>No streak rule yet. Choose its settings below and save them to start counting streaks.</p>
+          ) : null}
           {metrics.length === 0 ? (
             <p className="message">
               A streak counts metrics: <a href="#/metrics">create a metric</a> first.
             </p>
           ) : null}
-          <StreakForm rule={settings.rule} metrics={metrics.filter((m) => m.status === 'active')} busy={saving} onSave={(rule) => void save(rule)} />
+          <StreakForm
+            rule={settings.rule}
+            metrics={metrics.filter((m) => m.status === 'active')}
+            busy={saving}
+            onSave={(rule) => void save(rule)}
+          />
           <ErrorMessage error={error} />
           {shown ? <RebuildProgress key={shown.key} initial={shown.value} /> : null}
         </>

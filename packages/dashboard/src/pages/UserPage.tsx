@@ -29,7 +29,13 @@ export function UserPage({ userId }: { userId: string | null }) {
       <form className="card form form-inline" onSubmit={lookUp} role="search" aria-label="Find a user">
         <div className="field">
           <label htmlFor="user-id">User id</label>
-          <input id="user-id" value={query} spellCheck={false} autoCapitalize="off" onChange={(event) => setQuery(event.target.value)} />
+          <input
+            id="user-id"
+            value={query}
+            spellCheck={false}
+            autoCapitalize="off"
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </div>
         <button type="submit" className="button-primary">
           Look up
@@ -37,17 +43,30 @@ export function UserPage({ userId }: { userId: string | null }) {
       </form>
       {userId === null ? (
         <p>
-          Type the id your backend sends in its events to see that user&apos;s streak, or pick a user on the <a href="#/overview">overview</a>.
+          Type the id your backend sends in its events to see that user&apos;s streak, or pick a user on the{' '}
+          <a href="#/overview">overview</a>.
         </p>
       ) : null}
-      {notFound ? <p className="message">No user with the id “{userId}” has recorded anything yet.</p> : <ErrorMessage error={user.error} />}
+      {notFound ? (
+        <p className="message">No user with the id “{userId}” has recorded anything yet.</p>
+      ) : (
+        <ErrorMessage error={user.error} />
+      )}
       {user.loading && userId && !user.data ? <p>Loading {userId}…</p> : null}
       {user.data && userId ? <UserDetailsView details={user.data} userId={userId} onChanged={user.reload} /> : null}
     </>
   );
 }
 
-function UserDetailsView({ details, userId, onChanged }: { details: UserDetails; userId: string; onChanged: () => void }) {
+function UserDetailsView({
+  details,
+  userId,
+  onChanged,
+}: {
+  details: UserDetails;
+  userId: string;
+  onChanged: () => void;
+}) {
   const { streak, recent } = details;
   return (
     <>
@@ -64,7 +83,11 @@ function UserDetailsView({ details, userId, onChanged }: { details: UserDetails;
             </div>
             <div>
               <dt>Freezes</dt>
-              <dd className={streak.freezes === undefined ? 'stat-text' : undefined}>{streak.freezes === undefined ? 'off' : `${formatNumber(streak.freezes, 0)} of ${formatNumber(streak.maxFreezes, 0)}`}</dd>
+              <dd className={streak.freezes === undefined ? 'stat-text' : undefined}>
+                {streak.freezes === undefined
+                  ? 'off'
+                  : `${formatNumber(streak.freezes, 0)} of ${formatNumber(streak.maxFreezes, 0)}`}
+              </dd>
             </div>
             <div>
               <dt>Started</dt>
@@ -103,7 +126,9 @@ function UserDetailsView({ details, userId, onChanged }: { details: UserDetails;
                 <tr>
                   <th scope="col">When</th>
                   <th scope="col">Metric</th>
-                  <th scope="col" className="num">Value</th>
+                  <th scope="col" className="num">
+                    Value
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -23,7 +23,10 @@ export interface OpenAccount {
 }
 
 /** Opens the backend and finds the account; the caller closes it. */
-export async function openAccount(args: ParsedArgs, env: Readonly<Record<string, string | undefined>>): Promise<OpenAccount> {
+export async function openAccount(
+  args: ParsedArgs,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<OpenAccount> {
   const settings = parseSettings(env, { data: args.strings.data, redis: args.strings.redis });
   const backend = openBackend(settings);
   try {
@@ -38,16 +41,22 @@ export async function openAccount(args: ParsedArgs, env: Readonly<Record<string,
 async function findAccount(backend: Backend, id: string | undefined): Promise<Account> {
   if (id !== undefined) {
     const account = await backend.control.account(id);
-    if (account === null) throw new CommandError(`no account has the id ${JSON.stringify(id)} in ${backend.where} (--account)`);
+    if (account === null)
+      throw new CommandError(`no account has the id ${JSON.stringify(id)} in ${backend.where} (--account)`);
     return account;
   }
   const operator = (await backend.control.accounts()).find((a) => a.operator);
-  if (operator === undefined) throw new CommandError(`no account in ${backend.where} yet: run \`kindling start\` once to create it`);
+  if (operator === undefined)
+    throw new CommandError(`no account in ${backend.where} yet: run \`kindling start\` once to create it`);
   return operator;
 }
 
 /** Runs `work` on the opened account and closes the backend afterwards, whatever happens. */
-export async function withAccount<T>(args: ParsedArgs, env: Readonly<Record<string, string | undefined>>, work: (opened: OpenAccount) => Promise<T>): Promise<T> {
+export async function withAccount<T>(
+  args: ParsedArgs,
+  env: Readonly<Record<string, string | undefined>>,
+  work: (opened: OpenAccount) => Promise<T>,
+): Promise<T> {
   const opened = await openAccount(args, env);
   try {
     return await work(opened);

@@ -5,7 +5,10 @@ const SPEC = { name: 'string', condition: 'list', dry: 'boolean' } as const;
 
 describe('parseArgs', () => {
   it('reads --flag value, --flag=value, booleans, repeated flags and positionals', () => {
-    const args = parseArgs(['create', '--name', 'Lessons', '--condition=a:1', '--condition', 'b:2', '--dry', 'extra'], SPEC);
+    const args = parseArgs(
+      ['create', '--name', 'Lessons', '--condition=a:1', '--condition', 'b:2', '--dry', 'extra'],
+      SPEC,
+    );
     expect(args.strings).toEqual({ name: 'Lessons' });
     expect(args.lists).toEqual({ condition: ['a:1', 'b:2'] });
     expect([...args.booleans]).toEqual(['dry']);
@@ -39,6 +42,8 @@ describe('parseArgs', () => {
     const args = parseArgs(['--name', '12'], SPEC);
     expect(wholeFlag(args, 'name', 0, 20, 1)).toBe(12);
     expect(wholeFlag(args, 'absent', 0, 20, 1)).toBe(1);
-    expect(() => wholeFlag(parseArgs(['--name', '1.5'], SPEC), 'name', 0, 20, 1)).toThrow('--name must be a whole number from 0 to 20, got "1.5"');
+    expect(() => wholeFlag(parseArgs(['--name', '1.5'], SPEC), 'name', 0, 20, 1)).toThrow(
+      '--name must be a whole number from 0 to 20, got "1.5"',
+    );
   });
 });

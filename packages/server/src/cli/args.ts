@@ -28,7 +28,12 @@ export const GLOBAL_FLAGS = { help: 'boolean', json: 'boolean' } as const satisf
 export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
   // Flag names come from the command line: records without a prototype, so `--constructor` is unknown, not Object.
   const kinds: FlagSpec = Object.assign(Object.create(null) as FlagSpec, GLOBAL_FLAGS, spec);
-  const parsed: ParsedArgs = { strings: Object.create(null) as Record<string, string>, booleans: new Set(), lists: Object.create(null) as Record<string, string[]>, positionals: [] };
+  const parsed: ParsedArgs = {
+    strings: Object.create(null) as Record<string, string>,
+    booleans: new Set(),
+    lists: Object.create(null) as Record<string, string[]>,
+    positionals: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') {
@@ -36,7 +41,8 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
       break;
     }
     if (!arg.startsWith('--')) {
-      if (arg.startsWith('-') && arg.length > 1 && arg !== '-') throw new UsageError(`unknown flag ${arg} (flags are spelled --name)`);
+      if (arg.startsWith('-') && arg.length > 1 && arg !== '-')
+        throw new UsageError(`unknown flag ${arg} (flags are spelled --name)`);
       parsed.positionals.push(arg);
       continue;
     }
@@ -85,13 +91,16 @@ export function wholeFlag(args: ParsedArgs, name: string, min: number, max: numb
 export function choiceFlag<T extends string>(args: ParsedArgs, name: string, choices: readonly T[], fallback: T): T {
   const text = args.strings[name];
   if (text === undefined) return fallback;
-  if (!(choices as readonly string[]).includes(text)) throw new UsageError(`--${name} must be ${choices.join(', ')}; got ${JSON.stringify(text)}`);
+  if (!(choices as readonly string[]).includes(text))
+    throw new UsageError(`--${name} must be ${choices.join(', ')}; got ${JSON.stringify(text)}`);
   return text as T;
 }
 
 /** Exactly `count` positional arguments, named for the message. */
 export function positionals(args: ParsedArgs, names: readonly string[]): string[] {
-  if (args.positionals.length < names.length) throw new UsageError(`missing ${names.slice(args.positionals.length).join(' ')}`);
-  if (args.positionals.length > names.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[names.length])}`);
+  if (args.positionals.length < names.length)
+    throw new UsageError(`missing ${names.slice(args.positionals.length).join(' ')}`);
+  if (args.positionals.length > names.length)
+    throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[names.length])}`);
   return args.positionals;
 }

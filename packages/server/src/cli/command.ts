@@ -13,7 +13,12 @@ export interface Command {
 }
 
 /** Parses a command's arguments; null, after printing the command's help, when --help was asked. */
-export function beginCommand(argv: readonly string[], io: CliIo, flags: FlagSpec, help: string): { args: ParsedArgs; out: Output } | null {
+export function beginCommand(
+  argv: readonly string[],
+  io: CliIo,
+  flags: FlagSpec,
+  help: string,
+): { args: ParsedArgs; out: Output } | null {
   const args = parseArgs(argv, flags);
   if (args.booleans.has('help')) {
     io.stdout.write(`${help}\n`);
@@ -32,9 +37,14 @@ function either(words: readonly string[]): string {
  * `actions`, and the arguments after it. `usage` shows each action as the help does ("keys revoke ID");
  * a missing or unknown action is a UsageError that lists them.
  */
-export function takeAction<A extends string>(args: ParsedArgs, actions: readonly A[], usage: readonly string[]): { action: A; rest: ParsedArgs } {
+export function takeAction<A extends string>(
+  args: ParsedArgs,
+  actions: readonly A[],
+  usage: readonly string[],
+): { action: A; rest: ParsedArgs } {
   const [action, ...rest] = args.positionals;
   if (action === undefined) throw new UsageError(`say what to do: ${either(usage)}`);
-  if (!(actions as readonly string[]).includes(action)) throw new UsageError(`unknown action ${JSON.stringify(action)}: use ${either(actions)}`);
+  if (!(actions as readonly string[]).includes(action))
+    throw new UsageError(`unknown action ${JSON.stringify(action)}: use ${either(actions)}`);
   return { action: action as A, rest: { ...args, positionals: rest } };
 }

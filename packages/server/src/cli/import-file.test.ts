@@ -17,8 +17,24 @@ function eventsFile(dir: string): string {
     if (n === 101) lines.push('{"metric":"lessons","user":{"id":"u1"},');
     else if (n === 502) lines.push(JSON.stringify({ metric: 'lessons', user: { tz: 'UTC' }, value: 1 }));
     else if (n === 903) lines.push(JSON.stringify({ metric: 'nope', user: { id: 'u3' }, value: 1 }));
-    else if (i % 2 === 0) lines.push(JSON.stringify({ metric: 'lessons', user: { id: `u${i % USERS}`, tz: 'Europe/Berlin' }, value: 1, at: new Date(START + Math.floor(i / USERS) * DAY).toISOString() }));
-    else lines.push(JSON.stringify({ metric: 'lessons', userId: `u${i % USERS}`, value: 2, at: START + Math.floor(i / USERS) * DAY + 3_600_000 }));
+    else if (i % 2 === 0)
+      lines.push(
+        JSON.stringify({
+          metric: 'lessons',
+          user: { id: `u${i % USERS}`, tz: 'Europe/Berlin' },
+          value: 1,
+          at: new Date(START + Math.floor(i / USERS) * DAY).toISOString(),
+        }),
+      );
+    else
+      lines.push(
+        JSON.stringify({
+          metric: 'lessons',
+          userId: `u${i % USERS}`,
+          value: 2,
+          at: START + Math.floor(i / USERS) * DAY + 3_600_000,
+        }),
+      );
   }
   const path = join(dir, 'events.ndjson');
   writeFileSync(path, `${lines.join('\n')}\n`);
@@ -65,14 +81,23 @@ async function run(path: string, options: { signal?: AbortSignal; abortAfter?: n
 describe('importFile', () => {
   it('records every good line and names the bad ones by line number', async () => {
     const summary = await run(eventsFile(d.dir));
-    expect(summary).toMatchObject({ complete: true, recorded: 997, replayed: 0, rejected: 3, lines: 1000, resumedFrom: null });
+    expect(summary).toMatchObject({
+      complete: true,
+      recorded: 997,
+      replayed: 0,
+      rejected: 3,
+      lines: 1000,
+      resumedFrom: null,
+    });
     expect(summary.reasons).toEqual([
       expect.stringMatching(/^line 101: not valid JSON/),
       'line 502: missing user id: give user.id or userId (a non-empty string)',
       expect.stringMatching(/^line 903: unknown metric "nope"/),
     ]);
     const totals = Object.values(await snapshot(d)).reduce((sum, u) => sum + u.total, 0);
-    const expected = Array.from({ length: 1000 }, (_, i) => ([101, 502, 903].includes(i + 1) ? 0 : i % 2 === 0 ? 1 : 2)).reduce((a: number, b) => a + b, 0);
+    const expected = Array.from({ length: 1000 }, (_, i) =>
+      [101, 502, 903].includes(i + 1) ? 0 : i % 2 === 0 ? 1 : 2,
+    ).reduce((a: number, b) => a + b, 0);
     expect(totals).toBe(expected);
     expect(existsSync(resumeFileOf(join(d.dir, 'events.ndjson')))).toBe(false);
   });
@@ -103,7 +128,12 @@ describe('importFile', () => {
       expect(existsSync(resumeFileOf(path))).toBe(true);
 
       const second = await run(path);
-      expect(second).toMatchObject({ complete: true, resumedFrom: { line: first.lines, offset: first.offset }, lines: 1000, rejected: 3 });
+      expect(second).toMatchObject({
+        complete: true,
+        resumedFrom: { line: first.lines, offset: first.offset },
+        lines: 1000,
+        rejected: 3,
+      });
       expect(second.recorded + second.replayed).toBe(997);
       expect(existsSync(resumeFileOf(path))).toBe(false);
       expect(await snapshot(d)).toEqual(expected);

@@ -82,7 +82,15 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   const concurrency = options.concurrency ?? 16;
   const size = statSync(path).size;
   const resumed = readResume(path, size);
-  const counts: ImportCounts = resumed === null ? { recorded: 0, replayed: 0, rejected: 0, reasons: [] } : { recorded: resumed.recorded, replayed: resumed.replayed, rejected: resumed.rejected, reasons: [...resumed.reasons] };
+  const counts: ImportCounts =
+    resumed === null
+      ? { recorded: 0, replayed: 0, rejected: 0, reasons: [] }
+      : {
+          recorded: resumed.recorded,
+          replayed: resumed.replayed,
+          rejected: resumed.rejected,
+          reasons: [...resumed.reasons],
+        };
   let offset = resumed?.offset ?? 0;
   let line = resumed?.line ?? 0;
   const runtime = await new Engines(options.backend, Number.POSITIVE_INFINITY, clock).runtimeFor(options.accountId);
@@ -128,16 +136,29 @@ export async function importFile(path: string, options: ImportOptions): Promise<
     const event = parseImportLine(text);
     if ('problem' in event) return settle(entry, { kind: 'rejected', reason: event.problem });
     const metric = runtime.metricsByKey.get(event.metric);
-    if (metric?.status === 'archived') return settle(entry, { kind: 'rejected', reason: `the metric ${JSON.stringify(event.metric)} is archived and takes no events` });
+    if (metric?.status === 'archived')
+      return settle(entry, {
+        kind: 'rejected',
+        reason: `the metric ${JSON.stringify(event.metric)} is archived and takes no events`,
+      });
     inFlight++;
     const previous = tails.get(event.userId) ?? Promise.resolve();
     const run = previous.then(async () => {
       if (fatal !== null) return;
       try {
-        const result = await runtime.engine.record({ userId: event.userId, metric: event.metric, value: event.value as number, tz: event.tz, email: event.email, at: event.at, idempotencyKey: event.idempotencyKey });
+        const result = await runtime.engine.record({
+          userId: event.userId,
+          metric: event.metric,
+          value: event.value as number,
+          tz: event.tz,
+          email: event.email,
+          at: event.at,
+          idempotencyKey: event.idempotencyKey,
+        });
         settle(entry, { kind: result.replayed ? 'replayed' : 'recorded' });
       } catch (error) {
-        if (error instanceof KindlingError && !(error instanceof StoreError)) settle(entry, { kind: 'rejected', reason: error.message });
+        if (error instanceof KindlingError && !(error instanceof StoreError))
+          settle(entry, { kind: 'rejected', reason: error.message });
         else fatal ??= error;
       }
     });
@@ -192,5 +213,13 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   if (complete) rmSync(resumeFileOf(path), { force: true });
   else writeResume(path, { file: basename(path), offset, line, ...counts });
   if (fatal !== null) throw fatal;
-  return { file: path, resumedFrom: resumed === null ? null : { offset: resumed.offset, line: resumed.line }, offset, size, lines: line, complete, ...counts };
+  return {
+    file: path,
+    resumedFrom: resumed === null ? null : { offset: resumed.offset, line: resumed.line },
+    offset,
+    size,
+    lines: line,
+    complete,
+    ...counts,
+  };
 }

@@ -23,7 +23,9 @@ function instant(at: unknown): number | undefined | { problem: string } {
   if (at === undefined || at === null) return undefined;
   if (typeof at === 'number' && Number.isSafeInteger(at)) return at;
   if (typeof at === 'string' && RFC_3339.test(at) && Number.isFinite(Date.parse(at))) return Date.parse(at);
-  return { problem: `at must be an RFC 3339 instant (2026-01-02T10:00:00Z) or epoch milliseconds, got ${JSON.stringify(at)}` };
+  return {
+    problem: `at must be an RFC 3339 instant (2026-01-02T10:00:00Z) or epoch milliseconds, got ${JSON.stringify(at)}`,
+  };
 }
 
 function text(value: unknown): string | null {
@@ -37,11 +39,13 @@ export function parseImportLine(line: string): ImportEvent | { problem: string }
   } catch (error) {
     return { problem: `not valid JSON: ${(error as Error).message}` };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'a line must be a JSON object' };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { problem: 'a line must be a JSON object' };
   const event = parsed as Record<string, unknown>;
   const user = (event.user !== null && typeof event.user === 'object' ? event.user : {}) as Record<string, unknown>;
   const metric = text(event.metric);
-  if (metric === null) return { problem: `metric must be the key of a metric, got ${JSON.stringify(event.metric) ?? 'nothing'}` };
+  if (metric === null)
+    return { problem: `metric must be the key of a metric, got ${JSON.stringify(event.metric) ?? 'nothing'}` };
   const userId = text(user.id) ?? text(event.userId);
   if (userId === null) return { problem: 'missing user id: give user.id or userId (a non-empty string)' };
   const at = instant(event.at);

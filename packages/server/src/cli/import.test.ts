@@ -33,6 +33,9 @@ describe('kindling import', () => {
   });
 
   it('fails with exit 1 naming a file that does not exist', async () => {
-    expect(await d.cli(['import', join(d.dir, 'missing.ndjson')])).toMatchObject({ code: 1, err: expect.stringContaining('missing.ndjson') });
+    expect(await d.cli(['import', join(d.dir, 'missing.ndjson')])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('missing.ndjson'),
+    });
   });
 });

@@ -47,11 +47,14 @@ export const importCommand: Command = {
     const { args, out } = begun;
     const [file] = positionals(args, ['FILE']) as [string];
     if (!existsSync(file)) throw new CommandError(`no file ${JSON.stringify(file)}`);
-    if (existsSync(resumeFileOf(file))) out.note(`Going on from where the last import of ${file} stopped (${resumeFileOf(file)}).`);
+    if (existsSync(resumeFileOf(file)))
+      out.note(`Going on from where the last import of ${file} stopped (${resumeFileOf(file)}).`);
     const stop = new AbortController();
     const onSigint = () => {
       if (stop.signal.aborted) process.exit(130);
-      out.note('\nInterrupted: waiting for the records in flight, then saving where the import got to (Ctrl-C again to quit at once)…');
+      out.note(
+        '\nInterrupted: waiting for the records in flight, then saving where the import got to (Ctrl-C again to quit at once)…',
+      );
       stop.abort();
     };
     process.on('SIGINT', onSigint);

@@ -30,7 +30,10 @@ describe('kindling keys', () => {
     expect(list.out.split('\n').filter((l) => l.includes('kl_')).length).toBe(3);
     const revoked = await d.cli(['keys', 'revoke', made.id, '--json']);
     expect(JSON.parse(revoked.out).revokedAt).toEqual(expect.any(String));
-    const listed = JSON.parse((await d.cli(['keys', 'list', '--json'])).out) as Array<{ id: string; revokedAt: string | null }>;
+    const listed = JSON.parse((await d.cli(['keys', 'list', '--json'])).out) as Array<{
+      id: string;
+      revokedAt: string | null;
+    }>;
     expect(listed.find((k) => k.id === made.id)?.revokedAt).toEqual(expect.any(String));
   });
 
@@ -39,7 +42,13 @@ describe('kindling keys', () => {
     expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('"nope"') });
     const account = await d.cli(['keys', 'list', '--account', 'acct-x']);
     expect(account).toMatchObject({ code: 1, err: expect.stringContaining('--account') });
-    expect(await d.cli(['keys', 'create'])).toMatchObject({ code: 2, err: expect.stringContaining('--name is required') });
-    expect(await d.cli(['keys', 'create', '--name', 'x', '--kind', 'root'])).toMatchObject({ code: 2, err: expect.stringContaining('--kind must be admin, application') });
+    expect(await d.cli(['keys', 'create'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--name is required'),
+    });
+    expect(await d.cli(['keys', 'create', '--name', 'x', '--kind', 'root'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--kind must be admin, application'),
+    });
   });
 });

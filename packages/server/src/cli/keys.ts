@@ -22,7 +22,15 @@ ${BACKEND_HELP.join('\n')}
 
 /** A key as shown: never its hash. */
 function keyView(record: ApiKeyRecord) {
-  return { id: record.id, name: record.name, kind: record.kind, prefix: record.prefix, created: record.created, lastUsedAt: record.lastUsedAt, revokedAt: record.revokedAt };
+  return {
+    id: record.id,
+    name: record.name,
+    kind: record.kind,
+    prefix: record.prefix,
+    created: record.created,
+    lastUsedAt: record.lastUsedAt,
+    revokedAt: record.revokedAt,
+  };
 }
 
 export const keysCommand: Command = {
@@ -33,12 +41,18 @@ export const keysCommand: Command = {
     const begun = beginCommand(argv, io, FLAGS, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
-    const { action, rest: sub } = takeAction(args, ['create', 'list', 'revoke'], ['keys create', 'keys list', 'keys revoke ID']);
+    const { action, rest: sub } = takeAction(
+      args,
+      ['create', 'list', 'revoke'],
+      ['keys create', 'keys list', 'keys revoke ID'],
+    );
     if (action === 'create') {
       positionals(sub, []);
       const name = required(args, 'name');
       const kind = choiceFlag(args, 'kind', ['admin', 'application'], 'application');
-      const created = await withAccount(args, io.env, ({ backend, account }) => createKey(backend.control, account.id, kind, name, Date.now()));
+      const created = await withAccount(args, io.env, ({ backend, account }) =>
+        createKey(backend.control, account.id, kind, name, Date.now()),
+      );
       out.result({ ...keyView(created.record), key: created.key }, (k) => [
         `Created the ${k.kind} key "${k.name}" (id ${k.id}). It is shown only now:`,
         '',
@@ -54,16 +68,31 @@ export const keysCommand: Command = {
           ? 'no keys'
           : table(
               ['ID', 'KIND', 'PREFIX', 'NAME', 'CREATED', 'LAST USED', 'REVOKED'],
-              list.map((k) => [k.id, k.kind, `${k.prefix}…`, k.name, k.created, k.lastUsedAt ?? '-', k.revokedAt ?? '-']),
+              list.map((k) => [
+                k.id,
+                k.kind,
+                `${k.prefix}…`,
+                k.name,
+                k.created,
+                k.lastUsedAt ?? '-',
+                k.revokedAt ?? '-',
+              ]),
             ),
       );
       return 0;
     }
     // revoke
     const [id] = positionals(sub, ['ID']) as [string];
-    const revoked = await withAccount(args, io.env, ({ backend, account }) => backend.control.revokeKey(account.id, id, new Date().toISOString()));
-    if (revoked === null) throw new CommandError(`no key of this account has the id ${JSON.stringify(id)}; see kindling keys list`);
-    out.result(keyView(revoked), (k) => `Revoked the key "${k.name}" (${k.prefix}…) at ${k.revokedAt}. Servers stop accepting it within KINDLING_CACHE_MS.`);
+    const revoked = await withAccount(args, io.env, ({ backend, account }) =>
+      backend.control.revokeKey(account.id, id, new Date().toISOString()),
+    );
+    if (revoked === null)
+      throw new CommandError(`no key of this account has the id ${JSON.stringify(id)}; see kindling keys list`);
+    out.result(
+      keyView(revoked),
+      (k) =>
+        `Revoked the key "${k.name}" (${k.prefix}…) at ${k.revokedAt}. Servers stop accepting it within KINDLING_CACHE_MS.`,
+    );
     return 0;
   },
 };

@@ -18,7 +18,15 @@ import { startCommand } from './start.js';
 import { streakCommand } from './streak.js';
 import { userCommand } from './user.js';
 
-export const COMMANDS: readonly Command[] = [startCommand, keysCommand, metricsCommand, streakCommand, userCommand, importCommand, passwordCommand];
+export const COMMANDS: readonly Command[] = [
+  startCommand,
+  keysCommand,
+  metricsCommand,
+  streakCommand,
+  userCommand,
+  importCommand,
+  passwordCommand,
+];
 
 export function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -66,7 +74,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const failure = classify(error);
     out.error(failure.message, failure.code);
-    if (failure.exit === 2 && !out.json && !(error instanceof SettingsError)) io.stderr.write(`run kindling ${name} --help for its flags\n`);
+    if (failure.exit === 2 && !out.json && !(error instanceof SettingsError))
+      io.stderr.write(`run kindling ${name} --help for its flags\n`);
     return failure.exit;
   }
 }

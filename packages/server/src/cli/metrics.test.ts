@@ -26,8 +26,17 @@ describe('kindling metrics', () => {
   });
 
   it('refuses a taken key (exit 1) and a key outside the rule (exit 2, naming --key)', async () => {
-    expect(await d.cli(['metrics', 'create', '--name', 'Lessons again', '--key', 'lessons'])).toMatchObject({ code: 1, err: expect.stringContaining('already has the key "lessons"') });
-    expect(await d.cli(['metrics', 'create', '--name', 'X', '--key', 'a b'])).toMatchObject({ code: 2, err: expect.stringContaining('--key') });
-    expect(await d.cli(['metrics', 'create', '--name', '!!!'])).toMatchObject({ code: 2, err: expect.stringContaining('--name') });
+    expect(await d.cli(['metrics', 'create', '--name', 'Lessons again', '--key', 'lessons'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('already has the key "lessons"'),
+    });
+    expect(await d.cli(['metrics', 'create', '--name', 'X', '--key', 'a b'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--key'),
+    });
+    expect(await d.cli(['metrics', 'create', '--name', '!!!'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--name'),
+    });
   });
 });

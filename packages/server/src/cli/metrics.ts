@@ -35,17 +35,31 @@ export const metricsCommand: Command = {
       positionals(sub, []);
       const name = required(args, 'name');
       const key = keyFor({ name, ...(args.strings.key !== undefined ? { key: args.strings.key } : {}) });
-      if ('problem' in key) throw new UsageError(`${args.strings.key !== undefined ? '--key' : '--name'}: ${key.problem}`);
+      if ('problem' in key)
+        throw new UsageError(`${args.strings.key !== undefined ? '--key' : '--name'}: ${key.problem}`);
       const metric = await withAccount(args, io.env, async ({ backend, account }) => {
-        const made: MetricDef = { id: newId(), key: key.key, name, status: 'active', created: new Date().toISOString() };
+        const made: MetricDef = {
+          id: newId(),
+          key: key.key,
+          name,
+          status: 'active',
+          created: new Date().toISOString(),
+        };
         await backend.control.changeConfig(account.id, (config) => {
           const taken = config.metrics.find((m) => m.key === key.key);
-          if (taken !== undefined) throw new CommandError(`a metric already has the key ${JSON.stringify(key.key)} (${taken.name}, ${taken.status}); give another with --key`);
+          if (taken !== undefined)
+            throw new CommandError(
+              `a metric already has the key ${JSON.stringify(key.key)} (${taken.name}, ${taken.status}); give another with --key`,
+            );
           return { ...config, metrics: [...config.metrics, made] };
         });
         return made;
       });
-      out.result(metric, (m) => `Created the metric "${m.name}" with the key ${m.key} (id ${m.id}). Record events at POST /api/metrics/${m.key}/event.`);
+      out.result(
+        metric,
+        (m) =>
+          `Created the metric "${m.name}" with the key ${m.key} (id ${m.id}). Record events at POST /api/metrics/${m.key}/event.`,
+      );
       return 0;
     }
     // list
@@ -55,7 +69,12 @@ export const metricsCommand: Command = {
       const activity = await new Activity(backend).metrics(account.id);
       return config.metrics.map((m) => {
         const counted = activity.get(m.key);
-        return { ...m, total: counted?.total ?? 0, events: counted?.events ?? 0, lastEventAt: counted?.lastEventAt ?? null };
+        return {
+          ...m,
+          total: counted?.total ?? 0,
+          events: counted?.events ?? 0,
+          lastEventAt: counted?.lastEventAt ?? null,
+        };
       });
     });
     out.result(metrics, (list) =>

@@ -26,7 +26,10 @@ describe('kindling password set', () => {
   });
 
   it('refuses a password under 8 characters and changes nothing', async () => {
-    expect(await d.cli(['password', 'set'], 'short\n')).toMatchObject({ code: 1, err: expect.stringContaining('at least 8 characters') });
+    expect(await d.cli(['password', 'set'], 'short\n')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('at least 8 characters'),
+    });
     expect(await storedHash()).toBeNull();
   });
 });

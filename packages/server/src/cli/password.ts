@@ -6,7 +6,7 @@ import { hashPassword } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
-import { type CliIo } from './output.js';
+import type { CliIo } from './output.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -78,13 +78,19 @@ export const passwordCommand: Command = {
     const [action] = positionals(args, ['set']);
     if (action !== 'set') throw new UsageError(`unknown action ${JSON.stringify(action)}: use kindling password set`);
     const password = await readPassword(io);
-    if (password.length < MIN_PASSWORD_LENGTH) throw new CommandError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long, got ${password.length}`);
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new CommandError(
+        `the password must be at least ${MIN_PASSWORD_LENGTH} characters long, got ${password.length}`,
+      );
     const passwordHash = await hashPassword(password);
     const account = await withAccount(args, io.env, async ({ backend, account }) => {
       await backend.control.saveAccount({ ...account, passwordHash });
       return account;
     });
-    out.result({ accountId: account.id, name: account.name, passwordSet: true }, (a) => `Set the owner password of the account "${a.name}" (${a.accountId}). Sign in to the dashboard with it.`);
+    out.result(
+      { accountId: account.id, name: account.name, passwordSet: true },
+      (a) => `Set the owner password of the account "${a.name}" (${a.accountId}). Sign in to the dashboard with it.`,
+    );
     return 0;
   },
 };

@@ -3,13 +3,32 @@ import { Progress, formatBytes, formatDuration, progressLine } from './progress.
 
 describe('progressLine', () => {
   it('shows the bar, the share done, the amounts, the rate and the time left at the pace so far', () => {
-    expect(progressLine({ done: 512 * 1024, total: 1024 * 1024, count: 2000, seconds: 10, unit: 'bytes', rateLabel: 'lines/s', width: 10 })).toBe(
-      '[#####.....]  50%  512.0 KB / 1.0 MB  200 lines/s  ETA 10s',
-    );
+    expect(
+      progressLine({
+        done: 512 * 1024,
+        total: 1024 * 1024,
+        count: 2000,
+        seconds: 10,
+        unit: 'bytes',
+        rateLabel: 'lines/s',
+        width: 10,
+      }),
+    ).toBe('[#####.....]  50%  512.0 KB / 1.0 MB  200 lines/s  ETA 10s');
   });
 
   it('counts only this run for the ETA when it went on from an earlier one', () => {
-    expect(progressLine({ done: 75, total: 100, from: 50, count: 25, seconds: 25, unit: 'items', rateLabel: 'users/s', width: 4 })).toBe('[###.]  75%  75 / 100  1 users/s  ETA 25s');
+    expect(
+      progressLine({
+        done: 75,
+        total: 100,
+        from: 50,
+        count: 25,
+        seconds: 25,
+        unit: 'items',
+        rateLabel: 'users/s',
+        width: 4,
+      }),
+    ).toBe('[###.]  75%  75 / 100  1 users/s  ETA 25s');
   });
 
   it('formats sizes and durations for people', () => {
@@ -25,7 +44,11 @@ describe('Progress', () => {
   it('writes a line each 5 % when the output is not a terminal', () => {
     let text = '';
     let now = 0;
-    const progress = new Progress({ write: (t: string) => (text += t) }, 100, { unit: 'items', rateLabel: 'lines/s', clock: () => now });
+    const progress = new Progress({ write: (t: string) => (text += t) }, 100, {
+      unit: 'items',
+      rateLabel: 'lines/s',
+      clock: () => now,
+    });
     for (let done = 1; done <= 100; done++) {
       now += 10;
       progress.update(done, done);
@@ -36,7 +59,11 @@ describe('Progress', () => {
   it('redraws one line in place on a terminal', () => {
     let text = '';
     let now = 0;
-    const progress = new Progress({ write: (t: string) => (text += t), isTTY: true }, 10, { unit: 'items', rateLabel: 'lines/s', clock: () => now });
+    const progress = new Progress({ write: (t: string) => (text += t), isTTY: true }, 10, {
+      unit: 'items',
+      rateLabel: 'lines/s',
+      clock: () => now,
+    });
     for (let done = 1; done <= 10; done++) {
       now += 200;
       progress.update(done, done);

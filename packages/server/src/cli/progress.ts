@@ -37,11 +37,23 @@ export function formatDuration(seconds: number): string {
 }
 
 /** One progress line: `[#####.....]  50%  1.0 MB / 2.0 MB  1200 lines/s  ETA 3s`; the ETA assumes the pace so far. */
-export function progressLine(input: { done: number; total: number; from?: number; count: number; seconds: number; unit: 'bytes' | 'items'; rateLabel: string; width?: number }): string {
+export function progressLine(input: {
+  done: number;
+  total: number;
+  from?: number;
+  count: number;
+  seconds: number;
+  unit: 'bytes' | 'items';
+  rateLabel: string;
+  width?: number;
+}): string {
   const fraction = input.total > 0 ? Math.min(1, input.done / input.total) : 1;
   const width = input.width ?? 24;
   const filled = Math.round(fraction * width);
-  const amount = input.unit === 'bytes' ? `${formatBytes(input.done)} / ${formatBytes(input.total)}` : `${input.done} / ${input.total}`;
+  const amount =
+    input.unit === 'bytes'
+      ? `${formatBytes(input.done)} / ${formatBytes(input.total)}`
+      : `${input.done} / ${input.total}`;
   const seconds = Math.max(0.001, input.seconds);
   const from = input.from ?? 0;
   const doneHere = input.done - from;
@@ -88,6 +100,14 @@ export class Progress {
   }
 
   private line(done: number, now: number): string {
-    return progressLine({ done, total: this.total, from: this.options.from ?? 0, count: this.count, seconds: (now - this.started) / 1000, unit: this.options.unit, rateLabel: this.options.rateLabel });
+    return progressLine({
+      done,
+      total: this.total,
+      from: this.options.from ?? 0,
+      count: this.count,
+      seconds: (now - this.started) / 1000,
+      unit: this.options.unit,
+      rateLabel: this.options.rateLabel,
+    });
   }
 }

@@ -34,7 +34,11 @@ describe('kindling start', () => {
     expect(text).toContain(`${server.url}/docs`);
     const curl = /curl -X POST (\S+) -H "X-API-KEY: (\S+)" -H "Content-Type: application\/json" -d '(.+)'/.exec(text);
     expect(curl?.[2]).toBe(first.applicationKey.key);
-    const response = await fetch(curl?.[1] as string, { method: 'POST', headers: { 'x-api-key': curl?.[2] as string, 'content-type': 'application/json' }, body: curl?.[3] });
+    const response = await fetch(curl?.[1] as string, {
+      method: 'POST',
+      headers: { 'x-api-key': curl?.[2] as string, 'content-type': 'application/json' },
+      body: curl?.[3],
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ total: 1, currentStreak: { length: 1 } });
   });
@@ -69,7 +73,11 @@ describe('kindling start', () => {
     const io = fakeIo(env());
     server = await launch(['--port=0', '--host=127.0.0.1', '--json'], io);
     const printed = JSON.parse(io.out());
-    expect(printed).toMatchObject({ url: server?.url, data: dir, firstStart: { applicationKey: server?.firstStart?.applicationKey.key, metric: 'lessons' } });
+    expect(printed).toMatchObject({
+      url: server?.url,
+      data: dir,
+      firstStart: { applicationKey: server?.firstStart?.applicationKey.key, metric: 'lessons' },
+    });
   });
 
   it('exits 2 naming the variable when a setting is wrong, and naming the flag when a flag is', async () => {
@@ -117,7 +125,8 @@ describe('kindling', () => {
   it('lists the commands with --help and refuses an unknown command with exit code 2', async () => {
     const help = fakeIo();
     expect(await runCli(['--help'], help)).toBe(0);
-    for (const name of ['start', 'keys', 'metrics', 'streak', 'user', 'import', 'password']) expect(help.out()).toContain(`  ${name}`);
+    for (const name of ['start', 'keys', 'metrics', 'streak', 'user', 'import', 'password'])
+      expect(help.out()).toContain(`  ${name}`);
     const unknown = fakeIo();
     expect(await runCli(['strat'], unknown)).toBe(2);
     expect(unknown.err()).toContain('unknown command "strat"');

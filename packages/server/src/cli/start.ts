@@ -33,7 +33,9 @@ exits without waiting.
   --json        print the start (and on first start the keys) as one JSON document
 
 Environment (flags win):
-${Object.entries(VARIABLES).map(([name, meaning]) => `  ${name.padEnd(24)} ${meaning}`).join('\n')}`;
+${Object.entries(VARIABLES)
+  .map(([name, meaning]) => `  ${name.padEnd(24)} ${meaning}`)
+  .join('\n')}`;
 
 /** The CLI as it runs from a checkout of the repository (where `pnpm start` runs). */
 const CHECKOUT_BIN = 'packages/server/bin/kindling.mjs';
@@ -46,7 +48,12 @@ export function passwordCommand(server: RunningServer): string {
   const cli = existsSync(CHECKOUT_BIN) ? `node ${CHECKOUT_BIN}` : 'kindling';
   const { redis, dataDir } = server.ctx.settings;
   const quoted = /^[\w./:@%+=,-]+$/.test(dataDir) ? dataDir : `'${dataDir.replaceAll("'", "'\\''")}'`;
-  const where = redis !== null ? ' (with the same REDIS_URL or REDIS_CLUSTER_NODES)' : dataDir === DEFAULTS.KINDLING_DATA_DIR ? '' : ` --data ${quoted}`;
+  const where =
+    redis !== null
+      ? ' (with the same REDIS_URL or REDIS_CLUSTER_NODES)'
+      : dataDir === DEFAULTS.KINDLING_DATA_DIR
+        ? ''
+        : ` --data ${quoted}`;
   return `${cli} password set${where}`;
 }
 
@@ -82,7 +89,12 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
   if (begun === null) return null;
   const { args, out } = begun;
   positionals(args, []);
-  const settings = parseSettings(io.env, { port: args.strings.port, host: args.strings.host, data: args.strings.data, redis: args.strings.redis });
+  const settings = parseSettings(io.env, {
+    port: args.strings.port,
+    host: args.strings.host,
+    data: args.strings.data,
+    redis: args.strings.redis,
+  });
   const server = await startServer(settings);
   const where = server.ctx.backend.where;
   const first = server.firstStart;
@@ -93,7 +105,14 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
       firstStart:
         first === null
           ? null
-          : { accountId: first.account.id, adminKey: first.adminKey.key, applicationKey: first.applicationKey.key, metric: STARTER_METRIC.key, dashboard: `${server.url}/`, docs: `${server.url}/docs` },
+          : {
+              accountId: first.account.id,
+              adminKey: first.adminKey.key,
+              applicationKey: first.applicationKey.key,
+              metric: STARTER_METRIC.key,
+              dashboard: `${server.url}/`,
+              docs: `${server.url}/docs`,
+            },
     },
     () => (first === null ? `Kindling is running at ${server.url} (data in ${where})` : firstStartLines(server)),
   );

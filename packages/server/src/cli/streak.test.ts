@@ -11,7 +11,8 @@ afterEach(() => d.remove());
 async function recordFor(users: string[]): Promise<void> {
   const backend = d.open();
   const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
-  for (const userId of users) await engine.record({ userId, metric: 'lessons', value: 1, at: Date.parse('2026-01-05T10:00:00Z') });
+  for (const userId of users)
+    await engine.record({ userId, metric: 'lessons', value: 1, at: Date.parse('2026-01-05T10:00:00Z') });
   await backend.close();
 }
 
@@ -25,7 +26,19 @@ describe('kindling streak', () => {
 
   it('saves a new rule and rebuilds every user, keeping the rebuild in the control plane', async () => {
     await recordFor(['a', 'b', 'c']);
-    const set = await d.cli(['streak', 'set', '--frequency', 'weekly', '--week-start', 'sunday', '--condition', 'lessons:3', '--freezes', '0,2,2,1', '--json']);
+    const set = await d.cli([
+      'streak',
+      'set',
+      '--frequency',
+      'weekly',
+      '--week-start',
+      'sunday',
+      '--condition',
+      'lessons:3',
+      '--freezes',
+      '0,2,2,1',
+      '--json',
+    ]);
     expect(set.code).toBe(0);
     const printed = JSON.parse(set.out);
     expect(printed.rule).toEqual({
@@ -49,12 +62,28 @@ describe('kindling streak', () => {
   });
 
   it('refuses an unknown metric, a rule the core rejects and a malformed flag, changing nothing', async () => {
-    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'minutes:10'])).toMatchObject({ code: 1, err: expect.stringContaining('no active metric has the key "minutes"') });
-    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--tz', 'Mars/Olympus'])).toMatchObject({ code: 1, err: expect.stringContaining('Mars/Olympus') });
-    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--freezes', '3,1'])).toMatchObject({ code: 1, err: expect.stringContaining('freezes.initial (3) is above freezes.max (1)') });
-    expect(await d.cli(['streak', 'set', '--frequency', 'hourly', '--condition', 'lessons:1'])).toMatchObject({ code: 2, err: expect.stringContaining('--frequency must be daily, weekly, monthly') });
-    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons'])).toMatchObject({ code: 2, err: expect.stringContaining('--condition must be METRIC:THRESHOLD') });
-    expect(await d.cli(['streak', 'set', '--condition', 'lessons:1'])).toMatchObject({ code: 2, err: expect.stringContaining('--frequency is required') });
+    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'minutes:10'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no active metric has the key "minutes"'),
+    });
+    expect(
+      await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--tz', 'Mars/Olympus']),
+    ).toMatchObject({ code: 1, err: expect.stringContaining('Mars/Olympus') });
+    expect(
+      await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--freezes', '3,1']),
+    ).toMatchObject({ code: 1, err: expect.stringContaining('freezes.initial (3) is above freezes.max (1)') });
+    expect(await d.cli(['streak', 'set', '--frequency', 'hourly', '--condition', 'lessons:1'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--frequency must be daily, weekly, monthly'),
+    });
+    expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--condition must be METRIC:THRESHOLD'),
+    });
+    expect(await d.cli(['streak', 'set', '--condition', 'lessons:1'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--frequency is required'),
+    });
     const backend = d.open();
     const config = await backend.control.config(d.first.account.id);
     await backend.close();

@@ -11,7 +11,7 @@ import { rebuildAccount } from '../runtime/rebuild-account.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
-import { Output, type CliIo } from './output.js';
+import type { Output, CliIo } from './output.js';
 import { Progress } from './progress.js';
 
 const FLAGS = {
@@ -48,7 +48,8 @@ ${BACKEND_HELP.join('\n')}
 function condition(text: string): { metric: string; threshold: number } {
   const match = /^([^:]+):(.+)$/.exec(text);
   const threshold = Number(match?.[2]);
-  if (match === null || !Number.isFinite(threshold)) throw new UsageError(`--condition must be METRIC:THRESHOLD like lessons:1, got ${JSON.stringify(text)}`);
+  if (match === null || !Number.isFinite(threshold))
+    throw new UsageError(`--condition must be METRIC:THRESHOLD like lessons:1, got ${JSON.stringify(text)}`);
   return { metric: match[1] as string, threshold };
 }
 
@@ -56,7 +57,9 @@ function freezes(text: string | undefined): RuleConfig['freezes'] {
   if (text === undefined || text === 'none') return null;
   const parts = text.split(',').map((p) => p.trim());
   if ((parts.length !== 2 && parts.length !== 4) || parts.some((p) => !/^\d+$/.test(p))) {
-    throw new UsageError(`--freezes must be initial,max or initial,max,every,amount (whole numbers), or none; got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      `--freezes must be initial,max or initial,max,every,amount (whole numbers), or none; got ${JSON.stringify(text)}`,
+    );
   }
   const [initial, max, every, amount] = parts.map(Number) as [number, number, number?, number?];
   return { initial, max, earn: every !== undefined && amount !== undefined ? { every, amount } : null };
@@ -84,7 +87,9 @@ export function checkRule(config: AccountConfig, rule: RuleConfig): void {
     const metric = config.metrics.find((m) => m.key === c.metric);
     if (metric === undefined || metric.status !== 'active') {
       const known = config.metrics.filter((m) => m.status === 'active').map((m) => m.key);
-      throw new CommandError(`--condition ${c.metric}:${c.threshold}: no active metric has the key ${JSON.stringify(c.metric)}; active: ${known.join(', ') || 'none'}`);
+      throw new CommandError(
+        `--condition ${c.metric}:${c.threshold}: no active metric has the key ${JSON.stringify(c.metric)}; active: ${known.join(', ') || 'none'}`,
+      );
     }
   }
   engineFor({ ...config, streak: rule }, memoryStore());
@@ -92,7 +97,12 @@ export function checkRule(config: AccountConfig, rule: RuleConfig): void {
 
 /** Rebuilds every user of the account under its saved configuration, keeping progress in the control plane. */
 /** Rebuilds every user of the account under its saved configuration, in this process. */
-export async function rebuildAll(backend: Backend, accountId: string, onProgress: (done: number, total: number) => void, clock: () => number = Date.now): Promise<Rebuild> {
+export async function rebuildAll(
+  backend: Backend,
+  accountId: string,
+  onProgress: (done: number, total: number) => void,
+  clock: () => number = Date.now,
+): Promise<Rebuild> {
   const config = await backend.control.config(accountId);
   const engine = engineFor(config, backend.storeFor(accountId), clock);
   return rebuildAccount(backend.control, accountId, engine, config.version, { clock, onProgress });

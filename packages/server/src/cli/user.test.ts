@@ -5,11 +5,17 @@ import { dataDir, type DataDir } from './test-io.js';
 import { LEGEND, dailyCalendar, periodCalendar } from './user.js';
 
 function day(date: string, mark: '#' | '*' | 'p' | '.'): HistoryPeriod {
-  return { periodStart: date, periodEnd: date, length: mark === '.' ? 0 : 1, usedFreeze: mark === '*', usedPause: mark === 'p' };
+  return {
+    periodStart: date,
+    periodEnd: date,
+    length: mark === '.' ? 0 : 1,
+    usedFreeze: mark === '*',
+    usedPause: mark === 'p',
+  };
 }
 
 describe('dailyCalendar', () => {
-  it('draws 8 weeks from the rule\'s week start, one character a day, blank after today', () => {
+  it("draws 8 weeks from the rule's week start, one character a day, blank after today", () => {
     // today is Wednesday 2026-03-04; weeks start on Monday
     const today = parseDay('2026-03-04');
     const history = Array.from({ length: 56 }, (_, i) => day(formatDay(today - 55 + i), '.'));
@@ -34,7 +40,13 @@ describe('dailyCalendar', () => {
 
 describe('periodCalendar', () => {
   it('draws the last 12 periods on one line with their span', () => {
-    const weeks = Array.from({ length: 14 }, (_, i) => ({ periodStart: `w${i}`, periodEnd: `e${i}`, length: i % 3 === 0 ? 0 : 1, usedFreeze: i === 13, usedPause: false }));
+    const weeks = Array.from({ length: 14 }, (_, i) => ({
+      periodStart: `w${i}`,
+      periodEnd: `e${i}`,
+      length: i % 3 === 0 ? 0 : 1,
+      usedFreeze: i === 13,
+      usedPause: false,
+    }));
     expect(periodCalendar(weeks)).toEqual(['#.##.##.##.*   w2 … e13']);
   });
 });
@@ -50,7 +62,8 @@ describe('kindling user', () => {
     const backend = d.open();
     const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
     const now = Date.now();
-    for (const back of [2, 1, 0]) await engine.record({ userId: 'ada', metric: 'lessons', value: 2, at: now - back * 86_400_000 });
+    for (const back of [2, 1, 0])
+      await engine.record({ userId: 'ada', metric: 'lessons', value: 2, at: now - back * 86_400_000 });
     await backend.close();
     const shown = await d.cli(['user', 'ada']);
     expect(shown.code).toBe(0);
@@ -60,7 +73,11 @@ describe('kindling user', () => {
     expect(shown.out).toContain(LEGEND);
     // The last three days are held, today last: read the calendar's marks in date order, across
     // week rows (on a Monday or Tuesday the three days span two rows).
-    const marks = shown.out.split('\n').filter((row) => /^\d{4}-\d{2}-\d{2} {2}/.test(row)).map((row) => row.slice(12)).join('');
+    const marks = shown.out
+      .split('\n')
+      .filter((row) => /^\d{4}-\d{2}-\d{2} {2}/.test(row))
+      .map((row) => row.slice(12))
+      .join('');
     expect(marks).toMatch(/###$/);
     const json = JSON.parse((await d.cli(['user', 'ada', '--json'])).out);
     expect(json.user).toMatchObject({ id: 'ada', totals: { lessons: 6 } });

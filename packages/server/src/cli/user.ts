@@ -2,7 +2,15 @@
  * `kindling user ID`: one user's streak, freezes and totals, and the recent periods as a small
  * calendar: the last 8 weeks for a daily rule (one row per week), else the last 12 periods.
  */
-import { WEEKDAYS, formatDay, parseDay, weekdayOf, type HistoryPeriod, type StreakRead, type UserView } from '@kindling/core';
+import {
+  WEEKDAYS,
+  formatDay,
+  parseDay,
+  weekdayOf,
+  type HistoryPeriod,
+  type StreakRead,
+  type UserView,
+} from '@kindling/core';
 import type { RuleConfig } from '../control/types.js';
 import { Engines } from '../runtime/engines.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
@@ -38,7 +46,9 @@ export function dailyCalendar(history: readonly HistoryPeriod[], weekStart: Rule
   const rows = [header];
   for (let week = 0; week < 8; week++) {
     const start = firstDay + week * 7;
-    const cells = Array.from({ length: 7 }, (_, i) => (start + i > today ? ' ' : marks.get(formatDay(start + i)) ?? '.'));
+    const cells = Array.from({ length: 7 }, (_, i) =>
+      start + i > today ? ' ' : (marks.get(formatDay(start + i)) ?? '.'),
+    );
     rows.push(`${formatDay(start).padEnd(12)}${cells.join('')}`.trimEnd());
   }
   return rows;
@@ -70,7 +80,10 @@ function describe(report: UserReport): string[] {
     `expires   ${streak.expires === null ? '-' : `keep it by ${streak.expires} (ends ${streak.expiresAt})`}`,
   );
   if (rule.freezes !== null) lines.push(`freezes   ${streak.freezes} of at most ${streak.maxFreezes}`);
-  const calendar = rule.frequency === 'daily' ? dailyCalendar(streak.streakHistory, rule.weekStart) : periodCalendar(streak.streakHistory);
+  const calendar =
+    rule.frequency === 'daily'
+      ? dailyCalendar(streak.streakHistory, rule.weekStart)
+      : periodCalendar(streak.streakHistory);
   return [...lines, '', ...calendar, '', LEGEND];
 }
 
@@ -88,7 +101,10 @@ export const userCommand: Command = {
       const user = await runtime.engine.user(id);
       if (user === null) throw new CommandError(`no user has the id ${JSON.stringify(id)} in this account`);
       const rule = runtime.config.streak;
-      const streak = rule === null ? null : await runtime.engine.streak(id, { historyPeriods: rule.frequency === 'daily' ? 56 : 12 });
+      const streak =
+        rule === null
+          ? null
+          : await runtime.engine.streak(id, { historyPeriods: rule.frequency === 'daily' ? 56 : 12 });
       return { user, rule, streak };
     });
     out.result(report, describe);

@@ -3,7 +3,14 @@
  * pauses by id, and activity counters, as JSON documents and counters on a ControlKV.
  */
 import type { ControlKV } from '@kindling/core';
-import { IDLE_REBUILD, type Account, type AccountConfig, type ApiKeyRecord, type Rebuild, type Session } from './types.js';
+import {
+  IDLE_REBUILD,
+  type Account,
+  type AccountConfig,
+  type ApiKeyRecord,
+  type Rebuild,
+  type Session,
+} from './types.js';
 
 const EMPTY_CONFIG: AccountConfig = { version: 1, metrics: [], streak: null, achievements: [] };
 
@@ -70,8 +77,12 @@ export class Control {
   async keys(accountId: string): Promise<ApiKeyRecord[]> {
     const hashes = parse<string[]>(await this.kv.get(`keys:${accountId}`)) ?? [];
     const used = await this.kv.readFields(`key-used:${accountId}`);
-    const records = await Promise.all(hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))));
-    return records.filter((r): r is ApiKeyRecord => r !== null).map((r) => ({ ...r, lastUsedAt: used[r.id] ?? r.lastUsedAt }));
+    const records = await Promise.all(
+      hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
+    );
+    return records
+      .filter((r): r is ApiKeyRecord => r !== null)
+      .map((r) => ({ ...r, lastUsedAt: used[r.id] ?? r.lastUsedAt }));
   }
 
   async revokeKey(accountId: string, id: string, at: string): Promise<ApiKeyRecord | null> {

@@ -104,4 +104,12 @@ export interface Rebuild {
   heartbeatAt?: string | null;
 }
 
-export const IDLE_REBUILD: Rebuild = { status: 'idle', done: 0, total: 0, startedAt: null, finishedAt: null, error: null, version: 0 };
+export const IDLE_REBUILD: Rebuild = {
+  status: 'idle',
+  done: 0,
+  total: 0,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+  version: 0,
+};

@@ -55,17 +55,28 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Kindling', version: '0.1.0', description: 'Streaks over HTTP: record events, read streaks, configure an account.' },
+      info: {
+        title: 'Kindling',
+        version: '0.1.0',
+        description: 'Streaks over HTTP: record events, read streaks, configure an account.',
+      },
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
-          session: { type: 'apiKey', in: 'cookie', name: 'kindling_session', description: 'the dashboard session (admin routes; writes also need the X-Kindling-CSRF header)' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'kindling_session',
+            description: 'the dashboard session (admin routes; writes also need the X-Kindling-CSRF header)',
+          },
         },
       },
       security: [{ apiKey: [] }],
     },
     // Shared schemas keep their $id as their name in components.schemas.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
@@ -77,7 +88,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (_request, reply) => {
     if (!stopping) return;
     void reply.header('connection', 'close');
-    throw new HttpError('NOT_READY', 'the server is stopping; send the request again (to another process, or once it is back)');
+    throw new HttpError(
+      'NOT_READY',
+      'the server is stopping; send the request again (to another process, or once it is back)',
+    );
   });
   app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
@@ -103,7 +117,12 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   if (dashboard !== null && existsSync(dashboard)) {
     await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: 'index.html' });
   } else {
-    app.get('/', { schema: { hide: true } }, async () => ({ name: 'kindling', docs: '/docs', openapi: '/openapi.json', dashboard: 'not built: run pnpm build' }));
+    app.get('/', { schema: { hide: true } }, async () => ({
+      name: 'kindling',
+      docs: '/docs',
+      openapi: '/openapi.json',
+      dashboard: 'not built: run pnpm build',
+    }));
   }
   return app;
 }

@@ -37,7 +37,10 @@ describe('API keys', () => {
   });
 
   it('answers 401 REVOKED_API_KEY at once to a key revoked with DELETE /admin/v1/keys/:id', async () => {
-    const created = await t.call('POST', '/admin/v1/keys', { body: { name: 'backend', kind: 'application' }, key: t.adminKey });
+    const created = await t.call('POST', '/admin/v1/keys', {
+      body: { name: 'backend', kind: 'application' },
+      key: t.adminKey,
+    });
     expect(created.status).toBe(201);
     expect((await t.call('POST', EVENT, { body, key: created.body.key })).status).toBe(201);
     expect((await t.call('DELETE', `/admin/v1/keys/${created.body.id}`, { key: t.adminKey })).status).toBe(200);

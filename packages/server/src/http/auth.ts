@@ -17,28 +17,40 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function callerFromKey(ctx: ServerContext, key: string): Promise<Caller> {
   const record = await ctx.keys.find(key);
   if (record === null) throw new HttpError('INVALID_API_KEY', 'the API key is not valid');
-  if (record.revokedAt !== null) throw new HttpError('REVOKED_API_KEY', `the API key ${record.prefix}… was revoked at ${record.revokedAt}`);
+  if (record.revokedAt !== null)
+    throw new HttpError('REVOKED_API_KEY', `the API key ${record.prefix}… was revoked at ${record.revokedAt}`);
   const retry = ctx.limiter.take(record.id);
   if (retry > 0) {
-    throw new HttpError('RATE_LIMITED', `too many requests for this API key; retry in ${retry} s`, { 'retry-after': String(retry) });
+    throw new HttpError('RATE_LIMITED', `too many requests for this API key; retry in ${retry} s`, {
+      'retry-after': String(retry),
+    });
   }
   ctx.keys.markUsed(record, ctx.clock());
-  return { accountId: record.accountId, via: record.kind === 'admin' ? 'admin-key' : 'application-key', keyId: record.id };
+  return {
+    accountId: record.accountId,
+    via: record.kind === 'admin' ? 'admin-key' : 'application-key',
+    keyId: record.id,
+  };
 }
 
 async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Caller> {
   const hash = hashKey(token);
   const session = await ctx.backend.control.session(hash, ctx.clock());
-  if (session === null) throw new HttpError('SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
+  if (session === null)
+    throw new HttpError('SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
   if (!(await sourceHolds(ctx.keys, session))) {
     await ctx.backend.control.removeSession(hash);
-    throw new HttpError('SESSION_EXPIRED', 'the key or password this session was signed in with was revoked or changed; sign in again');
+    throw new HttpError(
+      'SESSION_EXPIRED',
+      'the key or password this session was signed in with was revoked or changed; sign in again',
+    );
   }
   if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] === undefined) {
     throw new HttpError('CSRF_HEADER_REQUIRED', `a signed-in change must carry the ${CSRF_HEADER} header`);
   }
   const retry = ctx.limiter.take(`session:${session.accountId}`);
-  if (retry > 0) throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
+  if (retry > 0)
+    throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
   return { accountId: session.accountId, via: 'session', keyId: null };
 }
 
@@ -59,11 +71,15 @@ export async function authorize(ctx: ServerContext, request: FastifyRequest, _re
   const caller = await identify(ctx, request, access);
   if (caller === null) throw new HttpError('MISSING_API_KEY', 'send your API key in the X-API-KEY header');
   if (access !== 'app' && caller.via === 'application-key') {
-    throw new HttpError('ADMIN_KEY_REQUIRED', 'this route needs an admin key; application keys may only record events and read streaks');
+    throw new HttpError(
+      'ADMIN_KEY_REQUIRED',
+      'this route needs an admin key; application keys may only record events and read streaks',
+    );
   }
   if (access === 'operator') {
     const account = await ctx.backend.control.account(caller.accountId);
-    if (account === null || !account.operator) throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
+    if (account === null || !account.operator)
+      throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
   }
   request.caller = caller;
 }

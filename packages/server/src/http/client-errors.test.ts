@@ -24,7 +24,9 @@ function parseAnswers(text: string, heads: readonly boolean[] = []): RawAnswer[]
   while (rest.startsWith('HTTP/1.1 ')) {
     const end = rest.indexOf('\r\n\r\n');
     const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const length = heads[answers.length] === true ? 0 : Number(headers['content-length'] ?? rest.length);
     const body = rest.slice(end + 4, end + 4 + length);
     answers.push({ status: Number(statusLine.split(' ')[1]), headers, body });
@@ -77,7 +79,11 @@ describe("the server's answers to requests Node itself refuses", () => {
   });
 
   it('answers an Expect header other than 100-continue with 417 EXPECTATION_FAILED', async () => {
-    const [answer] = parseAnswers(await exchange('POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'));
+    const [answer] = parseAnswers(
+      await exchange(
+        'POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      ),
+    );
     expect(refusal(answer)).toMatchObject({ status: 417, code: 'EXPECTATION_FAILED' });
   });
 
@@ -96,7 +102,9 @@ describe("the server's answers to requests Node itself refuses", () => {
 
 describe('HEAD requests that fail', () => {
   it('carry the status and no body, on a connection that then serves the next request', async () => {
-    const text = await exchange('HEAD /v1/users/ada/streak HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const text = await exchange(
+      'HEAD /v1/users/ada/streak HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     const [head, next] = parseAnswers(text, [true, false]);
     expect(head?.status).toBe(401);
     expect(head?.body).toBe('');
@@ -115,7 +123,9 @@ describe('a request that arrives while the server stops', () => {
     socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const closed = new Promise((resolve) => socket.on('close', resolve));
     // The first request is in flight (its body half sent) when the server starts to stop.
-    socket.write(`POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopping = t2.close();
     await new Promise((resolve) => setTimeout(resolve, 100));

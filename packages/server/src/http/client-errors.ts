@@ -56,9 +56,19 @@ export function answerClientError(this: FastifyInstance, error: ParserError, soc
 
 /** The http server's 'checkExpectation' handler: an `Expect` other than 100-continue (Node answers that one itself). */
 export function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
-  const answer = toErrorReply(new HttpError('EXPECTATION_FAILED', `the server cannot meet Expect: ${String(request.headers.expect)}; send the request without it`));
+  const answer = toErrorReply(
+    new HttpError(
+      'EXPECTATION_FAILED',
+      `the server cannot meet Expect: ${String(request.headers.expect)}; send the request without it`,
+    ),
+  );
   const body = JSON.stringify(answer.body);
-  response.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.writeHead(answer.status, {
+    ...answer.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
   response.end(body);
 }
 

@@ -41,7 +41,10 @@ export function connectionCap(setting: number | null, openFiles: number | null):
 }
 
 /** Node's http server options for the timeouts Fastify does not pass on. */
-export function httpServerOptions(timeouts: Settings['timeouts']): { headersTimeout: number; connectionsCheckingInterval: number } {
+export function httpServerOptions(timeouts: Settings['timeouts']): {
+  headersTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   return { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: CONNECTION_CHECK_MS };
 }
 
@@ -55,7 +58,10 @@ export function capConnections(server: Server, cap: number | null, log: FastifyB
     dropped++;
     const now = Date.now();
     if (now - loggedAt < DROP_LOG_EVERY_MS) return;
-    log.warn({ dropped, cap }, `closed ${dropped} connection(s) over the cap of ${cap} open at once (KINDLING_MAX_CONNECTIONS)`);
+    log.warn(
+      { dropped, cap },
+      `closed ${dropped} connection(s) over the cap of ${cap} open at once (KINDLING_MAX_CONNECTIONS)`,
+    );
     dropped = 0;
     loggedAt = now;
   });

@@ -40,7 +40,11 @@ describe('acceptsGzip', () => {
 
 describe('gzipBody', () => {
   it('gives bytes that inflate to the input, and far fewer of them for repetitive JSON', async () => {
-    const json = Buffer.from(JSON.stringify(Array.from({ length: 366 }, (_, i) => ({ periodStart: `day-${i}`, length: i % 7, usedFreeze: false }))));
+    const json = Buffer.from(
+      JSON.stringify(
+        Array.from({ length: 366 }, (_, i) => ({ periodStart: `day-${i}`, length: i % 7, usedFreeze: false })),
+      ),
+    );
     const packed = await gzipBody(json);
     expect(gunzipSync(packed).equals(json)).toBe(true);
     expect(packed.length).toBeLessThan(json.length / 5);
@@ -65,7 +69,11 @@ describe('a request body in a Content-Encoding', () => {
   afterAll(() => t.close());
   const event = JSON.stringify({ user: { id: 'encoded' }, value: 1 });
   const post = (coding: string) =>
-    fetch(`${t.server.url}/v1/metrics/lessons/event`, { method: 'POST', headers: { 'x-api-key': t.appKey, 'content-type': 'application/json', 'content-encoding': coding }, body: event });
+    fetch(`${t.server.url}/v1/metrics/lessons/event`, {
+      method: 'POST',
+      headers: { 'x-api-key': t.appKey, 'content-type': 'application/json', 'content-encoding': coding },
+      body: event,
+    });
 
   it('is refused with 415 UNSUPPORTED_CONTENT_ENCODING and Accept-Encoding: identity when the server does not decode it, and records nothing', async () => {
     for (const coding of ['br', 'gzip', 'deflate, identity']) {

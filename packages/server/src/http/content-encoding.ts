@@ -57,13 +57,23 @@ export function bodyCodings(header: string | string[] | undefined): string[] {
  * Refuses a request body in a coding the server does not decode (it decodes none): such a body
  * would otherwise be read as if it were plain JSON. 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
  */
-export function checkBodyEncoding(headers: { 'content-encoding'?: string | string[] | undefined; 'content-length'?: string | undefined; 'transfer-encoding'?: string | undefined }): void {
-  const hasBody = headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+export function checkBodyEncoding(headers: {
+  'content-encoding'?: string | string[] | undefined;
+  'content-length'?: string | undefined;
+  'transfer-encoding'?: string | undefined;
+}): void {
+  const hasBody =
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0');
   if (!hasBody) return;
   const header = headers['content-encoding'];
   if (bodyCodings(header).length === 0) return;
   const sent = Array.isArray(header) ? header.join(', ') : header;
-  throw new HttpError('UNSUPPORTED_CONTENT_ENCODING', `the server does not decode a body in Content-Encoding ${sent}: send it uncompressed (identity)`, {
-    'accept-encoding': 'identity',
-  });
+  throw new HttpError(
+    'UNSUPPORTED_CONTENT_ENCODING',
+    `the server does not decode a body in Content-Encoding ${sent}: send it uncompressed (identity)`,
+    {
+      'accept-encoding': 'identity',
+    },
+  );
 }

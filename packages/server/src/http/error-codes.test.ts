@@ -26,14 +26,26 @@ describe('the error codes', () => {
   });
 
   it("map a 4xx of Fastify that has no row of its own to a listed code, never Fastify's", () => {
-    const teapot = toErrorReply(Object.assign(new Error('I am a teapot'), { code: 'FST_ERR_SOMETHING_NEW', statusCode: 418 }));
+    const teapot = toErrorReply(
+      Object.assign(new Error('I am a teapot'), { code: 'FST_ERR_SOMETHING_NEW', statusCode: 418 }),
+    );
     expect(teapot).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', error: 'I am a teapot' } });
     const gone = toErrorReply(Object.assign(new Error('no such file'), { code: 'FST_ERR_NOT_HERE', statusCode: 404 }));
     expect(gone).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 
   it('are the only codes any failure is answered with, always with the status of their row', () => {
-    const failure = fc.record({ code: fc.option(fc.oneof(fc.string(), fc.constantFrom('FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_BAD_URL', 'constructor', 'toString')), { nil: undefined }), statusCode: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }), message: fc.string() });
+    const failure = fc.record({
+      code: fc.option(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom('FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_BAD_URL', 'constructor', 'toString'),
+        ),
+        { nil: undefined },
+      ),
+      statusCode: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
+      message: fc.string(),
+    });
     fc.assert(
       fc.property(failure, (error) => {
         const answer = toErrorReply(Object.assign(new Error(error.message), error));

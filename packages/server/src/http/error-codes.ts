@@ -53,7 +53,10 @@ const SERVER = {
   BODY_TOO_LARGE: { status: 413, message: 'the body is over 64 KB' },
   URL_TOO_LONG: { status: 414, message: 'a path segment is over 16 KB' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'the body must be JSON: send Content-Type: application/json' },
-  UNSUPPORTED_CONTENT_ENCODING: { status: 415, message: 'the server decodes no Content-Encoding; send the body uncompressed' },
+  UNSUPPORTED_CONTENT_ENCODING: {
+    status: 415,
+    message: 'the server decodes no Content-Encoding; send the body uncompressed',
+  },
   EXPECTATION_FAILED: { status: 417, message: 'the server cannot meet the Expect header' },
   RATE_LIMITED: { status: 429, message: 'too many requests' },
   SIGN_IN_BUSY: { status: 429, message: 'the server is checking too many sign-ins at once' },

@@ -26,11 +26,16 @@ function event(body: unknown, headers?: Record<string, string>) {
 
 describe('refusing bad input with 400 and a code', () => {
   it('answers 404 UNKNOWN_METRIC for an event on a metric that does not exist', async () => {
-    expect(refusal(await t.call('POST', '/v1/metrics/no-such-metric/event', { body: { user: { id: 'ada' }, value: 1 } }))).toMatchObject({ status: 404, code: 'UNKNOWN_METRIC' });
+    expect(
+      refusal(await t.call('POST', '/v1/metrics/no-such-metric/event', { body: { user: { id: 'ada' }, value: 1 } })),
+    ).toMatchObject({ status: 404, code: 'UNKNOWN_METRIC' });
   });
 
   it('answers 400 INVALID_JSON for a body that is not JSON', async () => {
-    expect(refusal(await event('{"user": {"id": "ada"}, "value": 1'))).toMatchObject({ status: 400, code: 'INVALID_JSON' });
+    expect(refusal(await event('{"user": {"id": "ada"}, "value": 1'))).toMatchObject({
+      status: 400,
+      code: 'INVALID_JSON',
+    });
   });
 
   it('answers 400 when user.id is missing', async () => {
@@ -40,7 +45,10 @@ describe('refusing bad input with 400 and a code', () => {
   });
 
   it('answers 400 for a user id of 256 characters and accepts one of 255', async () => {
-    expect(refusal(await event({ user: { id: 'x'.repeat(256) }, value: 1 }))).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(refusal(await event({ user: { id: 'x'.repeat(256) }, value: 1 }))).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+    });
     expect((await event({ user: { id: 'y'.repeat(255) }, value: 1 })).status).toBe(201);
   });
 
@@ -88,7 +96,10 @@ describe('refusing bad input with 400 and a code', () => {
   });
 
   it('answers 414 URL_TOO_LONG with the error shape for a path segment over 16 KB', async () => {
-    expect(refusal(await t.call('GET', `/v1/users/${'a'.repeat(20_000)}/streak`))).toMatchObject({ status: 414, code: 'URL_TOO_LONG' });
+    expect(refusal(await t.call('GET', `/v1/users/${'a'.repeat(20_000)}/streak`))).toMatchObject({
+      status: 414,
+      code: 'URL_TOO_LONG',
+    });
   });
 
   it('answers 400 BAD_URL with the error shape for a path with broken percent-encoding', async () => {
@@ -109,7 +120,9 @@ describe('mapping store failures', () => {
 
 describe('what a failure tells the client', () => {
   it("names no file, address or key of the server's store: those go to the server's log", () => {
-    const failure = new StoreError('SQLite file "/srv/kindling/data/control.db": cannot grow: the disk is full (database or disk is full)');
+    const failure = new StoreError(
+      'SQLite file "/srv/kindling/data/control.db": cannot grow: the disk is full (database or disk is full)',
+    );
     const answer = toErrorReply(failure);
     expect(answer.status).toBe(503);
     expect(answer.body.error).not.toMatch(/\/srv|control\.db|disk/);
@@ -121,10 +134,18 @@ describe('bodies that are not JSON', () => {
     ['no Content-Type', {}],
     ['Content-Type: text/plain', { 'content-type': 'text/plain' }],
     ['Content-Type: application/x-www-form-urlencoded', { 'content-type': 'application/x-www-form-urlencoded' }],
-  ])('answer a body with %s with 415 UNSUPPORTED_MEDIA_TYPE saying to send Content-Type: application/json', async (_name, headers) => {
-    const res = await t.server.app.inject({ method: 'POST', url: EVENT, headers: { 'x-api-key': t.appKey, ...headers }, payload: Buffer.from(JSON.stringify({ user: { id: 'ada' }, value: 1 })) });
-    const answer = refusal({ status: res.statusCode, body: JSON.parse(res.body) });
-    expect(answer).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
-    expect(answer.error).toContain('Content-Type: application/json');
-  });
+  ])(
+    'answer a body with %s with 415 UNSUPPORTED_MEDIA_TYPE saying to send Content-Type: application/json',
+    async (_name, headers) => {
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: EVENT,
+        headers: { 'x-api-key': t.appKey, ...headers },
+        payload: Buffer.from(JSON.stringify({ user: { id: 'ada' }, value: 1 })),
+      });
+      const answer = refusal({ status: res.statusCode, body: JSON.parse(res.body) });
+      expect(answer).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(answer.error).toContain('Content-Type: application/json');
+    },
+  );
 });

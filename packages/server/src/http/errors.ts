@@ -56,7 +56,11 @@ const BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   431: 'HEADERS_TOO_LARGE',
 };
 
-function reply(code: ErrorCode, error: string = ERROR_CODES[code].message, headers: Readonly<Record<string, string>> = {}): ErrorReply {
+function reply(
+  code: ErrorCode,
+  error: string = ERROR_CODES[code].message,
+  headers: Readonly<Record<string, string>> = {},
+): ErrorReply {
   return { status: ERROR_CODES[code].status, body: { error, code }, headers };
 }
 
@@ -64,16 +68,26 @@ export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof HttpError) return reply(error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
     // What failed (a file, an address, a key) is the operator's to read in the log, not the client's.
-    if (error.code === 'STORE_ERROR') return reply('STORE_UNAVAILABLE', `the store is unavailable; try again in ${STORE_RETRY_AFTER_S} s`, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+    if (error.code === 'STORE_ERROR')
+      return reply('STORE_UNAVAILABLE', `the store is unavailable; try again in ${STORE_RETRY_AFTER_S} s`, {
+        'retry-after': String(STORE_RETRY_AFTER_S),
+      });
     return reply(error.code, error.message);
   }
   if (error instanceof ConfigConflictError) return reply('CONFIG_CONFLICT', error.message);
-  const e = error as { code?: string; statusCode?: number; validation?: unknown; validationContext?: string; message?: string };
+  const e = error as {
+    code?: string;
+    statusCode?: number;
+    validation?: unknown;
+    validationContext?: string;
+    message?: string;
+  };
   if (e.validation !== undefined) return reply('INVALID_INPUT', `${e.message ?? 'invalid request'}`);
   if (e instanceof SyntaxError) return reply('INVALID_JSON', `the body is not valid JSON: ${e.message}`);
   const known = e.code !== undefined && Object.hasOwn(FASTIFY, e.code) ? FASTIFY[e.code] : undefined;
   if (known !== undefined) return reply(known[0], known[1] === true ? undefined : e.message);
-  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return reply(BY_STATUS[e.statusCode] ?? 'BAD_REQUEST', e.message);
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+    return reply(BY_STATUS[e.statusCode] ?? 'BAD_REQUEST', e.message);
   return reply('INTERNAL');
 }
 
@@ -92,6 +106,9 @@ export function clientErrorReply(error: { code?: string; reason?: string; messag
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return reply('REQUEST_TIMEOUT', 'the request was not received in time; send it again on a new connection');
     default:
-      return reply('MALFORMED_REQUEST', `the request is not valid HTTP/1.1: ${error.reason ?? error.message ?? error.code ?? 'unreadable'}`);
+      return reply(
+        'MALFORMED_REQUEST',
+        `the request is not valid HTTP/1.1: ${error.reason ?? error.message ?? error.code ?? 'unreadable'}`,
+      );
   }
 }

@@ -18,7 +18,8 @@ export interface FuzzRequest {
 export const USER_POOL = ['ada', 'bob', 'cy', 'dee'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
-const ascii = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
+const ascii = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
 
 const userId = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...USER_POOL) },
@@ -31,7 +32,12 @@ const userId = fc.oneof(
 const segment = fc.oneof(
   { weight: 5, arbitrary: userId.map((id) => ({ text: encodeURIComponent(id), id })) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => ({ text: s, id: s })) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'%0123456789abcdefAFXZ/.~'), maxLength: 24 }).map((s) => ({ text: s, id: null })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: fc.constantFrom(...'%0123456789abcdefAFXZ/.~'), maxLength: 24 })
+      .map((s) => ({ text: s, id: null })),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 40_000 }).map((n) => ({ text: 'a'.repeat(n), id: null })) },
 );
 
@@ -40,21 +46,69 @@ const metricKey = fc.oneof(
   { weight: 3, arbitrary: segment },
 );
 
-const queryValue = fc.oneof(fc.integer({ min: -5, max: 400 }).map(String), ascii(12).map(encodeURIComponent), fc.constant(''), fc.constant('1e3'));
+const queryValue = fc.oneof(
+  fc.integer({ min: -5, max: 400 }).map(String),
+  ascii(12).map(encodeURIComponent),
+  fc.constant(''),
+  fc.constant('1e3'),
+);
 
 /** A route of the server (or none) with random parts, and the method it answers to. */
 const target = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.constantFrom('/api', '/v1'), metricKey).map(([base, key]) => ({ method: 'POST', url: `${base}/metrics/${key.text}/event`, ids: [] as string[] })) },
-  fc.tuple(segment, fc.option(queryValue)).map(([user, q]) => ({ method: 'GET', url: `/v1/users/${user.text}/streak${q === null ? '' : `?historyPeriods=${q}`}`, ids: user.id === null ? [] : [user.id] })),
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fc.constantFrom('/api', '/v1'), metricKey)
+      .map(([base, key]) => ({ method: 'POST', url: `${base}/metrics/${key.text}/event`, ids: [] as string[] })),
+  },
+  fc
+    .tuple(segment, fc.option(queryValue))
+    .map(([user, q]) => ({
+      method: 'GET',
+      url: `/v1/users/${user.text}/streak${q === null ? '' : `?historyPeriods=${q}`}`,
+      ids: user.id === null ? [] : [user.id],
+    })),
   segment.map((user) => ({ method: 'GET', url: `/v1/users/${user.text}`, ids: user.id === null ? [] : [user.id] })),
-  fc.tuple(segment, queryValue).map(([user, q]) => ({ method: 'GET', url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`, ids: user.id === null ? [] : [user.id] })),
+  fc
+    .tuple(segment, queryValue)
+    .map(([user, q]) => ({
+      method: 'GET',
+      url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`,
+      ids: user.id === null ? [] : [user.id],
+    })),
   fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
   segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
-  fc.array(userId, { maxLength: 120 }).map((ids) => ({ method: 'GET', url: `/v1/streaks?userIds=${ids.map(encodeURIComponent).join(',')}`, ids })),
   fc
-    .tuple(fc.constantFrom(...METHODS), fc.constantFrom('metrics', 'streak', 'streak/rebuild', 'keys', 'achievements', 'users', 'session', 'account', 'accounts', 'streaks/freezes', 'streaks/pauses', 'streaks/restore', 'analytics/streaks'), fc.option(segment))
-    .map(([method, what, rest]) => ({ method, url: `/admin/v1/${what}${rest === null ? '' : `/${rest.text}`}`, ids: what === 'users' && rest?.id ? [rest.id] : ([] as string[]) })),
-  fc.constantFrom('/healthz', '/readyz', '/openapi.json', '/', '/%', '/%%', '/..%2f..%2fetc%2fpasswd').map((url) => ({ method: 'GET', url, ids: [] as string[] })),
+    .array(userId, { maxLength: 120 })
+    .map((ids) => ({ method: 'GET', url: `/v1/streaks?userIds=${ids.map(encodeURIComponent).join(',')}`, ids })),
+  fc
+    .tuple(
+      fc.constantFrom(...METHODS),
+      fc.constantFrom(
+        'metrics',
+        'streak',
+        'streak/rebuild',
+        'keys',
+        'achievements',
+        'users',
+        'session',
+        'account',
+        'accounts',
+        'streaks/freezes',
+        'streaks/pauses',
+        'streaks/restore',
+        'analytics/streaks',
+      ),
+      fc.option(segment),
+    )
+    .map(([method, what, rest]) => ({
+      method,
+      url: `/admin/v1/${what}${rest === null ? '' : `/${rest.text}`}`,
+      ids: what === 'users' && rest?.id ? [rest.id] : ([] as string[]),
+    })),
+  fc
+    .constantFrom('/healthz', '/readyz', '/openapi.json', '/', '/%', '/%%', '/..%2f..%2fetc%2fpasswd')
+    .map((url) => ({ method: 'GET', url, ids: [] as string[] })),
   segment.map((s) => ({ method: 'GET', url: `/${s.text}`, ids: [] as string[] })),
 );
 
@@ -69,16 +123,38 @@ const apiKey = (keys: { app: string; admin: string }) =>
 
 const contentType = fc.oneof(
   { weight: 8, arbitrary: fc.constant('application/json') },
-  { weight: 3, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'APPLICATION/JSON', '') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+      'APPLICATION/JSON',
+      '',
+    ),
+  },
   { weight: 1, arbitrary: ascii(40) },
   { weight: 1, arbitrary: fc.constant(null) },
 );
 
-const idempotencyKey = fc.option(fc.oneof(fc.constantFrom('k-1', 'k-2'), ascii(20), fc.integer({ min: 0, max: 300 }).map((n) => 'k'.repeat(n))), { freq: 3 });
+const idempotencyKey = fc.option(
+  fc.oneof(
+    fc.constantFrom('k-1', 'k-2'),
+    ascii(20),
+    fc.integer({ min: 0, max: 300 }).map((n) => 'k'.repeat(n)),
+  ),
+  { freq: 3 },
+);
 
 /** An event body with exactly one field broken (or none). */
 const nearValidEvent = fc
-  .record({ id: userId, tz: fc.option(fc.constantFrom('Europe/Berlin', 'UTC', 'America/New_York')), value: fc.double({ min: -100, max: 100, noNaN: true }) })
+  .record({
+    id: userId,
+    tz: fc.option(fc.constantFrom('Europe/Berlin', 'UTC', 'America/New_York')),
+    value: fc.double({ min: -100, max: 100, noNaN: true }),
+  })
   .chain(({ id, tz, value }) => {
     const good = { user: { id, ...(tz !== null ? { tz } : {}) }, value };
     const broken = fc.constantFrom<(b: any) => unknown>(
@@ -98,23 +174,71 @@ const nearValidEvent = fc
       (b) => ({ ...b, __proto__x: 1, constructor: { prototype: { polluted: true } } }),
     );
     const same = fc.constant((b: unknown) => b);
-    return fc.oneof({ weight: 3, arbitrary: same }, { weight: 2, arbitrary: broken }).map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [id] }));
+    return fc
+      .oneof({ weight: 3, arbitrary: same }, { weight: 2, arbitrary: broken })
+      .map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [id] }));
   });
 
 const body = fc.oneof(
   { weight: 5, arbitrary: nearValidEvent },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v) ?? 'null', ids: [] as string[] })) },
-  { weight: 1, arbitrary: nearValidEvent.chain((b) => fc.nat({ max: b.text.length }).map((n) => ({ text: b.text.slice(0, n), ids: [] as string[] }))) },
-  { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({ text: Buffer.concat([Buffer.from('{"user":{"id":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(bytes), Buffer.from('"},"value":1}')]), ids: [] as string[] })) },
-  { weight: 1, arbitrary: fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890123', '0.0000000000000000000000000001e-400').map((n) => ({ text: `{"user":{"id":"ada"},"value":${n}}`, ids: ['ada'] })) },
-  { weight: 1, arbitrary: fc.integer({ min: 100, max: 20_000 }).map((depth) => ({ text: `{"user":{"id":"ada"},"value":1,"attributes":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`, ids: ['ada'] })) },
-  { weight: 1, arbitrary: fc.integer({ min: 100, max: 30_000 }).map((depth) => ({ text: '['.repeat(depth) + ']'.repeat(depth), ids: [] as string[] })) },
+  {
+    weight: 1,
+    arbitrary: nearValidEvent.chain((b) =>
+      fc.nat({ max: b.text.length }).map((n) => ({ text: b.text.slice(0, n), ids: [] as string[] })),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uint8Array({ minLength: 1, maxLength: 64 })
+      .map((bytes) => ({
+        text: Buffer.concat([
+          Buffer.from('{"user":{"id":"'),
+          Buffer.from([0xff, 0xfe, 0xc3]),
+          Buffer.from(bytes),
+          Buffer.from('"},"value":1}'),
+        ]),
+        ids: [] as string[],
+      })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('1e999', '-1e999', '123456789012345678901234567890123', '0.0000000000000000000000000001e-400')
+      .map((n) => ({ text: `{"user":{"id":"ada"},"value":${n}}`, ids: ['ada'] })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 100, max: 20_000 })
+      .map((depth) => ({
+        text: `{"user":{"id":"ada"},"value":1,"attributes":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+        ids: ['ada'],
+      })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 100, max: 30_000 })
+      .map((depth) => ({ text: '['.repeat(depth) + ']'.repeat(depth), ids: [] as string[] })),
+  },
   { weight: 1, arbitrary: fc.constant({ text: undefined, ids: [] as string[] }) },
 );
 
 export function fuzzRequest(keys: { app: string; admin: string }): fc.Arbitrary<FuzzRequest> {
   return fc
-    .record({ target, otherMethod: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }), key: apiKey(keys), contentType, idempotencyKey, body })
+    .record({
+      target,
+      otherMethod: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+      ),
+      key: apiKey(keys),
+      contentType,
+      idempotencyKey,
+      body,
+    })
     .map(({ target: t, otherMethod, key, contentType: type, idempotencyKey: idem, body: b }) => {
       const method = otherMethod ?? t.method;
       const headers: Record<string, string> = {};
@@ -122,6 +246,12 @@ export function fuzzRequest(keys: { app: string; admin: string }): fc.Arbitrary<
       if (type !== null) headers['content-type'] = type;
       if (idem !== null) headers['idempotency-key'] = idem;
       const sendsBody = method !== 'GET' && method !== 'HEAD';
-      return { method, url: t.url, headers, body: sendsBody ? b.text : undefined, users: [...t.ids, ...(sendsBody ? b.ids : [])] };
+      return {
+        method,
+        url: t.url,
+        headers,
+        body: sendsBody ? b.text : undefined,
+        users: [...t.ids, ...(sendsBody ? b.ids : [])],
+      };
     });
 }

@@ -7,9 +7,13 @@ import { fuzzRequest, USER_POOL, type FuzzRequest } from './fuzz-requests.js';
 let t: TestServer;
 let accountId: string;
 beforeAll(async () => {
-  t = await startTestServer({ clock: () => Date.parse('2026-03-02T10:00:00Z'), env: { KINDLING_RATE_LIMIT: '10000000', KINDLING_RATE_BURST: '10000000' } });
+  t = await startTestServer({
+    clock: () => Date.parse('2026-03-02T10:00:00Z'),
+    env: { KINDLING_RATE_LIMIT: '10000000', KINDLING_RATE_BURST: '10000000' },
+  });
   accountId = t.server.firstStart!.account.id;
-  for (const id of USER_POOL) await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'Europe/Berlin' }, value: 1 } });
+  for (const id of USER_POOL)
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'Europe/Berlin' }, value: 1 } });
 });
 afterAll(() => t.close());
 
@@ -27,7 +31,9 @@ async function snapshot(users: readonly string[]) {
   const { engine } = await t.server.ctx.engines.runtimeFor(accountId);
   const control = t.server.ctx.backend.control;
   return {
-    users: await Promise.all([...new Set(users)].map(async (id) => [id, await settled(engine.user(id)), await settled(engine.streak(id))])),
+    users: await Promise.all(
+      [...new Set(users)].map(async (id) => [id, await settled(engine.user(id)), await settled(engine.streak(id))]),
+    ),
     count: await engine.store.countUsers(),
     version: (await control.config(accountId)).version,
     keys: (await control.keys(accountId)).map(({ lastUsedAt: _, ...key }) => key),
@@ -51,7 +57,9 @@ describe('random requests', () => {
         const before = await snapshot(request.users);
         const res = await send(request);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        expect(res.statusCode < 500 || res.statusCode === 503, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(true);
+        expect(res.statusCode < 500 || res.statusCode === 503, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(
+          true,
+        );
         if (res.statusCode < 400) return;
         if (request.method !== 'HEAD') {
           expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
@@ -65,6 +73,7 @@ describe('random requests', () => {
       { numRuns: 3 * propertyRuns(1000) },
     );
     // The requests reach every kind of answer: recorded events and refusals of each layer.
-    for (const status of [200, 201, 202, 400, 401, 404, 413]) expect(statuses.get(status) ?? 0, `status ${status} in ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
+    for (const status of [200, 201, 202, 400, 401, 404, 413])
+      expect(statuses.get(status) ?? 0, `status ${status} in ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
   });
 });

@@ -96,7 +96,9 @@ describe('KeyCache on a control plane that stops answering', () => {
 
   it('keeps a key it has seen past the cache time, without waiting for the control plane, and sees a revocation once it answers again', async () => {
     const node = ownRedis().nodes[0]!;
-    const remote = new Control(redisControlKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 500, prefix: 'key-cache-test:' }));
+    const remote = new Control(
+      redisControlKV({ url: `redis://${node.host}:${node.port}`, timeoutMs: 500, prefix: 'key-cache-test:' }),
+    );
     const acme = (await createAccount(remote, { name: 'acme', operator: false, password: null, at: now })).account.id;
     const made = await createKey(remote, acme, 'application', 'backend', now);
     const cache = new KeyCache(remote, 1_000, () => now);

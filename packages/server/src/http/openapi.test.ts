@@ -18,7 +18,13 @@ describe('the OpenAPI document', () => {
     expect(body.properties.user.properties.id).toMatchObject({ type: 'string', minLength: 1, maxLength: 255 });
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '401', '404', '413', '429']));
     expect(res.body.paths['/v1/users/{id}/streak'].get.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'historyPeriods', in: 'query', schema: expect.objectContaining({ minimum: 1, maximum: 366 }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'historyPeriods',
+          in: 'query',
+          schema: expect.objectContaining({ minimum: 1, maximum: 366 }),
+        }),
+      ]),
     );
     expect(Object.keys(res.body.components.securitySchemes)).toEqual(['apiKey', 'session']);
   });

@@ -24,14 +24,26 @@ describe('keys that name members of Object.prototype', () => {
       const made = await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: [{ name: `m ${key}`, key }] });
       expect(made.status === 400 || made.body.created?.length === 0, `${key}: ${JSON.stringify(made.body)}`).toBe(true);
       if (made.status !== 400) expect(JSON.stringify(made.body.issues)).toMatch(/reserved|not allowed|cannot/i);
-      for (let i = 0; i < 5; i++) await t.call('POST', `/api/metrics/${key}/event`, { body: { user: { id: `u-${key}` }, value: 7 } });
+      for (let i = 0; i < 5; i++)
+        await t.call('POST', `/api/metrics/${key}/event`, { body: { user: { id: `u-${key}` }, value: 7 } });
       await t.call('POST', `/api/metrics/lessons/event`, { body: { user: { id: key, tz: 'UTC' }, value: 1 } });
       // every read of the account's dashboard, where counts by metric key are put together
-      for (const url of ['/admin/v1/metrics', '/admin/v1/analytics/streaks?days=3', '/admin/v1/achievements', `/admin/v1/users/${key}`]) await t.call('GET', url, { key: t.adminKey });
+      for (const url of [
+        '/admin/v1/metrics',
+        '/admin/v1/analytics/streaks?days=3',
+        '/admin/v1/achievements',
+        `/admin/v1/users/${key}`,
+      ])
+        await t.call('GET', url, { key: t.adminKey });
     }
     const after = await t.call('GET', '/admin/v1/analytics/streaks?days=3', { key: other.body.adminKey });
     expect(after.body.daily).toEqual(before.body.daily);
     const probe: Record<string, unknown> = {};
-    expect([probe.events, probe.total, probe.extended, Object.keys(Object.prototype)]).toEqual([undefined, undefined, undefined, []]);
+    expect([probe.events, probe.total, probe.extended, Object.keys(Object.prototype)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      [],
+    ]);
   });
 });

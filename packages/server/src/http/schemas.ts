@@ -33,7 +33,12 @@ export const eventBody = {
   required: ['user', 'value'],
   properties: {
     user: upsertedUser,
-    value: { type: 'number', minimum: -1e12, maximum: 1e12, description: 'what the event adds to the metric; may be negative or fractional, at most 1e12 either way' },
+    value: {
+      type: 'number',
+      minimum: -1e12,
+      maximum: 1e12,
+      description: 'what the event adds to the metric; may be negative or fractional, at most 1e12 either way',
+    },
     attributes: { type: ['object', 'null'] },
   },
 } as const;
@@ -59,5 +64,7 @@ export const errorRef = { $ref: 'ErrorBody#' } as const;
 
 /** Error responses every authenticated route may give, and those of `statuses`. */
 export function errors<S extends number>(...statuses: S[]): { [K in 400 | 401 | 413 | 429 | S]: typeof errorRef } {
-  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorRef])) as { [K in 400 | 401 | 413 | 429 | S]: typeof errorRef };
+  return Object.fromEntries([400, 401, 413, 429, ...statuses].map((s) => [s, errorRef])) as {
+    [K in 400 | 401 | 413 | 429 | S]: typeof errorRef;
+  };
 }

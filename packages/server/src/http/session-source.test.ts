@@ -38,14 +38,28 @@ interface Answer {
   cookie: string;
 }
 
-async function call(server: RunningServer, method: string, url: string, options: { key?: string; cookie?: string; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  server: RunningServer,
+  method: string,
+  url: string,
+  options: { key?: string; cookie?: string; body?: unknown } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.key !== undefined) headers['x-api-key'] = options.key;
   if (options.cookie !== undefined) Object.assign(headers, { cookie: options.cookie, 'x-kindling-csrf': '1' });
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await server.app.inject({ method: method as 'GET', url, headers, ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}) });
+  const res = await server.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  });
   const setCookie = res.headers['set-cookie'];
-  return { status: res.statusCode, body: res.body === '' ? null : JSON.parse(res.body), cookie: String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] as string };
+  return {
+    status: res.statusCode,
+    body: res.body === '' ? null : JSON.parse(res.body),
+    cookie: String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] as string,
+  };
 }
 
 describe.each(backends)('sessions of two server processes on $name', ({ env: makeEnv }) => {
@@ -54,7 +68,13 @@ describe.each(backends)('sessions of two server processes on $name', ({ env: mak
   let a: RunningServer;
   let b: RunningServer;
   beforeEach(async () => {
-    env = { ...makeEnv(), LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: '/nonexistent', KINDLING_CACHE_MS: String(CACHE_MS), KINDLING_OWNER_PASSWORD: PASSWORD };
+    env = {
+      ...makeEnv(),
+      LOG_LEVEL: 'silent',
+      KINDLING_DASHBOARD_DIR: '/nonexistent',
+      KINDLING_CACHE_MS: String(CACHE_MS),
+      KINDLING_OWNER_PASSWORD: PASSWORD,
+    };
     now = Date.parse('2026-03-02T10:00:00Z');
     const settings = parseSettings(env);
     a = await startServer(settings, { listen: false, clock: () => now });

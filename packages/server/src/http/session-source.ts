@@ -22,7 +22,9 @@ export async function sourceHolds(keys: KeyCache, session: Session): Promise<boo
   const source = session.source;
   if (source?.kind === 'key') {
     const record = await keys.findByHash(source.keyHash);
-    return record !== null && record.revokedAt === null && record.kind === 'admin' && record.accountId === session.accountId;
+    return (
+      record !== null && record.revokedAt === null && record.kind === 'admin' && record.accountId === session.accountId
+    );
   }
   if (source?.kind === 'password') {
     const account = await keys.account(session.accountId);

@@ -22,13 +22,17 @@ afterEach(async () => {
 let now = Date.parse('2026-03-02T10:00:00Z');
 
 /** A process's limiter (1 request a second, bursts of 5) on the shared control plane of `dir`. */
-function processLimits(options?: SharedLimitsOptions, syncClock: () => number = () => now): { limits: SharedLimits; kv: ControlKV } {
+function processLimits(
+  options?: SharedLimitsOptions,
+  syncClock: () => number = () => now,
+): { limits: SharedLimits; kv: ControlKV } {
   const kv = sqliteControlKV(join(dir, 'control.db'));
   kvs.push(kv);
   return { limits: new SharedLimits(new RateLimiter(1, 5, () => now), kv, syncClock, options), kv };
 }
 
-const takeTimes = (limits: SharedLimits, id: string, times: number) => Array.from({ length: times }, () => limits.take(id));
+const takeTimes = (limits: SharedLimits, id: string, times: number) =>
+  Array.from({ length: times }, () => limits.take(id));
 
 describe('a rate limit shared by several processes', () => {
   it('charges each process for what the others let through, once both have synced', async () => {

@@ -69,9 +69,11 @@ export class SharedLimits implements Limiter {
   /** Adds this process's counts to the shared ones and charges the buckets for the others'. */
   sync(): Promise<void> {
     // A sync under way took its counts when it began: this one runs after it, with the counts of now.
-    const run: Promise<void> = (this.syncing ?? Promise.resolve()).then(() => this.exchange()).finally(() => {
-      if (this.syncing === run) this.syncing = null;
-    });
+    const run: Promise<void> = (this.syncing ?? Promise.resolve())
+      .then(() => this.exchange())
+      .finally(() => {
+        if (this.syncing === run) this.syncing = null;
+      });
     this.syncing = run;
     return run;
   }

@@ -29,12 +29,21 @@ async function twoServers(name: string): Promise<[RunningServer, RunningServer]>
   });
   // A clock that stands still: no bucket refills while the test waits for the processes to sync.
   const now = Date.parse('2026-03-02T10:00:00Z');
-  servers = [await startServer(settings, { listen: false, clock: () => now }), await startServer(settings, { listen: false, clock: () => now })];
+  servers = [
+    await startServer(settings, { listen: false, clock: () => now }),
+    await startServer(settings, { listen: false, clock: () => now }),
+  ];
   return servers as [RunningServer, RunningServer];
 }
 
 async function signIn(server: RunningServer, address: string, body: unknown): Promise<number> {
-  const res = await server.app.inject({ method: 'POST', url: '/admin/v1/session', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/admin/v1/session',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   return res.statusCode;
 }
 
@@ -46,7 +55,8 @@ describe('sign-in limits of the processes on one Redis', () => {
     const [a, b] = await twoServers('account');
     expect(await signIn(b, '198.51.100.1', { password: 'wrong' })).toBe(401);
     await twoSyncs();
-    for (let i = 1; i < SIGN_IN_BURST; i++) expect(await signIn(a, `198.51.100.${i + 1}`, { password: `wrong ${i}` })).toBe(401);
+    for (let i = 1; i < SIGN_IN_BURST; i++)
+      expect(await signIn(a, `198.51.100.${i + 1}`, { password: `wrong ${i}` })).toBe(401);
     await twoSyncs();
     expect(await signIn(b, '198.51.100.100', { password: PASSWORD })).toBe(429);
   }, 20_000);
@@ -55,7 +65,8 @@ describe('sign-in limits of the processes on one Redis', () => {
     const [a, b] = await twoServers('client');
     expect(await signIn(b, '203.0.113.9', { account: 'nobody-0', password: 'x' })).toBe(401);
     await twoSyncs();
-    for (let i = 1; i < SIGN_IN_BURST; i++) expect(await signIn(a, '203.0.113.9', { account: `nobody-${i}`, password: 'x' })).toBe(401);
+    for (let i = 1; i < SIGN_IN_BURST; i++)
+      expect(await signIn(a, '203.0.113.9', { account: `nobody-${i}`, password: 'x' })).toBe(401);
     await twoSyncs();
     expect(await signIn(b, '203.0.113.9', { account: 'nobody-last', password: 'x' })).toBe(429);
     expect(await signIn(b, '203.0.113.10', { password: PASSWORD })).toBe(200);

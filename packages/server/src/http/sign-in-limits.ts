@@ -22,7 +22,9 @@ export const SIGN_IN_PER_SECOND = 0.1;
 export const SIGN_IN_RECORD = 'ratelimit:sign-in';
 
 function refuse(retry: number): never {
-  throw new HttpError('RATE_LIMITED', `too many sign-in attempts; retry in ${retry} s`, { 'retry-after': String(retry) });
+  throw new HttpError('RATE_LIMITED', `too many sign-in attempts; retry in ${retry} s`, {
+    'retry-after': String(retry),
+  });
 }
 
 export class SignInLimits {
@@ -46,7 +48,10 @@ export class SignInLimits {
   /** A password-check slot (give it back when done); 429 SIGN_IN_BUSY at once when the line is full. */
   async enter(): Promise<() => void> {
     const slot = this.checks.enter();
-    if (slot === null) throw new HttpError('SIGN_IN_BUSY', 'the server is checking too many sign-ins at once; retry in 1 s', { 'retry-after': '1' });
+    if (slot === null)
+      throw new HttpError('SIGN_IN_BUSY', 'the server is checking too many sign-ins at once; retry in 1 s', {
+        'retry-after': '1',
+      });
     return slot;
   }
 }

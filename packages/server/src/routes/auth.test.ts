@@ -30,15 +30,35 @@ const rows: Row[] = [
   { method: 'PUT', path: '/admin/v1/streak', url: '/admin/v1/streak', body: rule },
   { method: 'GET', path: '/admin/v1/streak/rebuild', url: '/admin/v1/streak/rebuild' },
   { method: 'GET', path: '/admin/v1/achievements', url: '/admin/v1/achievements' },
-  { method: 'POST', path: '/admin/v1/achievements', url: '/admin/v1/achievements', body: [{ name: 'Shared', trigger: 'api' }] },
+  {
+    method: 'POST',
+    path: '/admin/v1/achievements',
+    url: '/admin/v1/achievements',
+    body: [{ name: 'Shared', trigger: 'api' }],
+  },
   { method: 'DELETE', path: '/admin/v1/achievements', url: '/admin/v1/achievements?ids=nope' },
   { method: 'GET', path: '/admin/v1/keys', url: '/admin/v1/keys' },
   { method: 'POST', path: '/admin/v1/keys', url: '/admin/v1/keys', body: { name: 'table', kind: 'application' } },
   { method: 'DELETE', path: '/admin/v1/keys/{id}', url: '/admin/v1/keys/nope' },
-  { method: 'POST', path: '/admin/v1/streaks/freezes', url: '/admin/v1/streaks/freezes', body: { freezes: [{ userId: 'ada' }] } },
-  { method: 'POST', path: '/admin/v1/streaks/pauses', url: '/admin/v1/streaks/pauses', body: { pauses: [{ userId: 'ada', start: '2099-01-01', end: '2099-01-02' }] } },
+  {
+    method: 'POST',
+    path: '/admin/v1/streaks/freezes',
+    url: '/admin/v1/streaks/freezes',
+    body: { freezes: [{ userId: 'ada' }] },
+  },
+  {
+    method: 'POST',
+    path: '/admin/v1/streaks/pauses',
+    url: '/admin/v1/streaks/pauses',
+    body: { pauses: [{ userId: 'ada', start: '2099-01-01', end: '2099-01-02' }] },
+  },
   { method: 'DELETE', path: '/admin/v1/streaks/pauses', url: '/admin/v1/streaks/pauses?ids=nope' },
-  { method: 'POST', path: '/admin/v1/streaks/restore', url: '/admin/v1/streaks/restore', body: { users: [{ id: 'ada' }] } },
+  {
+    method: 'POST',
+    path: '/admin/v1/streaks/restore',
+    url: '/admin/v1/streaks/restore',
+    body: { users: [{ id: 'ada' }] },
+  },
   { method: 'GET', path: '/admin/v1/analytics/streaks', url: '/admin/v1/analytics/streaks' },
   { method: 'GET', path: '/admin/v1/users/{id}', url: '/admin/v1/users/ada' },
   { method: 'DELETE', path: '/admin/v1/session', url: '/admin/v1/session' },
@@ -64,7 +84,9 @@ const send = (row: Row, key: string | null, headers: Record<string, string> = {}
 
 describe('the admin auth table', () => {
   it('has a row for every admin route of the OpenAPI document except signing in', async () => {
-    const doc = (await t.call('GET', '/openapi.json', { key: null })).body as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.call('GET', '/openapi.json', { key: null })).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/admin/v1/'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
@@ -80,7 +102,11 @@ describe('the admin auth table', () => {
       const unknown = await send(row, 'kl_admin_not-a-key');
       const revoked = await send(row, revokedKey);
       expect([none.status, unknown.status, revoked.status]).toEqual([401, 401, 401]);
-      expect([none.body.code, unknown.body.code, revoked.body.code]).toEqual(['MISSING_API_KEY', 'INVALID_API_KEY', 'REVOKED_API_KEY']);
+      expect([none.body.code, unknown.body.code, revoked.body.code]).toEqual([
+        'MISSING_API_KEY',
+        'INVALID_API_KEY',
+        'REVOKED_API_KEY',
+      ]);
     });
 
     it('answers 403 to an application key', async () => {
@@ -89,17 +115,22 @@ describe('the admin auth table', () => {
       expect(res.body.code).toBe('ADMIN_KEY_REQUIRED');
     });
 
-    it(writes ? 'answers 403 to a session without the CSRF header, and lets it in with the header' : 'lets a session in without the CSRF header', async () => {
-      if (writes) {
-        const bare = await send(row, null, { cookie });
-        expect(bare.status).toBe(403);
-        expect(bare.body.code).toBe('CSRF_HEADER_REQUIRED');
-      }
-      const res = await send(row, null, { cookie, ...(writes ? { 'x-kindling-csrf': '1' } : {}) });
-      expect(res.status).not.toBe(401);
-      expect(res.status).not.toBe(403);
-      expect(res.status).toBeLessThan(500);
-    });
+    it(
+      writes
+        ? 'answers 403 to a session without the CSRF header, and lets it in with the header'
+        : 'lets a session in without the CSRF header',
+      async () => {
+        if (writes) {
+          const bare = await send(row, null, { cookie });
+          expect(bare.status).toBe(403);
+          expect(bare.body.code).toBe('CSRF_HEADER_REQUIRED');
+        }
+        const res = await send(row, null, { cookie, ...(writes ? { 'x-kindling-csrf': '1' } : {}) });
+        expect(res.status).not.toBe(401);
+        expect(res.status).not.toBe(403);
+        expect(res.status).toBeLessThan(500);
+      },
+    );
   });
 });
 
@@ -114,16 +145,28 @@ interface AppRoute {
 /** Every documented route outside /admin/v1, with a URL filled in from its parameters (values that exist: user ada, metric lessons). */
 async function applicationRoutes(): Promise<AppRoute[]> {
   const doc = (await t.call('GET', '/openapi.json', { key: null })).body as {
-    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }>; requestBody?: unknown }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }>; requestBody?: unknown }>
+    >;
   };
   const sample: Record<string, string> = { id: 'ada', key: 'lessons', userIds: 'ada' };
   return Object.entries(doc.paths)
     .filter(([path]) => !path.startsWith('/admin/'))
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => {
-        const query = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required === true).map((p) => `${p.name}=${sample[p.name] ?? 'x'}`);
-        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? 'x') + (query.length > 0 ? `?${query.join('&')}` : '');
-        return { method: method.toUpperCase(), path, url, ...(operation.requestBody !== undefined ? { body: { user: { id: 'ada' }, value: 1 } } : {}) };
+        const query = (operation.parameters ?? [])
+          .filter((p) => p.in === 'query' && p.required === true)
+          .map((p) => `${p.name}=${sample[p.name] ?? 'x'}`);
+        const url =
+          path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? 'x') +
+          (query.length > 0 ? `?${query.join('&')}` : '');
+        return {
+          method: method.toUpperCase(),
+          path,
+          url,
+          ...(operation.requestBody !== undefined ? { body: { user: { id: 'ada' }, value: 1 } } : {}),
+        };
       }),
     );
 }
@@ -131,7 +174,14 @@ async function applicationRoutes(): Promise<AppRoute[]> {
 describe('the application auth table', () => {
   it('reads the application routes from the OpenAPI document: /v1 and /api, each of them', async () => {
     const routes = (await applicationRoutes()).map((r) => `${r.method} ${r.path}`);
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/metrics/{key}/event', 'POST /v1/metrics/{key}/event', 'GET /v1/users/{id}/streak', 'GET /v1/streaks']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/metrics/{key}/event',
+        'POST /v1/metrics/{key}/event',
+        'GET /v1/users/{id}/streak',
+        'GET /v1/streaks',
+      ]),
+    );
     expect(routes.every((route) => / \/(v1|api)\//.test(route))).toBe(true);
   });
 
@@ -143,7 +193,12 @@ describe('the application auth table', () => {
     for (const route of await applicationRoutes()) {
       const sendAs = (key: string | null, headers: Record<string, string> = {}) =>
         t.call(route.method, route.url, { key, headers, ...(route.body !== undefined ? { body: route.body } : {}) });
-      const answers = [await sendAs(null), await sendAs('kl_app_not-a-key'), await sendAs(revokedKey), await sendAs(null, { cookie, 'x-kindling-csrf': '1' })];
+      const answers = [
+        await sendAs(null),
+        await sendAs('kl_app_not-a-key'),
+        await sendAs(revokedKey),
+        await sendAs(null, { cookie, 'x-kindling-csrf': '1' }),
+      ];
       expect([route.path, ...answers.map((a) => `${a.status} ${a.body.code}`)]).toEqual([
         route.path,
         '401 MISSING_API_KEY',
@@ -157,8 +212,15 @@ describe('the application auth table', () => {
   it('lets an application key and an admin key into every application route', async () => {
     for (const route of await applicationRoutes()) {
       for (const key of [t.appKey, t.adminKey]) {
-        const res = await t.call(route.method, route.url, { key, ...(route.body !== undefined ? { body: route.body } : {}) });
-        expect([route.path, key === t.appKey ? 'application' : 'admin', res.status < 500 && res.status !== 401 && res.status !== 403]).toEqual([route.path, key === t.appKey ? 'application' : 'admin', true]);
+        const res = await t.call(route.method, route.url, {
+          key,
+          ...(route.body !== undefined ? { body: route.body } : {}),
+        });
+        expect([
+          route.path,
+          key === t.appKey ? 'application' : 'admin',
+          res.status < 500 && res.status !== 401 && res.status !== 403,
+        ]).toEqual([route.path, key === t.appKey ? 'application' : 'admin', true]);
       }
     }
   });

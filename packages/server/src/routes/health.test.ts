@@ -12,7 +12,10 @@ afterEach(() => t.close());
 describe('health', () => {
   it('answers /healthz and /readyz without a key while the store answers', async () => {
     expect(await t.call('GET', '/healthz', { key: null })).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await t.call('GET', '/readyz', { key: null })).toMatchObject({ status: 200, body: { status: 'ready', store: 'sqlite' } });
+    expect(await t.call('GET', '/readyz', { key: null })).toMatchObject({
+      status: 200,
+      body: { status: 'ready', store: 'sqlite' },
+    });
   });
 
   it('answers /readyz with 503 NOT_READY while the server is stopping', async () => {
@@ -28,14 +31,19 @@ describe('readiness of a server whose Redis fails', () => {
   it('answers /readyz 503 within a second while Redis does not answer, and 200 once it does', async () => {
     const redis = await startRedis();
     const node = redis.nodes[0]!;
-    const r = await startTestServer({ env: { REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_STORE_TIMEOUT_MS: '2000' } });
+    const r = await startTestServer({
+      env: { REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_STORE_TIMEOUT_MS: '2000' },
+    });
     try {
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
       redis.pause();
       const start = Date.now();
       const res = await r.call('GET', '/readyz', { key: null });
       expect(Date.now() - start).toBeLessThan(1500);
-      expect(res).toMatchObject({ status: 503, body: { code: 'NOT_READY', error: 'the store did not answer within 1000 ms' } });
+      expect(res).toMatchObject({
+        status: 503,
+        body: { code: 'NOT_READY', error: 'the store did not answer within 1000 ms' },
+      });
       redis.resume();
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
     } finally {
@@ -52,17 +60,25 @@ describe('readiness of a server whose Redis fails', () => {
     const admin = connectRedis({ url });
     const r = await startTestServer({ env: { REDIS_URL: url } });
     try {
-      expect((await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status).toBe(201);
+      expect(
+        (await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status,
+      ).toBe(201);
       await admin.client.config('SET', 'maxmemory', '1');
       const ready = await r.call('GET', '/readyz', { key: null });
       expect(ready).toMatchObject({ status: 503, body: { code: 'NOT_READY' } });
       // It says which fails, not why: the why (Redis's OOM here) is for the server's log, not for anyone asking.
       expect(ready.body.error).toBe('the store answers but writes to it fail');
       const event = await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
-      expect(event).toMatchObject({ status: 503, body: { code: 'STORE_UNAVAILABLE' }, headers: { 'retry-after': '1' } });
+      expect(event).toMatchObject({
+        status: 503,
+        body: { code: 'STORE_UNAVAILABLE' },
+        headers: { 'retry-after': '1' },
+      });
       await admin.client.config('SET', 'maxmemory', '0');
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
-      expect((await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status).toBe(201);
+      expect(
+        (await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status,
+      ).toBe(201);
     } finally {
       await admin.close();
       await r.close();

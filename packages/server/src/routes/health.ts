@@ -21,7 +21,11 @@ const READY_WITHIN_MS = 1000;
  * What keeps the store from serving, or null when it reads and writes. /readyz answers anyone: it
  * says which of the two fails, and the log says why (files, addresses).
  */
-async function probeStore(backend: Backend, at: number, log: (error: unknown, what: string) => void): Promise<string | null> {
+async function probeStore(
+  backend: Backend,
+  at: number,
+  log: (error: unknown, what: string) => void,
+): Promise<string | null> {
   try {
     await backend.control.accounts();
   } catch (error) {
@@ -47,7 +51,12 @@ function within(probe: Promise<string | null>, ms: number): Promise<string | nul
   });
 }
 
-const alive = { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } as const;
+const alive = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok'] } },
+} as const;
 const ready = {
   type: 'object',
   additionalProperties: false,
@@ -61,7 +70,9 @@ export function healthRoutes(app: App, ctx: ServerContext): void {
   app.get('/healthz', { schema: { hide: true, response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
   app.get('/readyz', { schema: { hide: true, response: { 200: ready, 503: errorRef } } }, async () => {
     if (!ctx.ready) throw new HttpError('NOT_READY', 'the server is starting or stopping');
-    probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) => app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`)).finally(() => (probing = null));
+    probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) =>
+      app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`),
+    ).finally(() => (probing = null));
     const problem = await within(probing, waitMs);
     if (problem !== null) throw new HttpError('NOT_READY', problem);
     return { status: 'ready' as const, store: ctx.backend.kind };

@@ -13,9 +13,25 @@ export interface NewKey {
   key: string;
 }
 
-export async function createKey(control: Control, accountId: string, kind: KeyKind, name: string, at: number): Promise<NewKey> {
+export async function createKey(
+  control: Control,
+  accountId: string,
+  kind: KeyKind,
+  name: string,
+  at: number,
+): Promise<NewKey> {
   const { key, prefix, hash } = newKey(kind);
-  const record: ApiKeyRecord = { id: newId(), accountId, name, kind, prefix, hash, created: new Date(at).toISOString(), lastUsedAt: null, revokedAt: null };
+  const record: ApiKeyRecord = {
+    id: newId(),
+    accountId,
+    name,
+    kind,
+    prefix,
+    hash,
+    created: new Date(at).toISOString(),
+    lastUsedAt: null,
+    revokedAt: null,
+  };
   await control.addKey(record);
   return { record, key };
 }
@@ -26,7 +42,10 @@ export interface NewAccount {
   applicationKey: NewKey;
 }
 
-export async function createAccount(control: Control, input: { name: string; operator: boolean; password: string | null; at: number }): Promise<NewAccount> {
+export async function createAccount(
+  control: Control,
+  input: { name: string; operator: boolean; password: string | null; at: number },
+): Promise<NewAccount> {
   const account: Account = {
     id: newId(),
     name: input.name,
@@ -41,11 +60,19 @@ export async function createAccount(control: Control, input: { name: string; ope
 }
 
 /** The first start's account, or null when the server already holds one. */
-export async function bootstrap(control: Control, options: { password: string | null; at: number }): Promise<NewAccount | null> {
+export async function bootstrap(
+  control: Control,
+  options: { password: string | null; at: number },
+): Promise<NewAccount | null> {
   if ((await control.accounts()).length > 0) return null;
   // Several processes may start at once on an empty Redis: only the one that claims the first start makes the account.
   if (!(await control.kv.swap('first-start', null, new Date(options.at).toISOString()))) return null;
-  const created = await createAccount(control, { name: 'default', operator: true, password: options.password, at: options.at });
+  const created = await createAccount(control, {
+    name: 'default',
+    operator: true,
+    password: options.password,
+    at: options.at,
+  });
   await control.changeConfig(created.account.id, (config) => ({
     ...config,
     metrics: [{ id: newId(), ...STARTER_METRIC, status: 'active', created: new Date(options.at).toISOString() }],

@@ -23,13 +23,24 @@ describe('the dashboard counters across a store outage', () => {
     const redis = ownRedis();
     const { port } = redis.nodes[0]!;
     const server = await startServer(
-      parseSettings({ REDIS_URL: `redis://127.0.0.1:${port}`, KINDLING_REDIS_PREFIX: 'outage', KINDLING_CACHE_MS: '0', LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'none') }),
+      parseSettings({
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        KINDLING_REDIS_PREFIX: 'outage',
+        KINDLING_CACHE_MS: '0',
+        LOG_LEVEL: 'silent',
+        KINDLING_DASHBOARD_DIR: join(dir, 'none'),
+      }),
       { listen: false },
     );
     const appKey = server.firstStart?.applicationKey.key as string;
     const adminKey = server.firstStart?.adminKey.key as string;
     const post = (userId: string) =>
-      server.app.inject({ method: 'POST', url: '/api/metrics/lessons/event', headers: { 'x-api-key': appKey, 'content-type': 'application/json' }, payload: { user: { id: userId }, value: 1 } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/metrics/lessons/event',
+        headers: { 'x-api-key': appKey, 'content-type': 'application/json' },
+        payload: { user: { id: userId }, value: 1 },
+      });
     const admin = (url: string) => server.app.inject({ method: 'GET', url, headers: { 'x-api-key': adminKey } });
     let acknowledged = 0;
     for (let i = 0; i < 5; i++) if ((await post(`u${i}`)).statusCode === 201) acknowledged++;
@@ -69,8 +80,12 @@ describe('counts kept in the control plane by earlier versions', () => {
       await control.kv.addCounters(`activity:${accountId}:metrics`, { 'lessons.total': 10, 'lessons.events': 4 });
       await control.kv.setFields(`metric-last:${accountId}`, { lessons: '2020-01-01T00:00:00.000Z' });
       await control.kv.addCounters(`activity:${accountId}:day:2026-03-01`, { events: 4, lost: 1 });
-      expect((await server.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ann' }, value: 2 } })).status).toBe(201);
-      const lessons = (await server.call('GET', '/admin/v1/metrics', { key: server.adminKey })).body.find((m: { key: string }) => m.key === 'lessons');
+      expect(
+        (await server.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ann' }, value: 2 } })).status,
+      ).toBe(201);
+      const lessons = (await server.call('GET', '/admin/v1/metrics', { key: server.adminKey })).body.find(
+        (m: { key: string }) => m.key === 'lessons',
+      );
       expect({ total: lessons.total, events: lessons.events }).toEqual({ total: 12, events: 5 });
       expect(lessons.lastEventAt > '2020-01-01T00:00:00.000Z').toBe(true);
       const days = await server.server.ctx.activity.days(accountId, '2026-03-02', 2);

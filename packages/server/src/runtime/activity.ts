@@ -59,8 +59,13 @@ export class Activity {
   /** The last `days` UTC days up to `today`, oldest first. */
   async days(accountId: string, today: string, days: number): Promise<DayActivity[]> {
     const end = Date.parse(`${today}T00:00:00Z`);
-    const dates = Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
-    const [report, legacy] = await Promise.all([this.report(accountId, dates[0] ?? today, today), this.legacyOf(accountId, dates)]);
+    const dates = Array.from({ length: days }, (_, i) =>
+      new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    );
+    const [report, legacy] = await Promise.all([
+      this.report(accountId, dates[0] ?? today, today),
+      this.legacyOf(accountId, dates),
+    ]);
     const stored = new Map(report.days.map((d) => [d.day, d]));
     return dates.map((date) => {
       const d = stored.get(date);
@@ -122,7 +127,8 @@ export class Activity {
       const dot = field.lastIndexOf('.');
       const metric = field.slice(0, dot);
       let entry = metrics.get(metric);
-      if (entry === undefined) metrics.set(metric, (entry = { total: 0, events: 0, lastEventAt: lastAt.get(metric) ?? null }));
+      if (entry === undefined)
+        metrics.set(metric, (entry = { total: 0, events: 0, lastEventAt: lastAt.get(metric) ?? null }));
       if (field.endsWith('.total')) entry.total = value;
       else entry.events = value;
     }

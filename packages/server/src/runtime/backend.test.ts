@@ -19,12 +19,22 @@ async function failure(promise: Promise<unknown>): Promise<{ ms: number; error: 
 describe('the Redis backend', () => {
   it('gives up on a Redis that does not answer after KINDLING_STORE_TIMEOUT_MS, in the streak store and in the control plane alike', async () => {
     const node = ownRedis().nodes[0]!;
-    const backend = openBackend(parseSettings({ REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_STORE_TIMEOUT_MS: '300', KINDLING_REDIS_PREFIX: 'backend-test' }));
+    const backend = openBackend(
+      parseSettings({
+        REDIS_URL: `redis://${node.host}:${node.port}`,
+        KINDLING_STORE_TIMEOUT_MS: '300',
+        KINDLING_REDIS_PREFIX: 'backend-test',
+      }),
+    );
     try {
       await backend.control.accounts();
       await backend.storeFor('acme').load('ann');
       ownRedis().pause();
-      for (const call of [backend.control.accounts(), backend.storeFor('acme').load('ann'), backend.storeFor('acme').update('ann', () => ({ result: null }))]) {
+      for (const call of [
+        backend.control.accounts(),
+        backend.storeFor('acme').load('ann'),
+        backend.storeFor('acme').update('ann', () => ({ result: null })),
+      ]) {
         const { ms, error } = await failure(call);
         expect(error).toBeInstanceOf(StoreError);
         expect((error as StoreError).message).toMatch(/300 ms|Command timed out/);

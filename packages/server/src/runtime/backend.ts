@@ -20,7 +20,10 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> & Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs'>>): Backend {
+export function openBackend(
+  settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> &
+    Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs'>>,
+): Backend {
   const stores = new Map<string, Store>();
   const redis = settings.redis;
   let control: Control;
@@ -31,7 +34,13 @@ export function openBackend(settings: Pick<Settings, 'dataDir' | 'redis' | 'redi
     mkdirSync(dir, { recursive: true });
     control = new Control(sqliteControlKV(join(dir, 'control.db')));
     // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
-    open = (account) => sqliteStore({ path: join(dir, 'kindling.db'), account, synchronous: settings.sqliteSync ?? 'full', checkpoints: 'background' });
+    open = (account) =>
+      sqliteStore({
+        path: join(dir, 'kindling.db'),
+        account,
+        synchronous: settings.sqliteSync ?? 'full',
+        checkpoints: 'background',
+      });
     where = dir;
   } else {
     // One timeout for the streak stores' commands and the control plane's: a request waits no longer on either.

@@ -31,7 +31,13 @@ export function ruleInput(rule: RuleConfig): StreakRuleInput {
     mode: rule.mode,
     conditions: rule.conditions.map((c) => ({ metric: c.metric, threshold: c.threshold })),
     ...(rule.freezes !== null
-      ? { freezes: { initial: rule.freezes.initial, max: rule.freezes.max, ...(rule.freezes.earn !== null ? { earn: rule.freezes.earn } : {}) } }
+      ? {
+          freezes: {
+            initial: rule.freezes.initial,
+            max: rule.freezes.max,
+            ...(rule.freezes.earn !== null ? { earn: rule.freezes.earn } : {}),
+          },
+        }
       : {}),
     restoreWindow: rule.restoreWindow,
   };
@@ -41,9 +47,23 @@ export function achievementInputs(defs: readonly AchievementDef[], hasRule: bool
   const inputs: AchievementInput[] = [];
   for (const def of defs) {
     if (def.status !== 'active') continue;
-    if (def.trigger === 'metric') inputs.push({ key: def.key, name: def.name, trigger: 'metric', metric: def.metric as string, threshold: def.threshold as number });
+    if (def.trigger === 'metric')
+      inputs.push({
+        key: def.key,
+        name: def.name,
+        trigger: 'metric',
+        metric: def.metric as string,
+        threshold: def.threshold as number,
+      });
     else if (def.trigger === 'streak') {
-      if (hasRule) inputs.push({ key: def.key, name: def.name, trigger: 'streak', length: def.streakLength as number, streak: RULE_KEY });
+      if (hasRule)
+        inputs.push({
+          key: def.key,
+          name: def.name,
+          trigger: 'streak',
+          length: def.streakLength as number,
+          streak: RULE_KEY,
+        });
     } else inputs.push({ key: def.key, name: def.name, trigger: 'api' });
   }
   return inputs;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ReadCache } from './read-cache.js';
 
-const answer = (json: number, gzip: number | null = null) => ({ json: Buffer.alloc(json, 1), gzip: gzip === null ? null : Buffer.alloc(gzip, 2), stamp: { version: 1, zone: 'UTC', day: 0 } });
+const answer = (json: number, gzip: number | null = null) => ({
+  json: Buffer.alloc(json, 1),
+  gzip: gzip === null ? null : Buffer.alloc(gzip, 2),
+  stamp: { version: 1, zone: 'UTC', day: 0 },
+});
 
 describe('ReadCache', () => {
   it('keeps answers until their bytes exceed the bound, dropping the least recently used first', () => {

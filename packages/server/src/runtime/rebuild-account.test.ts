@@ -32,15 +32,31 @@ async function accountWithUsers(count: number) {
 describe('a rebuild left by a process that stopped', () => {
   it('is taken over once its record is older than the lease, and goes on after the last user it did', async () => {
     const { backend, accountId, engine, version } = await accountWithUsers(5);
-    const left = { status: 'running' as const, done: 2, total: 5, startedAt: new Date(T0).toISOString(), finishedAt: null, error: null, version, after: 'u2', runId: 'gone', heartbeatAt: new Date(T0).toISOString() };
+    const left = {
+      status: 'running' as const,
+      done: 2,
+      total: 5,
+      startedAt: new Date(T0).toISOString(),
+      finishedAt: null,
+      error: null,
+      version,
+      after: 'u2',
+      runId: 'gone',
+      heartbeatAt: new Date(T0).toISOString(),
+    };
     const { raw } = await backend.control.rebuildRecord(accountId);
     await backend.control.swapRebuild(accountId, raw, left);
 
     // Within the lease, it is the other process's.
-    expect(await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 + LEASE_MS - 1 })).toBeNull();
+    expect(
+      await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 + LEASE_MS - 1 }),
+    ).toBeNull();
 
     const seen: number[] = [];
-    const after = await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 + LEASE_MS + 1, onProgress: (done) => seen.push(done) });
+    const after = await resumeRebuild(backend.control, accountId, engine, version, {
+      clock: () => T0 + LEASE_MS + 1,
+      onProgress: (done) => seen.push(done),
+    });
     expect(after).toMatchObject({ status: 'done', done: 5, total: 5 });
     expect(seen).toEqual([3, 4, 5]);
     expect(await backend.control.rebuild(accountId)).toMatchObject({ status: 'done', done: 5, total: 5 });
@@ -48,12 +64,28 @@ describe('a rebuild left by a process that stopped', () => {
 
   it('is not taken over when it finished, and a running one is taken by one process only', async () => {
     const { backend, accountId, engine, version } = await accountWithUsers(3);
-    expect(await rebuildAccount(backend.control, accountId, engine, version, { clock: () => T0 })).toMatchObject({ status: 'done', done: 3 });
-    expect(await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 + 10 * LEASE_MS })).toBeNull();
+    expect(await rebuildAccount(backend.control, accountId, engine, version, { clock: () => T0 })).toMatchObject({
+      status: 'done',
+      done: 3,
+    });
+    expect(
+      await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 + 10 * LEASE_MS }),
+    ).toBeNull();
 
     const { raw } = await backend.control.rebuildRecord(accountId);
-    await backend.control.swapRebuild(accountId, raw, { status: 'running', done: 0, total: 3, startedAt: null, finishedAt: null, error: null, version, heartbeatAt: null });
-    const both = await Promise.all([1, 2].map(() => resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 })));
+    await backend.control.swapRebuild(accountId, raw, {
+      status: 'running',
+      done: 0,
+      total: 3,
+      startedAt: null,
+      finishedAt: null,
+      error: null,
+      version,
+      heartbeatAt: null,
+    });
+    const both = await Promise.all(
+      [1, 2].map(() => resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 })),
+    );
     expect(both.filter((run) => run !== null)).toHaveLength(1);
   });
 
@@ -69,6 +101,9 @@ describe('a rebuild left by a process that stopped', () => {
     });
     expect(stopped).toMatchObject({ status: 'running', done: 2, after: 'u2' });
     expect(await backend.control.rebuild(accountId)).toMatchObject({ status: 'running', done: 2, heartbeatAt: null });
-    expect(await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 })).toMatchObject({ status: 'done', done: 4 });
+    expect(await resumeRebuild(backend.control, accountId, engine, version, { clock: () => T0 })).toMatchObject({
+      status: 'done',
+      done: 4,
+    });
   });
 });

@@ -30,14 +30,30 @@ class Stopped extends Error {}
 /** True when `rebuild` is running but its process stopped rewriting it. */
 export function isAbandoned(rebuild: Rebuild, now: number): boolean {
   if (rebuild.status !== 'running') return false;
-  const beat = rebuild.heartbeatAt === undefined || rebuild.heartbeatAt === null ? Number.NaN : Date.parse(rebuild.heartbeatAt);
+  const beat =
+    rebuild.heartbeatAt === undefined || rebuild.heartbeatAt === null ? Number.NaN : Date.parse(rebuild.heartbeatAt);
   return !(now - beat < LEASE_MS);
 }
 
 /** Starts a rebuild of every user under configuration `version`, replacing whatever record was there. */
-export async function rebuildAccount(control: Control, accountId: string, engine: Engine, version: number, options: Options = {}): Promise<Rebuild> {
+export async function rebuildAccount(
+  control: Control,
+  accountId: string,
+  engine: Engine,
+  version: number,
+  options: Options = {},
+): Promise<Rebuild> {
   const clock = options.clock ?? Date.now;
-  const start: Rebuild = { status: 'running', done: 0, total: 0, startedAt: new Date(clock()).toISOString(), finishedAt: null, error: null, version, after: null };
+  const start: Rebuild = {
+    status: 'running',
+    done: 0,
+    total: 0,
+    startedAt: new Date(clock()).toISOString(),
+    finishedAt: null,
+    error: null,
+    version,
+    after: null,
+  };
   for (;;) {
     const { raw } = await control.rebuildRecord(accountId);
     const claimed = await claim(control, accountId, raw, start, clock);
@@ -49,7 +65,13 @@ export async function rebuildAccount(control: Control, accountId: string, engine
  * Takes over the account's rebuild if its process stopped (see isAbandoned) and goes on with it
  * under `version`; null when there is nothing to take over or another process took it first.
  */
-export async function resumeRebuild(control: Control, accountId: string, engine: Engine, version: number, options: Options = {}): Promise<Rebuild | null> {
+export async function resumeRebuild(
+  control: Control,
+  accountId: string,
+  engine: Engine,
+  version: number,
+  options: Options = {},
+): Promise<Rebuild | null> {
   const clock = options.clock ?? Date.now;
   const { rebuild, raw } = await control.rebuildRecord(accountId);
   if (!isAbandoned(rebuild, clock())) return null;
@@ -65,13 +87,25 @@ interface Claimed {
 }
 
 /** Writes `state` as this run's if the record is still `expected`; null when another process wrote first. */
-async function claim(control: Control, accountId: string, expected: string | null, state: Rebuild, clock: () => number): Promise<Claimed | null> {
+async function claim(
+  control: Control,
+  accountId: string,
+  expected: string | null,
+  state: Rebuild,
+  clock: () => number,
+): Promise<Claimed | null> {
   const mine = { ...state, runId: randomUUID(), heartbeatAt: new Date(clock()).toISOString() };
   const raw = await control.swapRebuild(accountId, expected, mine);
   return raw === null ? null : { state: mine, raw };
 }
 
-async function run(control: Control, accountId: string, engine: Engine, claimed: Claimed, options: Options): Promise<Rebuild> {
+async function run(
+  control: Control,
+  accountId: string,
+  engine: Engine,
+  claimed: Claimed,
+  options: Options,
+): Promise<Rebuild> {
   const clock = options.clock ?? Date.now;
   const instant = () => new Date(clock()).toISOString();
   let state = claimed.state;
@@ -112,7 +146,12 @@ async function run(control: Control, accountId: string, engine: Engine, claimed:
       await save(state, null).catch(() => {});
       return state;
     }
-    state = { ...state, status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: instant() };
+    state = {
+      ...state,
+      status: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+      finishedAt: instant(),
+    };
   } finally {
     clearInterval(beat);
     await saving;

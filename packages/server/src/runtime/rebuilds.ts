@@ -25,7 +25,10 @@ export class Rebuilds {
     const startedAt = new Date(this.clock()).toISOString();
     this.enqueue(accountId, async () => {
       const runtime = await this.freshRuntime(accountId);
-      await rebuildAccount(this.control, accountId, runtime.engine, runtime.config.version, { clock: this.clock, signal: this.stopping.signal });
+      await rebuildAccount(this.control, accountId, runtime.engine, runtime.config.version, {
+        clock: this.clock,
+        signal: this.stopping.signal,
+      });
     });
     return { status: 'running', done: 0, total: 0, startedAt, finishedAt: null, error: null, version };
   }
@@ -49,7 +52,10 @@ export class Rebuilds {
         if (!isAbandoned(rebuild, this.clock())) continue;
         this.enqueue(account.id, async () => {
           const runtime = await this.freshRuntime(account.id);
-          await resumeRebuild(this.control, account.id, runtime.engine, runtime.config.version, { clock: this.clock, signal: this.stopping.signal });
+          await resumeRebuild(this.control, account.id, runtime.engine, runtime.config.version, {
+            clock: this.clock,
+            signal: this.stopping.signal,
+          });
         });
       }
     } catch {
@@ -59,7 +65,8 @@ export class Rebuilds {
 
   /** Waits for the account's rebuilds (for shutdown and tests). */
   async settle(accountId?: string): Promise<void> {
-    const runs = accountId === undefined ? [...this.running.values()] : [this.running.get(accountId) ?? Promise.resolve()];
+    const runs =
+      accountId === undefined ? [...this.running.values()] : [this.running.get(accountId) ?? Promise.resolve()];
     await Promise.all(runs);
   }
 

@@ -9,7 +9,9 @@ const prefix = `kltest-${process.pid}-${Date.now().toString(36)}`;
 const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
 const servers: RunningServer[] = [];
 
-async function start(options: { prefix?: string; env?: Record<string, string>; clock?: () => number } = {}): Promise<RunningServer> {
+async function start(
+  options: { prefix?: string; env?: Record<string, string>; clock?: () => number } = {},
+): Promise<RunningServer> {
   const settings = parseSettings({
     REDIS_URL: 'redis://127.0.0.1:6379',
     KINDLING_REDIS_PREFIX: options.prefix ?? prefix,
@@ -45,12 +47,18 @@ describe('several servers sharing one Redis', () => {
     expect(a.firstStart).not.toBeNull();
     expect(b.firstStart).toBeNull();
     const key = a.firstStart!.applicationKey.key;
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i % 2 === 0 ? a : b, key, 'shared-user')));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => post(i % 2 === 0 ? a : b, key, 'shared-user')),
+    );
     expect(responses.map((r) => r.statusCode).every((s) => s === 201)).toBe(true);
     const totals = responses.map((r) => JSON.parse(r.body).total as number).sort((x, y) => x - y);
     expect(totals).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     for (const server of [a, b]) {
-      const read = await server.app.inject({ method: 'GET', url: '/v1/users/shared-user', headers: { 'x-api-key': key } });
+      const read = await server.app.inject({
+        method: 'GET',
+        url: '/v1/users/shared-user',
+        headers: { 'x-api-key': key },
+      });
       expect(JSON.parse(read.body).totals).toEqual({ lessons: 200 });
     }
   });
@@ -68,11 +76,18 @@ describe('several servers sharing one Redis', () => {
 
   it("shares each key's rate limit: what one server let through, the other refuses once they have synced", async () => {
     const now = Date.parse('2026-03-02T10:00:00Z');
-    const options = { prefix: `${prefix}-limits`, env: { KINDLING_RATE_LIMIT: '1', KINDLING_RATE_BURST: '4' }, clock: () => now };
+    const options = {
+      prefix: `${prefix}-limits`,
+      env: { KINDLING_RATE_LIMIT: '1', KINDLING_RATE_BURST: '4' },
+      clock: () => now,
+    };
     const a = await start(options);
     const b = await start(options);
     const key = a.firstStart!.applicationKey.key;
-    const read = (server: RunningServer) => server.app.inject({ method: 'GET', url: '/v1/users/ada/streak', headers: { 'x-api-key': key } }).then((r) => r.statusCode);
+    const read = (server: RunningServer) =>
+      server.app
+        .inject({ method: 'GET', url: '/v1/users/ada/streak', headers: { 'x-api-key': key } })
+        .then((r) => r.statusCode);
     const sync = async () => {
       for (const server of [a, b]) {
         expect(server.ctx.limiter).toBeInstanceOf(SharedLimits);

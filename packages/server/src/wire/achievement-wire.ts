@@ -6,7 +6,15 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { AchievementDef, MetricDef } from '../control/types.js';
 import { number, numberOrNull, text, textOrNull } from './primitives.js';
 
-const attributes = { type: 'array', items: { type: 'object', additionalProperties: false, required: ['key', 'value'], properties: { key: text, value: text } } } as const;
+const attributes = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'value'],
+    properties: { key: text, value: text },
+  },
+} as const;
 
 const achievementProperties = {
   id: text,
@@ -24,7 +32,12 @@ const achievementProperties = {
 } as const;
 const achievementRequired = ['id', 'key', 'name', 'trigger', 'description', 'badgeUrl', 'userAttributes'] as const;
 
-export const achievementSchema = { type: 'object', additionalProperties: false, required: achievementRequired, properties: achievementProperties } as const;
+export const achievementSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: achievementRequired,
+  properties: achievementProperties,
+} as const;
 
 /** An achievement of a user: completed at `achievedAt`, or null when not (yet). */
 export const userAchievementSchema = {
@@ -34,7 +47,10 @@ export const userAchievementSchema = {
   properties: { ...achievementProperties, achievedAt: textOrNull },
 } as const;
 
-const stats = { completions: { ...number, description: 'users who completed it' }, rarity: { ...number, description: "percent of the account's users who completed it" } } as const;
+const stats = {
+  completions: { ...number, description: 'users who completed it' },
+  rarity: { ...number, description: "percent of the account's users who completed it" },
+} as const;
 
 /** An achievement with how many users completed it (GET /v1/achievements). */
 export const achievementStatsSchema = {
@@ -66,11 +82,22 @@ export function achievementWire(def: AchievementDef, metrics: ReadonlyMap<string
     description: null,
     badgeUrl: null,
     userAttributes: [],
-    ...(def.trigger === 'metric' ? { metricId: metric?.id ?? null, metricName: metric?.name ?? def.metric, metricValue: def.threshold, eventAttributes: [] } : {}),
+    ...(def.trigger === 'metric'
+      ? {
+          metricId: metric?.id ?? null,
+          metricName: metric?.name ?? def.metric,
+          metricValue: def.threshold,
+          eventAttributes: [],
+        }
+      : {}),
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
   };
 }
 
-export function userAchievementWire(def: AchievementDef, metrics: ReadonlyMap<string, MetricDef>, achievedAt: string | null): UserAchievementWire {
+export function userAchievementWire(
+  def: AchievementDef,
+  metrics: ReadonlyMap<string, MetricDef>,
+  achievedAt: string | null,
+): UserAchievementWire {
   return { ...achievementWire(def, metrics), achievedAt };
 }

@@ -14,7 +14,9 @@ const NO_ACTIVITY: MetricActivity = { total: 0, events: 0, lastEventAt: null };
 const status = { type: 'string', enum: ['active', 'archived'] } as const;
 
 export const metricSchema = {
-  type: 'object', additionalProperties: false, required: ['id', 'key', 'name', 'status', 'unitType', 'units', 'total', 'events', 'lastEventAt', 'created'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'key', 'name', 'status', 'unitType', 'units', 'total', 'events', 'lastEventAt', 'created'],
   properties: {
     id: text,
     key: text,
@@ -30,7 +32,9 @@ export const metricSchema = {
 } as const;
 
 export const achievementAdminSchema = {
-  type: 'object', additionalProperties: false, required: ['id', 'key', 'name', 'trigger', 'status', 'completions', 'rarity', 'created'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'key', 'name', 'trigger', 'status', 'completions', 'rarity', 'created'],
   properties: {
     id: text,
     key: text,
@@ -57,13 +61,25 @@ const keyProperties = {
 } as const;
 const keyRequired = ['id', 'name', 'kind', 'prefix', 'created', 'lastUsedAt', 'revokedAt'] as const;
 
-export const keySchema = { type: 'object', additionalProperties: false, required: keyRequired, properties: keyProperties } as const;
+export const keySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: keyRequired,
+  properties: keyProperties,
+} as const;
 
 /** A new key with its secret, shown this once. */
-export const createdKeySchema = { type: 'object', additionalProperties: false, required: [...keyRequired, 'key'], properties: { ...keyProperties, key: text } } as const;
+export const createdKeySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...keyRequired, 'key'],
+  properties: { ...keyProperties, key: text },
+} as const;
 
 export const rebuildSchema = {
-  type: 'object', additionalProperties: false, required: ['status', 'done', 'total', 'startedAt', 'finishedAt', 'error'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'done', 'total', 'startedAt', 'finishedAt', 'error'],
   properties: {
     status: { type: 'string', enum: ['idle', 'running', 'done', 'failed'] },
     done: number,
@@ -74,32 +90,75 @@ export const rebuildSchema = {
   },
 } as const;
 
-export const accountSchema = { type: 'object', additionalProperties: false, required: ['id', 'name', 'created'], properties: { id: text, name: text, created: text } } as const;
+export const accountSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'created'],
+  properties: { id: text, name: text, created: text },
+} as const;
 
 /** `{ account: { id, name } }`: who is signed in. */
 export const sessionSchema = {
-  type: 'object', additionalProperties: false, required: ['account'],
-  properties: { account: { type: 'object', additionalProperties: false, required: ['id', 'name'], properties: { id: text, name: text } } },
+  type: 'object',
+  additionalProperties: false,
+  required: ['account'],
+  properties: {
+    account: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name'],
+      properties: { id: text, name: text },
+    },
+  },
 } as const;
 
-const weekday = { type: 'string', enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] } as const;
+const weekday = {
+  type: 'string',
+  enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+} as const;
 
 /** The streak rule as saved: every field filled. */
 export const savedRuleSchema = {
-  type: 'object', additionalProperties: false, required: ['frequency', 'weekStart', 'dayStartsAt', 'defaultTimeZone', 'mode', 'conditions', 'freezes', 'restoreWindow'],
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'frequency',
+    'weekStart',
+    'dayStartsAt',
+    'defaultTimeZone',
+    'mode',
+    'conditions',
+    'freezes',
+    'restoreWindow',
+  ],
   properties: {
     frequency,
     weekStart: weekday,
     dayStartsAt: text,
     defaultTimeZone: text,
     mode: { type: 'string', enum: ['all', 'any'] },
-    conditions: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['metric', 'threshold'], properties: { metric: text, threshold: number } } },
+    conditions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['metric', 'threshold'],
+        properties: { metric: text, threshold: number },
+      },
+    },
     freezes: {
-      type: ['object', 'null'], additionalProperties: false, required: ['initial', 'max', 'earn'],
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['initial', 'max', 'earn'],
       properties: {
         initial: number,
         max: number,
-        earn: { type: ['object', 'null'], additionalProperties: false, required: ['every', 'amount'], properties: { every: number, amount: number } },
+        earn: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          required: ['every', 'amount'],
+          properties: { every: number, amount: number },
+        },
       },
     },
     restoreWindow: number,
@@ -108,12 +167,16 @@ export const savedRuleSchema = {
 
 /** `{ rule, rebuild }`: the rule (null when none) and the progress of the last rebuild. */
 export const streakSettingsSchema = {
-  type: 'object', additionalProperties: false, required: ['rule', 'rebuild'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['rule', 'rebuild'],
   properties: { rule: { anyOf: [savedRuleSchema, { type: 'null' }] }, rebuild: rebuildSchema },
 } as const;
 
 export const issueSchema = {
-  type: 'object', additionalProperties: false, required: ['severity', 'message'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['severity', 'message'],
   properties: {
     index: { ...number, description: 'the item of a create, by its place in the body' },
     id: { ...text, description: 'the item of an update or delete, by its id' },
@@ -124,38 +187,124 @@ export const issueSchema = {
 } as const;
 
 const issues = { type: 'array', items: issueSchema } as const;
-const ids = { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text } } } as const;
+const ids = {
+  type: 'array',
+  items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text } },
+} as const;
 
 // Bulk writes answer what they did (created, updated or deleted) and the issues of the items they did not.
-export const createdMetricsSchema = { type: 'object', additionalProperties: false, required: ['created', 'issues'], properties: { created: { type: 'array', items: metricSchema }, issues } } as const;
-export const updatedMetricsSchema = { type: 'object', additionalProperties: false, required: ['updated', 'issues'], properties: { updated: { type: 'array', items: metricSchema }, issues } } as const;
-export const createdAchievementsSchema = { type: 'object', additionalProperties: false, required: ['created', 'issues'], properties: { created: { type: 'array', items: achievementAdminSchema }, issues } } as const;
-export const deletedAnswerSchema = { type: 'object', additionalProperties: false, required: ['deleted', 'issues'], properties: { deleted: ids, issues } } as const;
-export const issuesAnswerSchema = { type: 'object', additionalProperties: false, required: ['issues'], properties: { issues } } as const;
-export const restoredAnswerSchema = { type: 'object', additionalProperties: false, required: ['restoredUsers', 'issues'], properties: { restoredUsers: { type: 'array', items: text }, issues } } as const;
+export const createdMetricsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['created', 'issues'],
+  properties: { created: { type: 'array', items: metricSchema }, issues },
+} as const;
+export const updatedMetricsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['updated', 'issues'],
+  properties: { updated: { type: 'array', items: metricSchema }, issues },
+} as const;
+export const createdAchievementsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['created', 'issues'],
+  properties: { created: { type: 'array', items: achievementAdminSchema }, issues },
+} as const;
+export const deletedAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['deleted', 'issues'],
+  properties: { deleted: ids, issues },
+} as const;
+export const issuesAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['issues'],
+  properties: { issues },
+} as const;
+export const restoredAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['restoredUsers', 'issues'],
+  properties: { restoredUsers: { type: 'array', items: text }, issues },
+} as const;
 
 export const pauseSchema = {
-  type: 'object', additionalProperties: false, required: ['id', 'userId', 'start', 'end', 'status'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'userId', 'start', 'end', 'status'],
   properties: { id: text, userId: text, start: text, end: text, status: { type: 'string', enum: ['active'] } },
 } as const;
 
-export const createdPausesSchema = { type: 'object', additionalProperties: false, required: ['created', 'issues'], properties: { created: { type: 'array', items: pauseSchema }, issues } } as const;
+export const createdPausesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['created', 'issues'],
+  properties: { created: { type: 'array', items: pauseSchema }, issues },
+} as const;
 
 export const analyticsSchema = {
-  type: 'object', additionalProperties: false, required: ['streak', 'at', 'activeStreaks', 'averageLength', 'topCurrent', 'topLongest', 'histogram', 'lengths', 'daily'],
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'streak',
+    'at',
+    'activeStreaks',
+    'averageLength',
+    'topCurrent',
+    'topLongest',
+    'histogram',
+    'lengths',
+    'daily',
+  ],
   properties: {
     streak: { ...textOrNull, description: 'the rule analysed; null when the account has none' },
     at: text,
     activeStreaks: number,
     averageLength: number,
-    topCurrent: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['userId', 'length'], properties: { userId: text, length: number } } },
-    topLongest: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['userId', 'longest'], properties: { userId: text, longest: number } } },
-    histogram: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['from', 'to', 'users'], properties: { from: number, to: { ...numberOrNull, description: 'null: no upper bound' }, users: number } } },
-    lengths: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['length', 'users'], properties: { length: number, users: number } } },
+    topCurrent: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['userId', 'length'],
+        properties: { userId: text, length: number },
+      },
+    },
+    topLongest: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['userId', 'longest'],
+        properties: { userId: text, longest: number },
+      },
+    },
+    histogram: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['from', 'to', 'users'],
+        properties: { from: number, to: { ...numberOrNull, description: 'null: no upper bound' }, users: number },
+      },
+    },
+    lengths: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['length', 'users'],
+        properties: { length: number, users: number },
+      },
+    },
     daily: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['date', 'events', 'extended', 'lost', 'freezesUsed'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['date', 'events', 'extended', 'lost', 'freezesUsed'],
         properties: { date: text, events: number, extended: number, lost: number, freezesUsed: number },
       },
     },
@@ -164,11 +313,22 @@ export const analyticsSchema = {
 
 /** GET /admin/v1/users/:id: the user, the streak with a year of periods (null without a rule), the last daily sums. */
 export const adminUserSchema = {
-  type: 'object', additionalProperties: false, required: ['user', 'streak', 'recent'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'streak', 'recent'],
   properties: {
     user: userWithAchievementsSchema,
     streak: { anyOf: [streakReadSchema, { type: 'null' }] },
-    recent: { type: 'array', description: 'newest first', items: { type: 'object', additionalProperties: false, required: ['date', 'metric', 'value'], properties: { date: text, metric: text, value: number } } },
+    recent: {
+      type: 'array',
+      description: 'newest first',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['date', 'metric', 'value'],
+        properties: { date: text, metric: text, value: number },
+      },
+    },
   },
 } as const;
 
@@ -193,7 +353,10 @@ export function metricWire(def: MetricDef, activity: MetricActivity = NO_ACTIVIT
   };
 }
 
-export function achievementAdminWire(def: AchievementDef, stats: { completions: number; rarity: number } = { completions: 0, rarity: 0 }): AchievementAdminWire {
+export function achievementAdminWire(
+  def: AchievementDef,
+  stats: { completions: number; rarity: number } = { completions: 0, rarity: 0 },
+): AchievementAdminWire {
   return {
     id: def.id,
     key: def.key,

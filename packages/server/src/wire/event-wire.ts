@@ -14,12 +14,20 @@ import { currentStreakSchema, currentStreakWire } from './streak-wire.js';
 const changeSchema = {
   type: 'object',
   required: ['type'],
-  properties: { type: { ...text, description: 'streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed' } },
+  properties: {
+    type: {
+      ...text,
+      description:
+        'streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed',
+    },
+  },
   additionalProperties: true,
 } as const;
 
 export const eventAnswerSchema = {
-  type: 'object', additionalProperties: false, required: ['metricId', 'eventId', 'total', 'achievements', 'currentStreak', 'points', 'leaderboards', 'changes'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['metricId', 'eventId', 'total', 'achievements', 'currentStreak', 'points', 'leaderboards', 'changes'],
   properties: {
     metricId: text,
     eventId: text,
@@ -46,6 +54,18 @@ export function eventWire(result: RecordResult, runtime: AccountRuntime, metricI
   const { eventId, total, changes, idempotencyKey } = result;
   const currentStreak = currentStreakWire(result.currentStreak, config.streak);
   // Literals rather than a spread of the idempotency keys: see currentStreakWire.
-  if (idempotencyKey === null) return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes };
-  return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes, idempotencyKey, idempotentReplayed: result.replayed };
+  if (idempotencyKey === null)
+    return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes };
+  return {
+    metricId,
+    eventId,
+    total,
+    achievements,
+    currentStreak,
+    points: {},
+    leaderboards: {},
+    changes,
+    idempotencyKey,
+    idempotentReplayed: result.replayed,
+  };
 }

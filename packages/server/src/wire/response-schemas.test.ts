@@ -45,7 +45,11 @@ async function send(call: Call, route: string): Promise<any> {
   const res = await app.inject({
     method: call.method as 'GET',
     url: call.url,
-    headers: { 'x-api-key': t.adminKey, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    headers: {
+      'x-api-key': t.adminKey,
+      ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...call.headers,
+    },
     ...(call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
   });
   expect(res.statusCode, `${route}: ${res.body}`).toBeGreaterThanOrEqual(200);
@@ -59,18 +63,33 @@ async function send(call: Call, route: string): Promise<any> {
 
 const get = (route: string, url = route.split(' ')[1] as string) => send({ method: 'GET', url }, route);
 const write = (route: string, body?: unknown, url = route.split(' ')[1] as string, headers?: Record<string, string>) =>
-  send({ method: route.split(' ')[0] as string, url, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) }, route);
+  send(
+    {
+      method: route.split(' ')[0] as string,
+      url,
+      ...(body !== undefined ? { body } : {}),
+      ...(headers ? { headers } : {}),
+    },
+    route,
+  );
 
 describe('the response schemas', () => {
   it('keep every key and value of every route’s answer', async () => {
     await get('GET /healthz');
     await get('GET /readyz');
     await get('GET /v1/users/{id}/streak', '/v1/users/nobody/streak');
-    await write('PUT /admin/v1/streak', { frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1, max: 3, earn: { every: 2, amount: 1 } } });
+    await write('PUT /admin/v1/streak', {
+      frequency: 'daily',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+      freezes: { initial: 1, max: 3, earn: { every: 2, amount: 1 } },
+    });
     await get('GET /admin/v1/streak');
     await get('GET /admin/v1/streak/rebuild');
     const metrics = await write('POST /admin/v1/metrics', [{ name: 'Pages' }, { name: 'Bad', key: 'no spaces' }]);
-    await write('PATCH /admin/v1/metrics', [{ id: metrics.created[0].id, name: 'Pages read' }, { id: 'nope', name: 'X' }]);
+    await write('PATCH /admin/v1/metrics', [
+      { id: metrics.created[0].id, name: 'Pages read' },
+      { id: 'nope', name: 'X' },
+    ]);
     await get('GET /admin/v1/metrics', '/admin/v1/metrics?includeArchived=true');
     const made = await write('POST /admin/v1/achievements', [
       { name: 'First lesson', key: 'first', trigger: 'metric', metric: 'lessons', threshold: 1 },
@@ -81,12 +100,26 @@ describe('the response schemas', () => {
     await write('DELETE /admin/v1/achievements', undefined, `/admin/v1/achievements?ids=${made.created[3].id},nope`);
 
     const event = (value: number, headers?: Record<string, string>) =>
-      write('POST /v1/metrics/{key}/event', { user: { id: 'ada', tz: 'Europe/Berlin', email: 'ada@example.com' }, value }, '/v1/metrics/lessons/event', headers);
+      write(
+        'POST /v1/metrics/{key}/event',
+        { user: { id: 'ada', tz: 'Europe/Berlin', email: 'ada@example.com' }, value },
+        '/v1/metrics/lessons/event',
+        headers,
+      );
     const first = await event(1.5, { 'idempotency-key': 'k-1' });
-    expect(first).toMatchObject({ total: 1.5, idempotencyKey: 'k-1', idempotentReplayed: false, achievements: [{ key: 'first', description: null, badgeUrl: null }] });
+    expect(first).toMatchObject({
+      total: 1.5,
+      idempotencyKey: 'k-1',
+      idempotentReplayed: false,
+      achievements: [{ key: 'first', description: null, badgeUrl: null }],
+    });
     await event(1.5, { 'idempotency-key': 'k-1' });
     now += DAY;
-    const second = await write('POST /api/metrics/{key}/event', { user: { id: 'ada' }, value: 2 }, '/api/metrics/lessons/event');
+    const second = await write(
+      'POST /api/metrics/{key}/event',
+      { user: { id: 'ada' }, value: 2 },
+      '/api/metrics/lessons/event',
+    );
     expect(second.changes.map((c: { type: string }) => c.type)).toContain('achievement.completed');
     await write('POST /v1/metrics/{key}/event', { user: { id: 'bob' }, value: 1 }, '/v1/metrics/lessons/event');
 
@@ -99,8 +132,17 @@ describe('the response schemas', () => {
 
     await get('GET /admin/v1/achievements', '/admin/v1/achievements?includeArchived=true');
     await write('POST /admin/v1/streaks/freezes', { freezes: [{ userId: 'ada' }, { userId: 'nobody' }] });
-    const pauses = await write('POST /admin/v1/streaks/pauses', { pauses: [{ userId: 'bob', start: '2026-03-10', end: '2026-03-12' }, { userId: 'nobody', start: '2026-03-10', end: '2026-03-12' }] });
-    await write('DELETE /admin/v1/streaks/pauses', undefined, `/admin/v1/streaks/pauses?ids=${pauses.created[0].id},nope`);
+    const pauses = await write('POST /admin/v1/streaks/pauses', {
+      pauses: [
+        { userId: 'bob', start: '2026-03-10', end: '2026-03-12' },
+        { userId: 'nobody', start: '2026-03-10', end: '2026-03-12' },
+      ],
+    });
+    await write(
+      'DELETE /admin/v1/streaks/pauses',
+      undefined,
+      `/admin/v1/streaks/pauses?ids=${pauses.created[0].id},nope`,
+    );
     now += 3 * DAY;
     await write('POST /admin/v1/streaks/restore', { users: [{ id: 'bob' }, { id: 'ada' }, { id: 'nobody' }] });
     await get('GET /admin/v1/analytics/streaks', '/admin/v1/analytics/streaks?days=7');
@@ -122,7 +164,9 @@ describe('the response schemas', () => {
 
   it('were all toured: every documented route answered 2xx above', async () => {
     const doc = app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect([...answered].filter((route) => !route.endsWith('z')).sort()).toEqual(documented.sort());
   });
 });

@@ -23,7 +23,11 @@ function historyJson(periods: readonly HistoryPeriod[], freezes: boolean): strin
 }
 
 /** `{ ...fields, streakHistory }` as JSON, equal to JSON.stringify of the same object. */
-export function streakJson(fields: Readonly<Record<string, unknown>>, history: readonly HistoryPeriod[], freezes: boolean): string {
+export function streakJson(
+  fields: Readonly<Record<string, unknown>>,
+  history: readonly HistoryPeriod[],
+  freezes: boolean,
+): string {
   const head = JSON.stringify(fields);
   return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"streakHistory":[${historyJson(history, freezes)}]}`;
 }

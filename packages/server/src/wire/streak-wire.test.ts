@@ -26,14 +26,39 @@ const BASE = ['length', 'frequency', 'started', 'periodStart', 'periodEnd', 'exp
 describe('currentStreakWire', () => {
   it('adds the freeze fields the rule has, in the order the hosted service writes them', () => {
     const earning = currentStreakWire(streak, rule({ initial: 1, max: 3, earn: { every: 7, amount: 1 } }));
-    expect(Object.keys(earning)).toEqual([...BASE, 'freezes', 'maxFreezes', 'freezeAutoEarnInterval', 'freezeAutoEarnAmount']);
-    expect(earning).toMatchObject({ length: 4, extended: true, freezes: 2, maxFreezes: 3, freezeAutoEarnInterval: 7, freezeAutoEarnAmount: 1 });
-    expect(Object.keys(currentStreakWire(streak, rule({ initial: 1, max: 3, earn: null })))).toEqual([...BASE, 'freezes', 'maxFreezes']);
+    expect(Object.keys(earning)).toEqual([
+      ...BASE,
+      'freezes',
+      'maxFreezes',
+      'freezeAutoEarnInterval',
+      'freezeAutoEarnAmount',
+    ]);
+    expect(earning).toMatchObject({
+      length: 4,
+      extended: true,
+      freezes: 2,
+      maxFreezes: 3,
+      freezeAutoEarnInterval: 7,
+      freezeAutoEarnAmount: 1,
+    });
+    expect(Object.keys(currentStreakWire(streak, rule({ initial: 1, max: 3, earn: null })))).toEqual([
+      ...BASE,
+      'freezes',
+      'maxFreezes',
+    ]);
     expect(Object.keys(currentStreakWire(streak, rule(null)))).toEqual(BASE);
   });
 
   it('answers a zero streak of the rule’s frequency when there is no streak', () => {
-    expect(currentStreakWire(null, { ...rule(null), frequency: 'weekly' })).toEqual({ length: 0, frequency: 'weekly', started: null, periodStart: null, periodEnd: null, expires: null, extended: false });
+    expect(currentStreakWire(null, { ...rule(null), frequency: 'weekly' })).toEqual({
+      length: 0,
+      frequency: 'weekly',
+      started: null,
+      periodStart: null,
+      periodEnd: null,
+      expires: null,
+      extended: false,
+    });
     expect(currentStreakWire(null, null)).toMatchObject({ length: 0, frequency: 'daily' });
   });
 });

@@ -27,26 +27,61 @@ const periodProperties = {
 
 /** `currentStreak` of an event answer: `extended` says whether this event extended it. */
 export const currentStreakSchema = {
-  type: 'object', additionalProperties: false, required: ['length', 'frequency', 'started', 'periodStart', 'periodEnd', 'expires', 'extended'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['length', 'frequency', 'started', 'periodStart', 'periodEnd', 'expires', 'extended'],
   properties: { ...periodProperties, extended: flag, ...freezeProperties },
 } as const;
 
 export const streakPeriodSchema = {
-  type: 'object', additionalProperties: false, required: ['periodStart', 'periodEnd', 'length', 'usedPause'],
-  properties: { periodStart: text, periodEnd: text, length: number, usedFreeze: { ...flag, description: 'absent when the rule has no freezes' }, usedPause: flag },
+  type: 'object',
+  additionalProperties: false,
+  required: ['periodStart', 'periodEnd', 'length', 'usedPause'],
+  properties: {
+    periodStart: text,
+    periodEnd: text,
+    length: number,
+    usedFreeze: { ...flag, description: 'absent when the rule has no freezes' },
+    usedPause: flag,
+  },
 } as const;
 
 /** GET /v1/users/:id/streak: `extended` is the instant of the last extension. */
 export const streakReadSchema = {
-  type: 'object', additionalProperties: false, required: ['length', 'frequency', 'started', 'periodStart', 'periodEnd', 'expires', 'extended', 'longest', 'pauses', 'streakHistory'],
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'length',
+    'frequency',
+    'started',
+    'periodStart',
+    'periodEnd',
+    'expires',
+    'extended',
+    'longest',
+    'pauses',
+    'streakHistory',
+  ],
   properties: {
     ...periodProperties,
     expiresAt: { ...textOrNull, description: 'the instant the streak is lost unless extended' },
     extended: { ...textOrNull, description: 'the instant of the last extension' },
     longest: number,
     ...freezeProperties,
-    pauses: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id', 'start', 'end'], properties: { id: text, start: text, end: text } } },
-    streakHistory: { type: 'array', description: 'oldest first, ending with the current period', items: streakPeriodSchema },
+    pauses: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'start', 'end'],
+        properties: { id: text, start: text, end: text },
+      },
+    },
+    streakHistory: {
+      type: 'array',
+      description: 'oldest first, ending with the current period',
+      items: streakPeriodSchema,
+    },
   },
 } as const;
 
@@ -78,7 +113,15 @@ function addFreezeFields(target: WireFreezes, rule: RuleConfig | null, freezes: 
 /** `currentStreak` of an event response; a zero streak when the account has no rule. */
 export function currentStreakWire(streak: CurrentStreak | null, rule: RuleConfig | null): CurrentStreakWire {
   if (streak === null) {
-    return { length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: false };
+    return {
+      length: 0,
+      frequency: rule?.frequency ?? 'daily',
+      started: null,
+      periodStart: null,
+      periodEnd: null,
+      expires: null,
+      extended: false,
+    };
   }
   const { length, frequency, started, periodStart, periodEnd, expires, extended } = streak;
   const wire: CurrentStreakWire = { length, frequency, started, periodStart, periodEnd, expires, extended };
@@ -89,7 +132,18 @@ export function currentStreakWire(streak: CurrentStreak | null, rule: RuleConfig
 /** The answer of GET /v1/users/:id/streak as JSON text (see streak-json.ts). */
 export function streakReadJson(read: StreakRead | null, rule: RuleConfig | null): string {
   if (read === null) {
-    return JSON.stringify({ length: 0, frequency: rule?.frequency ?? 'daily', started: null, periodStart: null, periodEnd: null, expires: null, extended: null, longest: 0, pauses: [], streakHistory: [] });
+    return JSON.stringify({
+      length: 0,
+      frequency: rule?.frequency ?? 'daily',
+      started: null,
+      periodStart: null,
+      periodEnd: null,
+      expires: null,
+      extended: null,
+      longest: 0,
+      pauses: [],
+      streakHistory: [],
+    });
   }
   const fields: Record<string, unknown> & WireFreezes = {
     length: read.length,

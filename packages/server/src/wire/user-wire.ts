@@ -18,13 +18,32 @@ const userProperties = {
   updated: text,
   totals: { type: 'object', additionalProperties: number, description: 'the total of each metric, by metric key' },
 } as const;
-const userRequired = ['id', 'email', 'name', 'tz', 'deviceTokens', 'subscribeToEmails', 'attributes', 'control', 'created', 'updated', 'totals'] as const;
+const userRequired = [
+  'id',
+  'email',
+  'name',
+  'tz',
+  'deviceTokens',
+  'subscribeToEmails',
+  'attributes',
+  'control',
+  'created',
+  'updated',
+  'totals',
+] as const;
 
-export const userSchema = { type: 'object', additionalProperties: false, required: userRequired, properties: userProperties } as const;
+export const userSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: userRequired,
+  properties: userProperties,
+} as const;
 
 /** An achievement a user completed, as the engine describes it (admin user view). */
 const completedSchema = {
-  type: 'object', additionalProperties: false, required: ['key', 'name', 'trigger', 'achievedAt'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'name', 'trigger', 'achievedAt'],
   properties: {
     key: text,
     name: text,
@@ -39,7 +58,9 @@ const completedSchema = {
 
 /** The user of the admin user view: the user and the achievements completed. */
 export const userWithAchievementsSchema = {
-  type: 'object', additionalProperties: false, required: [...userRequired, 'achievements'],
+  type: 'object',
+  additionalProperties: false,
+  required: [...userRequired, 'achievements'],
   properties: { ...userProperties, achievements: { type: 'array', items: completedSchema } },
 } as const;
 

@@ -6,7 +6,12 @@ import { createEngine, type Store } from '@kindling/core';
 import { expect, it } from 'vitest';
 
 const at = (iso: string) => Date.parse(iso);
-const lessons = { key: 'default', frequency: 'daily' as const, conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } };
+const lessons = {
+  key: 'default',
+  frequency: 'daily' as const,
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+  freezes: { initial: 1 },
+};
 
 export function activityCases(store: () => Store, reopen?: (store: Store) => Promise<Store>): void {
   it('counts each event, extension, loss, freeze used and completion on the day of the event, once', async () => {
@@ -19,7 +24,14 @@ export function activityCases(store: () => Store, reopen?: (store: Store) => Pro
       ],
     });
     const record = (userId: string, iso: string, value = 1, idempotencyKey?: string) =>
-      engine.record({ userId, metric: 'lessons', value, at: at(iso), tz: 'UTC', ...(idempotencyKey ? { idempotencyKey } : {}) });
+      engine.record({
+        userId,
+        metric: 'lessons',
+        value,
+        at: at(iso),
+        tz: 'UTC',
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
     await record('ann', '2026-03-01T09:00:00Z', 2, 'k1');
     await record('ann', '2026-03-01T09:00:00Z', 2, 'k1'); // a replay counts nothing
     await record('ann', '2026-03-01T10:00:00Z', 0.5);
@@ -62,7 +74,11 @@ export function activityCases(store: () => Store, reopen?: (store: Store) => Pro
           history: [],
           rollups: [],
           index: [],
-          activity: { days: [{ day: '2026-03-01', events: 1, extended: 0, lost: 0, freezesUsed: 0 }], metrics: [], achievements: [] },
+          activity: {
+            days: [{ day: '2026-03-01', events: 1, extended: 0, lost: 0, freezesUsed: 0 }],
+            metrics: [],
+            achievements: [],
+          },
         },
       })),
     ).rejects.toThrow();

@@ -21,16 +21,27 @@ export function analyticsCases(store: () => Store): void {
       dee: ['2026-02-10'],
     };
     for (const [userId, days] of Object.entries(runs)) {
-      for (const day of days) await engine.record({ userId, metric: 'lessons', value: 1, at: at(`${day}T09:00:00Z`), tz: 'UTC' });
+      for (const day of days)
+        await engine.record({ userId, metric: 'lessons', value: 1, at: at(`${day}T09:00:00Z`), tz: 'UTC' });
     }
     const stats = await engine.stats({ top: 2 });
     expect(stats).toMatchObject({
       streak: 'default',
       activeStreaks: 3,
       averageLength: (4 + 2 + 1) / 3,
-      topCurrent: [{ userId: 'ann', length: 4 }, { userId: 'bob', length: 2 }],
-      topLongest: [{ userId: 'cid', longest: 5 }, { userId: 'ann', longest: 4 }],
-      lengths: [{ length: 1, users: 1 }, { length: 2, users: 1 }, { length: 4, users: 1 }],
+      topCurrent: [
+        { userId: 'ann', length: 4 },
+        { userId: 'bob', length: 2 },
+      ],
+      topLongest: [
+        { userId: 'cid', longest: 5 },
+        { userId: 'ann', longest: 4 },
+      ],
+      lengths: [
+        { length: 1, users: 1 },
+        { length: 2, users: 1 },
+        { length: 4, users: 1 },
+      ],
     });
     expect(stats.histogram.find((b) => b.from === 3)?.users).toBe(1);
     // Two days later nobody has extended: every streak is lost (no freezes).

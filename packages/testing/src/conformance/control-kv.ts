@@ -52,7 +52,14 @@ export function describeControlKVConformance(name: string, make: () => ControlKV
       await kv.addCounters('n', { p: 1 });
       const fields = await kv.readFields('f');
       const counters = await kv.readCounters('n');
-      expect([fields.p, counters.p, fields.constructor, fields.toString, counters.constructor, fields.__proto__]).toEqual(['c', 1, undefined, undefined, undefined, undefined]);
+      expect([
+        fields.p,
+        counters.p,
+        fields.constructor,
+        fields.toString,
+        counters.constructor,
+        fields.__proto__,
+      ]).toEqual(['c', 1, undefined, undefined, undefined, undefined]);
       await kv.close();
     });
 

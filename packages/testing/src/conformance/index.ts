@@ -19,7 +19,11 @@ export interface ConformanceOptions {
   runs?: number;
 }
 
-export function describeStoreConformance(name: string, makeStore: () => Store | Promise<Store>, options: ConformanceOptions = {}): void {
+export function describeStoreConformance(
+  name: string,
+  makeStore: () => Store | Promise<Store>,
+  options: ConformanceOptions = {},
+): void {
   describe(`Store conformance: ${name}`, () => {
     const open: Store[] = [];
     let current: Store | undefined;

@@ -19,38 +19,63 @@ async function everything(store: Store, userId: string, keys: string[]) {
 export function rebuildCases(store: () => Store, runs: number): void {
   it('S20: a rebuild from the journal equals the state kept event by event, owner actions included', async () => {
     await fc.assert(
-      fc.asyncProperty(ruleArb({ metrics: METRICS }), timelineArb({ metrics: METRICS, maxEvents: 25 }), fc.integer({ min: 0, max: 3 }), async (rule, timeline, grants) => {
-        const userId = `u-${Math.random().toString(36).slice(2)}`;
-        const engine = createEngine({ store: store(), streaks: [rule], metrics: METRICS, clock: () => 0 });
-        for (const [i, event] of timeline.entries()) {
-          await engine.record({ userId, ...event });
-          if (rule.freezes && i < grants) await engine.grantFreezes(userId, 1, { at: event.at });
-          if (i === Math.floor(timeline.length / 2)) await engine.restore(userId, { at: event.at });
-          if (i === 1) {
-            // Two days after the UTC date is never before the user's local date, whatever the zone.
-            const start = formatDay(Math.floor(event.at / DAY_MS) + 2);
-            const pause = await engine.pause(userId, { start, end: formatDay(Math.floor(event.at / DAY_MS) + 4), at: event.at });
-            const later = timeline[5]?.at;
-            const pending = later !== undefined && (await engine.streak(userId, { at: later })).pauses.some((p) => p.id === pause.id);
-            if (pending) await engine.unpause(userId, pause.id, { at: later });
+      fc.asyncProperty(
+        ruleArb({ metrics: METRICS }),
+        timelineArb({ metrics: METRICS, maxEvents: 25 }),
+        fc.integer({ min: 0, max: 3 }),
+        async (rule, timeline, grants) => {
+          const userId = `u-${Math.random().toString(36).slice(2)}`;
+          const engine = createEngine({ store: store(), streaks: [rule], metrics: METRICS, clock: () => 0 });
+          for (const [i, event] of timeline.entries()) {
+            await engine.record({ userId, ...event });
+            if (rule.freezes && i < grants) await engine.grantFreezes(userId, 1, { at: event.at });
+            if (i === Math.floor(timeline.length / 2)) await engine.restore(userId, { at: event.at });
+            if (i === 1) {
+              // Two days after the UTC date is never before the user's local date, whatever the zone.
+              const start = formatDay(Math.floor(event.at / DAY_MS) + 2);
+              const pause = await engine.pause(userId, {
+                start,
+                end: formatDay(Math.floor(event.at / DAY_MS) + 4),
+                at: event.at,
+              });
+              const later = timeline[5]?.at;
+              const pending =
+                later !== undefined &&
+                (await engine.streak(userId, { at: later })).pauses.some((p) => p.id === pause.id);
+              if (pending) await engine.unpause(userId, pause.id, { at: later });
+            }
           }
-        }
-        const kept = await everything(engine.store, userId, ['default']);
-        await engine.rebuild(userId, { at: timeline[timeline.length - 1]!.at });
-        const rebuilt = await everything(engine.store, userId, ['default']);
-        expect(rebuilt).toEqual(kept);
-      }),
+          const kept = await everything(engine.store, userId, ['default']);
+          await engine.rebuild(userId, { at: timeline[timeline.length - 1]!.at });
+          const rebuilt = await everything(engine.store, userId, ['default']);
+          expect(rebuilt).toEqual(kept);
+        },
+      ),
       { numRuns: runs },
     );
   });
 
   it('S2/S20: after the day start moved and moved back, a rebuild keeps every day and every total the events were counted with', async () => {
-    const rule = (dayStartsAt: string): StreakRuleInput => ({ key: 'default', frequency: 'daily', dayStartsAt, conditions: [{ metric: 'lessons', threshold: 1 }] });
+    const rule = (dayStartsAt: string): StreakRuleInput => ({
+      key: 'default',
+      frequency: 'daily',
+      dayStartsAt,
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    });
     const shared = store();
     const userId = `u-${Math.random().toString(36).slice(2)}`;
-    const eras = ['04:00', '00:00', '04:00'].map((dayStartsAt) => createEngine({ store: shared, streaks: [rule(dayStartsAt)], metrics: METRICS, clock: () => 0 }));
+    const eras = ['04:00', '00:00', '04:00'].map((dayStartsAt) =>
+      createEngine({ store: shared, streaks: [rule(dayStartsAt)], metrics: METRICS, clock: () => 0 }),
+    );
     // Seven days in a row, the sums of each era kept under its own day start.
-    for (let i = 0; i < 7; i++) await eras[Math.floor(i / 3)]!.record({ userId, metric: 'lessons', value: 1, at: Date.parse(`2026-03-0${i + 2}T10:00:00Z`), tz: 'Europe/Paris' });
+    for (let i = 0; i < 7; i++)
+      await eras[Math.floor(i / 3)]!.record({
+        userId,
+        metric: 'lessons',
+        value: 1,
+        at: Date.parse(`2026-03-0${i + 2}T10:00:00Z`),
+        tz: 'Europe/Paris',
+      });
     const last = eras[2]!;
     const kept = await everything(shared, userId, ['default']);
     await last.rebuild(userId, { at: Date.parse('2026-03-08T12:00:00Z') });
@@ -60,11 +85,25 @@ export function rebuildCases(store: () => Store, runs: number): void {
   });
 
   it('makes every user follow a changed rule after rebuildAll, with progress reported', async () => {
-    const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
-    const weekly: StreakRuleInput = { key: 'default', frequency: 'weekly', weekStart: 'sunday', conditions: [{ metric: 'lessons', threshold: 2 }] };
+    const daily: StreakRuleInput = {
+      key: 'default',
+      frequency: 'daily',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    };
+    const weekly: StreakRuleInput = {
+      key: 'default',
+      frequency: 'weekly',
+      weekStart: 'sunday',
+      conditions: [{ metric: 'lessons', threshold: 2 }],
+    };
     const shared = store();
     const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
-    const reference = createEngine({ store: (await import('@kindling/core')).memoryStore(), streaks: [weekly], metrics: METRICS, clock: () => 0 });
+    const reference = createEngine({
+      store: (await import('@kindling/core')).memoryStore(),
+      streaks: [weekly],
+      metrics: METRICS,
+      clock: () => 0,
+    });
     const days = ['2026-01-04', '2026-01-05', '2026-01-12', '2026-01-13', '2026-01-14', '2026-01-19', '2026-01-25'];
     for (const userId of ['ann', 'bob', 'cid']) {
       for (const [i, day] of days.entries()) {
@@ -74,22 +113,43 @@ export function rebuildCases(store: () => Store, runs: number): void {
         await reference.record(event);
       }
     }
-    const after = createEngine({ store: shared, streaks: [weekly], metrics: METRICS, clock: () => Date.parse('2026-01-25T12:00:00Z') });
+    const after = createEngine({
+      store: shared,
+      streaks: [weekly],
+      metrics: METRICS,
+      clock: () => Date.parse('2026-01-25T12:00:00Z'),
+    });
     const progress: number[] = [];
     const done = await after.rebuildAll({ onProgress: ({ done: count, total }) => progress.push(count / total) });
     expect(done.users).toBeGreaterThanOrEqual(3);
     expect(progress.at(-1)).toBe(1);
     for (const userId of ['ann', 'bob', 'cid']) {
-      expect(await after.streak(userId, { historyPeriods: 6 })).toEqual(await reference.streak(userId, { at: Date.parse('2026-01-25T12:00:00Z'), historyPeriods: 6 }));
+      expect(await after.streak(userId, { historyPeriods: 6 })).toEqual(
+        await reference.streak(userId, { at: Date.parse('2026-01-25T12:00:00Z'), historyPeriods: 6 }),
+      );
     }
   });
 
   it('keeps the rules fingerprint with the state, so that a user kept under a changed rule answers as the new rule says without rebuildAll', async () => {
-    const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
-    const weekly: StreakRuleInput = { key: 'default', frequency: 'weekly', weekStart: 'sunday', conditions: [{ metric: 'lessons', threshold: 2 }] };
+    const daily: StreakRuleInput = {
+      key: 'default',
+      frequency: 'daily',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+    };
+    const weekly: StreakRuleInput = {
+      key: 'default',
+      frequency: 'weekly',
+      weekStart: 'sunday',
+      conditions: [{ metric: 'lessons', threshold: 2 }],
+    };
     const shared = store();
     const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
-    const reference = createEngine({ store: (await import('@kindling/core')).memoryStore(), streaks: [weekly], metrics: METRICS, clock: () => 0 });
+    const reference = createEngine({
+      store: (await import('@kindling/core')).memoryStore(),
+      streaks: [weekly],
+      metrics: METRICS,
+      clock: () => 0,
+    });
     const userId = `u-${Math.random().toString(36).slice(2)}`;
     for (const day of ['2026-01-04', '2026-01-05', '2026-01-12', '2026-01-13', '2026-01-14', '2026-01-19']) {
       const event = { userId, metric: 'lessons', value: 1, at: Date.parse(`${day}T10:00:00Z`), tz: 'Europe/Paris' };
@@ -99,12 +159,16 @@ export function rebuildCases(store: () => Store, runs: number): void {
     expect((await shared.load(userId))?.rulesFingerprint).toBe(before.rulesFingerprint);
     const after = createEngine({ store: shared, streaks: [weekly], metrics: METRICS, clock: () => 0 });
     const at = Date.parse('2026-01-25T12:00:00Z');
-    expect(await after.streak(userId, { at, historyPeriods: 6 })).toEqual(await reference.streak(userId, { at, historyPeriods: 6 }));
+    expect(await after.streak(userId, { at, historyPeriods: 6 })).toEqual(
+      await reference.streak(userId, { at, historyPeriods: 6 }),
+    );
     const event = { userId, metric: 'lessons', value: 2, at, tz: 'Europe/Paris' };
     const { eventId: _a, ...got } = await after.record(event);
     const { eventId: _b, ...expected } = await reference.record(event);
     expect(got).toEqual(expected);
     expect((await shared.load(userId))?.rulesFingerprint).toBe(after.rulesFingerprint);
-    expect(await everything(shared, userId, ['default'])).toEqual(await everything(reference.store, userId, ['default']));
+    expect(await everything(shared, userId, ['default'])).toEqual(
+      await everything(reference.store, userId, ['default']),
+    );
   });
 }

@@ -9,9 +9,22 @@ import { createEngine, DAY_MS, memoryStore, type HistoryEntry, type Store, type 
 import { expect, it } from 'vitest';
 
 const METRICS = ['lessons', 'minutes'];
-const daily: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
-const monthly: StreakRuleInput = { key: 'default', frequency: 'monthly', conditions: [{ metric: 'lessons', threshold: 40 }] };
-const weekly: StreakRuleInput = { key: 'default', frequency: 'weekly', weekStart: 'monday', conditions: [{ metric: 'lessons', threshold: 9 }] };
+const daily: StreakRuleInput = {
+  key: 'default',
+  frequency: 'daily',
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+};
+const monthly: StreakRuleInput = {
+  key: 'default',
+  frequency: 'monthly',
+  conditions: [{ metric: 'lessons', threshold: 40 }],
+};
+const weekly: StreakRuleInput = {
+  key: 'default',
+  frequency: 'weekly',
+  weekStart: 'monday',
+  conditions: [{ metric: 'lessons', threshold: 9 }],
+};
 
 const FIRST_DAY = Date.UTC(2025, 0, 1) / DAY_MS;
 /** from this day on (2025-10-01) the user only does a lesson every other day */
@@ -26,9 +39,19 @@ function yearOfEvents(): Array<{ metric: string; value: number; at: number; tz: 
     if (day >= THIN_FROM && (day - THIN_FROM) % 2 === 1) continue;
     const lessons = day >= THIN_FROM ? 1 : 2;
     for (let k = 0; k < lessons; k++) {
-      events.push({ metric: 'lessons', value: 1, at: day * DAY_MS + 6 * 3_600_000 + Math.floor(next() * 7 * 3_600_000) + k * 7 * 3_600_000, tz: 'Europe/Paris' });
+      events.push({
+        metric: 'lessons',
+        value: 1,
+        at: day * DAY_MS + 6 * 3_600_000 + Math.floor(next() * 7 * 3_600_000) + k * 7 * 3_600_000,
+        tz: 'Europe/Paris',
+      });
     }
-    events.push({ metric: 'minutes', value: 5 + Math.floor(next() * 40), at: day * DAY_MS + 8 * 3_600_000 + Math.floor(next() * 10 * 3_600_000), tz: 'Europe/Paris' });
+    events.push({
+      metric: 'minutes',
+      value: 5 + Math.floor(next() * 40),
+      at: day * DAY_MS + 8 * 3_600_000 + Math.floor(next() * 10 * 3_600_000),
+      tz: 'Europe/Paris',
+    });
   }
   return events;
 }
@@ -37,14 +60,20 @@ const byPeriod = (a: HistoryEntry, b: HistoryEntry) => a.period - b.period;
 
 async function everything(store: Store, userId: string) {
   const user = await store.load(userId);
-  return { user: user === null ? null : { ...user, version: 0 }, history: (await store.history(userId, 'default', -1e7, 1e7)).sort(byPeriod) };
+  return {
+    user: user === null ? null : { ...user, version: 0 },
+    history: (await store.history(userId, 'default', -1e7, 1e7)).sort(byPeriod),
+  };
 }
 
 export function ruleChangeCases(store: () => Store): void {
   const events = yearOfEvents();
   const end = (events.at(-1)?.at ?? 0) + 3_600_000;
 
-  for (const [name, rule] of [['monthly', monthly], ['weekly', weekly]] as const) {
+  for (const [name, rule] of [
+    ['monthly', monthly],
+    ['weekly', weekly],
+  ] as const) {
     it(`S20: after a year under a daily rule, a rebuild under a ${name} rule equals recording the same events under it from scratch`, async () => {
       const shared = store();
       const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => end });

@@ -8,7 +8,10 @@ import { expect, it } from 'vitest';
 export function storeLevelCases(store: () => Store, reopen: ((store: Store) => Promise<Store>) | undefined): void {
   it('writes nothing when a step fails or returns no write', async () => {
     const s = store();
-    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    await s.update('u', () => ({
+      result: null,
+      write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] },
+    }));
     await expect(
       s.update('u', ({ user }) => {
         user!.totals.x = 5;
@@ -20,14 +23,24 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect((await s.load('u'))?.version).toBe(1);
   });
 
-  it('tells a user\'s committed version without the state: 0 before any write, each commit after, unmoved by a failed step', async () => {
+  it("tells a user's committed version without the state: 0 before any write, each commit after, unmoved by a failed step", async () => {
     const s = store();
     expect(await s.version('u')).toBe(0);
-    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    await s.update('u', () => ({
+      result: null,
+      write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] },
+    }));
     expect(await s.version('u')).toBe(1);
-    await s.update('u', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [] } }));
+    await s.update('u', ({ user }) => ({
+      result: null,
+      write: { user: { ...user!, version: 2 }, history: [], rollups: [], index: [] },
+    }));
     expect(await s.version('u')).toBe(2);
-    await expect(s.update('u', () => { throw new Error('step failed'); })).rejects.toThrow('step failed');
+    await expect(
+      s.update('u', () => {
+        throw new Error('step failed');
+      }),
+    ).rejects.toThrow('step failed');
     expect(await s.version('u')).toBe(2);
     expect(await s.version('someone else')).toBe(0);
     expect((await s.load('u'))?.version).toBe(2);
@@ -35,25 +48,47 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
 
   it('refuses a write whose version is not one above the version read, and keeps what was there', async () => {
     const s = store();
-    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] } }));
-    await expect(s.update('u', ({ user }) => ({ result: null, write: { user: { ...user!, version: 5 }, history: [], rollups: [], index: [] } }))).rejects.toMatchObject({ code: 'STORE_ERROR' });
+    await s.update('u', () => ({
+      result: null,
+      write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] },
+    }));
+    await expect(
+      s.update('u', ({ user }) => ({
+        result: null,
+        write: { user: { ...user!, version: 5 }, history: [], rollups: [], index: [] },
+      })),
+    ).rejects.toMatchObject({ code: 'STORE_ERROR' });
     expect((await s.load('u'))?.version).toBe(1);
   });
 
   it('refuses with SUM_OUT_OF_RANGE a day sum that would pass 2^53 − 1, open or already closed, and writes nothing', async () => {
     const s = store();
-    const rollup = (day: number, value: number, version: number) => ({ metric: 'x', dayStart: 0, day, value, lastAt: 0, version });
-    const write = (version: number, rollups: ReturnType<typeof rollup>[]) => ({ result: null, write: { user: { ...newUser('u', 0), version }, history: [], rollups, index: [] } });
+    const rollup = (day: number, value: number, version: number) => ({
+      metric: 'x',
+      dayStart: 0,
+      day,
+      value,
+      lastAt: 0,
+      version,
+    });
+    const write = (version: number, rollups: ReturnType<typeof rollup>[]) => ({
+      result: null,
+      write: { user: { ...newUser('u', 0), version }, history: [], rollups, index: [] },
+    });
     await s.update('u', () => write(1, [rollup(20_000, 9e15, 1)]));
     // The same day again: the sum would be 1.8e16.
-    await expect(s.update('u', () => write(2, [rollup(20_000, 9e15, 2)]))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await expect(s.update('u', () => write(2, [rollup(20_000, 9e15, 2)]))).rejects.toMatchObject({
+      code: 'SUM_OUT_OF_RANGE',
+    });
     expect(await s.version('u')).toBe(1);
     // Another day, then the first again, then another: a store may have moved the first day's sum aside by then.
     await s.update('u', () => write(2, [rollup(20_001, 1, 2)]));
     await s.update('u', () => write(3, [rollup(20_000, -1e15, 3)]));
     await s.update('u', () => write(4, [rollup(20_002, 1, 4)]));
     const before = await s.journal('u');
-    await expect(s.update('u', () => write(5, [rollup(20_003, 1, 5), rollup(20_000, 2e15, 5)]))).rejects.toMatchObject({ code: 'SUM_OUT_OF_RANGE' });
+    await expect(s.update('u', () => write(5, [rollup(20_003, 1, 5), rollup(20_000, 2e15, 5)]))).rejects.toMatchObject({
+      code: 'SUM_OUT_OF_RANGE',
+    });
     expect(await s.version('u')).toBe(4);
     expect(await s.journal('u')).toEqual(before);
     expect(before.rollups.find((r) => r.day === 20_000)?.value).toBe(8e15);
@@ -64,9 +99,17 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
 
   it('refuses to keep a total or a period sum that is not a finite number, and writes nothing', async () => {
     const s = store();
-    await s.update('u', () => ({ result: null, write: { user: { ...newUser('u', 0), version: 1, totals: { x: 1 } }, history: [], rollups: [], index: [] } }));
+    await s.update('u', () => ({
+      result: null,
+      write: { user: { ...newUser('u', 0), version: 1, totals: { x: 1 } }, history: [], rollups: [], index: [] },
+    }));
     for (const bad of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN]) {
-      await expect(s.update('u', ({ user }) => ({ result: null, write: { user: { ...user!, version: 2, totals: { x: bad } }, history: [], rollups: [], index: [] } }))).rejects.toMatchObject({ code: 'STORE_ERROR' });
+      await expect(
+        s.update('u', ({ user }) => ({
+          result: null,
+          write: { user: { ...user!, version: 2, totals: { x: bad } }, history: [], rollups: [], index: [] },
+        })),
+      ).rejects.toMatchObject({ code: 'STORE_ERROR' });
     }
     expect((await s.load('u'))?.totals).toEqual({ x: 1 });
     expect(await s.version('u')).toBe(1);
@@ -75,7 +118,11 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
   it('lists users in ascending order, page by page, and counts them', async () => {
     const s = store();
     const ids = ['b', 'a', 'c', 'ab', 'Z', 'é'];
-    for (const id of ids) await s.update(id, () => ({ result: null, write: { user: { ...newUser(id, 0), version: 1 }, history: [], rollups: [], index: [] } }));
+    for (const id of ids)
+      await s.update(id, () => ({
+        result: null,
+        write: { user: { ...newUser(id, 0), version: 1 }, history: [], rollups: [], index: [] },
+      }));
     const sorted = [...ids].sort();
     expect(await s.users(null, 3)).toEqual(sorted.slice(0, 3));
     expect(await s.users(sorted[2]!, 10)).toEqual(sorted.slice(3));
@@ -85,16 +132,58 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
   if (reopen !== undefined) {
     it('finds exactly what was committed after reopening', async () => {
       const s = store();
-      const engine = createEngine({ store: s, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } }], clock: () => 0 });
+      const engine = createEngine({
+        store: s,
+        streaks: [
+          {
+            key: 'default',
+            frequency: 'daily',
+            conditions: [{ metric: 'lessons', threshold: 1 }],
+            freezes: { initial: 1 },
+          },
+        ],
+        clock: () => 0,
+      });
       for (const day of ['2026-03-01', '2026-03-02', '2026-03-04']) {
-        await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse(`${day}T12:00:00Z`), tz: 'Asia/Tokyo', idempotencyKey: day });
+        await engine.record({
+          userId: 'u',
+          metric: 'lessons',
+          value: 1,
+          at: Date.parse(`${day}T12:00:00Z`),
+          tz: 'Asia/Tokyo',
+          idempotencyKey: day,
+        });
       }
-      const before = { user: await s.load('u'), history: await s.history('u', 'default', 0, 1e6), journal: await s.journal('u') };
+      const before = {
+        user: await s.load('u'),
+        history: await s.history('u', 'default', 0, 1e6),
+        journal: await s.journal('u'),
+      };
       const again = await reopen(s);
-      const after = { user: await again.load('u'), history: await again.history('u', 'default', 0, 1e6), journal: await again.journal('u') };
+      const after = {
+        user: await again.load('u'),
+        history: await again.history('u', 'default', 0, 1e6),
+        journal: await again.journal('u'),
+      };
       expect(after).toEqual(before);
-      const replay = await createEngine({ store: again, streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }], freezes: { initial: 1 } }], clock: () => 0 })
-        .record({ userId: 'u', metric: 'lessons', value: 1, at: Date.parse('2026-03-05T12:00:00Z'), idempotencyKey: '2026-03-04' });
+      const replay = await createEngine({
+        store: again,
+        streaks: [
+          {
+            key: 'default',
+            frequency: 'daily',
+            conditions: [{ metric: 'lessons', threshold: 1 }],
+            freezes: { initial: 1 },
+          },
+        ],
+        clock: () => 0,
+      }).record({
+        userId: 'u',
+        metric: 'lessons',
+        value: 1,
+        at: Date.parse('2026-03-05T12:00:00Z'),
+        idempotencyKey: '2026-03-04',
+      });
       expect(replay).toMatchObject({ replayed: true, currentStreak: { length: 3 } });
       await again.close();
     });

@@ -6,10 +6,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EDGE_ZONES, ruleArb, timelineArb, timeZoneArb, type TimelineEvent } from '../../src/index.js';
-import { RUNS, METRICS, DAY, OriginalDate, localDateOf, periodOfDate, engineFor, storedState, permute, omit, quarterArb, laterArb } from './property-support.js';
+import {
+  RUNS,
+  METRICS,
+  DAY,
+  OriginalDate,
+  localDateOf,
+  periodOfDate,
+  engineFor,
+  storedState,
+  permute,
+  omit,
+  quarterArb,
+  laterArb,
+} from './property-support.js';
 
 describe('engine properties', () => {
-
   /**
    * S19 with the two exceptions the contract itself makes:
    * - `started` is the local date of the extending event (S8); in a weekly or monthly period the
@@ -30,7 +42,14 @@ describe('engine properties', () => {
         rule: fc.constant(rule),
         zone: timeZoneArb(EDGE_ZONES),
         anchor: fc.integer({ min: Date.UTC(2005, 0, 1), max: Date.UTC(2035, 0, 1) }),
-        events: fc.array(fc.record({ offset: fc.integer({ min: -span, max: span }), metric: fc.constantFrom(...METRICS), value: quarterArb }), { minLength: 1, maxLength: 12 }),
+        events: fc.array(
+          fc.record({
+            offset: fc.integer({ min: -span, max: span }),
+            metric: fc.constantFrom(...METRICS),
+            value: quarterArb,
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
         // relative instants; placed 75 days before the anchor, so at least the first is before the period
         prefix: seenBefore ? timelineArb({ zones: ['UTC'], start: 0 }) : fc.constant([] as TimelineEvent[]),
         orderA: fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
@@ -40,7 +59,10 @@ describe('engine properties', () => {
     });
   type OrderScenario = typeof orderScenarioArb extends (x: boolean) => fc.Arbitrary<infer T> ? T : never;
 
-  async function checkOrderIndependence({ rule, zone, anchor, events, prefix, orderA, orderB, readDelay }: OrderScenario, seenBefore: boolean) {
+  async function checkOrderIndependence(
+    { rule, zone, anchor, events, prefix, orderA, orderB, readDelay }: OrderScenario,
+    seenBefore: boolean,
+  ) {
     const dayStart = rule.dayStartsAt ?? '00:00';
     const period = periodOfDate(localDateOf(anchor, zone, dayStart), rule);
     // The events of one period of the user's zone (the first one sits at the anchor).
@@ -119,28 +141,36 @@ describe('engine properties', () => {
       parts: fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 2, maxLength: 5 }),
     });
     await fc.assert(
-      fc.asyncProperty(ruleArb(), timelineArb({ maxEvents: 30 }), splitArb, laterArb, async (rule, timeline, split, readDelay) => {
-        const index = split.index % timeline.length;
-        const target = timeline[index]!;
-        const value = split.parts.reduce((sum, q) => sum + q, 0) / 4;
-        const whole = timeline.map((e, i) => (i === index ? [{ ...e, value }] : [e])).flat();
-        const parts = timeline.map((e, i) => (i === index ? split.parts.map((q) => ({ ...e, value: q / 4 })) : [e])).flat();
-        const a = engineFor(rule);
-        const b = engineFor(rule);
-        for (const e of whole) await a.record({ userId: 'u', ...e });
-        for (const e of parts) await b.record({ userId: 'u', ...e });
-        const last = Math.max(...timeline.map((e) => e.at));
-        for (const at of [target.at, last, last + readDelay]) {
-          expect(await a.streak('u', { at, historyPeriods: 40 })).toEqual(await b.streak('u', { at, historyPeriods: 40 }));
-        }
-        const sa = await storedState(a, 'u');
-        const sb = await storedState(b, 'u');
-        // Everything but the version (one per event) and the rollups' float sums are the same.
-        expect(omit(sa.user!, ['version'])).toEqual(omit(sb.user!, ['version']));
-        expect(sa.history).toEqual(sb.history);
-      }),
+      fc.asyncProperty(
+        ruleArb(),
+        timelineArb({ maxEvents: 30 }),
+        splitArb,
+        laterArb,
+        async (rule, timeline, split, readDelay) => {
+          const index = split.index % timeline.length;
+          const target = timeline[index]!;
+          const value = split.parts.reduce((sum, q) => sum + q, 0) / 4;
+          const whole = timeline.flatMap((e, i) => (i === index ? [{ ...e, value }] : [e]));
+          const parts = timeline
+            .flatMap((e, i) => (i === index ? split.parts.map((q) => ({ ...e, value: q / 4 })) : [e]));
+          const a = engineFor(rule);
+          const b = engineFor(rule);
+          for (const e of whole) await a.record({ userId: 'u', ...e });
+          for (const e of parts) await b.record({ userId: 'u', ...e });
+          const last = Math.max(...timeline.map((e) => e.at));
+          for (const at of [target.at, last, last + readDelay]) {
+            expect(await a.streak('u', { at, historyPeriods: 40 })).toEqual(
+              await b.streak('u', { at, historyPeriods: 40 }),
+            );
+          }
+          const sa = await storedState(a, 'u');
+          const sb = await storedState(b, 'u');
+          // Everything but the version (one per event) and the rollups' float sums are the same.
+          expect(omit(sa.user!, ['version'])).toEqual(omit(sb.user!, ['version']));
+          expect(sa.history).toEqual(sb.history);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
-
 });

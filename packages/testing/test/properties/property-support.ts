@@ -28,7 +28,6 @@ import {
   propertyRuns,
 } from '../../src/index.js';
 
-
 export const RUNS = propertyRuns();
 export const METRICS = ['lessons', 'minutes'] as const;
 export const HOUR = 3_600_000;
@@ -101,7 +100,10 @@ export function periodOfDate(date: string, rule: StreakRuleInput): { start: stri
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-export function engineFor(rule: StreakRuleInput, extra: { achievements?: Parameters<typeof createEngine>[0]['achievements'] } = {}): Engine {
+export function engineFor(
+  rule: StreakRuleInput,
+  extra: { achievements?: Parameters<typeof createEngine>[0]['achievements'] } = {},
+): Engine {
   return createEngine({ store: memoryStore(), streaks: [rule], metrics: [...METRICS], clock: () => 0, ...extra });
 }
 
@@ -113,7 +115,9 @@ export function snapshot<T>(value: T): T {
 /** Everything the store holds for a user that an event could change. */
 export async function storedState(engine: Engine, userId: string, key = 'default') {
   const user = snapshot(await engine.store.load(userId));
-  const history = snapshot(await engine.store.history(userId, key, -10_000_000, 10_000_000)).sort((a, b) => a.period - b.period);
+  const history = snapshot(await engine.store.history(userId, key, -10_000_000, 10_000_000)).sort(
+    (a, b) => a.period - b.period,
+  );
   const journal = snapshot(await engine.store.journal(userId));
   return { user, history, journal };
 }
@@ -148,7 +152,9 @@ export const freezingRuleArb: fc.Arbitrary<StreakRuleInput> = fc
       fc.record({
         initial: fc.integer({ min: 0, max }),
         max: fc.constant(max),
-        earn: fc.option(fc.record({ every: fc.integer({ min: 1, max: 10 }), amount: fc.integer({ min: 1, max: 3 }) }), { nil: undefined }),
+        earn: fc.option(fc.record({ every: fc.integer({ min: 1, max: 10 }), amount: fc.integer({ min: 1, max: 3 }) }), {
+          nil: undefined,
+        }),
       }),
     ),
   )

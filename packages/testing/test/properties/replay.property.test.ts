@@ -11,63 +11,72 @@ import { RUNS, DAY, engineFor, snapshot, storedState, omit, wire, laterArb } fro
 
 describe('engine properties', () => {
   it('S18: a repeated idempotency key (same user and metric) returns the first response marked replayed and changes nothing; on another metric or user it is a new event', async () => {
-    const keysArb = fc.array(fc.option(fc.constantFrom('a', 'b', 'c', 'd'), { freq: 3, nil: undefined }), { minLength: 40, maxLength: 40 });
+    const keysArb = fc.array(fc.option(fc.constantFrom('a', 'b', 'c', 'd'), { freq: 3, nil: undefined }), {
+      minLength: 40,
+      maxLength: 40,
+    });
     await fc.assert(
-      fc.asyncProperty(ruleArb(), timelineArb({ anyValues: true }), keysArb, achievementsArb(), async (rule, timeline, keys, achievements) => {
-        const engine = engineFor(rule, { achievements });
-        const first = new Map<string, RecordResult>(); // metric \0 key → first response
-        const totals: Record<string, number> = {};
-        const fresh = async (userId: string, event: TimelineEvent, key: string, model: Record<string, number>) => {
-          const result = await engine.record({ userId, ...event, idempotencyKey: key });
-          expect(result.replayed).toBe(false);
-          expect(result.idempotencyKey).toBe(key);
-          model[event.metric] = (model[event.metric] ?? 0) + event.value;
-          expect(result.total).toBe(model[event.metric]);
-          expect((await engine.user(userId))!.totals).toEqual(model);
-          return result;
-        };
-        for (const [i, event] of timeline.entries()) {
-          const key = keys[i];
-          if (key === undefined) {
-            const result = await engine.record({ userId: 'u', ...event });
+      fc.asyncProperty(
+        ruleArb(),
+        timelineArb({ anyValues: true }),
+        keysArb,
+        achievementsArb(),
+        async (rule, timeline, keys, achievements) => {
+          const engine = engineFor(rule, { achievements });
+          const first = new Map<string, RecordResult>(); // metric \0 key → first response
+          const totals: Record<string, number> = {};
+          const fresh = async (userId: string, event: TimelineEvent, key: string, model: Record<string, number>) => {
+            const result = await engine.record({ userId, ...event, idempotencyKey: key });
             expect(result.replayed).toBe(false);
-            totals[event.metric] = (totals[event.metric] ?? 0) + event.value;
-            continue;
+            expect(result.idempotencyKey).toBe(key);
+            model[event.metric] = (model[event.metric] ?? 0) + event.value;
+            expect(result.total).toBe(model[event.metric]);
+            expect((await engine.user(userId))!.totals).toEqual(model);
+            return result;
+          };
+          for (const [i, event] of timeline.entries()) {
+            const key = keys[i];
+            if (key === undefined) {
+              const result = await engine.record({ userId: 'u', ...event });
+              expect(result.replayed).toBe(false);
+              totals[event.metric] = (totals[event.metric] ?? 0) + event.value;
+              continue;
+            }
+            const id = `${event.metric}\u0000${key}`;
+            const earlier = first.get(id);
+            if (earlier === undefined) {
+              first.set(id, snapshot(await fresh('u', event, key, totals)));
+              continue;
+            }
+            const stateBefore = await storedState(engine, 'u');
+            const readBefore = await engine.streak('u', { at: event.at, historyPeriods: 30 });
+            const userBefore = await engine.user('u');
+            const replay = await engine.record({ userId: 'u', ...event, idempotencyKey: key });
+            // Compared in their JSON form, which is what every store keeps and the service sends: the
+            // memory store's copy turns a value of -0 into 0 (not a difference in JSON; see the report).
+            expect(wire(replay)).toEqual(wire({ ...earlier, replayed: true }));
+            expect(await storedState(engine, 'u')).toEqual(stateBefore);
+            expect(await engine.streak('u', { at: event.at, historyPeriods: 30 })).toEqual(readBefore);
+            expect(await engine.user('u')).toEqual(userBefore);
+            expect(userBefore!.totals).toEqual(totals);
           }
-          const id = `${event.metric}\u0000${key}`;
-          const earlier = first.get(id);
-          if (earlier === undefined) {
-            first.set(id, snapshot(await fresh('u', event, key, totals)));
-            continue;
+          // The same key on the other metric is a new event (unless already used there)...
+          const last = Math.max(...timeline.map((e) => e.at));
+          for (const id of [...first.keys()]) {
+            const [metric, key] = id.split('\u0000') as [string, string];
+            const other = metric === 'lessons' ? 'minutes' : 'lessons';
+            if (first.has(`${other}\u0000${key}`)) continue;
+            first.set(`${other}\u0000${key}`, await fresh('u', { metric: other, value: 1, at: last }, key, totals));
           }
-          const stateBefore = await storedState(engine, 'u');
-          const readBefore = await engine.streak('u', { at: event.at, historyPeriods: 30 });
-          const userBefore = await engine.user('u');
-          const replay = await engine.record({ userId: 'u', ...event, idempotencyKey: key });
-          // Compared in their JSON form, which is what every store keeps and the service sends: the
-          // memory store's copy turns a value of -0 into 0 (not a difference in JSON; see the report).
-          expect(wire(replay)).toEqual(wire({ ...earlier, replayed: true }));
-          expect(await storedState(engine, 'u')).toEqual(stateBefore);
-          expect(await engine.streak('u', { at: event.at, historyPeriods: 30 })).toEqual(readBefore);
-          expect(await engine.user('u')).toEqual(userBefore);
-          expect(userBefore!.totals).toEqual(totals);
-        }
-        // The same key on the other metric is a new event (unless already used there)...
-        const last = Math.max(...timeline.map((e) => e.at));
-        for (const id of [...first.keys()]) {
-          const [metric, key] = id.split('\u0000') as [string, string];
-          const other = metric === 'lessons' ? 'minutes' : 'lessons';
-          if (first.has(`${other}\u0000${key}`)) continue;
-          first.set(`${other}\u0000${key}`, await fresh('u', { metric: other, value: 1, at: last }, key, totals));
-        }
-        // ...and so is the same key for another user.
-        const otherTotals: Record<string, number> = {};
-        for (const id of first.keys()) {
-          const [metric, key] = id.split('\u0000') as [string, string];
-          await fresh('v', { metric, value: 2, at: last }, key, otherTotals);
-        }
-        expect((await engine.user('u'))!.totals).toEqual(totals);
-      }),
+          // ...and so is the same key for another user.
+          const otherTotals: Record<string, number> = {};
+          for (const id of first.keys()) {
+            const [metric, key] = id.split('\u0000') as [string, string];
+            await fresh('v', { metric, value: 2, at: last }, key, otherTotals);
+          }
+          expect((await engine.user('u'))!.totals).toEqual(totals);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -76,47 +85,68 @@ describe('engine properties', () => {
     const extrasArb = fc.array(
       fc.record({
         email: fc.option(fc.constantFrom('a@example.com', 'b@example.com'), { freq: 5, nil: undefined }),
-        read: fc.option(fc.record({ offset: fc.integer({ min: -40 * DAY, max: 800 * DAY }), periods: fc.integer({ min: 1, max: 60 }) }), { freq: 2 }),
+        read: fc.option(
+          fc.record({
+            offset: fc.integer({ min: -40 * DAY, max: 800 * DAY }),
+            periods: fc.integer({ min: 1, max: 60 }),
+          }),
+          { freq: 2 },
+        ),
       }),
       { minLength: 40, maxLength: 40 },
     );
     await fc.assert(
-      fc.asyncProperty(ruleArb(), timelineArb({ anyValues: true }), extrasArb, achievementsArb(), async (rule, timeline, extras, achievements) => {
-        const engine = engineFor(rule, { achievements });
-        const inputs: EventInput[] = [];
-        for (const [i, event] of timeline.entries()) {
-          const { email, read } = extras[i]!;
-          await engine.record({ userId: 'u', ...event, ...(email !== undefined ? { email } : {}) });
-          inputs.push({
-            userId: 'u',
-            metric: event.metric,
-            value: event.value,
-            at: event.at,
-            tz: event.tz ?? null,
-            email: email ?? null,
-            // the engine without newId numbers events by the user's version
-            eventId: deterministicId('event', 'u', i + 1),
-            idempotencyKey: null,
-          });
-          if (read !== null) {
-            const before = await storedState(engine, 'u');
-            await engine.streak('u', { at: Math.max(Date.UTC(1971, 0, 1), event.at + read.offset), historyPeriods: read.periods });
-            expect(await storedState(engine, 'u')).toEqual(before);
+      fc.asyncProperty(
+        ruleArb(),
+        timelineArb({ anyValues: true }),
+        extrasArb,
+        achievementsArb(),
+        async (rule, timeline, extras, achievements) => {
+          const engine = engineFor(rule, { achievements });
+          const inputs: EventInput[] = [];
+          for (const [i, event] of timeline.entries()) {
+            const { email, read } = extras[i]!;
+            await engine.record({ userId: 'u', ...event, ...(email !== undefined ? { email } : {}) });
+            inputs.push({
+              userId: 'u',
+              metric: event.metric,
+              value: event.value,
+              at: event.at,
+              tz: event.tz ?? null,
+              email: email ?? null,
+              // the engine without newId numbers events by the user's version
+              eventId: deterministicId('event', 'u', i + 1),
+              idempotencyKey: null,
+            });
+            if (read !== null) {
+              const before = await storedState(engine, 'u');
+              await engine.streak('u', {
+                at: Math.max(Date.UTC(1971, 0, 1), event.at + read.offset),
+                historyPeriods: read.periods,
+              });
+              expect(await storedState(engine, 'u')).toEqual(before);
+            }
           }
-        }
-        const replayed = replayEvents(inputs, { rules: engine.rules, achievements: engine.achievements });
-        const folded = await storedState(engine, 'u');
-        expect(folded.user).toEqual(replayed.user);
-        const byPeriod = (x: HistoryEntry, y: HistoryEntry) => x.period - y.period;
-        expect(folded.history).toEqual(replayed.history.filter((e) => e.streak === 'default').sort(byPeriod));
-      }),
+          const replayed = replayEvents(inputs, { rules: engine.rules, achievements: engine.achievements });
+          const folded = await storedState(engine, 'u');
+          expect(folded.user).toEqual(replayed.user);
+          const byPeriod = (x: HistoryEntry, y: HistoryEntry) => x.period - y.period;
+          expect(folded.history).toEqual(replayed.history.filter((e) => e.streak === 'default').sort(byPeriod));
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('S10: a read is the same when repeated, agrees with the next event, and changes nothing a later event sees', async () => {
     const readsArb = fc.array(
-      fc.option(fc.record({ offset: fc.oneof(laterArb, fc.integer({ min: -10 * DAY, max: 0 })), periods: fc.integer({ min: 1, max: 60 }) }), { freq: 2 }),
+      fc.option(
+        fc.record({
+          offset: fc.oneof(laterArb, fc.integer({ min: -10 * DAY, max: 0 })),
+          periods: fc.integer({ min: 1, max: 60 }),
+        }),
+        { freq: 2 },
+      ),
       { minLength: 40, maxLength: 40 },
     );
     await fc.assert(
@@ -150,10 +180,11 @@ describe('engine properties', () => {
           expect(omit(await withReads.streak('u', { at: event.at }), ['streakHistory', 'pauses'])).toEqual(answered);
         }
         const end = Math.max(...timeline.map((e) => e.at)) + finalDelay;
-        expect(await withReads.streak('u', { at: end, historyPeriods: 60 })).toEqual(await without.streak('u', { at: end, historyPeriods: 60 }));
+        expect(await withReads.streak('u', { at: end, historyPeriods: 60 })).toEqual(
+          await without.streak('u', { at: end, historyPeriods: 60 }),
+        );
       }),
       { numRuns: RUNS },
     );
   });
-
 });

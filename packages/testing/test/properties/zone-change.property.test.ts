@@ -117,9 +117,15 @@ describe('zone change properties', () => {
         const found = counts(trip);
         const { landed, losses } = await fly(trip);
         expect(losses, describeTrip(trip, found)).toBe(Math.min(found.inOld, found.inNew));
-        expect(landed.changes.some((change) => change.type === 'streak.lost'), describeTrip(trip, found)).toBe(false);
+        expect(
+          landed.changes.some((change) => change.type === 'streak.lost'),
+          describeTrip(trip, found),
+        ).toBe(false);
         const period = periodOfDate(found.placed, trip.rule);
-        expect({ start: landed.currentStreak!.periodStart, end: landed.currentStreak!.periodEnd }, describeTrip(trip, found)).toEqual(period);
+        expect(
+          { start: landed.currentStreak!.periodStart, end: landed.currentStreak!.periodEnd },
+          describeTrip(trip, found),
+        ).toEqual(period);
       }),
       { numRuns: RUNS },
     );

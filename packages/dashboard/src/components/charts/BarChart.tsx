@@ -31,7 +31,13 @@ export function BarChart({ title, description, bars, unit }: Props) {
 
   return (
     <figure className="chart" ref={ref}>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${title}. ${description}`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`${title}. ${description}`}
+      >
         <g transform={`translate(${margin.left},${margin.top})`}>
           <GridLines top={top} innerWidth={innerWidth} innerHeight={innerHeight} />
           {bars.map((bar, i) => {
@@ -59,7 +65,9 @@ export function BarChart({ title, description, bars, unit }: Props) {
             <thead>
               <tr>
                 <th scope="col">Length</th>
-                <th scope="col" className="num">{unit[0]?.toUpperCase() + unit.slice(1)}</th>
+                <th scope="col" className="num">
+                  {unit[0]?.toUpperCase() + unit.slice(1)}
+                </th>
               </tr>
             </thead>
             <tbody>

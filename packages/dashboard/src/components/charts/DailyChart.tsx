@@ -39,7 +39,13 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
           </li>
         ))}
       </ul>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${title}. The table below has the same numbers.`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`${title}. The table below has the same numbers.`}
+      >
         <g transform={`translate(${margin.left},${margin.top})`}>
           <GridLines top={top} innerWidth={innerWidth} innerHeight={innerHeight} />
           {days.map((day, i) => (
@@ -47,7 +53,14 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
               {series.map((s, j) => {
                 const h = barHeight(day[s.field], top, innerHeight);
                 return (
-                  <rect key={s.field} className={s.className} x={inner.offset(j)} y={innerHeight - h} width={inner.band} height={h}>
+                  <rect
+                    key={s.field}
+                    className={s.className}
+                    x={inner.offset(j)}
+                    y={innerHeight - h}
+                    width={inner.band}
+                    height={h}
+                  >
                     <title>{`${day.date}: ${day[s.field]} ${s.label.toLowerCase()}`}</title>
                   </rect>
                 );
@@ -68,7 +81,9 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                <th scope="col" className="num">Events</th>
+                <th scope="col" className="num">
+                  Events
+                </th>
                 {series.map((s) => (
                   <th key={s.field} scope="col" className="num">
                     {s.label}

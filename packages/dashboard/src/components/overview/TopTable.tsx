@@ -19,9 +19,13 @@ export function TopTable({ id, title, column, rows }: Props) {
           <table>
             <thead>
               <tr>
-                <th scope="col" className="num">Rank</th>
+                <th scope="col" className="num">
+                  Rank
+                </th>
                 <th scope="col">User</th>
-                <th scope="col" className="num">{column}</th>
+                <th scope="col" className="num">
+                  {column}
+                </th>
               </tr>
             </thead>
             <tbody>

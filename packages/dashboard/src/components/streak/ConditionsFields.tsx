@@ -25,9 +25,15 @@ export function ConditionsFields({ conditions, metrics, onChange }: Props) {
             <li key={i} className="condition-row">
               <div className="field">
                 <label htmlFor={`condition-metric-${n}`}>Metric for condition {n}</label>
-                <select id={`condition-metric-${n}`} value={condition.metric} onChange={(event) => update(i, { metric: event.target.value })}>
+                <select
+                  id={`condition-metric-${n}`}
+                  value={condition.metric}
+                  onChange={(event) => update(i, { metric: event.target.value })}
+                >
                   <option value="">Choose a metric</option>
-                  {!known && condition.metric !== '' ? <option value={condition.metric}>{condition.metric} (not an active metric)</option> : null}
+                  {!known && condition.metric !== '' ? (
+                    <option value={condition.metric}>{condition.metric} (not an active metric)</option>
+                  ) : null}
                   {metrics.map((metric) => (
                     <option key={metric.id} value={metric.key}>
                       {metric.name} ({metric.key})

@@ -1,6 +1,9 @@
 import type { StreakDraft } from '../../lib/streak-draft';
 
-type FreezeDraft = Pick<StreakDraft, 'freezesEnabled' | 'freezesInitial' | 'freezesMax' | 'earnEnabled' | 'earnEvery' | 'earnAmount'>;
+type FreezeDraft = Pick<
+  StreakDraft,
+  'freezesEnabled' | 'freezesInitial' | 'freezesMax' | 'earnEnabled' | 'earnEvery' | 'earnAmount'
+>;
 
 interface Props {
   draft: FreezeDraft;
@@ -13,22 +16,52 @@ export function FreezeFields({ draft, onChange }: Props) {
     <fieldset>
       <legend>Freezes</legend>
       <label className="inline">
-        <input type="checkbox" checked={draft.freezesEnabled} onChange={(event) => onChange({ freezesEnabled: event.target.checked })} /> Enable
-        freezes
+        <input
+          type="checkbox"
+          checked={draft.freezesEnabled}
+          onChange={(event) => onChange({ freezesEnabled: event.target.checked })}
+        />{' '}
+        Enable freezes
       </label>
       <p className="hint">A freeze keeps a streak alive through one missed period.</p>
       {draft.freezesEnabled ? (
         <div className="field-grid">
-          <NumberField id="freezes-initial" label="Freezes at the start" value={draft.freezesInitial} onChange={(v) => onChange({ freezesInitial: v })} />
-          <NumberField id="freezes-max" label="Most freezes held" value={draft.freezesMax} onChange={(v) => onChange({ freezesMax: v })} />
+          <NumberField
+            id="freezes-initial"
+            label="Freezes at the start"
+            value={draft.freezesInitial}
+            onChange={(v) => onChange({ freezesInitial: v })}
+          />
+          <NumberField
+            id="freezes-max"
+            label="Most freezes held"
+            value={draft.freezesMax}
+            onChange={(v) => onChange({ freezesMax: v })}
+          />
           <label className="inline field-wide">
-            <input type="checkbox" checked={draft.earnEnabled} onChange={(event) => onChange({ earnEnabled: event.target.checked })} /> Earn
-            freezes while the streak lasts
+            <input
+              type="checkbox"
+              checked={draft.earnEnabled}
+              onChange={(event) => onChange({ earnEnabled: event.target.checked })}
+            />{' '}
+            Earn freezes while the streak lasts
           </label>
           {draft.earnEnabled ? (
             <>
-              <NumberField id="earn-every" label="Earn every (days)" min="1" value={draft.earnEvery} onChange={(v) => onChange({ earnEvery: v })} />
-              <NumberField id="earn-amount" label="Freezes earned" min="1" value={draft.earnAmount} onChange={(v) => onChange({ earnAmount: v })} />
+              <NumberField
+                id="earn-every"
+                label="Earn every (days)"
+                min="1"
+                value={draft.earnEvery}
+                onChange={(v) => onChange({ earnEvery: v })}
+              />
+              <NumberField
+                id="earn-amount"
+                label="Freezes earned"
+                min="1"
+                value={draft.earnAmount}
+                onChange={(v) => onChange({ earnAmount: v })}
+              />
             </>
           ) : null}
         </div>
@@ -50,7 +83,15 @@ export function NumberField({ id, label, value, min = '0', onChange }: NumberFie
   return (
     <div className="field field-narrow">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="number" inputMode="numeric" min={min} step="1" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        step="1"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

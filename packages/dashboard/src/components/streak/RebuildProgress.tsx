@@ -44,7 +44,9 @@ export function RebuildProgress({ initial }: { initial: Rebuild }) {
       <p>
         {rebuild.done} of {rebuild.total} users · {describeStatus(rebuild.status)}
       </p>
-      {rebuild.status === 'failed' ? <p className="message message-error">{rebuild.error ?? 'The server gave no reason.'}</p> : null}
+      {rebuild.status === 'failed' ? (
+        <p className="message message-error">{rebuild.error ?? 'The server gave no reason.'}</p>
+      ) : null}
       {rebuild.status === 'done' ? (
         <p>
           Every streak now follows the new rule. <a href="#/overview">See the overview</a>.

@@ -36,7 +36,11 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
         <div className="field-grid">
           <div className="field">
             <label htmlFor="streak-frequency">Frequency</label>
-            <select id="streak-frequency" value={draft.frequency} onChange={(event) => change({ frequency: event.target.value as StreakDraft['frequency'] })}>
+            <select
+              id="streak-frequency"
+              value={draft.frequency}
+              onChange={(event) => change({ frequency: event.target.value as StreakDraft['frequency'] })}
+            >
               <option value="daily">Daily</option>
               <option value="weekly">Weekly</option>
               <option value="monthly">Monthly</option>
@@ -45,7 +49,11 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
           {draft.frequency === 'weekly' ? (
             <div className="field">
               <label htmlFor="streak-week-start">Week starts on</label>
-              <select id="streak-week-start" value={draft.weekStart} onChange={(event) => change({ weekStart: event.target.value as StreakDraft['weekStart'] })}>
+              <select
+                id="streak-week-start"
+                value={draft.weekStart}
+                onChange={(event) => change({ weekStart: event.target.value as StreakDraft['weekStart'] })}
+              >
                 {weekdays.map((day) => (
                   <option key={day} value={day}>
                     {day[0]?.toUpperCase()}
@@ -57,11 +65,21 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
           ) : null}
           <div className="field field-narrow">
             <label htmlFor="streak-day-start">Day starts at</label>
-            <input id="streak-day-start" type="time" required value={draft.dayStartsAt} onChange={(event) => change({ dayStartsAt: event.target.value })} />
+            <input
+              id="streak-day-start"
+              type="time"
+              required
+              value={draft.dayStartsAt}
+              onChange={(event) => change({ dayStartsAt: event.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="streak-time-zone">Default time zone</label>
-            <select id="streak-time-zone" value={draft.defaultTimeZone} onChange={(event) => change({ defaultTimeZone: event.target.value })}>
+            <select
+              id="streak-time-zone"
+              value={draft.defaultTimeZone}
+              onChange={(event) => change({ defaultTimeZone: event.target.value })}
+            >
               {timeZones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}
@@ -73,11 +91,19 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
         <p className="hint">The default time zone is used for users whose events carry none.</p>
       </fieldset>
 
-      <ConditionsFields conditions={draft.conditions} metrics={metrics} onChange={(conditions) => change({ conditions })} />
+      <ConditionsFields
+        conditions={draft.conditions}
+        metrics={metrics}
+        onChange={(conditions) => change({ conditions })}
+      />
 
       <div className="field">
         <label htmlFor="streak-mode">Mode</label>
-        <select id="streak-mode" value={draft.mode} onChange={(event) => change({ mode: event.target.value as StreakDraft['mode'] })}>
+        <select
+          id="streak-mode"
+          value={draft.mode}
+          onChange={(event) => change({ mode: event.target.value as StreakDraft['mode'] })}
+        >
           <option value="all">All conditions must be met</option>
           <option value="any">Any one condition is enough</option>
         </select>
@@ -87,8 +113,15 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
 
       <fieldset>
         <legend>Restore</legend>
-        <NumberField id="streak-restore-window" label="Restore window (days)" value={draft.restoreWindow} onChange={(restoreWindow) => change({ restoreWindow })} />
-        <p className="hint">How long after losing a streak you can still restore it for a user; 0 turns restoring off.</p>
+        <NumberField
+          id="streak-restore-window"
+          label="Restore window (days)"
+          value={draft.restoreWindow}
+          onChange={(restoreWindow) => change({ restoreWindow })}
+        />
+        <p className="hint">
+          How long after losing a streak you can still restore it for a user; 0 turns restoring off.
+        </p>
       </fieldset>
 
       {problem ? (
@@ -106,5 +139,7 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
 /** Every IANA zone the browser knows, with UTC and the current value always present. */
 function listTimeZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set(['UTC', current, ...zones])].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
+  return [...new Set(['UTC', current, ...zones])].sort((a, b) =>
+    a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b),
+  );
 }

@@ -40,7 +40,8 @@ export function PauseList({ userId, pauses, onChanged }: Props) {
           const dates = `${pause.start} to ${pause.end}`;
           return (
             <li key={pause.id}>
-              {dates} <ConfirmButton label="Remove" question={`Remove the pause ${dates}?`} onConfirm={() => remove(pause)} />
+              {dates}{' '}
+              <ConfirmButton label="Remove" question={`Remove the pause ${dates}?`} onConfirm={() => remove(pause)} />
             </li>
           );
         })}

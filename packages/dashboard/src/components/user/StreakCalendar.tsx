@@ -31,10 +31,17 @@ export function StreakCalendar({ periods: history }: { periods: readonly StreakP
           {periods.map((period, i) => {
             const current = i === periods.length - 1;
             const state = classifyPeriod(period, { current });
-            const dates = period.periodStart === period.periodEnd ? period.periodStart : `${period.periodStart} to ${period.periodEnd}`;
+            const dates =
+              period.periodStart === period.periodEnd
+                ? period.periodStart
+                : `${period.periodStart} to ${period.periodEnd}`;
             const text = `${dates}: ${labels[state]}, streak ${period.length}${current ? ' (current period)' : ''}`;
             return (
-              <li key={period.periodStart} className={`cell cell-${state}${current ? ' cell-current' : ''}`} title={text}>
+              <li
+                key={period.periodStart}
+                className={`cell cell-${state}${current ? ' cell-current' : ''}`}
+                title={text}
+              >
                 <span aria-hidden="true">{symbols[state]}</span>
                 <span className="visually-hidden">{text}</span>
               </li>

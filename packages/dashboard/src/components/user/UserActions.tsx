@@ -16,7 +16,10 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
 
-  async function run<T extends { issues?: Issue[] }>(action: () => Promise<T>, describe: string | ((answer: T) => string)) {
+  async function run<T extends { issues?: Issue[] }>(
+    action: () => Promise<T>,
+    describe: string | ((answer: T) => string),
+  ) {
     setBusy(true);
     setOutcome(null);
     try {
@@ -59,7 +62,15 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
       <div className="actions">
         <ActionForm title="Freezes" onSubmit={grant}>
           <label htmlFor="grant-count">Freezes to grant</label>
-          <input id="grant-count" type="number" min="1" max="100" step="1" value={freezes} onChange={(e) => setFreezes(e.target.value)} />
+          <input
+            id="grant-count"
+            type="number"
+            min="1"
+            max="100"
+            step="1"
+            value={freezes}
+            onChange={(e) => setFreezes(e.target.value)}
+          />
           <button type="submit" disabled={busy}>
             Grant freeze
           </button>
@@ -80,7 +91,9 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
             void run(
               () => restoreStreak(userId),
               (answer) =>
-                answer.restoredUsers.length > 0 ? `Restored the streak of ${userId}.` : `Nothing was restored for ${userId}.`,
+                answer.restoredUsers.length > 0
+                  ? `Restored the streak of ${userId}.`
+                  : `Nothing was restored for ${userId}.`,
             );
           }}
         >
@@ -99,7 +112,15 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
   );
 }
 
-function ActionForm({ title, onSubmit, children }: { title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+function ActionForm({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
   return (
     <form className="card form action" onSubmit={onSubmit} aria-label={title}>
       <h3>{title}</h3>

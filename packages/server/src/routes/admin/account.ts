@@ -10,9 +10,16 @@ import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function accountRoute(app: App, ctx: ServerContext): void {
-  app.get('/admin/v1/account', { config: { access: 'admin' }, schema: { summary: 'Get your account', tags: [TAG], response: { 200: accountSchema, ...errors(404) } } }, async (request) => {
-    const account = await ctx.backend.control.account(callerOf(request).accountId);
-    if (account === null) throw new HttpError('NOT_FOUND', 'the account of this key no longer exists');
-    return accountWire(account);
-  });
+  app.get(
+    '/admin/v1/account',
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Get your account', tags: [TAG], response: { 200: accountSchema, ...errors(404) } },
+    },
+    async (request) => {
+      const account = await ctx.backend.control.account(callerOf(request).accountId);
+      if (account === null) throw new HttpError('NOT_FOUND', 'the account of this key no longer exists');
+      return accountWire(account);
+    },
+  );
 }

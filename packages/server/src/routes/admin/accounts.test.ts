@@ -15,7 +15,11 @@ describe('GET /admin/v1/account', () => {
   it("answers the caller's account", async () => {
     const res = await t.call('GET', '/admin/v1/account', { key: t.adminKey });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: t.server.firstStart?.account.id, name: 'default', created: '2026-03-02T10:00:00.000Z' });
+    expect(res.body).toEqual({
+      id: t.server.firstStart?.account.id,
+      name: 'default',
+      created: '2026-03-02T10:00:00.000Z',
+    });
   });
 });
 
@@ -30,7 +34,10 @@ describe('/admin/v1/accounts (operator only)', () => {
       applicationKey: expect.stringMatching(/^kl_app_/),
     });
     const listed = await t.call('GET', '/admin/v1/accounts', { key: t.adminKey });
-    expect(listed.body).toEqual([{ id: t.server.firstStart?.account.id, name: 'default', created: '2026-03-02T10:00:00.000Z' }, res.body.account]);
+    expect(listed.body).toEqual([
+      { id: t.server.firstStart?.account.id, name: 'default', created: '2026-03-02T10:00:00.000Z' },
+      res.body.account,
+    ]);
     const theirs = await t.call('GET', '/admin/v1/account', { key: res.body.adminKey });
     expect(theirs.body).toEqual(res.body.account);
   });
@@ -43,7 +50,10 @@ describe('/admin/v1/accounts (operator only)', () => {
 
   it('refuses the admin key of an account that is not the operator with 403', async () => {
     const other = (await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } })).body;
-    for (const [method, body] of [['GET', undefined], ['POST', { name: 'third' }]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { name: 'third' }],
+    ] as const) {
       const res = await t.call(method, '/admin/v1/accounts', { key: other.adminKey, ...(body ? { body } : {}) });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('OPERATOR_REQUIRED');
@@ -52,19 +62,33 @@ describe('/admin/v1/accounts (operator only)', () => {
 
   it("never mixes two accounts' data, even with the same user id and metric key", async () => {
     const other = (await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } })).body;
-    const theirs = (method: string, url: string, body?: unknown, key = other.adminKey) => t.call(method, url, { key, ...(body !== undefined ? { body } : {}) });
+    const theirs = (method: string, url: string, body?: unknown, key = other.adminKey) =>
+      t.call(method, url, { key, ...(body !== undefined ? { body } : {}) });
     await theirs('POST', '/admin/v1/metrics', [{ name: 'Lessons' }]);
     await theirs('PUT', '/admin/v1/streak', { frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 5 }] });
 
     for (let day = 0; day < 3; day++) {
       await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
-      await theirs('POST', '/v1/metrics/lessons/event', { user: { id: 'ada' }, value: [10, 2, 5][day] }, other.applicationKey);
+      await theirs(
+        'POST',
+        '/v1/metrics/lessons/event',
+        { user: { id: 'ada' }, value: [10, 2, 5][day] },
+        other.applicationKey,
+      );
       if (day < 2) now += DAY;
     }
     await theirs('POST', '/v1/metrics/lessons/event', { user: { id: 'bob' }, value: 1 }, other.applicationKey);
 
-    const ours = { user: await t.call('GET', '/v1/users/ada'), streak: await t.call('GET', '/v1/users/ada/streak'), metrics: await t.call('GET', '/admin/v1/metrics', { key: t.adminKey }) };
-    const their = { user: await theirs('GET', '/v1/users/ada'), streak: await theirs('GET', '/v1/users/ada/streak'), metrics: await theirs('GET', '/admin/v1/metrics') };
+    const ours = {
+      user: await t.call('GET', '/v1/users/ada'),
+      streak: await t.call('GET', '/v1/users/ada/streak'),
+      metrics: await t.call('GET', '/admin/v1/metrics', { key: t.adminKey }),
+    };
+    const their = {
+      user: await theirs('GET', '/v1/users/ada'),
+      streak: await theirs('GET', '/v1/users/ada/streak'),
+      metrics: await theirs('GET', '/admin/v1/metrics'),
+    };
     expect(ours.user.body.totals).toEqual({ lessons: 3 });
     expect(their.user.body.totals).toEqual({ lessons: 17 });
     expect(ours.streak.body.length).toBe(3);

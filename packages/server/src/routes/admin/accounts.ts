@@ -19,21 +19,49 @@ const newAccountAnswer = {
 } as const;
 
 export function accountsRoutes(app: App, ctx: ServerContext): void {
-  app.get('/admin/v1/accounts', { config: { access: 'operator' }, schema: { summary: 'List accounts (operator only)', tags: [TAG], response: { 200: { type: 'array', items: accountSchema }, ...errors(403) } } }, async () =>
-    (await ctx.backend.control.accounts()).map(accountWire),
+  app.get(
+    '/admin/v1/accounts',
+    {
+      config: { access: 'operator' },
+      schema: {
+        summary: 'List accounts (operator only)',
+        tags: [TAG],
+        response: { 200: { type: 'array', items: accountSchema }, ...errors(403) },
+      },
+    },
+    async () => (await ctx.backend.control.accounts()).map(accountWire),
   );
 
   app.post(
     '/admin/v1/accounts',
-    { config: { access: 'operator' }, schema: { summary: 'Create an account with its first keys (operator only)', tags: [TAG], body: newAccountBody, response: { 201: newAccountAnswer, ...errors(403, 409) } } },
+    {
+      config: { access: 'operator' },
+      schema: {
+        summary: 'Create an account with its first keys (operator only)',
+        tags: [TAG],
+        body: newAccountBody,
+        response: { 201: newAccountAnswer, ...errors(403, 409) },
+      },
+    },
     async (request, reply) => {
       const name = request.body.name.trim();
       if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
         throw new HttpError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
-      const created = await createAccount(ctx.backend.control, { name, operator: false, password: null, at: ctx.clock() });
-      return reply.code(201).send({ account: accountWire(created.account), adminKey: created.adminKey.key, applicationKey: created.applicationKey.key });
+      const created = await createAccount(ctx.backend.control, {
+        name,
+        operator: false,
+        password: null,
+        at: ctx.clock(),
+      });
+      return reply
+        .code(201)
+        .send({
+          account: accountWire(created.account),
+          adminKey: created.adminKey.key,
+          applicationKey: created.applicationKey.key,
+        });
     },
   );
 }

@@ -23,9 +23,39 @@ describe('POST /admin/v1/achievements', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       created: [
-        { id: expect.any(String), key: 'ten-lessons', name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10, status: 'active', completions: 0, rarity: 0, created: CREATED },
-        { id: expect.any(String), key: 'week', name: 'Week streak', trigger: 'streak', streakLength: 7, status: 'active', completions: 0, rarity: 0, created: CREATED },
-        { id: expect.any(String), key: 'shared', name: 'Shared', trigger: 'api', status: 'active', completions: 0, rarity: 0, created: CREATED },
+        {
+          id: expect.any(String),
+          key: 'ten-lessons',
+          name: 'Ten lessons',
+          trigger: 'metric',
+          metric: 'lessons',
+          threshold: 10,
+          status: 'active',
+          completions: 0,
+          rarity: 0,
+          created: CREATED,
+        },
+        {
+          id: expect.any(String),
+          key: 'week',
+          name: 'Week streak',
+          trigger: 'streak',
+          streakLength: 7,
+          status: 'active',
+          completions: 0,
+          rarity: 0,
+          created: CREATED,
+        },
+        {
+          id: expect.any(String),
+          key: 'shared',
+          name: 'Shared',
+          trigger: 'api',
+          status: 'active',
+          completions: 0,
+          rarity: 0,
+          created: CREATED,
+        },
       ],
       issues: [],
     });
@@ -55,35 +85,69 @@ describe('POST /admin/v1/achievements', () => {
 
   it('refuses a streak achievement while no streak rule is configured', async () => {
     const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
-    const res = await t.call('POST', '/admin/v1/achievements', { key: second.body.adminKey, body: [{ name: 'Week', trigger: 'streak', streakLength: 7 }] });
-    expect(res.body.issues).toEqual([{ index: 0, severity: 'error', message: 'Configure the streak rule before creating streak achievements' }]);
+    const res = await t.call('POST', '/admin/v1/achievements', {
+      key: second.body.adminKey,
+      body: [{ name: 'Week', trigger: 'streak', streakLength: 7 }],
+    });
+    expect(res.body.issues).toEqual([
+      { index: 0, severity: 'error', message: 'Configure the streak rule before creating streak achievements' },
+    ]);
   });
 });
 
 describe('GET /admin/v1/achievements', () => {
   it('lists achievements with completions and rarity among the users', async () => {
-    await create([{ name: 'First', trigger: 'metric', metric: 'lessons', threshold: 1 }, { name: 'Five', trigger: 'metric', metric: 'lessons', threshold: 5 }]);
-    for (const [id, value] of [['ada', 1], ['bob', 1], ['cy', 1], ['dan', 5]] as const) {
+    await create([
+      { name: 'First', trigger: 'metric', metric: 'lessons', threshold: 1 },
+      { name: 'Five', trigger: 'metric', metric: 'lessons', threshold: 5 },
+    ]);
+    for (const [id, value] of [
+      ['ada', 1],
+      ['bob', 1],
+      ['cy', 1],
+      ['dan', 5],
+    ] as const) {
       await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id }, value } });
     }
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.body.map((a: { key: string; completions: number; rarity: number }) => [a.key, a.completions, a.rarity])).toEqual([
+    expect(
+      res.body.map((a: { key: string; completions: number; rarity: number }) => [a.key, a.completions, a.rarity]),
+    ).toEqual([
       ['first', 4, 100],
       ['five', 1, 25],
     ]);
-    expect(res.body[0]).toEqual({ id: expect.any(String), key: 'first', name: 'First', trigger: 'metric', metric: 'lessons', threshold: 1, status: 'active', completions: 4, rarity: 100, created: CREATED });
+    expect(res.body[0]).toEqual({
+      id: expect.any(String),
+      key: 'first',
+      name: 'First',
+      trigger: 'metric',
+      metric: 'lessons',
+      threshold: 1,
+      status: 'active',
+      completions: 4,
+      rarity: 100,
+      created: CREATED,
+    });
   });
 });
 
 describe('DELETE /admin/v1/achievements?ids=', () => {
   it('archives achievements: they leave the list unless archived ones are asked for', async () => {
-    const made = await create([{ name: 'A', trigger: 'api' }, { name: 'B', trigger: 'api' }]);
+    const made = await create([
+      { name: 'A', trigger: 'api' },
+      { name: 'B', trigger: 'api' },
+    ]);
     const [a, b] = made.body.created.map((x: { id: string }) => x.id);
     const res = await t.call('DELETE', `/admin/v1/achievements?ids=${a}&ids=nope`, { key: t.adminKey });
-    expect(res.body).toEqual({ deleted: [{ id: a }], issues: [{ id: 'nope', severity: 'error', message: 'Achievement not found by ID' }] });
+    expect(res.body).toEqual({
+      deleted: [{ id: a }],
+      issues: [{ id: 'nope', severity: 'error', message: 'Achievement not found by ID' }],
+    });
     expect((await list()).body.map((x: { id: string }) => x.id)).toEqual([b]);
-    expect((await list('?includeArchived=true')).body.map((x: { id: string; status: string }) => [x.id, x.status])).toEqual([
+    expect(
+      (await list('?includeArchived=true')).body.map((x: { id: string; status: string }) => [x.id, x.status]),
+    ).toEqual([
       [a, 'archived'],
       [b, 'active'],
     ]);

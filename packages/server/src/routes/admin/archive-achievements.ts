@@ -14,7 +14,15 @@ import { idsQuery, TAG } from './schemas.js';
 export function archiveAchievementsRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/achievements',
-    { config: { access: 'admin' }, schema: { summary: 'Archive achievements', tags: [TAG], querystring: idsQuery, response: { 200: deletedAnswerSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Archive achievements',
+        tags: [TAG],
+        querystring: idsQuery,
+        response: { 200: deletedAnswerSchema, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);

@@ -9,11 +9,17 @@ afterEach(() => t.close());
 
 describe('DELETE /admin/v1/metrics?ids=', () => {
   it('archives metrics given as repeated and comma-separated ids; an archived metric takes no events', async () => {
-    const made = await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] });
+    const made = await t.call('POST', '/admin/v1/metrics', {
+      key: t.adminKey,
+      body: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+    });
     const [a, b, c] = made.body.created.map((m: { id: string }) => m.id);
     const res = await t.call('DELETE', `/admin/v1/metrics?ids=${a},${b}&ids=${c}&ids=missing`, { key: t.adminKey });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: [{ id: a }, { id: b }, { id: c }], issues: [{ id: 'missing', severity: 'error', message: 'Metric not found by ID' }] });
+    expect(res.body).toEqual({
+      deleted: [{ id: a }, { id: b }, { id: c }],
+      issues: [{ id: 'missing', severity: 'error', message: 'Metric not found by ID' }],
+    });
     const event = await t.call('POST', '/v1/metrics/a/event', { body: { user: { id: 'ada' }, value: 1 } });
     expect(event.status).toBe(409);
     expect(event.body.code).toBe('METRIC_ARCHIVED');
@@ -22,7 +28,12 @@ describe('DELETE /admin/v1/metrics?ids=', () => {
   it('warns when the streak rule still counts the archived metric', async () => {
     const [lessons] = (await t.call('GET', '/admin/v1/metrics', { key: t.adminKey })).body;
     const res = await t.call('DELETE', `/admin/v1/metrics?ids=${lessons.id}`, { key: t.adminKey });
-    expect(res.body).toEqual({ deleted: [{ id: lessons.id }], issues: [{ id: lessons.id, severity: 'warning', message: 'The streak rule still counts "lessons": change the rule' }] });
+    expect(res.body).toEqual({
+      deleted: [{ id: lessons.id }],
+      issues: [
+        { id: lessons.id, severity: 'warning', message: 'The streak rule still counts "lessons": change the rule' },
+      ],
+    });
   });
 
   it('refuses a request without ids or with more than 100', async () => {

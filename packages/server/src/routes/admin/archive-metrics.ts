@@ -14,7 +14,15 @@ import { idsQuery, TAG } from './schemas.js';
 export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'Archive metrics', tags: [TAG], querystring: idsQuery, response: { 200: deletedAnswerSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Archive metrics',
+        tags: [TAG],
+        querystring: idsQuery,
+        response: { 200: deletedAnswerSchema, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
@@ -24,7 +32,9 @@ export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
         const counted = new Set(config.streak?.conditions.map((c) => c.metric) ?? []);
         for (const metric of config.metrics) {
           if (ids.includes(metric.id) && counted.has(metric.key)) {
-            result.issues.push(issue({ id: metric.id }, `The streak rule still counts "${metric.key}": change the rule`, 'warning'));
+            result.issues.push(
+              issue({ id: metric.id }, `The streak rule still counts "${metric.key}": change the rule`, 'warning'),
+            );
           }
         }
         return { ...config, metrics: result.items };

@@ -6,7 +6,7 @@
 import { KindlingError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { HttpError } from '../../http/errors.js';
-import { issueSchema } from '../../wire/admin-wire.js';
+import type { issueSchema } from '../../wire/admin-wire.js';
 
 export type Issue = FromSchema<typeof issueSchema>;
 
@@ -30,8 +30,16 @@ export function statusOf(created: number): 201 | 200 {
 
 /** The ids of `?ids=a,b&ids=c`, without blanks and repeats; 1..100 of them. */
 export function idsFrom(parts: readonly string[]): string[] {
-  const ids = [...new Set(parts.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
-  if (ids.length === 0 || ids.length > 100) throw new HttpError('INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
+  const ids = [
+    ...new Set(
+      parts
+        .flatMap((part) => part.split(','))
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
+  if (ids.length === 0 || ids.length > 100)
+    throw new HttpError('INVALID_INPUT', `ids must name 1 to 100 items, got ${ids.length}`);
   return ids;
 }
 
@@ -39,7 +47,11 @@ export function idsFrom(parts: readonly string[]): string[] {
  * Marks the items with these ids archived: the list with them archived, the `deleted` answer, and
  * an issue `<noun> not found by ID` for each id that names none.
  */
-export function archiveByIds<T extends { id: string; status: string }>(items: readonly T[], ids: readonly string[], noun: string): { items: T[]; deleted: Array<{ id: string }>; issues: Issue[] } {
+export function archiveByIds<T extends { id: string; status: string }>(
+  items: readonly T[],
+  ids: readonly string[],
+  noun: string,
+): { items: T[]; deleted: Array<{ id: string }>; issues: Issue[] } {
   const wanted = new Set(ids);
   const deleted: Array<{ id: string }> = [];
   const next = items.map((item) => {

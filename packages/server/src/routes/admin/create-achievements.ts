@@ -25,10 +25,12 @@ function triggerProblem(item: NewAchievement, config: AccountConfig): string | n
     const metric = config.metrics.find((m) => m.key === item.metric);
     if (metric === undefined) return `No metric has the key ${JSON.stringify(item.metric)}`;
     if (metric.status !== 'active') return `The metric ${JSON.stringify(item.metric)} is archived`;
-    if (item.threshold === undefined || !Number.isFinite(item.threshold)) return 'A metric achievement needs a finite threshold';
+    if (item.threshold === undefined || !Number.isFinite(item.threshold))
+      return 'A metric achievement needs a finite threshold';
   }
   if (item.trigger === 'streak') {
-    if (item.streakLength === undefined || !Number.isInteger(item.streakLength) || item.streakLength < 1) return 'A streak achievement needs a streakLength of 1 or more';
+    if (item.streakLength === undefined || !Number.isInteger(item.streakLength) || item.streakLength < 1)
+      return 'A streak achievement needs a streakLength of 1 or more';
     if (config.streak === null) return 'Configure the streak rule before creating streak achievements';
   }
   return null;
@@ -37,7 +39,15 @@ function triggerProblem(item: NewAchievement, config: AccountConfig): string | n
 export function createAchievementsRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/achievements',
-    { config: { access: 'admin' }, schema: { summary: 'Create achievements', tags: [TAG], body: bulkOf(newAchievement), response: { 200: createdAchievementsSchema, 201: createdAchievementsSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Create achievements',
+        tags: [TAG],
+        body: bulkOf(newAchievement),
+        response: { 200: createdAchievementsSchema, 201: createdAchievementsSchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const at = new Date(ctx.clock()).toISOString();
@@ -52,7 +62,8 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
           const key = keyFor({ ...item, name });
           if ('problem' in key) return void issues.push(issue({ index }, key.problem));
           if (name === '') return void issues.push(issue({ index }, 'Name must not be blank'));
-          if ([...config.achievements, ...created].some((a) => a.key === key.key)) return void issues.push(issue({ index }, 'Key already in use by another achievement'));
+          if ([...config.achievements, ...created].some((a) => a.key === key.key))
+            return void issues.push(issue({ index }, 'Key already in use by another achievement'));
           const problem = triggerProblem(item, config);
           if (problem !== null) return void issues.push(issue({ index }, problem));
           const def: AchievementDef = {
@@ -77,7 +88,9 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
         return { ...config, achievements: [...config.achievements, ...created] };
       });
       ctx.engines.invalidate(accountId);
-      return reply.code(statusOf(created.length)).send({ created: created.map((a) => achievementAdminWire(a)), issues });
+      return reply
+        .code(statusOf(created.length))
+        .send({ created: created.map((a) => achievementAdminWire(a)), issues });
     },
   );
 }

@@ -14,11 +14,25 @@ import { newKeyBody, TAG } from './schemas.js';
 export function createKeyRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/keys',
-    { config: { access: 'admin' }, schema: { summary: 'Create an API key (its secret is shown once)', tags: [TAG], body: newKeyBody, response: { 201: createdKeySchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Create an API key (its secret is shown once)',
+        tags: [TAG],
+        body: newKeyBody,
+        response: { 201: createdKeySchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const name = request.body.name.trim();
       if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
-      const made = await createKey(ctx.backend.control, callerOf(request).accountId, request.body.kind, name, ctx.clock());
+      const made = await createKey(
+        ctx.backend.control,
+        callerOf(request).accountId,
+        request.body.kind,
+        name,
+        ctx.clock(),
+      );
       return reply.code(201).send({ ...keyWire(made.record), key: made.key });
     },
   );

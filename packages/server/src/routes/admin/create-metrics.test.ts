@@ -17,8 +17,30 @@ describe('POST /admin/v1/metrics', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       created: [
-        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), key: 'pages-read', name: 'Pages Read', status: 'active', unitType: 'number', units: '', total: 0, events: 0, lastEventAt: null, created: '2026-03-02T10:00:00.000Z' },
-        { id: expect.any(String), key: 'quiz_score', name: 'Quiz score', status: 'active', unitType: 'number', units: '', total: 0, events: 0, lastEventAt: null, created: '2026-03-02T10:00:00.000Z' },
+        {
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          key: 'pages-read',
+          name: 'Pages Read',
+          status: 'active',
+          unitType: 'number',
+          units: '',
+          total: 0,
+          events: 0,
+          lastEventAt: null,
+          created: '2026-03-02T10:00:00.000Z',
+        },
+        {
+          id: expect.any(String),
+          key: 'quiz_score',
+          name: 'Quiz score',
+          status: 'active',
+          unitType: 'number',
+          units: '',
+          total: 0,
+          events: 0,
+          lastEventAt: null,
+          created: '2026-03-02T10:00:00.000Z',
+        },
       ],
       issues: [],
     });
@@ -27,7 +49,12 @@ describe('POST /admin/v1/metrics', () => {
   });
 
   it('reports a taken key and a malformed key as issues of their items and creates the rest', async () => {
-    const res = await create([{ name: 'Lessons' }, { name: 'Bad', key: 'has space' }, { name: 'Twice' }, { name: 'twice!' }]);
+    const res = await create([
+      { name: 'Lessons' },
+      { name: 'Bad', key: 'has space' },
+      { name: 'Twice' },
+      { name: 'twice!' },
+    ]);
     expect(res.status).toBe(201);
     expect(res.body.created.map((m: { key: string }) => m.key)).toEqual(['twice']);
     expect(res.body.issues).toEqual([

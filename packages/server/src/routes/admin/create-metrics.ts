@@ -16,7 +16,15 @@ import { bulkOf, newMetric, TAG } from './schemas.js';
 export function createMetricsRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'Create metrics', tags: [TAG], body: bulkOf(newMetric), response: { 200: createdMetricsSchema, 201: createdMetricsSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Create metrics',
+        tags: [TAG],
+        body: bulkOf(newMetric),
+        response: { 200: createdMetricsSchema, 201: createdMetricsSchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const at = new Date(ctx.clock()).toISOString();

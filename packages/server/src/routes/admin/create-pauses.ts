@@ -7,7 +7,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { createdPausesSchema, pauseSchema } from '../../wire/admin-wire.js';
+import { createdPausesSchema, type pauseSchema } from '../../wire/admin-wire.js';
 import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { pausesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
@@ -17,7 +17,15 @@ type Pause = FromSchema<typeof pauseSchema>;
 export function createPausesRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/streaks/pauses',
-    { config: { access: 'admin' }, schema: { summary: 'Pause streaks over date ranges', tags: [TAG], body: pausesBody, response: { 200: createdPausesSchema, 201: createdPausesSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Pause streaks over date ranges',
+        tags: [TAG],
+        body: pausesBody,
+        response: { 200: createdPausesSchema, 201: createdPausesSchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const { engine } = await streakRuntime(ctx, accountId);

@@ -13,7 +13,15 @@ import { streakRuntime } from './streak-runtime.js';
 export function deletePausesRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/streaks/pauses',
-    { config: { access: 'admin' }, schema: { summary: 'Remove streak pauses', tags: [TAG], querystring: idsQuery, response: { 200: deletedAnswerSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Remove streak pauses',
+        tags: [TAG],
+        querystring: idsQuery,
+        response: { 200: deletedAnswerSchema, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);

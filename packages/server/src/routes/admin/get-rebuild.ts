@@ -9,7 +9,16 @@ import { rebuildSchema, rebuildWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function getRebuildRoute(app: App, ctx: ServerContext): void {
-  app.get('/admin/v1/streak/rebuild', { config: { access: 'admin' }, schema: { summary: 'Get the progress of the streak rebuild', tags: [TAG], response: { 200: rebuildSchema, ...errors() } } }, async (request) =>
-    rebuildWire(await ctx.backend.control.rebuild(callerOf(request).accountId)),
+  app.get(
+    '/admin/v1/streak/rebuild',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Get the progress of the streak rebuild',
+        tags: [TAG],
+        response: { 200: rebuildSchema, ...errors() },
+      },
+    },
+    async (request) => rebuildWire(await ctx.backend.control.rebuild(callerOf(request).accountId)),
   );
 }

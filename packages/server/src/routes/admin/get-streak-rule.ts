@@ -10,9 +10,19 @@ import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function getStreakRuleRoute(app: App, ctx: ServerContext): void {
-  app.get('/admin/v1/streak', { config: { access: 'admin' }, schema: { summary: 'Get the streak rule', tags: [TAG], response: { 200: streakSettingsSchema, ...errors() } } }, async (request) => {
-    const { accountId } = callerOf(request);
-    const [config, rebuild] = await Promise.all([ctx.backend.control.config(accountId), ctx.backend.control.rebuild(accountId)]);
-    return { rule: config.streak, rebuild: rebuildWire(rebuild) };
-  });
+  app.get(
+    '/admin/v1/streak',
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Get the streak rule', tags: [TAG], response: { 200: streakSettingsSchema, ...errors() } },
+    },
+    async (request) => {
+      const { accountId } = callerOf(request);
+      const [config, rebuild] = await Promise.all([
+        ctx.backend.control.config(accountId),
+        ctx.backend.control.rebuild(accountId),
+      ]);
+      return { rule: config.streak, rebuild: rebuildWire(rebuild) };
+    },
+  );
 }

@@ -11,7 +11,10 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const DAY = 86_400_000;
-const record = (metric: string, value: number) => t.call('POST', `/v1/metrics/${metric}/event`, { body: { user: { id: 'ada', email: 'ada@example.com', tz: 'UTC' }, value } });
+const record = (metric: string, value: number) =>
+  t.call('POST', `/v1/metrics/${metric}/event`, {
+    body: { user: { id: 'ada', email: 'ada@example.com', tz: 'UTC' }, value },
+  });
 
 describe('GET /admin/v1/users/:id', () => {
   it('answers the user, the streak with a year of periods and the daily sums, newest first', async () => {
@@ -66,7 +69,10 @@ describe('GET /admin/v1/users/:id', () => {
   it('answers a null streak when the account has no streak rule', async () => {
     const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
     await t.call('POST', '/admin/v1/metrics', { key: second.body.adminKey, body: [{ name: 'Lessons' }] });
-    await t.call('POST', '/v1/metrics/lessons/event', { key: second.body.applicationKey, body: { user: { id: 'ada' }, value: 2 } });
+    await t.call('POST', '/v1/metrics/lessons/event', {
+      key: second.body.applicationKey,
+      body: { user: { id: 'ada' }, value: 2 },
+    });
     const res = await t.call('GET', '/admin/v1/users/ada', { key: second.body.adminKey });
     expect(res.body.streak).toBeNull();
     expect(res.body.recent).toEqual([{ date: '2026-03-02', metric: 'lessons', value: 2 }]);

@@ -18,7 +18,11 @@ import { TAG } from './schemas.js';
 export const RECENT_DAYS = 30;
 
 /** The daily sums counted with the rule's day start (0 without a rule), newest first. */
-export function recentActivity(journal: Journal, dayStartMinutes: number, limit = RECENT_DAYS): Array<{ date: string; metric: string; value: number }> {
+export function recentActivity(
+  journal: Journal,
+  dayStartMinutes: number,
+  limit = RECENT_DAYS,
+): Array<{ date: string; metric: string; value: number }> {
   let rollups: readonly Rollup[] = journal.rollups.filter((r) => r.dayStart === dayStartMinutes);
   if (rollups.length === 0 && journal.rollups.length > 0) {
     const latest = journal.rollups.reduce((a, b) => (b.version > a.version ? b : a));
@@ -33,7 +37,15 @@ export function recentActivity(journal: Journal, dayStartMinutes: number, limit 
 export function getUserRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/users/:id',
-    { config: { access: 'admin' }, schema: { summary: 'Get a user with streak history and recent activity', tags: [TAG], params: userParams, response: { 200: adminUserSchema, ...errors(404) } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Get a user with streak history and recent activity',
+        tags: [TAG],
+        params: userParams,
+        response: { 200: adminUserSchema, ...errors(404) },
+      },
+    },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const { engine, config } = runtime;

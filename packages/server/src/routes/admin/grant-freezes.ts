@@ -14,7 +14,15 @@ import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 export function grantFreezesRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/streaks/freezes',
-    { config: { access: 'admin' }, schema: { summary: 'Grant streak freezes', tags: [TAG], body: freezesBody, response: { 200: issuesAnswerSchema, 201: issuesAnswerSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Grant streak freezes',
+        tags: [TAG],
+        body: freezesBody,
+        response: { 200: issuesAnswerSchema, 201: issuesAnswerSchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
       const issues: Issue[] = [];

@@ -9,14 +9,37 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const keyShape = { id: expect.any(String), name: expect.any(String), kind: expect.any(String), prefix: expect.any(String), created: expect.any(String), lastUsedAt: expect.toBeOneOf([null, expect.any(String)]), revokedAt: null };
+const keyShape = {
+  id: expect.any(String),
+  name: expect.any(String),
+  kind: expect.any(String),
+  prefix: expect.any(String),
+  created: expect.any(String),
+  lastUsedAt: expect.toBeOneOf([null, expect.any(String)]),
+  revokedAt: null,
+};
 
 describe('POST /admin/v1/keys', () => {
   it('creates a key, shows its secret once, and the key works', async () => {
-    const res = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'backend', kind: 'application' } });
+    const res = await t.call('POST', '/admin/v1/keys', {
+      key: t.adminKey,
+      body: { name: 'backend', kind: 'application' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), name: 'backend', kind: 'application', prefix: res.body.key.slice(0, 11), created: '2026-03-02T10:00:00.000Z', lastUsedAt: null, revokedAt: null, key: expect.stringMatching(/^kl_app_/) });
-    const event = await t.call('POST', '/v1/metrics/lessons/event', { key: res.body.key, body: { user: { id: 'ada' }, value: 1 } });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: 'backend',
+      kind: 'application',
+      prefix: res.body.key.slice(0, 11),
+      created: '2026-03-02T10:00:00.000Z',
+      lastUsedAt: null,
+      revokedAt: null,
+      key: expect.stringMatching(/^kl_app_/),
+    });
+    const event = await t.call('POST', '/v1/metrics/lessons/event', {
+      key: res.body.key,
+      body: { user: { id: 'ada' }, value: 1 },
+    });
     expect(event.status).toBe(201);
   });
 });
@@ -50,7 +73,9 @@ describe('DELETE /admin/v1/keys/:id', () => {
   });
 
   it('lets a key revoke itself', async () => {
-    const admin = (await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).body.find((k: { kind: string }) => k.kind === 'admin');
+    const admin = (await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).body.find(
+      (k: { kind: string }) => k.kind === 'admin',
+    );
     expect((await t.call('DELETE', `/admin/v1/keys/${admin.id}`, { key: t.adminKey })).status).toBe(200);
     expect((await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).status).toBe(401);
   });

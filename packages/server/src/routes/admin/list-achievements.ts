@@ -13,7 +13,15 @@ import { includeArchivedQuery, TAG } from './schemas.js';
 export function listAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/achievements',
-    { config: { access: 'admin' }, schema: { summary: 'List achievements with their stats', tags: [TAG], querystring: includeArchivedQuery, response: { 200: { type: 'array', items: achievementAdminSchema }, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'List achievements with their stats',
+        tags: [TAG],
+        querystring: includeArchivedQuery,
+        response: { 200: { type: 'array', items: achievementAdminSchema }, ...errors() },
+      },
+    },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const all = await achievementsWithStats(ctx, runtime, request.query.includeArchived === 'true');

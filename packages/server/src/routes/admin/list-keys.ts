@@ -9,8 +9,19 @@ import { keySchema, keyWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
 export function listKeysRoute(app: App, ctx: ServerContext): void {
-  app.get('/admin/v1/keys', { config: { access: 'admin' }, schema: { summary: 'List API keys', tags: [TAG], response: { 200: { type: 'array', items: keySchema }, ...errors() } } }, async (request) => {
-    await ctx.keys.flush();
-    return (await ctx.backend.control.keys(callerOf(request).accountId)).map(keyWire);
-  });
+  app.get(
+    '/admin/v1/keys',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'List API keys',
+        tags: [TAG],
+        response: { 200: { type: 'array', items: keySchema }, ...errors() },
+      },
+    },
+    async (request) => {
+      await ctx.keys.flush();
+      return (await ctx.backend.control.keys(callerOf(request).accountId)).map(keyWire);
+    },
+  );
 }

@@ -12,11 +12,24 @@ import { includeArchivedQuery, TAG } from './schemas.js';
 export function listMetricsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'List metrics with their activity', tags: [TAG], querystring: includeArchivedQuery, response: { 200: { type: 'array', items: metricSchema }, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'List metrics with their activity',
+        tags: [TAG],
+        querystring: includeArchivedQuery,
+        response: { 200: { type: 'array', items: metricSchema }, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
-      const [config, activity] = await Promise.all([ctx.backend.control.config(accountId), ctx.activity.metrics(accountId)]);
-      return config.metrics.filter((m) => request.query.includeArchived === 'true' || m.status === 'active').map((m) => metricWire(m, activity.get(m.key)));
+      const [config, activity] = await Promise.all([
+        ctx.backend.control.config(accountId),
+        ctx.activity.metrics(accountId),
+      ]);
+      return config.metrics
+        .filter((m) => request.query.includeArchived === 'true' || m.status === 'active')
+        .map((m) => metricWire(m, activity.get(m.key)));
     },
   );
 }

@@ -46,47 +46,90 @@ describe('PUT /admin/v1/streak', () => {
     expect(put.status).toBe(200);
     expect(put.body).toEqual({
       rule: weekly,
-      rebuild: { status: 'running', done: 0, total: 0, startedAt: '2026-03-16T10:00:00.000Z', finishedAt: null, error: null },
+      rebuild: {
+        status: 'running',
+        done: 0,
+        total: 0,
+        startedAt: '2026-03-16T10:00:00.000Z',
+        finishedAt: null,
+        error: null,
+      },
     });
 
     const rebuild = await rebuildWhenSettled();
     expect(rebuild).toMatchObject({ status: 'done', done: users.length, total: users.length, error: null });
     const read = await t.call('GET', '/v1/users/ada/streak?historyPeriods=3');
-    expect(read.body).toMatchObject({ frequency: 'weekly', length: 3, periodStart: '2026-03-16', periodEnd: '2026-03-22' });
-    expect(read.body.streakHistory.map((p: { periodStart: string; periodEnd: string; length: number }) => [p.periodStart, p.periodEnd, p.length])).toEqual([
+    expect(read.body).toMatchObject({
+      frequency: 'weekly',
+      length: 3,
+      periodStart: '2026-03-16',
+      periodEnd: '2026-03-22',
+    });
+    expect(
+      read.body.streakHistory.map((p: { periodStart: string; periodEnd: string; length: number }) => [
+        p.periodStart,
+        p.periodEnd,
+        p.length,
+      ]),
+    ).toEqual([
       ['2026-03-02', '2026-03-08', 1],
       ['2026-03-09', '2026-03-15', 2],
       ['2026-03-16', '2026-03-22', 3],
     ]);
-    expect((await t.call('GET', '/admin/v1/streak', { key: t.adminKey })).body).toEqual({ rule: weekly, rebuild: { ...rebuild } });
+    expect((await t.call('GET', '/admin/v1/streak', { key: t.adminKey })).body).toEqual({
+      rule: weekly,
+      rebuild: { ...rebuild },
+    });
   });
 
   it('fills the defaults of the fields left out', async () => {
-    const res = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { frequency: 'monthly', conditions: [{ metric: 'lessons', threshold: 2 }] } });
+    const res = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { frequency: 'monthly', conditions: [{ metric: 'lessons', threshold: 2 }] },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.rule).toEqual({ ...weekly, frequency: 'monthly', conditions: [{ metric: 'lessons', threshold: 2 }] });
+    expect(res.body.rule).toEqual({
+      ...weekly,
+      frequency: 'monthly',
+      conditions: [{ metric: 'lessons', threshold: 2 }],
+    });
   });
 
   it('refuses a condition on a metric that does not exist or is archived, naming it', async () => {
-    const missing = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, conditions: [{ metric: 'pages', threshold: 1 }] } });
+    const missing = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, conditions: [{ metric: 'pages', threshold: 1 }] },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ code: 'INVALID_CONFIG', error: expect.stringContaining('"pages"') });
     const made = await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: [{ name: 'Quiz' }] });
     await t.call('DELETE', `/admin/v1/metrics?ids=${made.body.created[0].id}`, { key: t.adminKey });
-    const archived = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, conditions: [{ metric: 'quiz', threshold: 1 }] } });
+    const archived = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, conditions: [{ metric: 'quiz', threshold: 1 }] },
+    });
     expect(archived.status).toBe(400);
     expect(archived.body.error).toContain('"quiz"');
   });
 
   it('refuses what the engine refuses with its reason, and changes nothing', async () => {
     const before = (await t.call('GET', '/admin/v1/streak', { key: t.adminKey })).body;
-    const zone = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, defaultTimeZone: 'Mars/Olympus' } });
+    const zone = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, defaultTimeZone: 'Mars/Olympus' },
+    });
     expect(zone.status).toBe(400);
     expect(zone.body.code).toBe('INVALID_CONFIG');
-    const freezes = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, freezes: { initial: 5, max: 2, earn: null } } });
+    const freezes = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, freezes: { initial: 5, max: 2, earn: null } },
+    });
     expect(freezes.status).toBe(400);
     expect(freezes.body.error).toContain('freezes.initial');
-    const threshold = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, conditions: [{ metric: 'lessons', threshold: 0 }] } });
+    const threshold = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, conditions: [{ metric: 'lessons', threshold: 0 }] },
+    });
     expect(threshold.status).toBe(400);
     expect((await t.call('GET', '/admin/v1/streak', { key: t.adminKey })).body).toEqual(before);
   });

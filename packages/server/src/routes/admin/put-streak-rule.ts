@@ -19,7 +19,10 @@ function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig,
     const metric = config.metrics.find((m) => m.key === condition.metric);
     if (metric === undefined || metric.status !== 'active') {
       const why = metric === undefined ? 'no metric has this key' : 'the metric is archived';
-      throw new HttpError('INVALID_CONFIG', `a condition counts the metric ${JSON.stringify(condition.metric)}, but ${why}`);
+      throw new HttpError(
+        'INVALID_CONFIG',
+        `a condition counts the metric ${JSON.stringify(condition.metric)}, but ${why}`,
+      );
     }
   }
   engineFor({ ...config, streak: rule }, ctx.backend.storeFor(accountId));
@@ -28,7 +31,15 @@ function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig,
 export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
   app.put(
     '/admin/v1/streak',
-    { config: { access: 'admin' }, schema: { summary: 'Replace the streak rule and rebuild every user', tags: [TAG], body: streakRule, response: { 200: streakSettingsSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Replace the streak rule and rebuild every user',
+        tags: [TAG],
+        body: streakRule,
+        response: { 200: streakSettingsSchema, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
       const rule = request.body;

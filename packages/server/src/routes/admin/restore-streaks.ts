@@ -11,12 +11,23 @@ import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
 import { restoreBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
-const NOT_RESTORED = { 'nothing-to-restore': 'No streak to restore', 'window-passed': 'The restore window has passed' } as const;
+const NOT_RESTORED = {
+  'nothing-to-restore': 'No streak to restore',
+  'window-passed': 'The restore window has passed',
+} as const;
 
 export function restoreStreaksRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/streaks/restore',
-    { config: { access: 'admin' }, schema: { summary: 'Restore lost streaks', tags: [TAG], body: restoreBody, response: { 200: restoredAnswerSchema, 201: restoredAnswerSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Restore lost streaks',
+        tags: [TAG],
+        body: restoreBody,
+        response: { 200: restoredAnswerSchema, 201: restoredAnswerSchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
       const restoredUsers: string[] = [];

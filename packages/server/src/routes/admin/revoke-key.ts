@@ -13,11 +13,24 @@ import { idParams, TAG } from './schemas.js';
 export function revokeKeyRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/keys/:id',
-    { config: { access: 'admin' }, schema: { summary: 'Revoke an API key', tags: [TAG], params: idParams, response: { 200: keySchema, ...errors(404) } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Revoke an API key',
+        tags: [TAG],
+        params: idParams,
+        response: { 200: keySchema, ...errors(404) },
+      },
+    },
     async (request) => {
       await ctx.keys.flush();
-      const record = await ctx.backend.control.revokeKey(callerOf(request).accountId, request.params.id, new Date(ctx.clock()).toISOString());
-      if (record === null) throw new HttpError('NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
+      const record = await ctx.backend.control.revokeKey(
+        callerOf(request).accountId,
+        request.params.id,
+        new Date(ctx.clock()).toISOString(),
+      );
+      if (record === null)
+        throw new HttpError('NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
       ctx.keys.forget(record.hash);
       return keyWire(record);
     },

@@ -10,7 +10,11 @@ export const TAG = 'admin';
 export const KEY_PATTERN = '^[a-zA-Z0-9_-]+$';
 
 const name = { type: 'string', minLength: 1, maxLength: 255 } as const;
-const key = { type: 'string', maxLength: 255, description: `letters, digits, - and _ (${KEY_PATTERN}), at most 64; derived from the name when absent` } as const;
+const key = {
+  type: 'string',
+  maxLength: 255,
+  description: `letters, digits, - and _ (${KEY_PATTERN}), at most 64; derived from the name when absent`,
+} as const;
 
 /** A bulk body: an array of 1..100 items. */
 export function bulkOf<const T extends object>(item: T) {
@@ -21,7 +25,15 @@ export function bulkOf<const T extends object>(item: T) {
 export const idsQuery = {
   type: 'object',
   required: ['ids'],
-  properties: { ids: { type: 'array', items: { type: 'string', maxLength: 4096 }, minItems: 1, maxItems: 100, description: 'repeated or comma-separated, 1..100' } },
+  properties: {
+    ids: {
+      type: 'array',
+      items: { type: 'string', maxLength: 4096 },
+      minItems: 1,
+      maxItems: 100,
+      description: 'repeated or comma-separated, 1..100',
+    },
+  },
 } as const;
 
 export const includeArchivedQuery = {
@@ -47,7 +59,10 @@ export const metricChange = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
 } as const;
 
-const weekday = { type: 'string', enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] } as const;
+const weekday = {
+  type: 'string',
+  enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+} as const;
 const count = { type: 'integer', minimum: 0 } as const;
 
 export const streakRule = {
@@ -57,8 +72,19 @@ export const streakRule = {
   properties: {
     frequency: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
     weekStart: { ...weekday, default: 'monday' },
-    dayStartsAt: { type: 'string', pattern: '^\\d{2}:\\d{2}$', default: '00:00', description: 'local time at which a day begins, HH:MM' },
-    defaultTimeZone: { type: 'string', minLength: 1, maxLength: 64, default: 'UTC', description: 'IANA zone of users who sent none' },
+    dayStartsAt: {
+      type: 'string',
+      pattern: '^\\d{2}:\\d{2}$',
+      default: '00:00',
+      description: 'local time at which a day begins, HH:MM',
+    },
+    defaultTimeZone: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      default: 'UTC',
+      description: 'IANA zone of users who sent none',
+    },
     mode: { type: 'string', enum: ['all', 'any'], default: 'all' },
     conditions: {
       type: 'array',
@@ -68,7 +94,10 @@ export const streakRule = {
         type: 'object',
         required: ['metric', 'threshold'],
         additionalProperties: false,
-        properties: { metric: { type: 'string', minLength: 1, maxLength: 255, description: 'the key of an active metric' }, threshold: { type: 'number' } },
+        properties: {
+          metric: { type: 'string', minLength: 1, maxLength: 255, description: 'the key of an active metric' },
+          threshold: { type: 'number' },
+        },
       },
     },
     freezes: {
@@ -122,7 +151,13 @@ const date = { type: 'string', description: 'YYYY-MM-DD' } as const;
 export const pausesBody = {
   type: 'object',
   required: ['pauses'],
-  properties: { pauses: bulkOf({ type: 'object', required: ['userId', 'start', 'end'], properties: { userId, start: date, end: date } }) },
+  properties: {
+    pauses: bulkOf({
+      type: 'object',
+      required: ['userId', 'start', 'end'],
+      properties: { userId, start: date, end: date },
+    }),
+  },
 } as const;
 
 export const restoreBody = {
@@ -143,7 +178,12 @@ export const signInBody = {
   type: 'object',
   properties: {
     password: { type: 'string', minLength: 1, maxLength: 1024 },
-    account: { type: 'string', minLength: 1, maxLength: 255, description: 'id or name of the account; default: the operator account' },
+    account: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'id or name of the account; default: the operator account',
+    },
     key: { type: 'string', minLength: 1, maxLength: 1024, description: 'an admin key, instead of a password' },
   },
 } as const;

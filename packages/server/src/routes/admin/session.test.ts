@@ -40,7 +40,10 @@ describe('POST /admin/v1/session', () => {
 
   it('answers a wrong password, an unknown account and a wrong key with the same 401', async () => {
     const wrong = await t.call('POST', '/admin/v1/session', { key: null, body: { password: 'not the password' } });
-    const unknown = await t.call('POST', '/admin/v1/session', { key: null, body: { account: 'nobody', password: PASSWORD } });
+    const unknown = await t.call('POST', '/admin/v1/session', {
+      key: null,
+      body: { account: 'nobody', password: PASSWORD },
+    });
     const badKey = await t.call('POST', '/admin/v1/session', { key: null, body: { key: 'kl_admin_nope' } });
     for (const res of [wrong, unknown, badKey]) {
       expect(res.status).toBe(401);
@@ -51,15 +54,23 @@ describe('POST /admin/v1/session', () => {
 
   it('refuses a body with neither or both of password and key', async () => {
     expect((await t.call('POST', '/admin/v1/session', { key: null, body: {} })).status).toBe(400);
-    expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD, key: t.adminKey } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD, key: t.adminKey } })).status,
+    ).toBe(400);
   });
 
   it('picks the account by name or id when there are several', async () => {
     const id = t.server.firstStart?.account.id as string;
     await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
-    const byName = await t.call('POST', '/admin/v1/session', { key: null, body: { account: 'default', password: PASSWORD } });
+    const byName = await t.call('POST', '/admin/v1/session', {
+      key: null,
+      body: { account: 'default', password: PASSWORD },
+    });
     const byId = await t.call('POST', '/admin/v1/session', { key: null, body: { account: id, password: PASSWORD } });
-    const passwordless = await t.call('POST', '/admin/v1/session', { key: null, body: { account: 'second', password: PASSWORD } });
+    const passwordless = await t.call('POST', '/admin/v1/session', {
+      key: null,
+      body: { account: 'second', password: PASSWORD },
+    });
     expect(byName.body.account.id).toBe(id);
     expect(byId.body.account.id).toBe(id);
     expect(passwordless.status).toBe(401);
@@ -67,7 +78,9 @@ describe('POST /admin/v1/session', () => {
 
   it('limits sign-in attempts per account and answers 429 with Retry-After, even for the right password', async () => {
     for (let i = 0; i < SIGN_IN_BURST; i++) {
-      expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: `wrong ${i}` } })).status).toBe(401);
+      expect((await t.call('POST', '/admin/v1/session', { key: null, body: { password: `wrong ${i}` } })).status).toBe(
+        401,
+      );
     }
     const limited = await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } });
     expect(limited.status).toBe(429);
@@ -79,24 +92,39 @@ describe('POST /admin/v1/session', () => {
 });
 
 /** A sign-in attempt from a client address of its own. */
-async function signInFrom(address: string, body: unknown): Promise<{ status: number; code: string; retryAfter: unknown }> {
-  const res = await t.server.app.inject({ method: 'POST', url: '/admin/v1/session', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+async function signInFrom(
+  address: string,
+  body: unknown,
+): Promise<{ status: number; code: string; retryAfter: unknown }> {
+  const res = await t.server.app.inject({
+    method: 'POST',
+    url: '/admin/v1/session',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   return { status: res.statusCode, code: JSON.parse(res.body).code, retryAfter: res.headers['retry-after'] };
 }
 
 describe('limits on sign-in attempts', () => {
   it('limits one client however many account names it tries, and not the other clients', async () => {
-    for (let i = 0; i < SIGN_IN_BURST; i++) expect((await signInFrom('203.0.113.5', { account: `nobody-${i}`, password: 'x' })).status).toBe(401);
-    expect(await signInFrom('203.0.113.5', { account: 'nobody-else', password: 'x' })).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    for (let i = 0; i < SIGN_IN_BURST; i++)
+      expect((await signInFrom('203.0.113.5', { account: `nobody-${i}`, password: 'x' })).status).toBe(401);
+    expect(await signInFrom('203.0.113.5', { account: 'nobody-else', password: 'x' })).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
     expect(await signInFrom('203.0.113.5', { key: t.adminKey })).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     // The same IPv6 /64 network is the same client.
-    for (let i = 0; i < SIGN_IN_BURST; i++) expect((await signInFrom(`2001:db8:7:7::${i + 1}`, { account: `n-${i}`, password: 'x' })).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_BURST; i++)
+      expect((await signInFrom(`2001:db8:7:7::${i + 1}`, { account: `n-${i}`, password: 'x' })).status).toBe(401);
     expect((await signInFrom('2001:db8:7:7:ffff::1', { account: 'n', password: 'x' })).status).toBe(429);
     expect((await signInFrom('203.0.113.6', { password: PASSWORD })).status).toBe(200);
   });
 
   it('limits password attempts at one account from any number of clients, while an admin key still signs in', async () => {
-    for (let i = 0; i < SIGN_IN_BURST; i++) expect((await signInFrom(`198.51.100.${i}`, { password: `wrong ${i}` })).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_BURST; i++)
+      expect((await signInFrom(`198.51.100.${i}`, { password: `wrong ${i}` })).status).toBe(401);
     const limited = await signInFrom('198.51.100.200', { password: PASSWORD });
     expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
@@ -106,7 +134,8 @@ describe('limits on sign-in attempts', () => {
   it('limits attempts at a name no account has as it limits those at an account, so the answers tell nothing', async () => {
     const answers = async (account: string) => {
       const statuses: number[] = [];
-      for (let i = 0; i <= SIGN_IN_BURST; i++) statuses.push((await signInFrom(`192.0.2.${i}`, { account, password: 'x' })).status);
+      for (let i = 0; i <= SIGN_IN_BURST; i++)
+        statuses.push((await signInFrom(`192.0.2.${i}`, { account, password: 'x' })).status);
       return statuses;
     };
     const known = await answers('default');
@@ -121,7 +150,11 @@ describe('limits on sign-in attempts', () => {
     for (let slot = slots.enter(); slot !== null; slot = slots.enter()) held.push(slot);
     expect(held).toHaveLength(slots.concurrency + slots.maxWaiting);
     for (const account of ['default', 'ghost']) {
-      expect(await signInFrom('192.0.2.77', { account, password: PASSWORD })).toEqual({ status: 429, code: 'SIGN_IN_BUSY', retryAfter: '1' });
+      expect(await signInFrom('192.0.2.77', { account, password: PASSWORD })).toEqual({
+        status: 429,
+        code: 'SIGN_IN_BUSY',
+        retryAfter: '1',
+      });
     }
     // A key needs no password check.
     expect((await signInFrom('192.0.2.78', { key: t.adminKey })).status).toBe(200);
@@ -131,16 +164,38 @@ describe('limits on sign-in attempts', () => {
 
   it('ignores X-Forwarded-For from a client that is not a trusted proxy, so it cannot pick its own address', async () => {
     for (let i = 0; i < SIGN_IN_BURST; i++) {
-      expect((await t.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': `203.0.113.${i}` }, body: { account: `n-${i}`, password: 'x' } })).status).toBe(401);
+      expect(
+        (
+          await t.call('POST', '/admin/v1/session', {
+            key: null,
+            headers: { 'x-forwarded-for': `203.0.113.${i}` },
+            body: { account: `n-${i}`, password: 'x' },
+          })
+        ).status,
+      ).toBe(401);
     }
-    expect((await t.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': '203.0.113.99' }, body: { account: 'n', password: 'x' } })).status).toBe(429);
+    expect(
+      (
+        await t.call('POST', '/admin/v1/session', {
+          key: null,
+          headers: { 'x-forwarded-for': '203.0.113.99' },
+          body: { account: 'n', password: 'x' },
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it('counts the client a proxy named in KINDLING_TRUST_PROXY forwards for, not the proxy', async () => {
-    const proxied = await startTestServer({ env: { KINDLING_OWNER_PASSWORD: PASSWORD, KINDLING_TRUST_PROXY: '127.0.0.1' } });
+    const proxied = await startTestServer({
+      env: { KINDLING_OWNER_PASSWORD: PASSWORD, KINDLING_TRUST_PROXY: '127.0.0.1' },
+    });
     try {
       const attempt = (client: string, account: string) =>
-        proxied.call('POST', '/admin/v1/session', { key: null, headers: { 'x-forwarded-for': client }, body: { account, password: 'x' } });
+        proxied.call('POST', '/admin/v1/session', {
+          key: null,
+          headers: { 'x-forwarded-for': client },
+          body: { account, password: 'x' },
+        });
       for (let i = 0; i < SIGN_IN_BURST; i++) expect((await attempt('203.0.113.1', `n-${i}`)).status).toBe(401);
       expect((await attempt('203.0.113.1', 'n')).status).toBe(429);
       expect((await attempt('203.0.113.2', 'n')).status).toBe(401);
@@ -150,11 +205,23 @@ describe('limits on sign-in attempts', () => {
   });
 
   it('refuses oversized values before any check, and takes __proto__ for a name like any other', async () => {
-    expect(await signInFrom('192.0.2.90', { password: 'x'.repeat(20_000) })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
-    expect(await signInFrom('192.0.2.90', { key: `kl_admin_${'x'.repeat(20_000)}` })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
-    expect(await signInFrom('192.0.2.90', { account: 'x'.repeat(20_000), password: 'x' })).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(await signInFrom('192.0.2.90', { password: 'x'.repeat(20_000) })).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+    });
+    expect(await signInFrom('192.0.2.90', { key: `kl_admin_${'x'.repeat(20_000)}` })).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+    });
+    expect(await signInFrom('192.0.2.90', { account: 'x'.repeat(20_000), password: 'x' })).toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+    });
     for (const account of ['__proto__', 'constructor', 'hasOwnProperty']) {
-      expect(await signInFrom('192.0.2.91', { account, password: PASSWORD })).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+      expect(await signInFrom('192.0.2.91', { account, password: PASSWORD })).toMatchObject({
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      });
     }
     expect((await signInFrom('192.0.2.92', { password: PASSWORD })).status).toBe(200);
   });
@@ -177,7 +244,11 @@ describe('GET and DELETE /admin/v1/session', () => {
   it('ends a session at once when the admin key it was signed in with is revoked', async () => {
     const made = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'laptop', kind: 'admin' } });
     const cookie = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { key: made.body.key } }));
-    const write = { key: null, headers: { cookie, 'x-kindling-csrf': '1' }, body: { name: 'by session', kind: 'admin' } };
+    const write = {
+      key: null,
+      headers: { cookie, 'x-kindling-csrf': '1' },
+      body: { name: 'by session', kind: 'admin' },
+    };
     expect((await t.call('POST', '/admin/v1/keys', write)).status).toBe(201);
     expect((await t.call('DELETE', `/admin/v1/keys/${made.body.id}`, { key: t.adminKey })).status).toBe(200);
     expect((await t.call('GET', '/admin/v1/keys', { key: made.body.key })).status).toBe(401);

@@ -36,7 +36,8 @@ async function checkPassword(password: string, account: Account | null): Promise
 
 async function findAccount(ctx: ServerContext, named: string | undefined): Promise<Account | null> {
   const accounts = await ctx.backend.control.accounts();
-  if (named === undefined) return accounts.find((a) => a.operator) ?? (accounts.length === 1 ? (accounts[0] as Account) : null);
+  if (named === undefined)
+    return accounts.find((a) => a.operator) ?? (accounts.length === 1 ? (accounts[0] as Account) : null);
   return accounts.find((a) => a.id === named) ?? accounts.find((a) => a.name === named) ?? null;
 }
 
@@ -44,7 +45,11 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
   const limits = ctx.signIns;
 
   async function withKey(key: string): Promise<{ account: Account; source: SessionSource }> {
-    if (isApplicationKey(key)) throw new HttpError('ADMIN_KEY_REQUIRED', 'the dashboard signs in with an admin key (kl_admin_…); this is an application key');
+    if (isApplicationKey(key))
+      throw new HttpError(
+        'ADMIN_KEY_REQUIRED',
+        'the dashboard signs in with an admin key (kl_admin_…); this is an application key',
+      );
     const record = await ctx.backend.control.keyByHash(hashKey(key));
     if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
     const account = await ctx.backend.control.account(record.accountId);
@@ -52,7 +57,10 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
     return { account, source: keySource(record) };
   }
 
-  async function withPassword(password: string, named: string | undefined): Promise<{ account: Account; source: SessionSource }> {
+  async function withPassword(
+    password: string,
+    named: string | undefined,
+  ): Promise<{ account: Account; source: SessionSource }> {
     const exit = await limits.enter();
     try {
       const account = await findAccount(ctx, named);
@@ -68,7 +76,8 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
   /** The account signing in and what its session is made from. */
   async function signIn(body: SignIn, client: string): Promise<{ account: Account; source: SessionSource }> {
     const { password, key, account: named } = body;
-    if ((password === undefined) === (key === undefined)) throw new HttpError('INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
+    if ((password === undefined) === (key === undefined))
+      throw new HttpError('INVALID_INPUT', 'send either { password } (with account when there are several) or { key }');
     limits.client(client);
     return key !== undefined ? withKey(key) : withPassword(password as string, named);
   }
@@ -77,13 +86,24 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
     '/admin/v1/session',
     {
       config: { access: 'public' },
-      schema: { summary: 'Sign in to the dashboard (sets the session cookie)', tags: [TAG], security: [], body: signInBody, response: { 200: sessionSchema, ...errors(403) } },
+      schema: {
+        summary: 'Sign in to the dashboard (sets the session cookie)',
+        tags: [TAG],
+        security: [],
+        body: signInBody,
+        response: { 200: sessionSchema, ...errors(403) },
+      },
     },
     async (request, reply) => {
       const { account, source } = await signIn(request.body, request.ip);
       const secret = newSecret();
       const now = ctx.clock();
-      await ctx.backend.control.addSession(hashKey(secret), { accountId: account.id, created: new Date(now).toISOString(), expiresAt: now + SESSION_MS, source });
+      await ctx.backend.control.addSession(hashKey(secret), {
+        accountId: account.id,
+        created: new Date(now).toISOString(),
+        expiresAt: now + SESSION_MS,
+        source,
+      });
       void reply.setCookie(SESSION_COOKIE, secret, {
         httpOnly: true,
         sameSite: 'strict',
@@ -95,16 +115,39 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
     },
   );
 
-  app.get('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Who is signed in', tags: [TAG], response: { 200: sessionSchema, ...errors() } } }, async (request) => {
-    const account = await ctx.backend.control.account(callerOf(request).accountId);
-    if (account === null) throw new HttpError('SESSION_EXPIRED', 'the account of this session no longer exists');
-    return { account: { id: account.id, name: account.name } };
-  });
+  app.get(
+    '/admin/v1/session',
+    {
+      config: { access: 'admin' },
+      schema: { summary: 'Who is signed in', tags: [TAG], response: { 200: sessionSchema, ...errors() } },
+    },
+    async (request) => {
+      const account = await ctx.backend.control.account(callerOf(request).accountId);
+      if (account === null) throw new HttpError('SESSION_EXPIRED', 'the account of this session no longer exists');
+      return { account: { id: account.id, name: account.name } };
+    },
+  );
 
-  app.delete('/admin/v1/session', { config: { access: 'admin' }, schema: { summary: 'Sign out', tags: [TAG], response: { 204: { type: 'null', description: 'signed out; the cookie is cleared' }, ...errors() } } }, async (request, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token !== undefined && token !== '') await ctx.backend.control.removeSession(hashKey(token));
-    void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/admin/v1/session',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Sign out',
+        tags: [TAG],
+        response: { 204: { type: 'null', description: 'signed out; the cookie is cleared' }, ...errors() },
+      },
+    },
+    async (request, reply: FastifyReply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token !== undefined && token !== '') await ctx.backend.control.removeSession(hashKey(token));
+      void reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+      });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -5,7 +5,10 @@ import { startTestServer, type TestServer } from '../../test-server.js';
 
 let t: TestServer;
 beforeEach(async () => {
-  t = await startTestServer({ listen: true, env: { KINDLING_OWNER_PASSWORD: 'correct horse battery', KINDLING_SQLITE_SYNC: 'normal' } });
+  t = await startTestServer({
+    listen: true,
+    env: { KINDLING_OWNER_PASSWORD: 'correct horse battery', KINDLING_SQLITE_SYNC: 'normal' },
+  });
 });
 afterEach(() => t.close());
 
@@ -89,7 +92,13 @@ async function measure(record: (userId: string) => Promise<Response>, until: Pro
   }
   await until;
   delay.disable();
-  return { loopP99: delay.percentile(99) / 1e6, loopMax: delay.max / 1e6, eventP50: percentile(latencies, 50), eventP99: percentile(latencies, 99), events: latencies.length };
+  return {
+    loopP99: delay.percentile(99) / 1e6,
+    loopMax: delay.max / 1e6,
+    eventP50: percentile(latencies, 50),
+    eventP99: percentile(latencies, 99),
+    events: latencies.length,
+  };
 }
 
 function summary(m: Measure): string {
@@ -107,7 +116,15 @@ describe('a flood of sign-in attempts for accounts that do not exist', () => {
       });
     // Warm up first (the store opens, the first password check is made): the flood is measured, not the start.
     expect((await record('warm-up')).status).toBe(201);
-    expect((await fetch(`${url}/admin/v1/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"password":"x"}' })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${url}/admin/v1/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"password":"x"}',
+        })
+      ).status,
+    ).toBe(401);
 
     // The same measure without the flood first: what this machine's own noise is right now.
     const quiet = await measure(record, new Promise((resolve) => setTimeout(resolve, 500)));
@@ -117,8 +134,13 @@ describe('a flood of sign-in attempts for accounts that do not exist', () => {
     const attempts = await going;
 
     const refused = attempts.filter((a) => a.status === 429);
-    const codes = attempts.reduce<Record<string, number>>((counts, a) => ({ ...counts, [a.code]: (counts[a.code] ?? 0) + 1 }), {});
-    console.log(`sign-in flood: ${JSON.stringify(codes)}; without the flood ${summary(quiet)}; during it ${summary(loud)}`);
+    const codes = attempts.reduce<Record<string, number>>(
+      (counts, a) => ({ ...counts, [a.code]: (counts[a.code] ?? 0) + 1 }),
+      {},
+    );
+    console.log(
+      `sign-in flood: ${JSON.stringify(codes)}; without the flood ${summary(quiet)}; during it ${summary(loud)}`,
+    );
     expect(attempts).toHaveLength(ATTEMPTS);
     expect(attempts.every((a) => a.status === 401 || a.status === 429)).toBe(true);
     // A client sending fresh account names is limited like one guessing at one account.

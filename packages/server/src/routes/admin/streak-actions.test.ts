@@ -10,7 +10,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const DAY = 86_400_000;
-const admin = (method: string, url: string, body?: unknown) => t.call(method, url, { key: t.adminKey, ...(body !== undefined ? { body } : {}) });
+const admin = (method: string, url: string, body?: unknown) =>
+  t.call(method, url, { key: t.adminKey, ...(body !== undefined ? { body } : {}) });
 const lesson = (id: string) => t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id }, value: 1 } });
 const streakOf = async (id: string) => (await t.call('GET', `/v1/users/${id}/streak?historyPeriods=5`)).body;
 
@@ -18,7 +19,9 @@ describe('POST /admin/v1/streaks/freezes', () => {
   it('grants one freeze per item, warns at the maximum and names unknown users', async () => {
     await lesson('ada');
     expect((await streakOf('ada')).freezes).toBe(1);
-    const res = await admin('POST', '/admin/v1/streaks/freezes', { freezes: [{ userId: 'ada' }, { userId: 'ada' }, { userId: 'ada' }, { userId: 'ghost' }] });
+    const res = await admin('POST', '/admin/v1/streaks/freezes', {
+      freezes: [{ userId: 'ada' }, { userId: 'ada' }, { userId: 'ada' }, { userId: 'ghost' }],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       issues: [
@@ -36,7 +39,10 @@ describe('POST /admin/v1/streaks/freezes', () => {
 
   it('answers 400 NO_STREAK_RULE for an account without a streak rule', async () => {
     const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
-    const res = await t.call('POST', '/admin/v1/streaks/freezes', { key: second.body.adminKey, body: { freezes: [{ userId: 'ada' }] } });
+    const res = await t.call('POST', '/admin/v1/streaks/freezes', {
+      key: second.body.adminKey,
+      body: { freezes: [{ userId: 'ada' }] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('NO_STREAK_RULE');
   });
@@ -53,7 +59,9 @@ describe('POST and DELETE /admin/v1/streaks/pauses', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.created).toEqual([{ id: expect.any(String), userId: 'ada', start: '2026-03-03', end: '2026-03-05', status: 'active' }]);
+    expect(res.body.created).toEqual([
+      { id: expect.any(String), userId: 'ada', start: '2026-03-03', end: '2026-03-05', status: 'active' },
+    ]);
     expect(res.body.issues).toEqual([
       { index: 1, userId: 'ada', severity: 'error', message: expect.stringContaining('cannot start in the past') },
       { index: 2, userId: 'ghost', severity: 'error', message: 'User does not exist' },
@@ -63,11 +71,21 @@ describe('POST and DELETE /admin/v1/streaks/pauses', () => {
 
     const removed = await admin('DELETE', `/admin/v1/streaks/pauses?ids=${pauseId},unknown`);
     expect(removed.status).toBe(200);
-    expect(removed.body).toEqual({ deleted: [{ id: pauseId }], issues: [{ id: 'unknown', severity: 'error', message: 'Streak pause not found by ID' }] });
+    expect(removed.body).toEqual({
+      deleted: [{ id: pauseId }],
+      issues: [{ id: 'unknown', severity: 'error', message: 'Streak pause not found by ID' }],
+    });
     expect((await streakOf('ada')).pauses).toEqual([]);
     // pause ids named like members of every object are no pause either
     const hostile = await admin('DELETE', '/admin/v1/streaks/pauses?ids=constructor,__proto__,toString');
-    expect(hostile.body).toEqual({ deleted: [], issues: ['constructor', '__proto__', 'toString'].map((id) => ({ id, severity: 'error', message: 'Streak pause not found by ID' })) });
+    expect(hostile.body).toEqual({
+      deleted: [],
+      issues: ['constructor', '__proto__', 'toString'].map((id) => ({
+        id,
+        severity: 'error',
+        message: 'Streak pause not found by ID',
+      })),
+    });
     const again = await admin('DELETE', `/admin/v1/streaks/pauses?ids=${pauseId}`);
     expect(again.body.deleted).toEqual([]);
     expect(again.body.issues).toEqual([{ id: pauseId, severity: 'error', message: expect.stringContaining(pauseId) }]);
@@ -84,7 +102,9 @@ describe('POST /admin/v1/streaks/restore', () => {
       await lesson('bob');
     }
     expect((await streakOf('ada')).length).toBe(0);
-    const res = await admin('POST', '/admin/v1/streaks/restore', { users: [{ id: 'ada' }, { id: 'bob' }, { id: 'ghost' }] });
+    const res = await admin('POST', '/admin/v1/streaks/restore', {
+      users: [{ id: 'ada' }, { id: 'bob' }, { id: 'ghost' }],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       restoredUsers: ['ada'],

@@ -28,8 +28,15 @@ describe('GET /admin/v1/analytics/streaks', () => {
       averageLength: 1.5,
       topCurrent: [{ userId: 'ada', length: 2 }],
       topLongest: [{ userId: 'ada', longest: 2 }],
-      histogram: expect.arrayContaining([{ from: 1, to: 1, users: 1 }, { from: 2, to: 2, users: 1 }, { from: 365, to: null, users: 0 }]),
-      lengths: [{ length: 1, users: 1 }, { length: 2, users: 1 }],
+      histogram: expect.arrayContaining([
+        { from: 1, to: 1, users: 1 },
+        { from: 2, to: 2, users: 1 },
+        { from: 365, to: null, users: 0 },
+      ]),
+      lengths: [
+        { length: 1, users: 1 },
+        { length: 2, users: 1 },
+      ],
       daily: [
         { date: '2026-03-01', events: 0, extended: 0, lost: 0, freezesUsed: 0 },
         { date: '2026-03-02', events: 2, extended: 2, lost: 0, freezesUsed: 0 },
@@ -50,7 +57,15 @@ describe('GET /admin/v1/analytics/streaks', () => {
     const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
     const res = await t.call('GET', '/admin/v1/analytics/streaks?days=2', { key: second.body.adminKey });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ streak: null, at: '2026-03-02T10:00:00.000Z', activeStreaks: 0, averageLength: 0, topCurrent: [], topLongest: [], lengths: [] });
+    expect(res.body).toMatchObject({
+      streak: null,
+      at: '2026-03-02T10:00:00.000Z',
+      activeStreaks: 0,
+      averageLength: 0,
+      topCurrent: [],
+      topLongest: [],
+      lengths: [],
+    });
     expect(res.body.histogram.every((bar: { users: number }) => bar.users === 0)).toBe(true);
     expect(res.body.daily).toEqual([
       { date: '2026-03-01', events: 0, extended: 0, lost: 0, freezesUsed: 0 },

@@ -17,13 +17,24 @@ const NOTHING = { active: 0, lengthSum: 0, lengths: [], topCurrent: [], topLonge
 export function streakAnalyticsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/analytics/streaks',
-    { config: { access: 'admin' }, schema: { summary: 'Streak analytics', tags: [TAG], querystring: analyticsQuery, response: { 200: analyticsSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Streak analytics',
+        tags: [TAG],
+        querystring: analyticsQuery,
+        response: { 200: analyticsSchema, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
       const { top, days } = request.query;
       const runtime = await ctx.engines.runtimeFor(accountId);
       const now = ctx.clock();
-      const stats = runtime.config.streak !== null ? await runtime.engine.stats({ top, at: now }) : { ...describeStats(RULE_KEY, now, NOTHING), streak: null };
+      const stats =
+        runtime.config.streak !== null
+          ? await runtime.engine.stats({ top, at: now })
+          : { ...describeStats(RULE_KEY, now, NOTHING), streak: null };
       const daily = await ctx.activity.days(accountId, new Date(now).toISOString().slice(0, 10), days);
       return { ...stats, daily };
     },

@@ -10,6 +10,7 @@ export const USER_MISSING = 'User does not exist';
 
 export async function streakRuntime(ctx: ServerContext, accountId: string): Promise<AccountRuntime> {
   const runtime = await ctx.engines.runtimeFor(accountId);
-  if (runtime.config.streak === null) throw new HttpError('NO_STREAK_RULE', 'the account has no streak rule: configure one with PUT /admin/v1/streak');
+  if (runtime.config.streak === null)
+    throw new HttpError('NO_STREAK_RULE', 'the account has no streak rule: configure one with PUT /admin/v1/streak');
   return runtime;
 }

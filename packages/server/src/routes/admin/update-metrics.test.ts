@@ -10,7 +10,13 @@ afterEach(() => t.close());
 describe('PATCH /admin/v1/metrics', () => {
   it('renames metrics by id, keeping the key, and names unknown ids in issues', async () => {
     const [lessons] = (await t.call('GET', '/admin/v1/metrics', { key: t.adminKey })).body;
-    const res = await t.call('PATCH', '/admin/v1/metrics', { key: t.adminKey, body: [{ id: lessons.id, name: 'Lessons done' }, { id: 'nope', name: 'X' }] });
+    const res = await t.call('PATCH', '/admin/v1/metrics', {
+      key: t.adminKey,
+      body: [
+        { id: lessons.id, name: 'Lessons done' },
+        { id: 'nope', name: 'X' },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       updated: [{ ...lessons, name: 'Lessons done' }],

@@ -13,7 +13,15 @@ import { bulkOf, metricChange, TAG } from './schemas.js';
 export function updateMetricsRoute(app: App, ctx: ServerContext): void {
   app.patch(
     '/admin/v1/metrics',
-    { config: { access: 'admin' }, schema: { summary: 'Rename metrics', tags: [TAG], body: bulkOf(metricChange), response: { 200: updatedMetricsSchema, ...errors() } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Rename metrics',
+        tags: [TAG],
+        body: bulkOf(metricChange),
+        response: { 200: updatedMetricsSchema, ...errors() },
+      },
+    },
     async (request) => {
       const { accountId } = callerOf(request);
       let updated: MetricDef[] = [];

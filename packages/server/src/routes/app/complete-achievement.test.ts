@@ -6,19 +6,26 @@ beforeEach(async () => {
   t = await startTestServer();
   const created = await t.call('POST', '/admin/v1/achievements', {
     key: t.adminKey,
-    body: [{ name: 'Finished onboarding', key: 'onboarded', trigger: 'api' }, { name: 'First lesson', key: 'first', trigger: 'metric', metric: 'lessons', threshold: 1 }],
+    body: [
+      { name: 'Finished onboarding', key: 'onboarded', trigger: 'api' },
+      { name: 'First lesson', key: 'first', trigger: 'metric', metric: 'lessons', threshold: 1 },
+    ],
   });
   expect(created.status).toBe(201);
 });
 afterEach(() => t.close());
 
-const complete = (key: string, id = 'ada') => t.call('POST', `/v1/achievements/${key}/complete`, { body: { user: { id } } });
+const complete = (key: string, id = 'ada') =>
+  t.call('POST', `/v1/achievements/${key}/complete`, { body: { user: { id } } });
 
 describe('POST /v1/achievements/:key/complete', () => {
   it('completes an API achievement once: 201 with the completion, the same instant when called again', async () => {
     const first = await complete('onboarded');
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ points: {}, achievement: { key: 'onboarded', trigger: 'api', name: 'Finished onboarding', userAttributes: [] } });
+    expect(first.body).toMatchObject({
+      points: {},
+      achievement: { key: 'onboarded', trigger: 'api', name: 'Finished onboarding', userAttributes: [] },
+    });
     expect(first.body.completionId).toMatch(/^[0-9a-f-]{36}$/);
     const again = await complete('onboarded');
     expect(again.body.achievement.achievedAt).toBe(first.body.achievement.achievedAt);
@@ -36,6 +43,9 @@ describe('POST /v1/achievements/:key/complete', () => {
   it('lists the incomplete ones too when asked', async () => {
     await complete('onboarded');
     const res = await t.call('GET', '/v1/users/ada/achievements?includeIncomplete=true');
-    expect(res.body.map((a: { key: string; achievedAt: string | null }) => [a.key, a.achievedAt === null])).toEqual([['onboarded', false], ['first', true]]);
+    expect(res.body.map((a: { key: string; achievedAt: string | null }) => [a.key, a.achievedAt === null])).toEqual([
+      ['onboarded', false],
+      ['first', true],
+    ]);
   });
 });

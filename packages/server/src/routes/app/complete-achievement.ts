@@ -15,7 +15,11 @@ const completionSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['completionId', 'achievement', 'points'],
-  properties: { completionId: { type: 'string' }, achievement: userAchievementSchema, points: { type: 'object', additionalProperties: true } },
+  properties: {
+    completionId: { type: 'string' },
+    achievement: userAchievementSchema,
+    points: { type: 'object', additionalProperties: true },
+  },
 } as const;
 
 export function completeAchievementRoute(app: App, ctx: ServerContext): void {
@@ -26,7 +30,11 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
       schema: {
         summary: 'Complete an API achievement for a user',
         tags: ['achievements'],
-        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 255 } } },
+        params: {
+          type: 'object',
+          required: ['key'],
+          properties: { key: { type: 'string', minLength: 1, maxLength: 255 } },
+        },
         body: { type: 'object', required: ['user'], properties: { user: upsertedUser } },
         response: { 201: completionSchema, ...errors(404) },
       },
@@ -36,10 +44,16 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
       const runtime = await ctx.engines.runtimeFor(caller.accountId);
       const def = runtime.achievementsByKey.get(request.params.key);
       if (def === undefined || def.status !== 'active') {
-        throw new HttpError('UNKNOWN_ACHIEVEMENT', `no active achievement has the key ${JSON.stringify(request.params.key)}`);
+        throw new HttpError(
+          'UNKNOWN_ACHIEVEMENT',
+          `no active achievement has the key ${JSON.stringify(request.params.key)}`,
+        );
       }
       if (def.trigger !== 'api') {
-        throw new HttpError('ACHIEVEMENT_NOT_API', `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`);
+        throw new HttpError(
+          'ACHIEVEMENT_NOT_API',
+          `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`,
+        );
       }
       const outcome = await runtime.engine.completeAchievement(request.body.user.id, def.key);
       return reply.code(201).send({

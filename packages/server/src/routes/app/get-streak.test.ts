@@ -10,7 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const record = (userId: string) => t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: userId, tz: 'Europe/Berlin' }, value: 1 } });
+const record = (userId: string) =>
+  t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: userId, tz: 'Europe/Berlin' }, value: 1 } });
 const read = (userId: string, periods = 3) => t.call('GET', `/v1/users/${userId}/streak?historyPeriods=${periods}`);
 
 describe('GET /v1/users/:id/streak', () => {
@@ -21,7 +22,15 @@ describe('GET /v1/users/:id/streak', () => {
     const res = await read('ada');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toMatchObject({ length: 2, frequency: 'daily', started: '2026-03-02', periodStart: '2026-03-03', expires: '2026-03-04', freezes: 1, maxFreezes: 3 });
+    expect(res.body).toMatchObject({
+      length: 2,
+      frequency: 'daily',
+      started: '2026-03-02',
+      periodStart: '2026-03-03',
+      expires: '2026-03-04',
+      freezes: 1,
+      maxFreezes: 3,
+    });
     expect(res.body.streakHistory).toEqual([
       { periodStart: '2026-03-01', periodEnd: '2026-03-01', length: 0, usedFreeze: false, usedPause: false },
       { periodStart: '2026-03-02', periodEnd: '2026-03-02', length: 1, usedFreeze: false, usedPause: false },
@@ -65,15 +74,30 @@ describe('GET /v1/users/:id/streak', () => {
   it('follows a change of the streak rule', async () => {
     await record('ada');
     expect((await read('ada')).body.frequency).toBe('daily');
-    const put = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { frequency: 'weekly', conditions: [{ metric: 'lessons', threshold: 1 }] } });
+    const put = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { frequency: 'weekly', conditions: [{ metric: 'lessons', threshold: 1 }] },
+    });
     expect(put.status).toBe(200);
     const res = await read('ada');
-    expect(res.body).toMatchObject({ frequency: 'weekly', length: 1, periodStart: '2026-03-02', periodEnd: '2026-03-08' });
+    expect(res.body).toMatchObject({
+      frequency: 'weekly',
+      length: 1,
+      periodStart: '2026-03-02',
+      periodEnd: '2026-03-08',
+    });
   });
 
   describe('compression', () => {
     const raw = (userId: string, periods: number, acceptEncoding?: string) =>
-      t.server.app.inject({ method: 'GET', url: `/v1/users/${userId}/streak?historyPeriods=${periods}`, headers: { 'x-api-key': t.appKey, ...(acceptEncoding !== undefined ? { 'accept-encoding': acceptEncoding } : {}) } });
+      t.server.app.inject({
+        method: 'GET',
+        url: `/v1/users/${userId}/streak?historyPeriods=${periods}`,
+        headers: {
+          'x-api-key': t.appKey,
+          ...(acceptEncoding !== undefined ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
 
     it('sends a long answer gzipped to a client that accepts gzip, and it inflates to the plain answer', async () => {
       for (let day = 0; day < 40; day++) {

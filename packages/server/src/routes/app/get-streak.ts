@@ -24,7 +24,12 @@ const prepared = (bytes: Buffer | string) => bytes as unknown as StreakReadWire;
 type Answer = Omit<CachedAnswer, 'stamp'> & { stamp: ReadStamp | null };
 
 /** The answer kept for this read, if it is still what a new read would give. */
-async function keptAnswer(ctx: ServerContext, runtime: AccountRuntime, key: string, userId: string): Promise<CachedAnswer | undefined> {
+async function keptAnswer(
+  ctx: ServerContext,
+  runtime: AccountRuntime,
+  key: string,
+  userId: string,
+): Promise<CachedAnswer | undefined> {
   const kept = ctx.streakReads.get(key);
   if (kept === undefined) return undefined;
   return (await runtime.engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
@@ -42,7 +47,16 @@ async function newAnswer(runtime: AccountRuntime, userId: string, periods: numbe
 export function getStreakRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/streak',
-    { config: { access: 'app' }, schema: { summary: "Get a user's streak with its history", tags: ['streaks'], params: userParams, querystring: historyQuery, response: { 200: streakReadSchema, ...errors() } } },
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: "Get a user's streak with its history",
+        tags: ['streaks'],
+        params: userParams,
+        querystring: historyQuery,
+        response: { 200: streakReadSchema, ...errors() },
+      },
+    },
     async (request, reply) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');

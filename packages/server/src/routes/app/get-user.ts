@@ -11,7 +11,15 @@ import { userSchema, userWire } from '../../wire/user-wire.js';
 export function getUserRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id',
-    { config: { access: 'app' }, schema: { summary: 'Get a user', tags: ['users'], params: userParams, response: { 200: userSchema, ...errors(404) } } },
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: 'Get a user',
+        tags: ['users'],
+        params: userParams,
+        response: { 200: userSchema, ...errors(404) },
+      },
+    },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const user = await runtime.engine.user(request.params.id);

@@ -9,8 +9,19 @@ import { achievementStatsSchema } from '../../wire/achievement-wire.js';
 import { achievementsWithStats } from './achievement-stats.js';
 
 export function listAchievementsRoute(app: App, ctx: ServerContext): void {
-  app.get('/v1/achievements', { config: { access: 'app' }, schema: { summary: 'List achievements with their completion stats', tags: ['achievements'], response: { 200: { type: 'array', items: achievementStatsSchema }, ...errors() } } }, async (request) => {
-    const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
-    return (await achievementsWithStats(ctx, runtime)).map(({ wire }) => wire);
-  });
+  app.get(
+    '/v1/achievements',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: 'List achievements with their completion stats',
+        tags: ['achievements'],
+        response: { 200: { type: 'array', items: achievementStatsSchema }, ...errors() },
+      },
+    },
+    async (request) => {
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      return (await achievementsWithStats(ctx, runtime)).map(({ wire }) => wire);
+    },
+  );
 }

@@ -20,7 +20,11 @@ describe('GET /v1/streaks', () => {
     const comma = await t.call('GET', '/v1/streaks?userIds=ada,bob,nobody');
     const repeated = await t.call('GET', '/v1/streaks?userIds=ada&userIds=bob&userIds=nobody');
     expect(comma.status).toBe(200);
-    expect(comma.body.map((r: { userId: string; streakLength: number }) => [r.userId, r.streakLength])).toEqual([['bob', 2], ['ada', 1], ['nobody', 0]]);
+    expect(comma.body.map((r: { userId: string; streakLength: number }) => [r.userId, r.streakLength])).toEqual([
+      ['bob', 2],
+      ['ada', 1],
+      ['nobody', 0],
+    ]);
     expect(repeated.body).toEqual(comma.body);
     expect(comma.body[0].extended).toBe('2026-03-03T10:00:00.000Z');
     expect(comma.body[2].extended).toBeNull();

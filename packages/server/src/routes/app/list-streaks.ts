@@ -27,14 +27,24 @@ export function listStreaksRoute(app: App, ctx: ServerContext): void {
         querystring: {
           type: 'object',
           required: ['userIds'],
-          properties: { userIds: { type: 'array', items: { type: 'string', maxLength: 25_600 }, minItems: 1, maxItems: 100 } },
+          properties: {
+            userIds: { type: 'array', items: { type: 'string', maxLength: 25_600 }, minItems: 1, maxItems: 100 },
+          },
         },
         response: { 200: { type: 'array', items: streakLengthSchema }, ...errors() },
       },
     },
     async (request) => {
-      const ids = [...new Set(request.query.userIds.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))];
-      if (ids.length === 0 || ids.length > 100) throw new HttpError('INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
+      const ids = [
+        ...new Set(
+          request.query.userIds
+            .flatMap((part) => part.split(','))
+            .map((id) => id.trim())
+            .filter((id) => id !== ''),
+        ),
+      ];
+      if (ids.length === 0 || ids.length > 100)
+        throw new HttpError('INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
       const tooLong = ids.find((id) => id.length > 255);
       if (tooLong !== undefined) throw new HttpError('INVALID_INPUT', 'a user id must be at most 255 characters long');
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);

@@ -11,12 +11,21 @@ afterEach(() => t.close());
 
 describe('POST /api/metrics/:key/event', () => {
   it('records an event and answers the total and the started streak with 201', async () => {
-    const res = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'Europe/Berlin' }, value: 1 } });
+    const res = await t.call('POST', '/api/metrics/lessons/event', {
+      body: { user: { id: 'ada', tz: 'Europe/Berlin' }, value: 1 },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ total: 1, points: {}, leaderboards: {}, achievements: [] });
     expect(res.body.metricId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.eventId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.body.currentStreak).toMatchObject({ length: 1, frequency: 'daily', started: '2026-03-02', periodStart: '2026-03-02', periodEnd: '2026-03-02', extended: true });
+    expect(res.body.currentStreak).toMatchObject({
+      length: 1,
+      frequency: 'daily',
+      started: '2026-03-02',
+      periodStart: '2026-03-02',
+      periodEnd: '2026-03-02',
+      extended: true,
+    });
   });
 
   it('extends the streak on the next local day and not twice on the same day', async () => {
@@ -31,8 +40,14 @@ describe('POST /api/metrics/:key/event', () => {
 
   it('answers a repeated Idempotency-Key with 202 and the first body, changing nothing', async () => {
     const headers = { 'idempotency-key': 'k-1' };
-    const first = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 5 }, headers });
-    const again = await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 5 }, headers });
+    const first = await t.call('POST', '/api/metrics/lessons/event', {
+      body: { user: { id: 'ada' }, value: 5 },
+      headers,
+    });
+    const again = await t.call('POST', '/api/metrics/lessons/event', {
+      body: { user: { id: 'ada' }, value: 5 },
+      headers,
+    });
     expect(first.status).toBe(201);
     expect(first.body.idempotentReplayed).toBe(false);
     expect(again.status).toBe(202);
@@ -61,12 +76,19 @@ describe('POST /api/metrics/:key/event', () => {
   });
 
   it('refuses with 422 SUM_OUT_OF_RANGE the event that would take the total past 2^53 − 1, and keeps the total', async () => {
-    const limits = await startTestServer({ clock: () => now, env: { KINDLING_RATE_LIMIT: '1000000', KINDLING_RATE_BURST: '1000000' } });
+    const limits = await startTestServer({
+      clock: () => now,
+      env: { KINDLING_RATE_LIMIT: '1000000', KINDLING_RATE_BURST: '1000000' },
+    });
     try {
       // 9,007 events of 1e12 (the largest value) make 9.007e15, just under 2^53 − 1.
-      const send = () => limits.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1e12 } });
-      for (let sent = 0; sent < 9007; sent += 1000) await Promise.all(Array.from({ length: Math.min(1000, 9007 - sent) }, send));
-      const refused = await limits.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1e12 } });
+      const send = () =>
+        limits.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1e12 } });
+      for (let sent = 0; sent < 9007; sent += 1000)
+        await Promise.all(Array.from({ length: Math.min(1000, 9007 - sent) }, send));
+      const refused = await limits.call('POST', '/api/metrics/lessons/event', {
+        body: { user: { id: 'ada' }, value: 1e12 },
+      });
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual({ error: expect.stringContaining('"lessons"'), code: 'SUM_OUT_OF_RANGE' });
       expect((await limits.call('GET', '/v1/users/ada')).body.totals).toEqual({ lessons: 9.007e15 });

@@ -12,7 +12,8 @@ import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined) return null;
-  if (key.length === 0 || key.length > 255) throw new HttpError('INVALID_IDEMPOTENCY_KEY', 'the Idempotency-Key header must be 1 to 255 characters long');
+  if (key.length === 0 || key.length > 255)
+    throw new HttpError('INVALID_IDEMPOTENCY_KEY', 'the Idempotency-Key header must be 1 to 255 characters long');
   return key;
 }
 
@@ -41,8 +42,16 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
         const caller = callerOf(request);
         const runtime = await ctx.engines.runtimeFor(caller.accountId);
         const metric = runtime.metricsByKey.get(request.params.key);
-        if (metric === undefined) throw new HttpError('UNKNOWN_METRIC', `no metric has the key ${JSON.stringify(request.params.key)}; create it in the dashboard or with POST /admin/v1/metrics`);
-        if (metric.status === 'archived') throw new HttpError('METRIC_ARCHIVED', `the metric ${JSON.stringify(metric.key)} is archived and takes no events`);
+        if (metric === undefined)
+          throw new HttpError(
+            'UNKNOWN_METRIC',
+            `no metric has the key ${JSON.stringify(request.params.key)}; create it in the dashboard or with POST /admin/v1/metrics`,
+          );
+        if (metric.status === 'archived')
+          throw new HttpError(
+            'METRIC_ARCHIVED',
+            `the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
+          );
         const { user, value } = request.body;
         const result = await runtime.engine.record({
           userId: user.id,

@@ -30,7 +30,10 @@ export function userAchievementsRoute(app: App, ctx: ServerContext): void {
       const achievedAt = new Map(user.achievements.map((a) => [a.key, a.achievedAt]));
       const all = await achievementsWithStats(ctx, runtime, true);
       return all
-        .filter(({ def }) => achievedAt.has(def.key) || (request.query.includeIncomplete === 'true' && def.status === 'active'))
+        .filter(
+          ({ def }) =>
+            achievedAt.has(def.key) || (request.query.includeIncomplete === 'true' && def.status === 'active'),
+        )
         .map(({ def, wire }) => ({ ...wire, achievedAt: achievedAt.get(def.key) ?? null }));
     },
   );
