@@ -55,7 +55,7 @@ function knownMetrics(
     if (!Array.isArray(options.metrics) || options.metrics.some((m) => typeof m !== 'string' || m.length === 0)) {
       throw new ConfigError('metrics must be an array of non-empty strings');
     }
-    options.metrics.forEach((metric, i) => checkRecordKey(metric, `metrics[${i}]`));
+    for (const [i, metric] of options.metrics.entries()) checkRecordKey(metric, `metrics[${i}]`);
     return new Set(options.metrics);
   }
   const metrics = new Set<string>();

@@ -178,7 +178,7 @@ function applyToRule(
   if (stored === undefined) {
     state = newStreakState(rule, placed);
   } else {
-    const day = placed > stored.day ? placed : stored.day;
+    const day = Math.max(placed, stored.day);
     if (day === stored.day && !counts) return stored;
     state = stored;
     if (day > state.day) {

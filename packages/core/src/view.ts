@@ -5,7 +5,7 @@
 import type { StreakRule } from './rules.js';
 import type { HeldBy, HistoryEntry, StreakState } from './state.js';
 import type { Frequency } from './time/period.js';
-import { DAY_MS, formatDay, formatInstant } from './time/calendar.js';
+import { formatDay, formatInstant } from './time/calendar.js';
 import { dayStartInstant } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 

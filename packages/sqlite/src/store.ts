@@ -338,15 +338,13 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async activity(from, to) {
       return read(() => ({
-        days: sql.activityDays
-          .all(account, from, to)
-          .map((row) => ({
-            day: row.day,
-            events: row.events,
-            extended: row.extended,
-            lost: row.lost,
-            freezesUsed: row.freezes_used,
-          })),
+        days: sql.activityDays.all(account, from, to).map((row) => ({
+          day: row.day,
+          events: row.events,
+          extended: row.extended,
+          lost: row.lost,
+          freezesUsed: row.freezes_used,
+        })),
         metrics: sql.activityMetrics
           .all(account)
           .map((row) => ({ metric: row.metric, total: row.total, events: row.events, lastAt: row.last_at })),

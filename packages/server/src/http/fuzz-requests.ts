@@ -61,21 +61,17 @@ const target = fc.oneof(
       .tuple(fc.constantFrom('/api', '/v1'), metricKey)
       .map(([base, key]) => ({ method: 'POST', url: `${base}/metrics/${key.text}/event`, ids: [] as string[] })),
   },
-  fc
-    .tuple(segment, fc.option(queryValue))
-    .map(([user, q]) => ({
-      method: 'GET',
-      url: `/v1/users/${user.text}/streak${q === null ? '' : `?historyPeriods=${q}`}`,
-      ids: user.id === null ? [] : [user.id],
-    })),
+  fc.tuple(segment, fc.option(queryValue)).map(([user, q]) => ({
+    method: 'GET',
+    url: `/v1/users/${user.text}/streak${q === null ? '' : `?historyPeriods=${q}`}`,
+    ids: user.id === null ? [] : [user.id],
+  })),
   segment.map((user) => ({ method: 'GET', url: `/v1/users/${user.text}`, ids: user.id === null ? [] : [user.id] })),
-  fc
-    .tuple(segment, queryValue)
-    .map(([user, q]) => ({
-      method: 'GET',
-      url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`,
-      ids: user.id === null ? [] : [user.id],
-    })),
+  fc.tuple(segment, queryValue).map(([user, q]) => ({
+    method: 'GET',
+    url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`,
+    ids: user.id === null ? [] : [user.id],
+  })),
   fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
   segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
   fc
@@ -190,17 +186,15 @@ const body = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .uint8Array({ minLength: 1, maxLength: 64 })
-      .map((bytes) => ({
-        text: Buffer.concat([
-          Buffer.from('{"user":{"id":"'),
-          Buffer.from([0xff, 0xfe, 0xc3]),
-          Buffer.from(bytes),
-          Buffer.from('"},"value":1}'),
-        ]),
-        ids: [] as string[],
-      })),
+    arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => ({
+      text: Buffer.concat([
+        Buffer.from('{"user":{"id":"'),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        Buffer.from(bytes),
+        Buffer.from('"},"value":1}'),
+      ]),
+      ids: [] as string[],
+    })),
   },
   {
     weight: 1,
@@ -210,12 +204,10 @@ const body = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .integer({ min: 100, max: 20_000 })
-      .map((depth) => ({
-        text: `{"user":{"id":"ada"},"value":1,"attributes":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
-        ids: ['ada'],
-      })),
+    arbitrary: fc.integer({ min: 100, max: 20_000 }).map((depth) => ({
+      text: `{"user":{"id":"ada"},"value":1,"attributes":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+      ids: ['ada'],
+    })),
   },
   {
     weight: 1,

@@ -151,8 +151,9 @@ describe('engine properties', () => {
           const target = timeline[index]!;
           const value = split.parts.reduce((sum, q) => sum + q, 0) / 4;
           const whole = timeline.flatMap((e, i) => (i === index ? [{ ...e, value }] : [e]));
-          const parts = timeline
-            .flatMap((e, i) => (i === index ? split.parts.map((q) => ({ ...e, value: q / 4 })) : [e]));
+          const parts = timeline.flatMap((e, i) =>
+            i === index ? split.parts.map((q) => ({ ...e, value: q / 4 })) : [e],
+          );
           const a = engineFor(rule);
           const b = engineFor(rule);
           for (const e of whole) await a.record({ userId: 'u', ...e });

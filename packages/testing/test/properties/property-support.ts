@@ -4,29 +4,8 @@
  * helpers, and arbitraries of their own.
  */
 import fc from 'fast-check';
-import {
-  createEngine,
-  deterministicId,
-  KindlingError,
-  memoryStore,
-  replayEvents,
-  type Engine,
-  type EventInput,
-  type HistoryEntry,
-  type RecordResult,
-  type StreakRuleInput,
-} from '@kindling/core';
-import {
-  achievementsArb,
-  assertStreakInvariants,
-  EDGE_ZONES,
-  recordTimeline,
-  ruleArb,
-  timelineArb,
-  timeZoneArb,
-  type TimelineEvent,
-  propertyRuns,
-} from '../../src/index.js';
+import { createEngine, memoryStore, type Engine, type StreakRuleInput } from '@kindling/core';
+import { propertyRuns, ruleArb } from '../../src/index.js';
 
 export const RUNS = propertyRuns();
 export const METRICS = ['lessons', 'minutes'] as const;

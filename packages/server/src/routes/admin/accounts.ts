@@ -55,13 +55,11 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
         password: null,
         at: ctx.clock(),
       });
-      return reply
-        .code(201)
-        .send({
-          account: accountWire(created.account),
-          adminKey: created.adminKey.key,
-          applicationKey: created.applicationKey.key,
-        });
+      return reply.code(201).send({
+        account: accountWire(created.account),
+        adminKey: created.adminKey.key,
+        applicationKey: created.applicationKey.key,
+      });
     },
   );
 }

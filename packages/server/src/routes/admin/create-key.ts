@@ -1,7 +1,6 @@
 /**
  * POST /admin/v1/keys: a new admin or application key; the answer is the only time its secret is shown.
  */
-import type { KeyKind } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
