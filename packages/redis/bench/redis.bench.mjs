@@ -500,12 +500,11 @@ async function main() {
   try {
     const serverInfo = await admin.info('server');
     const redisVersion = serverInfo.match(/^redis_version:(\S+)/m)?.[1] ?? '?';
-    const config = Object.fromEntries(
-      /** @type {string[]} */ (await admin.config('GET', '*-max-listpack-*')).reduce(
-        (/** @type {[string, string][]} */ acc, v, i, all) => (i % 2 ? acc : [...acc, [v, all[i + 1] ?? '']]),
-        [],
-      ),
-    );
+    const reply = /** @type {string[]} */ (await admin.config('GET', '*-max-listpack-*'));
+    /** @type {[string, string][]} */
+    const pairs = [];
+    for (let i = 0; i + 1 < reply.length; i += 2) pairs.push([reply[i], reply[i + 1]]);
+    const config = Object.fromEntries(pairs);
     console.log('Kindling stores benchmark: Redis');
     console.log(
       `node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${cpus.length} logical cores` +

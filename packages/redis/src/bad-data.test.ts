@@ -187,7 +187,7 @@ for (const target of [targets.single, targets.cluster]) {
       expect(told).toHaveLength(1);
       expect(told[0]?.userId).toBe('ann');
       expect(told[0]?.error).toBeInstanceOf(StoreError);
-      expect(String((told[0]?.error as Error).message)).toContain(keys.index('default').best);
+      expect(String((told[0]!.error as Error).message)).toContain(keys.index('default').best);
     });
   });
 }

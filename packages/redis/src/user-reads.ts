@@ -134,7 +134,7 @@ export async function readHistory(
     const fields = Array.from({ length: last - first + 1 }, (_, i) => historyField(rule, first + i));
     const values = connection.run(client.hmgetBuffer(keys.data, ...fields), keys.data);
     const [raw, texts] = await Promise.all([state, values]);
-    texts.forEach((text, i) => text !== null && blocks.push([first + i, text.toString('utf8')]));
+    for (const [i, text] of texts.entries()) if (text !== null) blocks.push([first + i, text.toString('utf8')]);
     addTail(blocks, raw, keys.state, rule);
   } else {
     const all = connection.run(client.hgetallBuffer(keys.data), keys.data);

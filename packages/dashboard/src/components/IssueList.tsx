@@ -8,6 +8,7 @@ export function IssueList({ issues }: { issues: readonly Issue[] | undefined }) 
       <p>The server reported {issues.length === 1 ? 'an issue' : `${issues.length} issues`}:</p>
       <ul>
         {issues.map((issue, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a list shown once per answer, never reordered
           <li key={i}>
             {issue.severity ? <strong>{issue.severity}: </strong> : null}
             {issue.message}

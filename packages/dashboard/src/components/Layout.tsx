@@ -23,6 +23,7 @@ interface Props {
 export function Layout({ route, account, onSignOut, status, children }: Props) {
   return (
     <>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the click also moves focus there */}
       <a className="skip-link" href="#main" onClick={focusMain}>
         Skip to content
       </a>

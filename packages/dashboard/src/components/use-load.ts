@@ -18,6 +18,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   const [generation, setGeneration] = useState(0);
   const latest = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the inputs of `load` in `deps`
   useEffect(() => {
     const request = ++latest.current;
     setLoading(true);
@@ -34,7 +35,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
         setLoading(false);
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names the inputs of `load`
   }, [...deps, generation]);
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);

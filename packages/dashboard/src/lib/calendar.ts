@@ -37,7 +37,8 @@ export const periodStates: ReadonlyArray<{ state: PeriodState; label: string; sy
 /** Counts the periods of each state, for the legend; the last period is the current one. */
 export function countStates(periods: readonly HistoryPeriod[]): Record<PeriodState, number> {
   const counts: Record<PeriodState, number> = { held: 0, frozen: 0, paused: 0, missed: 0, open: 0 };
-  periods.forEach((period, i) => (counts[classifyPeriod(period, { current: i === periods.length - 1 })] += 1));
+  for (const [i, period] of periods.entries())
+    counts[classifyPeriod(period, { current: i === periods.length - 1 })] += 1;
   return counts;
 }
 

@@ -133,6 +133,7 @@ function UserDetailsView({
               </thead>
               <tbody>
                 {recent.map((event, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: recent events have no id of their own and are replaced whole
                   <tr key={i}>
                     <td>{formatDateTime(event.date)}</td>
                     <td>{event.metric}</td>

@@ -53,7 +53,7 @@ describe('kindling start', () => {
     expect(existsSync(join(root, printed?.[2] as string))).toBe(true);
     await server?.close();
     server = null;
-    const argv = (printed?.[1] as string).split(' ').slice(2);
+    const argv = (printed![1] as string).split(' ').slice(2);
     const set = fakeIo({ LOG_LEVEL: 'silent' }, 'correct horse\n');
     expect(await runCli(argv, set)).toBe(0);
     expect(set.err()).toBe('');

@@ -7,8 +7,14 @@ describe('HashingSlots', () => {
     const order: string[] = [];
     const first = await slots.enter();
     const second = await slots.enter();
-    const third = slots.enter()?.then((exit) => (order.push('third'), exit));
-    const fourth = slots.enter()?.then((exit) => (order.push('fourth'), exit));
+    const third = slots.enter()?.then((exit) => {
+      order.push('third');
+      return exit;
+    });
+    const fourth = slots.enter()?.then((exit) => {
+      order.push('fourth');
+      return exit;
+    });
     expect(third).toBeDefined();
     expect(fourth).toBeDefined();
     expect(slots.enter()).toBeNull();

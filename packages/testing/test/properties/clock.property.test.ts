@@ -120,7 +120,10 @@ describe('engine properties', () => {
                 store: memoryStore(),
                 streaks: [rule],
                 metrics: [...METRICS],
-                clock: () => (clockCalls++, now),
+                clock: () => {
+                  clockCalls++;
+                  return now;
+                },
               });
               let seen = false;
               for (const op of ops) {

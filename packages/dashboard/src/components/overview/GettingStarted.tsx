@@ -35,7 +35,7 @@ export function GettingStarted({ metrics, hasRule }: Props) {
         {events === 0 ? (
           <li>
             No events yet. Send one from your backend with an application key (<a href="#/keys">create a key</a>):
-            <pre className="code-block" tabIndex={0} aria-label="Command to send an event">
+            <pre className="code-block" tabIndex={0} role="region" aria-label="Command to send an event">
               <code>{curl}</code>
             </pre>
           </li>

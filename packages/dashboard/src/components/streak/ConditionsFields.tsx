@@ -22,6 +22,7 @@ export function ConditionsFields({ conditions, metrics, onChange }: Props) {
           const n = i + 1;
           const known = metrics.some((metric) => metric.key === condition.metric);
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position (its fields' ids are numbered the same way)
             <li key={i} className="condition-row">
               <div className="field">
                 <label htmlFor={`condition-metric-${n}`}>Metric for condition {n}</label>

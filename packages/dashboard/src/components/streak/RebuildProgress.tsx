@@ -16,6 +16,7 @@ export function RebuildProgress({ initial }: { initial: Rebuild }) {
   const announce = useAnnounce();
   const finished = rebuild.status === 'done' || rebuild.status === 'failed';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer (`rebuild`) schedules the next ask
   useEffect(() => {
     if (finished || error) return;
     const timer = window.setTimeout(() => {

@@ -57,15 +57,26 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
       await ctx.backend.control.changeConfig(accountId, (config) => {
         created = [];
         issues = [];
-        request.body.forEach((item, index) => {
+        for (const [index, item] of request.body.entries()) {
           const name = item.name.trim();
           const key = keyFor({ ...item, name });
-          if ('problem' in key) return void issues.push(issue({ index }, key.problem));
-          if (name === '') return void issues.push(issue({ index }, 'Name must not be blank'));
-          if ([...config.achievements, ...created].some((a) => a.key === key.key))
-            return void issues.push(issue({ index }, 'Key already in use by another achievement'));
+          if ('problem' in key) {
+            issues.push(issue({ index }, key.problem));
+            continue;
+          }
+          if (name === '') {
+            issues.push(issue({ index }, 'Name must not be blank'));
+            continue;
+          }
+          if ([...config.achievements, ...created].some((a) => a.key === key.key)) {
+            issues.push(issue({ index }, 'Key already in use by another achievement'));
+            continue;
+          }
           const problem = triggerProblem(item, config);
-          if (problem !== null) return void issues.push(issue({ index }, problem));
+          if (problem !== null) {
+            issues.push(issue({ index }, problem));
+            continue;
+          }
           const def: AchievementDef = {
             id: newId(),
             key: key.key,
@@ -81,10 +92,11 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
             engineFor({ ...config, achievements: [...config.achievements, ...created, def] }, store);
           } catch (error) {
             if (!(error instanceof ConfigError)) throw error;
-            return void issues.push(issue({ index }, error.message));
+            issues.push(issue({ index }, error.message));
+            continue;
           }
           created.push(def);
-        });
+        }
         return { ...config, achievements: [...config.achievements, ...created] };
       });
       ctx.engines.invalidate(accountId);

@@ -34,15 +34,24 @@ export function createMetricsRoute(app: App, ctx: ServerContext): void {
         created = [];
         issues = [];
         const taken = new Set(config.metrics.map((m) => m.key));
-        request.body.forEach((item, index) => {
+        for (const [index, item] of request.body.entries()) {
           const name = item.name.trim();
           const key = keyFor({ ...item, name });
-          if ('problem' in key) return void issues.push(issue({ index }, key.problem));
-          if (name === '') return void issues.push(issue({ index }, 'Name must not be blank'));
-          if (taken.has(key.key)) return void issues.push(issue({ index }, 'Key already in use by another metric'));
+          if ('problem' in key) {
+            issues.push(issue({ index }, key.problem));
+            continue;
+          }
+          if (name === '') {
+            issues.push(issue({ index }, 'Name must not be blank'));
+            continue;
+          }
+          if (taken.has(key.key)) {
+            issues.push(issue({ index }, 'Key already in use by another metric'));
+            continue;
+          }
           taken.add(key.key);
           created.push({ id: newId(), key: key.key, name, status: 'active', created: at });
-        });
+        }
         return { ...config, metrics: [...config.metrics, ...created] };
       });
       ctx.engines.invalidate(accountId);
