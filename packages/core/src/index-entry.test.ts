@@ -1,9 +1,60 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, memoryStore, parseRules, reduceEvent, zoneOf, type UserState } from '@kindling/core';
-import { propertyRuns, ruleArb, timelineArb } from '@kindling/testing';
 import { changedEntries, indexEntries, indexWatch } from './index-entry.js';
+import type { StreakRuleInput } from './rules.js';
 import type { IndexEntry } from './state.js';
+import { EDGE_ZONES, frequencyArb, propertyRuns, weekdayArb } from './time/time-support.js';
+
+const HOUR = 3_600_000;
+
+/** A rule over two metrics with freezes, a day start and a default zone drawn from the edges. */
+const ruleArb = (key: string): fc.Arbitrary<StreakRuleInput> =>
+  fc.record({
+    key: fc.constant(key),
+    frequency: frequencyArb,
+    weekStart: weekdayArb,
+    dayStartsAt: fc.constantFrom('00:00', '04:00', '23:30'),
+    defaultTimeZone: fc.constantFrom(...EDGE_ZONES),
+    mode: fc.constantFrom<'all' | 'any'>('all', 'any'),
+    conditions: fc
+      .subarray(['lessons', 'minutes'], { minLength: 1 })
+      .map((metrics) => metrics.map((metric, i) => ({ metric, threshold: i + 1 }))),
+    freezes: fc.option(
+      fc.record({
+        initial: fc.integer({ min: 0, max: 2 }),
+        max: fc.constant(3),
+        earn: fc.option(fc.record({ every: fc.integer({ min: 1, max: 14 }), amount: fc.integer({ min: 1, max: 2 }) }), {
+          nil: undefined,
+        }),
+      }),
+      { nil: undefined },
+    ),
+    restoreWindow: fc.integer({ min: 0, max: 2 }),
+  });
+
+/** Events hours to weeks apart, values of any sign, now and then in another zone. */
+const timelineArb = fc
+  .array(
+    fc.record({
+      gap: fc.oneof(
+        fc.integer({ min: 0, max: 6 * HOUR }),
+        fc.integer({ min: 18 * HOUR, max: 30 * HOUR }),
+        fc.integer({ min: 2 * 24 * HOUR, max: 20 * 24 * HOUR }),
+      ),
+      metric: fc.constantFrom('lessons', 'minutes'),
+      value: fc.oneof(
+        fc.integer({ min: -3, max: 5 }),
+        fc.double({ min: -2, max: 5, noNaN: true, noDefaultInfinity: true }),
+      ),
+      tz: fc.option(fc.constantFrom(...EDGE_ZONES), { nil: undefined, freq: 6 }),
+    }),
+    { minLength: 1, maxLength: 60 },
+  )
+  .map((steps) => {
+    let at = Date.UTC(2024, 0, 1);
+    return steps.map(({ gap, ...event }) => ({ ...event, at: (at += gap) }));
+  });
 
 const line = (streak: string, length: number, expiresAt = 1000): IndexEntry => ({
   streak,
@@ -53,37 +104,32 @@ describe('index lines', () => {
 
   it('S10, S11, S15: the watch writes the lines that comparing every line before and after each event finds changed (property)', () => {
     fc.assert(
-      fc.property(
-        ruleArb({ key: 'a' }),
-        ruleArb({ key: 'b' }),
-        timelineArb({ anyValues: true, maxEvents: 60 }),
-        (a, b, timeline) => {
-          const rules = parseRules([a, b]);
-          const model = { rules, achievements: [] };
-          const watch = indexWatch(rules);
-          let user: UserState | null = null;
-          timeline.forEach((e, i) => {
-            const before = user === null ? null : indexEntries(user, rules);
-            watch.note(user);
-            const tz = e.tz === undefined ? null : zoneOf(e.tz).name;
-            user = reduceEvent(
-              user,
-              {
-                userId: 'u',
-                metric: e.metric,
-                value: e.value,
-                at: e.at,
-                tz,
-                email: null,
-                eventId: `e${i}`,
-                idempotencyKey: null,
-              },
-              model,
-            ).user;
-            expect(watch.changed(user)).toEqual(changedEntries(before, indexEntries(user, rules)));
-          });
-        },
-      ),
+      fc.property(ruleArb('a'), ruleArb('b'), timelineArb, (a, b, timeline) => {
+        const rules = parseRules([a, b]);
+        const model = { rules, achievements: [] };
+        const watch = indexWatch(rules);
+        let user: UserState | null = null;
+        for (const [i, e] of timeline.entries()) {
+          const before = user === null ? null : indexEntries(user, rules);
+          watch.note(user);
+          const tz = e.tz === undefined ? null : zoneOf(e.tz).name;
+          user = reduceEvent(
+            user,
+            {
+              userId: 'u',
+              metric: e.metric,
+              value: e.value,
+              at: e.at,
+              tz,
+              email: null,
+              eventId: `e${i}`,
+              idempotencyKey: null,
+            },
+            model,
+          ).user;
+          expect(watch.changed(user)).toEqual(changedEntries(before, indexEntries(user, rules)));
+        }
+      }),
       { numRuns: propertyRuns(300) },
     );
   });
