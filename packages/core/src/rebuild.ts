@@ -38,7 +38,7 @@ type Item =
  * the same day commute with owner actions on that day, so the daily sums lose nothing that matters.
  */
 function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]): Item[] {
-  const dayStart = String(rule.dayStartMs / 60_000);
+  const dayStart = String(rule.dayStart);
   const items: Item[] = [];
   const byDay = new Map<number, Rollup[]>();
   for (const row of rollups) {
@@ -155,7 +155,7 @@ export function rebuildUser(
   };
   for (const rule of model.rules) {
     // Days stay as they were counted where the rule's day start was not in force (it changed).
-    const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStartMs / 60_000);
+    const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStart);
     const state = rebuildRule(rule, journal, rows, history);
     if (state !== undefined) user.streaks[rule.key] = state;
   }

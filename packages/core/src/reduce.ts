@@ -275,7 +275,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history))
       extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
-    const dayStart = rule.dayStartMs / 60_000;
+    const dayStart = rule.dayStart;
     let summed = false;
     for (let r = 0; r < rollups.length && !summed; r++) summed = (rollups[r] as Rollup).dayStart === dayStart;
     if (!summed)

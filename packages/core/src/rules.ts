@@ -56,8 +56,14 @@ export interface StreakRule {
   readonly key: string;
   readonly frequency: Frequency;
   readonly weekStart: Weekday;
+  /**
+   * When the rule's day starts, three ways for three uses: `dayStartsAt` as the owner wrote it
+   * ("04:00"), `dayStartMs` for instant arithmetic (placing an event, a day's first instant), and
+   * `dayStart` in minutes, the key under which day sums (`Rollup.dayStart`) are kept.
+   */
   readonly dayStartsAt: string;
   readonly dayStartMs: number;
+  readonly dayStart: number;
   readonly defaultTimeZone: string;
   readonly mode: Mode;
   readonly conditions: readonly Condition[];
@@ -148,6 +154,7 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
       weekStart,
       dayStartsAt,
       dayStartMs,
+      dayStart: dayStartMs / 60_000,
       defaultTimeZone,
       mode,
       conditions,

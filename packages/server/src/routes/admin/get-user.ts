@@ -20,10 +20,10 @@ export const RECENT_DAYS = 30;
 /** The daily sums counted with the rule's day start (0 without a rule), newest first. */
 export function recentActivity(
   journal: Journal,
-  dayStartMinutes: number,
+  dayStart: number,
   limit = RECENT_DAYS,
 ): Array<{ date: string; metric: string; value: number }> {
-  let rollups: readonly Rollup[] = journal.rollups.filter((r) => r.dayStart === dayStartMinutes);
+  let rollups: readonly Rollup[] = journal.rollups.filter((r) => r.dayStart === dayStart);
   if (rollups.length === 0 && journal.rollups.length > 0) {
     const latest = journal.rollups.reduce((a, b) => (b.version > a.version ? b : a));
     rollups = journal.rollups.filter((r) => r.dayStart === latest.dayStart);
@@ -59,7 +59,7 @@ export function getUserRoute(app: App, ctx: ServerContext): void {
       return {
         user: { ...userWire(user, user.firstSeenAt), achievements: user.achievements },
         streak: read === null ? null : streakReadWire(read, config.streak),
-        recent: recentActivity(journal, rule !== undefined ? rule.dayStartMs / 60_000 : 0),
+        recent: recentActivity(journal, rule !== undefined ? rule.dayStart : 0),
       };
     },
   );
