@@ -1,12 +1,12 @@
 /**
  * `kindling keys create|list|revoke`: the account's API keys, straight on the control plane.
  */
-import type { ApiKeyRecord } from '../control/types.js';
 import { createKey } from '../runtime/accounts.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, choiceFlag, positionals, required } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
 import { table } from './output.js';
+import { keyWire } from '../wire/admin-wire.js';
 
 const FLAGS = { ...BACKEND_FLAGS, name: 'string', kind: 'string' } as const;
 
@@ -19,19 +19,6 @@ const HELP = `usage:
   --kind KIND       admin (everything) or application (events and reads; the default)
 ${BACKEND_HELP.join('\n')}
   --json            print the result as JSON`;
-
-/** A key as shown: never its hash. */
-function keyView(record: ApiKeyRecord) {
-  return {
-    id: record.id,
-    name: record.name,
-    kind: record.kind,
-    prefix: record.prefix,
-    created: record.created,
-    lastUsedAt: record.lastUsedAt,
-    revokedAt: record.revokedAt,
-  };
-}
 
 export const keysCommand: Command = {
   name: 'keys',
@@ -53,7 +40,7 @@ export const keysCommand: Command = {
       const created = await withAccount(args, io.env, ({ backend, account }) =>
         createKey(backend.control, account.id, kind, name, Date.now()),
       );
-      out.result({ ...keyView(created.record), key: created.key }, (k) => [
+      out.result({ ...keyWire(created.record), key: created.key }, (k) => [
         `Created the ${k.kind} key "${k.name}" (id ${k.id}). It is shown only now:`,
         '',
         `  ${k.key}`,
@@ -63,21 +50,23 @@ export const keysCommand: Command = {
     if (action === 'list') {
       positionals(sub, []);
       const keys = await withAccount(args, io.env, ({ backend, account }) => backend.control.keys(account.id));
-      out.result(keys.map(keyView), (list) =>
-        list.length === 0
-          ? 'no keys'
-          : table(
-              ['ID', 'KIND', 'PREFIX', 'NAME', 'CREATED', 'LAST USED', 'REVOKED'],
-              list.map((k) => [
-                k.id,
-                k.kind,
-                `${k.prefix}…`,
-                k.name,
-                k.created,
-                k.lastUsedAt ?? '-',
-                k.revokedAt ?? '-',
-              ]),
-            ),
+      out.result(
+        keys.map((k) => keyWire(k)),
+        (list) =>
+          list.length === 0
+            ? 'no keys'
+            : table(
+                ['ID', 'KIND', 'PREFIX', 'NAME', 'CREATED', 'LAST USED', 'REVOKED'],
+                list.map((k) => [
+                  k.id,
+                  k.kind,
+                  `${k.prefix}…`,
+                  k.name,
+                  k.created,
+                  k.lastUsedAt ?? '-',
+                  k.revokedAt ?? '-',
+                ]),
+              ),
       );
       return 0;
     }
@@ -89,7 +78,7 @@ export const keysCommand: Command = {
     if (revoked === null)
       throw new CommandError(`no key of this account has the id ${JSON.stringify(id)}; see kindling keys list`);
     out.result(
-      keyView(revoked),
+      keyWire(revoked),
       (k) =>
         `Revoked the key "${k.name}" (${k.prefix}…) at ${k.revokedAt}. Servers stop accepting it within KINDLING_CACHE_MS.`,
     );
