@@ -22,6 +22,8 @@ export { parseAchievements } from './achievements.js';
 export type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 export { reduceEvent, newUser } from './reduce.js';
 export type { EventInput, EventReduction, Model } from './reduce.js';
+export { settleUser } from './settle.js';
+export type { Settlement, SettledChange } from './settle.js';
 export { describeEvent } from './response.js';
 export type { RecordResult, CurrentStreak } from './response.js';
 export { replayEvents } from './replay.js';
