@@ -3,3611 +3,3567 @@
  * Do not edit: change the route's schema in packages/server, then run `pnpm api:types`.
  */
 export interface paths {
-  '/admin/v1/account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get your account */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: string;
-              id: string;
-              name: string;
+    "/admin/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get your account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/accounts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List accounts (operator only) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: string;
-              id: string;
-              name: string;
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Create an account with its first keys (operator only) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              account: {
-                created: string;
-                id: string;
-                name: string;
-              };
-              adminKey: string;
-              applicationKey: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/achievements': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List achievements with their stats */
-    get: {
-      parameters: {
-        query?: {
-          includeArchived?: 'true' | 'false';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              completions: number;
-              created: string;
-              id: string;
-              key: string;
-              /** @description trigger metric: the key of its metric */
-              metric?: string | null;
-              name: string;
-              rarity: number;
-              /** @enum {string} */
-              status: 'active' | 'archived';
-              /** @description trigger streak */
-              streakLength?: number | null;
-              /** @description trigger metric */
-              threshold?: number | null;
-              /** @enum {string} */
-              trigger: 'metric' | 'streak' | 'api';
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Create achievements */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
-            key?: string;
-            /** @description trigger metric: the key of an active metric */
-            metric?: string;
-            name: string;
-            /** @description trigger streak: the length that completes it, >= 1 */
-            streakLength?: number;
-            /** @description trigger metric: the total that completes it */
-            threshold?: number;
-            /** @enum {string} */
-            trigger: 'metric' | 'streak' | 'api';
-          }[];
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                completions: number;
-                created: string;
-                id: string;
-                key: string;
-                /** @description trigger metric: the key of its metric */
-                metric?: string | null;
-                name: string;
-                rarity: number;
-                /** @enum {string} */
-                status: 'active' | 'archived';
-                /** @description trigger streak */
-                streakLength?: number | null;
-                /** @description trigger metric */
-                threshold?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                completions: number;
-                created: string;
-                id: string;
-                key: string;
-                /** @description trigger metric: the key of its metric */
-                metric?: string | null;
-                name: string;
-                rarity: number;
-                /** @enum {string} */
-                status: 'active' | 'archived';
-                /** @description trigger streak */
-                streakLength?: number | null;
-                /** @description trigger metric */
-                threshold?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /** Archive achievements */
-    delete: {
-      parameters: {
-        query: {
-          /** @description repeated or comma-separated, 1..100 */
-          ids: string[];
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              deleted: {
-                id: string;
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/analytics/streaks': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Streak analytics */
-    get: {
-      parameters: {
-        query?: {
-          days?: number;
-          top?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeStreaks: number;
-              at: string;
-              averageLength: number;
-              daily: {
-                date: string;
-                events: number;
-                extended: number;
-                freezesUsed: number;
-                lost: number;
-              }[];
-              histogram: {
-                from: number;
-                /** @description null: no upper bound */
-                to: number | null;
-                users: number;
-              }[];
-              lengths: {
-                length: number;
-                users: number;
-              }[];
-              /** @description the rule analysed; null when the account has none */
-              streak: string | null;
-              topCurrent: {
-                length: number;
-                userId: string;
-              }[];
-              topLongest: {
-                longest: number;
-                userId: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/keys': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List API keys */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: string;
-              id: string;
-              /** @enum {string} */
-              kind: 'admin' | 'application';
-              lastUsedAt: string | null;
-              name: string;
-              prefix: string;
-              revokedAt: string | null;
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Create an API key (its secret is shown once) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            kind: 'admin' | 'application';
-            name: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: string;
-              id: string;
-              key: string;
-              /** @enum {string} */
-              kind: 'admin' | 'application';
-              lastUsedAt: string | null;
-              name: string;
-              prefix: string;
-              revokedAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/keys/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Revoke an API key */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: string;
-              id: string;
-              /** @enum {string} */
-              kind: 'admin' | 'application';
-              lastUsedAt: string | null;
-              name: string;
-              prefix: string;
-              revokedAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/metrics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List metrics with their activity */
-    get: {
-      parameters: {
-        query?: {
-          includeArchived?: 'true' | 'false';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: string;
-              events: number;
-              id: string;
-              key: string;
-              lastEventAt: string | null;
-              name: string;
-              /** @enum {string} */
-              status: 'active' | 'archived';
-              total: number;
-              units: string;
-              /** @enum {string} */
-              unitType: 'number';
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Create metrics */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
-            key?: string;
-            name: string;
-          }[];
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                created: string;
-                events: number;
-                id: string;
-                key: string;
-                lastEventAt: string | null;
-                name: string;
-                /** @enum {string} */
-                status: 'active' | 'archived';
-                total: number;
-                units: string;
-                /** @enum {string} */
-                unitType: 'number';
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                created: string;
-                events: number;
-                id: string;
-                key: string;
-                lastEventAt: string | null;
-                name: string;
-                /** @enum {string} */
-                status: 'active' | 'archived';
-                total: number;
-                units: string;
-                /** @enum {string} */
-                unitType: 'number';
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /** Archive metrics */
-    delete: {
-      parameters: {
-        query: {
-          /** @description repeated or comma-separated, 1..100 */
-          ids: string[];
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              deleted: {
-                id: string;
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    /** Rename metrics */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            id: string;
-            name: string;
-          }[];
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-              updated: {
-                created: string;
-                events: number;
-                id: string;
-                key: string;
-                lastEventAt: string | null;
-                name: string;
-                /** @enum {string} */
-                status: 'active' | 'archived';
-                total: number;
-                units: string;
-                /** @enum {string} */
-                unitType: 'number';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    trace?: never;
-  };
-  '/admin/v1/session': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Who is signed in */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              account: {
-                id: string;
-                name: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Sign in to the dashboard (sets the session cookie) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description id or name of the account; default: the operator account */
-            account?: string;
-            /** @description an admin key, instead of a password */
-            key?: string;
-            password?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              account: {
-                id: string;
-                name: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /** Sign out */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description signed out; the cookie is cleared */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/streak': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the streak rule */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              rebuild: {
-                done: number;
-                error: string | null;
-                finishedAt: string | null;
-                startedAt: string | null;
-                /** @enum {string} */
-                status: 'idle' | 'running' | 'done' | 'failed';
-                total: number;
-              };
-              rule: {
-                conditions: {
-                  metric: string;
-                  threshold: number;
-                }[];
-                dayStartsAt: string;
-                defaultTimeZone: string;
-                freezes: {
-                  earn: {
-                    amount: number;
-                    every: number;
-                  } | null;
-                  initial: number;
-                  max: number;
-                } | null;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                /** @enum {string} */
-                mode: 'all' | 'any';
-                restoreWindow: number;
-                /** @enum {string} */
-                weekStart: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-              } | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /** Replace the streak rule and rebuild every user */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            conditions: {
-              /** @description the key of an active metric */
-              metric: string;
-              threshold: number;
-            }[];
-            /**
-             * @description local time at which a day begins, HH:MM
-             * @default 00:00
-             */
-            dayStartsAt?: string;
-            /**
-             * @description IANA zone of users who sent none
-             * @default UTC
-             */
-            defaultTimeZone?: string;
-            /** @default null */
-            freezes?: {
-              /** @default null */
-              earn?: {
-                amount: number;
-                every: number;
-              } | null;
-              initial: number;
-              max: number;
-            } | null;
-            /** @enum {string} */
-            frequency: 'daily' | 'weekly' | 'monthly';
-            /**
-             * @default all
-             * @enum {string}
-             */
-            mode?: 'all' | 'any';
-            /**
-             * @description periods after a loss during which a restore is allowed
-             * @default 1
-             */
-            restoreWindow?: number;
-            /**
-             * @default monday
-             * @enum {string}
-             */
-            weekStart?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              rebuild: {
-                done: number;
-                error: string | null;
-                finishedAt: string | null;
-                startedAt: string | null;
-                /** @enum {string} */
-                status: 'idle' | 'running' | 'done' | 'failed';
-                total: number;
-              };
-              rule: {
-                conditions: {
-                  metric: string;
-                  threshold: number;
-                }[];
-                dayStartsAt: string;
-                defaultTimeZone: string;
-                freezes: {
-                  earn: {
-                    amount: number;
-                    every: number;
-                  } | null;
-                  initial: number;
-                  max: number;
-                } | null;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                /** @enum {string} */
-                mode: 'all' | 'any';
-                restoreWindow: number;
-                /** @enum {string} */
-                weekStart: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-              } | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/streak/rebuild': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the progress of the streak rebuild */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              done: number;
-              error: string | null;
-              finishedAt: string | null;
-              startedAt: string | null;
-              /** @enum {string} */
-              status: 'idle' | 'running' | 'done' | 'failed';
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/streaks/freezes': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Grant streak freezes */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            freezes: {
-              userId: string;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/streaks/pauses': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Pause streaks over date ranges */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            pauses: {
-              /** @description YYYY-MM-DD */
-              end: string;
-              /** @description YYYY-MM-DD */
-              start: string;
-              userId: string;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                end: string;
-                id: string;
-                start: string;
-                /** @enum {string} */
-                status: 'active';
-                userId: string;
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              created: {
-                end: string;
-                id: string;
-                start: string;
-                /** @enum {string} */
-                status: 'active';
-                userId: string;
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /** Remove streak pauses */
-    delete: {
-      parameters: {
-        query: {
-          /** @description repeated or comma-separated, 1..100 */
-          ids: string[];
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              deleted: {
-                id: string;
-              }[];
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/streaks/restore': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Restore lost streaks */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            users: {
-              id: string;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-              restoredUsers: string[];
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              issues: {
-                /** @description the item of an update or delete, by its id */
-                id?: string;
-                /** @description the item of a create, by its place in the body */
-                index?: number;
-                message: string;
-                /** @enum {string} */
-                severity: 'error' | 'warning';
-                userId?: string;
-              }[];
-              restoredUsers: string[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/v1/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get a user with streak history and recent activity */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description newest first */
-              recent: {
-                date: string;
-                metric: string;
-                value: number;
-              }[];
-              streak: {
-                /** @description local date the streak is lost on unless extended */
-                expires: string | null;
-                /** @description the instant the streak is lost unless extended */
-                expiresAt?: string | null;
-                /** @description the instant of the last extension */
-                extended: string | null;
-                freezeAutoEarnAmount?: number;
-                /** @description periods of streak that earn freezes (when the rule earns them) */
-                freezeAutoEarnInterval?: number;
-                /** @description freezes the user holds (when the rule has freezes) */
-                freezes?: number;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                length: number;
-                longest: number;
-                maxFreezes?: number;
-                pauses: {
-                  end: string;
-                  id: string;
-                  start: string;
-                }[];
-                periodEnd: string | null;
-                periodStart: string | null;
-                /** @description local date the streak started, YYYY-MM-DD */
-                started: string | null;
-                /** @description oldest first, ending with the current period */
-                streakHistory: {
-                  length: number;
-                  periodEnd: string;
-                  periodStart: string;
-                  /** @description absent when the rule has no freezes */
-                  usedFreeze?: boolean;
-                  usedPause: boolean;
-                }[];
-              } | null;
-              user: {
-                achievements: {
-                  achievedAt: string;
-                  key: string;
-                  length?: number;
-                  metric?: string;
-                  name: string;
-                  streak?: string;
-                  threshold?: number;
-                  /** @enum {string} */
-                  trigger: 'metric' | 'streak' | 'api';
-                }[];
-                attributes: {
-                  [key: string]: unknown;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
                 };
-                control: boolean;
-                created: string;
-                deviceTokens: string[] | null;
-                email: string | null;
-                id: string;
-                name: string | null;
-                subscribeToEmails: boolean;
-                /** @description the total of each metric, by metric key */
-                totals: {
-                  [key: string]: number;
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
                 };
-                /** @description IANA time zone */
-                tz: string | null;
-                updated: string;
-              };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
-          };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/metrics/{key}/event': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Record a metric event */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          'idempotency-key'?: string;
+    "/admin/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            attributes?: Record<string, never> | null;
-            user: {
-              email?: string | null;
-              id: string;
-              name?: string | null;
-              /** @description IANA time zone of the user, e.g. Europe/Berlin */
-              tz?: string | null;
+        /** List accounts (operator only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            /** @description what the event adds to the metric; may be negative or fractional, at most 1e12 either way */
-            value: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description the achievements this event completed */
-              achievements: {
-                achievedAt: string | null;
-                badgeUrl: string | null;
-                description: string | null;
-                /** @description trigger metric */
-                eventAttributes?: {
-                  key: string;
-                  value: string;
-                }[];
-                id: string;
-                key: string;
-                /** @description trigger metric */
-                metricId?: string | null;
-                /** @description trigger metric */
-                metricName?: string | null;
-                /** @description trigger metric: the total that completes it */
-                metricValue?: number | null;
-                name: string;
-                /** @description trigger streak: the length that completes it */
-                streakLength?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-                userAttributes: {
-                  key: string;
-                  value: string;
-                }[];
-              }[];
-              changes: ({
-                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
-                type: string;
-              } & {
-                [key: string]: unknown;
-              })[];
-              currentStreak: {
-                /** @description local date the streak is lost on unless extended */
-                expires: string | null;
-                extended: boolean;
-                freezeAutoEarnAmount?: number;
-                /** @description periods of streak that earn freezes (when the rule earns them) */
-                freezeAutoEarnInterval?: number;
-                /** @description freezes the user holds (when the rule has freezes) */
-                freezes?: number;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                length: number;
-                maxFreezes?: number;
-                periodEnd: string | null;
-                periodStart: string | null;
-                /** @description local date the streak started, YYYY-MM-DD */
-                started: string | null;
-              };
-              eventId: string;
-              /** @description when the request carried an Idempotency-Key */
-              idempotencyKey?: string;
-              /** @description true when this answer is the first one, replayed */
-              idempotentReplayed?: boolean;
-              /** @description always {}: no leaderboards */
-              leaderboards: {
-                [key: string]: unknown;
-              };
-              metricId: string;
-              /** @description always {}: no points systems */
-              points: {
-                [key: string]: unknown;
-              };
-              /** @description the user's total of the metric after the event */
-              total: number;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
-          };
         };
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description the achievements this event completed */
-              achievements: {
-                achievedAt: string | null;
-                badgeUrl: string | null;
-                description: string | null;
-                /** @description trigger metric */
-                eventAttributes?: {
-                  key: string;
-                  value: string;
-                }[];
-                id: string;
-                key: string;
-                /** @description trigger metric */
-                metricId?: string | null;
-                /** @description trigger metric */
-                metricName?: string | null;
-                /** @description trigger metric: the total that completes it */
-                metricValue?: number | null;
-                name: string;
-                /** @description trigger streak: the length that completes it */
-                streakLength?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-                userAttributes: {
-                  key: string;
-                  value: string;
-                }[];
-              }[];
-              changes: ({
-                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
-                type: string;
-              } & {
-                [key: string]: unknown;
-              })[];
-              currentStreak: {
-                /** @description local date the streak is lost on unless extended */
-                expires: string | null;
-                extended: boolean;
-                freezeAutoEarnAmount?: number;
-                /** @description periods of streak that earn freezes (when the rule earns them) */
-                freezeAutoEarnInterval?: number;
-                /** @description freezes the user holds (when the rule has freezes) */
-                freezes?: number;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                length: number;
-                maxFreezes?: number;
-                periodEnd: string | null;
-                periodStart: string | null;
-                /** @description local date the streak started, YYYY-MM-DD */
-                started: string | null;
-              };
-              eventId: string;
-              /** @description when the request carried an Idempotency-Key */
-              idempotencyKey?: string;
-              /** @description true when this answer is the first one, replayed */
-              idempotentReplayed?: boolean;
-              /** @description always {}: no leaderboards */
-              leaderboards: {
-                [key: string]: unknown;
-              };
-              metricId: string;
-              /** @description always {}: no points systems */
-              points: {
-                [key: string]: unknown;
-              };
-              /** @description the user's total of the metric after the event */
-              total: number;
+        put?: never;
+        /** Create an account with its first keys (operator only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/achievements': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List achievements with their completion stats */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              badgeUrl: string | null;
-              /** @description users who completed it */
-              completions: number;
-              description: string | null;
-              /** @description trigger metric */
-              eventAttributes?: {
-                key: string;
-                value: string;
-              }[];
-              id: string;
-              key: string;
-              /** @description trigger metric */
-              metricId?: string | null;
-              /** @description trigger metric */
-              metricName?: string | null;
-              /** @description trigger metric: the total that completes it */
-              metricValue?: number | null;
-              name: string;
-              /** @description percent of the account's users who completed it */
-              rarity: number;
-              /** @description trigger streak: the length that completes it */
-              streakLength?: number | null;
-              /** @enum {string} */
-              trigger: 'metric' | 'streak' | 'api';
-              userAttributes: {
-                key: string;
-                value: string;
-              }[];
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/achievements/{key}/complete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Complete an API achievement for a user */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            user: {
-              email?: string | null;
-              id: string;
-              name?: string | null;
-              /** @description IANA time zone of the user, e.g. Europe/Berlin */
-              tz?: string | null;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
             };
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              achievement: {
-                achievedAt: string | null;
-                badgeUrl: string | null;
-                description: string | null;
-                /** @description trigger metric */
-                eventAttributes?: {
-                  key: string;
-                  value: string;
-                }[];
-                id: string;
-                key: string;
-                /** @description trigger metric */
-                metricId?: string | null;
-                /** @description trigger metric */
-                metricName?: string | null;
-                /** @description trigger metric: the total that completes it */
-                metricValue?: number | null;
-                name: string;
-                /** @description trigger streak: the length that completes it */
-                streakLength?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-                userAttributes: {
-                  key: string;
-                  value: string;
-                }[];
-              };
-              completionId: string;
-              points: {
-                [key: string]: unknown;
-              };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                created: string;
+                                id: string;
+                                name: string;
+                            };
+                            adminKey: string;
+                            applicationKey: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
-          };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/metrics/{key}/event': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Record a metric event (hosted-service SDK path) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: {
-          'idempotency-key'?: string;
+    "/admin/v1/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            attributes?: Record<string, never> | null;
-            user: {
-              email?: string | null;
-              id: string;
-              name?: string | null;
-              /** @description IANA time zone of the user, e.g. Europe/Berlin */
-              tz?: string | null;
+        /** List achievements with their stats */
+        get: {
+            parameters: {
+                query?: {
+                    includeArchived?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            /** @description what the event adds to the metric; may be negative or fractional, at most 1e12 either way */
-            value: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description the achievements this event completed */
-              achievements: {
-                achievedAt: string | null;
-                badgeUrl: string | null;
-                description: string | null;
-                /** @description trigger metric */
-                eventAttributes?: {
-                  key: string;
-                  value: string;
-                }[];
-                id: string;
-                key: string;
-                /** @description trigger metric */
-                metricId?: string | null;
-                /** @description trigger metric */
-                metricName?: string | null;
-                /** @description trigger metric: the total that completes it */
-                metricValue?: number | null;
-                name: string;
-                /** @description trigger streak: the length that completes it */
-                streakLength?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-                userAttributes: {
-                  key: string;
-                  value: string;
-                }[];
-              }[];
-              changes: ({
-                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
-                type: string;
-              } & {
-                [key: string]: unknown;
-              })[];
-              currentStreak: {
-                /** @description local date the streak is lost on unless extended */
-                expires: string | null;
-                extended: boolean;
-                freezeAutoEarnAmount?: number;
-                /** @description periods of streak that earn freezes (when the rule earns them) */
-                freezeAutoEarnInterval?: number;
-                /** @description freezes the user holds (when the rule has freezes) */
-                freezes?: number;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                length: number;
-                maxFreezes?: number;
-                periodEnd: string | null;
-                periodStart: string | null;
-                /** @description local date the streak started, YYYY-MM-DD */
-                started: string | null;
-              };
-              eventId: string;
-              /** @description when the request carried an Idempotency-Key */
-              idempotencyKey?: string;
-              /** @description true when this answer is the first one, replayed */
-              idempotentReplayed?: boolean;
-              /** @description always {}: no leaderboards */
-              leaderboards: {
-                [key: string]: unknown;
-              };
-              metricId: string;
-              /** @description always {}: no points systems */
-              points: {
-                [key: string]: unknown;
-              };
-              /** @description the user's total of the metric after the event */
-              total: number;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completions: number;
+                            created: string;
+                            id: string;
+                            key: string;
+                            /** @description trigger metric: the key of its metric */
+                            metric?: string | null;
+                            name: string;
+                            rarity: number;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            /** @description trigger streak */
+                            streakLength?: number | null;
+                            /** @description trigger metric */
+                            threshold?: number | null;
+                            /** @enum {string} */
+                            trigger: "metric" | "streak" | "api";
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
-          };
         };
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description the achievements this event completed */
-              achievements: {
-                achievedAt: string | null;
-                badgeUrl: string | null;
-                description: string | null;
-                /** @description trigger metric */
-                eventAttributes?: {
-                  key: string;
-                  value: string;
-                }[];
-                id: string;
-                key: string;
-                /** @description trigger metric */
-                metricId?: string | null;
-                /** @description trigger metric */
-                metricName?: string | null;
-                /** @description trigger metric: the total that completes it */
-                metricValue?: number | null;
-                name: string;
-                /** @description trigger streak: the length that completes it */
-                streakLength?: number | null;
-                /** @enum {string} */
-                trigger: 'metric' | 'streak' | 'api';
-                userAttributes: {
-                  key: string;
-                  value: string;
-                }[];
-              }[];
-              changes: ({
-                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
-                type: string;
-              } & {
-                [key: string]: unknown;
-              })[];
-              currentStreak: {
-                /** @description local date the streak is lost on unless extended */
-                expires: string | null;
-                extended: boolean;
-                freezeAutoEarnAmount?: number;
-                /** @description periods of streak that earn freezes (when the rule earns them) */
-                freezeAutoEarnInterval?: number;
-                /** @description freezes the user holds (when the rule has freezes) */
-                freezes?: number;
-                /** @enum {string} */
-                frequency: 'daily' | 'weekly' | 'monthly';
-                length: number;
-                maxFreezes?: number;
-                periodEnd: string | null;
-                periodStart: string | null;
-                /** @description local date the streak started, YYYY-MM-DD */
-                started: string | null;
-              };
-              eventId: string;
-              /** @description when the request carried an Idempotency-Key */
-              idempotencyKey?: string;
-              /** @description true when this answer is the first one, replayed */
-              idempotentReplayed?: boolean;
-              /** @description always {}: no leaderboards */
-              leaderboards: {
-                [key: string]: unknown;
-              };
-              metricId: string;
-              /** @description always {}: no points systems */
-              points: {
-                [key: string]: unknown;
-              };
-              /** @description the user's total of the metric after the event */
-              total: number;
+        put?: never;
+        /** Create achievements */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/streaks': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get the streaks of several users */
-    get: {
-      parameters: {
-        query: {
-          userIds: string[];
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              extended: string | null;
-              streakLength: number;
-              userId: string;
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get a user */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attributes: {
-                [key: string]: unknown;
-              };
-              control: boolean;
-              created: string;
-              deviceTokens: string[] | null;
-              email: string | null;
-              id: string;
-              name: string | null;
-              subscribeToEmails: boolean;
-              /** @description the total of each metric, by metric key */
-              totals: {
-                [key: string]: number;
-              };
-              /** @description IANA time zone */
-              tz: string | null;
-              updated: string;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
+                        key?: string;
+                        /** @description trigger metric: the key of an active metric */
+                        metric?: string;
+                        name: string;
+                        /** @description trigger streak: the length that completes it, >= 1 */
+                        streakLength?: number;
+                        /** @description trigger metric: the total that completes it */
+                        threshold?: number;
+                        /** @enum {string} */
+                        trigger: "metric" | "streak" | "api";
+                    }[];
+                };
             };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/users/{id}/achievements': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get a user's achievements */
-    get: {
-      parameters: {
-        query?: {
-          includeIncomplete?: 'true' | 'false';
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              achievedAt: string | null;
-              badgeUrl: string | null;
-              /** @description users who completed it */
-              completions: number;
-              description: string | null;
-              /** @description trigger metric */
-              eventAttributes?: {
-                key: string;
-                value: string;
-              }[];
-              id: string;
-              key: string;
-              /** @description trigger metric */
-              metricId?: string | null;
-              /** @description trigger metric */
-              metricName?: string | null;
-              /** @description trigger metric: the total that completes it */
-              metricValue?: number | null;
-              name: string;
-              /** @description percent of the account's users who completed it */
-              rarity: number;
-              /** @description trigger streak: the length that completes it */
-              streakLength?: number | null;
-              /** @enum {string} */
-              trigger: 'metric' | 'streak' | 'api';
-              userAttributes: {
-                key: string;
-                value: string;
-              }[];
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/users/{id}/streak': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get a user's streak with its history */
-    get: {
-      parameters: {
-        query?: {
-          historyPeriods?: number;
-        };
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description local date the streak is lost on unless extended */
-              expires: string | null;
-              /** @description the instant the streak is lost unless extended */
-              expiresAt?: string | null;
-              /** @description the instant of the last extension */
-              extended: string | null;
-              freezeAutoEarnAmount?: number;
-              /** @description periods of streak that earn freezes (when the rule earns them) */
-              freezeAutoEarnInterval?: number;
-              /** @description freezes the user holds (when the rule has freezes) */
-              freezes?: number;
-              /** @enum {string} */
-              frequency: 'daily' | 'weekly' | 'monthly';
-              length: number;
-              longest: number;
-              maxFreezes?: number;
-              pauses: {
-                end: string;
-                id: string;
-                start: string;
-              }[];
-              periodEnd: string | null;
-              periodStart: string | null;
-              /** @description local date the streak started, YYYY-MM-DD */
-              started: string | null;
-              /** @description oldest first, ending with the current period */
-              streakHistory: {
-                length: number;
-                periodEnd: string;
-                periodStart: string;
-                /** @description absent when the rule has no freezes */
-                usedFreeze?: boolean;
-                usedPause: boolean;
-              }[];
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                completions: number;
+                                created: string;
+                                id: string;
+                                key: string;
+                                /** @description trigger metric: the key of its metric */
+                                metric?: string | null;
+                                name: string;
+                                rarity: number;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                /** @description trigger streak */
+                                streakLength?: number | null;
+                                /** @description trigger metric */
+                                threshold?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                completions: number;
+                                created: string;
+                                id: string;
+                                key: string;
+                                /** @description trigger metric: the key of its metric */
+                                metric?: string | null;
+                                name: string;
+                                rarity: number;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                /** @description trigger streak */
+                                streakLength?: number | null;
+                                /** @description trigger metric */
+                                threshold?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
-          };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
+        /** Archive achievements */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
+    "/admin/v1/analytics/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Streak analytics */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                    top?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activeStreaks: number;
+                            at: string;
+                            averageLength: number;
+                            daily: {
+                                date: string;
+                                events: number;
+                                extended: number;
+                                freezesUsed: number;
+                                lost: number;
+                            }[];
+                            histogram: {
+                                from: number;
+                                /** @description null: no upper bound */
+                                to: number | null;
+                                users: number;
+                            }[];
+                            lengths: {
+                                length: number;
+                                users: number;
+                            }[];
+                            /** @description the rule analysed; null when the account has none */
+                            streak: string | null;
+                            topCurrent: {
+                                length: number;
+                                userId: string;
+                            }[];
+                            topLongest: {
+                                longest: number;
+                                userId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "admin" | "application";
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key (its secret is shown once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "admin" | "application";
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            id: string;
+                            key: string;
+                            /** @enum {string} */
+                            kind: "admin" | "application";
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
+                            revokedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "admin" | "application";
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
+                            revokedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List metrics with their activity */
+        get: {
+            parameters: {
+                query?: {
+                    includeArchived?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            events: number;
+                            id: string;
+                            key: string;
+                            lastEventAt: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            total: number;
+                            units: string;
+                            /** @enum {string} */
+                            unitType: "number";
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create metrics */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
+                        key?: string;
+                        name: string;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                created: string;
+                                events: number;
+                                id: string;
+                                key: string;
+                                lastEventAt: string | null;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                total: number;
+                                units: string;
+                                /** @enum {string} */
+                                unitType: "number";
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                created: string;
+                                events: number;
+                                id: string;
+                                key: string;
+                                lastEventAt: string | null;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                total: number;
+                                units: string;
+                                /** @enum {string} */
+                                unitType: "number";
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Archive metrics */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename metrics */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                created: string;
+                                events: number;
+                                id: string;
+                                key: string;
+                                lastEventAt: string | null;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                total: number;
+                                units: string;
+                                /** @enum {string} */
+                                unitType: "number";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Sign in to the dashboard (sets the session cookie) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description id or name of the account; default: the operator account */
+                        account?: string;
+                        /** @description an admin key, instead of a password */
+                        key?: string;
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Sign out */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description signed out; the cookie is cleared */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/streak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the streak rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rebuild: {
+                                done: number;
+                                error: string | null;
+                                finishedAt: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "idle" | "running" | "done" | "failed";
+                                total: number;
+                            };
+                            rule: {
+                                conditions: {
+                                    metric: string;
+                                    threshold: number;
+                                }[];
+                                dayStartsAt: string;
+                                defaultTimeZone: string;
+                                freezes: {
+                                    earn: {
+                                        amount: number;
+                                        every: number;
+                                    } | null;
+                                    initial: number;
+                                    max: number;
+                                } | null;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                /** @enum {string} */
+                                mode: "all" | "any";
+                                restoreWindow: number;
+                                /** @enum {string} */
+                                weekStart: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Replace the streak rule and rebuild every user */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conditions: {
+                            /** @description the key of an active metric */
+                            metric: string;
+                            threshold: number;
+                        }[];
+                        /**
+                         * @description local time at which a day begins, HH:MM
+                         * @default 00:00
+                         */
+                        dayStartsAt?: string;
+                        /**
+                         * @description IANA zone of users who sent none
+                         * @default UTC
+                         */
+                        defaultTimeZone?: string;
+                        /** @default null */
+                        freezes?: {
+                            /** @default null */
+                            earn?: {
+                                amount: number;
+                                every: number;
+                            } | null;
+                            initial: number;
+                            max: number;
+                        } | null;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly" | "monthly";
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        mode?: "all" | "any";
+                        /**
+                         * @description periods after a loss during which a restore is allowed
+                         * @default 1
+                         */
+                        restoreWindow?: number;
+                        /**
+                         * @default monday
+                         * @enum {string}
+                         */
+                        weekStart?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rebuild: {
+                                done: number;
+                                error: string | null;
+                                finishedAt: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "idle" | "running" | "done" | "failed";
+                                total: number;
+                            };
+                            rule: {
+                                conditions: {
+                                    metric: string;
+                                    threshold: number;
+                                }[];
+                                dayStartsAt: string;
+                                defaultTimeZone: string;
+                                freezes: {
+                                    earn: {
+                                        amount: number;
+                                        every: number;
+                                    } | null;
+                                    initial: number;
+                                    max: number;
+                                } | null;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                /** @enum {string} */
+                                mode: "all" | "any";
+                                restoreWindow: number;
+                                /** @enum {string} */
+                                weekStart: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/streak/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the progress of the streak rebuild */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            done: number;
+                            error: string | null;
+                            finishedAt: string | null;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "idle" | "running" | "done" | "failed";
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/streaks/freezes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant streak freezes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        freezes: {
+                            userId: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/streaks/pauses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause streaks over date ranges */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pauses: {
+                            /** @description YYYY-MM-DD */
+                            end: string;
+                            /** @description YYYY-MM-DD */
+                            start: string;
+                            userId: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                end: string;
+                                id: string;
+                                start: string;
+                                /** @enum {string} */
+                                status: "active";
+                                userId: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                end: string;
+                                id: string;
+                                start: string;
+                                /** @enum {string} */
+                                status: "active";
+                                userId: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Remove streak pauses */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/streaks/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore lost streaks */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        users: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            restoredUsers: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            restoredUsers: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user with streak history and recent activity */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description newest first */
+                            recent: {
+                                date: string;
+                                metric: string;
+                                value: number;
+                            }[];
+                            streak: {
+                                /** @description local date the streak is lost on unless extended */
+                                expires: string | null;
+                                /** @description the instant the streak is lost unless extended */
+                                expiresAt?: string | null;
+                                /** @description the instant of the last extension */
+                                extended: string | null;
+                                freezeAutoEarnAmount?: number;
+                                /** @description periods of streak that earn freezes (when the rule earns them) */
+                                freezeAutoEarnInterval?: number;
+                                /** @description freezes the user holds (when the rule has freezes) */
+                                freezes?: number;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                length: number;
+                                longest: number;
+                                maxFreezes?: number;
+                                pauses: {
+                                    end: string;
+                                    id: string;
+                                    start: string;
+                                }[];
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description local date the streak started, YYYY-MM-DD */
+                                started: string | null;
+                                /** @description oldest first, ending with the current period */
+                                streakHistory: {
+                                    length: number;
+                                    periodEnd: string;
+                                    periodStart: string;
+                                    /** @description absent when the rule has no freezes */
+                                    usedFreeze?: boolean;
+                                    usedPause: boolean;
+                                }[];
+                            } | null;
+                            user: {
+                                achievements: {
+                                    achievedAt: string;
+                                    key: string;
+                                    length?: number;
+                                    metric?: string;
+                                    name: string;
+                                    streak?: string;
+                                    threshold?: number;
+                                    /** @enum {string} */
+                                    trigger: "metric" | "streak" | "api";
+                                }[];
+                                attributes: {
+                                    [key: string]: unknown;
+                                };
+                                control: boolean;
+                                created: string;
+                                deviceTokens: string[] | null;
+                                email: string | null;
+                                id: string;
+                                name: string | null;
+                                subscribeToEmails: boolean;
+                                /** @description the total of each metric, by metric key */
+                                totals: {
+                                    [key: string]: number;
+                                };
+                                /** @description IANA time zone */
+                                tz: string | null;
+                                updated: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics/{key}/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a metric event */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attributes?: Record<string, never> | null;
+                        user: {
+                            email?: string | null;
+                            id: string;
+                            name?: string | null;
+                            /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                            tz?: string | null;
+                        };
+                        /** @description what the event adds to the metric; may be negative or fractional, at most 1e12 either way */
+                        value: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the achievements this event completed */
+                            achievements: {
+                                achievedAt: string | null;
+                                badgeUrl: string | null;
+                                description: string | null;
+                                /** @description trigger metric */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                                id: string;
+                                key: string;
+                                /** @description trigger metric */
+                                metricId?: string | null;
+                                /** @description trigger metric */
+                                metricName?: string | null;
+                                /** @description trigger metric: the total that completes it */
+                                metricValue?: number | null;
+                                name: string;
+                                /** @description trigger streak: the length that completes it */
+                                streakLength?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                                userAttributes: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                            }[];
+                            changes: ({
+                                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            currentStreak: {
+                                /** @description local date the streak is lost on unless extended */
+                                expires: string | null;
+                                extended: boolean;
+                                freezeAutoEarnAmount?: number;
+                                /** @description periods of streak that earn freezes (when the rule earns them) */
+                                freezeAutoEarnInterval?: number;
+                                /** @description freezes the user holds (when the rule has freezes) */
+                                freezes?: number;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                length: number;
+                                maxFreezes?: number;
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description local date the streak started, YYYY-MM-DD */
+                                started: string | null;
+                            };
+                            eventId: string;
+                            /** @description when the request carried an Idempotency-Key */
+                            idempotencyKey?: string;
+                            /** @description true when this answer is the first one, replayed */
+                            idempotentReplayed?: boolean;
+                            /** @description always {}: no leaderboards */
+                            leaderboards: {
+                                [key: string]: unknown;
+                            };
+                            metricId: string;
+                            /** @description always {}: no points systems */
+                            points: {
+                                [key: string]: unknown;
+                            };
+                            /** @description the user's total of the metric after the event */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the achievements this event completed */
+                            achievements: {
+                                achievedAt: string | null;
+                                badgeUrl: string | null;
+                                description: string | null;
+                                /** @description trigger metric */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                                id: string;
+                                key: string;
+                                /** @description trigger metric */
+                                metricId?: string | null;
+                                /** @description trigger metric */
+                                metricName?: string | null;
+                                /** @description trigger metric: the total that completes it */
+                                metricValue?: number | null;
+                                name: string;
+                                /** @description trigger streak: the length that completes it */
+                                streakLength?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                                userAttributes: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                            }[];
+                            changes: ({
+                                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            currentStreak: {
+                                /** @description local date the streak is lost on unless extended */
+                                expires: string | null;
+                                extended: boolean;
+                                freezeAutoEarnAmount?: number;
+                                /** @description periods of streak that earn freezes (when the rule earns them) */
+                                freezeAutoEarnInterval?: number;
+                                /** @description freezes the user holds (when the rule has freezes) */
+                                freezes?: number;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                length: number;
+                                maxFreezes?: number;
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description local date the streak started, YYYY-MM-DD */
+                                started: string | null;
+                            };
+                            eventId: string;
+                            /** @description when the request carried an Idempotency-Key */
+                            idempotencyKey?: string;
+                            /** @description true when this answer is the first one, replayed */
+                            idempotentReplayed?: boolean;
+                            /** @description always {}: no leaderboards */
+                            leaderboards: {
+                                [key: string]: unknown;
+                            };
+                            metricId: string;
+                            /** @description always {}: no points systems */
+                            points: {
+                                [key: string]: unknown;
+                            };
+                            /** @description the user's total of the metric after the event */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List achievements with their completion stats */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badgeUrl: string | null;
+                            /** @description users who completed it */
+                            completions: number;
+                            description: string | null;
+                            /** @description trigger metric */
+                            eventAttributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                            id: string;
+                            key: string;
+                            /** @description trigger metric */
+                            metricId?: string | null;
+                            /** @description trigger metric */
+                            metricName?: string | null;
+                            /** @description trigger metric: the total that completes it */
+                            metricValue?: number | null;
+                            name: string;
+                            /** @description percent of the account's users who completed it */
+                            rarity: number;
+                            /** @description trigger streak: the length that completes it */
+                            streakLength?: number | null;
+                            /** @enum {string} */
+                            trigger: "metric" | "streak" | "api";
+                            userAttributes: {
+                                key: string;
+                                value: string;
+                            }[];
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/achievements/{key}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete an API achievement for a user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user: {
+                            email?: string | null;
+                            id: string;
+                            name?: string | null;
+                            /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                            tz?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            achievement: {
+                                achievedAt: string | null;
+                                badgeUrl: string | null;
+                                description: string | null;
+                                /** @description trigger metric */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                                id: string;
+                                key: string;
+                                /** @description trigger metric */
+                                metricId?: string | null;
+                                /** @description trigger metric */
+                                metricName?: string | null;
+                                /** @description trigger metric: the total that completes it */
+                                metricValue?: number | null;
+                                name: string;
+                                /** @description trigger streak: the length that completes it */
+                                streakLength?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                                userAttributes: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                            };
+                            completionId: string;
+                            points: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/metrics/{key}/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a metric event (hosted-service SDK path) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attributes?: Record<string, never> | null;
+                        user: {
+                            email?: string | null;
+                            id: string;
+                            name?: string | null;
+                            /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                            tz?: string | null;
+                        };
+                        /** @description what the event adds to the metric; may be negative or fractional, at most 1e12 either way */
+                        value: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the achievements this event completed */
+                            achievements: {
+                                achievedAt: string | null;
+                                badgeUrl: string | null;
+                                description: string | null;
+                                /** @description trigger metric */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                                id: string;
+                                key: string;
+                                /** @description trigger metric */
+                                metricId?: string | null;
+                                /** @description trigger metric */
+                                metricName?: string | null;
+                                /** @description trigger metric: the total that completes it */
+                                metricValue?: number | null;
+                                name: string;
+                                /** @description trigger streak: the length that completes it */
+                                streakLength?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                                userAttributes: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                            }[];
+                            changes: ({
+                                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            currentStreak: {
+                                /** @description local date the streak is lost on unless extended */
+                                expires: string | null;
+                                extended: boolean;
+                                freezeAutoEarnAmount?: number;
+                                /** @description periods of streak that earn freezes (when the rule earns them) */
+                                freezeAutoEarnInterval?: number;
+                                /** @description freezes the user holds (when the rule has freezes) */
+                                freezes?: number;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                length: number;
+                                maxFreezes?: number;
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description local date the streak started, YYYY-MM-DD */
+                                started: string | null;
+                            };
+                            eventId: string;
+                            /** @description when the request carried an Idempotency-Key */
+                            idempotencyKey?: string;
+                            /** @description true when this answer is the first one, replayed */
+                            idempotentReplayed?: boolean;
+                            /** @description always {}: no leaderboards */
+                            leaderboards: {
+                                [key: string]: unknown;
+                            };
+                            metricId: string;
+                            /** @description always {}: no points systems */
+                            points: {
+                                [key: string]: unknown;
+                            };
+                            /** @description the user's total of the metric after the event */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the achievements this event completed */
+                            achievements: {
+                                achievedAt: string | null;
+                                badgeUrl: string | null;
+                                description: string | null;
+                                /** @description trigger metric */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                                id: string;
+                                key: string;
+                                /** @description trigger metric */
+                                metricId?: string | null;
+                                /** @description trigger metric */
+                                metricName?: string | null;
+                                /** @description trigger metric: the total that completes it */
+                                metricValue?: number | null;
+                                name: string;
+                                /** @description trigger streak: the length that completes it */
+                                streakLength?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api";
+                                userAttributes: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                            }[];
+                            changes: ({
+                                /** @description streak.started, streak.extended, freeze.consumed, freeze.earned, pause.used, streak.lost, streak.restored, achievement.completed */
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            currentStreak: {
+                                /** @description local date the streak is lost on unless extended */
+                                expires: string | null;
+                                extended: boolean;
+                                freezeAutoEarnAmount?: number;
+                                /** @description periods of streak that earn freezes (when the rule earns them) */
+                                freezeAutoEarnInterval?: number;
+                                /** @description freezes the user holds (when the rule has freezes) */
+                                freezes?: number;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                length: number;
+                                maxFreezes?: number;
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description local date the streak started, YYYY-MM-DD */
+                                started: string | null;
+                            };
+                            eventId: string;
+                            /** @description when the request carried an Idempotency-Key */
+                            idempotencyKey?: string;
+                            /** @description true when this answer is the first one, replayed */
+                            idempotentReplayed?: boolean;
+                            /** @description always {}: no leaderboards */
+                            leaderboards: {
+                                [key: string]: unknown;
+                            };
+                            metricId: string;
+                            /** @description always {}: no points systems */
+                            points: {
+                                [key: string]: unknown;
+                            };
+                            /** @description the user's total of the metric after the event */
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the streaks of several users */
+        get: {
+            parameters: {
+                query: {
+                    userIds: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            extended: string | null;
+                            streakLength: number;
+                            userId: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            control: boolean;
+                            created: string;
+                            deviceTokens: string[] | null;
+                            email: string | null;
+                            id: string;
+                            name: string | null;
+                            subscribeToEmails: boolean;
+                            /** @description the total of each metric, by metric key */
+                            totals: {
+                                [key: string]: number;
+                            };
+                            /** @description IANA time zone */
+                            tz: string | null;
+                            updated: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's achievements */
+        get: {
+            parameters: {
+                query?: {
+                    includeIncomplete?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            achievedAt: string | null;
+                            badgeUrl: string | null;
+                            /** @description users who completed it */
+                            completions: number;
+                            description: string | null;
+                            /** @description trigger metric */
+                            eventAttributes?: {
+                                key: string;
+                                value: string;
+                            }[];
+                            id: string;
+                            key: string;
+                            /** @description trigger metric */
+                            metricId?: string | null;
+                            /** @description trigger metric */
+                            metricName?: string | null;
+                            /** @description trigger metric: the total that completes it */
+                            metricValue?: number | null;
+                            name: string;
+                            /** @description percent of the account's users who completed it */
+                            rarity: number;
+                            /** @description trigger streak: the length that completes it */
+                            streakLength?: number | null;
+                            /** @enum {string} */
+                            trigger: "metric" | "streak" | "api";
+                            userAttributes: {
+                                key: string;
+                                value: string;
+                            }[];
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/streak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's streak with its history */
+        get: {
+            parameters: {
+                query?: {
+                    historyPeriods?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description local date the streak is lost on unless extended */
+                            expires: string | null;
+                            /** @description the instant the streak is lost unless extended */
+                            expiresAt?: string | null;
+                            /** @description the instant of the last extension */
+                            extended: string | null;
+                            freezeAutoEarnAmount?: number;
+                            /** @description periods of streak that earn freezes (when the rule earns them) */
+                            freezeAutoEarnInterval?: number;
+                            /** @description freezes the user holds (when the rule has freezes) */
+                            freezes?: number;
+                            /** @enum {string} */
+                            frequency: "daily" | "weekly" | "monthly";
+                            length: number;
+                            longest: number;
+                            maxFreezes?: number;
+                            pauses: {
+                                end: string;
+                                id: string;
+                                start: string;
+                            }[];
+                            periodEnd: string | null;
+                            periodStart: string | null;
+                            /** @description local date the streak started, YYYY-MM-DD */
+                            started: string | null;
+                            /** @description oldest first, ending with the current period */
+                            streakHistory: {
+                                length: number;
+                                periodEnd: string;
+                                periodStart: string;
+                                /** @description absent when the rule has no freezes */
+                                usedFreeze?: boolean;
+                                usedPause: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    ErrorBody: {
-      /** @enum {string} */
-      code:
-        | 'INVALID_INPUT'
-        | 'INVALID_TIME_ZONE'
-        | 'INVALID_DATE'
-        | 'INVALID_CONFIG'
-        | 'UNKNOWN_METRIC'
-        | 'UNKNOWN_ACHIEVEMENT'
-        | 'UNKNOWN_STREAK'
-        | 'UNKNOWN_USER'
-        | 'UNKNOWN_PAUSE'
-        | 'SUM_OUT_OF_RANGE'
-        | 'INVALID_JSON'
-        | 'INVALID_IDEMPOTENCY_KEY'
-        | 'INVALID_CONTENT_LENGTH'
-        | 'INVALID_CONTENT_TYPE'
-        | 'NO_STREAK_RULE'
-        | 'ACHIEVEMENT_NOT_API'
-        | 'BAD_URL'
-        | 'BAD_REQUEST'
-        | 'MALFORMED_REQUEST'
-        | 'MISSING_HOST'
-        | 'MISSING_API_KEY'
-        | 'INVALID_API_KEY'
-        | 'REVOKED_API_KEY'
-        | 'SESSION_EXPIRED'
-        | 'INVALID_CREDENTIALS'
-        | 'ADMIN_KEY_REQUIRED'
-        | 'CSRF_HEADER_REQUIRED'
-        | 'OPERATOR_REQUIRED'
-        | 'NOT_FOUND'
-        | 'REQUEST_TIMEOUT'
-        | 'METRIC_ARCHIVED'
-        | 'ACCOUNT_NAME_TAKEN'
-        | 'CONFIG_CONFLICT'
-        | 'BODY_TOO_LARGE'
-        | 'URL_TOO_LONG'
-        | 'UNSUPPORTED_MEDIA_TYPE'
-        | 'UNSUPPORTED_CONTENT_ENCODING'
-        | 'EXPECTATION_FAILED'
-        | 'RATE_LIMITED'
-        | 'SIGN_IN_BUSY'
-        | 'HEADERS_TOO_LARGE'
-        | 'INTERNAL'
-        | 'STORE_UNAVAILABLE'
-        | 'NOT_READY';
-      error: string;
+    schemas: {
+        ErrorBody: {
+            /** @enum {string} */
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "STORE_UNAVAILABLE" | "NOT_READY";
+            error: string;
+        };
     };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
