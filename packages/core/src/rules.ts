@@ -36,6 +36,11 @@ export interface StreakRuleInput {
   freezes?: FreezesInput;
   /** periods after a loss during which `restore` still works (default 1) */
   restoreWindow?: number;
+  /**
+   * remind a user whose streak is alive and whose current period is not met yet this long before
+   * the period ends: `4h`, `90m`, `1h30m`, `2d` (off by default); less than the period's length
+   */
+  remindBefore?: string;
 }
 
 export interface Condition {
@@ -69,6 +74,8 @@ export interface StreakRule {
   readonly conditions: readonly Condition[];
   readonly freezes: FreezePolicy;
   readonly restoreWindow: number;
+  /** how long before the end of a period its reminder is due, in ms; null when reminders are off */
+  readonly remindBeforeMs: number | null;
   readonly calendar: PeriodCalendar;
   /** the offsets of `defaultTimeZone`, resolved once */
   readonly defaultZone: ZoneOffsets;
@@ -126,6 +133,31 @@ function parseConditions(input: unknown, where: string): Condition[] {
   });
 }
 
+const DURATION = /^(?:(\d{1,3})d)?(?:(\d{1,4})h)?(?:(\d{1,6})m)?$/;
+/** The shortest a period of each frequency can be, in ms (a reminder must fall inside it). */
+const SHORTEST_PERIOD_MS: Record<Frequency, number> = {
+  daily: 86_400_000,
+  weekly: 7 * 86_400_000,
+  monthly: 28 * 86_400_000,
+};
+
+/** `remindBefore` as ms (null when off): days, hours and minutes, more than 0, less than a period. */
+function parseRemindBefore(input: unknown, frequency: Frequency): number | null {
+  if (input === undefined || input === null) return null;
+  const match = typeof input === 'string' && input !== '' ? DURATION.exec(input) : null;
+  if (match === null)
+    throw new ConfigError(
+      `remindBefore must be a duration such as "4h", "90m", "1h30m" or "2d", got ${JSON.stringify(input)}`,
+    );
+  const ms = (Number(match[1] ?? 0) * 24 * 60 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0)) * 60_000;
+  if (ms <= 0) throw new ConfigError(`remindBefore must be more than 0, got ${JSON.stringify(input)}`);
+  if (ms >= SHORTEST_PERIOD_MS[frequency])
+    throw new ConfigError(
+      `remindBefore must be shorter than a ${frequency} period (${SHORTEST_PERIOD_MS[frequency] / 3_600_000} h), got ${JSON.stringify(input)}`,
+    );
+  return ms;
+}
+
 /** Check one rule and fill in its defaults. */
 export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
   const where = `streaks[${index}]`;
@@ -148,6 +180,7 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
     if (!isCount(restoreWindow, 0))
       throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
     const conditions = parseConditions(input.conditions, named);
+    const remindBeforeMs = parseRemindBefore(input.remindBefore, frequency);
     return {
       key,
       frequency,
@@ -160,6 +193,7 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
       conditions,
       freezes: parseFreezes(input.freezes, named),
       restoreWindow,
+      remindBeforeMs,
       calendar: calendarFor(frequency, weekStart),
       defaultZone,
       metrics: new Set(conditions.map((c) => c.metric)),
