@@ -28,6 +28,20 @@ describe('ticks', () => {
     expect(ticks(2)).toEqual([0, 1, 2]);
     expect(ticks(1)).toEqual([0, 1]);
   });
+
+  it('steps by round numbers, never a fraction of a user on a count axis', () => {
+    expect(ticks(5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(ticks(50)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(ticks(100)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(ticks(500)).toEqual([0, 100, 200, 300, 400, 500]);
+    expect(ticks(0.5)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5]);
+    for (const top of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000]) {
+      const values = ticks(top);
+      expect(values.every(Number.isInteger), String(top)).toBe(true);
+      expect(values.length, String(top)).toBeGreaterThanOrEqual(2);
+      expect(values.length, String(top)).toBeLessThanOrEqual(6);
+    }
+  });
 });
 
 describe('barHeight', () => {

@@ -13,10 +13,29 @@ export function niceMax(max: number): number {
   return 10 * power;
 }
 
-/** `count + 1` evenly spaced tick values from 0 to `top`, without fractions when top allows. */
+/** Whether `step` is 1, 2 or 5 times a power of ten (to a float's rounding). */
+function isRoundStep(step: number): boolean {
+  const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+  return [1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-9);
+}
+
+/**
+ * Evenly spaced tick values from 0 to `top` (a `niceMax`): about `count` steps, each a round
+ * number (1, 2 or 5 times a power of ten), and whole when `top` is, so that an axis of users never
+ * shows 1.25 of one. Tries `count` steps, then one more, then fewer.
+ */
 export function ticks(top: number, count = 4): number[] {
-  const steps = top < count && Number.isInteger(top) ? top : count;
-  return Array.from({ length: steps + 1 }, (_, i) => (top * i) / steps);
+  const whole = Number.isInteger(top);
+  const tries = [count, count + 1];
+  for (let n = count - 1; n >= 1; n--) tries.push(n);
+  const steps =
+    tries.find((n) => {
+      const step = top / n;
+      return step > 0 && isRoundStep(step) && (!whole || Number.isInteger(step));
+    }) ?? count;
+  // Each value rounded to the step's precision, so that 0.1 * 3 shows as 0.3.
+  const digits = Math.max(0, -Math.floor(Math.log10(top / steps) + 1e-9));
+  return Array.from({ length: steps + 1 }, (_, i) => Number(((top * i) / steps).toFixed(digits)));
 }
 
 /** The height in pixels of a bar of `value` on an axis from 0 to `top` drawn `height` pixels tall. */
