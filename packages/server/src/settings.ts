@@ -40,6 +40,8 @@ export interface Settings {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** connections open at once at most (more are closed as they come); null: derived from the open-file limit */
   maxConnections: number | null;
+  /** whether webhook endpoints may be loopback or private-range addresses (tests, closed networks) */
+  webhookAllowPrivate: boolean;
 }
 
 export class SettingsError extends Error {}
@@ -59,6 +61,7 @@ export const DEFAULTS = {
   KINDLING_HEADERS_TIMEOUT_MS: '10000',
   KINDLING_REQUEST_TIMEOUT_MS: '30000',
   KINDLING_KEEP_ALIVE_TIMEOUT_MS: '72000',
+  KINDLING_WEBHOOK_ALLOW_PRIVATE: '0',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -85,6 +88,8 @@ export const VARIABLES: Record<string, string> = {
   KINDLING_REQUEST_TIMEOUT_MS: 'ms a client may take to send a whole request, body included',
   KINDLING_KEEP_ALIVE_TIMEOUT_MS: "ms an idle kept-alive connection stays open (above a load balancer's idle timeout)",
   KINDLING_MAX_CONNECTIONS: 'connections open at once at most (default: 7/8 of the open-file limit)',
+  KINDLING_WEBHOOK_ALLOW_PRIVATE:
+    '1 lets webhook endpoints be loopback or private-range addresses (default 0: public addresses only)',
   LOG_LEVEL: 'silent, error, warn, info or debug',
 };
 
@@ -103,6 +108,12 @@ function clusterNodes(value: string, name: string): Array<{ host: string; port: 
       throw new SettingsError(`${name} must list host:port pairs separated by commas, got ${JSON.stringify(part)}`);
     return { host: match[1] as string, port: whole(match[2] as string, name, 1, 65535) };
   });
+}
+
+function flag(value: string, name: string): boolean {
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new SettingsError(`${name} must be 1 or 0 (true or false), got ${JSON.stringify(value)}`);
 }
 
 function checkSync(value: string): 'full' | 'normal' {
@@ -199,5 +210,6 @@ export function parseSettings(
       maxConnections !== undefined && maxConnections !== ''
         ? whole(maxConnections, 'KINDLING_MAX_CONNECTIONS', 1, 10_000_000)
         : null,
+    webhookAllowPrivate: flag(pick('KINDLING_WEBHOOK_ALLOW_PRIVATE'), 'KINDLING_WEBHOOK_ALLOW_PRIVATE'),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The control plane: accounts, their configuration, API keys, dashboard sessions, rebuild progress,
- * pauses by id, and activity counters, as JSON documents and counters on a ControlKV.
+ * pauses by id, webhook endpoints, and activity counters, as JSON documents and counters on a ControlKV.
  */
 import type { ControlKV } from '@kindling/core';
+import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import {
   IDLE_REBUILD,
   type Account,
@@ -53,13 +54,22 @@ export class Control {
 
   /** Applies `change` to the account's configuration as one compare-and-set; the result has version + 1. */
   async changeConfig(accountId: string, change: (config: AccountConfig) => AccountConfig): Promise<AccountConfig> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const text = await this.kv.get(`config:${accountId}`);
-      const current = parse<AccountConfig>(text) ?? EMPTY_CONFIG;
-      const next = { ...change(structuredClone(current)), version: current.version + 1 };
-      if (await this.kv.swap(`config:${accountId}`, text, JSON.stringify(next))) return next;
-    }
-    throw new ConfigConflictError(accountId);
+    return this.changeDocument(`config:${accountId}`, accountId, EMPTY_CONFIG, (current) => ({
+      ...change(current),
+      version: current.version + 1,
+    }));
+  }
+
+  async webhooks(accountId: string): Promise<WebhookEndpoint[]> {
+    return parse<WebhookEndpoint[]>(await this.kv.get(`webhooks:${accountId}`)) ?? [];
+  }
+
+  /** Applies `change` to the account's webhook endpoints as one compare-and-set. */
+  async changeWebhooks(
+    accountId: string,
+    change: (endpoints: WebhookEndpoint[]) => WebhookEndpoint[],
+  ): Promise<WebhookEndpoint[]> {
+    return this.changeDocument(`webhooks:${accountId}`, accountId, [], change);
   }
 
   async addKey(record: ApiKeyRecord): Promise<void> {
@@ -147,6 +157,16 @@ export class Control {
 
   async close(): Promise<void> {
     await this.kv.close();
+  }
+
+  /** One document changed by compare-and-set, given a copy; tried five times, then a ConfigConflictError. */
+  private async changeDocument<T>(key: string, accountId: string, empty: T, change: (current: T) => T): Promise<T> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const text = await this.kv.get(key);
+      const next = change(structuredClone(parse<T>(text) ?? empty));
+      if (await this.kv.swap(key, text, JSON.stringify(next))) return next;
+    }
+    throw new ConfigConflictError(accountId);
   }
 
   private async update<T>(key: string, empty: T, change: (value: T) => T): Promise<void> {

@@ -40,6 +40,16 @@ const rows: Row[] = [
   { method: 'GET', path: '/admin/v1/keys', url: '/admin/v1/keys' },
   { method: 'POST', path: '/admin/v1/keys', url: '/admin/v1/keys', body: { name: 'table', kind: 'application' } },
   { method: 'DELETE', path: '/admin/v1/keys/{id}', url: '/admin/v1/keys/nope' },
+  { method: 'GET', path: '/admin/v1/webhooks', url: '/admin/v1/webhooks' },
+  {
+    method: 'POST',
+    path: '/admin/v1/webhooks',
+    url: '/admin/v1/webhooks',
+    body: { url: 'https://hooks.example.com/auth-table', types: ['streak.lost'] },
+  },
+  { method: 'GET', path: '/admin/v1/webhooks/{id}', url: '/admin/v1/webhooks/nope' },
+  { method: 'PATCH', path: '/admin/v1/webhooks/{id}', url: '/admin/v1/webhooks/nope', body: { enabled: false } },
+  { method: 'DELETE', path: '/admin/v1/webhooks/{id}', url: '/admin/v1/webhooks/nope' },
   {
     method: 'POST',
     path: '/admin/v1/streaks/freezes',

@@ -157,6 +157,15 @@ describe('the response schemas', () => {
     const key = await write('POST /admin/v1/keys', { name: 'ci', kind: 'application' });
     await get('GET /admin/v1/keys');
     await write('DELETE /admin/v1/keys/{id}', undefined, `/admin/v1/keys/${key.id}`);
+    const hook = await write('POST /admin/v1/webhooks', {
+      url: 'https://hooks.example.com/tour',
+      types: ['streak.lost'],
+    });
+    expect(hook.secret).toMatch(/^whsec_/);
+    await get('GET /admin/v1/webhooks');
+    await get('GET /admin/v1/webhooks/{id}', `/admin/v1/webhooks/${hook.id}`);
+    await write('PATCH /admin/v1/webhooks/{id}', { enabled: false }, `/admin/v1/webhooks/${hook.id}`);
+    await write('DELETE /admin/v1/webhooks/{id}', undefined, `/admin/v1/webhooks/${hook.id}`);
     await write('POST /admin/v1/session', { key: t.adminKey });
     await get('GET /admin/v1/session');
     await write('DELETE /admin/v1/session');

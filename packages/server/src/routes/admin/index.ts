@@ -11,20 +11,25 @@ import { createAchievementsRoute } from './create-achievements.js';
 import { createKeyRoute } from './create-key.js';
 import { createMetricsRoute } from './create-metrics.js';
 import { createPausesRoute } from './create-pauses.js';
+import { createWebhookRoute } from './create-webhook.js';
 import { deletePausesRoute } from './delete-pauses.js';
+import { deleteWebhookRoute } from './delete-webhook.js';
 import { getRebuildRoute } from './get-rebuild.js';
 import { getStreakRuleRoute } from './get-streak-rule.js';
 import { getUserRoute } from './get-user.js';
+import { getWebhookRoute } from './get-webhook.js';
 import { grantFreezesRoute } from './grant-freezes.js';
 import { listAchievementsRoute } from './list-achievements.js';
 import { listKeysRoute } from './list-keys.js';
 import { listMetricsRoute } from './list-metrics.js';
+import { listWebhooksRoute } from './list-webhooks.js';
 import { putStreakRuleRoute } from './put-streak-rule.js';
 import { restoreStreaksRoute } from './restore-streaks.js';
 import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
 import { updateMetricsRoute } from './update-metrics.js';
+import { updateWebhookRoute } from './update-webhook.js';
 
 export function adminRoutes(app: App, ctx: ServerContext): void {
   sessionRoutes(app, ctx);
@@ -49,4 +54,9 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   restoreStreaksRoute(app, ctx);
   streakAnalyticsRoute(app, ctx);
   getUserRoute(app, ctx);
+  listWebhooksRoute(app, ctx);
+  createWebhookRoute(app, ctx);
+  getWebhookRoute(app, ctx);
+  updateWebhookRoute(app, ctx);
+  deleteWebhookRoute(app, ctx);
 }

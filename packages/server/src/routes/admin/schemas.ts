@@ -4,6 +4,8 @@
  * unknown metric) is an issue of that item, not a 400 for the whole request.
  */
 import { userId } from '../../http/schemas.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/target.js';
+import { webhookType } from '../../wire/webhook-wire.js';
 
 export const TAG = 'admin';
 
@@ -192,4 +194,24 @@ export const newAccountBody = {
   type: 'object',
   required: ['name'],
   properties: { name },
+} as const;
+
+const webhookUrl = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_WEBHOOK_URL_LENGTH,
+  description: 'an absolute http:// or https:// URL of a public address',
+} as const;
+const webhookTypes = { type: 'array', items: webhookType, minItems: 1, maxItems: 16, uniqueItems: true } as const;
+
+export const newWebhookBody = {
+  type: 'object',
+  required: ['url', 'types'],
+  properties: { url: webhookUrl, types: webhookTypes },
+} as const;
+
+export const webhookChange = {
+  type: 'object',
+  minProperties: 1,
+  properties: { url: webhookUrl, types: webhookTypes, enabled: { type: 'boolean' } },
 } as const;

@@ -1,0 +1,52 @@
+/**
+ * POST /admin/v1/webhooks: a new webhook endpoint; the answer is the only time its signing secret is shown.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { newId } from '../../secrets.js';
+import { MAX_WEBHOOKS, type WebhookEndpoint } from '../../webhooks/endpoint.js';
+import { newWebhookSecret } from '../../webhooks/signature.js';
+import { webhookUrlProblem } from '../../webhooks/target.js';
+import { createdWebhookSchema, webhookWire } from '../../wire/webhook-wire.js';
+import { newWebhookBody, TAG } from './schemas.js';
+
+export function createWebhookRoute(app: App, ctx: ServerContext): void {
+  app.post(
+    '/admin/v1/webhooks',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Create a webhook endpoint (its signing secret is shown once)',
+        tags: [TAG],
+        body: newWebhookBody,
+        response: { 201: createdWebhookSchema, ...errors(409) },
+      },
+    },
+    async (request, reply) => {
+      const problem = webhookUrlProblem(request.body.url, ctx.settings.webhookAllowPrivate);
+      if (problem !== null) throw new HttpError('INVALID_INPUT', problem);
+      const at = new Date(ctx.clock()).toISOString();
+      const endpoint: WebhookEndpoint = {
+        id: newId(),
+        url: request.body.url,
+        types: [...request.body.types],
+        secret: newWebhookSecret(),
+        enabled: true,
+        disabledReason: null,
+        created: at,
+        updated: at,
+      };
+      let full = false;
+      await ctx.backend.control.changeWebhooks(callerOf(request).accountId, (endpoints) => {
+        full = endpoints.length >= MAX_WEBHOOKS;
+        return full ? endpoints : [...endpoints, endpoint];
+      });
+      if (full)
+        throw new HttpError('LIMIT_REACHED', `an account may have ${MAX_WEBHOOKS} webhook endpoints; delete one first`);
+      return reply.code(201).send({ ...webhookWire(endpoint), secret: endpoint.secret });
+    },
+  );
+}

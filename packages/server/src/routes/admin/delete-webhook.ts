@@ -1,0 +1,35 @@
+/**
+ * DELETE /admin/v1/webhooks/:id: remove an endpoint; nothing more is sent to it.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
+import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
+import { idParams, TAG } from './schemas.js';
+import { webhookNotFound } from './webhook-not-found.js';
+
+export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
+  app.delete(
+    '/admin/v1/webhooks/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        tags: [TAG],
+        params: idParams,
+        response: { 200: webhookSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      let removed: WebhookEndpoint | undefined;
+      await ctx.backend.control.changeWebhooks(callerOf(request).accountId, (endpoints) => {
+        removed = endpoints.find((endpoint) => endpoint.id === request.params.id);
+        return endpoints.filter((endpoint) => endpoint.id !== request.params.id);
+      });
+      if (removed === undefined) throw webhookNotFound(request.params.id);
+      return webhookWire(removed);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * PATCH /admin/v1/webhooks/:id: change an endpoint's URL, its types, or turn it on or off. Turning
+ * it on clears the reason the server turned it off.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
+import { webhookUrlProblem } from '../../webhooks/target.js';
+import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
+import { idParams, TAG, webhookChange } from './schemas.js';
+import { webhookNotFound } from './webhook-not-found.js';
+
+export function updateWebhookRoute(app: App, ctx: ServerContext): void {
+  app.patch(
+    '/admin/v1/webhooks/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Change a webhook endpoint',
+        tags: [TAG],
+        params: idParams,
+        body: webhookChange,
+        response: { 200: webhookSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const { url, types, enabled } = request.body;
+      if (url !== undefined) {
+        const problem = webhookUrlProblem(url, ctx.settings.webhookAllowPrivate);
+        if (problem !== null) throw new HttpError('INVALID_INPUT', problem);
+      }
+      const at = new Date(ctx.clock()).toISOString();
+      let changed: WebhookEndpoint | undefined;
+      await ctx.backend.control.changeWebhooks(callerOf(request).accountId, (endpoints) =>
+        endpoints.map((endpoint) => {
+          if (endpoint.id !== request.params.id) return endpoint;
+          changed = {
+            ...endpoint,
+            ...(url !== undefined ? { url } : {}),
+            ...(types !== undefined ? { types: [...types] } : {}),
+            ...(enabled !== undefined ? { enabled, disabledReason: enabled ? null : endpoint.disabledReason } : {}),
+            updated: at,
+          };
+          return changed;
+        }),
+      );
+      if (changed === undefined) throw webhookNotFound(request.params.id);
+      return webhookWire(changed);
+    },
+  );
+}

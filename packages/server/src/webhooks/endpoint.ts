@@ -1,0 +1,33 @@
+/**
+ * A webhook endpoint of an account: where its changes are posted, which of them, and the secret
+ * that signs them (kept readable: it signs every delivery; shown to the owner once, at creation).
+ */
+
+/** The change types an endpoint may subscribe to: the hosted service's names, and the reminder under both of its names. */
+export const WEBHOOK_TYPES = [
+  'streak.started',
+  'streak.extended',
+  'streak.lost',
+  'streak.freeze_consumed',
+  'streak.freeze_earned',
+  'streak.reminder_due',
+  'emails.streak_reminder_due',
+  'achievement.completed',
+] as const;
+
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+
+/** How many endpoints one account may have. */
+export const MAX_WEBHOOKS = 10;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  types: WebhookType[];
+  secret: string;
+  enabled: boolean;
+  /** why the server turned the endpoint off (it failed for too long), or null */
+  disabledReason: string | null;
+  created: string;
+  updated: string;
+}
