@@ -18,6 +18,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from './workload.mjs';
+import { cpuSeconds, fmtInt, heapPeak, mb, median, pad } from './report.mjs';
 
 /** @typedef {import('./workload.mjs').Workload} Workload */
 /** @typedef {{ events: number, seconds: number, cpu: number, heapAfter: number, check: number, tally?: Record<string, number>, digest?: string }} Run */
@@ -70,24 +71,13 @@ const STREAKS = [
 // Measured loops. Each returns { events, seconds, heapAfter, check }.
 // ---------------------------------------------------------------------------------------------
 
-let peakHeap = 0;
-function sampleHeap() {
-  const used = process.memoryUsage().heapUsed;
-  if (used > peakHeap) peakHeap = used;
-}
-
-/** CPU seconds of the whole process (all threads, so the collector's helpers too) since `start`. */
-function cpuSeconds(/** @type {NodeJS.CpuUsage} */ start) {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1e6;
-}
+const heap = heapPeak();
+const sampleHeap = () => heap.sample();
 
 /** Heap still in use right after a run (the run's state is still referenced by the caller). */
 function retainedHeap() {
   if (gc) gc();
-  const used = process.memoryUsage().heapUsed;
-  if (used > peakHeap) peakHeap = used;
-  return used;
+  return heap.sample();
 }
 
 /** A: only place each event on a local date: a cached Intl.DateTimeFormat per zone, formatToParts. */
@@ -252,19 +242,6 @@ function digestStates(
 // Main
 // ---------------------------------------------------------------------------------------------
 
-const mb = (/** @type {number} */ bytes) => (bytes / 1_048_576).toFixed(0);
-const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-function pad(/** @type {unknown} */ text, /** @type {number} */ width, right = false) {
-  const s = String(text);
-  return right ? s.padStart(width) : s.padEnd(width);
-}
-
 async function main() {
   const cpus = os.cpus();
   console.log('Kindling core benchmark: record path');
@@ -372,7 +349,7 @@ async function main() {
     'seconds and events/s are wall clock (median of the runs); "cpu s" is the median process CPU time of a run, all threads',
   );
   console.log(
-    `memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled every 65,536 events); "heap after" = heap in use after the run, state still held, after a full GC`,
+    `memory: peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(heap.peak)} MB (sampled every 65,536 events); "heap after" = heap in use after the run, state still held, after a full GC`,
   );
 
   // Both stateful loops must have done the same work.

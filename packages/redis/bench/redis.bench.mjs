@@ -39,6 +39,7 @@ import {
   mulberry32,
   yearOfBothMetrics,
 } from '../../core/bench/workload.mjs';
+import { fmtInt, mb, median, pad } from '../../core/bench/report.mjs';
 
 /** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
 const TARGET_RECORD_SHARE = 0.25;
@@ -396,16 +397,6 @@ async function describeKey(/** @type {Client} */ client, /** @type {string} */ k
 // ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
-
-const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
-const mb = (/** @type {number} */ bytes) => (bytes / 1_048_576).toFixed(0);
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) =>
-  right ? String(text).padStart(width) : String(text).padEnd(width);
 
 /** One table row per loop: ops, seconds (sum), ops/s (median of blocks), range, cpu per op. */
 function printRows(/** @type {{ name: string, blocks: Block[] }[]} */ rows) {

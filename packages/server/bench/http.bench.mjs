@@ -45,6 +45,7 @@ import { fileURLToPath } from 'node:url';
 import { connectRedis } from '@kindling/redis';
 import { parseSettings, startServer } from '@kindling/server';
 import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
+import { median } from '../../core/bench/report.mjs';
 import { blast, LOADGEN, sendEach } from './load.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
@@ -79,7 +80,6 @@ const EVENT_PATH = '/v1/metrics/lessons/event';
 const BARE_EVENT_PATH = '/bare/lessons/event';
 
 const progress = (/** @type {unknown[]} */ ...parts) => console.error('[bench:http]', ...parts);
-const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 const fmt = (/** @type {number} */ n, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 

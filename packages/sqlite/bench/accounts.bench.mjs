@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createEngine } from '@kindling/core';
 import { envInt, generateWorkload, METRICS, ZONES } from '../../core/bench/workload.mjs';
+import { median } from '../../core/bench/report.mjs';
 import { sqliteStore } from '@kindling/sqlite';
 
 const EVENTS = envInt('KINDLING_BENCH_ACCOUNT_EVENTS', 20_000, 100);
@@ -68,7 +69,6 @@ async function block(/** @type {number} */ accounts, /** @type {number} */ event
 }
 
 const fmt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
-const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 try {
   process.stderr.write(`  accounts: warm-up, ${fmt(2 * USERS)} events\n`);

@@ -22,6 +22,7 @@ import Database from 'better-sqlite3';
 import { createEngine, placeInstant, zoneOf } from '@kindling/core';
 import { sqliteStore } from '@kindling/sqlite';
 import { envInt, METRICS } from '../../core/bench/workload.mjs';
+import { pad, quantile } from '../../core/bench/report.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
 
 /** @typedef {import('@kindling/core').Store} Store */
@@ -47,10 +48,6 @@ const WARMUP_READS = 200;
 const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
 
 const encodeKey = (/** @type {string} */ text) => Buffer.from(text, 'utf16le').swap16(); // as @kindling/sqlite keys its rows
-const quantile = (/** @type {Float64Array} */ sorted, /** @type {number} */ q) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const pad = (/** @type {unknown} */ text, /** @type {number} */ width, right = false) =>
-  right ? String(text).padStart(width) : String(text).padEnd(width);
 const us = (/** @type {number | undefined} */ ms) => (Number(ms) * 1000).toFixed(0);
 
 async function writeReaders(/** @type {string} */ path, /** @type {Reader[]} */ readers) {

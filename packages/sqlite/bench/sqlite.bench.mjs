@@ -27,6 +27,7 @@ import Database from 'better-sqlite3';
 import { createEngine, placeInstant, zoneOf } from '@kindling/core';
 import { sqliteStore } from '@kindling/sqlite';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from '../../core/bench/workload.mjs';
+import { cpuSeconds, fmtInt, heapPeak, mb as mbIn, median, pad, quantile } from '../../core/bench/report.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_DAYS, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
 
 /** @typedef {import('../../core/bench/workload.mjs').Workload} Workload */
@@ -99,26 +100,11 @@ const generateWorkload = () => makeWorkload({ events: EVENTS, users: USERS, seed
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-const mb = (/** @type {number} */ bytes) => (bytes / 1_048_576).toFixed(1);
-const fmtInt = (/** @type {number} */ n) => Math.round(n).toLocaleString('en-US');
+const mb = (/** @type {number} */ bytes) => mbIn(bytes, 1);
 const pct = (/** @type {number} */ x) => `${(100 * x).toFixed(0)}%`;
-function pad(/** @type {unknown} */ text, /** @type {number} */ width, right = false) {
-  const s = String(text);
-  return right ? s.padStart(width) : s.padEnd(width);
-}
-function quantile(/** @type {Float64Array | Float32Array} */ sorted, /** @type {number} */ q) {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i];
-}
-const median = (/** @type {number[]} */ xs) => quantile(Float64Array.from(xs).sort(), 0.5);
 function seconds(/** @type {number} */ ms) {
   const s = Math.round(ms / 1000);
   return s < 120 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-}
-function cpuSeconds(/** @type {NodeJS.CpuUsage} */ start) {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1e6;
 }
 function fileBytes(/** @type {string} */ path) {
   let total = 0;
@@ -134,11 +120,8 @@ function fileBytes(/** @type {string} */ path) {
   }
   return { total, db: parts.db ?? 0, wal: parts['-wal'] ?? 0 };
 }
-let peakHeap = 0;
-function sampleHeap() {
-  const used = process.memoryUsage().heapUsed;
-  if (used > peakHeap) peakHeap = used;
-}
+const heap = heapPeak();
+const sampleHeap = () => heap.sample();
 const progress = (/** @type {string} */ line) => process.stderr.write(`  ${line}\n`);
 
 // ---------------------------------------------------------------------------------------------
@@ -701,7 +684,7 @@ async function main() {
     console.log('');
     console.log('Part 3: memory and files');
     console.log(
-      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(peakHeap)} MB (sampled after every block)`,
+      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB, peak heap used ${mb(heap.peak)} MB (sampled after every block)`,
     );
     for (const run of runs) {
       console.log(
