@@ -1,7 +1,8 @@
 /**
  * A single Redis that stops answering (SIGSTOP), then one that dies (SIGKILL) and comes back on the
  * same port, under a client recording events: every request is answered within the store timeout
- * (2 s by default) with 201 or 503 STORE_UNAVAILABLE and Retry-After, /readyz says 503 within 2 s,
+ * (2 s by default) with 201 or 503 STORE_UNAVAILABLE and Retry-After, /readyz says 503 within 3 s
+ * (a probe stands for 1 s, then the next one is answered within 2 s),
  * and recording resumes by itself once Redis answers again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ if (!built) console.warn('\n*** e2e/faults SKIPPED: packages/server/dist is miss
 /** the store timeout by default, and what an answer may take on top of it */
 const ANSWER_WITHIN_MS = 3000;
 const READY_WITHIN_MS = 2000;
+/** How long one /readyz probe's answer stands (routes/health.ts). */
+const PROBE_STANDS_MS = 1000;
 const RECOVER_WITHIN_MS = 5000;
 
 let redis: RunningRedis;
@@ -47,8 +50,11 @@ async function underFault(
   await fault.end();
   const recovered = await firstAfter(traffic.answers, to, (answer) => answer.status === 201, RECOVER_WITHIN_MS + 5000);
   const violations = findOutageViolations(traffic.answers, { from, to, maxMs: ANSWER_WITHIN_MS });
-  // readiness asked during the fault, early enough for its answer to be due before the fault ended
-  const readyDuring = ready.answers.filter((answer) => answer.at >= from + 100 && answer.at + READY_WITHIN_MS < to);
+  // readiness asked during the fault, once the last probe from before it no longer stands (a probe's
+  // answer stands for 1 s), early enough for its answer to be due before the fault ended
+  const readyDuring = ready.answers.filter(
+    (answer) => answer.at >= from + PROBE_STANDS_MS + 100 && answer.at + READY_WITHIN_MS < to,
+  );
   const readyViolations = readyDuring
     .filter((answer) => answer.status !== 503 || answer.ms > READY_WITHIN_MS)
     .map((answer) => `readyz +${answer.at - from} ms → ${answer.status} ${answer.code ?? ''} in ${answer.ms} ms`);

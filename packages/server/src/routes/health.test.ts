@@ -31,12 +31,16 @@ describe('readiness of a server whose Redis fails', () => {
   it('answers /readyz 503 within a second while Redis does not answer, and 200 once it does', async () => {
     const redis = await startRedis();
     const node = redis.nodes[0]!;
+    // A probe's answer stands for a second (of the server's clock): the test moves the clock on.
+    let now = Date.parse('2026-03-02T10:00:00Z');
     const r = await startTestServer({
       env: { REDIS_URL: `redis://${node.host}:${node.port}`, KINDLING_STORE_TIMEOUT_MS: '2000' },
+      clock: () => now,
     });
     try {
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
       redis.pause();
+      now += 1001;
       const start = Date.now();
       const res = await r.call('GET', '/readyz', { key: null });
       expect(Date.now() - start).toBeLessThan(1500);
@@ -45,6 +49,7 @@ describe('readiness of a server whose Redis fails', () => {
         body: { code: 'NOT_READY', error: 'the store did not answer within 1000 ms' },
       });
       redis.resume();
+      now += 1001;
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
     } finally {
       redis.resume();
@@ -58,12 +63,14 @@ describe('readiness of a server whose Redis fails', () => {
     const node = redis.nodes[0]!;
     const url = `redis://${node.host}:${node.port}`;
     const admin = connectRedis({ url });
-    const r = await startTestServer({ env: { REDIS_URL: url } });
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const r = await startTestServer({ env: { REDIS_URL: url }, clock: () => now });
     try {
       expect(
         (await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status,
       ).toBe(201);
       await admin.client.config('SET', 'maxmemory', '1');
+      now += 1001;
       const ready = await r.call('GET', '/readyz', { key: null });
       expect(ready).toMatchObject({ status: 503, body: { code: 'NOT_READY' } });
       // It says which fails, not why: the why (Redis's OOM here) is for the server's log, not for anyone asking.
@@ -75,10 +82,38 @@ describe('readiness of a server whose Redis fails', () => {
         headers: { 'retry-after': '1' },
       });
       await admin.client.config('SET', 'maxmemory', '0');
+      now += 1001;
       expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
       expect(
         (await r.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } })).status,
       ).toBe(201);
+    } finally {
+      await admin.close();
+      await r.close();
+      await redis.stop();
+    }
+  });
+});
+
+describe('readiness under a flood of probes', () => {
+  it('writes the store at most once a second however often /readyz is asked (unauthenticated callers cannot make the server write at their rate)', async () => {
+    const redis = await startRedis();
+    const node = redis.nodes[0]!;
+    const url = `redis://${node.host}:${node.port}`;
+    const admin = connectRedis({ url });
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const r = await startTestServer({ env: { REDIS_URL: url }, clock: () => now });
+    const sets = async () => {
+      const stats = String(await admin.client.info('commandstats'));
+      return Number(/cmdstat_set:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+    };
+    try {
+      const before = await sets();
+      for (let i = 0; i < 300; i++) expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+      expect((await sets()) - before).toBeLessThanOrEqual(1);
+      now += 1001;
+      expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+      expect((await sets()) - before).toBeLessThanOrEqual(2);
     } finally {
       await admin.close();
       await r.close();

@@ -2,11 +2,12 @@
  * /healthz (the process is up) and /readyz (the server is not starting or stopping, and the store
  * answers a read and takes a write, within READY_WITHIN_MS).
  *
- * The write is a tiny document in the control plane, written on every /readyz. A remembered last
- * write failure (cleared by the next write that works) would cost nothing per call, but once the
- * load balancer takes the server out because of it no request writes again, and it would never
- * clear; a probe tells the state of the store now, and clears itself once space is freed or the
- * store takes writes again. One probe runs at a time; concurrent calls share it.
+ * The write is a tiny document in the control plane. A remembered last write failure (cleared by
+ * the next write that works) would cost nothing per call, but once the load balancer takes the
+ * server out because of it no request writes again, and it would never clear; a probe tells the
+ * state of the store, and clears itself once space is freed or the store takes writes again. One
+ * probe runs at a time, concurrent calls share it, and its answer stands for PROBE_FOR_MS: /readyz
+ * answers anyone, and must not let a caller make the server write (and sync a file) at its rate.
  */
 import type { ServerContext } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
@@ -16,6 +17,8 @@ import type { Backend } from '../runtime/backend.js';
 
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
 const READY_WITHIN_MS = 1000;
+/** How long one probe's answer stands: at most one read and one write of the store per second. */
+const PROBE_FOR_MS = 1000;
 
 /**
  * What keeps the store from serving, or null when it reads and writes. /readyz answers anyone: it
@@ -67,12 +70,17 @@ const ready = {
 export function healthRoutes(app: App, ctx: ServerContext): void {
   const waitMs = Math.min(READY_WITHIN_MS, ctx.settings.storeTimeoutMs);
   let probing: Promise<string | null> | null = null;
+  let probedAt = Number.NEGATIVE_INFINITY;
   app.get('/healthz', { schema: { hide: true, response: { 200: alive } } }, async () => ({ status: 'ok' as const }));
   app.get('/readyz', { schema: { hide: true, response: { 200: ready, 503: errorRef } } }, async () => {
     if (!ctx.ready) throw new HttpError('NOT_READY', 'the server is starting or stopping');
-    probing ??= probeStore(ctx.backend, ctx.clock(), (error, what) =>
-      app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`),
-    ).finally(() => (probing = null));
+    const now = ctx.clock();
+    if (probing === null || !(now >= probedAt && now < probedAt + PROBE_FOR_MS)) {
+      probedAt = now;
+      probing = probeStore(ctx.backend, now, (error, what) =>
+        app.log.warn({ err: error }, `/readyz: a ${what} of the store failed`),
+      );
+    }
     const problem = await within(probing, waitMs);
     if (problem !== null) throw new HttpError('NOT_READY', problem);
     return { status: 'ready' as const, store: ctx.backend.kind };
