@@ -66,8 +66,9 @@ export function createEngine(options: EngineOptions): Engine {
             rollups: reduction.rollups,
             index: lines.changed(reduction.user),
             activity: countActivity(at, { metric, value }, result.changes),
-            ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
-            ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
+            // Absent fields as undefined, not spread in: one shape of write, no spread per event.
+            zoneChange: reduction.zoneChange ?? undefined,
+            idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,
           },
         };
       },

@@ -85,7 +85,7 @@ export function memoryStore(): MemoryStore {
    * anything is written. Two rollups of one (metric, day start, day) in a write add up, as in every store.
    */
   function mergeSums(userId: string, record: UserRecord | undefined, rollups: readonly Rollup[]): void {
-    pending.length = 0;
+    if (pending.length !== 0) pending.length = 0;
     for (let r = 0; r < rollups.length; r++) {
       const rollup = rollups[r] as Rollup;
       let earlier = -1;
@@ -119,7 +119,6 @@ export function memoryStore(): MemoryStore {
       const sum = pending[i] as Rollup;
       putDaySum(target.sums, sum.metric, sum.dayStart, sum.day, sum.value, sum.lastAt, sum.version);
     }
-    pending.length = 0;
     if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
     if (write.action) target.actions.push(write.action);
     if (write.idempotency) {
