@@ -82,12 +82,15 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
  * that), for about a tenth of the cost (packages/core/bench): most events only add to the current
  * period.
  *
- * A line is made of `length`, `longest`, and of what `lossInstant` and `expiryDay` read: `met`,
- * `period`, `freezes`, `pauses`, `since` (earnings count from it) and the zone. Not of
- * `earnedThrough` or `day` while the period stays: the earnings between the two are either none (the
- * freezes did not move) or capped at the maximum, and the loss instant settles the periods from the
- * current one's end on, after every earning up to it. A field these come to read must be compared
- * here too.
+ * A line is made of `length`, `longest`, and of what `lossInstant` and `expiryDay` read: the first
+ * period still to be met (`period`, or the one after it once `met`), `freezes`, `pauses`, `since`
+ * (earnings count from it) and the zone. Both start from that period, so a new period whose first
+ * event does not meet it (the period after a met one) leaves the line as it was. Not of
+ * `earnedThrough` or `day`: the earnings between the two are either none (the freezes did not move)
+ * or capped at the maximum, and the loss instant settles the periods from that period's end on,
+ * after every earning up to it. Comparing the period still to be met rather than `met` and `period`
+ * skips about half the lines computed before (packages/core/bench). A field these come to read must
+ * be compared here too.
  *
  * One watch per engine: the write steps that use it are synchronous, so one event's note and
  * changed never interleave with another's.
@@ -162,8 +165,7 @@ function sameLineInputs(a: StreakState, aZone: ZoneOffsets, b: StreakState, bZon
   return (
     a.length === b.length &&
     a.longest === b.longest &&
-    a.met === b.met &&
-    a.period === b.period &&
+    (a.met ? a.period + 1 : a.period) === (b.met ? b.period + 1 : b.period) &&
     a.freezes === b.freezes &&
     a.pauses === b.pauses &&
     a.since === b.since &&
