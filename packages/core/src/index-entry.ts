@@ -97,7 +97,8 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
  */
 export function indexWatch(rules: readonly StreakRule[]): {
   note(user: UserState | null): void;
-  changed(user: UserState): IndexEntry[];
+  /** the lines of `user` that changed; `stored`, the user's lines as the store holds them, when it has them at hand */
+  changed(user: UserState, stored?: readonly IndexEntry[] | null): IndexEntry[];
 } {
   const saved: StreakState[] = rules.map(() => ({
     since: 0,
@@ -142,7 +143,7 @@ export function indexWatch(rules: readonly StreakRule[]): {
         zones[i] = zoneFor(user, rule);
       }
     },
-    changed(user) {
+    changed(user, stored) {
       const lines: IndexEntry[] = [];
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i] as StreakRule;
@@ -153,7 +154,11 @@ export function indexWatch(rules: readonly StreakRule[]): {
         const was = zones[i] as ZoneOffsets;
         if (had[i] && sameLineInputs(before, was, state, zone)) continue;
         const line = indexEntry(state, rule, zone);
-        if (had[i] && sameLine(indexEntry(before, rule, was), line)) continue;
+        if (stored != null) {
+          // The line kept is the line before: compared with it rather than computed again.
+          const kept = stored.find((entry) => entry.streak === rule.key);
+          if (kept !== undefined && sameLine(kept, line)) continue;
+        } else if (had[i] && sameLine(indexEntry(before, rule, was), line)) continue;
         lines.push(line);
       }
       return lines;

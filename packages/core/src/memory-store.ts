@@ -157,6 +157,7 @@ export function memoryStore(): MemoryStore {
         user: record ? cloneUser(record.user) : null,
         replay: stored ? cloneJson(stored) : null,
         journal: options?.journal ? journalOf(record) : null,
+        lines: record ? record.lines : null,
       });
       if (write !== undefined) {
         const expected = (record?.user.version ?? 0) + 1;
