@@ -3,10 +3,10 @@
  * (S15), and when the streak will be lost if nothing more happens (S10, S11). Stores keep these as
  * events arrive, so analytics and reminders never scan every user.
  */
-import { advanceTo } from './advance.js';
+import { earnThrough } from './freezes.js';
 import type { StreakRule } from './rules.js';
-import { copyStreak, NEVER, type HistoryEntry, type IndexEntry, type StreakState, type UserState } from './state.js';
-import { dayStartInstant } from './time/local-date.js';
+import { NEVER, type IndexEntry, type StreakState, type UserState } from './state.js';
+import { dayExists, dayStartInstant } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { zoneFor } from './reduce.js';
 import { expiryDay } from './view.js';
@@ -14,21 +14,55 @@ import { expiryDay } from './view.js';
 /** Periods looked ahead before a streak that freezes keep alive is called immortal. */
 const HORIZON = 1000;
 
-/** The instant the streak is lost if no event comes: the start of the period after the first one nothing protects. */
+/** What lossInstant settles periods on: one object reused from call to call (nothing here awaits). */
+const probe: StreakState = {
+  since: 0,
+  day: 0,
+  period: 0,
+  progress: {},
+  met: false,
+  length: 0,
+  longest: 0,
+  started: null,
+  freezes: 0,
+  earnedThrough: 0,
+  lost: null,
+  lastAt: null,
+  extendedAt: null,
+  pauses: [],
+};
+
+/**
+ * The instant the streak is lost if no event comes: the start of the period after the first one
+ * nothing protects. Each period from the first still to be met is settled as `advanceTo` settles a
+ * missed one (earnings up to its end, then `protect`: a day the zone skipped, a pause, a freeze, or
+ * the loss), on the freezes alone, which is all that decides a missed period: no copy of the state,
+ * no held periods collected (the copy and advanceTo per period were most of an index line's cost,
+ * packages/core/bench). A property test holds it to settling with advanceTo itself.
+ */
 export function lossInstant(state: StreakState, rule: StreakRule, zone: ZoneOffsets): number {
   if (state.length === 0) return 0;
   const calendar = rule.calendar;
   let period = state.met ? state.period + 1 : state.period;
-  if (state.freezes === 0 && state.pauses.length === 0 && rule.freezes.earnEvery === 0) {
+  const pauses = state.pauses;
+  if (state.freezes === 0 && pauses.length === 0 && rule.freezes.earnEvery === 0) {
     return dayStartInstant(calendar.endOf(period) + 1, zone, rule.dayStartMs);
   }
-  const probe = copyStreak(state);
-  const scratch: HistoryEntry[] = [];
+  probe.since = state.since;
+  probe.earnedThrough = state.earnedThrough;
+  probe.freezes = state.freezes;
+  const daily = rule.frequency === 'daily';
   for (let steps = 0; steps < HORIZON; steps++, period++) {
-    const next = calendar.endOf(period) + 1;
-    advanceTo(probe, next, { rule, zone, changes: null, history: scratch });
-    scratch.length = 0;
-    if (probe.length === 0) return dayStartInstant(next, zone, rule.dayStartMs);
+    const start = calendar.startOf(period);
+    const end = calendar.endOf(period);
+    earnThrough(probe, rule, end, null);
+    if (daily && !dayExists(start, zone, rule.dayStartMs)) continue;
+    if (pauses.length !== 0 && pauses.some((pause) => pause.start <= end && pause.end >= start)) continue;
+    if (probe.freezes > 0) {
+      probe.freezes -= 1;
+      continue;
+    }
+    return dayStartInstant(end + 1, zone, rule.dayStartMs);
   }
   return NEVER;
 }
