@@ -14,18 +14,15 @@ export const pad = (/** @type {unknown} */ text, /** @type {number} */ width, ri
 
 /** The median: the middle value, or the mean of the two middle ones. NaN for no values. */
 export function median(/** @type {number[]} */ xs) {
-  if (xs.length === 0) return Number.NaN;
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2
-    ? /** @type {number} */ (s[m])
-    : /** @type {number} */ ((s[m - 1]) + /** @type {number} */ (s[m])) / 2;
+  const upper = s[m] ?? Number.NaN;
+  return s.length % 2 ? upper : ((s[m - 1] ?? Number.NaN) + upper) / 2;
 }
 
 /** The nearest-rank quantile `q` (0..1) of values sorted ascending. NaN for no values. */
 export function quantile(/** @type {ArrayLike<number>} */ sorted, /** @type {number} */ q) {
-  if (sorted.length === 0) return Number.NaN;
-  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 }
 
 /** CPU seconds of the whole process (all threads, the collector's helpers too) since `start`. */

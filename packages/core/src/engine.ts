@@ -49,7 +49,7 @@ export function createEngine(options: EngineOptions): Engine {
     return current.update(
       userId,
       at,
-      ({ user, replay }) => {
+      ({ user, replay, lines: stored }) => {
         if (replay !== null) return { result: { ...replay, replayed: true } };
         const version = (user?.version ?? 0) + 1;
         const eventId = idFor('event', userId, version);
@@ -64,10 +64,11 @@ export function createEngine(options: EngineOptions): Engine {
             user: reduction.user,
             history: reduction.history,
             rollups: reduction.rollups,
-            index: lines.changed(reduction.user),
+            index: lines.changed(reduction.user, stored),
             activity: countActivity(at, { metric, value }, result.changes),
-            ...(reduction.zoneChange !== null ? { zoneChange: reduction.zoneChange } : {}),
-            ...(idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, response: result } } : {}),
+            // Absent fields as undefined, not spread in: one shape of write, no spread per event.
+            zoneChange: reduction.zoneChange ?? undefined,
+            idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,
           },
         };
       },

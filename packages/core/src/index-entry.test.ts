@@ -102,6 +102,32 @@ describe('index lines', () => {
     ]);
   });
 
+  it('compares with the lines the store holds when given them, and writes a line the store lacks', () => {
+    const rules = parseRules([{ key: 'a', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }]);
+    const model = { rules, achievements: [] };
+    const event = (at: number) => ({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      at,
+      tz: null,
+      email: null,
+      eventId: 'e',
+      idempotencyKey: null,
+    });
+    const watch = indexWatch(rules);
+    const first = reduceEvent(null, event(Date.parse('2026-04-01T09:00:00Z')), model).user;
+    const kept = indexEntries(first, rules);
+    watch.note(first);
+    // a second event on the same day: the streak's line does not move
+    const second = reduceEvent(first, event(Date.parse('2026-04-01T15:00:00Z')), model).user;
+    expect(watch.changed(second, kept)).toEqual([]);
+    watch.note(second);
+    const third = reduceEvent(second, event(Date.parse('2026-04-02T09:00:00Z')), model).user;
+    expect(watch.changed(third, kept)).toEqual(indexEntries(third, rules));
+    expect(watch.changed(third, [])).toEqual(indexEntries(third, rules));
+  });
+
   it('S10, S11, S15: the watch writes the lines that comparing every line before and after each event finds changed (property)', () => {
     fc.assert(
       fc.property(ruleArb('a'), ruleArb('b'), timelineArb, (a, b, timeline) => {
@@ -127,7 +153,10 @@ describe('index lines', () => {
             },
             model,
           ).user;
-          expect(watch.changed(user)).toEqual(changedEntries(before, indexEntries(user, rules)));
+          const expected = changedEntries(before, indexEntries(user, rules));
+          expect(watch.changed(user)).toEqual(expected);
+          // given the lines the store holds (those of the state before), it compares with them
+          expect(watch.changed(user, before)).toEqual(expected);
         }
       }),
       { numRuns: propertyRuns(300) },

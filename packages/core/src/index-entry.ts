@@ -3,10 +3,10 @@
  * (S15), and when the streak will be lost if nothing more happens (S10, S11). Stores keep these as
  * events arrive, so analytics and reminders never scan every user.
  */
-import { advanceTo } from './advance.js';
+import { earnThrough } from './freezes.js';
 import type { StreakRule } from './rules.js';
-import { copyStreak, NEVER, type HistoryEntry, type IndexEntry, type StreakState, type UserState } from './state.js';
-import { dayStartInstant } from './time/local-date.js';
+import { NEVER, type IndexEntry, type StreakState, type UserState } from './state.js';
+import { dayExists, dayStartInstant } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { zoneFor } from './reduce.js';
 import { expiryDay } from './view.js';
@@ -14,21 +14,55 @@ import { expiryDay } from './view.js';
 /** Periods looked ahead before a streak that freezes keep alive is called immortal. */
 const HORIZON = 1000;
 
-/** The instant the streak is lost if no event comes: the start of the period after the first one nothing protects. */
+/** What lossInstant settles periods on: one object reused from call to call (nothing here awaits). */
+const probe: StreakState = {
+  since: 0,
+  day: 0,
+  period: 0,
+  progress: {},
+  met: false,
+  length: 0,
+  longest: 0,
+  started: null,
+  freezes: 0,
+  earnedThrough: 0,
+  lost: null,
+  lastAt: null,
+  extendedAt: null,
+  pauses: [],
+};
+
+/**
+ * The instant the streak is lost if no event comes: the start of the period after the first one
+ * nothing protects. Each period from the first still to be met is settled as `advanceTo` settles a
+ * missed one (earnings up to its end, then `protect`: a day the zone skipped, a pause, a freeze, or
+ * the loss), on the freezes alone, which is all that decides a missed period: no copy of the state,
+ * no held periods collected (the copy and advanceTo per period were most of an index line's cost,
+ * packages/core/bench). A property test holds it to settling with advanceTo itself.
+ */
 export function lossInstant(state: StreakState, rule: StreakRule, zone: ZoneOffsets): number {
   if (state.length === 0) return 0;
   const calendar = rule.calendar;
   let period = state.met ? state.period + 1 : state.period;
-  if (state.freezes === 0 && state.pauses.length === 0 && rule.freezes.earnEvery === 0) {
+  const pauses = state.pauses;
+  if (state.freezes === 0 && pauses.length === 0 && rule.freezes.earnEvery === 0) {
     return dayStartInstant(calendar.endOf(period) + 1, zone, rule.dayStartMs);
   }
-  const probe = copyStreak(state);
-  const scratch: HistoryEntry[] = [];
+  probe.since = state.since;
+  probe.earnedThrough = state.earnedThrough;
+  probe.freezes = state.freezes;
+  const daily = rule.frequency === 'daily';
   for (let steps = 0; steps < HORIZON; steps++, period++) {
-    const next = calendar.endOf(period) + 1;
-    advanceTo(probe, next, { rule, zone, changes: null, history: scratch });
-    scratch.length = 0;
-    if (probe.length === 0) return dayStartInstant(next, zone, rule.dayStartMs);
+    const start = calendar.startOf(period);
+    const end = calendar.endOf(period);
+    earnThrough(probe, rule, end, null);
+    if (daily && !dayExists(start, zone, rule.dayStartMs)) continue;
+    if (pauses.length !== 0 && pauses.some((pause) => pause.start <= end && pause.end >= start)) continue;
+    if (probe.freezes > 0) {
+      probe.freezes -= 1;
+      continue;
+    }
+    return dayStartInstant(end + 1, zone, rule.dayStartMs);
   }
   return NEVER;
 }
@@ -82,19 +116,23 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
  * that), for about a tenth of the cost (packages/core/bench): most events only add to the current
  * period.
  *
- * A line is made of `length`, `longest`, and of what `lossInstant` and `expiryDay` read: `met`,
- * `period`, `freezes`, `pauses`, `since` (earnings count from it) and the zone. Not of
- * `earnedThrough` or `day` while the period stays: the earnings between the two are either none (the
- * freezes did not move) or capped at the maximum, and the loss instant settles the periods from the
- * current one's end on, after every earning up to it. A field these come to read must be compared
- * here too.
+ * A line is made of `length`, `longest`, and of what `lossInstant` and `expiryDay` read: the first
+ * period still to be met (`period`, or the one after it once `met`), `freezes`, `pauses`, `since`
+ * (earnings count from it) and the zone. Both start from that period, so a new period whose first
+ * event does not meet it (the period after a met one) leaves the line as it was. Not of
+ * `earnedThrough` or `day`: the earnings between the two are either none (the freezes did not move)
+ * or capped at the maximum, and the loss instant settles the periods from that period's end on,
+ * after every earning up to it. Comparing the period still to be met rather than `met` and `period`
+ * skips about half the lines computed before (packages/core/bench). A field these come to read must
+ * be compared here too.
  *
  * One watch per engine: the write steps that use it are synchronous, so one event's note and
  * changed never interleave with another's.
  */
 export function indexWatch(rules: readonly StreakRule[]): {
   note(user: UserState | null): void;
-  changed(user: UserState): IndexEntry[];
+  /** the lines of `user` that changed; `stored`, the user's lines as the store holds them, when it has them at hand */
+  changed(user: UserState, stored?: readonly IndexEntry[] | null): IndexEntry[];
 } {
   const saved: StreakState[] = rules.map(() => ({
     since: 0,
@@ -139,7 +177,7 @@ export function indexWatch(rules: readonly StreakRule[]): {
         zones[i] = zoneFor(user, rule);
       }
     },
-    changed(user) {
+    changed(user, stored) {
       const lines: IndexEntry[] = [];
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i] as StreakRule;
@@ -150,7 +188,11 @@ export function indexWatch(rules: readonly StreakRule[]): {
         const was = zones[i] as ZoneOffsets;
         if (had[i] && sameLineInputs(before, was, state, zone)) continue;
         const line = indexEntry(state, rule, zone);
-        if (had[i] && sameLine(indexEntry(before, rule, was), line)) continue;
+        if (stored != null) {
+          // The line kept is the line before: compared with it rather than computed again.
+          const kept = stored.find((entry) => entry.streak === rule.key);
+          if (kept !== undefined && sameLine(kept, line)) continue;
+        } else if (had[i] && sameLine(indexEntry(before, rule, was), line)) continue;
         lines.push(line);
       }
       return lines;
@@ -162,8 +204,7 @@ function sameLineInputs(a: StreakState, aZone: ZoneOffsets, b: StreakState, bZon
   return (
     a.length === b.length &&
     a.longest === b.longest &&
-    a.met === b.met &&
-    a.period === b.period &&
+    (a.met ? a.period + 1 : a.period) === (b.met ? b.period + 1 : b.period) &&
     a.freezes === b.freezes &&
     a.pauses === b.pauses &&
     a.since === b.since &&

@@ -1,10 +1,12 @@
 /**
  * The in-memory Store: for tests, examples and single-process embedding without persistence. A
  * step runs synchronously between read and commit, so each update is atomic in one process. It is
- * the reference the other stores are held to; its analytics scan the index, which is fine in memory.
+ * the reference the other stores are held to; its analytics scan every user's index lines, which is fine in memory.
  */
 import { addActivity, type AchievementCounts, type DayCounts, type MetricCounts } from './activity.js';
 import { StoreError } from './errors.js';
+import { daySumsInOrder, newDaySums, putDaySum, withStoredSum, type DaySums } from './day-sums.js';
+import { heldBetween, putHeld, type HeldLane } from './held-periods.js';
 import {
   cloneUser,
   mergeRollups,
@@ -20,30 +22,20 @@ import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
 
-/** A day sum as the store keeps it: its own object, changed in place as events add to it (journal() hands out copies). */
-interface DaySum {
-  readonly metric: string;
-  readonly dayStart: number;
-  readonly day: number;
-  value: number;
-  lastAt: number;
-  version: number;
-}
-
+/**
+ * Everything the store keeps of one user, reached with one map lookup: the state, its held periods,
+ * day sums and index lines in small arrays of their own (day-sums.ts, held-periods.ts), the journal
+ * lines, and stored responses (a map only once the user sends an idempotency key).
+ */
 interface UserRecord {
   user: UserState;
-  history: Map<string, Map<number, HistoryEntry>>;
-  /**
-   * The day sums by metric, day start and day: found with three map lookups on keys the rules and
-   * the reducer already hold (a joined string key per rollup and event cost more than the rest of
-   * the commit, packages/core/bench).
-   */
-  sums: Map<string, Map<number, Map<number, DaySum>>>;
-  /** the same sums in the order they were first written: the journal's order */
-  sumOrder: DaySum[];
+  held: HeldLane[];
+  sums: DaySums;
+  /** the user's line in each rule's analytics index, one per rule */
+  lines: IndexEntry[];
   zoneChanges: ZoneChange[];
   actions: OwnerAction[];
-  idempotency: Map<string, RecordResult>;
+  idempotency: Map<string, RecordResult> | null;
 }
 
 export type MemoryStore = Store;
@@ -58,50 +50,30 @@ const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function journalOf(record: UserRecord | undefined): Journal {
   if (record === undefined) return { rollups: [], zoneChanges: [], actions: [] };
-  const rollups = record.sumOrder.map(
-    (sum): Rollup => ({
-      metric: sum.metric,
-      dayStart: sum.dayStart,
-      day: sum.day,
-      value: sum.value,
-      lastAt: sum.lastAt,
-      version: sum.version,
-    }),
-  );
-  return { rollups, zoneChanges: [...record.zoneChanges], actions: [...record.actions] };
+  return { rollups: daySumsInOrder(record.sums), zoneChanges: [...record.zoneChanges], actions: [...record.actions] };
 }
 
-function findSum(record: UserRecord | undefined, metric: string, dayStart: number, day: number): DaySum | undefined {
-  return record?.sums.get(metric)?.get(dayStart)?.get(day);
+/** Replaces the line of `entry`'s rule. */
+function putLine(lines: IndexEntry[], entry: IndexEntry): void {
+  for (let i = 0; i < lines.length; i++) {
+    if ((lines[i] as IndexEntry).streak === entry.streak) {
+      lines[i] = entry;
+      return;
+    }
+  }
+  lines.push(entry);
 }
 
-function addSum(record: UserRecord, rollup: Rollup): void {
-  let byStart = record.sums.get(rollup.metric);
-  if (byStart === undefined) record.sums.set(rollup.metric, (byStart = new Map()));
-  let byDay = byStart.get(rollup.dayStart);
-  if (byDay === undefined) byStart.set(rollup.dayStart, (byDay = new Map()));
-  const sum: DaySum = {
-    metric: rollup.metric,
-    dayStart: rollup.dayStart,
-    day: rollup.day,
-    value: rollup.value,
-    lastAt: rollup.lastAt,
-    version: rollup.version,
-  };
-  byDay.set(rollup.day, sum);
-  record.sumOrder.push(sum);
-}
-
-/** A write's day sums after merging (`next`), each with the stored sum it replaces (`before`), all checked before any is written. */
-interface PendingSum {
-  before: DaySum | undefined;
-  next: Rollup;
+function lineOf(record: UserRecord, streak: string): IndexEntry | undefined {
+  const lines = record.lines;
+  for (let i = 0; i < lines.length; i++) if ((lines[i] as IndexEntry).streak === streak) return lines[i];
+  return undefined;
 }
 
 export function memoryStore(): MemoryStore {
   const users = new Map<string, UserRecord>();
-  /** streak → userId → index line */
-  const index = new Map<string, Map<string, IndexEntry>>();
+  /** the write being committed: its day sums merged with the stored ones and checked (one write at a time) */
+  const pending: Rollup[] = [];
   const activity = {
     days: new Map<string, DayCounts>(),
     metrics: new Map<string, MetricCounts>(),
@@ -109,68 +81,65 @@ export function memoryStore(): MemoryStore {
   };
 
   /**
-   * The day sums after `rollups` are added, each checked (sums.ts) before anything is written. Two
-   * rollups of one (metric, day start, day) in a write add up, as in every store.
+   * Fills `pending` with the day sums after `rollups` are added, each checked (sums.ts) before
+   * anything is written. Two rollups of one (metric, day start, day) in a write add up, as in every store.
    */
-  function daySums(userId: string, record: UserRecord | undefined, rollups: readonly Rollup[]): PendingSum[] {
-    const pending: PendingSum[] = [];
-    for (const rollup of rollups) {
-      let earlier: PendingSum | undefined;
-      for (const p of pending)
-        if (p.next.metric === rollup.metric && p.next.dayStart === rollup.dayStart && p.next.day === rollup.day)
-          earlier = p;
-      const before = earlier?.next ?? findSum(record, rollup.metric, rollup.dayStart, rollup.day);
-      const next = checkDaySum(before === undefined ? rollup : mergeRollups(before, rollup), userId);
-      if (earlier !== undefined) earlier.next = next;
-      else pending.push({ before: before as DaySum | undefined, next });
+  function mergeSums(userId: string, record: UserRecord | undefined, rollups: readonly Rollup[]): void {
+    if (pending.length !== 0) pending.length = 0;
+    for (let r = 0; r < rollups.length; r++) {
+      const rollup = rollups[r] as Rollup;
+      let earlier = -1;
+      for (let p = 0; p < pending.length; p++) {
+        const next = pending[p] as Rollup;
+        if (next.metric === rollup.metric && next.dayStart === rollup.dayStart && next.day === rollup.day) earlier = p;
+      }
+      if (earlier >= 0) pending[earlier] = checkDaySum(mergeRollups(pending[earlier] as Rollup, rollup), userId);
+      else pending.push(checkDaySum(withStoredSum(record?.sums, rollup), userId));
     }
-    return pending;
   }
 
   function commit(
     userId: string,
     record: UserRecord | undefined,
     write: NonNullable<StepResult<unknown>['write']>,
-    sums: readonly PendingSum[],
   ): void {
     const target: UserRecord = record ?? {
       user: write.user,
-      history: new Map(),
-      sums: new Map(),
-      sumOrder: [],
+      held: [],
+      sums: newDaySums(),
+      lines: [],
       zoneChanges: [],
       actions: [],
-      idempotency: new Map(),
+      idempotency: null,
     };
     target.user = write.user;
-    if (write.replaceHistory) target.history.clear();
-    for (const entry of write.history) {
-      let periods = target.history.get(entry.streak);
-      if (periods === undefined) target.history.set(entry.streak, (periods = new Map()));
-      periods.set(entry.period, entry);
-    }
-    for (const { before, next } of sums) {
-      if (before === undefined) {
-        addSum(target, next);
-      } else {
-        before.value = next.value;
-        before.lastAt = next.lastAt;
-        before.version = next.version;
-      }
+    if (write.replaceHistory) target.held.length = 0;
+    for (let i = 0; i < write.history.length; i++) putHeld(target.held, write.history[i] as HistoryEntry);
+    for (let i = 0; i < pending.length; i++) {
+      const sum = pending[i] as Rollup;
+      putDaySum(target.sums, sum.metric, sum.dayStart, sum.day, sum.value, sum.lastAt, sum.version);
     }
     if (write.zoneChange) target.zoneChanges.push(write.zoneChange);
     if (write.action) target.actions.push(write.action);
-    const replayKey = write.idempotency ? joinKey(write.idempotency.metric, write.idempotency.key) : undefined;
-    // The first response stays (S18), as in every store.
-    if (write.idempotency && replayKey !== undefined && !target.idempotency.has(replayKey))
-      target.idempotency.set(replayKey, cloneJson(write.idempotency.response));
-    for (const entry of write.index) {
-      let lines = index.get(entry.streak);
-      if (lines === undefined) index.set(entry.streak, (lines = new Map()));
-      lines.set(userId, entry);
+    if (write.idempotency) {
+      const replayKey = joinKey(write.idempotency.metric, write.idempotency.key);
+      if (target.idempotency === null) target.idempotency = new Map();
+      // The first response stays (S18), as in every store.
+      if (!target.idempotency.has(replayKey)) target.idempotency.set(replayKey, cloneJson(write.idempotency.response));
     }
+    for (let i = 0; i < write.index.length; i++) putLine(target.lines, write.index[i] as IndexEntry);
     if (write.activity) addActivity(activity, write.activity);
-    users.set(userId, target);
+    if (record === undefined) users.set(userId, target);
+  }
+
+  /** Every user's line of `streak`, with the user's id. */
+  function linesOf(streak: string): Array<[string, IndexEntry]> {
+    const found: Array<[string, IndexEntry]> = [];
+    for (const [userId, record] of users) {
+      const line = lineOf(record, streak);
+      if (line !== undefined) found.push([userId, line]);
+    }
+    return found;
   }
 
   return {
@@ -181,12 +150,14 @@ export function memoryStore(): MemoryStore {
     ): Promise<T> {
       const record = users.get(userId);
       const asked = options?.idempotency;
-      const stored = asked && record ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
+      const stored =
+        asked && record?.idempotency ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
       // The step owns what it is given (the reducer updates state in place): it gets a copy.
       const { result, write } = step({
         user: record ? cloneUser(record.user) : null,
         replay: stored ? cloneJson(stored) : null,
         journal: options?.journal ? journalOf(record) : null,
+        lines: record ? record.lines : null,
       });
       if (write !== undefined) {
         const expected = (record?.user.version ?? 0) + 1;
@@ -196,7 +167,8 @@ export function memoryStore(): MemoryStore {
           );
         }
         checkFiniteNumbers(write.user, write.rollups);
-        commit(userId, record, write, daySums(userId, record, write.rollups));
+        mergeSums(userId, record, write.rollups);
+        commit(userId, record, write);
       }
       return result;
     },
@@ -208,9 +180,8 @@ export function memoryStore(): MemoryStore {
       return users.get(userId)?.user.version ?? 0;
     },
     async history(userId, streak, from, to) {
-      const periods = users.get(userId)?.history.get(streak);
-      if (periods === undefined) return [];
-      return [...periods.values()].filter((entry) => entry.period >= from && entry.period <= to);
+      const record = users.get(userId);
+      return record === undefined ? [] : heldBetween(record.held, streak, from, to);
     },
     async journal(userId) {
       return journalOf(users.get(userId));
@@ -225,7 +196,7 @@ export function memoryStore(): MemoryStore {
       return users.size;
     },
     async stats(streak, at, top): Promise<IndexStats> {
-      const lines = [...(index.get(streak) ?? new Map<string, IndexEntry>())];
+      const lines = linesOf(streak);
       const active = lines.filter(([, e]) => e.length > 0 && e.deadAt > at);
       const lengths = new Map<number, number>();
       for (const [, e] of active) lengths.set(e.length, (lengths.get(e.length) ?? 0) + 1);
@@ -245,7 +216,7 @@ export function memoryStore(): MemoryStore {
       };
     },
     async expiring(streak, at, before, limit) {
-      return [...(index.get(streak) ?? new Map<string, IndexEntry>())]
+      return linesOf(streak)
         .filter(([, e]) => e.length > 0 && e.deadAt > at && e.expiresAt < before)
         .sort((a, b) => a[1].expiresAt - b[1].expiresAt || byUserId(a[0], b[0]))
         .slice(0, limit)
@@ -265,7 +236,6 @@ export function memoryStore(): MemoryStore {
     },
     async close() {
       users.clear();
-      index.clear();
     },
   };
 }

@@ -225,8 +225,9 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   // current period, and two fewer allocations per event are measurable (packages/core/bench).
   const changes = scratchChanges;
   const history = scratchHistory;
-  changes.length = 0;
-  history.length = 0;
+  // Empty unless an earlier call threw (setting the length calls into the runtime: skipped when 0).
+  if (changes.length !== 0) changes.length = 0;
+  if (history.length !== 0) history.length = 0;
   const { metric, value } = event;
   const previousTz = before === null ? null : before.tz;
   const tz = event.tz ?? previousTz;

@@ -38,6 +38,12 @@ export interface UserSnapshot {
   readonly replay: RecordResult | null;
   /** the user's journal, when asked for (a rebuild), else null */
   readonly journal: Journal | null;
+  /**
+   * The user's index lines as the store holds them, when it has them at hand without a read (the
+   * memory store): a step compares the lines it would write with them rather than recompute the
+   * lines before. Absent or null otherwise. Not to be changed.
+   */
+  readonly lines?: readonly IndexEntry[] | null;
 }
 
 export interface StepResult<T> {
