@@ -11,6 +11,7 @@ import type { StreakRule, StreakRuleInput } from './rules.js';
 import type { Change, Journal } from './state.js';
 import type { StreakStats } from './stats.js';
 import type { Store } from './store.js';
+import type { SettleResult, SweepResult } from './sweep.js';
 import type { HistoryPeriod, StreakView } from './view.js';
 
 export interface EngineOptions {
@@ -119,6 +120,17 @@ export interface Engine {
     key?: string;
     limit?: number;
   }): Promise<Array<{ userId: string; length: number; expiresAt: string }>>;
+  /**
+   * Settle the user's streaks up to `at` (default now), as the next event or read would (S10): the
+   * losses, freezes used and earned and pauses used since their last settlement, each with the
+   * instant it happened (a local day start), written and counted once. None for an unknown user.
+   */
+  settle(userId: string, options?: { at?: Date | number }): Promise<SettleResult>;
+  /**
+   * Settle every user whose streak needed a freeze or was lost by `at` (default now), found in the
+   * store's index, at most `limit` (default 500) per rule; `more` when the index had more.
+   */
+  settleDue(options?: { at?: Date | number; limit?: number }): Promise<SweepResult>;
 }
 
 /** The options argument (at `index`) of an Engine method, without undefined. */

@@ -15,6 +15,7 @@ import { viewPause } from './pauses.js';
 import { isCurrent, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent, type RecordResult } from './response.js';
+import { makeSweep } from './sweep.js';
 import { copyRecord, copyStreak, type HistoryEntry } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
@@ -26,6 +27,7 @@ export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
   const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor } = ctx;
   const lines = indexWatch(rules);
+  const sweep = makeSweep(ctx);
 
   /** `record`, once its input is checked here (a refused input throws). */
   function recordChecked(input: RecordInput): Promise<RecordResult> {
@@ -142,5 +144,7 @@ export function createEngine(options: EngineOptions): Engine {
     rebuildAll: (opts) => rebuildAll(ctx, opts),
     stats: (opts) => stats(ctx, opts),
     expiring: (opts) => expiring(ctx, opts),
+    settle: (userId, opts) => sweep.settle(userId, opts),
+    settleDue: (opts) => sweep.settleDue(opts),
   };
 }

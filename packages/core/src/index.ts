@@ -25,6 +25,7 @@ export type { EventInput, EventReduction, Model } from './reduce.js';
 export { settleUser } from './settle.js';
 export type { Settlement, SettledChange } from './settle.js';
 export { remindersDue } from './reminders.js';
+export type { SettleResult, SettledChangeView, SweepResult } from './sweep.js';
 export type { ReminderDue } from './reminders.js';
 export { describeEvent } from './response.js';
 export type { RecordResult, CurrentStreak } from './response.js';

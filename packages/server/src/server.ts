@@ -17,6 +17,7 @@ import { openBackend } from './runtime/backend.js';
 import { Engines } from './runtime/engines.js';
 import { ReadCache } from './runtime/read-cache.js';
 import { Rebuilds } from './runtime/rebuilds.js';
+import { Sweeper } from './runtime/sweeper.js';
 import type { Settings } from './settings.js';
 
 export interface RunningServer {
@@ -84,6 +85,8 @@ export async function startServer(
   const signInShared = redis
     ? new SharedLimits(signInBuckets, backend.control.kv, clock, { record: SIGN_IN_RECORD, maxFollowed: 2_000 })
     : null;
+  // The sweeper logs through the app's logger, made after the context.
+  let warn: (error: unknown, message: string) => void = () => {};
   const ctx: ServerContext = {
     settings: { ...settings, dashboardDir: settings.dashboardDir ?? bundledDashboard() },
     backend,
@@ -93,6 +96,7 @@ export async function startServer(
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
     rebuilds: new Rebuilds(backend.control, engines, clock),
+    sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message)),
     streakReads: new ReadCache(settings.readCacheBytes),
     clock,
     ready: false,
@@ -105,10 +109,12 @@ export async function startServer(
     throw error;
   }
   const app = await buildApp(ctx);
+  warn = (error, message) => app.log.warn({ err: error }, message);
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
   shared?.start();
   ctx.rebuilds.watch();
+  ctx.sweeper.start(settings.sweepMs);
   // Sign-ins are few: their counts are exchanged once a second.
   signInShared?.start(1_000);
   let url = '';
@@ -119,6 +125,7 @@ export async function startServer(
     } catch (error) {
       clearInterval(flushKeys);
       await app.close().catch(() => {});
+      await ctx.sweeper.stop().catch(() => {});
       await ctx.rebuilds.stop().catch(() => {});
       await shared?.stop().catch(() => {});
       await signInShared?.stop().catch(() => {});
@@ -141,6 +148,7 @@ export async function startServer(
         ctx.ready = false;
         clearInterval(flushKeys);
         await app.close();
+        await ctx.sweeper.stop();
         await ctx.rebuilds.stop();
         await shared?.stop();
         await signInShared?.stop();

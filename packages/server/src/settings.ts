@@ -42,6 +42,8 @@ export interface Settings {
   maxConnections: number | null;
   /** whether webhook endpoints may be loopback or private-range addresses (tests, closed networks) */
   webhookAllowPrivate: boolean;
+  /** how often the sweeper settles the users whose streak needed a freeze or was lost, in ms (0: never) */
+  sweepMs: number;
 }
 
 export class SettingsError extends Error {}
@@ -62,6 +64,7 @@ export const DEFAULTS = {
   KINDLING_REQUEST_TIMEOUT_MS: '30000',
   KINDLING_KEEP_ALIVE_TIMEOUT_MS: '72000',
   KINDLING_WEBHOOK_ALLOW_PRIVATE: '0',
+  KINDLING_SWEEP_MS: '30000',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -88,6 +91,8 @@ export const VARIABLES: Record<string, string> = {
   KINDLING_REQUEST_TIMEOUT_MS: 'ms a client may take to send a whole request, body included',
   KINDLING_KEEP_ALIVE_TIMEOUT_MS: "ms an idle kept-alive connection stays open (above a load balancer's idle timeout)",
   KINDLING_MAX_CONNECTIONS: 'connections open at once at most (default: 7/8 of the open-file limit)',
+  KINDLING_SWEEP_MS:
+    'ms between sweeps that settle the streaks which needed a freeze or were lost (default 30000; 0 turns them off)',
   KINDLING_WEBHOOK_ALLOW_PRIVATE:
     '1 lets webhook endpoints be loopback or private-range addresses (default 0: public addresses only)',
   LOG_LEVEL: 'silent, error, warn, info or debug',
@@ -211,5 +216,6 @@ export function parseSettings(
         ? whole(maxConnections, 'KINDLING_MAX_CONNECTIONS', 1, 10_000_000)
         : null,
     webhookAllowPrivate: flag(pick('KINDLING_WEBHOOK_ALLOW_PRIVATE'), 'KINDLING_WEBHOOK_ALLOW_PRIVATE'),
+    sweepMs: whole(pick('KINDLING_SWEEP_MS'), 'KINDLING_SWEEP_MS', 0, 86_400_000),
   };
 }

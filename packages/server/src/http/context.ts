@@ -7,6 +7,7 @@ import type { Activity } from '../runtime/activity.js';
 import type { Engines } from '../runtime/engines.js';
 import type { ReadCache } from '../runtime/read-cache.js';
 import type { Rebuilds } from '../runtime/rebuilds.js';
+import type { Sweeper } from '../runtime/sweeper.js';
 import type { Settings } from '../settings.js';
 import type { KeyCache } from './key-cache.js';
 import type { Limiter } from './shared-limits.js';
@@ -22,6 +23,8 @@ export interface ServerContext {
   /** dashboard sign-in attempts per client and account, and the password-check slots */
   readonly signIns: SignInLimits;
   readonly rebuilds: Rebuilds;
+  /** settles, in the background, the streaks that needed a freeze or were lost */
+  readonly sweeper: Sweeper;
   /** serialized streak reads by everything they depend on */
   readonly streakReads: ReadCache;
   readonly clock: () => number;

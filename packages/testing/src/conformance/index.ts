@@ -11,6 +11,7 @@ import { ruleChangeCases } from './rule-change.js';
 import { scenarioCases } from './scenarios.js';
 import { timeScenarioCases } from './scenarios-time.js';
 import { storeLevelCases } from './store-level.js';
+import { sweepCases } from './sweep.js';
 
 export interface ConformanceOptions {
   /** open the same storage again (a new connection or file handle); omit for stores that keep nothing */
@@ -56,6 +57,10 @@ export function describeStoreConformance(
     describe('activity', () => {
       beforeEachFresh(fresh);
       activityCases(store, options.reopen);
+    });
+    describe('sweep', () => {
+      beforeEachFresh(fresh);
+      sweepCases(store);
     });
     describe('rebuild', () => {
       beforeEachFresh(fresh);

@@ -1,0 +1,107 @@
+/**
+ * What a sweeper runs (S10): settle one user up to an instant, or every user whose streak needs a
+ * freeze or is lost by then, as the store's index finds them, no scan over all users: a line's
+ * `expiresAt` is the end of the last period its streak holds without a freeze, so a user is due
+ * once it has passed. A settlement that finds nothing to report writes nothing (the lazy path gives
+ * the same). Each settlement is one write through
+ * `store.update`, serialised with the user's events and checked against the version it read, so a
+ * settlement racing an event or another sweeper is applied once: whichever comes second finds
+ * nothing left to settle and writes nothing. What it settles is counted in the account's activity
+ * (the day of each change's instant) in the same write.
+ */
+import type { ActivityDelta, DayCounts } from './activity.js';
+import type { EngineContext } from './engine-context.js';
+import { indexWatch } from './index-entry.js';
+import { type SettledChange, settleUser } from './settle.js';
+import type { Change } from './state.js';
+import { DAY_MS, formatDay } from './time/calendar.js';
+import { checkCount, checkUserId } from './validate.js';
+
+/** A settled change as the engine answers it: the instant it happened in ISO 8601. */
+export type SettledChangeView = Change & { readonly at: string };
+
+export interface SettleResult {
+  readonly userId: string;
+  readonly changes: SettledChangeView[];
+}
+
+export interface SweepResult {
+  /** users whose streaks moved */
+  readonly users: number;
+  /** changes they made (losses, freezes used or earned, pauses used) */
+  readonly changes: number;
+  /** whether the index still had due users past `limit` (sweep again) */
+  readonly more: boolean;
+}
+
+/** Losses and freezes used per UTC day of their instants, as events are counted. */
+function countSettled(changes: readonly SettledChange[]): ActivityDelta {
+  const days = new Map<string, { lost: number; freezesUsed: number }>();
+  for (const change of changes) {
+    if (change.type !== 'streak.lost' && change.type !== 'freeze.consumed') continue;
+    const day = formatDay(Math.floor(change.at / DAY_MS));
+    const counts = days.get(day) ?? { lost: 0, freezesUsed: 0 };
+    if (change.type === 'streak.lost') counts.lost++;
+    else counts.freezesUsed++;
+    days.set(day, counts);
+  }
+  const counted: DayCounts[] = [...days]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([day, counts]) => ({ day, events: 0, extended: 0, ...counts }));
+  return { days: counted, metrics: [], achievements: [] };
+}
+
+export function makeSweep(ctx: EngineContext) {
+  const { rules, current, store, now } = ctx;
+  const lines = indexWatch(rules);
+
+  /** Settle `userId` up to `at`: the changes it made, none when there was nothing to settle (or no such user). */
+  function settleAt(userId: string, at: number): Promise<SettledChange[]> {
+    return current.update(userId, at, ({ user, lines: stored }) => {
+      if (user === null) return { result: [] };
+      lines.note(user);
+      const settlement = settleUser(user, rules, at);
+      // Nothing happened (only the day moved on): the lazy path gives the same, so nothing is written.
+      if (settlement.changes.length === 0 && settlement.history.length === 0) return { result: [] };
+      return {
+        result: settlement.changes,
+        write: {
+          user: settlement.user,
+          history: settlement.history,
+          rollups: [],
+          index: lines.changed(settlement.user, stored),
+          activity: countSettled(settlement.changes),
+        },
+      };
+    });
+  }
+
+  async function settle(userId: string, options?: { at?: Date | number }): Promise<SettleResult> {
+    const id = checkUserId(userId);
+    const changes = await settleAt(id, now(options?.at));
+    return { userId: id, changes: changes.map((change) => ({ ...change, at: new Date(change.at).toISOString() })) };
+  }
+
+  async function settleDue(options?: { at?: Date | number; limit?: number }): Promise<SweepResult> {
+    const at = now(options?.at);
+    const limit = checkCount(options?.limit ?? 500, 'limit', 1, 10_000);
+    const due = new Set<string>();
+    let more = false;
+    for (const rule of rules) {
+      // every line of a streak whose expiry has passed, dead or not yet (deadAt > 0)
+      const rows = await store.expiring(rule.key, 0, at + 1, limit);
+      if (rows.length === limit) more = true;
+      for (const row of rows) due.add(row.userId);
+    }
+    let users = 0;
+    let changes = 0;
+    for (const userId of due) {
+      const settled = await settleAt(userId, at);
+      if (settled.length > 0) users++;
+      changes += settled.length;
+    }
+    return { users, changes, more };
+  }
+
+  return { settle, settleDue };
+}

@@ -1,0 +1,85 @@
+/**
+ * The sweeper: every KINDLING_SWEEP_MS, each account's users whose streak needed a freeze or was
+ * lost are settled (engine.settleDue), so that the dashboard counts losses and freezes used on the
+ * day they happened, also for users who never come back. Every process sweeps; a user settled by
+ * one is found settled by the others, who write nothing (settling is idempotent and each write is
+ * checked against the version it read), so no loss is counted twice and none is lost with a process.
+ */
+import type { Control } from '../control/control.js';
+import type { Engines } from './engines.js';
+
+/** Users settled per account and round at most, and rounds per account and sweep. */
+const BATCH = 500;
+const MAX_ROUNDS = 20;
+
+export interface SweepReport {
+  accounts: number;
+  users: number;
+  changes: number;
+  failures: number;
+}
+
+export class Sweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<SweepReport> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly control: Control,
+    private readonly engines: Engines,
+    private readonly clock: () => number,
+    private readonly warn: (error: unknown, message: string) => void,
+  ) {}
+
+  /** Sweeps every `everyMs` (0: never), in the background. */
+  start(everyMs: number): void {
+    if (everyMs <= 0 || this.timer !== null || this.stopped) return;
+    this.timer = setInterval(() => void this.sweepOnce(), everyMs);
+    this.timer.unref();
+  }
+
+  /** One sweep over every account (the running one, when a sweep is under way). */
+  sweepOnce(): Promise<SweepReport> {
+    this.running ??= this.sweep().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Stops sweeping, waiting for a sweep under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  private async sweep(): Promise<SweepReport> {
+    const report: SweepReport = { accounts: 0, users: 0, changes: 0, failures: 0 };
+    let accounts: Awaited<ReturnType<Control['accounts']>>;
+    try {
+      accounts = await this.control.accounts();
+    } catch (error) {
+      this.warn(error, 'sweep: the control plane did not answer; the next sweep tries again');
+      return { ...report, failures: 1 };
+    }
+    for (const account of accounts) {
+      if (this.stopped) break;
+      try {
+        const runtime = await this.engines.runtimeFor(account.id);
+        if (runtime.config.streak === null) continue;
+        report.accounts++;
+        for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
+          const swept = await runtime.engine.settleDue({ at: this.clock(), limit: BATCH });
+          report.users += swept.users;
+          report.changes += swept.changes;
+          if (!swept.more || swept.users === 0) break;
+        }
+      } catch (error) {
+        report.failures++;
+        this.warn(error, `sweep: account ${account.id} was not swept; the next sweep tries again`);
+      }
+    }
+    return report;
+  }
+}
