@@ -32,6 +32,8 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard'),
+    // Tests move their clocks: a sweep between two steps would settle what the next step checks. A test of the sweeper turns it on.
+    KINDLING_SWEEP_MS: '0',
     ...options.env,
   });
   const server = await startServer(settings, {
