@@ -6,9 +6,9 @@
  * event and count none of an uncommitted one.
  */
 import type { Change } from './state.js';
-import { DAY_MS, formatDay } from './time/calendar.js';
+import { formatDay, parseDay } from './time/calendar.js';
 
-/** Counts of one day (`YYYY-MM-DD`). Today that day is the event's UTC date. */
+/** Counts of one day (`YYYY-MM-DD`): the local day, in the user's zone, on which they happened. */
 export interface DayCounts {
   readonly day: string;
   readonly events: number;
@@ -46,28 +46,54 @@ export interface ActivityReport {
   readonly achievements: readonly AchievementCounts[];
 }
 
-/** What an event (or an explicit completion, with `event` null) at instant `at` adds, from the changes it caused. */
+/** The local day a change of time (a loss, a freeze used) happened: the day after the period it sealed. */
+function sealedOn(change: Change): number | null {
+  return change.type === 'streak.lost' || change.type === 'freeze.consumed' ? parseDay(change.periodEnd) + 1 : null;
+}
+
+/**
+ * What an event (or an explicit completion, with `event` null) at instant `at` adds, from the
+ * changes it caused: the event and its extension on `day`, the event's local day (the first rule's,
+ * in the user's zone); a loss or a freeze used that the event settled on the local day it happened,
+ * the day after the period it sealed. A sweeper's settlement counts the same changes on the same days.
+ */
 export function countActivity(
   at: number,
+  day: number,
   event: { readonly metric: string; readonly value: number } | null,
   changes: readonly Change[],
 ): ActivityDelta {
+  const events = event === null ? 0 : 1;
   let extended = 0;
-  let lost = 0;
-  let freezesUsed = 0;
   const achievements: string[] = [];
+  // most events settle nothing: their one day is built without a map
+  let sealed: Map<number, { lost: number; freezesUsed: number }> | null = null;
   for (const change of changes) {
     if (change.type === 'streak.extended' || change.type === 'streak.started') extended++;
-    else if (change.type === 'streak.lost') lost++;
-    else if (change.type === 'freeze.consumed') freezesUsed++;
     else if (change.type === 'achievement.completed') achievements.push(change.achievement);
+    else {
+      const on = sealedOn(change);
+      if (on === null) continue;
+      sealed ??= new Map();
+      const counts = sealed.get(on) ?? { lost: 0, freezesUsed: 0 };
+      if (change.type === 'streak.lost') counts.lost++;
+      else counts.freezesUsed++;
+      sealed.set(on, counts);
+    }
   }
-  const events = event === null ? 0 : 1;
-  const days =
-    events + extended + lost + freezesUsed === 0
-      ? []
-      : [{ day: formatDay(Math.floor(at / DAY_MS)), events, extended, lost, freezesUsed }];
   const metrics = event === null ? [] : [{ metric: event.metric, total: event.value, events: 1, lastAt: at }];
+  if (sealed === null) {
+    const days = events + extended === 0 ? [] : [{ day: formatDay(day), events, extended, lost: 0, freezesUsed: 0 }];
+    return { days, metrics, achievements };
+  }
+  if (events + extended > 0 && !sealed.has(day)) sealed.set(day, { lost: 0, freezesUsed: 0 });
+  const days: DayCounts[] = [...sealed]
+    .sort((a, b) => a[0] - b[0])
+    .map(([d, counts]) =>
+      d === day
+        ? { day: formatDay(d), events, extended, ...counts }
+        : { day: formatDay(d), events: 0, extended: 0, ...counts },
+    );
   return { days, metrics, achievements };
 }
 

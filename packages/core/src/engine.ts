@@ -16,7 +16,7 @@ import { isCurrent, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent, type RecordResult } from './response.js';
 import { makeSweep } from './sweep.js';
-import { copyRecord, copyStreak, type HistoryEntry } from './state.js';
+import { copyRecord, copyStreak, type HistoryEntry, type Rollup } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
@@ -67,7 +67,8 @@ export function createEngine(options: EngineOptions): Engine {
             history: reduction.history,
             rollups: reduction.rollups,
             index: lines.changed(reduction.user, stored),
-            activity: countActivity(at, { metric, value }, result.changes),
+            // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
+            activity: countActivity(at, (reduction.rollups[0] as Rollup).day, { metric, value }, result.changes),
             // Absent fields as undefined, not spread in: one shape of write, no spread per event.
             zoneChange: reduction.zoneChange ?? undefined,
             idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,

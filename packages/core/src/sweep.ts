@@ -7,14 +7,13 @@
  * `store.update`, serialised with the user's events and checked against the version it read, so a
  * settlement racing an event or another sweeper is applied once: whichever comes second finds
  * nothing left to settle and writes nothing. What it settles is counted in the account's activity
- * (the day of each change's instant) in the same write.
+ * (each change on the local day it happened) in the same write.
  */
-import type { ActivityDelta, DayCounts } from './activity.js';
+import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import { indexWatch } from './index-entry.js';
 import { type SettledChange, settleUser } from './settle.js';
 import type { Change } from './state.js';
-import { DAY_MS, formatDay } from './time/calendar.js';
 import { checkCount, checkUserId } from './validate.js';
 
 /** A settled change as the engine answers it: the instant it happened in ISO 8601. */
@@ -32,23 +31,6 @@ export interface SweepResult {
   readonly changes: number;
   /** whether the index still had due users past `limit` (sweep again) */
   readonly more: boolean;
-}
-
-/** Losses and freezes used per UTC day of their instants, as events are counted. */
-function countSettled(changes: readonly SettledChange[]): ActivityDelta {
-  const days = new Map<string, { lost: number; freezesUsed: number }>();
-  for (const change of changes) {
-    if (change.type !== 'streak.lost' && change.type !== 'freeze.consumed') continue;
-    const day = formatDay(Math.floor(change.at / DAY_MS));
-    const counts = days.get(day) ?? { lost: 0, freezesUsed: 0 };
-    if (change.type === 'streak.lost') counts.lost++;
-    else counts.freezesUsed++;
-    days.set(day, counts);
-  }
-  const counted: DayCounts[] = [...days]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([day, counts]) => ({ day, events: 0, extended: 0, ...counts }));
-  return { days: counted, metrics: [], achievements: [] };
 }
 
 export function makeSweep(ctx: EngineContext) {
@@ -70,7 +52,8 @@ export function makeSweep(ctx: EngineContext) {
           history: settlement.history,
           rollups: [],
           index: lines.changed(settlement.user, stored),
-          activity: countSettled(settlement.changes),
+          // counted as an event counts what it settles: each on the local day it happened
+          activity: countActivity(at, 0, null, settlement.changes),
         },
       };
     });

@@ -14,7 +14,7 @@ const lessons = {
 };
 
 export function activityCases(store: () => Store, reopen?: (store: Store) => Promise<Store>): void {
-  it('counts each event, extension, loss, freeze used and completion on the day of the event, once', async () => {
+  it('counts each event and extension on the day of the event, each loss and freeze used on the day it happened, and each completion, once', async () => {
     const engine = createEngine({
       store: store(),
       streaks: [lessons],
@@ -42,10 +42,13 @@ export function activityCases(store: () => Store, reopen?: (store: Store) => Pro
     await engine.completeAchievement('bob', 'hello', { at: at('2026-03-06T00:00:00Z') }); // done already: nothing
 
     const report = await store().activity('2026-03-01', '2026-03-05');
+    // events and extensions on the event's day; losses and freezes used on the day they happened,
+    // as the day after the period they sealed began, even when the event that settled them came later
     expect(report.days).toEqual([
       { day: '2026-03-01', events: 3, extended: 2, lost: 0, freezesUsed: 0 },
-      { day: '2026-03-03', events: 1, extended: 1, lost: 0, freezesUsed: 1 },
-      { day: '2026-03-05', events: 1, extended: 1, lost: 1, freezesUsed: 1 },
+      { day: '2026-03-03', events: 1, extended: 1, lost: 0, freezesUsed: 2 },
+      { day: '2026-03-04', events: 0, extended: 0, lost: 1, freezesUsed: 0 },
+      { day: '2026-03-05', events: 1, extended: 1, lost: 0, freezesUsed: 0 },
     ]);
     expect(report.metrics).toEqual([{ metric: 'lessons', total: 5.5, events: 5, lastAt: at('2026-03-05T23:59:00Z') }]);
     expect(report.achievements).toEqual([
@@ -53,7 +56,10 @@ export function activityCases(store: () => Store, reopen?: (store: Store) => Pro
       { achievement: 'hello', completions: 1 },
     ]);
     // Only the days asked for.
-    expect((await store().activity('2026-03-02', '2026-03-04')).days.map((d) => d.day)).toEqual(['2026-03-03']);
+    expect((await store().activity('2026-03-02', '2026-03-04')).days.map((d) => d.day)).toEqual([
+      '2026-03-03',
+      '2026-03-04',
+    ]);
     if (reopen) {
       const again = await reopen(store());
       try {
@@ -62,6 +68,29 @@ export function activityCases(store: () => Store, reopen?: (store: Store) => Pro
         await again.close();
       }
     }
+  });
+
+  it('counts an event on the local day of the user, not the UTC one', async () => {
+    const engine = createEngine({ store: store(), streaks: [lessons] });
+    // 23:30 UTC on the 1st is 08:30 on the 2nd in Tokyo and 18:30 on the 1st in New York
+    await engine.record({
+      userId: 'kei',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-01T23:30:00Z'),
+      tz: 'Asia/Tokyo',
+    });
+    await engine.record({
+      userId: 'ned',
+      metric: 'lessons',
+      value: 1,
+      at: at('2026-03-01T23:30:00Z'),
+      tz: 'America/New_York',
+    });
+    expect((await store().activity('2026-02-28', '2026-03-03')).days).toEqual([
+      { day: '2026-03-01', events: 1, extended: 1, lost: 0, freezesUsed: 0 },
+      { day: '2026-03-02', events: 1, extended: 1, lost: 0, freezesUsed: 0 },
+    ]);
   });
 
   it('adds nothing for a write the store refuses', async () => {
