@@ -33,6 +33,9 @@ export interface SweepResult {
   readonly more: boolean;
 }
 
+/** Users settled at once by one settleDue. */
+const IN_FLIGHT = 16;
+
 export function makeSweep(ctx: EngineContext) {
   const { rules, current, store, now } = ctx;
   const lines = indexWatch(rules);
@@ -78,11 +81,16 @@ export function makeSweep(ctx: EngineContext) {
     }
     let users = 0;
     let changes = 0;
-    for (const userId of due) {
-      const settled = await settleAt(userId, at);
-      if (settled.length > 0) users++;
-      changes += settled.length;
-    }
+    // a few users at once: a store serialises each user's writes, not different users'
+    const queue = [...due];
+    const worker = async () => {
+      for (let userId = queue.pop(); userId !== undefined; userId = queue.pop()) {
+        const settled = await settleAt(userId, at);
+        if (settled.length > 0) users++;
+        changes += settled.length;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
     return { users, changes, more };
   }
 

@@ -1,0 +1,163 @@
+// @ts-check
+// Sweep benchmark (pnpm bench:sweep): how fast engine.settleDue settles the users whose streaks ran
+// out at once, on SQLite and on Redis, beside the rate at which the same store recorded their events.
+//
+// Each user sends one lesson on the same day, at noon in one of the workload's 20 zones (UTC-12 to
+// UTC+14), under a daily rule without freezes; two days later every streak has run out, all at once.
+// The clock is then set past the last zone's midnight and settleDue is called until the index has no
+// due user left; the bench checks that every user was settled and none twice (the changes count).
+//
+//   pnpm bench:sweep
+//   KINDLING_BENCH_USERS=20000 pnpm bench:sweep          (a quicker run)
+//
+// Environment:
+//   KINDLING_BENCH_USERS    users whose streaks run out at once (default 100000)
+//   KINDLING_REDIS_URL      the Redis (default redis://127.0.0.1:6379; "off" skips Redis)
+//   KINDLING_BENCH_DIR      where the SQLite file is made (default the OS temp folder)
+//
+// Target (issue 17): every user settled within 60 s. It is a report, not a test: it exits 0.
+// Every Redis key it writes starts with "klbench-sweep-p<pid>:" and is deleted at the end.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { createEngine } from '@kindling/core';
+import { connectRedis, redisStore } from '@kindling/redis';
+import { sqliteStore } from '@kindling/sqlite';
+import { fmtInt, pad } from '../../core/bench/report.mjs';
+import { DAY_MS, envInt, userId, ZONES } from '../../core/bench/workload.mjs';
+
+const TARGET_SECONDS = 60;
+const USERS = envInt('KINDLING_BENCH_USERS', 100_000, 1);
+const REDIS_URL = process.env.KINDLING_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const KEY_PREFIX = `klbench-sweep-p${process.pid}`;
+const DAY = Date.UTC(2026, 2, 2); // the day of every user's one lesson
+const IN_FLIGHT = 64;
+const RULE = {
+  key: 'default',
+  frequency: /** @type {const} */ ('daily'),
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+};
+
+const progress = (/** @type {string} */ line) => process.stderr.write(`  ${line}\n`);
+
+/** Records every user's lesson, IN_FLIGHT at a time; events per second. */
+async function recordAll(/** @type {import('@kindling/core').Engine} */ engine) {
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let u = next++; u < USERS; u = next++) {
+      const zone = ZONES[u % ZONES.length];
+      // noon in the user's zone, near enough: the zone's own offset placed by the engine decides the day
+      await engine.record({ userId: userId(u), metric: 'lessons', value: 1, at: DAY + 12 * 3_600_000, tz: zone });
+      if (u % 20_000 === 0 && u > 0) progress(`${fmtInt(u)} events`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  return USERS / ((performance.now() - started) / 1000);
+}
+
+/** settleDue until the index has no due user; seconds, users and changes. */
+async function sweepAll(/** @type {import('@kindling/core').Engine} */ engine, /** @type {number} */ at) {
+  let users = 0;
+  let changes = 0;
+  let rounds = 0;
+  const started = performance.now();
+  for (;;) {
+    const swept = await engine.settleDue({ at, limit: 2_000 });
+    users += swept.users;
+    changes += swept.changes;
+    rounds++;
+    // until a round settles nobody: the index has no due user left
+    if (swept.users === 0) break;
+  }
+  return { seconds: (performance.now() - started) / 1000, users, changes, rounds };
+}
+
+/** @typedef {{ store: string, eventRate: number, seconds: number, users: number, changes: number, rounds: number }} Row */
+
+async function measure(/** @type {string} */ name, /** @type {import('@kindling/core').Store} */ store) {
+  const engine = createEngine({ store, streaks: [RULE], metrics: ['lessons'], clock: () => DAY });
+  progress(`${name}: recording ${fmtInt(USERS)} users' lessons`);
+  const eventRate = await recordAll(engine);
+  // two days after the lesson, past midnight in every zone (UTC-12 is the last): every streak ran out
+  const at = DAY + 3 * DAY_MS + 13 * 3_600_000;
+  progress(`${name}: sweeping`);
+  const swept = await sweepAll(engine, at);
+  return /** @type {Row} */ ({ store: name, eventRate, ...swept });
+}
+
+async function main() {
+  const cpus = os.cpus();
+  console.log('Kindling sweep benchmark: users settled when their streaks run out at once');
+  console.log(
+    `node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} logical cores${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}, ` +
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}; ${fmtInt(USERS)} users in ${ZONES.length} zones, one lesson each, a daily rule without freezes`,
+  );
+  /** @type {Row[]} */
+  const rows = [];
+  const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR ?? os.tmpdir(), 'kindling-sweep-'));
+  try {
+    const sqlite = sqliteStore({ path: join(dir, 'sweep.db'), synchronous: 'full' });
+    rows.push(await measure("SQLite (synchronous 'full')", sqlite));
+    await sqlite.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (REDIS_URL !== 'off') {
+    const store = redisStore({ url: REDIS_URL, keyPrefix: KEY_PREFIX, account: 'sweep' });
+    try {
+      rows.push(await measure('Redis', store));
+    } finally {
+      await store.close();
+      const admin = connectRedis({ url: REDIS_URL });
+      let cursor = '0';
+      do {
+        const [next, keys] = await admin.client.scan(cursor, 'MATCH', `${KEY_PREFIX}:*`, 'COUNT', 1000);
+        if (keys.length > 0) await admin.client.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      await admin.close();
+    }
+  }
+  const header = [
+    pad('store', 28),
+    pad('events/s', 10, true),
+    pad('users settled', 14, true),
+    pad('changes', 9, true),
+    pad('seconds', 8, true),
+    pad('users/s', 9, true),
+    pad('rounds', 7, true),
+  ];
+  console.log('');
+  console.log(header.join('  '));
+  console.log('-'.repeat(header.join('  ').length));
+  for (const row of rows) {
+    console.log(
+      [
+        pad(row.store, 28),
+        pad(fmtInt(row.eventRate), 10, true),
+        pad(fmtInt(row.users), 14, true),
+        pad(fmtInt(row.changes), 9, true),
+        pad(row.seconds.toFixed(1), 8, true),
+        pad(fmtInt(row.users / row.seconds), 9, true),
+        pad(row.rounds, 7, true),
+      ].join('  '),
+    );
+  }
+  console.log('');
+  for (const row of rows) {
+    const all = row.users === USERS && row.changes === USERS;
+    const verdict = all && row.seconds <= TARGET_SECONDS ? 'PASS' : 'FAIL';
+    console.log(
+      `${verdict}: ${row.store}: ${fmtInt(row.users)} of ${fmtInt(USERS)} users settled (${fmtInt(row.changes)} losses) in ${row.seconds.toFixed(1)} s; target all within ${TARGET_SECONDS} s`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
