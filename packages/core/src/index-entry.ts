@@ -12,25 +12,30 @@ import { zoneFor } from './reduce.js';
 import { expiryDay } from './view.js';
 
 /** Periods looked ahead before a streak that freezes keep alive is called immortal. */
+/** A state whose every field a caller overwrites: what scratch copies start from. */
+function blankState(): StreakState {
+  return {
+    since: 0,
+    day: 0,
+    period: 0,
+    progress: {},
+    met: false,
+    length: 0,
+    longest: 0,
+    started: null,
+    freezes: 0,
+    earnedThrough: 0,
+    lost: null,
+    lastAt: null,
+    extendedAt: null,
+    pauses: [],
+  };
+}
+
 const HORIZON = 1000;
 
 /** What lossInstant settles periods on: one object reused from call to call (nothing here awaits). */
-const probe: StreakState = {
-  since: 0,
-  day: 0,
-  period: 0,
-  progress: {},
-  met: false,
-  length: 0,
-  longest: 0,
-  started: null,
-  freezes: 0,
-  earnedThrough: 0,
-  lost: null,
-  lastAt: null,
-  extendedAt: null,
-  pauses: [],
-};
+const probe: StreakState = blankState();
 
 /**
  * The instant the streak is lost if no event comes: the start of the period after the first one
@@ -134,22 +139,7 @@ export function indexWatch(rules: readonly StreakRule[]): {
   /** the lines of `user` that changed; `stored`, the user's lines as the store holds them, when it has them at hand */
   changed(user: UserState, stored?: readonly IndexEntry[] | null): IndexEntry[];
 } {
-  const saved: StreakState[] = rules.map(() => ({
-    since: 0,
-    day: 0,
-    period: 0,
-    progress: {},
-    met: false,
-    length: 0,
-    longest: 0,
-    started: null,
-    freezes: 0,
-    earnedThrough: 0,
-    lost: null,
-    lastAt: null,
-    extendedAt: null,
-    pauses: [],
-  }));
+  const saved: StreakState[] = rules.map(blankState);
   const had: boolean[] = rules.map(() => false);
   const zones: Array<ZoneOffsets | null> = rules.map(() => null);
   return {

@@ -2,6 +2,7 @@
  * The streak settings form holds text as typed; these turn a saved rule into that form state and
  * back, checking the numbers on the way.
  */
+import { WEEKDAYS } from '@kindling/core';
 import type { Frequency, StreakRule, Weekday } from '../api/types';
 
 export interface ConditionDraft {
@@ -25,15 +26,8 @@ export interface StreakDraft {
   restoreWindow: string;
 }
 
-export const weekdays: readonly Weekday[] = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-];
+/** The week's days as the form lists them, Monday first (the core's list starts on Sunday). */
+export const weekdays: readonly Weekday[] = [...WEEKDAYS.slice(1), ...WEEKDAYS.slice(0, 1)];
 
 /** The form state for a saved rule, or sensible defaults when there is none yet. */
 export function ruleToDraft(rule: StreakRule | null, firstMetricKey = ''): StreakDraft {
