@@ -9,7 +9,9 @@ import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { built, sleep, startServerProcess } from './server-process.js';
 
-const USERS = 12_000;
+// Enough users that the rebuild outlasts its first progress write (every second, with the lease):
+// the engine rebuilds about 12,000 users a second here, and 12,000 let it finish unobserved.
+const USERS = 40_000;
 const dir = mkdtempSync(join(tmpdir(), 'kindling-rebuild-fault-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
