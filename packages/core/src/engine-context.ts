@@ -4,6 +4,7 @@
  */
 import { checkRecordKey } from './keys.js';
 import { parseAchievements, type Achievement } from './achievements.js';
+import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { keepCurrent, type CurrentRules } from './current-rules.js';
 import { ConfigError, NotFoundError } from './errors.js';
@@ -12,7 +13,7 @@ import { deterministicId } from './ids.js';
 import { indexEntries } from './index-entry.js';
 import { newStreakState, zoneNameFor, type Model } from './reduce.js';
 import { parseRules, type StreakRule } from './rules.js';
-import type { HistoryEntry, OwnerAction, StreakState, UserState } from './state.js';
+import type { Change, HistoryEntry, OwnerAction, StreakState, UserState } from './state.js';
 import type { Store } from './store.js';
 import { placeInstant, toInstant, zoneOf } from './time/local-date.js';
 import type { EngineOptions } from './engine-types.js';
@@ -94,6 +95,8 @@ export function makeContext(options: EngineOptions): EngineContext {
   /**
    * A write step on one rule's state of an existing user, advanced to `at` first. `change` returns
    * its result and the owner action to journal (null when nothing changed), so a rebuild replays it.
+   * What advancing settled (a loss, a freeze used) is counted in the write's activity, on the day it
+   * happened, as an event or the sweeper counts it: the user's next event no longer reports it.
    */
   function updateRule<T>(
     userId: string,
@@ -109,14 +112,25 @@ export function makeContext(options: EngineOptions): EngineContext {
       const day = placeInstant(at, zone, rule.dayStartMs);
       const state = user.streaks[rule.key] ?? newStreakState(rule, day);
       const history: HistoryEntry[] = [];
-      advanceTo(state, day, { rule, zone, changes: null, history });
+      const settled: Change[] = [];
+      advanceTo(state, day, { rule, zone, changes: settled, history });
       const [result, action] = change(state, user, history);
       user.streaks[rule.key] = state;
       const journaled =
         action === null
           ? {}
           : { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction };
-      return { result, write: { user, history, rollups: [], index: indexEntries(user, rules), ...journaled } };
+      return {
+        result,
+        write: {
+          user,
+          history,
+          rollups: [],
+          index: indexEntries(user, rules),
+          activity: countActivity(at, 0, null, settled),
+          ...journaled,
+        },
+      };
     });
   }
 
