@@ -81,6 +81,7 @@ const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }
     },
   },
   { name: 'keys', open: (page) => openPage(page, 'API keys') },
+  { name: 'webhooks', open: (page) => openPage(page, 'Webhooks') },
 ];
 
 /** Waits until the page has loaded what it shows (no "Loading …" text left). */

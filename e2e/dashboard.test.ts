@@ -88,6 +88,49 @@ describe('the dashboard, signed in and out', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('REVOKED_API_KEY');
   });
 
+  it('adds a webhook endpoint, shows its signing secret once, turns it off and deletes it; an inward URL is refused, saying why', async () => {
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'Webhooks');
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('KINDLING_WEBHOOK_ALLOW_PRIVATE');
+
+    await page.getByLabel('Endpoint URL').fill('https://hooks.example.com/kindling');
+    await page.getByLabel(/A streak was extended/).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await page.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    const saved = await getJson<Array<{ url: string; types: string[]; enabled: boolean }>>(
+      `${t.server.url}/admin/v1/webhooks`,
+      t.adminKey,
+    );
+    expect(saved).toMatchObject([
+      {
+        url: 'https://hooks.example.com/kindling',
+        types: ['streak.extended', 'streak.lost', 'streak.freeze_consumed'],
+        enabled: true,
+      },
+    ]);
+    expect(JSON.stringify(saved)).not.toContain(secret);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    expect(await page.getByLabel('Signing secret').count()).toBe(0);
+
+    const row = page.getByRole('row', { name: /hooks\.example\.com/ });
+    await row.getByRole('button', { name: 'Turn off' }).click();
+    await row.getByRole('button', { name: 'Turn on' }).waitFor();
+    expect(
+      (await getJson<Array<{ enabled: boolean }>>(`${t.server.url}/admin/v1/webhooks`, t.adminKey))[0]?.enabled,
+    ).toBe(false);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('group', { name: 'Delete the webhook to https://hooks.example.com/kindling?' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
+    await page.getByText('No endpoints yet.').waitFor();
+    expect(await getJson(`${t.server.url}/admin/v1/webhooks`, t.adminKey)).toEqual([]);
+  });
+
   it('signs in with an admin key; a change without the CSRF header is refused, and signing out ends the session', async () => {
     const page = await open(t);
     await page.getByLabel('Admin key').fill(t.adminKey);
@@ -148,6 +191,7 @@ describe('the dashboard, signed in and out', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     for (const [link, heading] of [
+      ['Webhooks', 'Webhooks'],
       ['API keys', 'API keys'],
       ['Users', 'Users'],
       ['Achievements', 'Achievements'],

@@ -14,6 +14,9 @@ import type {
   StreakRule,
   StreakSettings,
   UserDetails,
+  Webhook,
+  WebhookType,
+  CreatedWebhook,
 } from './types';
 
 const base = '/admin/v1';
@@ -49,6 +52,13 @@ export const listKeys = () => request<ApiKey[]>('GET', `${base}/keys`);
 export const createKey = (key: { name: string; kind: ApiKey['kind'] }) =>
   request<CreatedApiKey>('POST', `${base}/keys`, { body: key });
 export const revokeKey = (id: string) => request<ApiKey>('DELETE', `${base}/keys/${encodeURIComponent(id)}`);
+
+export const listWebhooks = () => request<Webhook[]>('GET', `${base}/webhooks`);
+export const createWebhook = (webhook: { url: string; types: WebhookType[] }) =>
+  request<CreatedWebhook>('POST', `${base}/webhooks`, { body: webhook });
+export const updateWebhook = (id: string, change: { url?: string; types?: WebhookType[]; enabled?: boolean }) =>
+  request<Webhook>('PATCH', `${base}/webhooks/${encodeURIComponent(id)}`, { body: change });
+export const deleteWebhook = (id: string) => request<Webhook>('DELETE', `${base}/webhooks/${encodeURIComponent(id)}`);
 
 export const grantFreezes = (userId: string, count: number) =>
   request<{ issues: Issue[] }>('POST', `${base}/streaks/freezes`, {

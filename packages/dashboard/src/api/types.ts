@@ -41,3 +41,6 @@ export type UserProfile = UserDetails['user'];
 export type StreakRead = Answer<'/v1/users/{id}/streak', 'get'>;
 export type StreakPeriod = StreakRead['streakHistory'][number];
 export type Pause = Answer<'/admin/v1/streaks/pauses', 'post', 201>['created'][number];
+export type Webhook = Answer<'/admin/v1/webhooks', 'get'>[number];
+export type WebhookType = Webhook['types'][number];
+export type CreatedWebhook = Answer<'/admin/v1/webhooks', 'post', 201>;

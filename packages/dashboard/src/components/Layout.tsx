@@ -9,6 +9,7 @@ const links: ReadonlyArray<{ href: string; label: string; page: Route['page'] }>
   { href: '#/achievements', label: 'Achievements', page: 'achievements' },
   { href: '#/users', label: 'Users', page: 'users' },
   { href: '#/keys', label: 'API keys', page: 'keys' },
+  { href: '#/webhooks', label: 'Webhooks', page: 'webhooks' },
 ];
 
 interface Props {

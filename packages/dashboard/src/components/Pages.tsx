@@ -5,6 +5,7 @@ import { MetricsPage } from '../pages/MetricsPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { StreakPage } from '../pages/StreakPage';
 import { UserPage } from '../pages/UserPage';
+import { WebhooksPage } from '../pages/WebhooksPage';
 import { PageHeading } from './PageHeading';
 
 /** The page of a route, for a signed-in owner. */
@@ -22,6 +23,8 @@ export function Pages({ route }: { route: Route }) {
       return <AchievementsPage />;
     case 'keys':
       return <KeysPage />;
+    case 'webhooks':
+      return <WebhooksPage />;
     case 'users':
       return <UserPage key={route.id ?? ''} userId={route.id} />;
     case 'not-found':

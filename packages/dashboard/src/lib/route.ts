@@ -6,11 +6,12 @@ export type Route =
   | { page: 'streak' }
   | { page: 'achievements' }
   | { page: 'keys' }
+  | { page: 'webhooks' }
   | { page: 'users'; id: string | null }
   | { page: 'sign-in' }
   | { page: 'not-found'; path: string };
 
-const simplePages = ['overview', 'metrics', 'streak', 'achievements', 'keys', 'sign-in'] as const;
+const simplePages = ['overview', 'metrics', 'streak', 'achievements', 'keys', 'webhooks', 'sign-in'] as const;
 
 /** Reads a route from a location hash such as `#/users/ana%40example.com`. An empty hash is the overview. */
 export function parseRoute(hash: string): Route {

@@ -3,7 +3,7 @@ import { createKey, listKeys, revokeKey } from '../api/admin';
 import type { ApiKey, CreatedApiKey } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { NewKeySecret } from '../components/NewKeySecret';
+import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
 import { useLoad } from '../components/use-load';
@@ -72,7 +72,14 @@ export function KeysPage() {
         </button>
       </form>
       <ErrorMessage error={error} />
-      {created ? <NewKeySecret created={created} onDismiss={() => setCreated(null)} /> : null}
+      {created ? (
+        <NewSecret
+          heading={`Key “${created.name}” created`}
+          label="New key secret"
+          secret={created.key}
+          onDismiss={() => setCreated(null)}
+        />
+      ) : null}
 
       <section aria-labelledby="key-list">
         <h2 id="key-list">Your keys</h2>

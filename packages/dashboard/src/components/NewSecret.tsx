@@ -1,15 +1,24 @@
-import { useRef, useState } from 'react';
-import type { CreatedApiKey } from '../api/types';
+import { useId, useRef, useState } from 'react';
 
-/** The secret of a key just created: shown this once, read-only, with a Copy button. */
-export function NewKeySecret({ created, onDismiss }: { created: CreatedApiKey; onDismiss: () => void }) {
+interface Props {
+  /** what was created, as the heading says it */
+  heading: string;
+  /** the label of the secret's field */
+  label: string;
+  secret: string;
+  onDismiss: () => void;
+}
+
+/** The secret of a key or webhook just created: shown this once, read-only, with a Copy button. */
+export function NewSecret({ heading, label, secret, onDismiss }: Props) {
+  const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   async function copy() {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(created.key);
+      await navigator.clipboard.writeText(secret);
       setCopyState('copied');
     } catch {
       inputRef.current?.select();
@@ -18,17 +27,17 @@ export function NewKeySecret({ created, onDismiss }: { created: CreatedApiKey; o
   }
 
   return (
-    <section className="card secret" aria-labelledby="new-key-heading">
-      <h2 id="new-key-heading">Key “{created.name}” created</h2>
+    <section className="card secret" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
       <p>Copy the secret now: it is shown only this once and cannot be read again.</p>
       <div className="field">
-        <label htmlFor="new-key-secret">New key secret</label>
+        <label htmlFor={`${id}-secret`}>{label}</label>
         <div className="input-row">
           <input
-            id="new-key-secret"
+            id={`${id}-secret`}
             ref={inputRef}
             readOnly
-            value={created.key}
+            value={secret}
             spellCheck={false}
             onFocus={(event) => event.target.select()}
           />

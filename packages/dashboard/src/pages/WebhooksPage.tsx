@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../api/admin';
+import type { CreatedWebhook, WebhookType } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { NewSecret } from '../components/NewSecret';
+import { PageHeading } from '../components/PageHeading';
+import { useAnnounce } from '../components/status-context';
+import { useLoad } from '../components/use-load';
+import { formatDateTime } from '../lib/format';
+
+/** The change types an endpoint may subscribe to, with what each tells. */
+const TYPES: ReadonlyArray<{ type: WebhookType; label: string }> = [
+  { type: 'streak.started', label: 'A streak started' },
+  { type: 'streak.extended', label: 'A streak was extended' },
+  { type: 'streak.lost', label: 'A streak was lost' },
+  { type: 'streak.freeze_consumed', label: 'A freeze was used' },
+  { type: 'streak.freeze_earned', label: 'Freezes were earned' },
+  { type: 'streak.reminder_due', label: 'A reminder is due' },
+  { type: 'emails.streak_reminder_due', label: 'A reminder is due (the hosted service’s name)' },
+  { type: 'achievement.completed', label: 'An achievement was completed' },
+];
+
+/** Adds webhook endpoints (their signing secret shown once), lists them, turns them on or off and deletes them. */
+export function WebhooksPage() {
+  const webhooks = useLoad(() => listWebhooks(), []);
+  const announce = useAnnounce();
+  const [url, setUrl] = useState('');
+  const [types, setTypes] = useState<ReadonlySet<WebhookType>>(new Set(['streak.lost', 'streak.freeze_consumed']));
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  function toggleType(type: WebhookType, on: boolean) {
+    const next = new Set(types);
+    if (on) next.add(type);
+    else next.delete(type);
+    setTypes(next);
+  }
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (types.size === 0) {
+      setError(new Error('Choose at least one change to send.'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const webhook = await createWebhook({
+        url: url.trim(),
+        types: TYPES.map((t) => t.type).filter((t) => types.has(t)),
+      });
+      setCreated(webhook);
+      setUrl('');
+      announce(`Webhook to ${webhook.url} added. Copy its signing secret now.`);
+      webhooks.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function change(what: () => Promise<unknown>, done: string) {
+    setError(null);
+    try {
+      await what();
+      announce(done);
+      webhooks.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+
+  return (
+    <>
+      <PageHeading title="Webhooks">Webhooks</PageHeading>
+      <p>
+        Kindling posts the changes you choose to your endpoints, signed with the endpoint’s secret (
+        <code>X-Trophy-Signature</code> and the Standard Webhooks headers). Endpoints are kept here now; sending them is
+        not switched on yet.
+      </p>
+      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-webhook">
+        <h2 id="new-webhook">New endpoint</h2>
+        <div className="field">
+          <label htmlFor="webhook-url">Endpoint URL</label>
+          <input
+            id="webhook-url"
+            type="url"
+            required
+            placeholder="https://example.com/kindling"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+        <fieldset className="field choices">
+          <legend>Changes to send</legend>
+          {TYPES.map(({ type, label }) => (
+            <label key={type}>
+              <input
+                type="checkbox"
+                checked={types.has(type)}
+                onChange={(event) => toggleType(type, event.target.checked)}
+              />
+              <span>
+                {label} (<code>{type}</code>)
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button-primary" disabled={busy}>
+          Add endpoint
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+      {created ? (
+        <NewSecret
+          heading={`Webhook to ${created.url} added`}
+          label="Signing secret"
+          secret={created.secret}
+          onDismiss={() => setCreated(null)}
+        />
+      ) : null}
+
+      <section aria-labelledby="webhook-list">
+        <h2 id="webhook-list">Your endpoints</h2>
+        <ErrorMessage error={webhooks.error} />
+        {webhooks.loading && !webhooks.data ? <p>Loading endpoints…</p> : null}
+        {webhooks.data && webhooks.data.length === 0 ? <p>No endpoints yet.</p> : null}
+        {webhooks.data && webhooks.data.length > 0 ? (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="webhook-list">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col">Changes</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {webhooks.data.map((webhook) => (
+                  <tr key={webhook.id}>
+                    <th scope="row">
+                      <code>{webhook.url}</code>
+                    </th>
+                    <td>{webhook.types.join(', ')}</td>
+                    <td>{formatDateTime(webhook.created)}</td>
+                    <td>
+                      {webhook.enabled ? 'on' : 'off'}
+                      {webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void change(
+                            () => updateWebhook(webhook.id, { enabled: !webhook.enabled }),
+                            `Webhook to ${webhook.url} turned ${webhook.enabled ? 'off' : 'on'}.`,
+                          )
+                        }
+                      >
+                        {webhook.enabled ? 'Turn off' : 'Turn on'}
+                      </button>{' '}
+                      <ConfirmButton
+                        label="Delete"
+                        question={`Delete the webhook to ${webhook.url}?`}
+                        onConfirm={() => change(() => deleteWebhook(webhook.id), `Webhook to ${webhook.url} deleted.`)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
