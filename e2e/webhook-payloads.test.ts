@@ -1,0 +1,61 @@
+/**
+ * Webhook bodies against the hosted service's published Node SDK: each type it has is read by the
+ * SDK's own serializer for that payload, strictly (no key it does not know), once Kindling's two
+ * keys of its own, `id` and `timestamp`, are set aside. The user, streak and achievement in them are
+ * what a real server answers.
+ */
+import serializers from '@trophyso/node/serialization/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { webhookPayload, webhookStreak, type WebhookFact } from '../packages/server/src/wire/webhook-payload.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ clock: () => Date.parse('2026-03-02T10:00:00Z') });
+  await t.call('POST', '/admin/v1/achievements', {
+    key: t.adminKey,
+    body: [{ name: 'First lesson', key: 'first', trigger: 'metric', metric: 'lessons', threshold: 1 }],
+  });
+});
+afterAll(() => t.close());
+
+/** Parses `payload` with the SDK's serializer, strictly, after taking off Kindling's own keys. */
+async function readBySdk(name: string, payload: Record<string, unknown>) {
+  const { id, timestamp, ...rest } = payload;
+  if (rest.achievement !== undefined) {
+    const { eventAttributes: _newer, ...achievement } = rest.achievement as Record<string, unknown>;
+    rest.achievement = achievement;
+  }
+  expect(id).toBe('evt_1');
+  expect(timestamp).toBe('2026-03-02T09:00:00.000Z');
+  const schema = (serializers as unknown as Record<string, { parse: (raw: unknown, o: object) => unknown }>)[name];
+  return schema?.parse(rest, { unrecognizedObjectKeys: 'fail', allowUnrecognizedEnumValues: false });
+}
+
+describe('webhook bodies', () => {
+  it('are read by the SDK serializer of each type the hosted service has', async () => {
+    const event = await t.call('POST', '/v1/metrics/lessons/event', {
+      body: { user: { id: 'ada', tz: 'UTC' }, value: 1 },
+    });
+    expect(event.status).toBe(201);
+    const user = (await t.call('GET', '/v1/users/ada')).body;
+    // the user's achievement without the list's statistics (completions, rarity), as the engine completed it
+    const { completions: _c, rarity: _r, ...achievement } = (await t.call('GET', '/v1/users/ada/achievements')).body[0];
+    expect(achievement.key).toBe('first');
+    const streak = webhookStreak(event.body.currentStreak);
+    const facts: Array<[string, WebhookFact]> = [
+      ['WebhooksStreakStartedPayload', { type: 'streak.started', streak }],
+      ['WebhooksStreakExtendedPayload', { type: 'streak.extended', streak }],
+      ['WebhooksStreakLostPayload', { type: 'streak.lost', length: 12 }],
+      ['WebhooksStreakFreezeConsumedPayload', { type: 'streak.freeze_consumed', consumed: 1, freezes: 0 }],
+      ['WebhooksStreakFreezeEarnedPayload', { type: 'streak.freeze_earned', earned: 1, freezes: 2 }],
+      ['WebhooksAchievementCompletedPayload', { type: 'achievement.completed', achievement }],
+    ];
+    for (const [name, fact] of facts) {
+      const payload = webhookPayload('evt_1', Date.parse('2026-03-02T09:00:00Z'), user, fact);
+      // what is sent is JSON: read it as a receiver would
+      const parsed = await readBySdk(name, JSON.parse(JSON.stringify(payload)));
+      expect(parsed, `${name}: ${JSON.stringify(parsed)}`).toMatchObject({ ok: true });
+    }
+  });
+});
