@@ -3,7 +3,7 @@
  * issue naming its item by `index` (creates) or `id` (updates, deletes). 201 when something was
  * created. A typed error of the core about one item becomes that item's issue.
  */
-import { KindlingError } from '@kindling/core';
+import { KindlingError, keyFor } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { HttpError } from '../../http/errors.js';
 import type { issueSchema } from '../../wire/admin-wire.js';
@@ -21,6 +21,24 @@ export function issue(at: IssueAt, message: string, severity: Issue['severity'] 
 export function issueFromError(at: IssueAt, error: unknown): Issue {
   if (error instanceof KindlingError) return issue(at, error.message);
   throw error;
+}
+
+/**
+ * The name (trimmed) and key (given, or derived from the name) of a new metric or achievement at
+ * `index`, or the issue that refuses it: a bad key, a blank name, or a key `taken` already.
+ */
+export function nameAndKey(
+  item: { name: string; key?: string },
+  index: number,
+  taken: (key: string) => boolean,
+  noun: 'metric' | 'achievement',
+): { name: string; key: string } | Issue {
+  const name = item.name.trim();
+  const key = keyFor({ ...item, name });
+  if ('problem' in key) return issue({ index }, key.problem);
+  if (name === '') return issue({ index }, 'Name must not be blank');
+  if (taken(key.key)) return issue({ index }, `Key already in use by another ${noun}`);
+  return { name, key: key.key };
 }
 
 /** 201 when at least one item was created, else 200. */

@@ -3,7 +3,7 @@
  * metric and a finite threshold, a streak achievement a length >= 1 and a configured streak rule;
  * what is wrong with one item (including what the engine refuses) is that item's issue.
  */
-import { ConfigError, keyFor } from '@kindling/core';
+import { ConfigError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AccountConfig, AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
@@ -13,7 +13,7 @@ import type { App } from '../../http/typed-app.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
 import { achievementAdminWire, createdAchievementsSchema } from '../../wire/admin-wire.js';
-import { issue, statusOf, type Issue } from './bulk.js';
+import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
 type NewAchievement = FromSchema<typeof newAchievement>;
@@ -58,20 +58,17 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
         created = [];
         issues = [];
         for (const [index, item] of request.body.entries()) {
-          const name = item.name.trim();
-          const key = keyFor({ ...item, name });
-          if ('problem' in key) {
-            issues.push(issue({ index }, key.problem));
+          const named = nameAndKey(
+            item,
+            index,
+            (key) => [...config.achievements, ...created].some((a) => a.key === key),
+            'achievement',
+          );
+          if ('message' in named) {
+            issues.push(named);
             continue;
           }
-          if (name === '') {
-            issues.push(issue({ index }, 'Name must not be blank'));
-            continue;
-          }
-          if ([...config.achievements, ...created].some((a) => a.key === key.key)) {
-            issues.push(issue({ index }, 'Key already in use by another achievement'));
-            continue;
-          }
+          const { name, key } = named;
           const problem = triggerProblem(item, config);
           if (problem !== null) {
             issues.push(issue({ index }, problem));
@@ -79,7 +76,7 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
           }
           const def: AchievementDef = {
             id: newId(),
-            key: key.key,
+            key,
             name,
             trigger: item.trigger,
             metric: item.trigger === 'metric' ? (item.metric as string) : null,

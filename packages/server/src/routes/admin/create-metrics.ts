@@ -9,8 +9,7 @@ import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../secrets.js';
 import { createdMetricsSchema, metricWire } from '../../wire/admin-wire.js';
-import { issue, statusOf, type Issue } from './bulk.js';
-import { keyFor } from '@kindling/core';
+import { nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newMetric, TAG } from './schemas.js';
 
 export function createMetricsRoute(app: App, ctx: ServerContext): void {
@@ -35,22 +34,13 @@ export function createMetricsRoute(app: App, ctx: ServerContext): void {
         issues = [];
         const taken = new Set(config.metrics.map((m) => m.key));
         for (const [index, item] of request.body.entries()) {
-          const name = item.name.trim();
-          const key = keyFor({ ...item, name });
-          if ('problem' in key) {
-            issues.push(issue({ index }, key.problem));
+          const named = nameAndKey(item, index, (key) => taken.has(key), 'metric');
+          if ('message' in named) {
+            issues.push(named);
             continue;
           }
-          if (name === '') {
-            issues.push(issue({ index }, 'Name must not be blank'));
-            continue;
-          }
-          if (taken.has(key.key)) {
-            issues.push(issue({ index }, 'Key already in use by another metric'));
-            continue;
-          }
-          taken.add(key.key);
-          created.push({ id: newId(), key: key.key, name, status: 'active', created: at });
+          taken.add(named.key);
+          created.push({ id: newId(), key: named.key, name: named.name, status: 'active', created: at });
         }
         return { ...config, metrics: [...config.metrics, ...created] };
       });
