@@ -120,3 +120,30 @@ describe('DELETE /admin/v1/webhooks/:id', () => {
     expect((await t.call('GET', `/admin/v1/webhooks/${id}`, { key: t.adminKey })).status).toBe(404);
   });
 });
+
+describe("another account's webhook endpoints", () => {
+  it('are not listed, read, changed or deleted: each answers 404 as an unknown id, and theirs stay as they were', async () => {
+    const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
+    const theirKey = second.body.adminKey as string;
+    const theirs = await t.call('POST', '/admin/v1/webhooks', { key: theirKey, body: hook });
+    expect(theirs.status).toBe(201);
+    expect((await t.call('GET', '/admin/v1/webhooks', { key: t.adminKey })).body).toEqual([]);
+    for (const [method, body] of [['GET'], ['PATCH', { enabled: false }], ['DELETE']] as const) {
+      const res = await t.call(method, `/admin/v1/webhooks/${theirs.body.id}`, {
+        key: t.adminKey,
+        ...(body ? { body } : {}),
+      });
+      expect(res.status, method).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    const { secret: _secret, ...shown } = theirs.body;
+    expect((await t.call('GET', '/admin/v1/webhooks', { key: theirKey })).body).toEqual([shown]);
+  });
+
+  it("do not count towards this account's limit of ten", async () => {
+    const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
+    for (let i = 0; i < 10; i++)
+      expect((await t.call('POST', '/admin/v1/webhooks', { key: second.body.adminKey, body: hook })).status).toBe(201);
+    expect((await create()).status).toBe(201);
+  });
+});
