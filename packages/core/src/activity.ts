@@ -52,24 +52,25 @@ function sealedOn(change: Change): number | null {
 }
 
 /**
- * What an event (or an explicit completion, with `event` null) at instant `at` adds, from the
- * changes it caused: the event and its extension on `day`, the event's local day (the first rule's,
- * in the user's zone); a loss or a freeze used that the event settled on the local day it happened,
- * the day after the period it sealed. A sweeper's settlement counts the same changes on the same days.
+ * What a write adds, from the changes it made: an event at instant `at` (null for a write without
+ * one: a settlement, an owner's action, a completion) and its extension on `event.day`, the event's
+ * local day (the first rule's, in the user's zone); a loss or a freeze used on the local day it
+ * happened, the day after the period it sealed, whichever write settled it; each completion.
  */
 export function countActivity(
   at: number,
-  day: number,
-  event: { readonly metric: string; readonly value: number } | null,
+  event: { readonly metric: string; readonly value: number; readonly day: number } | null,
   changes: readonly Change[],
 ): ActivityDelta {
   const events = event === null ? 0 : 1;
+  // an extension belongs to an event: a write without one counts none and has no day of its own
+  const day = event === null ? 0 : event.day;
   let extended = 0;
   const achievements: string[] = [];
   // most events settle nothing: their one day is built without a map
   let sealed: Map<number, { lost: number; freezesUsed: number }> | null = null;
   for (const change of changes) {
-    if (change.type === 'streak.extended' || change.type === 'streak.started') extended++;
+    if (change.type === 'streak.extended' || change.type === 'streak.started') extended += events;
     else if (change.type === 'achievement.completed') achievements.push(change.achievement);
     else {
       const on = sealedOn(change);

@@ -127,7 +127,7 @@ export function makeContext(options: EngineOptions): EngineContext {
           history,
           rollups: [],
           index: indexEntries(user, rules),
-          activity: countActivity(at, 0, null, settled),
+          activity: countActivity(at, null, settled),
           ...journaled,
         },
       };

@@ -68,7 +68,7 @@ export function createEngine(options: EngineOptions): Engine {
             rollups: reduction.rollups,
             index: lines.changed(reduction.user, stored),
             // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
-            activity: countActivity(at, (reduction.rollups[0] as Rollup).day, { metric, value }, result.changes),
+            activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
             // Absent fields as undefined, not spread in: one shape of write, no spread per event.
             zoneChange: reduction.zoneChange ?? undefined,
             idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,

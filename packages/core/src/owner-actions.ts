@@ -12,7 +12,7 @@ import { addPause, removePause, viewPause } from './pauses.js';
 import { newUser, zoneNameFor } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import { copyUser, withEntry, type Change } from './state.js';
-import { DAY_MS, parseDay } from './time/calendar.js';
+import { parseDay } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkUserId } from './validate.js';
 import { viewStreak } from './view.js';
@@ -133,7 +133,7 @@ export async function completeAchievement(
         history: [],
         rollups: [],
         index: [],
-        activity: countActivity(at, Math.floor(at / DAY_MS), null, [
+        activity: countActivity(at, null, [
           { type: 'achievement.completed', achievement: key, name: achievement.name },
         ]),
       },

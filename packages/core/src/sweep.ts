@@ -56,7 +56,7 @@ export function makeSweep(ctx: EngineContext) {
           rollups: [],
           index: lines.changed(settlement.user, stored),
           // counted as an event counts what it settles: each on the local day it happened
-          activity: countActivity(at, 0, null, settlement.changes),
+          activity: countActivity(at, null, settlement.changes),
         },
       };
     });
