@@ -6,6 +6,7 @@
  * checked against the version it read), so no loss is counted twice and none is lost with a process.
  */
 import type { Control } from '../control/control.js';
+import type { Account } from '../control/types.js';
 import type { Engines } from './engines.js';
 
 /** Users settled per account and round at most, and rounds per account and sweep. */
@@ -56,7 +57,7 @@ export class Sweeper {
 
   private async sweep(): Promise<SweepReport> {
     const report: SweepReport = { accounts: 0, users: 0, changes: 0, failures: 0 };
-    let accounts: Awaited<ReturnType<Control['accounts']>>;
+    let accounts: Account[];
     try {
       accounts = await this.control.accounts();
     } catch (error) {
