@@ -2,7 +2,10 @@
  * Answers of streak reads kept as bytes, keyed by the account's configuration version, the periods
  * asked for and the user, and stamped with what else they depend on: the version of the user's
  * state and the local day they were made for. Each answer keeps its JSON and, once a client has
- * asked for it, its gzip form. Bounded in bytes; least recently used first out.
+ * asked for it, its gzip form. Bounded in bytes; out goes the oldest answer not read since it was
+ * kept or last passed over (a "second chance" clock, close to least recently used): a read only
+ * marks the answer, where moving it to the back of the map on every hit cost two more hash
+ * operations on a long key per request, on the hottest route.
  */
 import type { ReadStamp } from '@kindling/core';
 
@@ -15,34 +18,44 @@ export interface CachedAnswer {
 
 const sizeOf = (answer: CachedAnswer) => answer.json.length + (answer.gzip?.length ?? 0);
 
+interface Slot {
+  answer: CachedAnswer;
+  /** read since it was kept or last passed over */
+  read: boolean;
+}
+
 export class ReadCache {
-  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly entries = new Map<string, Slot>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
   get(key: string): CachedAnswer | undefined {
-    const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    const slot = this.entries.get(key);
+    if (slot === undefined) return undefined;
+    slot.read = true;
+    return slot.answer;
   }
 
   set(key: string, answer: CachedAnswer): void {
     if (sizeOf(answer) > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old !== undefined) {
-      this.bytes -= sizeOf(old);
+      this.bytes -= sizeOf(old.answer);
       this.entries.delete(key);
     }
-    this.entries.set(key, answer);
+    this.entries.set(key, { answer, read: false });
     this.bytes += sizeOf(answer);
-    for (const [oldest, value] of this.entries) {
+    // Each pass over an answer read since it was kept moves it to the back, unmarked: the loop ends.
+    for (const [oldest, slot] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= sizeOf(value);
+      if (slot.read) {
+        slot.read = false;
+        this.entries.set(oldest, slot);
+      } else {
+        this.bytes -= sizeOf(slot.answer);
+      }
     }
   }
 
