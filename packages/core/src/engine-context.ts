@@ -11,6 +11,7 @@ import { ConfigError, NotFoundError } from './errors.js';
 import { fingerprintModel } from './fingerprint.js';
 import { deterministicId } from './ids.js';
 import { indexEntries } from './index-entry.js';
+import { dateChanges, outboxEntries } from './outbox.js';
 import { newStreakState, zoneNameFor, type Model } from './reduce.js';
 import { parseRules, type StreakRule } from './rules.js';
 import type { Change, HistoryEntry, OwnerAction, StreakState, UserState } from './state.js';
@@ -39,11 +40,18 @@ export interface EngineContext {
   ruleFor(key: string | undefined): StreakRule;
   /** an id: the injected generator's, or a deterministic one from `parts` */
   idFor(...parts: Array<string | number>): string;
+  /** whether writes carry outbox entries of their changes (EngineOptions.outbox) */
+  readonly outbox: boolean;
   updateRule<T>(
     userId: string,
     rule: StreakRule,
     at: number,
-    change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
+    change: (
+      state: StreakState,
+      user: UserState,
+      history: HistoryEntry[],
+      changes: Change[],
+    ) => [T, OwnerActionBody | null],
   ): Promise<T>;
 }
 
@@ -76,6 +84,7 @@ export function makeContext(options: EngineOptions): EngineContext {
   const model: Model = { rules, achievements };
   const current = keepCurrent(store, model, fingerprintModel(model));
   const newId = options.newId;
+  const outbox = options.outbox === true;
 
   const now = (at: Date | number | undefined) => toInstant(at ?? clock(), at === undefined ? 'clock()' : 'at');
   const ruleFor = (key: string | undefined): StreakRule => {
@@ -97,12 +106,18 @@ export function makeContext(options: EngineOptions): EngineContext {
    * its result and the owner action to journal (null when nothing changed), so a rebuild replays it.
    * What advancing settled (a loss, a freeze used) is counted in the write's activity, on the day it
    * happened, as an event or the sweeper counts it: the user's next event no longer reports it.
+   * What was settled and the changes `change` reports in `changes` go to the outbox (when on).
    */
   function updateRule<T>(
     userId: string,
     rule: StreakRule,
     at: number,
-    change: (state: StreakState, user: UserState, history: HistoryEntry[]) => [T, OwnerActionBody | null],
+    change: (
+      state: StreakState,
+      user: UserState,
+      history: HistoryEntry[],
+      changes: Change[],
+    ) => [T, OwnerActionBody | null],
   ): Promise<T> {
     return current.update(userId, at, ({ user }) => {
       if (user === null)
@@ -114,7 +129,8 @@ export function makeContext(options: EngineOptions): EngineContext {
       const history: HistoryEntry[] = [];
       const settled: Change[] = [];
       advanceTo(state, day, { rule, zone, changes: settled, history });
-      const [result, action] = change(state, user, history);
+      const made: Change[] = [];
+      const [result, action] = change(state, user, history, made);
       user.streaks[rule.key] = state;
       const journaled =
         action === null
@@ -128,11 +144,14 @@ export function makeContext(options: EngineOptions): EngineContext {
           rollups: [],
           index: indexEntries(user, rules),
           activity: countActivity(at, null, settled),
+          outbox: outbox
+            ? outboxEntries(user, rules, dateChanges([...settled, ...made], rules, user.tz, at))
+            : undefined,
           ...journaled,
         },
       };
     });
   }
 
-  return { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, updateRule };
+  return { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, updateRule };
 }

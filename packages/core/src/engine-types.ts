@@ -24,6 +24,11 @@ export interface EngineOptions {
   metrics?: string[];
   /** ids of events and pauses; default: deterministic UUID-shaped ids derived from user and version */
   newId?: () => string;
+  /**
+   * Write news of every change (an event's, a settlement's, an owner's action's, a reminder) to the
+   * store's outbox with the change itself (outbox.ts), for a relay to hand on; default false.
+   */
+  outbox?: boolean;
 }
 
 export interface RecordInput {

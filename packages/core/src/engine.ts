@@ -10,6 +10,7 @@ import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { indexWatch } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
+import { dateChanges, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
 import { isCurrent, readStamp } from './read-stamp.js';
@@ -25,7 +26,7 @@ export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from '.
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
-  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor } = ctx;
+  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox } = ctx;
   const lines = indexWatch(rules);
   const sweep = makeSweep(ctx);
 
@@ -58,6 +59,8 @@ export function createEngine(options: EngineOptions): Engine {
         const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
         // what the user's index lines are made of, noted before the reducer changes the state in place
         lines.note(user);
+        // the zone what the event settles on its way was settled in, before the event may change it
+        const tzBefore = user === null ? null : user.tz;
         const reduction = reduceEvent(user, event, model);
         const result = describeEvent(reduction, event, model);
         return {
@@ -72,6 +75,9 @@ export function createEngine(options: EngineOptions): Engine {
             // Absent fields as undefined, not spread in: one shape of write, no spread per event.
             zoneChange: reduction.zoneChange ?? undefined,
             idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,
+            outbox: outbox
+              ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
+              : undefined,
           },
         };
       },

@@ -4,9 +4,21 @@ export type { ReadStamp } from './read-stamp.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
-export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats } from './store.js';
+export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats, ExpiringRow } from './store.js';
 export { ownRecord } from './control-kv.js';
 export type { ControlKV } from './control-kv.js';
+export { memoryDeliveryQueue, checkQueueLimit } from './delivery-queue.js';
+export type {
+  DeliveryQueue,
+  Delivery,
+  NewDelivery,
+  DeliveryAttempt,
+  DeliveryOutcome,
+  DeliveryPage,
+  DeliveryStatus,
+} from './delivery-queue.js';
+export { outboxEntries } from './outbox.js';
+export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';
 export { unsafeKeyReason } from './keys.js';
 export { deriveKey, isValidKey, keyFor, KEY_RULE, MAX_KEY_LENGTH } from './item-key.js';
 export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
@@ -22,9 +34,9 @@ export { parseAchievements } from './achievements.js';
 export type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 export { reduceEvent, newUser } from './reduce.js';
 export type { EventInput, EventReduction, Model } from './reduce.js';
-export { settleUser } from './settle.js';
+export { settleUser, changeInstant } from './settle.js';
 export type { Settlement, SettledChange } from './settle.js';
-export { remindersDue } from './reminders.js';
+export { remindersDue, remindUser } from './reminders.js';
 export type { SettleResult, SettledChangeView, SweepResult } from './sweep.js';
 export type { ReminderDue } from './reminders.js';
 export { describeEvent } from './response.js';

@@ -18,6 +18,8 @@ import {
   type UserState,
   type ZoneChange,
 } from './state.js';
+import { checkQueueLimit } from './delivery-queue.js';
+import type { OutboxEntry, OutboxRecord } from './outbox.js';
 import type { RecordResult } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
@@ -74,6 +76,9 @@ export function memoryStore(): MemoryStore {
   const users = new Map<string, UserRecord>();
   /** the write being committed: its day sums merged with the stored ones and checked (one write at a time) */
   const pending: Rollup[] = [];
+  /** committed outbox entries in commit order, by position (a sequence number) */
+  const outbox = new Map<number, OutboxEntry>();
+  let outboxSeq = 0;
   const activity = {
     days: new Map<string, DayCounts>(),
     metrics: new Map<string, MetricCounts>(),
@@ -129,6 +134,7 @@ export function memoryStore(): MemoryStore {
     }
     for (let i = 0; i < write.index.length; i++) putLine(target.lines, write.index[i] as IndexEntry);
     if (write.activity) addActivity(activity, write.activity);
+    if (write.outbox) for (const entry of write.outbox) outbox.set(++outboxSeq, cloneJson(entry));
     if (record === undefined) users.set(userId, target);
   }
 
@@ -215,9 +221,11 @@ export function memoryStore(): MemoryStore {
           .map(([userId, e]) => ({ userId, longest: e.longest })),
       };
     },
-    async expiring(streak, at, before, limit) {
+    async expiring(streak, at, before, limit, after) {
+      const later = (userId: string, e: IndexEntry) =>
+        after == null || e.expiresAt > after.expiresAt || (e.expiresAt === after.expiresAt && userId > after.userId);
       return linesOf(streak)
-        .filter(([, e]) => e.length > 0 && e.deadAt > at && e.expiresAt < before)
+        .filter(([userId, e]) => e.length > 0 && e.deadAt > at && e.expiresAt < before && later(userId, e))
         .sort((a, b) => a[1].expiresAt - b[1].expiresAt || byUserId(a[0], b[0]))
         .slice(0, limit)
         .map(([userId, e]) => ({ userId, length: e.length, expiresAt: e.expiresAt }));
@@ -234,8 +242,21 @@ export function memoryStore(): MemoryStore {
         ),
       };
     },
+    async readOutbox(limit) {
+      checkQueueLimit(limit);
+      const records: OutboxRecord[] = [];
+      for (const [seq, entry] of outbox) {
+        if (records.length >= limit) break;
+        records.push({ position: String(seq), entry: cloneJson(entry) });
+      }
+      return records;
+    },
+    async removeOutbox(positions) {
+      for (const position of positions) if (/^[1-9]\d{0,15}$/.test(position)) outbox.delete(Number(position));
+    },
     async close() {
       users.clear();
+      outbox.clear();
     },
   };
 }

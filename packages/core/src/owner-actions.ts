@@ -9,6 +9,7 @@ import type { Options, Result } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { grantFreezes as addFreezes } from './freezes.js';
 import { addPause, removePause, viewPause } from './pauses.js';
+import { outboxEntries } from './outbox.js';
 import { newUser, zoneNameFor } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import { copyUser, withEntry, type Change } from './state.js';
@@ -88,8 +89,7 @@ export async function restore(
           lostAt,
           rule.calendar.indexOf(placeInstant(at, zoneOf(zoneNameFor(loaded, rule)), rule.dayStartMs)),
         );
-  return updateRule(userId, rule, at, (state, user, history) => {
-    const changes: Change[] = [];
+  return updateRule(userId, rule, at, (state, user, history, changes) => {
     const { outcome, history: restored } = restoreStreak(state, rule, [...recent, ...history], changes);
     history.push(...restored);
     return [
@@ -105,7 +105,7 @@ export async function completeAchievement(
   key: string,
   options: Options<'completeAchievement', 2> = {},
 ): Result<'completeAchievement'> {
-  const { current, achievements, now } = ctx;
+  const { current, achievements, rules, now } = ctx;
   checkUserId(userId);
   const achievement = achievements.find((a) => a.key === key);
   if (achievement === undefined) {
@@ -126,6 +126,7 @@ export async function completeAchievement(
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
     user.achievements = withEntry(user.achievements, key, at);
+    const completed: Change[] = [{ type: 'achievement.completed', achievement: key, name: achievement.name }];
     return {
       result: { completed: true, achievement: describeCompleted(achievement, at) },
       write: {
@@ -133,9 +134,8 @@ export async function completeAchievement(
         history: [],
         rollups: [],
         index: [],
-        activity: countActivity(at, null, [
-          { type: 'achievement.completed', achievement: key, name: achievement.name },
-        ]),
+        activity: countActivity(at, null, completed),
+        outbox: ctx.outbox ? outboxEntries(user, rules, [{ change: completed[0] as Change, at }]) : undefined,
       },
     };
   });

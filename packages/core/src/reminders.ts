@@ -2,9 +2,10 @@
  * Reminders (the sweeper's third kind of news): a user whose streak is alive and whose current
  * period is not met yet is reminded `remindBefore` before the period ends, in absolute time, so a
  * reminder 4 h before midnight is 4 h before midnight on a 23-hour or a 25-hour day too. A reminder
- * never falls before its period began. Pure and read-only: deciding that one was already sent is
- * the outbox's work (one id per user, rule and period).
+ * never falls before its period began. One per period: the user's state keeps the period last
+ * reminded of each rule (`UserState.reminded`), written with the reminder's outbox entry.
  */
+import type { DatedChange } from './outbox.js';
 import { stateAt, zoneFor } from './reduce.js';
 import type { StreakRule } from './rules.js';
 import type { StreakState, UserState } from './state.js';
@@ -50,4 +51,35 @@ export function remindersDue(user: UserState, rules: readonly StreakRule[], at: 
     });
   }
   return due;
+}
+
+/**
+ * The reminders of `user` due by `at` and not sent yet, each dated at the instant it was due; each
+ * rule's period is marked reminded in `user` (a copy the caller owns, already settled up to `at`:
+ * settle.ts). Nothing when the user was reminded of every due period already.
+ */
+export function remindUser(user: UserState, rules: readonly StreakRule[], at: number): DatedChange[] {
+  const reminders: DatedChange[] = [];
+  let reminded: Record<string, number> | null = null;
+  for (const rule of rules) {
+    const state = user.streaks[rule.key];
+    if (rule.remindBeforeMs === null || state === undefined) continue;
+    if (user.reminded?.[rule.key] === state.period) continue;
+    const instant = reminderInstant(state, rule, zoneFor(user, rule));
+    if (instant === null || instant > at) continue;
+    reminded ??= { ...user.reminded };
+    reminded[rule.key] = state.period;
+    reminders.push({
+      change: {
+        type: 'streak.reminder_due',
+        streak: rule.key,
+        length: state.length,
+        periodStart: formatDay(rule.calendar.startOf(state.period)),
+        periodEnd: formatDay(rule.calendar.endOf(state.period)),
+      },
+      at: instant,
+    });
+  }
+  if (reminded !== null) user.reminded = reminded;
+  return reminders;
 }

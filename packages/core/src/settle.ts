@@ -31,8 +31,13 @@ export interface Settlement {
   readonly moved: boolean;
 }
 
-/** The instant a change happened: the start of the local day that sealed it. */
-function instantOf(change: Change, zone: ZoneOffsets, rule: StreakRule): number {
+/**
+ * The instant a change happened. A period's fate (lost, a freeze consumed, a pause used) at the
+ * start of the local day after the period, a freeze earned at the start of its day; a change an
+ * event or an owner's action made (started, extended, restored, an achievement) at `made`, that
+ * event's or action's instant.
+ */
+export function changeInstant(change: Change, zone: ZoneOffsets, rule: StreakRule, made: number): number {
   switch (change.type) {
     case 'freeze.earned':
       return dayStartInstant(parseDay(change.date), zone, rule.dayStartMs);
@@ -41,8 +46,7 @@ function instantOf(change: Change, zone: ZoneOffsets, rule: StreakRule): number 
     case 'pause.used':
       return dayStartInstant(parseDay(change.periodEnd) + 1, zone, rule.dayStartMs);
     default:
-      // advanceTo makes no other kind of change; an event or an owner's action makes those.
-      throw new Error(`settling made a change of type ${change.type}, which only an event or an action makes`);
+      return made;
   }
 }
 
@@ -63,7 +67,7 @@ export function settleUser(user: UserState, rules: readonly StreakRule[], at: nu
     if (day <= state.day) continue;
     const found: Change[] = [];
     advanceTo(state, day, { rule, zone, changes: found, history });
-    for (const change of found) changes.push({ ...change, at: instantOf(change, zone, rule) });
+    for (const change of found) changes.push({ ...change, at: changeInstant(change, zone, rule, at) });
     moved = true;
   }
   if (moved) user.version += 1;

@@ -81,6 +81,11 @@ export interface UserState {
    * era begins with the first event after the rules' day starts change. Replaced, never changed in place.
    */
   dayStarts?: readonly DayStartEra[];
+  /**
+   * rule key → the index of the period whose reminder was last sent (reminders.ts): a reminder
+   * goes out once per period. Absent until the first. Replaced, never changed in place.
+   */
+  reminded?: Readonly<Record<string, number>>;
 }
 
 /** From the event that made the user's version `from`, events were summed under `starts` (minutes, in rule order). */
@@ -248,6 +253,7 @@ export function copyUser(user: UserState): UserState {
     achievements: user.achievements,
     rulesFingerprint: user.rulesFingerprint,
     ...(user.dayStarts !== undefined ? { dayStarts: user.dayStarts } : {}),
+    ...(user.reminded !== undefined ? { reminded: user.reminded } : {}),
   };
 }
 
@@ -261,8 +267,10 @@ export function cloneUser(user: UserState): UserState {
   }
   const { lastEventAt, dayStarts } = user;
   // A user who has recorded an event has both optional fields: one literal of one shape, in
-  // copyUser's key order (its conditional spreads cost more than the rest of the copy).
-  if (lastEventAt === undefined || dayStarts === undefined) return { ...copyUser(user), streaks };
+  // copyUser's key order (its conditional spreads cost more than the rest of the copy). A user
+  // reminded once takes the general path.
+  if (lastEventAt === undefined || dayStarts === undefined || user.reminded !== undefined)
+    return { ...copyUser(user), streaks };
   return {
     id: user.id,
     email: user.email,

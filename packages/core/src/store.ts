@@ -4,6 +4,7 @@
  * implement it and pass the same conformance suite from @kindling/testing.
  */
 import type { ActivityDelta, ActivityReport } from './activity.js';
+import type { OutboxEntry, OutboxRecord } from './outbox.js';
 import type { RecordResult } from './response.js';
 import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState, ZoneChange } from './state.js';
 
@@ -29,6 +30,8 @@ export interface UserWrite {
   readonly idempotency?: { readonly metric: string; readonly key: string; readonly response: RecordResult };
   /** what the write adds to the account's activity counters, committed with it */
   readonly activity?: ActivityDelta;
+  /** news of the write's changes for the account's outbox (outbox.ts), committed with it or not at all */
+  readonly outbox?: readonly OutboxEntry[];
 }
 
 /** What a step sees. The step owns `user` and may change it in place. */
@@ -72,6 +75,13 @@ export interface IndexStats {
   readonly topLongest: ReadonlyArray<{ readonly userId: string; readonly longest: number }>;
 }
 
+/** A live streak that expires soon, as `Store.expiring` finds it. */
+export interface ExpiringRow {
+  readonly userId: string;
+  readonly length: number;
+  readonly expiresAt: number;
+}
+
 export interface Store {
   /**
    * Read the user's state (and what `options` ask for), run `step`, commit its write: atomically,
@@ -96,18 +106,31 @@ export interface Store {
   countUsers(): Promise<number>;
   /** Analytics of one rule at instant `at`, with `top` entries in each top list. */
   stats(streak: string, at: number, top: number): Promise<IndexStats>;
-  /** Live streaks (deadAt > at) of one rule whose expiresAt is before `before`, soonest first. */
+  /**
+   * Live streaks (deadAt > at) of one rule whose expiresAt is before `before`, soonest first (ties
+   * by user id, in UTF-16 code unit order); with `after`, only those after that line in this order
+   * (a page after the last line of the one before).
+   */
   expiring(
     streak: string,
     at: number,
     before: number,
     limit: number,
-  ): Promise<Array<{ userId: string; length: number; expiresAt: number }>>;
+    after?: { readonly expiresAt: number; readonly userId: string } | null,
+  ): Promise<ExpiringRow[]>;
   /**
    * The account's activity counters as committed: days from `from` to `to` (`YYYY-MM-DD`, inclusive)
    * that have any count, in date order; every metric and achievement counted, in key order.
    */
   activity(from: string, to: string): Promise<ActivityReport>;
+  /**
+   * Committed outbox entries, at most `limit`, oldest first: each user's in the order their writes
+   * committed. An entry stays until removed, so a reader that stops before removing what it read
+   * hands it out again.
+   */
+  readOutbox(limit: number): Promise<OutboxRecord[]>;
+  /** Remove outbox entries by the positions `readOutbox` gave; a position no longer there is ignored. */
+  removeOutbox(positions: readonly string[]): Promise<void>;
   /** Release connections and files. */
   close(): Promise<void>;
 }

@@ -11,13 +11,16 @@
  */
 import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
+import type { ExpiringRow } from './store.js';
 import { indexWatch } from './index-entry.js';
+import { type DatedChange, type OutboxChange, outboxEntries } from './outbox.js';
+import { remindUser } from './reminders.js';
 import { type SettledChange, settleUser } from './settle.js';
 import type { Change } from './state.js';
 import { checkCount, checkUserId } from './validate.js';
 
-/** A settled change as the engine answers it: the instant it happened in ISO 8601. */
-export type SettledChangeView = Change & { readonly at: string };
+/** A settled change or a reminder as the engine answers it: the instant it happened in ISO 8601. */
+export type SettledChangeView = OutboxChange & { readonly at: string };
 
 export interface SettleResult {
   readonly userId: string;
@@ -27,29 +30,49 @@ export interface SettleResult {
 export interface SweepResult {
   /** users whose streaks moved */
   readonly users: number;
-  /** changes they made (losses, freezes used or earned, pauses used) */
+  /** changes they made (losses, freezes used or earned, pauses used) and reminders sent */
   readonly changes: number;
   /** whether the index still had due users past `limit` (sweep again) */
   readonly more: boolean;
+}
+
+/** A settled change as the outbox dates it: the change without its instant, and the instant. */
+function undated(settled: SettledChange): DatedChange {
+  const { at, ...change } = settled;
+  return { change: change as Change, at };
 }
 
 /** Users settled at once by one settleDue. */
 const IN_FLIGHT = 16;
 
 export function makeSweep(ctx: EngineContext) {
-  const { rules, current, store, now } = ctx;
+  const { rules, current, store, now, outbox } = ctx;
   const lines = indexWatch(rules);
+  /**
+   * Per rule with reminders, the last index line looked at for them (in expiry order): a line
+   * before it was reminded already, or its period was met. Kept by this engine; a new engine (a
+   * new process, a changed configuration) looks at the whole window once, and the reminded period
+   * kept in each user's state keeps that from reminding anyone twice.
+   */
+  const reminderCursor = new Map<string, { expiresAt: number; userId: string }>();
 
-  /** Settle `userId` up to `at`: the changes it made, none when there was nothing to settle (or no such user). */
-  function settleAt(userId: string, at: number): Promise<SettledChange[]> {
+  /**
+   * Settle `userId` up to `at` and send the reminders due then (reminders.ts): what happened, each
+   * with its instant; none when there was nothing to settle or remind (or no such user).
+   */
+  function settleAt(userId: string, at: number): Promise<DatedChange[]> {
     return current.update(userId, at, ({ user, lines: stored }) => {
       if (user === null) return { result: [] };
       lines.note(user);
       const settlement = settleUser(user, rules, at);
+      const reminders = remindUser(settlement.user, rules, at);
       // Nothing happened (only the day moved on): the lazy path gives the same, so nothing is written.
-      if (settlement.changes.length === 0 && settlement.history.length === 0) return { result: [] };
+      if (settlement.changes.length === 0 && settlement.history.length === 0 && reminders.length === 0)
+        return { result: [] };
+      if (!settlement.moved) settlement.user.version += 1;
+      const dated = [...settlement.changes.map(undated), ...reminders];
       return {
-        result: settlement.changes,
+        result: dated,
         write: {
           user: settlement.user,
           history: settlement.history,
@@ -57,6 +80,7 @@ export function makeSweep(ctx: EngineContext) {
           index: lines.changed(settlement.user, stored),
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),
+          outbox: outbox ? outboxEntries(settlement.user, rules, dated) : undefined,
         },
       };
     });
@@ -65,7 +89,10 @@ export function makeSweep(ctx: EngineContext) {
   async function settle(userId: string, options?: { at?: Date | number }): Promise<SettleResult> {
     const id = checkUserId(userId);
     const changes = await settleAt(id, now(options?.at));
-    return { userId: id, changes: changes.map((change) => ({ ...change, at: new Date(change.at).toISOString() })) };
+    return {
+      userId: id,
+      changes: changes.map(({ change, at }) => ({ ...change, at: new Date(at).toISOString() })),
+    };
   }
 
   async function settleDue(options?: { at?: Date | number; limit?: number }): Promise<SweepResult> {
@@ -73,11 +100,25 @@ export function makeSweep(ctx: EngineContext) {
     const limit = checkCount(options?.limit ?? 500, 'limit', 1, 10_000);
     const due = new Set<string>();
     let more = false;
+    const reached = new Map<string, ExpiringRow>();
     for (const rule of rules) {
       // every line of a streak whose expiry has passed, dead or not yet (deadAt > 0)
       const rows = await store.expiring(rule.key, 0, at + 1, limit);
       if (rows.length === limit) more = true;
       for (const row of rows) due.add(row.userId);
+      if (rule.remindBeforeMs === null) continue;
+      // live streaks whose period ends within remindBefore, after those looked at before
+      const remind = await store.expiring(
+        rule.key,
+        at,
+        at + rule.remindBeforeMs + 1,
+        limit,
+        reminderCursor.get(rule.key),
+      );
+      if (remind.length === limit) more = true;
+      for (const row of remind) due.add(row.userId);
+      const last = remind[remind.length - 1];
+      if (last !== undefined) reached.set(rule.key, last);
     }
     let users = 0;
     let changes = 0;
@@ -91,6 +132,8 @@ export function makeSweep(ctx: EngineContext) {
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
+    // only once every user found was settled: a sweep that failed looks at them again
+    for (const [key, row] of reached) reminderCursor.set(key, { expiresAt: row.expiresAt, userId: row.userId });
     return { users, changes, more };
   }
 

@@ -7,7 +7,7 @@
 import { StoreError, type IndexStats } from '@kindling/core';
 import { parseIndexEntry, type StoredIndexEntry } from './codec.js';
 import type { Connection, ScriptName } from './connection.js';
-import { decodeMember, indexKeyList, type IndexKeys } from './keys.js';
+import { decodeMember, encodeMember, indexKeyList, type IndexKeys } from './keys.js';
 
 /** Members retired per script call: bounds the time one call holds Redis. */
 const RETIRE_BATCH = 2000;
@@ -90,10 +90,22 @@ export async function readExpiring(
   at: number,
   before: number,
   limit: number,
+  after?: { readonly expiresAt: number; readonly userId: string } | null,
 ): Promise<Array<{ userId: string; length: number; expiresAt: number }>> {
-  checkQuery({ at, before, limit });
+  checkQuery({ at, before, limit, ...(after != null ? { after: after.expiresAt } : {}) });
   const count = Math.max(0, Math.floor(limit));
-  const [soonest, revived] = await runRetiring(connection, 'kindlingExpiring', keys, [at, before, count]);
+  const [soonest, revived] = await runRetiring(connection, 'kindlingExpiring', keys, [
+    at,
+    before,
+    count,
+    after != null ? after.expiresAt : '',
+    after != null ? encodeMember(after.userId) : '',
+  ]);
+  // a line after `after` in expiry, then user id order
+  const later = (row: { userId: string; expiresAt: number }) =>
+    after == null ||
+    row.expiresAt > after.expiresAt ||
+    (row.expiresAt === after.expiresAt && byUserId(row.userId, after.userId) > 0);
   if (!Array.isArray(soonest) || soonest.length % 3 !== 0)
     throw new StoreError(`${keys.exp}: unexpected reply from the analytics script`);
   const rows: Array<{ userId: string; length: number; expiresAt: number }> = [];
@@ -106,7 +118,8 @@ export async function readExpiring(
     });
   }
   for (const { userId, entry } of revivedEntries(revived, keys)) {
-    if (entry.expiresAt < before) rows.push({ userId, length: entry.length, expiresAt: entry.expiresAt });
+    const row = { userId, length: entry.length, expiresAt: entry.expiresAt };
+    if (entry.expiresAt < before && later(row)) rows.push(row);
   }
   return rows.sort((a, b) => a.expiresAt - b.expiresAt || byUserId(a.userId, b.userId)).slice(0, count);
 }

@@ -14,13 +14,26 @@
  */
 import { StoreError } from '@kindling/core';
 import { Cluster, Redis } from 'ioredis';
+import { OUTBOX_READ_LUA, OUTBOX_REGISTER_LUA, OUTBOX_REMOVE_LUA, OUTBOX_SETTLE_LUA } from './outbox-scripts.js';
 import { EXPIRING_LUA, STATS_LUA } from './read-scripts.js';
-import { COMMIT_INDEXED_LUA, COMMIT_LUA, INDEX_LUA } from './write-scripts.js';
+import {
+  COMMIT_INDEXED_LUA,
+  COMMIT_INDEXED_OUTBOX_LUA,
+  COMMIT_LUA,
+  COMMIT_OUTBOX_LUA,
+  INDEX_LUA,
+} from './write-scripts.js';
 
 const SCRIPTS = {
   kindlingCommit: COMMIT_LUA,
   kindlingCommitIndexed: COMMIT_INDEXED_LUA,
   kindlingIndex: INDEX_LUA,
+  kindlingCommitOutbox: COMMIT_OUTBOX_LUA,
+  kindlingCommitIndexedOutbox: COMMIT_INDEXED_OUTBOX_LUA,
+  kindlingOutboxRegister: OUTBOX_REGISTER_LUA,
+  kindlingOutboxRead: OUTBOX_READ_LUA,
+  kindlingOutboxRemove: OUTBOX_REMOVE_LUA,
+  kindlingOutboxSettle: OUTBOX_SETTLE_LUA,
   kindlingStats: STATS_LUA,
   kindlingExpiring: EXPIRING_LUA,
 } as const;

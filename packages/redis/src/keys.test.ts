@@ -35,8 +35,14 @@ describe('key layout', () => {
         anyText,
         (account, userId, streak) => {
           const keys = accountKeys('kl', account);
-          const user = Object.values(keys.user(userId));
-          const shared = [keys.schema, keys.users, ...indexKeyList(keys.index(streak))];
+          const user = [...Object.values(keys.user(userId)), ...Object.values(keys.outbox.user(userId))];
+          const shared = [
+            keys.schema,
+            keys.users,
+            keys.outbox.users,
+            keys.outbox.heard,
+            ...indexKeyList(keys.index(streak)),
+          ];
           expect(new Set(user.map(hashTag)).size).toBe(1);
           expect(new Set(shared.map(hashTag)).size).toBe(1);
           expect(hashTag(user[0]!)).not.toBe(hashTag(shared[0]!));

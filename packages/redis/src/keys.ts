@@ -72,11 +72,31 @@ export interface ActivityKeys {
   readonly counted: string;
 }
 
+/**
+ * The outbox (outbox.ts): entries live in the slot of the user whose write they belong to, so the
+ * write's own script commits them; the account's registry says which users have entries.
+ */
+export interface OutboxKeys {
+  /** member → the commit instant of the user's oldest entry, every user with entries (sorted set) */
+  readonly users: string;
+  /** member → the sequence of the user's last entry the registry has heard of (hash) */
+  readonly heard: string;
+  user(userId: string): UserOutboxKeys;
+}
+
+export interface UserOutboxKeys {
+  /** `<sequence>:<commit instant>:<entry JSON>` by sequence (sorted set) */
+  readonly entries: string;
+  /** the user's last sequence given out, never reset (string) */
+  readonly last: string;
+}
+
 export interface AccountKeys {
   readonly schema: string;
   readonly activity: ActivityKeys;
   /** every user id, as members of score 0 (sorted set) */
   readonly users: string;
+  readonly outbox: OutboxKeys;
   index(streak: string): IndexKeys;
   user(userId: string): UserKeys;
 }
@@ -99,6 +119,15 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
     schema: `${tag}:schema`,
     users: `${tag}:users`,
     activity: { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` },
+    outbox: {
+      users: `${tag}:ob:u`,
+      heard: `${tag}:ob:h`,
+      // Asked for only by writes with news and by the outbox's reads: the event path makes no more keys.
+      user(userId) {
+        const base = `${userBase}${escapeName(userId)}}`;
+        return { entries: `${base}:o`, last: `${base}:on` };
+      },
+    },
     index(streak) {
       const known = indexes.get(streak);
       if (known !== undefined) return known;

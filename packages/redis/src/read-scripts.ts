@@ -38,16 +38,35 @@ return {
 export const EXPIRING_LUA = `${LUA_COMMON}
 local ix = indexAt(0)
 local at, before, limit = ARGV[1], ARGV[2], tonumber(ARGV[3])
-if retire(ix, at, tonumber(ARGV[4])) then return { 'more' } end
+-- with a line to page after: its expiry and member ('' for none)
+local afterExp, afterMember = ARGV[4], ARGV[5]
+if retire(ix, at, tonumber(ARGV[6])) then return { 'more' } end
 local soonest = {}
+local function push(member, score)
+  soonest[#soonest + 1] = member
+  soonest[#soonest + 1] = score
+  local length = redis.call('ZSCORE', ix.len, member)
+  if not length then fail(ix.len .. ' has no length for active member ' .. member) end
+  soonest[#soonest + 1] = length
+end
 if limit > 0 then
-  local found = redis.call('ZRANGEBYSCORE', ix.exp, '-inf', '(' .. before, 'WITHSCORES', 'LIMIT', 0, limit)
-  for j = 1, #found, 2 do
-    soonest[#soonest + 1] = found[j]
-    soonest[#soonest + 1] = found[j + 1]
-    local length = redis.call('ZSCORE', ix.len, found[j])
-    if not length then fail(ix.len .. ' has no length for active member ' .. found[j]) end
-    soonest[#soonest + 1] = length
+  if afterExp == '' then
+    local found = redis.call('ZRANGEBYSCORE', ix.exp, '-inf', '(' .. before, 'WITHSCORES', 'LIMIT', 0, limit)
+    for j = 1, #found, 2 do push(found[j], found[j + 1]) end
+  else
+    -- the members of the line's expiry hold the ranks [lo, hi), in member order: the first after
+    -- the line's member is found by halving, then the page runs on by rank (members sort as user ids)
+    local lo = redis.call('ZCOUNT', ix.exp, '-inf', '(' .. afterExp)
+    local hi = lo + redis.call('ZCOUNT', ix.exp, afterExp, afterExp)
+    while lo < hi do
+      local mid = math.floor((lo + hi) / 2)
+      if redis.call('ZRANGE', ix.exp, mid, mid)[1] <= afterMember then lo = mid + 1 else hi = mid end
+    end
+    local found = redis.call('ZRANGE', ix.exp, lo, lo + limit - 1, 'WITHSCORES')
+    for j = 1, #found, 2 do
+      if tonumber(found[j + 1]) >= tonumber(before) then break end
+      push(found[j], found[j + 1])
+    end
   end
 end
 return { 'done', soonest, revived(ix, at) }

@@ -1,7 +1,8 @@
 /**
  * redisStore: the Store on Redis or Redis Cluster. Per user, an optimistic compare-and-set commit
  * (update.ts); per account, a user list and an analytics index kept right after each commit
- * (write-scripts.ts) and read without scanning users (analytics.ts). See README.md for the layout.
+ * (write-scripts.ts) and read without scanning users (analytics.ts); an outbox committed with the
+ * writes (outbox.ts). See README.md for the layout.
  */
 import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
@@ -9,6 +10,8 @@ import { readActivity } from './activity.js';
 import { readExpiring, readStats } from './analytics.js';
 import { connect } from './connection.js';
 import { accountKeys, decodeMember, encodeMember } from './keys.js';
+import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
+import { accountMark } from './outbox-positions.js';
 import { pendingWrites } from './pending-writes.js';
 import { ensureSchema } from './schema.js';
 import { updateUser, type UpdateContext } from './update.js';
@@ -82,7 +85,9 @@ function warnIndexError(error: StoreError, userId: string): void {
 }
 
 export function redisStore(options: RedisStoreOptions = {}): RedisStore {
-  const keys = accountKeys(options.keyPrefix ?? 'kl', options.account ?? 'default');
+  const keyPrefix = options.keyPrefix ?? 'kl';
+  const account = options.account ?? 'default';
+  const keys = accountKeys(keyPrefix, account);
   const maxAttempts = options.maxAttempts ?? 100;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
     throw new StoreError(`maxAttempts must be a whole number ≥ 1, got ${maxAttempts}`);
@@ -96,6 +101,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     written: writtenLines(),
     indexWrites,
   };
+  const outbox: OutboxContext = { connection, keys, mark: accountMark(keyPrefix, account) };
   const inTurn = userQueue();
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */
@@ -154,16 +160,26 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       await indexWrites.settled(connection.timeoutMs);
       return readStats(connection, keys.index(streak), at, top);
     },
-    async expiring(streak, at, before, limit) {
+    async expiring(streak, at, before, limit, after) {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
-      return readExpiring(connection, keys.index(streak), at, before, limit);
+      return readExpiring(connection, keys.index(streak), at, before, limit, after);
     },
     async activity(from, to) {
       await ready();
       // on a Cluster, the counts go with the index writes still in flight
       await indexWrites.settled(connection.timeoutMs);
       return readActivity(connection, keys.activity, from, to);
+    },
+    async readOutbox(limit) {
+      await ready();
+      // on a Cluster, the users this store's writes list are listed by the writes still in flight
+      await indexWrites.settled(connection.timeoutMs);
+      return readOutbox(outbox, limit);
+    },
+    async removeOutbox(positions) {
+      await ready();
+      await removeOutbox(outbox, positions);
     },
     async close() {
       await indexWrites.settled(connection.timeoutMs);

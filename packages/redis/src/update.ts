@@ -4,6 +4,8 @@
  * mismatch read again and run the step again, a bounded number of times with jittered backoff
  * (S21). The account's index and user list go in the same script on a single Redis, and by a second
  * script in the account's slot on a Cluster, which the answer does not wait for (pending-writes.ts).
+ * A write's outbox entries go in the commit script itself (outbox.ts); a write without any takes the
+ * same path as before the outbox existed.
  */
 import {
   checkFiniteNumbers,
@@ -14,9 +16,11 @@ import {
   type UserSnapshot,
   type UserWrite,
 } from '@kindling/core';
+import { retryInAccountSlot } from './account-slot-retry.js';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
+import { outboxArgs, registerNews } from './outbox.js';
 import type { PendingWrites } from './pending-writes.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
 import { fieldsToRead, groupWrite, planWrite, type CommitOps } from './write-plan.js';
@@ -133,30 +137,28 @@ export async function applyIndex(
   const counters = context.keys.activity;
   const keys = [counters.days, counters.metrics, counters.completions, counters.counted, ...index.keys];
   const args = [...activityArgs(activity), ...index.args];
-  // Tried until it lands, for a while (the account's node may be paused or failing over): the counts
-  // are added once per version, so a try that did land and lost its answer is not counted twice.
-  const deadline = Date.now() + INDEX_RETRY_MS;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await context.connection.runScript('kindlingIndex', keys, args);
-      return;
-    } catch (error) {
-      // Foreign data in the index keys does not go away by trying again.
-      if (isDataProblem(error) || Date.now() >= deadline) return tellIndexError(context, userId, error);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
-    }
-  }
+  // The counts are added once per version, so a try that did land and lost its answer is not counted twice.
+  const gaveUp = await retryInAccountSlot(() => context.connection.runScript('kindlingIndex', keys, args));
+  if (gaveUp !== undefined) tellIndexError(context, userId, gaveUp.failed);
 }
 
-/** A failure of the script on what the keys hold (the script's own KINDLING message, WRONGTYPE), not of Redis answering. */
-function isDataProblem(error: unknown): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return message.startsWith('KINDLING ') || message.startsWith('WRONGTYPE');
+/**
+ * On a Cluster, after a commit with news: lists the user in the account's outbox registry (listing
+ * twice is listing once). Given up, the entries wait for the user's next write with news to list them.
+ */
+async function listNews(context: UpdateContext, userId: string, head: string, last: string): Promise<void> {
+  const gaveUp = await retryInAccountSlot(() => registerNews(context, userId, head, last));
+  if (gaveUp === undefined) return;
+  const cause = toStoreError(gaveUp.failed);
+  tellIndexError(
+    context,
+    userId,
+    new StoreError(
+      `the outbox entries of user "${userId}" are not listed for readOutbox until the user's next write with news: ${cause.message}`,
+      { cause },
+    ),
+  );
 }
-
-/** How long a Cluster's account-slot write after a commit is tried again before it is given up (and told). */
-export const INDEX_RETRY_MS = 60_000;
 
 function tellIndexError(context: UpdateContext, userId: string, error: unknown): void {
   context.onIndexError(error instanceof StoreError ? error : new StoreError(String(error), { cause: error }), userId);
@@ -186,6 +188,57 @@ async function planCommit(
   return planWrite(keys, snapshot.blob, grouped, values, names);
 }
 
+/**
+ * Commits a write with outbox entries, the entries by the same script in the user's slot; true when
+ * committed, false on a version mismatch. On a single Redis that script also lists the user in the
+ * account's registry and writes the index and the counts; on a Cluster those follow the commit.
+ */
+async function commitWithNews(
+  context: UpdateContext,
+  userId: string,
+  keys: UserKeys,
+  args: Array<string | number | Buffer>,
+  write: UserWrite,
+  news: NonNullable<UserWrite['outbox']>,
+): Promise<boolean> {
+  const outbox = context.keys.outbox.user(userId);
+  const userKeys = [keys.state, keys.data, keys.idem, outbox.entries, outbox.last];
+  const newsArgs = outboxArgs(userId, news);
+  if (!context.connection.cluster) {
+    const counters = context.keys.activity;
+    const index = indexArgs(context, userId, write.user.version, write.index ?? []);
+    const reply = await context.connection.runScript(
+      'kindlingCommitIndexedOutbox',
+      [
+        ...userKeys,
+        context.keys.outbox.users,
+        context.keys.outbox.heard,
+        counters.days,
+        counters.metrics,
+        counters.completions,
+        ...index.keys,
+      ],
+      [...args, ...newsArgs, ...activityArgs(write.activity), ...index.args],
+    );
+    if (typeof reply === 'string') {
+      context.written.forget(userId);
+      tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
+    } else if (reply === 1) context.written.remember(userId, write.user.version, linesText(write.index ?? []));
+    return reply !== 0;
+  }
+  const reply = await context.connection.runScript('kindlingCommitOutbox', userKeys, [...args, ...newsArgs]);
+  if (!Array.isArray(reply)) return false;
+  const [head, last] = reply as [string, number];
+  // As the index: the account's slot may be on a node that does not answer.
+  context.indexWrites.add(userId, async () => {
+    await Promise.all([
+      listNews(context, userId, head, String(last)),
+      applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
+    ]);
+  });
+  return true;
+}
+
 export async function updateUser<T>(
   context: UpdateContext,
   userId: string,
@@ -200,7 +253,9 @@ export async function updateUser<T>(
     if (write === undefined) return result;
     checkWrite(write, userId, snapshot.version);
     const args = commitArgs(await planCommit(context, keys, snapshot, write), snapshot.version, write);
-    if (!context.connection.cluster) {
+    if (write.outbox !== undefined && write.outbox.length > 0) {
+      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) return result;
+    } else if (!context.connection.cluster) {
       // One call: the user's keys, the account's activity counts and index lines together (or the
       // index left alone, when it already holds these lines).
       const lines = linesText(write.index ?? []);

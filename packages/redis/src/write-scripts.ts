@@ -3,9 +3,12 @@
  * writes one user's keys only if the stored version is still the one the step read
  * (compare-and-set). INDEX applies the user's index lines in the account's slot, each only if newer
  * than the line recorded. On a single Redis, COMMIT_INDEXED does both in one call: the user's keys
- * and the account's keys need not share a slot there.
+ * and the account's keys need not share a slot there. A write with outbox entries goes by the
+ * OUTBOX variants, which write the entries with the user's keys (outbox-scripts.ts); writes without
+ * news never run that code.
  */
 import { LUA_COMMON } from './lua-common.js';
+import { OUTBOX_PART, REGISTER_PART } from './outbox-scripts.js';
 
 /**
  * Checks the version and reads what the user's writes need; returns the write plan, or false on a
@@ -210,6 +213,43 @@ checkActivity(3)
 local index, problem = planIndex(7, activityEnd(plan.next))
 applyUser(plan)
 applyActivity(3, plan.next)
+if problem then return problem end
+applyIndex(index)
+return 1
+`;
+
+/**
+ * On a Cluster, a write with news: KEYS: state, data, idem, the user's outbox entries and last
+ * sequence; ARGV: COMMIT's, then the outbox arguments. Returns 0 on a version mismatch, or the commit
+ * instant of the user's oldest entry and the last sequence (what REGISTER then lists in the account's
+ * slot).
+ */
+export const COMMIT_OUTBOX_LUA = `${LUA_COMMON}${USER_PART}${OUTBOX_PART}
+local plan = planUser()
+if not plan then return 0 end
+local outbox = planOutbox(3, plan.next)
+applyUser(plan)
+local head, last = applyOutbox(outbox)
+return { head, last }
+`;
+
+/**
+ * On a single Redis, a write with news: KEYS: state, data, idem, the user's outbox entries and last
+ * sequence, the account's outbox registry (users, heard), the three activity keys, users, index keys;
+ * ARGV: COMMIT's, the outbox arguments, the activity arguments, then INDEX's. The entries and the
+ * user's place in the registry are written with the user's keys; returns as COMMIT_INDEXED.
+ */
+export const COMMIT_INDEXED_OUTBOX_LUA = `${LUA_COMMON}${USER_PART}${OUTBOX_PART}${REGISTER_PART}${ACTIVITY_PART}${INDEX_PART}
+local plan = planUser()
+if not plan then return 0 end
+local outbox = planOutbox(3, plan.next)
+checkRegistry(KEYS[6], KEYS[7])
+checkActivity(7)
+local index, problem = planIndex(11, activityEnd(outbox.next))
+applyUser(plan)
+local head, last = applyOutbox(outbox)
+register(KEYS[6], KEYS[7], outbox.member, head, last)
+applyActivity(7, outbox.next)
 if problem then return problem end
 applyIndex(index)
 return 1

@@ -108,6 +108,13 @@ describe('sqliteStore expiring', () => {
     ]);
     expect((await store.expiring('default', 0, 500, 2)).map((row) => row.userId)).toEqual(['cid', 'bob']);
     expect(await store.expiring('default', 200, 300, 10)).toEqual([]);
+    // a page after the last line of the one before
+    const pageAfter = (expiresAt: number, userId: string) =>
+      store.expiring('default', 200, 500, 10, { expiresAt, userId }).then((rows) => rows.map((row) => row.userId));
+    expect(await pageAfter(300, 'bob')).toEqual(['dee', 'ann']);
+    expect(await pageAfter(300, 'dee')).toEqual(['ann']);
+    expect(await pageAfter(299, 'zed')).toEqual(['bob', 'dee', 'ann']);
+    expect(await pageAfter(400, 'ann')).toEqual([]);
   });
 });
 
@@ -125,6 +132,7 @@ describe('query plans', () => {
         topCurrent: [sql.topCurrent, ['default', 'default', 0, 10]],
         topLongest: [sql.topLongest, ['default', 'default', 10]],
         expiring: [sql.expiring, ['default', 'default', 0, 100, 10]],
+        expiringAfter: [sql.expiringAfter, ['default', 'default', 0, 100, 50, key, 10]],
         history: [sql.history, ['default', key, 'default', 0, 10]],
         users: [sql.usersAfter, ['default', key, 10]],
         journal: [sql.journal, ['default', key]],

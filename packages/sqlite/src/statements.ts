@@ -35,6 +35,8 @@ export interface Statements {
   topCurrent: Statement<[string, string, number, number]>;
   topLongest: Statement<[string, string, number]>;
   expiring: Statement<[string, string, number, number, number]>;
+  /** the same, after a given (expires_at, user_id): the next page */
+  expiringAfter: Statement<[string, string, number, number, number, Buffer, number]>;
   addDay: Statement<[string, string, number, number, number, number]>;
   addMetric: Statement<[string, string, number, number, number]>;
   addCompletion: Statement<[string, string]>;
@@ -44,6 +46,10 @@ export interface Statements {
   >;
   activityMetrics: Statement<[string], { metric: string; total: number; events: number; last_at: number }>;
   activityAchievements: Statement<[string], { achievement: string; completions: number }>;
+  saveOutbox: Statement<[string, Buffer, string]>;
+  /** [seq, entry] rows of the account's outbox, in seq order */
+  outbox: Statement<[string, number], [number, string]>;
+  removeOutbox: Statement<[string, number]>;
 }
 
 function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
@@ -156,6 +162,16 @@ export function prepareStatements(db: Database.Database): Statements {
       'SELECT achievement, completions FROM activity_achievements WHERE account = ? ORDER BY achievement',
     ),
 
+    // The outbox (migrations/005_outbox.sql): written only by a write that carries news.
+    saveOutbox: prepare<[string, Buffer, string]>(db, 'INSERT INTO outbox (account, user_id, entry) VALUES (?, ?, ?)'),
+    // INDEXED BY: with one account in the file, the planner would rather scan the table in seq order;
+    // with several, that scan reads every other account's entries queued before this one's.
+    outbox: prepare<[string, number], [number, string]>(
+      db,
+      'SELECT seq, entry FROM outbox INDEXED BY outbox_by_account WHERE account = ? ORDER BY seq LIMIT ?',
+    ).raw(),
+    removeOutbox: prepare<[string, number]>(db, 'DELETE FROM outbox WHERE account = ? AND seq = ?'),
+
     saveIndex: prepare<[string, string, Buffer, number, number, number, number]>(
       db,
       // An unchanged line is not rewritten: most events leave it as it was, and each rewrite touches
@@ -181,6 +197,11 @@ export function prepareStatements(db: Database.Database): Statements {
     expiring: prepare<[string, string, number, number, number]>(
       db,
       'SELECT user_id, length, expires_at FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? AND expires_at < ? ORDER BY expires_at, user_id LIMIT ?',
+    ),
+    expiringAfter: prepare<[string, string, number, number, number, Buffer, number]>(
+      db,
+      'SELECT user_id, length, expires_at FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? AND expires_at < ? ' +
+        'AND (expires_at, user_id) > (?, ?) ORDER BY expires_at, user_id LIMIT ?',
     ),
   };
 }

@@ -2,14 +2,17 @@
  * sqliteStore: the Store of @kindling/core on one SQLite file (or ':memory:'), shared safely by
  * every process that opens it. Each `update` runs inside an IMMEDIATE transaction (concurrent ones
  * share one, group-commit.ts): read the user, run the step, write what it returns, commit; so
- * events of one user are applied one at a time (S21). Within a process, the stores of one file
- * share its connection and their batches (connection.ts).
+ * events of one user are applied one at a time (S21). A write's outbox entries are rows of that
+ * same transaction (migrations/005_outbox.sql). Within a process, the stores of one file share its
+ * connection and their batches (connection.ts).
  */
 import type {
   ActivityDelta,
   HistoryEntry,
   IndexStats,
   Journal,
+  OutboxEntry,
+  OutboxRecord,
   OwnerAction,
   RecordResult,
   Rollup,
@@ -20,7 +23,7 @@ import type {
   UserWrite,
   ZoneChange,
 } from '@kindling/core';
-import { checkDaySum, checkFiniteNumbers, StoreError } from '@kindling/core';
+import { checkDaySum, checkFiniteNumbers, checkQueueLimit, StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
 import {
@@ -213,7 +216,15 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         JSON.stringify(idempotency.response),
       );
     if (write.activity) saveActivity(write.activity);
+    // A write without news runs no statement for it.
+    if (write.outbox !== undefined && write.outbox.length > 0) saveOutbox(key, write.user.id, write.outbox);
     return next;
+  }
+
+  /** Appends a write's news to the account's outbox, in the write's transaction. */
+  function saveOutbox(key: Buffer, userId: string, entries: readonly OutboxEntry[]): void {
+    for (const entry of entries)
+      sql.saveOutbox.run(account, entry.userId === userId ? key : encodeKey(entry.userId), JSON.stringify(entry));
   }
 
   /** Adds a write's counts to the account's activity, in the write's transaction. */
@@ -278,6 +289,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
+  /** Deletes the account's outbox rows of these seqs, in one transaction. */
+  const removeSeqs = db.transaction((seqs: readonly number[]) => {
+    for (const seq of seqs) sql.removeOutbox.run(account, seq);
+  });
+
   return {
     update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
       if (storeClosed) return Promise.reject(storeError(label, 'the store is closed'));
@@ -325,10 +341,21 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         };
       });
     },
-    async expiring(streak, at, before, limit) {
+    async expiring(streak, at, before, limit, after) {
+      const count = Math.max(0, Math.floor(limit));
       const rows = guard(
         () =>
-          sql.expiring.all(account, streak, at, before, Math.max(0, Math.floor(limit))) as Array<{
+          (after === undefined || after === null
+            ? sql.expiring.all(account, streak, at, before, count)
+            : sql.expiringAfter.all(
+                account,
+                streak,
+                at,
+                before,
+                after.expiresAt,
+                encodeKey(after.userId),
+                count,
+              )) as Array<{
             user_id: Buffer;
             length: number;
             expires_at: number;
@@ -353,6 +380,20 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
           .map((row) => ({ achievement: row.achievement, completions: row.completions })),
       }));
     },
+    async readOutbox(limit) {
+      checkQueueLimit(limit);
+      const rows = guard(() => sql.outbox.all(account, limit));
+      return rows.map(
+        ([seq, text]): OutboxRecord => ({
+          position: String(seq),
+          entry: parseJson<OutboxEntry>(label, () => `outbox entry ${seq} (account ${JSON.stringify(account)})`, text),
+        }),
+      );
+    },
+    async removeOutbox(positions) {
+      const seqs = positions.flatMap(seqOf);
+      if (seqs.length > 0) guard(() => removeSeqs.immediate(seqs));
+    },
     async close() {
       if (storeClosed) return;
       storeClosed = true;
@@ -360,4 +401,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       await connection.release();
     },
   };
+}
+
+/** The seq an outbox position names: none for what readOutbox never gives (not a row number). */
+function seqOf(position: string): number[] {
+  if (typeof position !== 'string' || !/^[1-9][0-9]{0,15}$/.test(position)) return [];
+  const seq = Number(position);
+  return Number.isSafeInteger(seq) ? [seq] : [];
 }

@@ -16,3 +16,4 @@ export { propertyRuns } from './runs.js';
 export { describeStoreConformance } from './conformance/index.js';
 export type { ConformanceOptions } from './conformance/index.js';
 export { describeControlKVConformance } from './conformance/control-kv.js';
+export { describeDeliveryQueueConformance } from './conformance/delivery-queue.js';

@@ -6,7 +6,9 @@ import type { Store } from '@kindling/core';
 import { afterEach, describe } from 'vitest';
 import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
+import { outboxCases } from './outbox.js';
 import { rebuildCases } from './rebuild.js';
+import { reminderCases } from './reminders.js';
 import { ruleChangeCases } from './rule-change.js';
 import { scenarioCases } from './scenarios.js';
 import { timeScenarioCases } from './scenarios-time.js';
@@ -61,6 +63,14 @@ export function describeStoreConformance(
     describe('sweep', () => {
       beforeEachFresh(fresh);
       sweepCases(store);
+    });
+    describe('outbox', () => {
+      beforeEachFresh(fresh);
+      outboxCases(store, options.reopen);
+    });
+    describe('reminders', () => {
+      beforeEachFresh(fresh);
+      reminderCases(store);
     });
     describe('rebuild', () => {
       beforeEachFresh(fresh);

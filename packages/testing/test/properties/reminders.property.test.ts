@@ -65,4 +65,39 @@ describe('reminder properties', () => {
       { numRuns: RUNS },
     );
   });
+
+  it('S23: sweeping at any instants sends each due reminder once per period, dated when it was due, in the outbox with the mark that it was sent', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        ruleArb().chain((rule) => reminderArb(rule.frequency).map((remindBefore) => ({ ...rule, remindBefore }))),
+        timelineArb({ maxEvents: 12 }),
+        fc.array(fc.integer({ min: 0, max: 3 * DAY }), { minLength: 1, maxLength: 12 }),
+        async (rule, timeline, gaps) => {
+          const store = memoryStore();
+          const engine = createEngine({ store, streaks: [rule], metrics: [...METRICS], clock: () => 0, outbox: true });
+          for (const event of timeline) await engine.record({ userId: 'u', ...event });
+          const rules = parseRules([rule]);
+          const expected: Array<[string, number]> = [];
+          const sent = new Set<string>();
+          let at = (timeline[timeline.length - 1] as { at: number }).at;
+          for (const gap of gaps) {
+            at += gap;
+            // the oracle: what a read at `at` says is due, less the periods already reminded
+            const user = await store.load('u');
+            for (const due of user === null ? [] : remindersDue(user, rules, at)) {
+              if (sent.has(due.periodStart)) continue;
+              sent.add(due.periodStart);
+              expected.push([due.periodStart, due.at]);
+            }
+            await engine.settleDue({ at });
+          }
+          const reminders = (await store.readOutbox(1000))
+            .filter((r) => r.entry.change.type === 'streak.reminder_due')
+            .map((r) => [(r.entry.change as { periodStart: string }).periodStart, r.entry.at]);
+          expect(reminders).toEqual(expected);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
 });

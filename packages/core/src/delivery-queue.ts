@@ -1,0 +1,210 @@
+/**
+ * The storage a webhook relay needs (a service's, like ControlKV; the engine does not use it): a
+ * durable queue of deliveries, each one outbox entry for one endpoint, kept with the outcome of its
+ * last attempt as the endpoint's delivery log. The storage adapters implement it
+ * (`sqliteDeliveryQueue`, `redisDeliveryQueue`) and pass the conformance suite of
+ * @kindling/testing; `memoryDeliveryQueue` is the reference.
+ *
+ * Order: the deliveries of one endpoint and one `orderKey` (a user) are handed out one at a time,
+ * in the order they were queued: a later one waits while an earlier one is pending, retried or
+ * not. Several processes share the queue: `claim` holds what it hands out for a lease, so another
+ * process does not take it while it is being sent, and takes it once the lease has run out (the
+ * process that claimed it died): delivery is at least once, never lost with a process.
+ */
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface NewDelivery {
+  /** the outbox entry's id, the same for every endpoint: what receivers drop a repeat by */
+  readonly id: string;
+  readonly endpointId: string;
+  /** deliveries of one endpoint with one order key are sent one at a time, in queue order */
+  readonly orderKey: string;
+  /** the change's type (`streak.lost`, ...) */
+  readonly type: string;
+  /** the body sent, the same bytes on every attempt */
+  readonly payload: string;
+  /** when it was queued (epoch ms); due at once */
+  readonly createdAt: number;
+}
+
+/** What one attempt found (webhooks/send.ts of the server makes these). */
+export interface DeliveryAttempt {
+  readonly at: number;
+  /** the endpoint's status code; null when it did not answer */
+  readonly status: number | null;
+  /** why it failed, null when delivered */
+  readonly error: string | null;
+  /** the start of the endpoint's answer */
+  readonly response: string;
+  readonly ms: number;
+}
+
+export interface Delivery extends NewDelivery {
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  /** the first attempt's instant, null before it */
+  readonly firstAttemptAt: number | null;
+  /** when a pending delivery may be handed out next (due, or its lease's end); null once not pending */
+  readonly nextAt: number | null;
+  readonly last: DeliveryAttempt | null;
+}
+
+/** How an attempt leaves a delivery: delivered, given up, or pending again from `nextAt`. */
+export type DeliveryOutcome =
+  | { readonly status: 'delivered' }
+  | { readonly status: 'failed' }
+  | { readonly status: 'pending'; readonly nextAt: number };
+
+export interface DeliveryPage {
+  /** newest first */
+  readonly deliveries: Delivery[];
+  /** the cursor of the next (older) page, null after the last */
+  readonly next: string | null;
+}
+
+export interface DeliveryQueue {
+  /** Queue deliveries, pending and due at their `createdAt`. One whose (endpointId, id) is queued already stays as it is. */
+  enqueue(deliveries: readonly NewDelivery[]): Promise<void>;
+  /**
+   * Hand out at most `limit` pending deliveries due by `now`, oldest queued first, each the
+   * earliest pending one of its (endpointId, orderKey), and hold them until `now + leaseMs`.
+   */
+  claim(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  /** Record an attempt of a pending delivery and what it leaves; false when the delivery is unknown or not pending. */
+  finish(endpointId: string, id: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome): Promise<boolean>;
+  /** One delivery, or null. */
+  get(endpointId: string, id: string): Promise<Delivery | null>;
+  /** An endpoint's deliveries, newest queued first, at most `limit`, after the cursor `before` of a previous page. */
+  list(endpointId: string, limit: number, before?: string | null): Promise<DeliveryPage>;
+  /** Make a delivery pending and due at `now` again, its attempts kept (send again); false when unknown. */
+  retry(endpointId: string, id: string, now: number): Promise<boolean>;
+  /** Forget deliveries queued before `before` that are no longer pending (delivered or failed); how many. */
+  purge(before: number): Promise<number>;
+  /** Forget every delivery of an endpoint (it was deleted). */
+  removeEndpoint(endpointId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MAX_LIMIT = 1000;
+
+/** `limit` checked as every queue and outbox read checks it: a whole number from 1 to 1000, else a RangeError. */
+export function checkQueueLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new RangeError(`limit must be a whole number from 1 to ${MAX_LIMIT}, got ${String(limit)}`);
+  return limit;
+}
+
+interface Queued {
+  seq: number;
+  delivery: Delivery;
+}
+
+/** The reference DeliveryQueue, in memory: for tests and single-process embedding. */
+export function memoryDeliveryQueue(): DeliveryQueue {
+  /** by endpointId + '\u0000' + id */
+  const byKey = new Map<string, Queued>();
+  let seq = 0;
+  const keyOf = (endpointId: string, id: string) => `${endpointId}\u0000${id}`;
+  const chainOf = (d: NewDelivery) => `${d.endpointId}\u0000${d.orderKey}`;
+  const copy = (d: Delivery): Delivery => JSON.parse(JSON.stringify(d)) as Delivery;
+
+  return {
+    async enqueue(deliveries) {
+      for (const d of deliveries) {
+        const key = keyOf(d.endpointId, d.id);
+        if (byKey.has(key)) continue;
+        byKey.set(key, {
+          seq: ++seq,
+          delivery: {
+            id: d.id,
+            endpointId: d.endpointId,
+            orderKey: d.orderKey,
+            type: d.type,
+            payload: d.payload,
+            createdAt: d.createdAt,
+            status: 'pending',
+            attempts: 0,
+            firstAttemptAt: null,
+            nextAt: d.createdAt,
+            last: null,
+          },
+        });
+      }
+    },
+    async claim(now, limit, leaseMs) {
+      checkQueueLimit(limit);
+      const heads = new Map<string, Queued>();
+      for (const queued of byKey.values()) {
+        if (queued.delivery.status !== 'pending') continue;
+        const chain = chainOf(queued.delivery);
+        const head = heads.get(chain);
+        if (head === undefined || queued.seq < head.seq) heads.set(chain, queued);
+      }
+      const due = [...heads.values()]
+        .filter((q) => (q.delivery.nextAt as number) <= now)
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit);
+      for (const q of due) q.delivery = { ...q.delivery, nextAt: now + leaseMs };
+      return due.map((q) => copy(q.delivery));
+    },
+    async finish(endpointId, id, attempt, outcome) {
+      const queued = byKey.get(keyOf(endpointId, id));
+      if (queued === undefined || queued.delivery.status !== 'pending') return false;
+      const d = queued.delivery;
+      queued.delivery = {
+        ...d,
+        status: outcome.status,
+        attempts: d.attempts + 1,
+        firstAttemptAt: d.firstAttemptAt ?? attempt.at,
+        nextAt: outcome.status === 'pending' ? outcome.nextAt : null,
+        last: { ...attempt },
+      };
+      return true;
+    },
+    async get(endpointId, id) {
+      const queued = byKey.get(keyOf(endpointId, id));
+      return queued === undefined ? null : copy(queued.delivery);
+    },
+    async list(endpointId, limit, before) {
+      checkQueueLimit(limit);
+      // a cursor this queue did not give (not a sequence number) pages nothing
+      const below =
+        before === undefined || before === null
+          ? Number.POSITIVE_INFINITY
+          : /^[1-9]\d{0,15}$/.test(before)
+            ? Number(before)
+            : 0;
+      const mine = [...byKey.values()]
+        .filter((q) => q.delivery.endpointId === endpointId && q.seq < below)
+        .sort((a, b) => b.seq - a.seq);
+      const page = mine.slice(0, limit);
+      return {
+        deliveries: page.map((q) => copy(q.delivery)),
+        next: mine.length > limit ? String((page[page.length - 1] as Queued).seq) : null,
+      };
+    },
+    async retry(endpointId, id, now) {
+      const queued = byKey.get(keyOf(endpointId, id));
+      if (queued === undefined) return false;
+      queued.delivery = { ...queued.delivery, status: 'pending', nextAt: now };
+      return true;
+    },
+    async purge(before) {
+      let removed = 0;
+      for (const [key, q] of byKey) {
+        if (q.delivery.status !== 'pending' && q.delivery.createdAt < before) {
+          byKey.delete(key);
+          removed++;
+        }
+      }
+      return removed;
+    },
+    async removeEndpoint(endpointId) {
+      for (const [key, q] of byKey) if (q.delivery.endpointId === endpointId) byKey.delete(key);
+    },
+    async close() {
+      byKey.clear();
+    },
+  };
+}

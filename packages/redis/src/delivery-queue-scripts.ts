@@ -1,0 +1,194 @@
+/**
+ * The delivery queue's Lua (delivery-queue.ts): each operation is one script, so each is atomic, on
+ * a Cluster too, where every key of a queue shares its hash tag (one slot). Every script takes the
+ * queue's fixed keys as KEYS (sequence, ready, waiting, done: they route it to the queue's slot) and
+ * the key base `{<prefix>}` as ARGV[1], from which it names the keys of deliveries, lines and
+ * endpoints (same slot).
+ *
+ * A delivery is the hash `d:<ref>`, ref = `<endpoint>:<id>` (names escaped: keys.ts escapeName, so
+ * no `:` is left in them), fields: seq (its place in queue order), body (the queued delivery, JSON
+ * as given), line, id, created, status, attempts, first, next ('' when none), last (the attempt,
+ * JSON, or ''). A line (`<endpoint>:<orderKey>`) is the sorted set `l:<line>` of its pending
+ * deliveries by seq: its first is the one that may go. Each line with a pending delivery is in
+ * exactly one of `waiting` (scored by its first's next) or `ready` (scored by its first's seq, once
+ * due): claim moves the lines fallen due from waiting to ready and hands out ready's first lines, so
+ * what goes is oldest queued first, and never a delivery behind a pending one of its line. `done`
+ * holds the finished deliveries by createdAt (purge), `e:<endpoint>` every delivery of an endpoint
+ * by seq (list, removeEndpoint), `seq` the last seq given out.
+ */
+
+const COMMON = `
+local base = ARGV[1]
+local seqKey, ready, waiting, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local function deliveryKey(ref) return base .. 'd:' .. ref end
+local function lineKey(line) return base .. 'l:' .. line end
+local function endpointKey(endpoint) return base .. 'e:' .. endpoint end
+local function endpointOf(name) return string.match(name, '^[^:]*') end
+
+-- Puts a line where claim finds it: its first pending delivery waits for its next, or the line is
+-- dropped when it has none.
+local function placeLine(line)
+  redis.call('ZREM', ready, line)
+  local first = redis.call('ZRANGE', lineKey(line), 0, 0)[1]
+  if first then
+    redis.call('ZADD', waiting, redis.call('HGET', deliveryKey(endpointOf(line) .. ':' .. first), 'next'), line)
+  else
+    redis.call('ZREM', waiting, line)
+  end
+end
+
+local function readDelivery(key)
+  return redis.call('HMGET', key, 'body', 'status', 'attempts', 'first', 'next', 'last')
+end
+`;
+
+/** ARGV: base, then per delivery: ref, line, escaped id, createdAt, body. Returns how many were new. */
+export const ENQUEUE_LUA = `${COMMON}
+local added = 0
+for j = 2, #ARGV, 5 do
+  local ref, line, id, created, body = ARGV[j], ARGV[j + 1], ARGV[j + 2], ARGV[j + 3], ARGV[j + 4]
+  local key = deliveryKey(ref)
+  if redis.call('EXISTS', key) == 0 then
+    local seq = redis.call('INCR', seqKey)
+    redis.call('HSET', key, 'seq', seq, 'body', body, 'line', line, 'id', id, 'created', created,
+      'status', 'pending', 'attempts', 0, 'first', '', 'next', created, 'last', '')
+    redis.call('ZADD', endpointKey(endpointOf(ref)), seq, id)
+    local lk = lineKey(line)
+    local alone = redis.call('EXISTS', lk) == 0
+    redis.call('ZADD', lk, seq, id)
+    if alone then redis.call('ZADD', waiting, created, line) end
+    added = added + 1
+  end
+end
+return added
+`;
+
+/**
+ * ARGV: base, now, limit, the lease's end, how many lines fallen due to move to ready at most.
+ * Returns the deliveries handed out (readDelivery's fields), oldest queued first.
+ */
+export const CLAIM_LUA = `${COMMON}
+local now, limit, leaseEnd = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+for _, line in ipairs(redis.call('ZRANGEBYSCORE', waiting, '-inf', ARGV[2], 'LIMIT', 0, ARGV[5])) do
+  local first = redis.call('ZRANGE', lineKey(line), 0, 0, 'WITHSCORES')
+  redis.call('ZREM', waiting, line)
+  if first[2] then redis.call('ZADD', ready, first[2], line) end
+end
+local claimed = {}
+while #claimed < limit do
+  local lines = redis.call('ZRANGE', ready, 0, limit - #claimed - 1)
+  if #lines == 0 then break end
+  for _, line in ipairs(lines) do
+    redis.call('ZREM', ready, line)
+    local first = redis.call('ZRANGE', lineKey(line), 0, 0)[1]
+    if first then
+      local key = deliveryKey(endpointOf(line) .. ':' .. first)
+      local dueAt = redis.call('HGET', key, 'next')
+      if tonumber(dueAt) <= now then
+        redis.call('HSET', key, 'next', leaseEnd)
+        redis.call('ZADD', waiting, leaseEnd, line)
+        claimed[#claimed + 1] = readDelivery(key)
+      else
+        -- moved to ready by a claim with a later clock than this one: not due for this one
+        redis.call('ZADD', waiting, dueAt, line)
+      end
+    end
+  end
+end
+return claimed
+`;
+
+/**
+ * ARGV: base, ref, the attempt (JSON), its instant, the outcome's status, its next ('' unless
+ * pending). Returns 1, or 0 when the delivery is unknown or not pending.
+ */
+export const FINISH_LUA = `${COMMON}
+local ref = ARGV[2]
+local key = deliveryKey(ref)
+local found = redis.call('HMGET', key, 'status', 'line', 'id', 'created', 'first')
+if found[1] ~= 'pending' then return 0 end
+redis.call('HINCRBY', key, 'attempts', 1)
+if found[5] == '' then redis.call('HSET', key, 'first', ARGV[4]) end
+redis.call('HSET', key, 'last', ARGV[3])
+if ARGV[5] == 'pending' then
+  redis.call('HSET', key, 'next', ARGV[6])
+else
+  redis.call('HSET', key, 'status', ARGV[5], 'next', '')
+  redis.call('ZREM', lineKey(found[2]), found[3])
+  redis.call('ZADD', done, found[4], ref)
+end
+placeLine(found[2])
+return 1
+`;
+
+/**
+ * ARGV: base, ref, now. Pending again and due at now, back in its line at its place in queue order
+ * (before what was queued after it). Returns 1, or 0 when unknown.
+ */
+export const RETRY_LUA = `${COMMON}
+local ref = ARGV[2]
+local key = deliveryKey(ref)
+local found = redis.call('HMGET', key, 'status', 'line', 'id', 'seq')
+if not found[1] then return 0 end
+if found[1] ~= 'pending' then
+  redis.call('HSET', key, 'status', 'pending')
+  redis.call('ZADD', lineKey(found[2]), found[4], found[3])
+  redis.call('ZREM', done, ref)
+end
+redis.call('HSET', key, 'next', ARGV[3])
+placeLine(found[2])
+return 1
+`;
+
+/** ARGV: base, ref. Returns readDelivery's fields (all false when unknown). */
+export const GET_LUA = `${COMMON}
+return readDelivery(deliveryKey(ARGV[2]))
+`;
+
+/**
+ * ARGV: base, endpoint, the highest seq ('+inf' or '(<seq>'), how many. Returns pairs of a seq and
+ * readDelivery's fields, newest queued first.
+ */
+export const LIST_LUA = `${COMMON}
+local endpoint = ARGV[2]
+local found = redis.call('ZREVRANGEBYSCORE', endpointKey(endpoint), ARGV[3], '-inf', 'WITHSCORES', 'LIMIT', 0, ARGV[4])
+local page = {}
+for j = 1, #found, 2 do
+  page[#page + 1] = { found[j + 1], readDelivery(deliveryKey(endpoint .. ':' .. found[j])) }
+end
+return page
+`;
+
+/** ARGV: base, '(<before>', how many at most. Forgets finished deliveries queued before; returns how many. */
+export const PURGE_LUA = `${COMMON}
+local refs = redis.call('ZRANGEBYSCORE', done, '-inf', ARGV[2], 'LIMIT', 0, ARGV[3])
+for _, ref in ipairs(refs) do
+  redis.call('DEL', deliveryKey(ref))
+  redis.call('ZREM', done, ref)
+  redis.call('ZREM', endpointKey(endpointOf(ref)), string.sub(ref, #endpointOf(ref) + 2))
+end
+return #refs
+`;
+
+/** ARGV: base, endpoint, how many at most. Forgets that many deliveries of the endpoint; returns how many. */
+export const REMOVE_ENDPOINT_LUA = `${COMMON}
+local endpoint = ARGV[2]
+local ek = endpointKey(endpoint)
+local ids = redis.call('ZRANGE', ek, 0, tonumber(ARGV[3]) - 1)
+local lines = {}
+for _, id in ipairs(ids) do
+  local ref = endpoint .. ':' .. id
+  local key = deliveryKey(ref)
+  local found = redis.call('HMGET', key, 'status', 'line')
+  if found[1] == 'pending' then
+    redis.call('ZREM', lineKey(found[2]), id)
+    lines[found[2]] = true
+  else
+    redis.call('ZREM', done, ref)
+  end
+  redis.call('DEL', key)
+  redis.call('ZREM', ek, id)
+end
+for line in pairs(lines) do placeLine(line) end
+return #ids
+`;

@@ -1,0 +1,162 @@
+/**
+ * The delivery queue on a single Redis and on a Redis Cluster: the shared conformance cases of
+ * @kindling/testing, each on a queue of its own prefix, claims of two queue objects (two processes)
+ * racing for the same deliveries, and agreement with the memory reference over any sequence of
+ * operations (lines moving on, retries of earlier deliveries, purges, removals, clocks going back).
+ */
+import { memoryDeliveryQueue, type DeliveryOutcome, type DeliveryQueue } from '@kindling/core';
+import fc from 'fast-check';
+import { describeDeliveryQueueConformance } from '@kindling/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { redisDeliveryQueue } from './delivery-queue.js';
+import { deleteKeysMatching, openTargets, presentTargets, type RedisTarget } from './test-targets.js';
+
+const targets = await openTargets();
+afterAll(async () => {
+  for (const target of presentTargets(targets)) await deleteKeysMatching(target.client(), `{${target.prefix}:dq-*`);
+  await Promise.all(presentTargets(targets).map((target) => target.cleanup()));
+});
+
+const T0 = Date.parse('2026-03-01T00:00:00Z');
+const idArb = fc.constantFrom('a', 'b', '__proto__', 'd:{e}');
+const endpointArb = fc.constantFrom('ep1', 'ep 2:{x}');
+const outcomeArb: fc.Arbitrary<DeliveryOutcome> = fc.oneof(
+  fc.constant({ status: 'delivered' as const }),
+  fc.constant({ status: 'failed' as const }),
+  fc.integer({ min: -1_000, max: 50_000 }).map((later) => ({ status: 'pending' as const, nextAt: T0 + later })),
+);
+const opArb = fc.oneof(
+  fc.record({
+    kind: fc.constant('enqueue' as const),
+    items: fc.array(
+      fc.record({
+        id: idArb,
+        endpointId: endpointArb,
+        orderKey: fc.constantFrom('ann', 'bob'),
+        createdAt: fc.integer({ min: 0, max: 20_000 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('claim' as const),
+    at: fc.integer({ min: 0, max: 100_000 }),
+    limit: fc.integer({ min: 1, max: 4 }),
+    lease: fc.integer({ min: 1, max: 40_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('finish' as const),
+    endpointId: endpointArb,
+    id: idArb,
+    at: fc.integer({ min: 0, max: 100_000 }),
+    outcome: outcomeArb,
+  }),
+  fc.record({
+    kind: fc.constant('retry' as const),
+    endpointId: endpointArb,
+    id: idArb,
+    at: fc.integer({ min: 0, max: 100_000 }),
+  }),
+  fc.record({ kind: fc.constant('purge' as const), before: fc.integer({ min: 0, max: 20_000 }) }),
+  fc.record({ kind: fc.constant('remove' as const), endpointId: endpointArb }),
+);
+
+/** Runs `op` on the queue: what it answers. */
+async function apply(queue: DeliveryQueue, op: OpOf<typeof opArb>): Promise<unknown> {
+  switch (op.kind) {
+    case 'enqueue':
+      return queue.enqueue(
+        op.items.map((item) => ({
+          ...item,
+          type: 'streak.lost',
+          payload: `{"id":"${item.id}"}`,
+          createdAt: T0 + item.createdAt,
+        })),
+      );
+    case 'claim':
+      return queue.claim(T0 + op.at, op.limit, op.lease);
+    case 'finish':
+      return queue.finish(
+        op.endpointId,
+        op.id,
+        { at: T0 + op.at, status: 500, error: 'status 500', response: 'no', ms: 3 },
+        op.outcome,
+      );
+    case 'retry':
+      return queue.retry(op.endpointId, op.id, T0 + op.at);
+    case 'purge':
+      return queue.purge(T0 + op.before);
+    case 'remove':
+      return queue.removeEndpoint(op.endpointId);
+  }
+}
+
+type OpOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
+let queues = 0;
+/** A queue on a prefix of its own under the run's prefix (its keys are `{<prefix>}…`). */
+const queueOn = (target: RedisTarget, prefix = `${target.prefix}:dq-${++queues}:`): DeliveryQueue =>
+  redisDeliveryQueue({ ...target.deployment, prefix });
+
+for (const target of [targets.single, targets.cluster]) {
+  describe.skipIf(target === null)(`redisDeliveryQueue on ${target?.name ?? 'Redis'}`, () => {
+    describeDeliveryQueueConformance(`redis (${target?.name ?? 'Redis'})`, () => queueOn(target!));
+
+    it('hands each delivery to one of two processes claiming at once, and to the other once its lease ran out', async () => {
+      const prefix = `${target!.prefix}:dq-${++queues}:`;
+      const one = queueOn(target!, prefix);
+      const two = queueOn(target!, prefix);
+      try {
+        await one.enqueue(
+          Array.from({ length: 200 }, (_, i) => ({
+            id: `d${i}`,
+            endpointId: `ep${i % 3}`,
+            orderKey: `user${i % 40}`,
+            type: 'streak.lost',
+            payload: '{}',
+            createdAt: T0,
+          })),
+        );
+        const claims = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? one : two).claim(T0, 7, 60_000)),
+        );
+        const handed = claims.flat().map((d) => `${d.endpointId}/${d.id}`);
+        // one delivery per line (3 endpoints × 40 users: each line's first), no delivery twice
+        expect(handed).toHaveLength(70);
+        expect(new Set(handed).size).toBe(70);
+        expect(await two.claim(T0 + 1, 100, 60_000)).toHaveLength(50);
+        expect(await one.claim(T0 + 2, 100, 60_000)).toEqual([]);
+        const again = await two.claim(T0 + 60_000, 1000, 60_000);
+        expect(new Set(again.map((d) => `${d.endpointId}/${d.id}`))).toEqual(new Set(handed));
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+  });
+}
+
+for (const target of [targets.single, targets.cluster]) {
+  describe.skipIf(target === null)(`redisDeliveryQueue on ${target?.name ?? 'Redis'}: against the memory queue`, () => {
+    it('answers as the memory queue over any sequence of operations, at instants back and forth', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30 }), async (ops) => {
+          const redis = queueOn(target!);
+          const memory = memoryDeliveryQueue();
+          try {
+            for (const op of ops) expect(await apply(redis, op)).toEqual(await apply(memory, op));
+            // every line's first pending delivery, whatever it waits for
+            const late = T0 + 1_000_000;
+            expect(await redis.claim(late, 1000, 1)).toEqual(await memory.claim(late, 1000, 1));
+            for (const endpointId of ['ep1', 'ep 2:{x}']) {
+              expect(await redis.list(endpointId, 1000)).toEqual(await memory.list(endpointId, 1000));
+            }
+          } finally {
+            await redis.close();
+          }
+        }),
+        { numRuns: target?.name === 'single Redis' ? 150 : 40 },
+      );
+    });
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * A webhook relay's delivery queue (`DeliveryQueue` of @kindling/core) on Redis (single or
+ * cluster). Every key of one queue starts with `{<prefix>}`, one hash tag, so the queue lives in one
+ * slot and each operation is one Lua script (delivery-queue-scripts.ts): atomic, on a Cluster too,
+ * which is what keeps two processes from claiming the same delivery and a line from handing out a
+ * delivery while an earlier one of it is pending. The connection is the store's (connection.ts):
+ * every command bounded by `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a
+ * StoreError.
+ */
+import {
+  checkQueueLimit,
+  StoreError,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryPage,
+  type DeliveryQueue,
+  type DeliveryStatus,
+  type NewDelivery,
+} from '@kindling/core';
+import { connect, type Connection } from './connection.js';
+import {
+  CLAIM_LUA,
+  ENQUEUE_LUA,
+  FINISH_LUA,
+  GET_LUA,
+  LIST_LUA,
+  PURGE_LUA,
+  REMOVE_ENDPOINT_LUA,
+  RETRY_LUA,
+} from './delivery-queue-scripts.js';
+import { escapeName } from './keys.js';
+
+export interface RedisDeliveryQueueOptions {
+  url?: string;
+  cluster?: ReadonlyArray<{ host: string; port: number }>;
+  /** every key is `{<prefix>}…` (the braces make the queue one hash slot); no `{` or `}`; default 'kindling:deliveries:' */
+  prefix?: string;
+  /** how long one command may wait; default that of @kindling/redis (2000 ms) */
+  timeoutMs?: number;
+}
+
+const SCRIPTS = {
+  kindlingQueueEnqueue: ENQUEUE_LUA,
+  kindlingQueueClaim: CLAIM_LUA,
+  kindlingQueueFinish: FINISH_LUA,
+  kindlingQueueRetry: RETRY_LUA,
+  kindlingQueueGet: GET_LUA,
+  kindlingQueueList: LIST_LUA,
+  kindlingQueuePurge: PURGE_LUA,
+  kindlingQueueRemoveEndpoint: REMOVE_ENDPOINT_LUA,
+} as const;
+
+type QueueScript = keyof typeof SCRIPTS;
+
+/** deliveries queued by one script call */
+const ENQUEUE_BATCH = 500;
+/** deliveries forgotten by one script call of purge and removeEndpoint */
+const FORGET_BATCH = 500;
+/**
+ * lines fallen due moved to ready by one claim at most: when more fall due at once, the oldest
+ * queued first holds among those moved (the soonest due), and the rest follow on the next claims
+ */
+const PROMOTE_BATCH = 2000;
+
+/** What a delivery's hash holds, as the scripts read it: body, status, attempts, first, next, last. */
+type StoredFields = [string | null, string | null, string | null, string | null, string | null, string | null];
+
+function checkPrefix(prefix: string): string {
+  if (typeof prefix !== 'string' || prefix.length === 0 || /[{}]/.test(prefix))
+    throw new StoreError(`prefix must be a non-empty string without "{" or "}", got ${JSON.stringify(prefix)}`);
+  return prefix;
+}
+
+function checkInstant(name: string, value: number): void {
+  if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${String(value)}`);
+}
+
+/** The body of a delivery: what was queued, kept as given. */
+function bodyOf(d: NewDelivery): string {
+  return JSON.stringify([d.id, d.endpointId, d.orderKey, d.type, d.payload, d.createdAt]);
+}
+
+function toDelivery(fields: StoredFields, key: string): Delivery {
+  const [body, status, attempts, first, next, last] = fields;
+  if (body === null || status === null)
+    throw new StoreError(`${key} is named by the delivery queue but holds no delivery`);
+  try {
+    const [id, endpointId, orderKey, type, payload, createdAt] = JSON.parse(body) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      number,
+    ];
+    return {
+      id,
+      endpointId,
+      orderKey,
+      type,
+      payload,
+      createdAt,
+      status: status as DeliveryStatus,
+      attempts: Number(attempts),
+      firstAttemptAt: first === null || first === '' ? null : Number(first),
+      nextAt: next === null || next === '' ? null : Number(next),
+      last: last === null || last === '' ? null : (JSON.parse(last) as DeliveryAttempt),
+    };
+  } catch (error) {
+    throw new StoreError(`${key} does not hold a delivery this queue wrote`, { cause: error });
+  }
+}
+
+export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): DeliveryQueue {
+  const base = `{${checkPrefix(options.prefix ?? 'kindling:deliveries:')}}`;
+  const connection: Connection = connect({
+    ...(options.cluster !== undefined
+      ? { cluster: options.cluster }
+      : { url: options.url ?? 'redis://127.0.0.1:6379' }),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const { client, run } = connection;
+  for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
+  const commands = client as unknown as Record<QueueScript, (...args: Array<string | number>) => Promise<unknown>>;
+  const fixedKeys = [`${base}seq`, `${base}ready`, `${base}waiting`, `${base}done`];
+  const script = (name: QueueScript, ...args: Array<string | number>) =>
+    run(commands[name](fixedKeys.length, ...fixedKeys, base, ...args), base);
+  const refOf = (endpointId: string, id: string) => `${escapeName(endpointId)}:${escapeName(id)}`;
+  const keyOf = (ref: string) => `${base}d:${ref}`;
+
+  return {
+    async enqueue(deliveries) {
+      for (let from = 0; from < deliveries.length; from += ENQUEUE_BATCH) {
+        const args: Array<string | number> = [];
+        for (const d of deliveries.slice(from, from + ENQUEUE_BATCH)) {
+          checkInstant('createdAt', d.createdAt);
+          args.push(
+            refOf(d.endpointId, d.id),
+            `${escapeName(d.endpointId)}:${escapeName(d.orderKey)}`,
+            escapeName(d.id),
+            String(d.createdAt),
+            bodyOf(d),
+          );
+        }
+        await script('kindlingQueueEnqueue', ...args);
+      }
+    },
+    async claim(now, limit, leaseMs) {
+      checkQueueLimit(limit);
+      checkInstant('now', now);
+      checkInstant('leaseMs', leaseMs);
+      const claimed = (await script(
+        'kindlingQueueClaim',
+        String(now),
+        limit,
+        String(now + leaseMs),
+        PROMOTE_BATCH,
+      )) as StoredFields[];
+      return claimed.map((fields) => toDelivery(fields, `${base}ready`));
+    },
+    async finish(endpointId, id, attempt, outcome) {
+      checkInstant('attempt.at', attempt.at);
+      if (outcome.status === 'pending') checkInstant('nextAt', outcome.nextAt);
+      const last: DeliveryAttempt = {
+        at: attempt.at,
+        status: attempt.status,
+        error: attempt.error,
+        response: attempt.response,
+        ms: attempt.ms,
+      };
+      const reply = await script(
+        'kindlingQueueFinish',
+        refOf(endpointId, id),
+        JSON.stringify(last),
+        String(attempt.at),
+        outcome.status,
+        outcome.status === 'pending' ? String(outcome.nextAt) : '',
+      );
+      return reply === 1;
+    },
+    async get(endpointId, id) {
+      const ref = refOf(endpointId, id);
+      const fields = (await script('kindlingQueueGet', ref)) as StoredFields;
+      return fields[0] === null ? null : toDelivery(fields, keyOf(ref));
+    },
+    async list(endpointId, limit, before): Promise<DeliveryPage> {
+      checkQueueLimit(limit);
+      let below = '+inf';
+      if (before !== undefined && before !== null) {
+        // a cursor this queue did not give names no page
+        if (!/^[0-9]{1,15}$/.test(before)) return { deliveries: [], next: null };
+        below = `(${before}`;
+      }
+      const endpoint = escapeName(endpointId);
+      const found = (await script('kindlingQueueList', endpoint, below, limit + 1)) as Array<[string, StoredFields]>;
+      const page = found.slice(0, limit);
+      return {
+        deliveries: page.map(([seq, fields]) => toDelivery(fields, `${base}e:${endpoint} seq ${seq}`)),
+        next: found.length > limit ? (page[page.length - 1] as [string, StoredFields])[0] : null,
+      };
+    },
+    async retry(endpointId, id, now) {
+      checkInstant('now', now);
+      return (await script('kindlingQueueRetry', refOf(endpointId, id), String(now))) === 1;
+    },
+    async purge(before) {
+      if (Number.isNaN(before) || before === Number.NEGATIVE_INFINITY) return 0;
+      const bound = before === Number.POSITIVE_INFINITY ? '+inf' : `(${before}`;
+      let removed = 0;
+      for (;;) {
+        const count = (await script('kindlingQueuePurge', bound, FORGET_BATCH)) as number;
+        removed += count;
+        if (count < FORGET_BATCH) return removed;
+      }
+    },
+    async removeEndpoint(endpointId) {
+      const endpoint = escapeName(endpointId);
+      let count = FORGET_BATCH;
+      while (count === FORGET_BATCH)
+        count = (await script('kindlingQueueRemoveEndpoint', endpoint, FORGET_BATCH)) as number;
+    },
+    close: () => connection.close(),
+  };
+}

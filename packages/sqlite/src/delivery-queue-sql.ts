@@ -1,0 +1,121 @@
+/**
+ * The delivery queue's table, its indexes and every statement on it (delivery-queue.ts runs them).
+ * Each statement reads an index range: the line heads that are due, one delivery by its ids, an
+ * endpoint's page, the finished ones older than an instant (the tests check the query plans).
+ */
+import type Database from 'better-sqlite3';
+import type { DeliveryStatus } from '@kindling/core';
+
+/**
+ * One table of its own name, created when missing, so that it may live in the control plane's file.
+ * Ids, endpoint ids and order keys (user ids) are BLOBs of their UTF-16 code units, as the store
+ * keeps user ids (rows.ts): every string, lone surrogates included, stays itself. seq is the queue
+ * order and the cursor of an endpoint's pages; AUTOINCREMENT never gives a number twice.
+ *
+ * claimable_at is next_at on the first pending delivery of its line (endpoint_id, order_key), NULL on
+ * every other row: a claim reads the due heads from its index alone, however many deliveries wait
+ * behind them. `last` is the last attempt as JSON (a DeliveryAttempt).
+ */
+export const DELIVERY_QUEUE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS delivery_queue (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  endpoint_id BLOB NOT NULL,
+  id BLOB NOT NULL,
+  order_key BLOB NOT NULL,
+  type TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+  attempts INTEGER NOT NULL,
+  first_attempt_at INTEGER,
+  next_at INTEGER,
+  claimable_at INTEGER,
+  last TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS delivery_queue_ids ON delivery_queue (endpoint_id, id);
+CREATE INDEX IF NOT EXISTS delivery_queue_lines ON delivery_queue (endpoint_id, order_key) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS delivery_queue_claimable ON delivery_queue (claimable_at) WHERE claimable_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS delivery_queue_by_endpoint ON delivery_queue (endpoint_id);
+CREATE INDEX IF NOT EXISTS delivery_queue_finished ON delivery_queue (created_at) WHERE status <> 'pending';
+`;
+
+/** A row as the statements that read one give it. */
+export interface DeliveryRow {
+  seq: number;
+  endpoint_id: Buffer;
+  id: Buffer;
+  order_key: Buffer;
+  type: string;
+  payload: string;
+  created_at: number;
+  status: DeliveryStatus;
+  attempts: number;
+  first_attempt_at: number | null;
+  next_at: number | null;
+  last: string | null;
+}
+
+type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
+
+export interface DeliveryQueueStatements {
+  /** a pending delivery due at its createdAt, unless (endpoint_id, id) is queued already */
+  insert: Statement<[Buffer, Buffer, Buffer, string, string, number, number]>;
+  /** makes the line's first pending delivery claimable from its next_at (it may be so already) */
+  setHead: Statement<[Buffer, Buffer]>;
+  /** no pending delivery of the line claimable (before setHead chooses again) */
+  clearHeads: Statement<[Buffer, Buffer]>;
+  /** the line heads due by an instant, oldest queued first, at most a limit */
+  due: Statement<[number, number], DeliveryRow>;
+  /** next_at and claimable_at of one delivery (its lease's end) */
+  hold: Statement<[number, number, number]>;
+  /** status, first attempt, next_at and last attempt of a pending delivery; its order key, or nothing when not pending */
+  finish: Statement<[DeliveryStatus, number, number | null, string, Buffer, Buffer], { order_key: Buffer }>;
+  /** pending again and due at an instant; its order key, or nothing when unknown */
+  retry: Statement<[number, Buffer, Buffer], { order_key: Buffer }>;
+  get: Statement<[Buffer, Buffer], DeliveryRow>;
+  /** an endpoint's deliveries queued before a seq, newest first, at most a limit */
+  list: Statement<[Buffer, number, number], DeliveryRow>;
+  purge: Statement<[number]>;
+  removeEndpoint: Statement<[Buffer]>;
+}
+
+const COLUMNS =
+  'seq, endpoint_id, id, order_key, type, payload, created_at, status, attempts, first_attempt_at, next_at, last';
+
+export function prepareQueueStatements(db: Database.Database): DeliveryQueueStatements {
+  return {
+    insert: db.prepare(
+      'INSERT INTO delivery_queue (endpoint_id, id, order_key, type, payload, created_at, status, attempts, next_at) ' +
+        "VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?) ON CONFLICT (endpoint_id, id) DO NOTHING",
+    ),
+    setHead: db.prepare(
+      'UPDATE delivery_queue SET claimable_at = next_at WHERE seq = (' +
+        "SELECT seq FROM delivery_queue WHERE endpoint_id = ? AND order_key = ? AND status = 'pending' ORDER BY seq LIMIT 1)",
+    ),
+    clearHeads: db.prepare(
+      'UPDATE delivery_queue SET claimable_at = NULL ' +
+        "WHERE endpoint_id = ? AND order_key = ? AND status = 'pending' AND claimable_at IS NOT NULL",
+    ),
+    // INDEXED BY: a scan in seq order would stop at the limit, but reads every finished and
+    // waiting delivery before it; the heads' index costs what is due, whatever the statistics say.
+    due: db.prepare(
+      `SELECT ${COLUMNS} FROM delivery_queue INDEXED BY delivery_queue_claimable WHERE claimable_at <= ? ORDER BY seq LIMIT ?`,
+    ),
+    hold: db.prepare('UPDATE delivery_queue SET next_at = ?, claimable_at = ? WHERE seq = ?'),
+    finish: db.prepare(
+      'UPDATE delivery_queue SET status = ?, attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?), ' +
+        'next_at = ?, claimable_at = NULL, last = ? ' +
+        "WHERE endpoint_id = ? AND id = ? AND status = 'pending' RETURNING order_key",
+    ),
+    retry: db.prepare(
+      "UPDATE delivery_queue SET status = 'pending', next_at = ?, claimable_at = NULL " +
+        'WHERE endpoint_id = ? AND id = ? RETURNING order_key',
+    ),
+    get: db.prepare(`SELECT ${COLUMNS} FROM delivery_queue WHERE endpoint_id = ? AND id = ?`),
+    list: db.prepare(
+      `SELECT ${COLUMNS} FROM delivery_queue WHERE endpoint_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    ),
+    purge: db.prepare("DELETE FROM delivery_queue WHERE status <> 'pending' AND created_at < ?"),
+    removeEndpoint: db.prepare('DELETE FROM delivery_queue WHERE endpoint_id = ?'),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * A webhook relay's queue of deliveries (`DeliveryQueue` of @kindling/core) on a SQLite file, opened
+ * as the control plane's is (open.ts: the header checked, the busy timeout set before the first
+ * statement, WAL with the busy retry), so that every process of a service shares it. Its one table
+ * has a name of its own and is created when missing (delivery-queue-sql.ts): the file may be the
+ * control plane's.
+ *
+ * Order. A line is the deliveries of one (endpoint, order key); only its first pending delivery (the
+ * lowest seq) may be handed out. That row alone carries `claimable_at` (its next_at), so `claim`
+ * reads the due heads from their index instead of testing each waiting delivery against those
+ * queued before it. Each write that may change which row of a line comes first (enqueue, finish,
+ * retry) chooses the line's head again in its own transaction.
+ *
+ * Atomicity. Every write is one IMMEDIATE transaction: `claim` takes the file's write lock before it
+ * reads the heads, and moves their next_at to the lease's end before it lets go, so a claim of
+ * another connection or process, which waits for the lock, never finds them due.
+ */
+import {
+  checkQueueLimit,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryQueue,
+  type DeliveryStatus,
+  type NewDelivery,
+} from '@kindling/core';
+import {
+  DELIVERY_QUEUE_SCHEMA,
+  type DeliveryQueueStatements,
+  type DeliveryRow,
+  prepareQueueStatements,
+} from './delivery-queue-sql.js';
+import { isInMemory, labelOf, toStoreError } from './errors.js';
+import { openSqlite, useWriteAheadLog } from './open.js';
+import { decodeKey, encodeKey, parseJson } from './rows.js';
+
+export interface SqliteDeliveryQueueOptions {
+  /** how long a statement waits for another connection's lock, opening included, in ms; default 10000 */
+  readonly busyTimeout?: number;
+}
+
+/** The queue on the SQLite file at `path` (created if needed), or ':memory:' (a queue of this process alone). */
+export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOptions = {}): DeliveryQueue {
+  const label = labelOf(path);
+  const busyTimeout = options.busyTimeout ?? 10_000;
+  const db = openSqlite(path, label, busyTimeout, (db) => {
+    if (!isInMemory(path)) useWriteAheadLog(db, label, busyTimeout);
+    // All of it or none: a file with a table of this name that is not the queue's is left as it was.
+    db.transaction(() => db.exec(DELIVERY_QUEUE_SCHEMA)).immediate();
+  });
+  let sql: DeliveryQueueStatements;
+  try {
+    sql = prepareQueueStatements(db);
+  } catch (error) {
+    db.close();
+    throw toStoreError(label, error);
+  }
+
+  const deliveryOf = (row: DeliveryRow): Delivery => ({
+    id: decodeKey(row.id),
+    endpointId: decodeKey(row.endpoint_id),
+    orderKey: decodeKey(row.order_key),
+    type: row.type,
+    payload: row.payload,
+    createdAt: row.created_at,
+    status: row.status,
+    attempts: row.attempts,
+    firstAttemptAt: row.first_attempt_at,
+    nextAt: row.next_at,
+    last:
+      row.last === null
+        ? null
+        : parseJson<DeliveryAttempt>(label, () => `the last attempt of delivery ${row.seq}`, row.last),
+  });
+
+  /** Marks the first pending delivery of the line claimable from its next_at (after a change of the line). */
+  const setHead = (endpointId: Buffer, orderKey: Buffer) => sql.setHead.run(endpointId, orderKey);
+
+  const enqueueAll = db.transaction((deliveries: readonly NewDelivery[]) => {
+    for (const d of deliveries) {
+      const endpointId = encodeKey(d.endpointId);
+      const orderKey = encodeKey(d.orderKey);
+      // One queued already stays as it is (ON CONFLICT DO NOTHING): its line is unchanged.
+      const added = sql.insert.run(endpointId, encodeKey(d.id), orderKey, d.type, d.payload, d.createdAt, d.createdAt);
+      if (added.changes === 1) setHead(endpointId, orderKey);
+    }
+  });
+
+  const claimHeads = db.transaction((now: number, limit: number, until: number): Delivery[] => {
+    const rows = sql.due.all(now, limit);
+    for (const row of rows) {
+      sql.hold.run(until, until, row.seq);
+      row.next_at = until;
+    }
+    return rows.map(deliveryOf);
+  });
+
+  const finishOne = db.transaction(
+    (endpointId: Buffer, id: Buffer, attempt: DeliveryAttempt, status: DeliveryStatus, nextAt: number | null) => {
+      const line = sql.finish.get(status, attempt.at, nextAt, JSON.stringify(attempt), endpointId, id);
+      if (line === undefined) return false;
+      setHead(endpointId, line.order_key);
+      return true;
+    },
+  );
+
+  const retryOne = db.transaction((endpointId: Buffer, id: Buffer, now: number) => {
+    const line = sql.retry.get(now, endpointId, id);
+    if (line === undefined) return false;
+    // Pending again, it may come before the line's head: the head is chosen anew.
+    sql.clearHeads.run(endpointId, line.order_key);
+    setHead(endpointId, line.order_key);
+    return true;
+  });
+
+  const run = <T>(work: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(toStoreError(label, error));
+    }
+  };
+
+  return {
+    enqueue: (deliveries) =>
+      run(() => {
+        if (deliveries.length > 0) enqueueAll.immediate(deliveries);
+      }),
+    claim: (now, limit, leaseMs) =>
+      run(() => {
+        checkQueueLimit(limit);
+        checkFinite('now', now);
+        checkFinite('leaseMs', leaseMs);
+        return claimHeads.immediate(now, limit, now + leaseMs);
+      }),
+    finish: (endpointId, id, attempt, outcome) =>
+      run(() =>
+        finishOne.immediate(
+          encodeKey(endpointId),
+          encodeKey(id),
+          attempt,
+          outcome.status,
+          outcome.status === 'pending' ? outcome.nextAt : null,
+        ),
+      ),
+    get: (endpointId, id) =>
+      run(() => {
+        const row = sql.get.get(encodeKey(endpointId), encodeKey(id));
+        return row === undefined ? null : deliveryOf(row);
+      }),
+    list: (endpointId, limit, before) =>
+      run(() => {
+        checkQueueLimit(limit);
+        const below = cursorOf(before);
+        // A cursor no page gave names no place in the queue: an empty page.
+        if (below === null) return { deliveries: [], next: null };
+        const rows = sql.list.all(encodeKey(endpointId), below, limit + 1);
+        const page = rows.slice(0, limit);
+        return {
+          deliveries: page.map(deliveryOf),
+          next: rows.length > limit ? String((page[page.length - 1] as DeliveryRow).seq) : null,
+        };
+      }),
+    retry: (endpointId, id, now) =>
+      run(() => {
+        checkFinite('now', now);
+        return retryOne.immediate(encodeKey(endpointId), encodeKey(id), now);
+      }),
+    purge: (before) => run(() => sql.purge.run(before).changes),
+    removeEndpoint: (endpointId) => run(() => void sql.removeEndpoint.run(encodeKey(endpointId))),
+    close: () =>
+      run(() => {
+        if (db.open) db.close();
+      }),
+  };
+}
+
+/** The seq below which a page starts: the end for no cursor, null for one no page gave. */
+function cursorOf(before: string | null | undefined): number | null {
+  if (before === undefined || before === null) return Number.MAX_SAFE_INTEGER;
+  if (!/^[1-9][0-9]{0,15}$/.test(before)) return null;
+  const seq = Number(before);
+  return Number.isSafeInteger(seq) ? seq : null;
+}
+
+function checkFinite(name: string, value: number): void {
+  if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number of ms, got ${String(value)}`);
+}

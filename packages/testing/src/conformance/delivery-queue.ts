@@ -1,0 +1,166 @@
+/**
+ * describeDeliveryQueueConformance: the cases every `DeliveryQueue` (a webhook relay's storage)
+ * passes, run by each adapter: deliveries handed out when due, one at a time per endpoint and user
+ * in queue order, held by a lease, retried, logged, sent again and forgotten.
+ */
+import type { DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const T0 = Date.parse('2026-03-01T00:00:00Z');
+const LEASE = 60_000;
+
+function delivery(id: string, orderKey: string, createdAt = T0, endpointId = 'ep1'): NewDelivery {
+  return { id, endpointId, orderKey, type: 'streak.lost', payload: `{"id":"${id}"}`, createdAt };
+}
+
+function attempt(at: number, status: number | null, error: string | null = null): DeliveryAttempt {
+  return { at, status, error, response: status === null ? '' : `answer ${status}`, ms: 12 };
+}
+
+const ids = (deliveries: ReadonlyArray<{ id: string }>) => deliveries.map((d) => d.id);
+
+export function describeDeliveryQueueConformance(
+  name: string,
+  make: () => DeliveryQueue | Promise<DeliveryQueue>,
+): void {
+  describe(`DeliveryQueue conformance: ${name}`, () => {
+    const open: DeliveryQueue[] = [];
+    const queue = async () => {
+      const q = await make();
+      open.push(q);
+      return q;
+    };
+    afterEach(async () => {
+      for (const q of open.splice(0)) await q.close().catch(() => undefined);
+    });
+
+    it('hands out due deliveries oldest first, one at a time per endpoint and user, and holds them for the lease', async () => {
+      const q = await queue();
+      await q.enqueue([delivery('a1', 'ann'), delivery('b1', 'bob'), delivery('a2', 'ann')]);
+      await q.enqueue([delivery('a3', 'ann', T0, 'ep2'), delivery('later', 'cat', T0 + 5_000)]);
+      const claimed = await q.claim(T0, 10, LEASE);
+      // a2 waits for a1; ep2's delivery of ann's is another line; `later` is not due yet
+      expect(ids(claimed)).toEqual(['a1', 'b1', 'a3']);
+      expect(claimed[0]).toMatchObject({
+        id: 'a1',
+        endpointId: 'ep1',
+        orderKey: 'ann',
+        type: 'streak.lost',
+        payload: '{"id":"a1"}',
+        createdAt: T0,
+        status: 'pending',
+        attempts: 0,
+        firstAttemptAt: null,
+        last: null,
+      });
+      // held: nothing of it again before the lease ends, and still a2 waits
+      expect(ids(await q.claim(T0 + 10_000, 10, LEASE))).toEqual(['later']);
+      // a process that claimed and died: its deliveries come back once the lease is over
+      expect(ids(await q.claim(T0 + LEASE + 1, 10, LEASE))).toEqual(['a1', 'b1', 'a3']);
+    });
+
+    it('moves a line on when its first is delivered or given up, and holds it while the first waits for a retry', async () => {
+      const q = await queue();
+      await q.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('a3', 'ann')]);
+      await q.claim(T0, 10, LEASE);
+      expect(
+        await q.finish('ep1', 'a1', attempt(T0 + 1, 500, 'status 500'), { status: 'pending', nextAt: T0 + 30_000 }),
+      ).toBe(true);
+      // a1 waits for its retry; a2 must not overtake it
+      expect(await q.claim(T0 + 2, 10, LEASE)).toEqual([]);
+      const retried = await q.claim(T0 + 30_000, 10, LEASE);
+      expect(ids(retried)).toEqual(['a1']);
+      expect(retried[0]).toMatchObject({
+        attempts: 1,
+        firstAttemptAt: T0 + 1,
+        last: attempt(T0 + 1, 500, 'status 500'),
+      });
+      expect(await q.finish('ep1', 'a1', attempt(T0 + 30_001, 200), { status: 'delivered' })).toBe(true);
+      expect(ids(await q.claim(T0 + 30_002, 10, LEASE))).toEqual(['a2']);
+      expect(
+        await q.finish('ep1', 'a2', attempt(T0 + 30_003, null, 'timeout after 10000 ms'), { status: 'failed' }),
+      ).toBe(true);
+      expect(ids(await q.claim(T0 + 30_004, 10, LEASE))).toEqual(['a3']);
+      const a1 = await q.get('ep1', 'a1');
+      expect(a1).toMatchObject({
+        status: 'delivered',
+        attempts: 2,
+        firstAttemptAt: T0 + 1,
+        nextAt: null,
+        last: attempt(T0 + 30_001, 200),
+      });
+      expect(await q.get('ep1', 'a2')).toMatchObject({ status: 'failed', attempts: 1, nextAt: null });
+      // finished already, or never queued: nothing to record
+      expect(await q.finish('ep1', 'a1', attempt(T0 + 40_000, 200), { status: 'delivered' })).toBe(false);
+      expect(await q.finish('ep1', 'nope', attempt(T0 + 40_000, 200), { status: 'delivered' })).toBe(false);
+      expect(await q.get('ep1', 'nope')).toBeNull();
+      expect(await q.get('ep2', 'a1')).toBeNull();
+    });
+
+    it('keeps a delivery queued twice once, as it was', async () => {
+      const q = await queue();
+      await q.enqueue([delivery('a1', 'ann')]);
+      await q.claim(T0, 10, LEASE);
+      await q.finish('ep1', 'a1', attempt(T0 + 1, 200), { status: 'delivered' });
+      await q.enqueue([{ ...delivery('a1', 'ann'), payload: '{"changed":true}' }]);
+      expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'delivered', payload: '{"id":"a1"}', attempts: 1 });
+      expect(await q.claim(T0 + 2, 10, LEASE)).toEqual([]);
+    });
+
+    it('hands out no more than the limit, and the same delivery to only one of two claims at once', async () => {
+      const q = await queue();
+      await q.enqueue(Array.from({ length: 30 }, (_, i) => delivery(`d${String(i).padStart(2, '0')}`, `user${i}`)));
+      expect(ids(await q.claim(T0, 5, LEASE))).toEqual(['d00', 'd01', 'd02', 'd03', 'd04']);
+      const [one, two] = await Promise.all([q.claim(T0, 20, LEASE), q.claim(T0, 20, LEASE)]);
+      const both = [...ids(one ?? []), ...ids(two ?? [])];
+      expect(both).toHaveLength(25);
+      expect(new Set(both).size).toBe(25);
+      await expect(q.claim(T0, 0, LEASE)).rejects.toThrow();
+    });
+
+    it("lists an endpoint's deliveries newest first a page at a time, sends one again, and forgets the old and the deleted", async () => {
+      const q = await queue();
+      await q.enqueue(Array.from({ length: 5 }, (_, i) => delivery(`d${i}`, `user${i}`, T0 + i)));
+      await q.enqueue([delivery('other', 'ann', T0, 'ep2')]);
+      const first = await q.list('ep1', 2);
+      expect(ids(first.deliveries)).toEqual(['d4', 'd3']);
+      expect(first.next).not.toBeNull();
+      const second = await q.list('ep1', 2, first.next);
+      expect(ids(second.deliveries)).toEqual(['d2', 'd1']);
+      const third = await q.list('ep1', 2, second.next);
+      expect(ids(third.deliveries)).toEqual(['d0']);
+      expect(third.next).toBeNull();
+      expect((await q.list('nobody', 10)).deliveries).toEqual([]);
+      // a cursor the queue never gave pages nothing, and is no error
+      expect((await q.list('ep1', 10, 'not a cursor')).deliveries).toEqual([]);
+
+      await q.claim(T0 + 10, 10, LEASE);
+      await q.finish('ep1', 'd0', attempt(T0 + 11, null, 'ECONNREFUSED'), { status: 'failed' });
+      await q.finish('ep1', 'd1', attempt(T0 + 11, 204), { status: 'delivered' });
+      // send again: pending and due now, its attempts kept
+      expect(await q.retry('ep1', 'd0', T0 + 20)).toBe(true);
+      expect(await q.retry('ep1', 'nope', T0 + 20)).toBe(false);
+      expect(await q.get('ep1', 'd0')).toMatchObject({ status: 'pending', attempts: 1, nextAt: T0 + 20 });
+      expect(ids(await q.claim(T0 + 20, 10, LEASE))).toEqual(['d0']);
+
+      // forget what is finished and old; pending ones stay, however old
+      expect(await q.purge(T0 + 3)).toBe(1); // d1
+      expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['d4', 'd3', 'd2', 'd0']);
+      await q.removeEndpoint('ep1');
+      expect((await q.list('ep1', 10)).deliveries).toEqual([]);
+      expect(ids((await q.list('ep2', 10)).deliveries)).toEqual(['other']);
+    });
+
+    it('keeps ids, keys and payloads as given, whatever characters they hold', async () => {
+      const q = await queue();
+      const odd = {
+        ...delivery('__proto__', 'constructor'),
+        endpointId: 'ep:1 {x}',
+        payload: '{"name":"ünï €\\u0000"}',
+      };
+      await q.enqueue([odd]);
+      expect(await q.get('ep:1 {x}', '__proto__')).toMatchObject({ orderKey: 'constructor', payload: odd.payload });
+      expect(ids(await q.claim(T0, 10, LEASE))).toEqual(['__proto__']);
+    });
+  });
+}

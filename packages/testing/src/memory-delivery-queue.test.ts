@@ -1,0 +1,4 @@
+import { memoryDeliveryQueue } from '@kindling/core';
+import { describeDeliveryQueueConformance } from './index.js';
+
+describeDeliveryQueueConformance('memory', () => memoryDeliveryQueue());
