@@ -131,6 +131,52 @@ describe('the dashboard, signed in and out', () => {
     expect(await getJson(`${t.server.url}/admin/v1/webhooks`, t.adminKey)).toEqual([]);
   });
 
+  it("shows an endpoint's delivery log with the last answer of each, and sends one again", async () => {
+    const made = await fetch(`${t.server.url}/admin/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'x-api-key': t.adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://hooks.example.com/log', types: ['streak.lost'] }),
+    });
+    const hook = (await made.json()) as { id: string };
+    // a delivery that failed once, as the relay leaves it (the queue is the server's own)
+    const queue = t.server.ctx.backend.deliveries;
+    const at = Date.now();
+    await queue.enqueue([
+      {
+        id: 'log-1',
+        endpointId: hook.id,
+        orderKey: 'ada',
+        type: 'streak.lost',
+        payload: '{"length":4}',
+        createdAt: at,
+      },
+    ]);
+    await queue.claim(at, 10, 60_000);
+    await queue.finish(
+      hook.id,
+      'log-1',
+      { at, status: 503, error: 'status 503', response: 'busy', ms: 40 },
+      { status: 'failed' },
+    );
+
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'Webhooks');
+    const row = page.getByRole('row', { name: /hooks\.example\.com\/log/ });
+    await row.getByRole('button', { name: 'Deliveries' }).click();
+    const log = page.getByRole('region', { name: 'Deliveries to https://hooks.example.com/log' });
+    const line = log.getByRole('row', { name: /streak\.lost/ });
+    await expect.poll(() => line.textContent()).toContain('503 (status 503)');
+    expect(await line.textContent()).toContain('failed');
+    await line.getByRole('button', { name: 'Send again' }).click();
+    await expect.poll(() => line.textContent()).toContain('pending');
+    expect((await queue.get(hook.id, 'log-1'))?.status).toBe('pending');
+    await fetch(`${t.server.url}/admin/v1/webhooks/${hook.id}`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': t.adminKey },
+    });
+  });
+
   it('signs in with an admin key; a change without the CSRF header is refused, and signing out ends the session', async () => {
     const page = await open(t);
     await page.getByLabel('Admin key').fill(t.adminKey);

@@ -17,6 +17,7 @@ import { openBackend } from './runtime/backend.js';
 import { Engines } from './runtime/engines.js';
 import { ReadCache } from './runtime/read-cache.js';
 import { Rebuilds } from './runtime/rebuilds.js';
+import { Relay } from './runtime/relay.js';
 import { Sweeper } from './runtime/sweeper.js';
 import type { Settings } from './settings.js';
 
@@ -97,6 +98,7 @@ export async function startServer(
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
     rebuilds: new Rebuilds(backend.control, engines, clock),
     sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message)),
+    relay: new Relay(backend, engines, settings, clock, (error, message) => warn(error, message)),
     streakReads: new ReadCache(settings.readCacheBytes),
     clock,
     ready: false,
@@ -115,6 +117,7 @@ export async function startServer(
   shared?.start();
   ctx.rebuilds.watch();
   ctx.sweeper.start(settings.sweepMs);
+  ctx.relay.start(settings.webhooks.relayMs);
   // Sign-ins are few: their counts are exchanged once a second.
   signInShared?.start(1_000);
   let url = '';
@@ -126,6 +129,7 @@ export async function startServer(
       clearInterval(flushKeys);
       await app.close().catch(() => {});
       await ctx.sweeper.stop().catch(() => {});
+      await ctx.relay.stop().catch(() => {});
       await ctx.rebuilds.stop().catch(() => {});
       await shared?.stop().catch(() => {});
       await signInShared?.stop().catch(() => {});
@@ -149,6 +153,7 @@ export async function startServer(
         clearInterval(flushKeys);
         await app.close();
         await ctx.sweeper.stop();
+        await ctx.relay.stop();
         await ctx.rebuilds.stop();
         await shared?.stop();
         await signInShared?.stop();

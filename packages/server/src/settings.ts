@@ -44,6 +44,8 @@ export interface Settings {
   webhookAllowPrivate: boolean;
   /** how often the sweeper settles the users whose streak needed a freeze or was lost, in ms (0: never) */
   sweepMs: number;
+  /** webhook delivery: how often the relay looks for news and due deliveries (0: never), one attempt's timeout, days the log is kept */
+  webhooks: { relayMs: number; timeoutMs: number; logDays: number };
 }
 
 export class SettingsError extends Error {}
@@ -65,6 +67,9 @@ export const DEFAULTS = {
   KINDLING_KEEP_ALIVE_TIMEOUT_MS: '72000',
   KINDLING_WEBHOOK_ALLOW_PRIVATE: '0',
   KINDLING_SWEEP_MS: '30000',
+  KINDLING_WEBHOOK_RELAY_MS: '1000',
+  KINDLING_WEBHOOK_TIMEOUT_MS: '10000',
+  KINDLING_WEBHOOK_LOG_DAYS: '7',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -95,6 +100,10 @@ export const VARIABLES: Record<string, string> = {
     'ms between sweeps that settle the streaks which needed a freeze or were lost (default 30000; 0 turns them off)',
   KINDLING_WEBHOOK_ALLOW_PRIVATE:
     '1 lets webhook endpoints be loopback or private-range addresses (default 0: public addresses only)',
+  KINDLING_WEBHOOK_RELAY_MS:
+    'ms between looks for news to deliver and deliveries due to webhook endpoints (default 1000; 0 turns delivery off)',
+  KINDLING_WEBHOOK_TIMEOUT_MS: 'ms one webhook delivery attempt may take before it counts as failed (default 10000)',
+  KINDLING_WEBHOOK_LOG_DAYS: 'days the webhook delivery log keeps a finished delivery (default 7)',
   LOG_LEVEL: 'silent, error, warn, info or debug',
 };
 
@@ -217,5 +226,10 @@ export function parseSettings(
         : null,
     webhookAllowPrivate: flag(pick('KINDLING_WEBHOOK_ALLOW_PRIVATE'), 'KINDLING_WEBHOOK_ALLOW_PRIVATE'),
     sweepMs: whole(pick('KINDLING_SWEEP_MS'), 'KINDLING_SWEEP_MS', 0, 86_400_000),
+    webhooks: {
+      relayMs: whole(pick('KINDLING_WEBHOOK_RELAY_MS'), 'KINDLING_WEBHOOK_RELAY_MS', 0, 3_600_000),
+      timeoutMs: whole(pick('KINDLING_WEBHOOK_TIMEOUT_MS'), 'KINDLING_WEBHOOK_TIMEOUT_MS', 100, 60_000),
+      logDays: whole(pick('KINDLING_WEBHOOK_LOG_DAYS'), 'KINDLING_WEBHOOK_LOG_DAYS', 1, 365),
+    },
   };
 }

@@ -34,6 +34,8 @@ export async function startTestServer(
     KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard'),
     // Tests move their clocks: a sweep between two steps would settle what the next step checks. A test of the sweeper turns it on.
     KINDLING_SWEEP_MS: '0',
+    // and a relay would send what a test means to watch it send; a test of delivery turns it on or relays itself
+    KINDLING_WEBHOOK_RELAY_MS: '0',
     ...options.env,
   });
   const server = await startServer(settings, {

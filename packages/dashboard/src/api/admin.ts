@@ -17,6 +17,8 @@ import type {
   Webhook,
   WebhookType,
   CreatedWebhook,
+  Delivery,
+  DeliveryPage,
 } from './types';
 
 const base = '/admin/v1';
@@ -59,6 +61,16 @@ export const createWebhook = (webhook: { url: string; types: WebhookType[] }) =>
 export const updateWebhook = (id: string, change: { url?: string; types?: WebhookType[]; enabled?: boolean }) =>
   request<Webhook>('PATCH', `${base}/webhooks/${encodeURIComponent(id)}`, { body: change });
 export const deleteWebhook = (id: string) => request<Webhook>('DELETE', `${base}/webhooks/${encodeURIComponent(id)}`);
+export const listDeliveries = (id: string, cursor: string | null) =>
+  request<DeliveryPage>(
+    'GET',
+    `${base}/webhooks/${encodeURIComponent(id)}/deliveries?limit=20${cursor !== null ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+  );
+export const resendDelivery = (id: string, deliveryId: string) =>
+  request<Delivery>(
+    'POST',
+    `${base}/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+  );
 
 export const grantFreezes = (userId: string, count: number) =>
   request<{ issues: Issue[] }>('POST', `${base}/streaks/freezes`, {

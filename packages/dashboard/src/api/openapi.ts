@@ -1551,6 +1551,8 @@ export interface paths {
                                 frequency: "daily" | "weekly" | "monthly";
                                 /** @enum {string} */
                                 mode: "all" | "any";
+                                /** @description reminders: how long before the end of an unmet period; null: none */
+                                remindBefore?: string | null;
                                 restoreWindow: number;
                                 /** @enum {string} */
                                 weekStart: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
@@ -1640,6 +1642,11 @@ export interface paths {
                          */
                         mode?: "all" | "any";
                         /**
+                         * @description how long before the end of a period that is not met yet streak.reminder_due is sent, as 4h, 90m, 1h30m or 2d (less than a period); null: no reminders
+                         * @default null
+                         */
+                        remindBefore?: string | null;
+                        /**
                          * @description periods after a loss during which a restore is allowed
                          * @default 1
                          */
@@ -1688,6 +1695,8 @@ export interface paths {
                                 frequency: "daily" | "weekly" | "monthly";
                                 /** @enum {string} */
                                 mode: "all" | "any";
+                                /** @description reminders: how long before the end of an unmet period; null: none */
+                                remindBefore?: string | null;
                                 restoreWindow: number;
                                 /** @enum {string} */
                                 weekStart: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
@@ -2814,6 +2823,232 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint's delivery log */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: {
+                                attempts: number;
+                                created: string;
+                                /** @description the id in the body and the webhook-id header, the same on every attempt */
+                                id: string;
+                                lastAttempt: {
+                                    at: string;
+                                    /** @description why the attempt failed; null when delivered */
+                                    error: string | null;
+                                    ms: number;
+                                    /** @description the first 1 KB of the endpoint's answer */
+                                    response: string;
+                                    /** @description the endpoint's status code; null when it did not answer */
+                                    status: number | null;
+                                } | null;
+                                /** @description when a pending delivery is tried next */
+                                nextAttempt: string | null;
+                                /** @description the body sent */
+                                payload: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                /** @enum {string} */
+                                type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed";
+                                userId: string;
+                            }[];
+                            /** @description the cursor of the next (older) page; null after the last */
+                            next: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook delivery again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempts: number;
+                            created: string;
+                            /** @description the id in the body and the webhook-id header, the same on every attempt */
+                            id: string;
+                            lastAttempt: {
+                                at: string;
+                                /** @description why the attempt failed; null when delivered */
+                                error: string | null;
+                                ms: number;
+                                /** @description the first 1 KB of the endpoint's answer */
+                                response: string;
+                                /** @description the endpoint's status code; null when it did not answer */
+                                status: number | null;
+                            } | null;
+                            /** @description when a pending delivery is tried next */
+                            nextAttempt: string | null;
+                            /** @description the body sent */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            /** @enum {string} */
+                            type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed";
+                            userId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/metrics/{key}/event": {

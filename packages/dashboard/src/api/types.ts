@@ -44,3 +44,5 @@ export type Pause = Answer<'/admin/v1/streaks/pauses', 'post', 201>['created'][n
 export type Webhook = Answer<'/admin/v1/webhooks', 'get'>[number];
 export type WebhookType = Webhook['types'][number];
 export type CreatedWebhook = Answer<'/admin/v1/webhooks', 'post', 201>;
+export type DeliveryPage = Answer<'/admin/v1/webhooks/{id}/deliveries', 'get'>;
+export type Delivery = DeliveryPage['deliveries'][number];

@@ -14,6 +14,7 @@ const rule: StreakRule = {
   ],
   freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
   restoreWindow: 2,
+  remindBefore: '4h',
 };
 
 describe('streak draft', () => {
@@ -33,8 +34,14 @@ describe('streak draft', () => {
         conditions: [{ metric: 'lessons', threshold: 1 }],
         freezes: null,
         restoreWindow: 0,
+        remindBefore: null,
       },
     });
+  });
+
+  it('sends no reminders when remind before is left empty', () => {
+    const result = draftToRule({ ...ruleToDraft(rule), remindBefore: '  ' });
+    expect('rule' in result && result.rule.remindBefore).toBeNull();
   });
 
   it('sends earn as null when earning is off', () => {
@@ -56,6 +63,9 @@ describe('streak draft', () => {
     });
     expect(draftToRule({ ...ruleToDraft(rule), restoreWindow: '-1' })).toEqual({
       error: 'Restore window must be a whole number, 0 or more.',
+    });
+    expect(draftToRule({ ...ruleToDraft(rule), remindBefore: '4 hours' })).toEqual({
+      error: 'Remind before must be empty or a time such as 4h, 90m or 1h30m.',
     });
   });
 });

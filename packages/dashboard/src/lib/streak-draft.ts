@@ -24,6 +24,8 @@ export interface StreakDraft {
   earnEvery: string;
   earnAmount: string;
   restoreWindow: string;
+  /** as typed: empty for no reminders, else a duration such as 4h or 90m */
+  remindBefore: string;
 }
 
 /** The week's days as the form lists them, Monday first (the core's list starts on Sunday). */
@@ -47,6 +49,7 @@ export function ruleToDraft(rule: StreakRule | null, firstMetricKey = ''): Strea
     earnEvery: String(rule?.freezes?.earn?.every ?? 7),
     earnAmount: String(rule?.freezes?.earn?.amount ?? 1),
     restoreWindow: String(rule?.restoreWindow ?? 0),
+    remindBefore: rule?.remindBefore ?? '',
   };
 }
 
@@ -65,6 +68,9 @@ export function draftToRule(draft: StreakDraft): { rule: StreakRule } | { error:
   }
   const restoreWindow = wholeNumber(draft.restoreWindow);
   if (restoreWindow === null) return { error: 'Restore window must be a whole number, 0 or more.' };
+  const remindBefore = draft.remindBefore.trim();
+  if (remindBefore !== '' && !/^(\d+d)?(\d+h)?(\d+m)?$/.test(remindBefore))
+    return { error: 'Remind before must be empty or a time such as 4h, 90m or 1h30m.' };
 
   let freezes: StreakRule['freezes'] = null;
   if (draft.freezesEnabled) {
@@ -94,6 +100,7 @@ export function draftToRule(draft: StreakDraft): { rule: StreakRule } | { error:
       conditions,
       freezes,
       restoreWindow,
+      remindBefore: remindBefore === '' ? null : remindBefore,
     },
   };
 }

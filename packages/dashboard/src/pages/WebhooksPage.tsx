@@ -7,6 +7,7 @@ import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
 import { useLoad } from '../components/use-load';
+import { DeliveryLog } from '../components/webhooks/DeliveryLog';
 import { formatDateTime } from '../lib/format';
 
 /** The change types an endpoint may subscribe to, with what each tells. */
@@ -30,6 +31,7 @@ export function WebhooksPage() {
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<string | null>(null);
 
   function toggleType(type: WebhookType, on: boolean) {
     const next = new Set(types);
@@ -78,8 +80,9 @@ export function WebhooksPage() {
       <PageHeading title="Webhooks">Webhooks</PageHeading>
       <p>
         Kindling posts the changes you choose to your endpoints, signed with the endpoint’s secret (
-        <code>X-Trophy-Signature</code> and the Standard Webhooks headers). Endpoints are kept here now; sending them is
-        not switched on yet.
+        <code>X-Trophy-Signature</code> and the Standard Webhooks headers), within seconds of each change; losses,
+        freezes used and reminders of users who are away go out as they happen. Failed deliveries are tried again for a
+        day.
       </p>
       <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-webhook">
         <h2 id="new-webhook">New endpoint</h2>
@@ -166,6 +169,13 @@ export function WebhooksPage() {
                       >
                         {webhook.enabled ? 'Turn off' : 'Turn on'}
                       </button>{' '}
+                      <button
+                        type="button"
+                        aria-expanded={shown === webhook.id}
+                        onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
+                      >
+                        Deliveries
+                      </button>{' '}
                       <ConfirmButton
                         label="Delete"
                         question={`Delete the webhook to ${webhook.url}?`}
@@ -179,6 +189,9 @@ export function WebhooksPage() {
           </div>
         ) : null}
       </section>
+      {shown !== null && webhooks.data?.some((w) => w.id === shown) ? (
+        <DeliveryLog webhook={webhooks.data.find((w) => w.id === shown) as NonNullable<typeof webhooks.data>[number]} />
+      ) : null}
     </>
   );
 }

@@ -33,6 +33,8 @@ export interface RuleConfig {
   conditions: Array<{ metric: string; threshold: number }>;
   freezes: { initial: number; max: number; earn: { every: number; amount: number } | null } | null;
   restoreWindow: number;
+  /** how long before the end of an unmet period `streak.reminder_due` is sent (`4h`, `90m`); null or absent: never */
+  remindBefore?: string | null;
 }
 
 export type AchievementTrigger = 'metric' | 'streak' | 'api';

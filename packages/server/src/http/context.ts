@@ -7,6 +7,7 @@ import type { Activity } from '../runtime/activity.js';
 import type { Engines } from '../runtime/engines.js';
 import type { ReadCache } from '../runtime/read-cache.js';
 import type { Rebuilds } from '../runtime/rebuilds.js';
+import type { Relay } from '../runtime/relay.js';
 import type { Sweeper } from '../runtime/sweeper.js';
 import type { Settings } from '../settings.js';
 import type { KeyCache } from './key-cache.js';
@@ -25,6 +26,8 @@ export interface ServerContext {
   readonly rebuilds: Rebuilds;
   /** settles, in the background, the streaks that needed a freeze or were lost */
   readonly sweeper: Sweeper;
+  /** hands outbox news on to webhook endpoints */
+  readonly relay: Relay;
   /** serialized streak reads by everything they depend on */
   readonly streakReads: ReadCache;
   readonly clock: () => number;

@@ -50,6 +50,12 @@ const rows: Row[] = [
   { method: 'GET', path: '/admin/v1/webhooks/{id}', url: '/admin/v1/webhooks/nope' },
   { method: 'PATCH', path: '/admin/v1/webhooks/{id}', url: '/admin/v1/webhooks/nope', body: { enabled: false } },
   { method: 'DELETE', path: '/admin/v1/webhooks/{id}', url: '/admin/v1/webhooks/nope' },
+  { method: 'GET', path: '/admin/v1/webhooks/{id}/deliveries', url: '/admin/v1/webhooks/nope/deliveries' },
+  {
+    method: 'POST',
+    path: '/admin/v1/webhooks/{id}/deliveries/{deliveryId}/retry',
+    url: '/admin/v1/webhooks/nope/deliveries/nope/retry',
+  },
   {
     method: 'POST',
     path: '/admin/v1/streaks/freezes',

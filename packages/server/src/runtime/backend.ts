@@ -4,9 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Store } from '@kindling/core';
-import { redisControlKV, redisStore } from '@kindling/redis';
-import { sqliteControlKV, sqliteStore } from '@kindling/sqlite';
+import type { DeliveryQueue, Store } from '@kindling/core';
+import { redisControlKV, redisDeliveryQueue, redisStore } from '@kindling/redis';
+import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore } from '@kindling/sqlite';
 import { Control } from '../control/control.js';
 import type { Settings } from '../settings.js';
 
@@ -15,6 +15,8 @@ export interface Backend {
   /** where, for people: a folder or a Redis address */
   readonly where: string;
   readonly control: Control;
+  /** webhook deliveries of every account, with their log */
+  readonly deliveries: DeliveryQueue;
   /** the streak store of one account (opened once, kept) */
   storeFor(accountId: string): Store;
   close(): Promise<void>;
@@ -27,12 +29,14 @@ export function openBackend(
   const stores = new Map<string, Store>();
   const redis = settings.redis;
   let control: Control;
+  let deliveries: DeliveryQueue;
   let open: (accountId: string) => Store;
   let where: string;
   if (redis === null) {
     const dir = resolve(settings.dataDir);
     mkdirSync(dir, { recursive: true });
     control = new Control(sqliteControlKV(join(dir, 'control.db')));
+    deliveries = sqliteDeliveryQueue(join(dir, 'deliveries.db'));
     // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
     open = (account) =>
       sqliteStore({
@@ -46,6 +50,7 @@ export function openBackend(
     // One timeout for the streak stores' commands and the control plane's: a request waits no longer on either.
     const timeout = settings.storeTimeoutMs !== undefined ? { timeoutMs: settings.storeTimeoutMs } : {};
     control = new Control(redisControlKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }));
+    deliveries = redisDeliveryQueue({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:deliveries:` });
     open = (account) => redisStore({ ...redis, ...timeout, account, keyPrefix: settings.redisPrefix });
     where = 'url' in redis ? redis.url : redis.cluster.map((n) => `${n.host}:${n.port}`).join(',');
   }
@@ -53,6 +58,7 @@ export function openBackend(
     kind: redis === null ? 'sqlite' : 'redis',
     where,
     control,
+    deliveries,
     storeFor(accountId) {
       let store = stores.get(accountId);
       if (store === undefined) {
@@ -64,6 +70,7 @@ export function openBackend(
     async close() {
       await Promise.all([...stores.values()].map((store) => store.close()));
       stores.clear();
+      await deliveries.close();
       await control.close();
     },
   };

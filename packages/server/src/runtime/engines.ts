@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
 import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
+import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import type { Backend } from './backend.js';
 import { readOrKeep } from './read-or-keep.js';
 
@@ -19,6 +20,8 @@ export interface AccountRuntime {
   readonly engine: Engine;
   readonly metricsByKey: ReadonlyMap<string, MetricDef>;
   readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
+  /** the account's webhook endpoints; while one is on, every change goes to the store's outbox */
+  readonly webhooks: readonly WebhookEndpoint[];
 }
 
 export function ruleInput(rule: RuleConfig): StreakRuleInput {
@@ -40,6 +43,7 @@ export function ruleInput(rule: RuleConfig): StreakRuleInput {
         }
       : {}),
     restoreWindow: rule.restoreWindow,
+    ...(rule.remindBefore != null ? { remindBefore: rule.remindBefore } : {}),
   };
 }
 
@@ -69,16 +73,25 @@ export function achievementInputs(defs: readonly AchievementDef[], hasRule: bool
   return inputs;
 }
 
-/** An engine for a configuration (throws the core's ConfigError when the configuration is invalid). */
-export function engineFor(config: AccountConfig, store: Engine['store'], clock?: () => number): Engine {
+/**
+ * An engine for a configuration (throws the core's ConfigError when the configuration is invalid);
+ * with `outbox`, its writes carry the news of their changes for the webhook relay.
+ */
+export function engineFor(config: AccountConfig, store: Engine['store'], clock?: () => number, outbox = false): Engine {
   return createEngine({
     store,
+    outbox,
     ...(clock !== undefined ? { clock } : {}),
     streaks: config.streak !== null ? [ruleInput(config.streak)] : [],
     achievements: achievementInputs(config.achievements, config.streak !== null),
     metrics: config.metrics.map((m) => m.key),
     newId: randomUUID,
   });
+}
+
+/** Whether the runtime's engine writes outbox entries. */
+function outboxOn(runtime: AccountRuntime): boolean {
+  return runtime.webhooks.some((endpoint) => endpoint.enabled);
 }
 
 export class Engines {
@@ -116,23 +129,29 @@ export class Engines {
 
   private async load(accountId: string, previous: AccountRuntime | undefined): Promise<AccountRuntime> {
     let config: AccountConfig;
+    let webhooks: WebhookEndpoint[];
     try {
-      config = await this.backend.control.config(accountId);
+      [config, webhooks] = await Promise.all([
+        this.backend.control.config(accountId),
+        this.backend.control.webhooks(accountId),
+      ]);
     } catch (error) {
       const entry = this.runtimes.get(accountId);
       if (entry !== undefined) entry.failed = true;
       throw error;
     }
     let runtime = previous;
-    if (runtime === undefined || runtime.config.version !== config.version) {
+    const outbox = webhooks.some((endpoint) => endpoint.enabled);
+    if (runtime === undefined || runtime.config.version !== config.version || outboxOn(runtime) !== outbox) {
       runtime = {
         accountId,
         config,
-        engine: engineFor(config, this.backend.storeFor(accountId), this.clock),
+        engine: engineFor(config, this.backend.storeFor(accountId), this.clock, outbox),
         metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
+        webhooks,
       };
-    }
+    } else if (JSON.stringify(runtime.webhooks) !== JSON.stringify(webhooks)) runtime = { ...runtime, webhooks };
     this.runtimes.set(accountId, { runtime, checkedAt: this.clock(), failed: false });
     return runtime;
   }

@@ -28,6 +28,8 @@ export interface WebhookEndpoint {
   enabled: boolean;
   /** why the server turned the endpoint off (it failed for too long), or null */
   disabledReason: string | null;
+  /** since when every attempt to it has failed (ISO 8601), or null/absent while it answers */
+  failingSince?: string | null;
   created: string;
   updated: string;
 }

@@ -162,6 +162,7 @@ export const savedRuleSchema = {
       },
     },
     restoreWindow: number,
+    remindBefore: { ...textOrNull, description: 'reminders: how long before the end of an unmet period; null: none' },
   },
 } as const;
 

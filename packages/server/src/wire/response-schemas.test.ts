@@ -164,6 +164,32 @@ describe('the response schemas', () => {
     expect(hook.secret).toMatch(/^whsec_/);
     await get('GET /admin/v1/webhooks');
     await get('GET /admin/v1/webhooks/{id}', `/admin/v1/webhooks/${hook.id}`);
+    // a delivery in the endpoint's log, with an attempt: every field of the log's answer is shown
+    const deliveries = t.server.ctx.backend.deliveries;
+    await deliveries.enqueue([
+      {
+        id: 'tour-delivery',
+        endpointId: hook.id,
+        orderKey: 'ada',
+        type: 'streak.lost',
+        payload: '{"type":"streak.lost","length":3}',
+        createdAt: now,
+      },
+    ]);
+    await deliveries.claim(now, 10, 60_000);
+    await deliveries.finish(
+      hook.id,
+      'tour-delivery',
+      { at: now, status: 502, error: 'status 502', response: 'bad gateway', ms: 12.5 },
+      { status: 'pending', nextAt: now + 30_000 },
+    );
+    const log = await get('GET /admin/v1/webhooks/{id}/deliveries', `/admin/v1/webhooks/${hook.id}/deliveries?limit=5`);
+    expect(log.deliveries[0].lastAttempt).toMatchObject({ status: 502, ms: 12.5 });
+    await write(
+      'POST /admin/v1/webhooks/{id}/deliveries/{deliveryId}/retry',
+      undefined,
+      `/admin/v1/webhooks/${hook.id}/deliveries/tour-delivery/retry`,
+    );
     await write('PATCH /admin/v1/webhooks/{id}', { enabled: false }, `/admin/v1/webhooks/${hook.id}`);
     await write('DELETE /admin/v1/webhooks/{id}', undefined, `/admin/v1/webhooks/${hook.id}`);
     await write('POST /admin/v1/session', { key: t.adminKey });

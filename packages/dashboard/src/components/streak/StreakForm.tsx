@@ -124,6 +124,24 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
         </p>
       </fieldset>
 
+      <fieldset>
+        <legend>Reminders</legend>
+        <div className="field">
+          <label htmlFor="streak-remind-before">Remind before the end of the day</label>
+          <input
+            id="streak-remind-before"
+            type="text"
+            placeholder="4h"
+            value={draft.remindBefore}
+            onChange={(event) => change({ remindBefore: event.target.value })}
+          />
+        </div>
+        <p className="hint">
+          A <code>streak.reminder_due</code> webhook this long before a user’s period ends while it is not met yet, once
+          per period (4h, 90m, 1h30m); empty sends none.
+        </p>
+      </fieldset>
+
       {problem ? (
         <p className="message message-error" role="alert">
           {problem}

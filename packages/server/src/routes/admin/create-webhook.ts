@@ -46,6 +46,8 @@ export function createWebhookRoute(app: App, ctx: ServerContext): void {
       });
       if (full)
         throw new HttpError('LIMIT_REACHED', `an account may have ${MAX_WEBHOOKS} webhook endpoints; delete one first`);
+      // this process's engine writes the news of changes from now on; others' within KINDLING_CACHE_MS
+      ctx.engines.invalidate(callerOf(request).accountId);
       return reply.code(201).send({ ...webhookWire(endpoint), secret: endpoint.secret });
     },
   );

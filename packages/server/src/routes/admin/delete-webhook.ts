@@ -1,5 +1,5 @@
 /**
- * DELETE /admin/v1/webhooks/:id: remove an endpoint; nothing more is sent to it.
+ * DELETE /admin/v1/webhooks/:id: remove an endpoint and its delivery log; nothing more is sent to it.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -29,6 +29,9 @@ export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
         return endpoints.filter((endpoint) => endpoint.id !== request.params.id);
       });
       if (removed === undefined) throw webhookNotFound(request.params.id);
+      ctx.engines.invalidate(callerOf(request).accountId);
+      // its log and what was still to be sent go with it
+      await ctx.backend.deliveries.removeEndpoint(removed.id);
       return webhookWire(removed);
     },
   );

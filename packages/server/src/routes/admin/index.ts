@@ -22,6 +22,7 @@ import { grantFreezesRoute } from './grant-freezes.js';
 import { listAchievementsRoute } from './list-achievements.js';
 import { listKeysRoute } from './list-keys.js';
 import { listMetricsRoute } from './list-metrics.js';
+import { listDeliveriesRoute } from './list-deliveries.js';
 import { listWebhooksRoute } from './list-webhooks.js';
 import { putStreakRuleRoute } from './put-streak-rule.js';
 import { restoreStreaksRoute } from './restore-streaks.js';
@@ -29,6 +30,7 @@ import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
 import { updateMetricsRoute } from './update-metrics.js';
+import { resendDeliveryRoute } from './resend-delivery.js';
 import { updateWebhookRoute } from './update-webhook.js';
 
 export function adminRoutes(app: App, ctx: ServerContext): void {
@@ -59,4 +61,6 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   getWebhookRoute(app, ctx);
   updateWebhookRoute(app, ctx);
   deleteWebhookRoute(app, ctx);
+  listDeliveriesRoute(app, ctx);
+  resendDeliveryRoute(app, ctx);
 }

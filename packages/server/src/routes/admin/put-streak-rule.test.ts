@@ -20,6 +20,7 @@ const weekly = {
   conditions: [{ metric: 'lessons', threshold: 1 }],
   freezes: null,
   restoreWindow: 1,
+  remindBefore: null,
 };
 
 async function rebuildWhenSettled(): Promise<{ status: string; done: number; total: number }> {
@@ -93,6 +94,20 @@ describe('PUT /admin/v1/streak', () => {
       frequency: 'monthly',
       conditions: [{ metric: 'lessons', threshold: 2 }],
     });
+  });
+
+  it('saves reminders, and refuses a remindBefore the engine does not take, saying why', async () => {
+    const saved = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, remindBefore: '1d12h' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.rule.remindBefore).toBe('1d12h');
+    for (const remindBefore of ['4 hours', '8d', '0h']) {
+      const refused = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, remindBefore } });
+      expect(refused.status, remindBefore).toBe(400);
+      expect(refused.body).toEqual({ code: 'INVALID_CONFIG', error: expect.stringContaining('remindBefore') });
+    }
   });
 
   it('refuses a condition on a metric that does not exist or is archived, naming it', async () => {

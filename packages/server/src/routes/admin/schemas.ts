@@ -120,6 +120,13 @@ export const streakRule = {
       },
     },
     restoreWindow: { ...count, default: 1, description: 'periods after a loss during which a restore is allowed' },
+    remindBefore: {
+      type: ['string', 'null'],
+      default: null,
+      maxLength: 16,
+      description:
+        'how long before the end of a period that is not met yet streak.reminder_due is sent, as 4h, 90m, 1h30m or 2d (less than a period); null: no reminders',
+    },
   },
 } as const;
 

@@ -48,6 +48,8 @@ export function updateWebhookRoute(app: App, ctx: ServerContext): void {
         }),
       );
       if (changed === undefined) throw webhookNotFound(request.params.id);
+      // turned on or off: this process's engine writes the news of changes, or stops, at once
+      ctx.engines.invalidate(callerOf(request).accountId);
       return webhookWire(changed);
     },
   );

@@ -1,0 +1,47 @@
+/**
+ * GET /admin/v1/webhooks/:id/deliveries: the endpoint's delivery log, newest first, a page at a
+ * time (`?limit=` up to 100, `?cursor=` from the page before); kept for KINDLING_WEBHOOK_LOG_DAYS.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { deliveryPageSchema, deliveryWire } from '../../wire/delivery-wire.js';
+import { idParams, TAG } from './schemas.js';
+import { webhookNotFound } from './webhook-not-found.js';
+
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    cursor: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+export function listDeliveriesRoute(app: App, ctx: ServerContext): void {
+  app.get(
+    '/admin/v1/webhooks/:id/deliveries',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: "A webhook endpoint's delivery log",
+        tags: [TAG],
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: deliveryPageSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const endpoints = await ctx.backend.control.webhooks(callerOf(request).accountId);
+      const endpoint = endpoints.find((e) => e.id === request.params.id);
+      if (endpoint === undefined) throw webhookNotFound(request.params.id);
+      const page = await ctx.backend.deliveries.list(
+        endpoint.id,
+        request.query.limit ?? 20,
+        request.query.cursor ?? null,
+      );
+      return { deliveries: page.deliveries.map(deliveryWire), next: page.next };
+    },
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * POST /admin/v1/webhooks/:id/deliveries/:deliveryId/retry: send one delivery again (delivered or
+ * failed: pending and due now, its attempts kept). It goes out with the relay's next pass, after the
+ * user's deliveries to the endpoint queued before it.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { deliverySchema, deliveryWire } from '../../wire/delivery-wire.js';
+import { TAG } from './schemas.js';
+import { webhookNotFound } from './webhook-not-found.js';
+
+const params = {
+  type: 'object',
+  required: ['id', 'deliveryId'],
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 255 },
+    deliveryId: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+} as const;
+
+export function resendDeliveryRoute(app: App, ctx: ServerContext): void {
+  app.post(
+    '/admin/v1/webhooks/:id/deliveries/:deliveryId/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Send a webhook delivery again',
+        tags: [TAG],
+        params,
+        response: { 202: deliverySchema, ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const endpoints = await ctx.backend.control.webhooks(callerOf(request).accountId);
+      const endpoint = endpoints.find((e) => e.id === request.params.id);
+      if (endpoint === undefined) throw webhookNotFound(request.params.id);
+      const { deliveryId } = request.params;
+      const noDelivery = () =>
+        new HttpError('NOT_FOUND', `endpoint ${endpoint.id} has no delivery with the id ${JSON.stringify(deliveryId)}`);
+      if (!(await ctx.backend.deliveries.retry(endpoint.id, deliveryId, ctx.clock()))) throw noDelivery();
+      const delivery = await ctx.backend.deliveries.get(endpoint.id, deliveryId);
+      if (delivery === null) throw noDelivery();
+      reply.code(202);
+      return deliveryWire(delivery);
+    },
+  );
+}

@@ -1,0 +1,220 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+const DAY = 86_400_000;
+
+interface Received {
+  id: string;
+  type: string;
+  timestamp: string;
+  userId: string;
+  body: Record<string, unknown>;
+}
+
+/** A receiver on loopback that checks both signatures of every delivery, answering `status()`. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const state = { status: 200, secret: '', clock: () => 0 };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      // X-Trophy-Signature: base64 HMAC-SHA256 of the raw body, keyed with the secret as written
+      const trophy = createHmac('sha256', state.secret).update(raw).digest('base64');
+      if (req.headers['x-trophy-signature'] !== trophy) {
+        res.writeHead(401).end('bad X-Trophy-Signature');
+        return;
+      }
+      // the Standard Webhooks signature over id, timestamp and body, with the key the secret encodes
+      // (the standardwebhooks library checks it against real time; this server runs on a test clock)
+      const id = req.headers['webhook-id'] as string;
+      const seconds = req.headers['webhook-timestamp'] as string;
+      const key = Buffer.from(state.secret.slice('whsec_'.length), 'base64');
+      const standard = createHmac('sha256', key).update(`${id}.${seconds}.${raw}`).digest('base64');
+      if (
+        req.headers['webhook-signature'] !== `v1,${standard}` ||
+        Number(seconds) !== Math.floor(state.clock() / 1000)
+      ) {
+        res.writeHead(401).end('bad webhook-signature or webhook-timestamp');
+        return;
+      }
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      if (state.status < 300)
+        received.push({
+          id: req.headers['webhook-id'] as string,
+          type: body.type as string,
+          timestamp: body.timestamp as string,
+          userId: (body.user as { id: string }).id,
+          body,
+        });
+      res.writeHead(state.status).end(state.status < 300 ? 'thanks' : 'not now');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let t: TestServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let now: number;
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T10:00:00Z');
+  receiver = await startReceiver();
+  receiver.state.clock = () => now;
+  t = await startTestServer({ clock: () => now, env: { KINDLING_WEBHOOK_ALLOW_PRIVATE: '1' } });
+});
+afterEach(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+const ALL = ['streak.started', 'streak.extended', 'streak.lost', 'streak.freeze_consumed', 'achievement.completed'];
+
+async function subscribe(types = ALL) {
+  const res = await t.call('POST', '/admin/v1/webhooks', { key: t.adminKey, body: { url: receiver.url, types } });
+  expect(res.status).toBe(201);
+  receiver.state.secret = res.body.secret;
+  return res.body.id as string;
+}
+
+const lesson = (id: string) =>
+  t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'UTC' }, value: 1 } });
+const relay = () => t.server.ctx.relay.relayOnce();
+const log = async (endpoint: string) =>
+  (await t.call('GET', `/admin/v1/webhooks/${endpoint}/deliveries`, { key: t.adminKey })).body;
+
+describe('webhook delivery', () => {
+  it("posts each change an event makes, signed both ways, in the hosted service's shape, after the event answered", async () => {
+    await subscribe();
+    expect((await lesson('ada')).status).toBe(201);
+    now += DAY;
+    expect((await lesson('ada')).status).toBe(201);
+    // nothing is sent on the event path: only the relay sends
+    expect(receiver.received).toEqual([]);
+    expect(await relay()).toMatchObject({ entries: 2, queued: 2, attempts: 2, delivered: 2, failures: 0 });
+    expect(receiver.received.map((r) => [r.type, r.userId, r.timestamp])).toEqual([
+      ['streak.started', 'ada', '2026-03-02T10:00:00.000Z'],
+      ['streak.extended', 'ada', '2026-03-03T10:00:00.000Z'],
+    ]);
+    const extended = receiver.received[1]?.body;
+    expect(extended).toMatchObject({
+      id: receiver.received[1]?.id,
+      streak: { length: 2, frequency: 'daily', periodStart: '2026-03-03', periodEnd: '2026-03-03' },
+      user: { id: 'ada', tz: 'UTC', created: '2026-03-02T10:00:00.000Z' },
+    });
+    expect(extended).not.toHaveProperty('user.totals');
+    // handed on once: a second pass sends nothing again
+    expect(await relay()).toMatchObject({ entries: 0, attempts: 0 });
+  });
+
+  it('tells of a streak lost while its user stays away, dated at the local midnight it was lost, once', async () => {
+    await subscribe(['streak.lost', 'streak.freeze_consumed']);
+    await lesson('bob');
+    await relay();
+    now += 3 * DAY;
+    await t.server.ctx.sweeper.sweepOnce();
+    await t.server.ctx.sweeper.sweepOnce();
+    await relay();
+    // the first start's rule gives one freeze: it holds the 3rd, the streak is lost as the 5th begins
+    expect(receiver.received.map((r) => [r.type, r.timestamp])).toEqual([
+      ['streak.freeze_consumed', '2026-03-04T00:00:00.000Z'],
+      ['streak.lost', '2026-03-05T00:00:00.000Z'],
+    ]);
+    expect(receiver.received[1]?.body).toMatchObject({ length: 1 });
+  });
+
+  it("retries a refused delivery with backoff, holding the user's later ones behind it, then delivers all in order", async () => {
+    now = Date.parse('2026-03-02T23:00:00Z');
+    const endpoint = await subscribe();
+    receiver.state.status = 500;
+    await lesson('cyd');
+    await lesson('dan');
+    expect(await relay()).toMatchObject({ attempts: 2, delivered: 0 });
+    now += 2 * 3_600_000;
+    await lesson('cyd'); // the next day: queued behind cyd's first, which waits for its retry
+    expect(await relay()).toMatchObject({ attempts: 2, delivered: 0 });
+    const page = await log(endpoint);
+    expect(
+      page.deliveries.map((d: { userId: string; status: string; attempts: number }) => [
+        d.userId,
+        d.status,
+        d.attempts,
+      ]),
+    ).toEqual([
+      ['cyd', 'pending', 0],
+      ['dan', 'pending', 2],
+      ['cyd', 'pending', 2],
+    ]);
+    expect(page.deliveries[2].lastAttempt).toMatchObject({ status: 500, error: 'status 500', response: 'not now' });
+    receiver.state.status = 200;
+    now += 2 * 3_600_000;
+    await relay();
+    await relay();
+    expect(receiver.received.map((r) => [r.userId, r.type])).toEqual([
+      ['cyd', 'streak.started'],
+      ['dan', 'streak.started'],
+      ['cyd', 'streak.extended'],
+    ]);
+    expect((await log(endpoint)).deliveries.map((d: { status: string }) => d.status)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+  });
+
+  it('sends one delivery again on request, with the same id', async () => {
+    const endpoint = await subscribe();
+    await lesson('eve');
+    await relay();
+    const [delivery] = (await log(endpoint)).deliveries;
+    const again = await t.call('POST', `/admin/v1/webhooks/${endpoint}/deliveries/${delivery.id}/retry`, {
+      key: t.adminKey,
+    });
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ id: delivery.id, status: 'pending', attempts: 1 });
+    await relay();
+    expect(receiver.received.map((r) => r.id)).toEqual([delivery.id, delivery.id]);
+    const unknown = await t.call('POST', `/admin/v1/webhooks/${endpoint}/deliveries/nope/retry`, { key: t.adminKey });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('gives a delivery up after a day of failures and turns off an endpoint that failed all that time, saying why', async () => {
+    const endpoint = await subscribe();
+    receiver.state.status = 503;
+    await lesson('fay');
+    for (let hour = 0; hour <= 26; hour++) {
+      await relay();
+      now += 3_600_000;
+    }
+    const [delivery] = (await log(endpoint)).deliveries;
+    expect(delivery).toMatchObject({ status: 'failed', nextAttempt: null, lastAttempt: { status: 503 } });
+    expect(delivery.attempts).toBeGreaterThan(5);
+    const shown = (await t.call('GET', `/admin/v1/webhooks/${endpoint}`, { key: t.adminKey })).body;
+    expect(shown.enabled).toBe(false);
+    expect(shown.disabledReason).toMatch(/every delivery failed from 2026-03-02T10:00:00.000Z on \(last: status 503\)/);
+    // off: the next changes are not written for it
+    await lesson('fay');
+    expect(await relay()).toMatchObject({ queued: 0, attempts: 0 });
+  });
+
+  it("keeps another account's delivery log to that account", async () => {
+    const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
+    const theirs = await t.call('POST', '/admin/v1/webhooks', {
+      key: second.body.adminKey,
+      body: { url: receiver.url, types: ALL },
+    });
+    expect(theirs.status).toBe(201);
+    const res = await t.call('GET', `/admin/v1/webhooks/${theirs.body.id}/deliveries`, { key: t.adminKey });
+    expect(res.status).toBe(404);
+    const retry = await t.call('POST', `/admin/v1/webhooks/${theirs.body.id}/deliveries/x/retry`, { key: t.adminKey });
+    expect(retry.status).toBe(404);
+    expect(
+      (await t.call('GET', `/admin/v1/webhooks/${theirs.body.id}/deliveries`, { key: second.body.adminKey })).status,
+    ).toBe(200);
+  });
+});

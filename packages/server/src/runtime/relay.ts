@@ -1,0 +1,264 @@
+/**
+ * The webhook relay, every KINDLING_WEBHOOK_RELAY_MS in the background (never on the event path):
+ *
+ * 1. Hand on: each account's outbox entries (written with the changes themselves) become one
+ *    delivery per endpoint subscribed to their type, queued, and only then removed from the
+ *    outbox. A process dying in between queues them again on its next pass; the queue keeps one
+ *    delivery per (endpoint, id), so nothing is lost and nothing is sent twice for that.
+ * 2. Deliver: due deliveries are claimed (held for a lease, so another process does not send
+ *    them meanwhile, and sent again after the lease when this process died), signed and posted.
+ *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines). A failed
+ *    attempt is tried again on the schedule of `retryAt` (30 s doubling to an hour, jittered) for
+ *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
+ *    off, with the reason shown to its owner.
+ * 3. Forget: finished deliveries older than the log's days.
+ */
+import type { Delivery, DeliveryAttempt, DeliveryOutcome } from '@kindling/core';
+import type { Control } from '../control/control.js';
+import type { Settings } from '../settings.js';
+import type { WebhookEndpoint } from '../webhooks/endpoint.js';
+import { RETRY_FOR_MS, retryAt, sendAttempt } from '../webhooks/send.js';
+import { signDelivery } from '../webhooks/signature.js';
+import { webhookMessages } from '../wire/webhook-facts.js';
+import type { Backend } from './backend.js';
+import type { Engines } from './engines.js';
+
+/** Outbox entries read at once, and reads per account and pass at most. */
+const OUTBOX_BATCH = 200;
+const OUTBOX_ROUNDS = 50;
+/** Deliveries claimed at once, and sent at once. */
+const CLAIM_BATCH = 100;
+/** Claims per pass at most: the next pass goes on. */
+const MAX_CLAIM_ROUNDS = 100;
+const IN_FLIGHT = 16;
+/** How often finished deliveries past the log's days are forgotten. */
+const PURGE_EVERY_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export const USER_AGENT = 'Kindling-Webhooks/1';
+
+export interface RelayReport {
+  /** outbox entries handed on */
+  entries: number;
+  /** deliveries queued from them */
+  queued: number;
+  /** attempts made, and how many of them delivered */
+  attempts: number;
+  delivered: number;
+  failures: number;
+}
+
+export class Relay {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<RelayReport> | null = null;
+  private stopped = false;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly engines: Engines,
+    private readonly settings: Pick<Settings, 'webhooks' | 'webhookAllowPrivate'>,
+    private readonly clock: () => number,
+    private readonly warn: (error: unknown, message: string) => void,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  private get control(): Control {
+    return this.backend.control;
+  }
+
+  /** Relays every `everyMs` (0: never), in the background. */
+  start(everyMs: number): void {
+    if (everyMs <= 0 || this.timer !== null || this.stopped) return;
+    this.timer = setInterval(() => void this.relayOnce(), everyMs);
+    this.timer.unref();
+  }
+
+  /** One pass: hand on, deliver what is due, forget the old (the running pass, when one is under way). */
+  relayOnce(): Promise<RelayReport> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Stops relaying, waiting for a pass under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  private async pass(): Promise<RelayReport> {
+    const report: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
+    let endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>;
+    try {
+      endpoints = await this.handOn(report);
+      await this.deliver(endpoints, report);
+      await this.purge();
+    } catch (error) {
+      report.failures++;
+      this.warn(error, 'webhooks: the relay stopped a pass early; the next pass goes on');
+    }
+    return report;
+  }
+
+  /** Queues every account's outbox entries; answers every endpoint by id, with its account. */
+  private async handOn(report: RelayReport): Promise<Map<string, { accountId: string; endpoint: WebhookEndpoint }>> {
+    const byId = new Map<string, { accountId: string; endpoint: WebhookEndpoint }>();
+    for (const account of await this.control.accounts()) {
+      if (this.stopped) break;
+      try {
+        const runtime = await this.engines.runtimeFor(account.id);
+        const endpoints = await this.control.webhooks(account.id);
+        for (const endpoint of endpoints) byId.set(endpoint.id, { accountId: account.id, endpoint });
+        const store = this.backend.storeFor(account.id);
+        const active = endpoints.filter((e) => e.enabled);
+        for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped; round++) {
+          const records = await store.readOutbox(OUTBOX_BATCH);
+          if (records.length === 0) break;
+          const now = this.clock();
+          const deliveries = records.flatMap(({ entry }) =>
+            active.flatMap((endpoint) =>
+              webhookMessages(entry, runtime, new Set(endpoint.types)).map((message) => ({
+                id: message.id,
+                endpointId: endpoint.id,
+                orderKey: entry.userId,
+                type: message.type,
+                payload: message.body,
+                createdAt: now,
+              })),
+            ),
+          );
+          if (deliveries.length > 0) await this.backend.deliveries.enqueue(deliveries);
+          await store.removeOutbox(records.map((record) => record.position));
+          report.entries += records.length;
+          report.queued += deliveries.length;
+          if (records.length < OUTBOX_BATCH) break;
+        }
+      } catch (error) {
+        report.failures++;
+        this.warn(error, `webhooks: the news of account ${account.id} was not handed on; the next pass tries again`);
+      }
+    }
+    return byId;
+  }
+
+  /**
+   * Claims due deliveries and sends them, a few at a time, until none is due: a user's next
+   * delivery to an endpoint is due once the one before it is delivered, so it goes in the same pass.
+   */
+  private async deliver(
+    endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>,
+    report: RelayReport,
+  ): Promise<void> {
+    const lease = this.settings.webhooks.timeoutMs + 30_000;
+    for (let round = 0; round < MAX_CLAIM_ROUNDS && !this.stopped; round++) {
+      const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
+      if (claimed.length === 0) return;
+      const queue = [...claimed];
+      const worker = async () => {
+        for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+          await this.attempt(next, endpoints.get(next.endpointId), report);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
+    }
+  }
+
+  private async attempt(
+    delivery: Delivery,
+    found: { accountId: string; endpoint: WebhookEndpoint } | undefined,
+    report: RelayReport,
+  ): Promise<void> {
+    const queue = this.backend.deliveries;
+    const now = this.clock();
+    if (found === undefined || !found.endpoint.enabled) {
+      const reason = found === undefined ? 'the endpoint was deleted' : 'the endpoint is turned off';
+      await queue.finish(delivery.endpointId, delivery.id, notSent(now, reason), { status: 'failed' });
+      return;
+    }
+    const { endpoint, accountId } = found;
+    const outcome = await sendAttempt({
+      url: endpoint.url,
+      body: delivery.payload,
+      headers: signDelivery({ id: delivery.id, timestamp: now, body: delivery.payload, secret: endpoint.secret }),
+      timeoutMs: this.settings.webhooks.timeoutMs,
+      allowPrivate: this.settings.webhookAllowPrivate,
+      userAgent: USER_AGENT,
+    });
+    report.attempts++;
+    const attempt: DeliveryAttempt = {
+      at: now,
+      status: outcome.status,
+      error: outcome.error,
+      response: outcome.response,
+      ms: outcome.ms,
+    };
+    let next: DeliveryOutcome;
+    if (outcome.delivered) {
+      report.delivered++;
+      next = { status: 'delivered' };
+    } else {
+      const at = retryAt(delivery.firstAttemptAt ?? now, delivery.attempts + 1, this.clock(), this.random());
+      next = at === null ? { status: 'failed' } : { status: 'pending', nextAt: at };
+    }
+    await queue.finish(delivery.endpointId, delivery.id, attempt, next);
+    try {
+      await this.noteHealth(accountId, endpoint, outcome.delivered, next.status === 'failed', attempt);
+    } catch (error) {
+      this.warn(error, `webhooks: the health of endpoint ${endpoint.id} was not noted; its next attempt notes it`);
+    }
+  }
+
+  /**
+   * Keeps the endpoint's `failingSince` (written only when it changes: set by the first failure,
+   * cleared by a delivery) and turns the endpoint off when a delivery was given up after every
+   * attempt to the endpoint had failed for a day.
+   */
+  private async noteHealth(
+    accountId: string,
+    endpoint: WebhookEndpoint,
+    delivered: boolean,
+    gaveUp: boolean,
+    attempt: DeliveryAttempt,
+  ): Promise<void> {
+    const failingSince = endpoint.failingSince ?? null;
+    if (delivered && failingSince === null) return;
+    if (!delivered && failingSince !== null && !gaveUp) return;
+    const now = this.clock();
+    const disable = gaveUp && failingSince !== null && Date.parse(failingSince) <= now - RETRY_FOR_MS;
+    const since = delivered ? null : (failingSince ?? new Date(attempt.at).toISOString());
+    await this.control.changeWebhooks(accountId, (endpoints) =>
+      endpoints.map((e) => {
+        if (e.id !== endpoint.id) return e;
+        const changed: WebhookEndpoint = { ...e, failingSince: since };
+        if (disable && e.enabled) {
+          changed.enabled = false;
+          changed.disabledReason = `every delivery failed from ${since} on (last: ${attempt.error ?? 'failed'}); turned off at ${new Date(now).toISOString()}`;
+          changed.updated = new Date(now).toISOString();
+        }
+        return changed;
+      }),
+    );
+    // this pass's copy follows, so that the next attempt in it sees the change
+    endpoint.failingSince = since;
+    if (disable) {
+      endpoint.enabled = false;
+      this.engines.invalidate(accountId);
+    }
+  }
+
+  private async purge(): Promise<void> {
+    const now = this.clock();
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    await this.backend.deliveries.purge(now - this.settings.webhooks.logDays * DAY_MS);
+  }
+}
+
+/** An attempt that was not made, with why. */
+function notSent(at: number, reason: string): DeliveryAttempt {
+  return { at, status: null, error: reason, response: '', ms: 0 };
+}
