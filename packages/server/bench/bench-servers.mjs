@@ -3,12 +3,14 @@
 // the load generator's CPU is not the server's:
 //
 //   bench-servers.mjs kindling   the BUILT server (@kindling/server's dist), settings from the environment
+//   bench-servers.mjs receiver   a webhook receiver: answers every POST 204 and counts them; asked
+//                                { count: true } over IPC, answers { received }
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
 //                                a small JSON; GET /bare/users/:id/streak answers a small JSON;
 //                                GET /bare-bytes/users/:id/streak?… sends the bytes the parent prepared
 //                                for that very URL (what Kindling answered for it), with its headers
 //
-// Each tells its parent { url, appKey } (the first start's application key, else null) over the IPC
+// Each tells its parent { url, appKey, adminKey } (the first start's keys, else null) over the IPC
 // channel once it listens, and closes on SIGTERM. The bare server takes its prepared answers in a
 // message { answers: [url, body][], headers } and answers { stored: <count> }.
 import Fastify from 'fastify';
@@ -16,7 +18,33 @@ import Fastify from 'fastify';
 async function startKindling() {
   const { parseSettings, startServer } = await import('@kindling/server');
   const server = await startServer(parseSettings(process.env));
-  return { url: server.url, appKey: server.firstStart?.applicationKey.key ?? null, close: () => server.close() };
+  return {
+    url: server.url,
+    appKey: server.firstStart?.applicationKey.key ?? null,
+    adminKey: server.firstStart?.adminKey.key ?? null,
+    close: () => server.close(),
+  };
+}
+
+async function startReceiver() {
+  const { createServer } = await import('node:http');
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received += 1;
+      response.writeHead(204).end();
+    });
+  });
+  process.on('message', () => process.send?.({ received }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${address.port}/hooks`,
+    appKey: null,
+    adminKey: null,
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
 }
 
 async function startBare() {
@@ -48,16 +76,23 @@ async function startBare() {
     return reply.headers(headers).send(bytes);
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: address, appKey: null, close: () => app.close() };
+  return { url: address, appKey: null, adminKey: null, close: () => app.close() };
 }
 
 const mode = process.argv[2];
-const running = mode === 'kindling' ? await startKindling() : mode === 'bare' ? await startBare() : null;
+const running =
+  mode === 'kindling'
+    ? await startKindling()
+    : mode === 'bare'
+      ? await startBare()
+      : mode === 'receiver'
+        ? await startReceiver()
+        : null;
 if (running === null) {
-  console.error(`usage: bench-servers.mjs kindling|bare, got ${JSON.stringify(mode)}`);
+  console.error(`usage: bench-servers.mjs kindling|bare|receiver, got ${JSON.stringify(mode)}`);
   process.exit(2);
 }
 process.on('SIGTERM', () => {
   void running.close().finally(() => process.exit(0));
 });
-process.send?.({ url: running.url, appKey: running.appKey });
+process.send?.({ url: running.url, appKey: running.appKey, adminKey: running.adminKey });

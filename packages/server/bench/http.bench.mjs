@@ -37,20 +37,20 @@
 //
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
 // starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
-import { fork } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { connectRedis } from '@kindling/redis';
 import { parseSettings, startServer } from '@kindling/server';
 import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
 import { median } from '../../core/bench/report.mjs';
+import { alternate, forkServer, QUIET } from './children.mjs';
 import { blast, LOADGEN, sendEach } from './load.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./load.mjs').Block} Block */
-/** @typedef {{ rows: { server: Block[], baseline: Block[] }, ratios: number[] }} Comparison */
+/** @typedef {import('./children.mjs').Comparison} Comparison */
+/** @typedef {import('./children.mjs').Child} Child */
 
 const TARGET_EVENT_SHARE = 0.5;
 const TARGET_EVENT_P99_MS = 10;
@@ -68,14 +68,6 @@ const CPU_PROF = process.env.KINDLING_BENCH_CPU_PROF || null;
 const REDIS_PREFIX = `klbench-http-p${process.pid}`;
 /** the durability the measured server runs with: the default unless the environment sets it */
 const SYNC = process.env.KINDLING_SQLITE_SYNC || 'full';
-const SERVERS = fileURLToPath(new URL('./bench-servers.mjs', import.meta.url));
-const QUIET = {
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  KINDLING_RATE_LIMIT: '10000000',
-  KINDLING_RATE_BURST: '10000000',
-};
 const EVENT_PATH = '/v1/metrics/lessons/event';
 const BARE_EVENT_PATH = '/bare/lessons/event';
 
@@ -129,50 +121,6 @@ async function seed(/** @type {string} */ dir) {
   return { appKey, events };
 }
 
-/**
- * @typedef {object} Child
- * @property {string} url
- * @property {string | null} appKey  the first start's application key, if any
- * @property {number} pid
- * @property {(message: unknown) => Promise<unknown>} ask  sends a message and waits for the answer
- * @property {() => Promise<void>} stop
- */
-
-/** A server child (bench-servers.mjs) and how to talk to it and stop it. */
-async function forkServer(
-  /** @type {'kindling' | 'bare'} */ mode,
-  /** @type {Record<string, string>} */ env = {},
-  profile = false,
-) {
-  const child = fork(SERVERS, [mode], {
-    env: { ...process.env, ...QUIET, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: profile && CPU_PROF !== null ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  /** @type {{ url: string, appKey: string | null }} */
-  const ready = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`the ${mode} server exited with ${code} before listening`)));
-  });
-  if (child.pid === undefined) throw new Error(`the ${mode} server has no pid`);
-  /** @type {Child} */
-  const running = {
-    ...ready,
-    pid: child.pid,
-    ask: (message) =>
-      new Promise((resolve) => {
-        child.once('message', resolve);
-        child.send(/** @type {import('node:child_process').Serializable} */ (message));
-      }),
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-  return running;
-}
-
 /** @returns {Load} */
 const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key) => ({
   method: 'POST',
@@ -190,29 +138,12 @@ const readLoad = (
 const bare = (/** @type {string[]} */ paths, /** @type {'/bare-bytes/' | '/bare/'} */ prefix) =>
   paths.map((path) => path.replace('/v1/', prefix));
 
-/** Alternating blocks of `server` and `baseline` (which starts alternates per round): per-pair ratios. */
-async function compare(
+/** Alternating blocks of `server` and `baseline`, ROUNDS pairs: per-pair ratios. */
+const compare = (
   /** @type {string} */ label,
   /** @type {() => Promise<Block>} */ server,
   /** @type {() => Promise<Block>} */ baseline,
-) {
-  /** @type {Comparison} */
-  const result = { rows: { server: [], baseline: [] }, ratios: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    /** @type {('baseline' | 'server')[]} */
-    const order = round % 2 === 0 ? ['baseline', 'server'] : ['server', 'baseline'];
-    for (const which of order) {
-      const last = await (which === 'server' ? server() : baseline());
-      result.rows[which].push(last);
-      progress(
-        `${label} round ${round + 1}/${ROUNDS} ${which}: ${fmt(last.rps)} req/s, p50 ${last.p50} ms, p99 ${last.p99} ms`,
-      );
-    }
-    const [s, b] = [result.rows.server[round], result.rows.baseline[round]];
-    if (s !== undefined && b !== undefined) result.ratios.push(s.rps / b.rps);
-  }
-  return result;
-}
+) => alternate(label, server, baseline, ROUNDS, (line) => progress(line));
 
 /** @param {Block[]} blocks */
 function summary(blocks) {
@@ -311,7 +242,7 @@ async function main() {
     cpSync(dir, relaxedDir, { recursive: true });
     cleanups.push(() => rmSync(relaxedDir, { recursive: true, force: true }));
     const none = join(dir, 'none');
-    const server = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none }, true);
+    const server = await forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none }, CPU_PROF);
     cleanups.unshift(() => server.stop());
     const bareServer = await forkServer('bare');
     cleanups.unshift(() => bareServer.stop());

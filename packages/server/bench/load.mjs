@@ -16,6 +16,9 @@ import autocannon from 'autocannon';
  * @property {'GET' | 'POST'} method
  * @property {string[]} paths       the paths, taken in turn (one per request, cycling)
  * @property {string[]} [bodies]    request bodies, taken in turn (POST)
+ * @property {{ before: string, after: string, from: number, count: number }} [numbered]
+ *   instead of `bodies`, for lists too long to write out: the bodies `before + n + after` for `count`
+ *   numbers n from `from`, in turn (with the first path)
  * @property {Record<string, string>} [headers]
  */
 
@@ -67,6 +70,13 @@ function luaString(/** @type {string} */ text) {
   return `[${level}[${text}]${level}]`;
 }
 
+/** The `n`th body of a load (counting from 0, in turn), or undefined for a load without bodies. */
+export function bodyAt(/** @type {Load} */ load, /** @type {number} */ n) {
+  const numbered = load.numbered;
+  if (numbered !== undefined) return `${numbered.before}${numbered.from + (n % numbered.count)}${numbered.after}`;
+  return load.bodies?.[n % load.bodies.length];
+}
+
 /** The wrk script of a load: every request formatted once in `init`, then sent in turn; `done` prints the figures as one JSON line. */
 function wrkScript(/** @type {Load} */ load) {
   const known = scriptOf.get(load);
@@ -74,17 +84,23 @@ function wrkScript(/** @type {Load} */ load) {
   const headers = Object.entries(load.headers ?? {}).map(
     ([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`,
   );
-  const count = Math.max(load.paths.length, load.bodies?.length ?? 0);
+  const numbered = load.numbered;
+  const count = numbered !== undefined ? 1 : Math.max(load.paths.length, load.bodies?.length ?? 0);
   const items = Array.from({ length: count }, (_, i) => {
     const body = load.bodies?.[i % load.bodies.length];
     return `{ ${luaString(load.paths[i % load.paths.length] ?? '/')}, ${body === undefined ? 'nil' : luaString(body)} }`;
   });
+  // numbered bodies are made in init: a script may not hold more than 65,536 constants
+  const prepare =
+    numbered === undefined
+      ? `for i, item in ipairs(items) do prepared[i] = wrk.format(${luaString(load.method)}, item[1], headers, item[2]) end`
+      : `for i = 0, ${numbered.count - 1} do prepared[i + 1] = wrk.format(${luaString(load.method)}, items[1][1], headers, ${luaString(numbered.before)} .. (${numbered.from} + i) .. ${luaString(numbered.after)}) end`;
   const lua = `local items = {\n${items.join(',\n')}\n}
 local headers = { ${headers.join(', ')} }
 local prepared = {}
 local cursor = 0
 function init(args)
-  for i, item in ipairs(items) do prepared[i] = wrk.format(${luaString(load.method)}, item[1], headers, item[2]) end
+  ${prepare}
 end
 function request()
   cursor = cursor % #prepared + 1
@@ -159,7 +175,7 @@ async function autocannonRun(
         method: load.method,
         setupRequest: (request) => {
           const n = i++;
-          const body = load.bodies?.[n % load.bodies.length];
+          const body = bodyAt(load, n);
           return {
             ...request,
             path: load.paths[n % load.paths.length] ?? '/',
@@ -228,7 +244,7 @@ export async function sendEach(
   const worker = async () => {
     while (next < count) {
       const n = next++;
-      const body = load.bodies?.[n % load.bodies.length];
+      const body = bodyAt(load, n);
       const response = await fetch(new URL(load.paths[n % load.paths.length] ?? '/', url), {
         method: load.method,
         headers: load.headers ?? {},

@@ -1,11 +1,14 @@
 // @ts-check
-// Sweep benchmark (pnpm bench:sweep): how fast engine.settleDue settles the users whose streaks ran
-// out at once, on SQLite and on Redis, beside the rate at which the same store recorded their events.
+// Sweep benchmark (pnpm bench:sweep), in two parts:
 //
-// Each user sends one lesson on the same day, at noon in one of the workload's 20 zones (UTC-12 to
-// UTC+14), under a daily rule without freezes; two days later every streak has run out, all at once.
-// The clock is then set past the last zone's midnight and settleDue is called until the index has no
-// due user left; the bench checks that every user was settled and none twice (the changes count).
+// 1. How fast engine.settleDue settles the users whose streaks ran out at once, on SQLite and on
+//    Redis, beside the rate at which the same store recorded their events. Each user sends one lesson
+//    on the same day, at noon in one of the workload's 20 zones (UTC-12 to UTC+14), under a daily
+//    rule without freezes; two days later every streak has run out, all at once. The clock is then
+//    set past the last zone's midnight and settleDue is called until the index has no due user left;
+//    the bench checks that every user was settled and none twice (the changes count). The engine
+//    writes the outbox, as a server's does while an endpoint is on: each loss is an outbox entry.
+// 2. The event endpoint with webhooks on beside it with webhooks off (webhook-rate.mjs).
 //
 //   pnpm bench:sweep
 //   KINDLING_BENCH_USERS=20000 pnpm bench:sweep          (a quicker run)
@@ -13,9 +16,13 @@
 // Environment:
 //   KINDLING_BENCH_USERS    users whose streaks run out at once (default 100000)
 //   KINDLING_REDIS_URL      the Redis (default redis://127.0.0.1:6379; "off" skips Redis)
-//   KINDLING_BENCH_DIR      where the SQLite file is made (default the OS temp folder)
+//   KINDLING_BENCH_DIR      where the SQLite files are made (default the OS temp folder)
+//   KINDLING_BENCH_SECONDS, KINDLING_BENCH_ROUNDS, KINDLING_BENCH_CONNECTIONS
+//                           part 2's block length (10), pairs of blocks (3) and connections (50)
+//   KINDLING_BENCH_PARTS    "sweep", "webhooks" or both (default)
 //
-// Target (issue 17): every user settled within 60 s. It is a report, not a test: it exits 0.
+// Targets (issue 17): every user settled within 60 s; the event endpoint with webhooks on at 0.9x
+// or more of it with webhooks off. It is a report, not a test: it exits 0.
 // Every Redis key it writes starts with "klbench-sweep-p<pid>:" and is deleted at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,10 +30,16 @@ import { join } from 'node:path';
 import { createEngine } from '@kindling/core';
 import { connectRedis, redisStore } from '@kindling/redis';
 import { sqliteStore } from '@kindling/sqlite';
-import { fmtInt, pad } from '../../core/bench/report.mjs';
+import { fmtInt, median, pad } from '../../core/bench/report.mjs';
 import { DAY_MS, envInt, userId, ZONES } from '../../core/bench/workload.mjs';
+import { measureWebhookRate } from './webhook-rate.mjs';
 
 const TARGET_SECONDS = 60;
+const TARGET_WEBHOOK_RATIO = 0.9;
+const SECONDS = envInt('KINDLING_BENCH_SECONDS', 10, 1);
+const ROUNDS = envInt('KINDLING_BENCH_ROUNDS', 3, 1);
+const CONNECTIONS = envInt('KINDLING_BENCH_CONNECTIONS', 50, 2);
+const PARTS = process.env.KINDLING_BENCH_PARTS ?? 'sweep,webhooks';
 const USERS = envInt('KINDLING_BENCH_USERS', 100_000, 1);
 const REDIS_URL = process.env.KINDLING_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KEY_PREFIX = `klbench-sweep-p${process.pid}`;
@@ -76,7 +89,7 @@ async function sweepAll(/** @type {import('@kindling/core').Engine} */ engine, /
 /** @typedef {{ store: string, eventRate: number, seconds: number, users: number, changes: number, rounds: number }} Row */
 
 async function measure(/** @type {string} */ name, /** @type {import('@kindling/core').Store} */ store) {
-  const engine = createEngine({ store, streaks: [RULE], metrics: ['lessons'], clock: () => DAY });
+  const engine = createEngine({ store, streaks: [RULE], metrics: ['lessons'], clock: () => DAY, outbox: true });
   progress(`${name}: recording ${fmtInt(USERS)} users' lessons`);
   const eventRate = await recordAll(engine);
   // two days after the lesson, past midnight in every zone (UTC-12 is the last): every streak ran out
@@ -96,6 +109,11 @@ async function main() {
         .map((x) => x.toFixed(2))
         .join(' ')}; ${fmtInt(USERS)} users in ${ZONES.length} zones, one lesson each, a daily rule without freezes`,
   );
+  if (PARTS.includes('sweep')) await sweepPart();
+  if (PARTS.includes('webhooks')) await webhookPart();
+}
+
+async function sweepPart() {
   /** @type {Row[]} */
   const rows = [];
   const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR ?? os.tmpdir(), 'kindling-sweep-'));
@@ -155,6 +173,41 @@ async function main() {
       `${verdict}: ${row.store}: ${fmtInt(row.users)} of ${fmtInt(USERS)} users settled (${fmtInt(row.changes)} losses) in ${row.seconds.toFixed(1)} s; target all within ${TARGET_SECONDS} s`,
     );
   }
+}
+
+async function webhookPart() {
+  console.log('');
+  console.log(
+    `The event endpoint with webhooks on vs off: ${ROUNDS} pairs of ${SECONDS} s blocks, ${CONNECTIONS} connections, SQLite, each event a user's first (a change to send)`,
+  );
+  const users = 200_000;
+  const { comparison, changes, delivered, drainSeconds } = await measureWebhookRate({
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    users,
+    progress,
+  });
+  const rate = (/** @type {import('./load.mjs').Block[]} */ blocks) => fmtInt(median(blocks.map((b) => b.rps)));
+  const p99 = (/** @type {import('./load.mjs').Block[]} */ blocks) => median(blocks.map((b) => b.p99));
+  console.log('');
+  console.log(`${pad('webhooks', 10)}  ${pad('events/s', 10, true)}  ${pad('p99 ms', 7, true)}  ${pad('failed', 7, true)}`);
+  for (const [name, blocks] of /** @type {const} */ ([
+    ['off', comparison.rows.baseline],
+    ['on', comparison.rows.server],
+  ])) {
+    const failed = blocks.reduce((n, b) => n + b.failed, 0);
+    console.log(`${pad(name, 10)}  ${pad(rate(blocks), 10, true)}  ${pad(p99(blocks), 7, true)}  ${pad(failed, 7, true)}`);
+  }
+  const ratio = median(comparison.ratios);
+  const ratios = comparison.ratios.map((r) => r.toFixed(2)).join(', ');
+  console.log('');
+  console.log(
+    `deliveries: ${fmtInt(delivered)} of ${fmtInt(changes)} changes received by the endpoint, the last ${drainSeconds.toFixed(1)} s after the load ended`,
+  );
+  console.log(
+    `${ratio >= TARGET_WEBHOOK_RATIO ? 'PASS' : 'FAIL'}: the event endpoint with webhooks on at ${ratio.toFixed(2)}x of it with webhooks off (pairs: ${ratios}); target ${TARGET_WEBHOOK_RATIO}x`,
+  );
 }
 
 main().catch((error) => {

@@ -112,6 +112,12 @@ export async function startServer(
   }
   const app = await buildApp(ctx);
   warn = (error, message) => app.log.warn({ err: error }, message);
+  // the relay gives way to requests while they keep the process busy (relay.ts)
+  let served = 0;
+  app.server.on('request', () => {
+    served++;
+  });
+  ctx.relay.watchRequests(() => served);
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
   shared?.start();

@@ -12,6 +12,12 @@
  *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
  *    off, with the reason shown to its owner.
  * 3. Forget: finished deliveries older than the log's days.
+ *
+ * Events come first. Before each batch after a pass's first (200 entries handed on, 100 deliveries
+ * sent), the relay looks whether the process served requests since it last looked and its event
+ * loop was busy over 90% of that time (it is serving as many as it can): then the pass ends there.
+ * Under such a load delivery takes a few percent of the process, the event endpoint keeps its
+ * rate, and what waits is sent once the load drops; otherwise a pass goes on until nothing is due.
  */
 import type { Delivery, DeliveryAttempt, DeliveryOutcome } from '@kindling/core';
 import type { Control } from '../control/control.js';
@@ -30,6 +36,8 @@ const OUTBOX_ROUNDS = 50;
 const CLAIM_BATCH = 100;
 /** Claims per pass at most: the next pass goes on. */
 const MAX_CLAIM_ROUNDS = 100;
+/** Above this share of busy event loop since the last pass, a pass does one batch of each (see above). */
+const BUSY = 0.9;
 const IN_FLIGHT = 16;
 /** How often finished deliveries past the log's days are forgotten. */
 const PURGE_EVERY_MS = 3_600_000;
@@ -53,6 +61,10 @@ export class Relay {
   private running: Promise<RelayReport> | null = null;
   private stopped = false;
   private lastPurge = 0;
+  private loop = performance.eventLoopUtilization();
+  /** how many requests the process has served (set by the server: watchRequests), and that number at the last pass */
+  private served: () => number = () => 0;
+  private servedBefore = 0;
 
   constructor(
     private readonly backend: Backend,
@@ -65,6 +77,11 @@ export class Relay {
 
   private get control(): Control {
     return this.backend.control;
+  }
+
+  /** Tells the relay how many requests the process has served so far, so that it gives way to them. */
+  watchRequests(served: () => number): void {
+    this.served = served;
   }
 
   /** Relays every `everyMs` (0: never), in the background. */
@@ -104,7 +121,19 @@ export class Relay {
     return report;
   }
 
-  /** Queues every account's outbox entries; answers every endpoint by id, with its account. */
+  /** Whether the process was serving requests and its event loop busy over BUSY of the time since the last look. */
+  private busy(): boolean {
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, this.loop);
+    this.loop = now;
+    // the relay's own work keeps the loop busy too: busy counts only while requests come in
+    const served = this.served();
+    const serving = served !== this.servedBefore;
+    this.servedBefore = served;
+    return serving && since.utilization > BUSY;
+  }
+
+  /** Queues every account's outbox entries, a batch at a time while requests leave room; answers every endpoint by id, with its account. */
   private async handOn(report: RelayReport): Promise<Map<string, { accountId: string; endpoint: WebhookEndpoint }>> {
     const byId = new Map<string, { accountId: string; endpoint: WebhookEndpoint }>();
     for (const account of await this.control.accounts()) {
@@ -115,7 +144,7 @@ export class Relay {
         for (const endpoint of endpoints) byId.set(endpoint.id, { accountId: account.id, endpoint });
         const store = this.backend.storeFor(account.id);
         const active = endpoints.filter((e) => e.enabled);
-        for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped; round++) {
+        for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
           const records = await store.readOutbox(OUTBOX_BATCH);
           if (records.length === 0) break;
           const now = this.clock();
@@ -153,8 +182,9 @@ export class Relay {
     endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>,
     report: RelayReport,
   ): Promise<void> {
-    const lease = this.settings.webhooks.timeoutMs + 30_000;
-    for (let round = 0; round < MAX_CLAIM_ROUNDS && !this.stopped; round++) {
+    // held while the whole batch is sent: IN_FLIGHT at a time, each at most the timeout, and a margin
+    const lease = this.settings.webhooks.timeoutMs * Math.ceil(CLAIM_BATCH / IN_FLIGHT) + 10_000;
+    for (let round = 0; round < MAX_CLAIM_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
       const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
       if (claimed.length === 0) return;
       const queue = [...claimed];
