@@ -384,3 +384,70 @@ function tableRows(page: Page, name: string): Promise<string[][]> {
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
 }
+
+describe('the overview, while users are away', () => {
+  const clock = new TravelClock('2026-03-02');
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startDashboardServer(clock.now);
+  });
+  afterAll(() => t?.close());
+
+  it("shows per day as many losses as there were streak.lost changes on each user's local day", async () => {
+    // an endpoint is on: the account's changes go to its outbox (no relay runs in tests: they stay there)
+    const hook = await fetch(`${t.server.url}/admin/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'x-api-key': t.adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://hooks.example.com/losses', types: ['streak.lost'] }),
+    });
+    expect(hook.status).toBe(201);
+    const zones: Record<string, string> = {
+      kei: 'Asia/Tokyo',
+      kim: 'Asia/Tokyo',
+      nia: 'America/New_York',
+      ned: 'America/New_York',
+      uma: 'UTC',
+    };
+    // everyone sends a lesson on the 2nd; some again on the 3rd and 4th; then all stay away
+    const days = [Object.keys(zones), ['kei', 'nia', 'uma'], ['uma']];
+    for (const [i, users] of days.entries()) {
+      for (const id of users) {
+        const response = await fetch(`${t.server.url}/api/metrics/lessons/event`, {
+          method: 'POST',
+          headers: { 'x-api-key': t.appKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ user: { id, tz: zones[id] }, value: 1 }),
+        });
+        expect(response.status).toBe(201);
+      }
+      if (i < days.length - 1) clock.nextDay();
+    }
+    // the sweeper runs as the days go by, nobody comes back
+    for (let day = 0; day < 5; day++) {
+      clock.nextDay();
+      await t.server.ctx.sweeper.sweepOnce();
+    }
+
+    const store = t.server.ctx.backend.storeFor(
+      (await getJson<{ id: string }>(`${t.server.url}/admin/v1/account`, t.adminKey)).id,
+    );
+    const lossesByDay = new Map<string, number>();
+    for (const { entry } of await store.readOutbox(1000)) {
+      if (entry.change.type !== 'streak.lost') continue;
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zones[entry.userId] }).format(entry.at);
+      lossesByDay.set(day, (lossesByDay.get(day) ?? 0) + 1);
+    }
+    expect([...lossesByDay.values()].reduce((a, b) => a + b, 0)).toBe(5);
+
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'Overview');
+    await page.getByText('Per day as a table').click();
+    const rows = await page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Losses' }) })
+      .getByRole('row')
+      .evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+    const shown = new Map(rows.filter((cells) => Number(cells[3]) > 0).map((cells) => [cells[0], Number(cells[3])]));
+    expect(shown).toEqual(lossesByDay);
+  });
+});

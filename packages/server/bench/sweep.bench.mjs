@@ -180,7 +180,7 @@ async function webhookPart() {
   console.log(
     `The event endpoint with webhooks on vs off: ${ROUNDS} pairs of ${SECONDS} s blocks, ${CONNECTIONS} connections, SQLite, each event a user's first (a change to send)`,
   );
-  const users = 200_000;
+  const users = 500_000;
   const { comparison, changes, delivered, drainSeconds } = await measureWebhookRate({
     seconds: SECONDS,
     rounds: ROUNDS,
@@ -191,13 +191,17 @@ async function webhookPart() {
   const rate = (/** @type {import('./load.mjs').Block[]} */ blocks) => fmtInt(median(blocks.map((b) => b.rps)));
   const p99 = (/** @type {import('./load.mjs').Block[]} */ blocks) => median(blocks.map((b) => b.p99));
   console.log('');
-  console.log(`${pad('webhooks', 10)}  ${pad('events/s', 10, true)}  ${pad('p99 ms', 7, true)}  ${pad('failed', 7, true)}`);
+  console.log(
+    `${pad('webhooks', 10)}  ${pad('events/s', 10, true)}  ${pad('p99 ms', 7, true)}  ${pad('failed', 7, true)}`,
+  );
   for (const [name, blocks] of /** @type {const} */ ([
     ['off', comparison.rows.baseline],
     ['on', comparison.rows.server],
   ])) {
     const failed = blocks.reduce((n, b) => n + b.failed, 0);
-    console.log(`${pad(name, 10)}  ${pad(rate(blocks), 10, true)}  ${pad(p99(blocks), 7, true)}  ${pad(failed, 7, true)}`);
+    console.log(
+      `${pad(name, 10)}  ${pad(rate(blocks), 10, true)}  ${pad(p99(blocks), 7, true)}  ${pad(failed, 7, true)}`,
+    );
   }
   const ratio = median(comparison.ratios);
   const ratios = comparison.ratios.map((r) => r.toFixed(2)).join(', ');
