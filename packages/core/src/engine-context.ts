@@ -42,18 +42,19 @@ export interface EngineContext {
   idFor(...parts: Array<string | number>): string;
   /** whether writes carry outbox entries of their changes (EngineOptions.outbox) */
   readonly outbox: boolean;
-  updateRule<T>(
-    userId: string,
-    rule: StreakRule,
-    at: number,
-    change: (
-      state: StreakState,
-      user: UserState,
-      history: HistoryEntry[],
-      changes: Change[],
-    ) => [T, OwnerActionBody | null],
-  ): Promise<T>;
+  updateRule<T>(userId: string, rule: StreakRule, at: number, change: RuleChange<T>): Promise<T>;
 }
+
+/**
+ * An owner's change of one rule's state (in place, with the held periods it decides in `history`
+ * and the changes it reports in `changes`): its result and the action to journal (null: none).
+ */
+export type RuleChange<T> = (
+  state: StreakState,
+  user: UserState,
+  history: HistoryEntry[],
+  changes: Change[],
+) => [T, OwnerActionBody | null];
 
 function knownMetrics(
   options: EngineOptions,
@@ -108,17 +109,7 @@ export function makeContext(options: EngineOptions): EngineContext {
    * happened, as an event or the sweeper counts it: the user's next event no longer reports it.
    * What was settled and the changes `change` reports in `changes` go to the outbox (when on).
    */
-  function updateRule<T>(
-    userId: string,
-    rule: StreakRule,
-    at: number,
-    change: (
-      state: StreakState,
-      user: UserState,
-      history: HistoryEntry[],
-      changes: Change[],
-    ) => [T, OwnerActionBody | null],
-  ): Promise<T> {
+  function updateRule<T>(userId: string, rule: StreakRule, at: number, change: RuleChange<T>): Promise<T> {
     return current.update(userId, at, ({ user }) => {
       if (user === null)
         throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);

@@ -28,12 +28,7 @@ export interface RedisControlKVOptions {
 
 export function redisControlKV(options: RedisControlKVOptions): ControlKV {
   const prefix = options.prefix ?? 'kindling:control:';
-  const connection: Connection = connect({
-    ...(options.cluster !== undefined
-      ? { cluster: options.cluster }
-      : { url: options.url ?? 'redis://127.0.0.1:6379' }),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  const connection: Connection = connect(options);
   const { client, run } = connection;
   client.defineCommand('kindlingSwap', { numberOfKeys: 1, lua: SWAP_LUA });
   const swap = (

@@ -113,12 +113,7 @@ function toDelivery(fields: StoredFields, key: string): Delivery {
 
 export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): DeliveryQueue {
   const base = `{${checkPrefix(options.prefix ?? 'kindling:deliveries:')}}`;
-  const connection: Connection = connect({
-    ...(options.cluster !== undefined
-      ? { cluster: options.cluster }
-      : { url: options.url ?? 'redis://127.0.0.1:6379' }),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-  });
+  const connection: Connection = connect(options);
   const { client, run } = connection;
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
   const commands = client as unknown as Record<QueueScript, (...args: Array<string | number>) => Promise<unknown>>;

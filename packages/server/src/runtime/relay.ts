@@ -28,6 +28,7 @@ import { signDelivery } from '../webhooks/signature.js';
 import { webhookMessages } from '../wire/webhook-facts.js';
 import type { Backend } from './backend.js';
 import type { Engines } from './engines.js';
+import { Periodic } from './periodic.js';
 
 /** Outbox entries read at once, and reads per account and pass at most. */
 const OUTBOX_BATCH = 200;
@@ -57,9 +58,7 @@ export interface RelayReport {
 }
 
 export class Relay {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<RelayReport> | null = null;
-  private stopped = false;
+  private readonly periodic = new Periodic(() => this.pass());
   private lastPurge = 0;
   private loop = performance.eventLoopUtilization();
   /** how many requests the process has served (set by the server: watchRequests), and that number at the last pass */
@@ -86,25 +85,21 @@ export class Relay {
 
   /** Relays every `everyMs` (0: never), in the background. */
   start(everyMs: number): void {
-    if (everyMs <= 0 || this.timer !== null || this.stopped) return;
-    this.timer = setInterval(() => void this.relayOnce(), everyMs);
-    this.timer.unref();
+    this.periodic.start(everyMs);
   }
 
   /** One pass: hand on, deliver what is due, forget the old (the running pass, when one is under way). */
   relayOnce(): Promise<RelayReport> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.periodic.runOnce();
   }
 
   /** Stops relaying, waiting for a pass under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  private get stopped(): boolean {
+    return this.periodic.isStopped;
   }
 
   private async pass(): Promise<RelayReport> {

@@ -8,6 +8,7 @@
 import type { Control } from '../control/control.js';
 import type { Account } from '../control/types.js';
 import type { Engines } from './engines.js';
+import { Periodic } from './periodic.js';
 
 /** Users settled per account and round at most, and rounds per account and sweep. */
 const BATCH = 500;
@@ -21,9 +22,7 @@ export interface SweepReport {
 }
 
 export class Sweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<SweepReport> | null = null;
-  private stopped = false;
+  private readonly periodic = new Periodic(() => this.sweep());
 
   constructor(
     private readonly control: Control,
@@ -34,25 +33,21 @@ export class Sweeper {
 
   /** Sweeps every `everyMs` (0: never), in the background. */
   start(everyMs: number): void {
-    if (everyMs <= 0 || this.timer !== null || this.stopped) return;
-    this.timer = setInterval(() => void this.sweepOnce(), everyMs);
-    this.timer.unref();
+    this.periodic.start(everyMs);
   }
 
   /** One sweep over every account (the running one, when a sweep is under way). */
   sweepOnce(): Promise<SweepReport> {
-    this.running ??= this.sweep().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.periodic.runOnce();
   }
 
   /** Stops sweeping, waiting for a sweep under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  private get stopped(): boolean {
+    return this.periodic.isStopped;
   }
 
   private async sweep(): Promise<SweepReport> {

@@ -8,7 +8,7 @@ import type { App } from '../../http/typed-app.js';
 import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG } from './schemas.js';
-import { webhookNotFound } from './webhook-not-found.js';
+import { webhookNotFound } from './webhook-lookup.js';
 
 export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
   app.delete(

@@ -7,7 +7,7 @@ import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG } from './schemas.js';
-import { webhookNotFound } from './webhook-not-found.js';
+import { endpointOf } from './webhook-lookup.js';
 
 export function getWebhookRoute(app: App, ctx: ServerContext): void {
   app.get(
@@ -22,9 +22,7 @@ export function getWebhookRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const endpoints = await ctx.backend.control.webhooks(callerOf(request).accountId);
-      const endpoint = endpoints.find((e) => e.id === request.params.id);
-      if (endpoint === undefined) throw webhookNotFound(request.params.id);
+      const endpoint = await endpointOf(ctx, callerOf(request).accountId, request.params.id);
       return webhookWire(endpoint);
     },
   );

@@ -8,7 +8,7 @@ import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deliveryPageSchema, deliveryWire } from '../../wire/delivery-wire.js';
 import { idParams, TAG } from './schemas.js';
-import { webhookNotFound } from './webhook-not-found.js';
+import { endpointOf } from './webhook-lookup.js';
 
 const pageQuery = {
   type: 'object',
@@ -33,9 +33,7 @@ export function listDeliveriesRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const endpoints = await ctx.backend.control.webhooks(callerOf(request).accountId);
-      const endpoint = endpoints.find((e) => e.id === request.params.id);
-      if (endpoint === undefined) throw webhookNotFound(request.params.id);
+      const endpoint = await endpointOf(ctx, callerOf(request).accountId, request.params.id);
       const page = await ctx.backend.deliveries.list(
         endpoint.id,
         request.query.limit ?? 20,

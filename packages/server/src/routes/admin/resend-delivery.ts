@@ -10,7 +10,7 @@ import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deliverySchema, deliveryWire } from '../../wire/delivery-wire.js';
 import { TAG } from './schemas.js';
-import { webhookNotFound } from './webhook-not-found.js';
+import { endpointOf } from './webhook-lookup.js';
 
 const params = {
   type: 'object',
@@ -34,9 +34,7 @@ export function resendDeliveryRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const endpoints = await ctx.backend.control.webhooks(callerOf(request).accountId);
-      const endpoint = endpoints.find((e) => e.id === request.params.id);
-      if (endpoint === undefined) throw webhookNotFound(request.params.id);
+      const endpoint = await endpointOf(ctx, callerOf(request).accountId, request.params.id);
       const { deliveryId } = request.params;
       const noDelivery = () =>
         new HttpError('NOT_FOUND', `endpoint ${endpoint.id} has no delivery with the id ${JSON.stringify(deliveryId)}`);

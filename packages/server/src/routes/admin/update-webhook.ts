@@ -11,7 +11,7 @@ import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
 import { webhookUrlProblem } from '../../webhooks/target.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG, webhookChange } from './schemas.js';
-import { webhookNotFound } from './webhook-not-found.js';
+import { webhookNotFound } from './webhook-lookup.js';
 
 export function updateWebhookRoute(app: App, ctx: ServerContext): void {
   app.patch(

@@ -1,0 +1,18 @@
+/**
+ * Finding one webhook endpoint of the caller's account by the id in a route, or refusing it as
+ * unknown: another account's endpoint is as unknown as one that never was.
+ */
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
+
+export function webhookNotFound(id: string): HttpError {
+  return new HttpError('NOT_FOUND', `no webhook endpoint of this account has the id ${JSON.stringify(id)}`);
+}
+
+/** The account's endpoint with this id; NOT_FOUND otherwise. */
+export async function endpointOf(ctx: ServerContext, accountId: string, id: string): Promise<WebhookEndpoint> {
+  const endpoint = (await ctx.backend.control.webhooks(accountId)).find((e) => e.id === id);
+  if (endpoint === undefined) throw webhookNotFound(id);
+  return endpoint;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { Periodic } from './periodic.js';
+
+describe('a periodic task', () => {
+  it('runs once at a time: asking during a run answers that run', async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const periodic = new Periodic(async () => {
+      runs++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return runs;
+    });
+    const first = periodic.runOnce();
+    const second = periodic.runOnce();
+    expect(second).toBe(first);
+    release();
+    expect(await first).toBe(1);
+    const third = periodic.runOnce();
+    release();
+    expect(await third).toBe(2);
+  });
+
+  it('runs every interval once started, and stop waits for the run under way and ends the timer', async () => {
+    let runs = 0;
+    let finished = 0;
+    const periodic = new Periodic(async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      finished++;
+    });
+    periodic.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await periodic.stop();
+    expect(periodic.isStopped).toBe(true);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(finished).toBe(runs);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toBe(finished);
+    periodic.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(runs).toBe(finished);
+  });
+});
