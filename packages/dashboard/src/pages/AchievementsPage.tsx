@@ -4,6 +4,7 @@ import type { Achievement, Issue } from '../api/types';
 import { AchievementForm } from '../components/AchievementForm';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { ListStates } from '../components/ListStates';
 import { IssueList } from '../components/IssueList';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -54,11 +55,15 @@ export function AchievementsPage() {
         </div>
         <ErrorMessage error={error} />
         <IssueList issues={issues} />
-        <ErrorMessage error={achievements.error} />
-        {achievements.loading && !list ? <p>Loading achievements…</p> : null}
-        {list && list.length === 0 ? <p>No achievements yet. Create the first one above.</p> : null}
-        {list && list.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="achievement-list">
+        <ListStates
+          error={achievements.error}
+          loading={achievements.loading}
+          items={list}
+          loadingText="Loading achievements…"
+          empty={<p>No achievements yet. Create the first one above.</p>}
+          labelledBy="achievement-list"
+        >
+          {(shown) => (
             <table>
               <thead>
                 <tr>
@@ -78,7 +83,7 @@ export function AchievementsPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.map((achievement) => (
+                {shown.map((achievement) => (
                   <tr key={achievement.id}>
                     <th scope="row">{achievement.name}</th>
                     <td>
@@ -101,8 +106,8 @@ export function AchievementsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
-        ) : null}
+          )}
+        </ListStates>
       </section>
     </>
   );

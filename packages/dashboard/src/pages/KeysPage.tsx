@@ -3,6 +3,7 @@ import { createKey, listKeys, revokeKey } from '../api/admin';
 import type { ApiKey, CreatedApiKey } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { ListStates } from '../components/ListStates';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -83,13 +84,15 @@ export function KeysPage() {
 
       <section aria-labelledby="key-list">
         <h2 id="key-list">Your keys</h2>
-        <ErrorMessage error={keys.error} />
-        {keys.loading && !keys.data ? <p>Loading keys…</p> : null}
-        {keys.data && keys.data.length === 0 ? (
-          <p>No keys yet. Create one above: an application key for your backend to send events.</p>
-        ) : null}
-        {keys.data && keys.data.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="key-list">
+        <ListStates
+          error={keys.error}
+          loading={keys.loading}
+          items={keys.data}
+          loadingText="Loading keys…"
+          empty={<p>No keys yet. Create one above: an application key for your backend to send events.</p>}
+          labelledBy="key-list"
+        >
+          {(list) => (
             <table>
               <thead>
                 <tr>
@@ -105,7 +108,7 @@ export function KeysPage() {
                 </tr>
               </thead>
               <tbody>
-                {keys.data.map((key) => (
+                {list.map((key) => (
                   <tr key={key.id}>
                     <th scope="row">{key.name}</th>
                     <td>{key.kind}</td>
@@ -124,8 +127,8 @@ export function KeysPage() {
                 ))}
               </tbody>
             </table>
-          </div>
-        ) : null}
+          )}
+        </ListStates>
       </section>
     </>
   );

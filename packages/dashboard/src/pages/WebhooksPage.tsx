@@ -3,6 +3,7 @@ import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../ap
 import type { CreatedWebhook, WebhookType } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { ListStates } from '../components/ListStates';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -128,11 +129,15 @@ export function WebhooksPage() {
 
       <section aria-labelledby="webhook-list">
         <h2 id="webhook-list">Your endpoints</h2>
-        <ErrorMessage error={webhooks.error} />
-        {webhooks.loading && !webhooks.data ? <p>Loading endpoints…</p> : null}
-        {webhooks.data && webhooks.data.length === 0 ? <p>No endpoints yet.</p> : null}
-        {webhooks.data && webhooks.data.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="webhook-list">
+        <ListStates
+          error={webhooks.error}
+          loading={webhooks.loading}
+          items={webhooks.data}
+          loadingText="Loading endpoints…"
+          empty={<p>No endpoints yet.</p>}
+          labelledBy="webhook-list"
+        >
+          {(list) => (
             <table>
               <thead>
                 <tr>
@@ -146,7 +151,7 @@ export function WebhooksPage() {
                 </tr>
               </thead>
               <tbody>
-                {webhooks.data.map((webhook) => (
+                {list.map((webhook) => (
                   <tr key={webhook.id}>
                     <th scope="row">
                       <code>{webhook.url}</code>
@@ -186,8 +191,8 @@ export function WebhooksPage() {
                 ))}
               </tbody>
             </table>
-          </div>
-        ) : null}
+          )}
+        </ListStates>
       </section>
       {shown !== null && webhooks.data?.some((w) => w.id === shown) ? (
         <DeliveryLog webhook={webhooks.data.find((w) => w.id === shown) as NonNullable<typeof webhooks.data>[number]} />

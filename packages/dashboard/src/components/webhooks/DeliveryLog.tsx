@@ -3,6 +3,7 @@ import { listDeliveries, resendDelivery } from '../../api/admin';
 import type { Delivery, Webhook } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { ErrorMessage } from '../ErrorMessage';
+import { ListStates } from '../ListStates';
 import { useAnnounce } from '../status-context';
 import { useLoad } from '../use-load';
 
@@ -34,15 +35,20 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
 
   const headingId = `deliveries-${webhook.id}`;
   return (
-    <section aria-labelledby={headingId} className="card">
+    <section className="card">
       <h3 id={headingId}>
         Deliveries to <code>{webhook.url}</code>
       </h3>
-      <ErrorMessage error={page.error ?? error} />
-      {page.loading && !page.data ? <p>Loading deliveries…</p> : null}
-      {page.data && page.data.deliveries.length === 0 ? <p>Nothing sent to this endpoint yet.</p> : null}
-      {page.data && page.data.deliveries.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Delivery log, scrolls sideways">
+      <ErrorMessage error={error} />
+      <ListStates
+        error={page.error}
+        loading={page.loading}
+        items={page.data?.deliveries}
+        loadingText="Loading deliveries…"
+        empty={<p>Nothing sent to this endpoint yet.</p>}
+        labelledBy={headingId}
+      >
+        {(deliveries) => (
           <table>
             <thead>
               <tr>
@@ -58,7 +64,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
               </tr>
             </thead>
             <tbody>
-              {page.data.deliveries.map((delivery) => (
+              {deliveries.map((delivery) => (
                 <tr key={delivery.id + delivery.type}>
                   <td>{formatDateTime(delivery.created)}</td>
                   <td>
@@ -80,8 +86,8 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
               ))}
             </tbody>
           </table>
-        </div>
-      ) : null}
+        )}
+      </ListStates>
       <p>
         {cursor !== null ? (
           <button type="button" onClick={() => setCursor(null)}>
