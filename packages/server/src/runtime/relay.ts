@@ -138,14 +138,16 @@ export class Relay {
         const endpoints = await this.control.webhooks(account.id);
         for (const endpoint of endpoints) byId.set(endpoint.id, { accountId: account.id, endpoint });
         const store = this.backend.storeFor(account.id);
-        const active = endpoints.filter((e) => e.enabled);
+        const active = endpoints
+          .filter((e) => e.enabled)
+          .map((endpoint) => ({ endpoint, types: new Set(endpoint.types) }));
         for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
           const records = await store.readOutbox(OUTBOX_BATCH);
           if (records.length === 0) break;
           const now = this.clock();
           const deliveries = records.flatMap(({ entry }) =>
-            active.flatMap((endpoint) =>
-              webhookMessages(entry, runtime, new Set(endpoint.types)).map((message) => ({
+            active.flatMap(({ endpoint, types }) =>
+              webhookMessages(entry, runtime, types).map((message) => ({
                 id: message.id,
                 endpointId: endpoint.id,
                 orderKey: entry.userId,
