@@ -1,7 +1,7 @@
 /**
- * The account's activity counters on Redis: three hashes in the account's slot, added to by the
- * commit script on a single Redis (one call with the user's keys), and on a Cluster by the script
- * that follows the commit in the account's slot, once per user version (a hash of the version last
+ * The account's activity counters on Redis: three hashes in each partition's slot (partition.ts),
+ * added to by the commit script on a single Redis (one call with the user's keys), and on a Cluster
+ * by the script that follows the commit in the partition's slot, once per user version (a hash of the version last
  * counted per user), so that a script tried twice counts once.
  *
  * days: `<YYYY-MM-DD>:e|x|l|f` → events, extended, lost, freezes used
@@ -49,44 +49,62 @@ export function activityArgs(delta: ActivityDelta | undefined): string[] {
   return [String(args.length / 4), ...args];
 }
 
-/** The counters of days `from`..`to`, every metric and every achievement. */
+/**
+ * The counters of days `from`..`to`, every metric and every achievement, added over `parts` (the
+ * account's partitions, and the counts kept before there were partitions).
+ */
 export async function readActivity(
   connection: Connection,
-  keys: ActivityKeys,
+  parts: readonly ActivityKeys[],
   from: string,
   to: string,
 ): Promise<ActivityReport> {
   const dates = daysBetween(from, to);
   const fields = dates.flatMap((day) => [`${day}:e`, `${day}:x`, `${day}:l`, `${day}:f`]);
-  const [dayValues, metrics, completions] = await Promise.all([
-    fields.length === 0
-      ? Promise.resolve([] as Array<string | null>)
-      : connection.run(connection.client.hmget(keys.days, ...fields), keys.days),
-    connection.run(connection.client.hgetall(keys.metrics), keys.metrics),
-    connection.run(connection.client.hgetall(keys.completions), keys.completions),
-  ]);
+  const read = await Promise.all(
+    parts.map((keys) =>
+      Promise.all([
+        fields.length === 0
+          ? Promise.resolve([] as Array<string | null>)
+          : connection.run(connection.client.hmget(keys.days, ...fields), keys.days),
+        connection.run(connection.client.hgetall(keys.metrics), keys.metrics),
+        connection.run(connection.client.hgetall(keys.completions), keys.completions),
+      ]),
+    ),
+  );
+  const dayTotals = new Array<number>(fields.length).fill(0);
+  const byMetric = new Map<string, { total: number; events: number; lastAt: number }>();
+  const byAchievement = new Map<string, number>();
+  for (const [dayValues, metrics, completions] of read) {
+    dayValues.forEach((value, i) => {
+      dayTotals[i] = (dayTotals[i] as number) + Number(value ?? 0);
+    });
+    for (const [field, value] of Object.entries(metrics)) {
+      const cut = field.lastIndexOf(':');
+      const metric = unescapeName(field.slice(0, cut));
+      let entry = byMetric.get(metric);
+      if (entry === undefined) byMetric.set(metric, (entry = { total: 0, events: 0, lastAt: 0 }));
+      const kind = field.slice(cut + 1);
+      if (kind === 't') entry.total += Number(value);
+      else if (kind === 'n') entry.events += Number(value);
+      else if (kind === 'a') entry.lastAt = Math.max(entry.lastAt, Number(value));
+    }
+    for (const [field, value] of Object.entries(completions)) {
+      const achievement = unescapeName(field);
+      byAchievement.set(achievement, (byAchievement.get(achievement) ?? 0) + Number(value));
+    }
+  }
   const days: DayCounts[] = [];
   dates.forEach((day, i) => {
-    const [e, x, l, f] = [0, 1, 2, 3].map((k) => Number(dayValues[i * 4 + k] ?? 0)) as [number, number, number, number];
+    const [e, x, l, f] = [0, 1, 2, 3].map((k) => dayTotals[i * 4 + k] as number) as [number, number, number, number];
     if (e + x + l + f > 0) days.push({ day, events: e, extended: x, lost: l, freezesUsed: f });
   });
-  const byMetric = new Map<string, { total: number; events: number; lastAt: number }>();
-  for (const [field, value] of Object.entries(metrics)) {
-    const cut = field.lastIndexOf(':');
-    const metric = unescapeName(field.slice(0, cut));
-    let entry = byMetric.get(metric);
-    if (entry === undefined) byMetric.set(metric, (entry = { total: 0, events: 0, lastAt: 0 }));
-    const kind = field.slice(cut + 1);
-    if (kind === 't') entry.total = Number(value);
-    else if (kind === 'n') entry.events = Number(value);
-    else if (kind === 'a') entry.lastAt = Number(value);
-  }
   const inOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     days,
     metrics: [...byMetric].sort((a, b) => inOrder(a[0], b[0])).map(([metric, m]): MetricCounts => ({ metric, ...m })),
-    achievements: Object.entries(completions)
-      .map(([field, value]) => ({ achievement: unescapeName(field), completions: Number(value) }))
+    achievements: [...byAchievement]
+      .map(([achievement, completions]) => ({ achievement, completions }))
       .sort((a, b) => inOrder(a.achievement, b.achievement)),
   };
 }

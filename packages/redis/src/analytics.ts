@@ -7,7 +7,8 @@
 import { StoreError, type IndexStats } from '@kindling/core';
 import { parseIndexEntry, type StoredIndexEntry } from './codec.js';
 import type { Connection, ScriptName } from './connection.js';
-import { decodeMember, encodeMember, indexKeyList, type IndexKeys } from './keys.js';
+import { decodeMember, encodeMember, indexKeyList, type IndexKeys, type PartitionKeys } from './keys.js';
+import { mergePages } from './partition-merge.js';
 
 /** Members retired per script call: bounds the time one call holds Redis. */
 const RETIRE_BATCH = 2000;
@@ -122,4 +123,61 @@ export async function readExpiring(
     if (entry.expiresAt < before && later(row)) rows.push(row);
   }
   return rows.sort((a, b) => a.expiresAt - b.expiresAt || byUserId(a.userId, b.userId)).slice(0, count);
+}
+
+/** The stats of a rule over every partition: counts added, the top lists merged. */
+export async function readPartitionedStats(
+  connection: Connection,
+  partitions: readonly PartitionKeys[],
+  streak: string,
+  at: number,
+  top: number,
+): Promise<IndexStats> {
+  checkQuery({ at, top });
+  const limit = Math.max(0, Math.floor(top));
+  const parts = await Promise.all(partitions.map((p) => readStats(connection, p.index(streak), at, top)));
+  const lengths = new Map<number, number>();
+  let active = 0;
+  let lengthSum = 0;
+  for (const part of parts) {
+    active += part.active;
+    lengthSum += part.lengthSum;
+    for (const { length, users } of part.lengths) lengths.set(length, (lengths.get(length) ?? 0) + users);
+  }
+  return {
+    active,
+    lengthSum,
+    lengths: [...lengths].sort((a, b) => a[0] - b[0]).map(([length, users]) => ({ length, users })),
+    topCurrent: parts
+      .flatMap((part) => part.topCurrent)
+      .sort((a, b) => b.length - a.length || byUserId(a.userId, b.userId))
+      .slice(0, limit),
+    topLongest: parts
+      .flatMap((part) => part.topLongest)
+      .sort((a, b) => b.longest - a.longest || byUserId(a.userId, b.userId))
+      .slice(0, limit),
+  };
+}
+
+type ExpiringRow = { userId: string; length: number; expiresAt: number };
+
+/** `expiring` of a rule over every partition, merged in expiry, then user id order. */
+export function readPartitionedExpiring(
+  connection: Connection,
+  partitions: readonly PartitionKeys[],
+  streak: string,
+  at: number,
+  before: number,
+  limit: number,
+  after?: { readonly expiresAt: number; readonly userId: string } | null,
+): Promise<ExpiringRow[]> {
+  checkQuery({ at, before, limit, ...(after != null ? { after: after.expiresAt } : {}) });
+  return mergePages(
+    partitions.map(
+      (p) => (last: ExpiringRow | null, count: number) =>
+        readExpiring(connection, p.index(streak), at, before, count, last ?? after),
+    ),
+    Math.max(0, Math.floor(limit)),
+    (a, b) => a.expiresAt - b.expiresAt || byUserId(a.userId, b.userId),
+  );
 }

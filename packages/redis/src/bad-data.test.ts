@@ -156,13 +156,14 @@ for (const target of [targets.single, targets.cluster]) {
       );
     });
 
-    it('names account keys of the wrong type: the user list and the index', async () => {
+    it("names account keys of the wrong type: a partition's user list and index", async () => {
       const { store, keys, redis } = await setup();
-      await redis.del(keys.users);
-      await redis.set(keys.users, 'x');
-      await expectStoreError(store.users(null, 5), keys.users, 'wrong type');
-      await expectStoreError(store.countUsers(), keys.users, 'wrong type');
-      const index = keys.index('default');
+      const partition = keys.partitionOf('ann');
+      await redis.del(partition.users);
+      await redis.set(partition.users, 'x');
+      await expectStoreError(store.users(null, 5), partition.users, 'wrong type');
+      await expectStoreError(store.countUsers(), partition.users, 'wrong type');
+      const index = partition.index('default');
       await redis.set(index.dead, 'x');
       await expectStoreError(store.stats('default', 0, 5), index.dead, 'holds a string where a zset was expected');
       await expectStoreError(store.expiring('default', 0, 10, 5), index.dead);
@@ -175,7 +176,7 @@ for (const target of [targets.single, targets.cluster]) {
         account: store.account,
         onIndexError: (error, userId) => told.push({ error, userId }),
       });
-      await redis.set(keys.index('default').best, 'x');
+      await redis.set(keys.partitionOf('ann').index('default').best, 'x');
       const line = { streak: 'default', length: 1, longest: 1, deadAt: 100, expiresAt: 50 };
       await watched.update('ann', ({ user }) => ({
         result: null,
@@ -187,7 +188,7 @@ for (const target of [targets.single, targets.cluster]) {
       expect(told).toHaveLength(1);
       expect(told[0]?.userId).toBe('ann');
       expect(told[0]?.error).toBeInstanceOf(StoreError);
-      expect(String((told[0]!.error as Error).message)).toContain(keys.index('default').best);
+      expect(String((told[0]!.error as Error).message)).toContain(keys.partitionOf('ann').index('default').best);
     });
   });
 }

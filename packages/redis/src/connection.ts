@@ -14,6 +14,7 @@
  */
 import { StoreError } from '@kindling/core';
 import { Cluster, Redis } from 'ioredis';
+import { DROP_LINES_LUA, PLACE_LINES_LUA, PLACE_REGISTRY_LUA, READ_LINES_LUA } from './migrate-scripts.js';
 import { OUTBOX_READ_LUA, OUTBOX_REGISTER_LUA, OUTBOX_REMOVE_LUA, OUTBOX_SETTLE_LUA } from './outbox-scripts.js';
 import { EXPIRING_LUA, STATS_LUA } from './read-scripts.js';
 import {
@@ -36,6 +37,10 @@ const SCRIPTS = {
   kindlingOutboxSettle: OUTBOX_SETTLE_LUA,
   kindlingStats: STATS_LUA,
   kindlingExpiring: EXPIRING_LUA,
+  kindlingReadLines: READ_LINES_LUA,
+  kindlingPlaceLines: PLACE_LINES_LUA,
+  kindlingDropLines: DROP_LINES_LUA,
+  kindlingPlaceRegistry: PLACE_REGISTRY_LUA,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountKeys, decodeMember, encodeMember, escapeName, indexKeyList, unescapeName } from './keys.js';
+import { PARTITIONS, partitionNumber } from './partition.js';
 
 /** Redis Cluster's rule: the text between the first "{" and the first "}" after it, when not empty. */
 function hashTag(key: string): string {
@@ -27,7 +28,7 @@ describe('key layout', () => {
     );
   });
 
-  it('puts all of a user in one hash tag and all of an account in another, apart for any ids', () => {
+  it("puts all of a user in one hash tag and each partition of an account's structures in another, apart for any ids", () => {
     fc.assert(
       fc.property(
         anyText.filter((s) => s.length > 0),
@@ -36,20 +37,52 @@ describe('key layout', () => {
         (account, userId, streak) => {
           const keys = accountKeys('kl', account);
           const user = [...Object.values(keys.user(userId)), ...Object.values(keys.outbox.user(userId))];
-          const shared = [
-            keys.schema,
-            keys.users,
-            keys.outbox.users,
-            keys.outbox.heard,
-            ...indexKeyList(keys.index(streak)),
-          ];
+          const partitionTags = keys.partitions.map((p) => {
+            const shared = [
+              p.users,
+              p.registry.users,
+              p.registry.heard,
+              ...Object.values(p.activity),
+              ...indexKeyList(p.index(streak)),
+            ];
+            expect(new Set(shared.map(hashTag)).size).toBe(1);
+            return hashTag(p.users);
+          });
           expect(new Set(user.map(hashTag)).size).toBe(1);
-          expect(new Set(shared.map(hashTag)).size).toBe(1);
-          expect(hashTag(user[0]!)).not.toBe(hashTag(shared[0]!));
           expect(hashTag(user[0]!)).toBe(`${escapeName(account)}:${escapeName(userId)}`);
+          // the schema's tag, the user's and the partitions' are all different
+          const tags = [hashTag(keys.schema), hashTag(user[0]!), ...partitionTags];
+          expect(new Set(tags).size).toBe(tags.length);
+          expect(keys.partitionOf(userId)).toBe(keys.partitions[partitionNumber(userId)]);
         },
       ),
     );
+  });
+
+  it('never gives a partition of one account the tag of a user or of another account', () => {
+    fc.assert(
+      fc.property(
+        anyText.filter((s) => s.length > 0),
+        anyText.filter((s) => s.length > 0),
+        anyText.filter((s) => s.length > 0),
+        (a1, a2, userId) => {
+          const tags = new Set(accountKeys('kl', a1).partitions.map((p) => hashTag(p.users)));
+          const other = accountKeys('kl', a2);
+          expect(tags.has(hashTag(other.user(userId).state))).toBe(false);
+          expect(tags.has(hashTag(other.schema))).toBe(false);
+          if (a1 !== a2) for (const p of other.partitions) expect(tags.has(hashTag(p.users))).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('chooses partitions from the user id alone, spread over all of them', () => {
+    const counts = new Array<number>(PARTITIONS).fill(0);
+    for (let i = 0; i < 16_000; i++) counts[partitionNumber(`user-${i}`)]! += 1;
+    // 1,000 expected in each; a fair spread stays well within ±20 %
+    expect(Math.min(...counts)).toBeGreaterThan(800);
+    expect(Math.max(...counts)).toBeLessThan(1200);
+    expect(partitionNumber('ann')).toBe(partitionNumber('ann'));
   });
 
   it('never gives two (account, user) pairs the same keys', () => {

@@ -1,10 +1,13 @@
 /**
- * The key layout. Every key of one user shares the hash tag `{<account>:<user>}` and every key of
- * one account shares `{<account>}`, so that each Lua script touches a single slot and the store runs
- * unchanged on Redis Cluster. Names are escaped so that no user id, account or streak key can end
+ * The key layout. Every key of one user shares the hash tag `{<account>:<user>}`, and the account's
+ * users, index lines, activity counts and outbox registry are split into partitions chosen from the
+ * user id, each under a tag `{<account>::<n>}` (partition.ts), so that each Lua script touches a
+ * single slot, the store runs unchanged on Redis Cluster, and no one node takes every event of an
+ * account. Names are escaped so that no user id, account or streak key can end
  * a hash tag early or make two names meet.
  */
 import { StoreError } from '@kindling/core';
+import { PARTITIONS, partitionNumber } from './partition.js';
 
 /** Lone surrogates would become U+FFFD in UTF-8 (two ids, one key); `%{}:` would break the layout. */
 const UNSAFE = /[%{}:]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -73,17 +76,9 @@ export interface ActivityKeys {
 }
 
 /**
- * The outbox (outbox.ts): entries live in the slot of the user whose write they belong to, so the
- * write's own script commits them; the account's registry says which users have entries.
+ * A user's outbox entries (outbox.ts): they live in the slot of the user whose write they belong
+ * to, so the write's own script commits them; the partition's registry says which users have entries.
  */
-export interface OutboxKeys {
-  /** member → the commit instant of the user's oldest entry, every user with entries (sorted set) */
-  readonly users: string;
-  /** member → the sequence of the user's last entry the registry has heard of (hash) */
-  readonly heard: string;
-  user(userId: string): UserOutboxKeys;
-}
-
 export interface UserOutboxKeys {
   /** `<sequence>:<commit instant>:<entry JSON>` by sequence (sorted set) */
   readonly entries: string;
@@ -91,13 +86,41 @@ export interface UserOutboxKeys {
   readonly last: string;
 }
 
+/** The account's outbox registry in one partition. */
+export interface RegistryKeys {
+  /** member → the commit instant of the user's oldest entry, every user with entries (sorted set) */
+  readonly users: string;
+  /** member → the sequence of the user's last entry the registry has heard of (hash) */
+  readonly heard: string;
+}
+
+/**
+ * One partition of an account's structures (partition.ts): its users, their analytics index lines,
+ * their activity counts and their place in the outbox registry, all under one hash tag.
+ */
+export interface PartitionKeys {
+  /** 0 … PARTITIONS − 1 */
+  readonly number: number;
+  /** the partition's user ids, as members of score 0 (sorted set) */
+  readonly users: string;
+  readonly activity: ActivityKeys;
+  readonly registry: RegistryKeys;
+  index(streak: string): IndexKeys;
+}
+
 export interface AccountKeys {
   readonly schema: string;
-  readonly activity: ActivityKeys;
-  /** every user id, as members of score 0 (sorted set) */
-  readonly users: string;
-  readonly outbox: OutboxKeys;
-  index(streak: string): IndexKeys;
+  /** every partition, in number order */
+  readonly partitions: readonly PartitionKeys[];
+  /** the partition of a user's account-level lines */
+  partitionOf(userId: string): PartitionKeys;
+  /**
+   * schema version 2's account-level keys, all under the account's own tag: what the migration to
+   * partitions moves (migrate-partitions.ts); its activity counts stay where they are and are read
+   * with the partitions'
+   */
+  readonly unpartitioned: PartitionKeys;
+  readonly outbox: { user(userId: string): UserOutboxKeys };
   user(userId: string): UserKeys;
 }
 
@@ -108,26 +131,15 @@ export function checkKeyPrefix(prefix: string): string {
   return prefix;
 }
 
-export function accountKeys(prefix: string, account: string): AccountKeys {
-  if (typeof account !== 'string' || account.length === 0)
-    throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
-  const tag = `${checkKeyPrefix(prefix)}:{${escapeName(account)}}`;
-  const userBase = `${prefix}:{${escapeName(account)}:`;
+/** The keys of one partition under `tag` (a prefix and a hash tag). */
+function partitionKeys(tag: string, number: number): PartitionKeys {
   // A rule's index keys are asked for on every event: made once per rule.
   const indexes = new Map<string, IndexKeys>();
   return {
-    schema: `${tag}:schema`,
+    number,
     users: `${tag}:users`,
     activity: { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` },
-    outbox: {
-      users: `${tag}:ob:u`,
-      heard: `${tag}:ob:h`,
-      // Asked for only by writes with news and by the outbox's reads: the event path makes no more keys.
-      user(userId) {
-        const base = `${userBase}${escapeName(userId)}}`;
-        return { entries: `${base}:o`, last: `${base}:on` };
-      },
-    },
+    registry: { users: `${tag}:ob:u`, heard: `${tag}:ob:h` },
     index(streak) {
       const known = indexes.get(streak);
       if (known !== undefined) return known;
@@ -144,6 +156,33 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
       };
       if (indexes.size < 1000) indexes.set(streak, keys);
       return keys;
+    },
+  };
+}
+
+/**
+ * The keys of an account. Its own tag `{<account>}` holds only the schema version; a user's keys
+ * are under `{<account>:<user>}`; the account-level structures are under `{<account>::<n>}`, one tag
+ * per partition. An escaped name holds no ":", so no user tag or account tag is a partition's.
+ */
+export function accountKeys(prefix: string, account: string): AccountKeys {
+  if (typeof account !== 'string' || account.length === 0)
+    throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
+  const name = escapeName(account);
+  const tag = `${checkKeyPrefix(prefix)}:{${name}}`;
+  const userBase = `${prefix}:{${name}:`;
+  const partitions = Array.from({ length: PARTITIONS }, (_, n) => partitionKeys(`${prefix}:{${name}::${n}}`, n));
+  return {
+    schema: `${tag}:schema`,
+    partitions,
+    partitionOf: (userId) => partitions[partitionNumber(userId)] as PartitionKeys,
+    unpartitioned: partitionKeys(tag, -1),
+    outbox: {
+      // Asked for only by writes with news and by the outbox's reads: the event path makes no more keys.
+      user(userId) {
+        const base = `${userBase}${escapeName(userId)}}`;
+        return { entries: `${base}:o`, last: `${base}:on` };
+      },
     },
     user(userId) {
       const base = `${userBase}${escapeName(userId)}}`;

@@ -1,8 +1,8 @@
 /**
  * The outbox's Lua (outbox.ts says how the pieces fit). OUTBOX_PART is what a commit script adds to
  * write a user's entries in the user's slot, with the write; REGISTER_PART lists the user in the
- * account's registry. The scripts of their own: REGISTER (on a Cluster, in the account's slot after
- * the commit), READ and REMOVE (in the user's slot) and SETTLE (in the account's slot, after a read
+ * registry of the user's partition. The scripts of their own: REGISTER (on a Cluster, in the partition's slot after
+ * the commit), READ and REMOVE (in the user's slot) and SETTLE (in the partition's slot, after a read
  * or a removal: the registry follows what the user's slot said).
  *
  * An entry is the member `<sequence>:<commit instant>:<entry JSON>` of the user's sorted set, scored

@@ -2,12 +2,12 @@
  * The account's outbox on Redis. A write's entries are committed by the write's own script in the
  * user's slot (write-scripts.ts), so they exist if and only if the write does, on a Cluster too
  * where the user's slot is not the account's. To be found, a user with entries is listed in the
- * account's registry, scored by the commit instant of the user's oldest entry: on a single Redis by
- * the same script; on a Cluster by a script in the account's slot after the commit, tried again for a
- * while (account-slot-retry.ts), and again by every later write of the user with news, which lists
+ * registry of the user's partition (partition.ts), scored by the commit instant of the user's oldest entry: on a single Redis by
+ * the same script; on a Cluster by a script in the partition's slot after the commit, tried again for a
+ * while (partition-slot-retry.ts), and again by every later write of the user with news, which lists
  * the user at its oldest entry, so an entry whose listing was lost is found after the user's next news.
  *
- * `readOutbox` merges the users first in the registry by commit instant, each user's entries in
+ * `readOutbox` merges the users first in the registries by commit instant, each user's entries in
  * sequence order. A user is taken off the registry only when the user's slot shows no entry and the
  * registry has heard of no sequence after the last one that slot had given out (outbox-scripts.ts
  * SETTLE): a write committed meanwhile keeps its user listed, whichever script lands first.
@@ -16,6 +16,7 @@ import { StoreError, type OutboxEntry, type OutboxRecord } from '@kindling/core'
 import type { Connection } from './connection.js';
 import { decodeMember, encodeMember, type AccountKeys, type UserOutboxKeys } from './keys.js';
 import { formatPosition, parsePosition } from './outbox-positions.js';
+import { mergePages, type PageReader } from './partition-merge.js';
 
 export interface OutboxContext {
   readonly connection: Connection;
@@ -52,7 +53,7 @@ export async function registerNews(
   head: string,
   last: string,
 ): Promise<void> {
-  const { users, heard } = context.keys.outbox;
+  const { users, heard } = context.keys.partitionOf(userId).registry;
   await context.connection.runScript('kindlingOutboxRegister', [users, heard], [encodeMember(userId), head, last]);
 }
 
@@ -106,7 +107,7 @@ async function readEntries(
  * instant, and a user without entries is taken off (unless a write with news committed since).
  */
 async function settle(context: OutboxContext, member: string, last: string, head: string): Promise<void> {
-  const { users, heard } = context.keys.outbox;
+  const { users, heard } = context.keys.partitionOf(decodeMember(member, 'an outbox registry member')).registry;
   await context.connection.runScript('kindlingOutboxSettle', [users, heard], [member, last, head]);
 }
 
@@ -117,7 +118,7 @@ async function openStream(
   rank: number,
   chunk: number,
 ): Promise<Stream> {
-  const keys = context.keys.outbox.user(decodeMember(member, context.keys.outbox.users));
+  const keys = context.keys.outbox.user(decodeMember(member, 'an outbox registry member'));
   const { last, entries } = await readEntries(context.connection, keys, '0', chunk);
   const head = entries[0];
   if (head === undefined) await settle(context, member, last, '');
@@ -168,22 +169,50 @@ async function merge(context: OutboxContext, streams: Stream[], limit: number, c
   return records;
 }
 
+interface Listed {
+  readonly member: string;
+  readonly score: string;
+  readonly at: number;
+  readonly partition: number;
+}
+
+/**
+ * The first `limit` users of the registry over all partitions, by the commit instant of their
+ * oldest entry (ties: by partition, then as each partition orders them).
+ */
+async function firstListed(context: OutboxContext, limit: number): Promise<Listed[]> {
+  const { connection } = context;
+  const readers = context.keys.partitions.map(({ registry, number }): PageReader<Listed> => {
+    let offset = 0;
+    return async (_after, count) => {
+      const flat = await connection.run(
+        connection.client.zrange(registry.users, offset, offset + count - 1, 'WITHSCORES'),
+        registry.users,
+      );
+      offset += flat.length / 2;
+      const users: Listed[] = [];
+      for (let i = 0; i < flat.length; i += 2) {
+        const score = flat[i + 1] as string;
+        users.push({ member: flat[i] as string, score, at: Number(score), partition: number });
+      }
+      return users;
+    };
+  });
+  // Equal instants: by partition; mergePages keeps each partition's own order.
+  return mergePages(readers, limit, (a, b) => a.at - b.at || a.partition - b.partition);
+}
+
 /** Committed entries, at most `limit`, oldest first, each user's in commit order. */
 export async function readOutbox(context: OutboxContext, limit: number): Promise<OutboxRecord[]> {
   checkOutboxLimit(limit);
-  const { users } = context.keys.outbox;
-  const { connection } = context;
   for (let round = 1; round <= READ_ROUNDS; round++) {
     // The entries first by commit instant come from the users first in the registry: each of the
     // first `limit` users has one at least as old as anything of a user after them.
-    const listed = await connection.run(connection.client.zrange(users, 0, limit - 1, 'WITHSCORES'), users);
+    const listed = await firstListed(context, limit);
     if (listed.length === 0) return [];
-    const count = listed.length / 2;
-    const chunk = Math.min(limit, Math.max(MIN_CHUNK, Math.ceil(limit / count)));
+    const chunk = Math.min(limit, Math.max(MIN_CHUNK, Math.ceil(limit / listed.length)));
     const streams = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        openStream(context, listed[2 * i] as string, listed[2 * i + 1] as string, i, chunk),
-      ),
+      listed.map(({ member, score }, rank) => openStream(context, member, score, rank, chunk)),
     );
     const live = streams.filter((stream) => stream.entries.length > 0);
     if (live.length > 0) return merge(context, live, limit, chunk);

@@ -1,6 +1,7 @@
 /**
- * On a Redis Cluster, the index writes that follow committed user writes. The account's slot (its
- * user list, analytics index and activity counts) may live on another node than the user's: a
+ * On a Redis Cluster, the index writes that follow committed user writes. The slot of the user's
+ * partition (its user list, analytics index and activity counts, partition.ts) may live on another
+ * node than the user's: a
  * user's event must not wait for that node, so its answer does not wait for the index write, which
  * is tried again for a while when that node does not answer (update.ts). One user's writes land in
  * the order of their commits (the counts are added once per user version, newest wins). The reads

@@ -1,15 +1,16 @@
 /**
  * redisStore: the Store on Redis or Redis Cluster. Per user, an optimistic compare-and-set commit
- * (update.ts); per account, a user list and an analytics index kept right after each commit
- * (write-scripts.ts) and read without scanning users (analytics.ts); an outbox committed with the
+ * (update.ts); per account, a user list and an analytics index in partitions (partition.ts) kept
+ * right after each commit (write-scripts.ts) and read without scanning users (analytics.ts); an outbox committed with the
  * writes (outbox.ts). See README.md for the layout.
  */
 import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
 import { readActivity } from './activity.js';
-import { readExpiring, readStats } from './analytics.js';
+import { readPartitionedExpiring, readPartitionedStats } from './analytics.js';
 import { connect } from './connection.js';
-import { accountKeys, decodeMember, encodeMember } from './keys.js';
+import { accountKeys } from './keys.js';
+import { listUsers } from './user-list.js';
 import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
 import { accountMark } from './outbox-positions.js';
 import { pendingWrites } from './pending-writes.js';
@@ -106,7 +107,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   let schema: Promise<void> | null = null;
   /** Checks the schema once per store; a failed check is tried again on the next call. */
   const ready = async () => {
-    schema ??= ensureSchema(connection, keys.schema).catch((error: unknown) => {
+    schema ??= ensureSchema(connection, keys).catch((error: unknown) => {
       schema = null;
       throw error;
     });
@@ -142,34 +143,36 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     async users(after, limit) {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
-      if (!(limit > 0)) return [];
-      const start = after === null ? '-' : `(${encodeMember(after)}`;
-      const members = await connection.run(
-        connection.client.zrangebylex(keys.users, start, '+', 'LIMIT', 0, Math.floor(limit)),
-        keys.users,
-      );
-      return members.map((member) => decodeMember(member, keys.users));
+      return listUsers(connection, keys.partitions, after, limit);
     },
     async countUsers() {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
-      return connection.run(connection.client.zcard(keys.users), keys.users);
+      const counts = await Promise.all(
+        keys.partitions.map(({ users }) => connection.run(connection.client.zcard(users), users)),
+      );
+      return counts.reduce((sum, count) => sum + count, 0);
     },
     async stats(streak, at, top) {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
-      return readStats(connection, keys.index(streak), at, top);
+      return readPartitionedStats(connection, keys.partitions, streak, at, top);
     },
     async expiring(streak, at, before, limit, after) {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
-      return readExpiring(connection, keys.index(streak), at, before, limit, after);
+      return readPartitionedExpiring(connection, keys.partitions, streak, at, before, limit, after);
     },
     async activity(from, to) {
       await ready();
       // on a Cluster, the counts go with the index writes still in flight
       await indexWrites.settled(connection.timeoutMs);
-      return readActivity(connection, keys.activity, from, to);
+      return readActivity(
+        connection,
+        [...keys.partitions.map((p) => p.activity), keys.unpartitioned.activity],
+        from,
+        to,
+      );
     },
     async readOutbox(limit) {
       await ready();

@@ -5,9 +5,15 @@
  */
 import { StoreError } from '@kindling/core';
 import type { Connection } from './connection.js';
+import type { AccountKeys } from './keys.js';
+import { migrateToPartitions } from './migrate-partitions.js';
 
-/** 2: compact user keys (state with tails, one data hash); 1: one hash field per held period and per rollup. */
-export const SCHEMA_VERSION = 2;
+/**
+ * 3: the account's structures in partitions (partition.ts); 2: compact user keys (state with tails,
+ * one data hash), the account's structures under its own tag (moved to 3 on open,
+ * migrate-partitions.ts); 1: one hash field per held period and per rollup.
+ */
+export const SCHEMA_VERSION = 3;
 
 /** The account holds a layout this adapter does not read; `found` is what the schema key holds. */
 export class SchemaError extends StoreError {
@@ -35,8 +41,21 @@ function problem(key: string, stored: string | null): string {
   return `${key} does not hold a schema version this adapter knows (expected "${SCHEMA_VERSION}", found ${JSON.stringify(stored)})`;
 }
 
-export async function ensureSchema(connection: Connection, key: string): Promise<void> {
+export async function ensureSchema(connection: Connection, keys: AccountKeys): Promise<void> {
+  const key = keys.schema;
   await connection.run(connection.client.set(key, String(SCHEMA_VERSION), 'NX'), key);
   const stored = await connection.run(connection.client.get(key), key);
+  if (stored === '2') {
+    process.emitWarning(`@kindling/redis: moving ${key}'s account to partitions (schema version 2 → 3)`, {
+      code: 'KINDLING_MIGRATION',
+    });
+    const moved = await migrateToPartitions(connection, keys);
+    await connection.run(connection.client.set(key, String(SCHEMA_VERSION)), key);
+    process.emitWarning(
+      `@kindling/redis: ${key}'s account moved to partitions: ${moved.users} users, ${moved.lines} index lines, ${moved.listed} outbox users`,
+      { code: 'KINDLING_MIGRATION' },
+    );
+    return;
+  }
   if (stored !== String(SCHEMA_VERSION)) throw new SchemaError(problem(key, stored), stored);
 }

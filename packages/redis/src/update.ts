@@ -2,8 +2,8 @@
  * `update`: optimistic compare-and-set on the user's version. Read with plain reads, run the step,
  * commit everything with one script that first checks the version is still the one read; on a
  * mismatch read again and run the step again, a bounded number of times with jittered backoff
- * (S21). The account's index and user list go in the same script on a single Redis, and by a second
- * script in the account's slot on a Cluster, which the answer does not wait for (pending-writes.ts).
+ * (S21). The index lines and user list of the user's partition (partition.ts) go in the same script on a single Redis, and by a second
+ * script in the partition's slot on a Cluster, which the answer does not wait for (pending-writes.ts).
  * A write's outbox entries go in the commit script itself (outbox.ts); a write without any takes the
  * same path as before the outbox existed.
  */
@@ -16,7 +16,7 @@ import {
   type UserSnapshot,
   type UserWrite,
 } from '@kindling/core';
-import { retryInAccountSlot } from './account-slot-retry.js';
+import { retryInPartitionSlot } from './partition-slot-retry.js';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
@@ -62,10 +62,11 @@ function indexArgs(
   lines: readonly IndexEntry[],
 ): { keys: string[]; args: string[] } {
   const entries = lines.length < 2 ? lines : [...new Map(lines.map((entry) => [entry.streak, entry])).values()];
-  const keys = [context.keys.users];
+  const partition = context.keys.partitionOf(userId);
+  const keys = [partition.users];
   const args = [encodeMember(userId), String(version)];
   for (const entry of entries) {
-    keys.push(...indexKeyList(context.keys.index(entry.streak)));
+    keys.push(...indexKeyList(partition.index(entry.streak)));
     args.push(String(entry.length), String(entry.longest), String(entry.deadAt), String(entry.expiresAt));
   }
   return { keys, args };
@@ -134,20 +135,20 @@ export async function applyIndex(
   activity?: UserWrite['activity'],
 ): Promise<void> {
   const index = indexArgs(context, userId, version, lines);
-  const counters = context.keys.activity;
+  const counters = context.keys.partitionOf(userId).activity;
   const keys = [counters.days, counters.metrics, counters.completions, counters.counted, ...index.keys];
   const args = [...activityArgs(activity), ...index.args];
   // The counts are added once per version, so a try that did land and lost its answer is not counted twice.
-  const gaveUp = await retryInAccountSlot(() => context.connection.runScript('kindlingIndex', keys, args));
+  const gaveUp = await retryInPartitionSlot(() => context.connection.runScript('kindlingIndex', keys, args));
   if (gaveUp !== undefined) tellIndexError(context, userId, gaveUp.failed);
 }
 
 /**
- * On a Cluster, after a commit with news: lists the user in the account's outbox registry (listing
+ * On a Cluster, after a commit with news: lists the user in the outbox registry of the user's partition (listing
  * twice is listing once). Given up, the entries wait for the user's next write with news to list them.
  */
 async function listNews(context: UpdateContext, userId: string, head: string, last: string): Promise<void> {
-  const gaveUp = await retryInAccountSlot(() => registerNews(context, userId, head, last));
+  const gaveUp = await retryInPartitionSlot(() => registerNews(context, userId, head, last));
   if (gaveUp === undefined) return;
   const cause = toStoreError(gaveUp.failed);
   tellIndexError(
@@ -191,7 +192,7 @@ async function planCommit(
 /**
  * Commits a write with outbox entries, the entries by the same script in the user's slot; true when
  * committed, false on a version mismatch. On a single Redis that script also lists the user in the
- * account's registry and writes the index and the counts; on a Cluster those follow the commit.
+ * partition's registry and writes the index and the counts; on a Cluster those follow the commit.
  */
 async function commitWithNews(
   context: UpdateContext,
@@ -205,14 +206,15 @@ async function commitWithNews(
   const userKeys = [keys.state, keys.data, keys.idem, outbox.entries, outbox.last];
   const newsArgs = outboxArgs(userId, news);
   if (!context.connection.cluster) {
-    const counters = context.keys.activity;
+    const partition = context.keys.partitionOf(userId);
+    const counters = partition.activity;
     const index = indexArgs(context, userId, write.user.version, write.index ?? []);
     const reply = await context.connection.runScript(
       'kindlingCommitIndexedOutbox',
       [
         ...userKeys,
-        context.keys.outbox.users,
-        context.keys.outbox.heard,
+        partition.registry.users,
+        partition.registry.heard,
         counters.days,
         counters.metrics,
         counters.completions,
@@ -229,7 +231,7 @@ async function commitWithNews(
   const reply = await context.connection.runScript('kindlingCommitOutbox', userKeys, [...args, ...newsArgs]);
   if (!Array.isArray(reply)) return false;
   const [head, last] = reply as [string, number];
-  // As the index: the account's slot may be on a node that does not answer.
+  // As the index: the partition's slot may be on a node that does not answer.
   context.indexWrites.add(userId, async () => {
     await Promise.all([
       listNews(context, userId, head, String(last)),
@@ -256,10 +258,10 @@ export async function updateUser<T>(
     if (write.outbox !== undefined && write.outbox.length > 0) {
       if (await commitWithNews(context, userId, keys, args, write, write.outbox)) return result;
     } else if (!context.connection.cluster) {
-      // One call: the user's keys, the account's activity counts and index lines together (or the
+      // One call: the user's keys, the partition's activity counts and index lines together (or the
       // index left alone, when it already holds these lines).
       const lines = linesText(write.index ?? []);
-      const counters = context.keys.activity;
+      const counters = context.keys.partitionOf(userId).activity;
       const countKeys = [counters.days, counters.metrics, counters.completions];
       const counts = activityArgs(write.activity);
       if (context.written.holds(userId, snapshot.version, lines)) {
@@ -288,7 +290,7 @@ export async function updateUser<T>(
         if (reply !== 0) return result;
       }
     } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
-      // The account's slot may be on a node that does not answer: the user's answer does not wait for it.
+      // The partition's slot may be on a node that does not answer: the user's answer does not wait for it.
       context.indexWrites.add(userId, () =>
         applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
       );

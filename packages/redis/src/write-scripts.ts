@@ -1,7 +1,7 @@
 /**
  * The write scripts. They decide nothing: the client worked out every byte (write-plan.ts). COMMIT
  * writes one user's keys only if the stored version is still the one the step read
- * (compare-and-set). INDEX applies the user's index lines in the account's slot, each only if newer
+ * (compare-and-set). INDEX applies the user's index lines in the partition's slot, each only if newer
  * than the line recorded. On a single Redis, COMMIT_INDEXED does both in one call: the user's keys
  * and the account's keys need not share a slot there. A write with outbox entries goes by the
  * OUTBOX variants, which write the entries with the user's keys (outbox-scripts.ts); writes without
