@@ -144,13 +144,25 @@ const thePlan = plan();
 /**
  * Records the plan on `store`, sweeping at each sweep instant when `sweep` (`onRead` is called at
  * each instant with only the events before it recorded), then settles every user once at the end
- * and answers the outbox.
+ * and answers the outbox. When sweeping, the outbox is read after each sweep: `seen` tells, for each
+ * entry id, the sweep after which it was first there (Infinity: only after the final settlement).
  */
 async function run(
   store: Store,
   sweep: boolean,
   reads: Array<{ userId: string; at: number }> = [],
+  seen: Map<string, number> = new Map(),
 ): Promise<OutboxRecord[]> {
+  const records: OutboxRecord[] = [];
+  const drain = async (at: number) => {
+    for (;;) {
+      const page = await store.readOutbox(1000);
+      if (page.length === 0) break;
+      records.push(...page);
+      for (const record of page) if (!seen.has(record.entry.id)) seen.set(record.entry.id, at);
+      await store.removeOutbox(page.map((r) => r.position));
+    }
+  };
   const engine = createEngine({ store, streaks: [rule], metrics: ['lessons'], outbox: true });
   // two sweepers taking turns, as two processes do: what one reminded, the other must not remind again
   const sweepers = [engine, createEngine({ store, streaks: [rule], metrics: ['lessons'], outbox: true })];
@@ -179,18 +191,13 @@ async function run(
     if (!sweep) continue;
     const sweeper = sweepers[turn++ % 2] as typeof engine;
     for (let round = 0; round < 100; round++) if (!(await sweeper.settleDue({ at, limit: 500 })).more) break;
+    await drain(at);
   }
   await recordUntil(Number.POSITIVE_INFINITY);
   // what no sweep settled (the days between the windows), settled once at the end: the reference's only settlement
   for (let i = 0; i < users.length; i += 64)
     await Promise.all(users.slice(i, i + 64).map((u) => engine.settle(u.userId, { at: end })));
-  const records: OutboxRecord[] = [];
-  for (;;) {
-    const page = await store.readOutbox(1000);
-    if (page.length === 0) break;
-    records.push(...page);
-    await store.removeOutbox(page.map((r) => r.position));
-  }
+  await drain(Number.POSITIVE_INFINITY);
   return records;
 }
 
@@ -276,9 +283,24 @@ describe('5,000 users in 20 zones over 10 days, swept at every local midnight an
       expect(want.reminders.length).toBeGreaterThan(1_000);
       const store = open();
       try {
-        const records = await run(store, true);
+        const seen = new Map<string, number>();
+        const records = await run(store, true, [], seen);
         expect(settledFacts(records)).toEqual(want.settled);
         expect(reminderFacts(records)).toEqual(want.reminders);
+        // and each sent by the sweep at its instant, not later, when it fell in its user's window
+        const late: string[] = [];
+        let timely = 0;
+        for (const { entry } of records) {
+          if (!SETTLED.has(entry.change.type) && entry.change.type !== 'streak.reminder_due') continue;
+          const user = thePlan.users[Number(entry.userId.slice(5))] as Plan['users'][number];
+          const [first, last] = thePlan.grids[user.window] as [number, number];
+          if (entry.at < first || entry.at > last) continue;
+          timely += 1;
+          if ((seen.get(entry.id) ?? Number.POSITIVE_INFINITY) > entry.at)
+            late.push(`${entry.userId} ${entry.change.type} ${new Date(entry.at).toISOString()}`);
+        }
+        expect(timely).toBeGreaterThan(10_000);
+        expect(late.slice(0, 5), `${late.length} sent after their instant`).toEqual([]);
       } finally {
         await store.close();
       }

@@ -72,6 +72,19 @@ export function lossInstant(state: StreakState, rule: StreakRule, zone: ZoneOffs
   return NEVER;
 }
 
+/**
+ * The local day start at which the user next earns a freeze: the first earning day after the days
+ * earned through, while the user holds fewer than the most (S12); NEVER otherwise. Only `since` and
+ * `freezes` decide it among what changes: the days earned through move past an earning day only by
+ * earning (freezes move) or while at the most (NEVER before and after).
+ */
+export function earningInstant(state: StreakState, rule: StreakRule, zone: ZoneOffsets): number {
+  const { earnEvery, max } = rule.freezes;
+  if (earnEvery === 0 || state.freezes >= max) return NEVER;
+  const next = state.since + (Math.floor((state.earnedThrough - state.since) / earnEvery) + 1) * earnEvery;
+  return dayStartInstant(next, zone, rule.dayStartMs);
+}
+
 export function indexEntry(state: StreakState, rule: StreakRule, zone: ZoneOffsets): IndexEntry {
   const alive = state.length > 0;
   return {
@@ -80,6 +93,7 @@ export function indexEntry(state: StreakState, rule: StreakRule, zone: ZoneOffse
     longest: state.longest,
     deadAt: lossInstant(state, rule, zone),
     expiresAt: alive ? dayStartInstant(expiryDay(state, rule) + 1, zone, rule.dayStartMs) : 0,
+    earnsAt: earningInstant(state, rule, zone),
   };
 }
 
@@ -107,7 +121,8 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
       old.length !== line.length ||
       old.longest !== line.longest ||
       old.deadAt !== line.deadAt ||
-      old.expiresAt !== line.expiresAt
+      old.expiresAt !== line.expiresAt ||
+      (old.earnsAt ?? NEVER) !== (line.earnsAt ?? NEVER)
     );
   });
 }
@@ -121,7 +136,8 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
  * that), for about a tenth of the cost (packages/core/bench): most events only add to the current
  * period.
  *
- * A line is made of `length`, `longest`, and of what `lossInstant` and `expiryDay` read: the first
+ * A line is made of `length`, `longest`, and of what `lossInstant`, `expiryDay` and
+ * `earningInstant` read: the first
  * period still to be met (`period`, or the one after it once `met`), `freezes`, `pauses`, `since`
  * (earnings count from it) and the zone. Both start from that period, so a new period whose first
  * event does not meet it (the period after a met one) leaves the line as it was. Not of
@@ -203,5 +219,11 @@ function sameLineInputs(a: StreakState, aZone: ZoneOffsets, b: StreakState, bZon
 }
 
 function sameLine(a: IndexEntry, b: IndexEntry): boolean {
-  return a.length === b.length && a.longest === b.longest && a.deadAt === b.deadAt && a.expiresAt === b.expiresAt;
+  return (
+    a.length === b.length &&
+    a.longest === b.longest &&
+    a.deadAt === b.deadAt &&
+    a.expiresAt === b.expiresAt &&
+    (a.earnsAt ?? NEVER) === (b.earnsAt ?? NEVER)
+  );
 }

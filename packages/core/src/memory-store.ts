@@ -10,6 +10,7 @@ import { heldBetween, putHeld, type HeldLane } from './held-periods.js';
 import {
   cloneUser,
   mergeRollups,
+  NEVER,
   type HistoryEntry,
   type IndexEntry,
   type Journal,
@@ -229,6 +230,13 @@ export function memoryStore(): MemoryStore {
         .sort((a, b) => a[1].expiresAt - b[1].expiresAt || byUserId(a[0], b[0]))
         .slice(0, limit)
         .map(([userId, e]) => ({ userId, length: e.length, expiresAt: e.expiresAt }));
+    },
+    async earning(streak, before, limit) {
+      return linesOf(streak)
+        .filter(([, e]) => (e.earnsAt ?? NEVER) < before)
+        .sort((a, b) => (a[1].earnsAt ?? NEVER) - (b[1].earnsAt ?? NEVER) || byUserId(a[0], b[0]))
+        .slice(0, limit)
+        .map(([userId]) => userId);
     },
     async activity(from, to) {
       const inKeyOrder = <T>(map: Map<string, T>) => [...map].sort((a, b) => byUserId(a[0], b[0]));

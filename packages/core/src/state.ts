@@ -189,6 +189,12 @@ export interface IndexEntry {
   readonly deadAt: number;
   /** epoch ms at which `expires` ends (S15); 0 when length is 0 */
   readonly expiresAt: number;
+  /**
+   * epoch ms of the local day start at which the user next earns a freeze (S12), for a sweeper to
+   * send `freeze.earned` then; NEVER (or absent, on lines written before there was this field) when
+   * the rule earns none or the user holds the most freezes
+   */
+  readonly earnsAt?: number;
 }
 
 export type Change =

@@ -119,6 +119,11 @@ export interface Store {
     after?: { readonly expiresAt: number; readonly userId: string } | null,
   ): Promise<ExpiringRow[]>;
   /**
+   * Users whose line of one rule says they next earn a freeze before `before` (earnsAt < before),
+   * soonest first (ties by user id), at most `limit`: those a sweeper settles for their earnings.
+   */
+  earning(streak: string, before: number, limit: number): Promise<string[]>;
+  /**
    * The account's activity counters as committed: days from `from` to `to` (`YYYY-MM-DD`, inclusive)
    * that have any count, in date order; every metric and achievement counted, in key order.
    */

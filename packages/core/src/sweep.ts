@@ -1,8 +1,9 @@
 /**
  * What a sweeper runs (S10): settle one user up to an instant, or every user whose streak needs a
- * freeze or is lost by then, as the store's index finds them, no scan over all users: a line's
- * `expiresAt` is the end of the last period its streak holds without a freeze, so a user is due
- * once it has passed. A settlement that finds nothing to report writes nothing (the lazy path gives
+ * freeze or is lost by then, or who earns a freeze by then, as the store's index finds them, no
+ * scan over all users: a line's `expiresAt` is the end of the last period its streak holds without
+ * a freeze, and its `earnsAt` the local day start of the next earning, so a user is due once either
+ * has passed. A settlement that finds nothing to report writes nothing (the lazy path gives
  * the same). Each settlement is one write through
  * `store.update`, serialised with the user's events and checked against the version it read, so a
  * settlement racing an event or another sweeper is applied once: whichever comes second finds
@@ -106,6 +107,12 @@ export function makeSweep(ctx: EngineContext) {
       const rows = await store.expiring(rule.key, 0, at + 1, limit);
       if (rows.length === limit) more = true;
       for (const row of rows) due.add(row.userId);
+      if (rule.freezes.earnEvery > 0) {
+        // users whose next freeze is earned by now (S12): settled at their local day start
+        const earning = await store.earning(rule.key, at + 1, limit);
+        if (earning.length === limit) more = true;
+        for (const userId of earning) due.add(userId);
+      }
       if (rule.remindBeforeMs === null) continue;
       // live streaks whose period ends within remindBefore, after those looked at before
       const remind = await store.expiring(

@@ -181,3 +181,35 @@ export function readPartitionedExpiring(
     (a, b) => a.expiresAt - b.expiresAt || byUserId(a.userId, b.userId),
   );
 }
+
+/** `earning` of a rule over every partition: the members of each `earn` set before `before`, merged. */
+export function readPartitionedEarning(
+  connection: Connection,
+  partitions: readonly PartitionKeys[],
+  streak: string,
+  before: number,
+  limit: number,
+): Promise<string[]> {
+  checkQuery({ before, limit });
+  type Row = { userId: string; earnsAt: number };
+  const readers = partitions.map((p) => {
+    const key = p.index(streak).earn;
+    let offset = 0;
+    return async (_last: Row | null, count: number): Promise<Row[]> => {
+      const flat = await connection.run(
+        connection.client.zrangebyscore(key, '-inf', `(${before}`, 'WITHSCORES', 'LIMIT', offset, count),
+        key,
+      );
+      offset += flat.length / 2;
+      const rows: Row[] = [];
+      for (let i = 0; i < flat.length; i += 2)
+        rows.push({ userId: decodeMember(flat[i] as string, key), earnsAt: Number(flat[i + 1]) });
+      return rows;
+    };
+  });
+  return mergePages(
+    readers,
+    Math.max(0, Math.floor(limit)),
+    (a, b) => a.earnsAt - b.earnsAt || byUserId(a.userId, b.userId),
+  ).then((rows) => rows.map((row) => row.userId));
+}

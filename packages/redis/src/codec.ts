@@ -3,7 +3,14 @@
  * fails with a StoreError naming the key (and field): data this adapter did not write is never
  * taken for empty.
  */
-import { StoreError, type OwnerAction, type RecordResult, type UserState, type ZoneChange } from '@kindling/core';
+import {
+  NEVER,
+  StoreError,
+  type OwnerAction,
+  type RecordResult,
+  type UserState,
+  type ZoneChange,
+} from '@kindling/core';
 
 function parseJson(raw: string, where: string, what: string): unknown {
   try {
@@ -75,12 +82,21 @@ export interface StoredIndexEntry {
   readonly longest: number;
   readonly deadAt: number;
   readonly expiresAt: number;
+  readonly earnsAt: number;
 }
 
 export function parseIndexEntry(raw: string, where: string): StoredIndexEntry {
   const parts = raw.split(' ').map(Number);
-  if (parts.length !== 5 || parts.some((n) => !Number.isFinite(n)))
+  // five numbers on lines written before earnsAt (never due for an earning until written again)
+  if ((parts.length !== 5 && parts.length !== 6) || parts.some((n) => !Number.isFinite(n)))
     throw new StoreError(`${where} does not hold an index entry: "${raw.slice(0, 60)}"`);
-  const [version, length, longest, deadAt, expiresAt] = parts as [number, number, number, number, number];
-  return { version, length, longest, deadAt, expiresAt };
+  const [version, length, longest, deadAt, expiresAt, earnsAt = NEVER] = parts as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number?,
+  ];
+  return { version, length, longest, deadAt, expiresAt, earnsAt };
 }

@@ -50,7 +50,7 @@ export interface UserKeys {
 
 /** The keys of one rule's analytics index. */
 export interface IndexKeys {
-  /** member → `"<version> <length> <longest> <deadAt> <expiresAt>"`, every user with an entry (hash) */
+  /** member → `"<version> <length> <longest> <deadAt> <expiresAt> <earnsAt>"`, every user with an entry (hash) */
   readonly entry: string;
   /** the active structures: members with length > 0 not yet retired (sorted sets by deadAt, -length, expiresAt) */
   readonly dead: string;
@@ -64,6 +64,8 @@ export interface IndexKeys {
   readonly grave: string;
   /** every member with longest > 0, by -longest (sorted set) */
   readonly best: string;
+  /** every member that earns a freeze some day, by earnsAt (sorted set) */
+  readonly earn: string;
 }
 
 /** The account's activity counters (activity.ts). */
@@ -153,6 +155,7 @@ function partitionKeys(tag: string, number: number): PartitionKeys {
         sum: `${base}:sum`,
         grave: `${base}:grave`,
         best: `${base}:best`,
+        earn: `${base}:earn`,
       };
       if (indexes.size < 1000) indexes.set(streak, keys);
       return keys;
@@ -193,7 +196,7 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
 
 /** The index keys in the order the Lua scripts take them. */
 export function indexKeyList(keys: IndexKeys): string[] {
-  return [keys.entry, keys.dead, keys.len, keys.exp, keys.counts, keys.sum, keys.grave, keys.best];
+  return [keys.entry, keys.dead, keys.len, keys.exp, keys.counts, keys.sum, keys.grave, keys.best, keys.earn];
 }
 
 /** A rollup series: `<escaped metric>:<dayStart>`. */

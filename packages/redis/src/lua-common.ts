@@ -16,14 +16,16 @@ local function expect(key, kind)
   end
 end
 
--- KEYS from base+1 to base+8: entry, dead, len, exp, counts, sum, grave, best
+-- KEYS from base+1 to base+9: entry, dead, len, exp, counts, sum, grave, best, earn
 local function indexAt(base)
   local ix = {
     entry = KEYS[base + 1], dead = KEYS[base + 2], len = KEYS[base + 3], exp = KEYS[base + 4],
     counts = KEYS[base + 5], sum = KEYS[base + 6], grave = KEYS[base + 7], best = KEYS[base + 8],
+    earn = KEYS[base + 9],
   }
   expect(ix.entry, 'hash'); expect(ix.dead, 'zset'); expect(ix.len, 'zset'); expect(ix.exp, 'zset')
   expect(ix.counts, 'hash'); expect(ix.sum, 'string'); expect(ix.grave, 'zset'); expect(ix.best, 'zset')
+  expect(ix.earn, 'zset')
   return ix
 end
 
@@ -32,8 +34,9 @@ local function checkIndexAt(base)
   local ix = {
     entry = KEYS[base + 1], dead = KEYS[base + 2], len = KEYS[base + 3], exp = KEYS[base + 4],
     counts = KEYS[base + 5], sum = KEYS[base + 6], grave = KEYS[base + 7], best = KEYS[base + 8],
+    earn = KEYS[base + 9],
   }
-  local kinds = { entry = 'hash', dead = 'zset', len = 'zset', exp = 'zset', counts = 'hash', sum = 'string', grave = 'zset', best = 'zset' }
+  local kinds = { entry = 'hash', dead = 'zset', len = 'zset', exp = 'zset', counts = 'hash', sum = 'string', grave = 'zset', best = 'zset', earn = 'zset' }
   for name, kind in pairs(kinds) do
     local found = redis.call('TYPE', ix[name]).ok
     if found ~= 'none' and found ~= kind then return nil, ix[name] .. ' holds a ' .. found .. ' where a ' .. kind .. ' was expected' end

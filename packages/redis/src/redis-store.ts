@@ -7,7 +7,7 @@
 import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
 import { readActivity } from './activity.js';
-import { readPartitionedExpiring, readPartitionedStats } from './analytics.js';
+import { readPartitionedEarning, readPartitionedExpiring, readPartitionedStats } from './analytics.js';
 import { connect } from './connection.js';
 import { accountKeys } from './keys.js';
 import { listUsers } from './user-list.js';
@@ -162,6 +162,11 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
       return readPartitionedExpiring(connection, keys.partitions, streak, at, before, limit, after);
+    },
+    async earning(streak, before, limit) {
+      await ready();
+      await indexWrites.settled(connection.timeoutMs);
+      return readPartitionedEarning(connection, keys.partitions, streak, before, limit);
     },
     async activity(from, to) {
       await ready();

@@ -9,6 +9,7 @@
  */
 import {
   checkFiniteNumbers,
+  NEVER,
   StoreError,
   type IndexEntry,
   type StepResult,
@@ -67,7 +68,13 @@ function indexArgs(
   const args = [encodeMember(userId), String(version)];
   for (const entry of entries) {
     keys.push(...indexKeyList(partition.index(entry.streak)));
-    args.push(String(entry.length), String(entry.longest), String(entry.deadAt), String(entry.expiresAt));
+    args.push(
+      String(entry.length),
+      String(entry.longest),
+      String(entry.deadAt),
+      String(entry.expiresAt),
+      String(entry.earnsAt ?? NEVER),
+    );
   }
   return { keys, args };
 }
@@ -109,7 +116,13 @@ function checkWrite(write: UserWrite, userId: string, version: number): void {
     }
   }
   for (const entry of write.index ?? []) {
-    if (!isCount(entry.length) || !isCount(entry.longest) || !isInstant(entry.deadAt) || !isInstant(entry.expiresAt)) {
+    if (
+      !isCount(entry.length) ||
+      !isCount(entry.longest) ||
+      !isInstant(entry.deadAt) ||
+      !isInstant(entry.expiresAt) ||
+      (entry.earnsAt !== undefined && !isInstant(entry.earnsAt))
+    ) {
       throw new StoreError(
         `a step for user "${userId}" wrote an index entry with lengths or instants out of range: ${JSON.stringify(entry)}`,
       );

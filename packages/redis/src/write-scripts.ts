@@ -7,6 +7,7 @@
  * OUTBOX variants, which write the entries with the user's keys (outbox-scripts.ts); writes without
  * news never run that code.
  */
+import { NEVER } from '@kindling/core';
 import { LUA_COMMON } from './lua-common.js';
 import { OUTBOX_PART, REGISTER_PART } from './outbox-scripts.js';
 
@@ -57,8 +58,8 @@ end
 `;
 
 /**
- * The index lines, from KEYS[base] (the user list, then 8 index keys per line, see indexKeyList)
- * and ARGV[arg] (member, version, then per line: length, longest, deadAt, expiresAt). planIndex
+ * The index lines, from KEYS[base] (the user list, then 9 index keys per line, see indexKeyList)
+ * and ARGV[arg] (member, version, then per line: length, longest, deadAt, expiresAt, earnsAt). planIndex
  * reads and checks; it returns the plan, or nil and the problem (nothing written).
  */
 const INDEX_PART = `
@@ -67,10 +68,10 @@ local function planIndex(base, arg)
   local listed = redis.pcall('ZSCORE', users, member)
   if type(listed) == 'table' and listed.err then return nil, users .. ' holds a value of the wrong type for Kindling (' .. listed.err .. ')' end
   local plan = { users = users, member = member, listed = listed, lines = {} }
-  for e = 0, (#KEYS - base) / 8 - 1 do
-    local k, a = base + e * 8, arg + 2 + e * 4
+  for e = 0, (#KEYS - base) / 9 - 1 do
+    local k, a = base + e * 9, arg + 2 + e * 5
     local entry = KEYS[k + 1]
-    local text = table.concat({ ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3] }, ' ')
+    local text = table.concat({ ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4] }, ' ')
     local old = redis.pcall('HGET', entry, member)
     if type(old) == 'table' and old.err then return nil, entry .. ' holds a value of the wrong type for Kindling (' .. old.err .. ')' end
     local newer, same = true, false
@@ -93,6 +94,7 @@ local function planIndex(base, arg)
       plan.lines[#plan.lines + 1] = {
         ix = ix, active = active, oldLength = oldLength and -tonumber(oldLength), oldLongest = oldLongest,
         length = tonumber(ARGV[a]), longest = tonumber(ARGV[a + 1]), deadAt = ARGV[a + 2], expiresAt = ARGV[a + 3],
+        earnsAt = ARGV[a + 4],
         text = ARGV[arg + 1] .. ' ' .. text,
       }
     end
@@ -129,6 +131,7 @@ local function applyIndex(plan)
       if line.longest ~= line.oldLongest then
         if line.longest > 0 then redis.call('ZADD', ix.best, -line.longest, member) else redis.call('ZREM', ix.best, member) end
       end
+      if tonumber(line.earnsAt) < ${NEVER} then redis.call('ZADD', ix.earn, line.earnsAt, member) else redis.call('ZREM', ix.earn, member) end
       redis.call('HSET', ix.entry, member, line.text)
     else
       redis.call('HSET', line.entry, member, line.text)

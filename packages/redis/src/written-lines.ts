@@ -5,7 +5,7 @@
  * (most events: a second event of the day, a metric no rule counts) can leave the index alone.
  * Bounded: the oldest users are forgotten, which only means their next write sends its lines.
  */
-import type { IndexEntry } from '@kindling/core';
+import { NEVER, type IndexEntry } from '@kindling/core';
 
 const LIMIT = 50_000;
 
@@ -20,7 +20,7 @@ export interface WrittenLines {
 export function linesText(lines: readonly IndexEntry[]): string {
   let text = '';
   for (const line of lines)
-    text += `${line.streak}\u0000${line.length} ${line.longest} ${line.deadAt} ${line.expiresAt}\u0000`;
+    text += `${line.streak}\u0000${line.length} ${line.longest} ${line.deadAt} ${line.expiresAt} ${line.earnsAt ?? NEVER}\u0000`;
   return text;
 }
 

@@ -38,8 +38,8 @@ async function contents(path: string) {
 
 /**
  * A file as the version before the outbox left it, and what the store read of it then: written by
- * the store with an engine that keeps no outbox, then its outbox table dropped and its version set
- * back to 4 (what 005 adds, taken away).
+ * the store with an engine that keeps no outbox, then its outbox table (and what 006 adds) dropped
+ * and its version set back to 4.
  */
 async function versionFourFile(name: string): Promise<{ path: string; before: unknown }> {
   const path = files.path(name);
@@ -57,7 +57,10 @@ async function versionFourFile(name: string): Promise<{ path: string; before: un
   }
   const before = await contents(path);
   const db = new Database(path);
-  db.exec('DROP TABLE outbox; PRAGMA user_version = 4;');
+  // what 006 adds, taken away too
+  db.exec(
+    'DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; DROP TABLE outbox; PRAGMA user_version = 4;',
+  );
   db.close();
   return { path, before };
 }

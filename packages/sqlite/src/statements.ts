@@ -30,11 +30,12 @@ export interface Statements {
   appendJournal: Statement<[string, Buffer, 'zone' | 'action', string]>;
   replay: Statement<[string, Buffer, string, Buffer], string>;
   saveReplay: Statement<[string, Buffer, string, Buffer, string]>;
-  saveIndex: Statement<[string, string, Buffer, number, number, number, number]>;
+  saveIndex: Statement<[string, string, Buffer, number, number, number, number, number | null]>;
   lengths: Statement<[string, string, number]>;
   topCurrent: Statement<[string, string, number, number]>;
   topLongest: Statement<[string, string, number]>;
   expiring: Statement<[string, string, number, number, number]>;
+  earning: Statement<[string, string, number, number]>;
   /** the same, after a given (expires_at, user_id): the next page */
   expiringAfter: Statement<[string, string, number, number, number, Buffer, number]>;
   addDay: Statement<[string, string, number, number, number, number]>;
@@ -172,15 +173,20 @@ export function prepareStatements(db: Database.Database): Statements {
     ).raw(),
     removeOutbox: prepare<[string, number]>(db, 'DELETE FROM outbox WHERE account = ? AND seq = ?'),
 
-    saveIndex: prepare<[string, string, Buffer, number, number, number, number]>(
+    saveIndex: prepare<[string, string, Buffer, number, number, number, number, number | null]>(
       db,
       // An unchanged line is not rewritten: most events leave it as it was, and each rewrite touches
-      // the table and its four indexes (a third of the pages an event wrote, measured by bench:stores).
-      'INSERT INTO streak_index (account, streak, user_id, length, longest, dead_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
+      // the table and its indexes (a third of the pages an event wrote, measured by bench:stores).
+      'INSERT INTO streak_index (account, streak, user_id, length, longest, dead_at, expires_at, earns_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ' +
         'ON CONFLICT (account, streak, user_id) DO UPDATE SET length = excluded.length, longest = excluded.longest, ' +
-        'dead_at = excluded.dead_at, expires_at = excluded.expires_at ' +
-        'WHERE length IS NOT excluded.length OR longest IS NOT excluded.longest OR dead_at IS NOT excluded.dead_at OR expires_at IS NOT excluded.expires_at',
+        'dead_at = excluded.dead_at, expires_at = excluded.expires_at, earns_at = excluded.earns_at ' +
+        'WHERE length IS NOT excluded.length OR longest IS NOT excluded.longest OR dead_at IS NOT excluded.dead_at ' +
+        'OR expires_at IS NOT excluded.expires_at OR earns_at IS NOT excluded.earns_at',
     ),
+    earning: prepare<[string, string, number, number]>(
+      db,
+      'SELECT user_id FROM streak_index WHERE account = ? AND streak = ? AND earns_at < ? ORDER BY earns_at, user_id LIMIT ?',
+    ).pluck(),
     /** active lines by length: count per length, from which `active` and `lengthSum` follow */
     lengths: prepare<[string, string, number]>(
       db,

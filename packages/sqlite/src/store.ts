@@ -23,7 +23,7 @@ import type {
   UserWrite,
   ZoneChange,
 } from '@kindling/core';
-import { checkDaySum, checkFiniteNumbers, checkQueueLimit, StoreError } from '@kindling/core';
+import { checkDaySum, checkFiniteNumbers, checkQueueLimit, NEVER, StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
 import {
@@ -205,7 +205,16 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
     for (const line of write.index)
-      sql.saveIndex.run(account, line.streak, key, line.length, line.longest, line.deadAt, line.expiresAt);
+      sql.saveIndex.run(
+        account,
+        line.streak,
+        key,
+        line.length,
+        line.longest,
+        line.deadAt,
+        line.expiresAt,
+        line.earnsAt === undefined || line.earnsAt >= NEVER ? null : line.earnsAt,
+      );
     const idempotency = write.idempotency;
     if (idempotency)
       sql.saveReplay.run(
@@ -362,6 +371,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
           }>,
       );
       return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
+    },
+    async earning(streak, before, limit) {
+      const count = Math.max(0, Math.floor(limit));
+      const rows = guard(() => sql.earning.all(account, streak, before, count) as Buffer[]);
+      return rows.map((row) => decodeKey(row));
     },
     async activity(from, to) {
       return read(() => ({

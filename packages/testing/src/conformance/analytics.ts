@@ -2,7 +2,7 @@
  * Analytics on a given store: active streaks, average, top lists, histogram and the expiring list,
  * kept as events arrive.
  */
-import { createEngine, type Store } from '@kindling/core';
+import { createEngine, NEVER, newUser, type IndexEntry, type Store } from '@kindling/core';
 import { expect, it } from 'vitest';
 
 const at = (iso: string) => Date.parse(iso);
@@ -50,5 +50,69 @@ export function analyticsCases(store: () => Store): void {
     const expiring = await engine.expiring({ before: at('2026-02-12T00:00:01Z') });
     expect(expiring.map((row) => row.userId)).toEqual(['ann', 'bob', 'dee']);
     expect(expiring[0]).toEqual({ userId: 'ann', length: 4, expiresAt: '2026-02-12T00:00:00.000Z' });
+  });
+
+  it('finds the users whose next freeze is earned before an instant, soonest first, as their lines say', async () => {
+    const s = store();
+    const line = (earnsAt: number | undefined, streak = 'default'): IndexEntry => ({
+      streak,
+      length: 1,
+      longest: 1,
+      deadAt: 500,
+      expiresAt: 400,
+      ...(earnsAt === undefined ? {} : { earnsAt }),
+    });
+    const put = async (userId: string, ...index: IndexEntry[]) => {
+      await s.update(userId, ({ user }) => ({
+        result: null,
+        write: {
+          user: { ...(user ?? newUser(userId, 0)), version: (user?.version ?? 0) + 1 },
+          history: [],
+          rollups: [],
+          index,
+        },
+      }));
+    };
+    await put('ann', line(300));
+    await put('bob', line(100));
+    await put('cid', line(100));
+    await put('dee', line(NEVER));
+    await put('eve', line(undefined));
+    await put('fay', line(200, 'other'));
+    // before is exclusive; ties by user id; NEVER and absent are never due; another rule's lines are apart
+    expect(await s.earning('default', 300, 10)).toEqual(['bob', 'cid']);
+    expect(await s.earning('default', 301, 10)).toEqual(['bob', 'cid', 'ann']);
+    expect(await s.earning('default', NEVER + 1, 2)).toEqual(['bob', 'cid']);
+    expect(await s.earning('other', 1000, 10)).toEqual(['fay']);
+    // a line written again moves: later, then never
+    await put('bob', line(700));
+    await put('cid', line(NEVER));
+    expect(await s.earning('default', 1000, 10)).toEqual(['ann', 'bob']);
+    expect(await s.earning('default', 1000, 0)).toEqual([]);
+  });
+
+  it('wakes a user for an earned freeze at the local day start it is earned, without an event', async () => {
+    let now = at('2026-03-02T12:00:00Z');
+    const engine = createEngine({
+      store: store(),
+      streaks: [
+        {
+          key: 'default',
+          frequency: 'weekly',
+          conditions: [{ metric: 'lessons', threshold: 1 }],
+          freezes: { max: 3, earn: { every: 2, amount: 1 } },
+        },
+      ],
+      clock: () => now,
+      outbox: true,
+    });
+    await engine.record({ userId: 'ann', metric: 'lessons', value: 1, tz: 'Asia/Tokyo' });
+    // Tokyo's 2026-03-04 starts at 2026-03-03T15:00Z: not due a minute before, due at it
+    now = at('2026-03-03T14:59:00Z');
+    expect(await engine.settleDue()).toMatchObject({ users: 0, changes: 0 });
+    now = at('2026-03-03T15:00:00Z');
+    expect(await engine.settleDue()).toMatchObject({ users: 1, changes: 1 });
+    now = at('2026-03-03T15:01:00Z');
+    expect(await engine.settleDue()).toMatchObject({ users: 0, changes: 0 });
   });
 }

@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createEngine,
+  memoryStore,
   parseDay,
   parseRules,
   placeInstant,
@@ -129,6 +131,29 @@ describe('settling properties', () => {
             expect(placeInstant(change.at, zone, rule.dayStartMs)).toBe(day);
             expect(placeInstant(change.at - 1, zone, rule.dayStartMs)).toBeLessThan(day);
           }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('S10, S12: the index finds every user a settlement would change: one whose line earns a freeze by then earns it, and one found by neither expiry nor earning settles to nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async ({ a, b, timeline, instants }) => {
+        const store = memoryStore();
+        const engine = createEngine({ store, streaks: [a, b], metrics: [...METRICS], clock: () => 0 });
+        for (const e of timeline) await engine.record({ userId: 'u', ...e });
+        for (const at of [...instants].sort((x, y) => x - y)) {
+          const earning = new Set<string>();
+          let expired = false;
+          for (const key of ['a', 'b']) {
+            if ((await store.earning(key, at + 1, 10)).includes('u')) earning.add(key);
+            if ((await store.expiring(key, 0, at + 1, 10)).some((row) => row.userId === 'u')) expired = true;
+          }
+          const { changes } = await engine.settle('u', { at });
+          const earned = new Set(changes.filter((c) => c.type === 'freeze.earned').map((c) => c.streak));
+          for (const key of earning) expect(earned.has(key), `rule ${key} earns by ${at}`).toBe(true);
+          if (!expired) expect(changes.filter((c) => c.type !== 'freeze.earned' || !earning.has(c.streak))).toEqual([]);
         }
       }),
       { numRuns: RUNS },
