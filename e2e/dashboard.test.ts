@@ -151,10 +151,9 @@ describe('the dashboard, signed in and out', () => {
         createdAt: at,
       },
     ]);
-    await queue.claim(at, 10, 60_000);
+    const [claimed] = await queue.claim(at, 10, 60_000);
     await queue.finish(
-      hook.id,
-      'log-1',
+      claimed!,
       { at, status: 503, error: 'status 503', response: 'busy', ms: 40 },
       { status: 'failed' },
     );

@@ -48,7 +48,16 @@ export interface Delivery extends NewDelivery {
   /** when a pending delivery may be handed out next (due, or its lease's end); null once not pending */
   readonly nextAt: number | null;
   readonly last: DeliveryAttempt | null;
+  /**
+   * how many times `claim` has handed it out: the number of the claim that holds it, which `finish`
+   * names, so that a sender whose lease ran out and whose delivery was handed to another cannot
+   * overwrite what the other's attempt leaves
+   */
+  readonly claim: number;
 }
+
+/** What `finish` names: a delivery as the claim that handed it out gave it. */
+export type ClaimedDelivery = Pick<Delivery, 'endpointId' | 'id' | 'claim'>;
 
 /** How an attempt leaves a delivery: delivered, given up, or pending again from `nextAt`. */
 export type DeliveryOutcome =
@@ -71,8 +80,11 @@ export interface DeliveryQueue {
    * earliest pending one of its (endpointId, orderKey), and hold them until `now + leaseMs`.
    */
   claim(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
-  /** Record an attempt of a pending delivery and what it leaves; false when the delivery is unknown or not pending. */
-  finish(endpointId: string, id: string, attempt: DeliveryAttempt, outcome: DeliveryOutcome): Promise<boolean>;
+  /**
+   * Record an attempt of a claimed delivery and what it leaves; false, and nothing changed, when the
+   * delivery is unknown, not pending, or handed out by a later claim since (its lease ran out).
+   */
+  finish(claimed: ClaimedDelivery, attempt: DeliveryAttempt, outcome: DeliveryOutcome): Promise<boolean>;
   /** One delivery, or null. */
   get(endpointId: string, id: string): Promise<Delivery | null>;
   /** An endpoint's deliveries, newest queued first, at most `limit`, after the cursor `before` of a previous page. */
@@ -128,6 +140,7 @@ export function memoryDeliveryQueue(): DeliveryQueue {
             firstAttemptAt: null,
             nextAt: d.createdAt,
             last: null,
+            claim: 0,
           },
         });
       }
@@ -145,12 +158,13 @@ export function memoryDeliveryQueue(): DeliveryQueue {
         .filter((q) => (q.delivery.nextAt as number) <= now)
         .sort((a, b) => a.seq - b.seq)
         .slice(0, limit);
-      for (const q of due) q.delivery = { ...q.delivery, nextAt: now + leaseMs };
+      for (const q of due) q.delivery = { ...q.delivery, nextAt: now + leaseMs, claim: q.delivery.claim + 1 };
       return due.map((q) => copy(q.delivery));
     },
-    async finish(endpointId, id, attempt, outcome) {
-      const queued = byKey.get(keyOf(endpointId, id));
-      if (queued === undefined || queued.delivery.status !== 'pending') return false;
+    async finish(claimed, attempt, outcome) {
+      const queued = byKey.get(keyOf(claimed.endpointId, claimed.id));
+      if (queued === undefined || queued.delivery.status !== 'pending' || queued.delivery.claim !== claimed.claim)
+        return false;
       const d = queued.delivery;
       queued.delivery = {
         ...d,

@@ -9,6 +9,7 @@ export { ownRecord } from './control-kv.js';
 export type { ControlKV } from './control-kv.js';
 export { memoryDeliveryQueue, checkQueueLimit } from './delivery-queue.js';
 export type {
+  ClaimedDelivery,
   DeliveryQueue,
   Delivery,
   NewDelivery,

@@ -38,7 +38,7 @@ local function placeLine(line)
 end
 
 local function readDelivery(key)
-  return redis.call('HMGET', key, 'body', 'status', 'attempts', 'first', 'next', 'last')
+  return redis.call('HMGET', key, 'body', 'status', 'attempts', 'first', 'next', 'last', 'claims')
 end
 `;
 
@@ -86,6 +86,7 @@ while #claimed < limit do
       local dueAt = redis.call('HGET', key, 'next')
       if tonumber(dueAt) <= now then
         redis.call('HSET', key, 'next', leaseEnd)
+        redis.call('HINCRBY', key, 'claims', 1)
         redis.call('ZADD', waiting, leaseEnd, line)
         claimed[#claimed + 1] = readDelivery(key)
       else
@@ -100,13 +101,15 @@ return claimed
 
 /**
  * ARGV: base, ref, the attempt (JSON), its instant, the outcome's status, its next ('' unless
- * pending). Returns 1, or 0 when the delivery is unknown or not pending.
+ * pending), the claim it answers. Returns 1, or 0 when the delivery is unknown, not pending, or
+ * claimed again since (a hash without `claims` was claimed by none: 0).
  */
 export const FINISH_LUA = `${COMMON}
 local ref = ARGV[2]
 local key = deliveryKey(ref)
-local found = redis.call('HMGET', key, 'status', 'line', 'id', 'created', 'first')
+local found = redis.call('HMGET', key, 'status', 'line', 'id', 'created', 'first', 'claims')
 if found[1] ~= 'pending' then return 0 end
+if (tonumber(found[6]) or 0) ~= tonumber(ARGV[7]) then return 0 end
 redis.call('HINCRBY', key, 'attempts', 1)
 if found[5] == '' then redis.call('HSET', key, 'first', ARGV[4]) end
 redis.call('HSET', key, 'last', ARGV[3])

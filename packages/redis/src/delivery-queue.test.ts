@@ -50,6 +50,8 @@ const opArb = fc.oneof(
     id: idArb,
     at: fc.integer({ min: 0, max: 100_000 }),
     outcome: outcomeArb,
+    // a sender of the claim before the one holding it now (its lease ran out and it was handed on)
+    stale: fc.boolean(),
   }),
   fc.record({
     kind: fc.constant('retry' as const),
@@ -75,13 +77,14 @@ async function apply(queue: DeliveryQueue, op: OpOf<typeof opArb>): Promise<unkn
       );
     case 'claim':
       return queue.claim(T0 + op.at, op.limit, op.lease);
-    case 'finish':
+    case 'finish': {
+      const claim = ((await queue.get(op.endpointId, op.id))?.claim ?? 0) - (op.stale ? 1 : 0);
       return queue.finish(
-        op.endpointId,
-        op.id,
+        { endpointId: op.endpointId, id: op.id, claim },
         { at: T0 + op.at, status: 500, error: 'status 500', response: 'no', ms: 3 },
         op.outcome,
       );
+    }
     case 'retry':
       return queue.retry(op.endpointId, op.id, T0 + op.at);
     case 'purge':

@@ -62,8 +62,16 @@ const FORGET_BATCH = 500;
  */
 const PROMOTE_BATCH = 2000;
 
-/** What a delivery's hash holds, as the scripts read it: body, status, attempts, first, next, last. */
-type StoredFields = [string | null, string | null, string | null, string | null, string | null, string | null];
+/** What a delivery's hash holds, as the scripts read it: body, status, attempts, first, next, last, claims. */
+type StoredFields = [
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+];
 
 function checkPrefix(prefix: string): string {
   if (typeof prefix !== 'string' || prefix.length === 0 || /[{}]/.test(prefix))
@@ -81,7 +89,7 @@ function bodyOf(d: NewDelivery): string {
 }
 
 function toDelivery(fields: StoredFields, key: string): Delivery {
-  const [body, status, attempts, first, next, last] = fields;
+  const [body, status, attempts, first, next, last, claims] = fields;
   if (body === null || status === null)
     throw new StoreError(`${key} is named by the delivery queue but holds no delivery`);
   try {
@@ -105,6 +113,7 @@ function toDelivery(fields: StoredFields, key: string): Delivery {
       firstAttemptAt: first === null || first === '' ? null : Number(first),
       nextAt: next === null || next === '' ? null : Number(next),
       last: last === null || last === '' ? null : (JSON.parse(last) as DeliveryAttempt),
+      claim: claims === null || claims === '' ? 0 : Number(claims),
     };
   } catch (error) {
     throw new StoreError(`${key} does not hold a delivery this queue wrote`, { cause: error });
@@ -153,7 +162,8 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
       )) as StoredFields[];
       return claimed.map((fields) => toDelivery(fields, `${base}ready`));
     },
-    async finish(endpointId, id, attempt, outcome) {
+    async finish({ endpointId, id, claim }, attempt, outcome) {
+      checkInstant('claim', claim);
       checkInstant('attempt.at', attempt.at);
       if (outcome.status === 'pending') checkInstant('nextAt', outcome.nextAt);
       const last: DeliveryAttempt = {
@@ -170,6 +180,7 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
         String(attempt.at),
         outcome.status,
         outcome.status === 'pending' ? String(outcome.nextAt) : '',
+        String(claim),
       );
       return reply === 1;
     },

@@ -14,8 +14,12 @@ import type { DeliveryStatus } from '@kindling/core';
  *
  * claimable_at is next_at on the first pending delivery of its line (endpoint_id, order_key), NULL on
  * every other row: a claim reads the due heads from its index alone, however many deliveries wait
- * behind them. `last` is the last attempt as JSON (a DeliveryAttempt).
+ * behind them. `last` is the last attempt as JSON (a DeliveryAttempt). `claims` counts the claims
+ * that handed the delivery out: `finish` names the one it answers (Delivery.claim).
  */
+
+/** Tables made before `claims`: the column added (their deliveries start at claim 0). */
+export const DELIVERY_QUEUE_CLAIMS = 'ALTER TABLE delivery_queue ADD COLUMN claims INTEGER NOT NULL DEFAULT 0';
 export const DELIVERY_QUEUE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS delivery_queue (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -30,7 +34,8 @@ CREATE TABLE IF NOT EXISTS delivery_queue (
   first_attempt_at INTEGER,
   next_at INTEGER,
   claimable_at INTEGER,
-  last TEXT
+  last TEXT,
+  claims INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS delivery_queue_ids ON delivery_queue (endpoint_id, id);
 CREATE INDEX IF NOT EXISTS delivery_queue_lines ON delivery_queue (endpoint_id, order_key) WHERE status = 'pending';
@@ -53,6 +58,7 @@ export interface DeliveryRow {
   first_attempt_at: number | null;
   next_at: number | null;
   last: string | null;
+  claims: number;
 }
 
 type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
@@ -66,10 +72,13 @@ export interface DeliveryQueueStatements {
   clearHeads: Statement<[Buffer, Buffer]>;
   /** the line heads due by an instant, oldest queued first, at most a limit */
   due: Statement<[number, number], DeliveryRow>;
-  /** next_at and claimable_at of one delivery (its lease's end) */
+  /** next_at and claimable_at of one delivery (its lease's end), and its claim counted */
   hold: Statement<[number, number, number]>;
-  /** status, first attempt, next_at and last attempt of a pending delivery; its order key, or nothing when not pending */
-  finish: Statement<[DeliveryStatus, number, number | null, string, Buffer, Buffer], { order_key: Buffer }>;
+  /**
+   * status, first attempt, next_at and last attempt of a pending delivery still held by the claim
+   * named; its order key, or nothing when not pending or claimed since
+   */
+  finish: Statement<[DeliveryStatus, number, number | null, string, Buffer, Buffer, number], { order_key: Buffer }>;
   /** pending again and due at an instant; its order key, or nothing when unknown */
   retry: Statement<[number, Buffer, Buffer], { order_key: Buffer }>;
   get: Statement<[Buffer, Buffer], DeliveryRow>;
@@ -80,7 +89,7 @@ export interface DeliveryQueueStatements {
 }
 
 const COLUMNS =
-  'seq, endpoint_id, id, order_key, type, payload, created_at, status, attempts, first_attempt_at, next_at, last';
+  'seq, endpoint_id, id, order_key, type, payload, created_at, status, attempts, first_attempt_at, next_at, last, claims';
 
 export function prepareQueueStatements(db: Database.Database): DeliveryQueueStatements {
   return {
@@ -101,11 +110,11 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
     due: db.prepare(
       `SELECT ${COLUMNS} FROM delivery_queue INDEXED BY delivery_queue_claimable WHERE claimable_at <= ? ORDER BY seq LIMIT ?`,
     ),
-    hold: db.prepare('UPDATE delivery_queue SET next_at = ?, claimable_at = ? WHERE seq = ?'),
+    hold: db.prepare('UPDATE delivery_queue SET next_at = ?, claimable_at = ?, claims = claims + 1 WHERE seq = ?'),
     finish: db.prepare(
       'UPDATE delivery_queue SET status = ?, attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?), ' +
         'next_at = ?, claimable_at = NULL, last = ? ' +
-        "WHERE endpoint_id = ? AND id = ? AND status = 'pending' RETURNING order_key",
+        "WHERE endpoint_id = ? AND id = ? AND status = 'pending' AND claims = ? RETURNING order_key",
     ),
     retry: db.prepare(
       "UPDATE delivery_queue SET status = 'pending', next_at = ?, claimable_at = NULL " +

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { type DeliveryAttempt, type DeliveryQueue, type NewDelivery, StoreError } from '@kindling/core';
+import {
+  type ClaimedDelivery,
+  type DeliveryAttempt,
+  type DeliveryQueue,
+  type NewDelivery,
+  StoreError,
+} from '@kindling/core';
 import { describeDeliveryQueueConformance } from '@kindling/testing';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +46,11 @@ const attempt = (at: number, status: number | null): DeliveryAttempt => ({
   ms: 3.5,
 });
 const ids = (deliveries: ReadonlyArray<{ id: string }>) => deliveries.map((d) => d.id);
+
+/** A delivery of ep1 as the claim that holds it now names it (what its sender passes to `finish`). */
+async function held(queue: DeliveryQueue, id: string): Promise<ClaimedDelivery> {
+  return { endpointId: 'ep1', id, claim: (await queue.get('ep1', id))?.claim ?? 0 };
+}
 /** `count` deliveries, each the only one of its line (all claimable at once). */
 const separateLines = (count: number) =>
   Array.from({ length: count }, (_, i) => delivery(`d${String(i).padStart(4, '0')}`, `user${i}`));
@@ -102,13 +113,28 @@ describe('the delivery queue on a SQLite file', () => {
     expect(await queue.claim(T0 + LEASE - 1, 10, LEASE)).toEqual([]);
   });
 
+  it('adds the claim count to a table made before it, its deliveries kept and claimed from 1', async () => {
+    const path = newPath();
+    const before = queueAt(path);
+    await before.enqueue([delivery('a1', 'ann')]);
+    await before.close();
+    const db = new Database(path);
+    db.exec('ALTER TABLE delivery_queue DROP COLUMN claims');
+    db.close();
+    const again = queueAt(path);
+    expect(await again.get('ep1', 'a1')).toMatchObject({ status: 'pending', claim: 0 });
+    const [claimed] = await again.claim(T0, 10, LEASE);
+    expect(claimed).toMatchObject({ id: 'a1', claim: 1 });
+    expect(await again.finish(claimed!, attempt(T0 + 1, 200), { status: 'delivered' })).toBe(true);
+  });
+
   it('keeps its deliveries, their attempts and their lines through a reopen', async () => {
     const path = newPath();
     const first = queueAt(path);
     await first.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('b1', 'bob')]);
     await first.claim(T0, 10, LEASE);
-    await first.finish('ep1', 'a1', attempt(T0 + 5, 503), { status: 'pending', nextAt: T0 + 1_000 });
-    await first.finish('ep1', 'b1', attempt(T0 + 6, 200), { status: 'delivered' });
+    await first.finish(await held(first, 'a1'), attempt(T0 + 5, 503), { status: 'pending', nextAt: T0 + 1_000 });
+    await first.finish(await held(first, 'b1'), attempt(T0 + 6, 200), { status: 'delivered' });
     const before = await first.list('ep1', 10);
     await first.close();
     const again = queueAt(path);
@@ -122,12 +148,12 @@ describe('the delivery queue on a SQLite file', () => {
     const queue = queueAt(newPath());
     await queue.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('a3', 'ann')]);
     await queue.claim(T0, 10, LEASE);
-    await queue.finish('ep1', 'a1', attempt(T0 + 1, 200), { status: 'delivered' });
+    await queue.finish(await held(queue, 'a1'), attempt(T0 + 1, 200), { status: 'delivered' });
     expect(ids(await queue.claim(T0 + 2, 10, LEASE))).toEqual(['a2']);
-    await queue.finish('ep1', 'a2', attempt(T0 + 3, 500), { status: 'pending', nextAt: T0 + 10 });
+    await queue.finish(await held(queue, 'a2'), attempt(T0 + 3, 500), { status: 'pending', nextAt: T0 + 10 });
     expect(await queue.retry('ep1', 'a1', T0 + 5)).toBe(true);
     expect(ids(await queue.claim(T0 + 10, 10, LEASE))).toEqual(['a1']);
-    await queue.finish('ep1', 'a1', attempt(T0 + 11, 200), { status: 'delivered' });
+    await queue.finish(await held(queue, 'a1'), attempt(T0 + 11, 200), { status: 'delivered' });
     expect(ids(await queue.claim(T0 + 12, 10, LEASE))).toEqual(['a2']);
     // sending a waiting one again does not let it overtake the head
     expect(await queue.retry('ep1', 'a3', T0 + 13)).toBe(true);
@@ -186,7 +212,7 @@ describe('the delivery queue’s query plans', () => {
     const queue = sqliteDeliveryQueue(path);
     await queue.enqueue(separateLines(200));
     for (const d of await queue.claim(T0, 190, LEASE))
-      await queue.finish('ep1', d.id, attempt(T0 + 1, 200), { status: 'delivered' });
+      await queue.finish(d, attempt(T0 + 1, 200), { status: 'delivered' });
     await queue.enqueue(Array.from({ length: 20 }, (_, i) => delivery(`w${i}`, `user${199 - (i % 5)}`)));
     await queue.close();
     db = new Database(path);
@@ -208,7 +234,7 @@ describe('the delivery queue’s query plans', () => {
       get: [sql.get, [key, key], /^SEARCH delivery_queue USING INDEX delivery_queue_ids/],
       finish: [
         sql.finish,
-        ['delivered', T0, null, '{}', key, key],
+        ['delivered', T0, null, '{}', key, key, 1],
         /^SEARCH delivery_queue USING INDEX delivery_queue_ids/,
       ],
       list: [

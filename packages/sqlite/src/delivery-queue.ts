@@ -31,6 +31,7 @@ import {
   type NewDelivery,
 } from '@kindling/core';
 import {
+  DELIVERY_QUEUE_CLAIMS,
   DELIVERY_QUEUE_SCHEMA,
   type DeliveryQueueStatements,
   type DeliveryRow,
@@ -52,7 +53,11 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
   const db = openSqlite(path, label, busyTimeout, (db) => {
     if (!isInMemory(path)) useWriteAheadLog(db, label, busyTimeout);
     // All of it or none: a file with a table of this name that is not the queue's is left as it was.
-    db.transaction(() => db.exec(DELIVERY_QUEUE_SCHEMA)).immediate();
+    db.transaction(() => {
+      db.exec(DELIVERY_QUEUE_SCHEMA);
+      const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('delivery_queue');
+      if (!columns.includes('claims')) db.exec(DELIVERY_QUEUE_CLAIMS);
+    }).immediate();
   });
   let sql: DeliveryQueueStatements;
   try {
@@ -74,6 +79,7 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     attempts: row.attempts,
     firstAttemptAt: row.first_attempt_at,
     nextAt: row.next_at,
+    claim: row.claims,
     last:
       row.last === null
         ? null
@@ -98,13 +104,21 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     for (const row of rows) {
       sql.hold.run(until, until, row.seq);
       row.next_at = until;
+      row.claims += 1;
     }
     return rows.map(deliveryOf);
   });
 
   const finishOne = db.transaction(
-    (endpointId: Buffer, id: Buffer, attempt: DeliveryAttempt, status: DeliveryStatus, nextAt: number | null) => {
-      const line = sql.finish.get(status, attempt.at, nextAt, JSON.stringify(attempt), endpointId, id);
+    (
+      endpointId: Buffer,
+      id: Buffer,
+      claim: number,
+      attempt: DeliveryAttempt,
+      status: DeliveryStatus,
+      nextAt: number | null,
+    ) => {
+      const line = sql.finish.get(status, attempt.at, nextAt, JSON.stringify(attempt), endpointId, id, claim);
       if (line === undefined) return false;
       setHead(endpointId, line.order_key);
       return true;
@@ -149,11 +163,12 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
         checkFinite('leaseMs', leaseMs);
         return claimHeads.immediate(now, limit, now + leaseMs);
       }),
-    finish: (endpointId, id, attempt, outcome) =>
+    finish: (claimed, attempt, outcome) =>
       run(() =>
         finishOne.immediate(
-          encodeKey(endpointId),
-          encodeKey(id),
+          encodeKey(claimed.endpointId),
+          encodeKey(claimed.id),
+          claimed.claim,
           attempt,
           outcome.status,
           outcome.status === 'pending' ? outcome.nextAt : null,

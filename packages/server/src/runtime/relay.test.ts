@@ -17,11 +17,15 @@ interface Received {
 /** A receiver on loopback that checks both signatures of every delivery, answering `status()`. */
 async function startReceiver() {
   const received: Received[] = [];
-  const state = { status: 200, secret: '', clock: () => 0 };
+  const state = { status: 200, secret: '', clock: () => 0, hold: Promise.resolve(), waiting: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      // a slow endpoint: every answer waits until the test lets it go
+      state.waiting++;
+      await state.hold;
+      state.waiting--;
       const raw = Buffer.concat(chunks).toString('utf8');
       // X-Trophy-Signature: base64 HMAC-SHA256 of the raw body, keyed with the secret as written
       const trophy = createHmac('sha256', state.secret).update(raw).digest('base64');
@@ -165,6 +169,30 @@ describe('webhook delivery', () => {
       'delivered',
       'delivered',
     ]);
+  });
+
+  it('holds every delivery of a pass for as long as its sends can take, so that no other process takes one meanwhile', async () => {
+    await subscribe(['streak.started']);
+    for (let i = 0; i < 100; i++) await lesson(`user-${i}`);
+    let letGo = () => {};
+    receiver.state.hold = new Promise<void>((resolve) => (letGo = resolve));
+    const pass = relay();
+    // the pass claimed all 100 and sends them 16 at a time, each up to the timeout (10 s): seven
+    // rounds of a slow endpoint. Well into the seventh, another process's claim finds none of them.
+    try {
+      await expect.poll(() => receiver.state.waiting, { timeout: 5000 }).toBeGreaterThan(0);
+      now += 65_000;
+      expect(await t.server.ctx.backend.deliveries.claim(now, 100, 60_000)).toEqual([]);
+    } finally {
+      letGo();
+      await pass;
+    }
+    // the 16 held were signed 65 s before this receiver's clock: refused as stale, sent again later
+    expect(receiver.received).toHaveLength(84);
+    now += 60_000;
+    await relay();
+    expect(receiver.received).toHaveLength(100);
+    expect(new Set(receiver.received.map((r) => r.userId)).size).toBe(100);
   });
 
   it('sends one delivery again on request, with the same id', async () => {

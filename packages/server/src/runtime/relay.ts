@@ -203,7 +203,7 @@ export class Relay {
     const now = this.clock();
     if (found === undefined || !found.endpoint.enabled) {
       const reason = found === undefined ? 'the endpoint was deleted' : 'the endpoint is turned off';
-      await queue.finish(delivery.endpointId, delivery.id, notSent(now, reason), { status: 'failed' });
+      await queue.finish(delivery, notSent(now, reason), { status: 'failed' });
       return;
     }
     const { endpoint, accountId } = found;
@@ -231,7 +231,7 @@ export class Relay {
       const at = retryAt(delivery.firstAttemptAt ?? now, delivery.attempts + 1, this.clock(), this.random());
       next = at === null ? { status: 'failed' } : { status: 'pending', nextAt: at };
     }
-    await queue.finish(delivery.endpointId, delivery.id, attempt, next);
+    await queue.finish(delivery, attempt, next);
     try {
       await this.noteHealth(accountId, endpoint, outcome.delivered, next.status === 'failed', attempt);
     } catch (error) {

@@ -176,10 +176,9 @@ describe('the response schemas', () => {
         createdAt: now,
       },
     ]);
-    await deliveries.claim(now, 10, 60_000);
+    const [claimed] = await deliveries.claim(now, 10, 60_000);
     await deliveries.finish(
-      hook.id,
-      'tour-delivery',
+      claimed!,
       { at: now, status: 502, error: 'status 502', response: 'bad gateway', ms: 12.5 },
       { status: 'pending', nextAt: now + 30_000 },
     );

@@ -3,7 +3,7 @@
  * passes, run by each adapter: deliveries handed out when due, one at a time per endpoint and user
  * in queue order, held by a lease, retried, logged, sent again and forgotten.
  */
-import type { DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core';
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
@@ -18,6 +18,11 @@ function attempt(at: number, status: number | null, error: string | null = null)
 }
 
 const ids = (deliveries: ReadonlyArray<{ id: string }>) => deliveries.map((d) => d.id);
+
+/** A delivery as the claim that holds it now names it: what the sender that claimed it last passes to `finish`. */
+async function current(q: DeliveryQueue, id: string, endpointId: string): Promise<ClaimedDelivery> {
+  return { endpointId, id, claim: (await q.get(endpointId, id))?.claim ?? 0 };
+}
 
 export function describeDeliveryQueueConformance(
   name: string,
@@ -64,7 +69,10 @@ export function describeDeliveryQueueConformance(
       await q.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('a3', 'ann')]);
       await q.claim(T0, 10, LEASE);
       expect(
-        await q.finish('ep1', 'a1', attempt(T0 + 1, 500, 'status 500'), { status: 'pending', nextAt: T0 + 30_000 }),
+        await q.finish(await current(q, 'a1', 'ep1'), attempt(T0 + 1, 500, 'status 500'), {
+          status: 'pending',
+          nextAt: T0 + 30_000,
+        }),
       ).toBe(true);
       // a1 waits for its retry; a2 must not overtake it
       expect(await q.claim(T0 + 2, 10, LEASE)).toEqual([]);
@@ -75,10 +83,14 @@ export function describeDeliveryQueueConformance(
         firstAttemptAt: T0 + 1,
         last: attempt(T0 + 1, 500, 'status 500'),
       });
-      expect(await q.finish('ep1', 'a1', attempt(T0 + 30_001, 200), { status: 'delivered' })).toBe(true);
+      expect(await q.finish(await current(q, 'a1', 'ep1'), attempt(T0 + 30_001, 200), { status: 'delivered' })).toBe(
+        true,
+      );
       expect(ids(await q.claim(T0 + 30_002, 10, LEASE))).toEqual(['a2']);
       expect(
-        await q.finish('ep1', 'a2', attempt(T0 + 30_003, null, 'timeout after 10000 ms'), { status: 'failed' }),
+        await q.finish(await current(q, 'a2', 'ep1'), attempt(T0 + 30_003, null, 'timeout after 10000 ms'), {
+          status: 'failed',
+        }),
       ).toBe(true);
       expect(ids(await q.claim(T0 + 30_004, 10, LEASE))).toEqual(['a3']);
       const a1 = await q.get('ep1', 'a1');
@@ -91,17 +103,37 @@ export function describeDeliveryQueueConformance(
       });
       expect(await q.get('ep1', 'a2')).toMatchObject({ status: 'failed', attempts: 1, nextAt: null });
       // finished already, or never queued: nothing to record
-      expect(await q.finish('ep1', 'a1', attempt(T0 + 40_000, 200), { status: 'delivered' })).toBe(false);
-      expect(await q.finish('ep1', 'nope', attempt(T0 + 40_000, 200), { status: 'delivered' })).toBe(false);
+      expect(await q.finish(await current(q, 'a1', 'ep1'), attempt(T0 + 40_000, 200), { status: 'delivered' })).toBe(
+        false,
+      );
+      expect(await q.finish(await current(q, 'nope', 'ep1'), attempt(T0 + 40_000, 200), { status: 'delivered' })).toBe(
+        false,
+      );
       expect(await q.get('ep1', 'nope')).toBeNull();
       expect(await q.get('ep2', 'a1')).toBeNull();
+    });
+
+    it("takes no finish from a claim whose lease ran out and was handed on: the later claim's outcome stands", async () => {
+      const q = await queue();
+      await q.enqueue([delivery('a1', 'ann')]);
+      const [first] = await q.claim(T0, 10, LEASE);
+      // the first sender hangs past its lease; another process takes the delivery over
+      const [second] = await q.claim(T0 + LEASE + 1, 10, LEASE);
+      expect([first?.id, second?.id]).toEqual(['a1', 'a1']);
+      // the first sender comes back late and gives up: that must not end the second one's attempt
+      expect(await q.finish(first!, attempt(T0 + LEASE + 2, null, 'timeout'), { status: 'failed' })).toBe(false);
+      expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'pending', attempts: 0, claim: second!.claim });
+      expect(await q.finish(second!, attempt(T0 + LEASE + 3, 200), { status: 'delivered' })).toBe(true);
+      // and once it is finished, the first sender's word changes nothing either
+      expect(await q.finish(first!, attempt(T0 + LEASE + 4, 500), { status: 'pending', nextAt: T0 })).toBe(false);
+      expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'delivered', attempts: 1, last: { status: 200 } });
     });
 
     it('keeps a delivery queued twice once, as it was', async () => {
       const q = await queue();
       await q.enqueue([delivery('a1', 'ann')]);
       await q.claim(T0, 10, LEASE);
-      await q.finish('ep1', 'a1', attempt(T0 + 1, 200), { status: 'delivered' });
+      await q.finish(await current(q, 'a1', 'ep1'), attempt(T0 + 1, 200), { status: 'delivered' });
       await q.enqueue([{ ...delivery('a1', 'ann'), payload: '{"changed":true}' }]);
       expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'delivered', payload: '{"id":"a1"}', attempts: 1 });
       expect(await q.claim(T0 + 2, 10, LEASE)).toEqual([]);
@@ -135,8 +167,8 @@ export function describeDeliveryQueueConformance(
       expect((await q.list('ep1', 10, 'not a cursor')).deliveries).toEqual([]);
 
       await q.claim(T0 + 10, 10, LEASE);
-      await q.finish('ep1', 'd0', attempt(T0 + 11, null, 'ECONNREFUSED'), { status: 'failed' });
-      await q.finish('ep1', 'd1', attempt(T0 + 11, 204), { status: 'delivered' });
+      await q.finish(await current(q, 'd0', 'ep1'), attempt(T0 + 11, null, 'ECONNREFUSED'), { status: 'failed' });
+      await q.finish(await current(q, 'd1', 'ep1'), attempt(T0 + 11, 204), { status: 'delivered' });
       // send again: pending and due now, its attempts kept
       expect(await q.retry('ep1', 'd0', T0 + 20)).toBe(true);
       expect(await q.retry('ep1', 'nope', T0 + 20)).toBe(false);
