@@ -96,6 +96,23 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(achievements[0]?.achievedAt).toBeInstanceOf(Date);
   });
 
+  it("reads a user's metrics with users.allMetrics and users.singleMetric, each with the metric's achievements", async () => {
+    const all = await sdk.users.allMetrics('ada');
+    const lessons = all.find((metric) => metric.key === 'lessons');
+    expect(lessons).toMatchObject({ key: 'lessons', current: 2 });
+    expect(lessons?.achievements.map((a) => [a.key, a.achievedAt instanceof Date])).toEqual([['first-lesson', true]]);
+    expect(await sdk.users.singleMetric('ada', 'lessons')).toMatchObject({ key: 'lessons', current: 2 });
+    expect(await failure(sdk.users.singleMetric('ada', 'no-such-metric'))).toBeInstanceOf(TrophyApi.NotFoundError);
+  });
+
+  it('surfaces the parts Kindling does not serve (points, leaderboards) as errors with status 501 and our code', async () => {
+    for (const call of [sdk.users.points('ada', 'xp'), sdk.leaderboards.all()]) {
+      const error = await failure(call);
+      expect(error.statusCode).toBe(501);
+      expect(error.body).toMatchObject({ code: 'NOT_SUPPORTED' });
+    }
+  });
+
   it('surfaces a missing or unknown key as UnauthorizedError', async () => {
     for (const key of ['', 'kl_app_not-a-key']) {
       const error = await failure(clientWith(key).metrics.event('lessons', { user: { id: 'ada' }, value: 1 }));

@@ -11,6 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
+import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
 import { authorize } from './auth.js';
 import { answerClientError, answerExpectation, refuseMissingHost } from './client-errors.js';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   healthRoutes(typed, ctx);
   appRoutes(typed, ctx);
   adminRoutes(typed, ctx);
+  notSupportedRoutes(typed, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const dashboard = ctx.settings.dashboardDir;

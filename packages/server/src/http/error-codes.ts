@@ -63,6 +63,10 @@ const SERVER = {
   SIGN_IN_BUSY: { status: 429, message: 'the server is checking too many sign-ins at once' },
   HEADERS_TOO_LARGE: { status: 431, message: 'the request line and headers are over 16 KB' },
   INTERNAL: { status: 500, message: 'internal error; the server logged it' },
+  NOT_SUPPORTED: {
+    status: 501,
+    message: 'Kindling does not serve this part of the hosted service (points, levels, boosts, leaderboards, wrapped)',
+  },
   STORE_UNAVAILABLE: { status: 503, message: 'the store is unavailable; try again in 1 s' },
   NOT_READY: { status: 503, message: 'the server is not ready' },
 } as const satisfies Record<string, ErrorRow>;

@@ -72,6 +72,18 @@ const target = fc.oneof(
     url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`,
     ids: user.id === null ? [] : [user.id],
   })),
+  fc.tuple(segment, fc.option(segment)).map(([user, key]) => ({
+    method: 'GET',
+    url: `/v1/users/${user.text}/metrics${key === null ? '' : `/${key.text}`}`,
+    ids: user.id === null ? [] : [user.id],
+  })),
+  fc
+    .tuple(segment, fc.constantFrom('points/xp', 'leaderboards/top', 'wrapped', 'points/xp/boosts'))
+    .map(([user, rest]) => ({
+      method: 'GET',
+      url: `/v1/users/${user.text}/${rest}`,
+      ids: user.id === null ? [] : [user.id],
+    })),
   fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
   segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
   fc
@@ -94,6 +106,8 @@ const target = fc.oneof(
         'streaks/pauses',
         'streaks/restore',
         'analytics/streaks',
+        'leaderboards',
+        'points',
       ),
       fc.option(segment),
     )

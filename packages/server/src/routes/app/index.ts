@@ -10,6 +10,7 @@ import { listAchievementsRoute } from './list-achievements.js';
 import { listStreaksRoute } from './list-streaks.js';
 import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
+import { userMetricsRoutes } from './user-metrics.js';
 
 export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);
@@ -19,4 +20,5 @@ export function appRoutes(app: App, ctx: ServerContext): void {
   listAchievementsRoute(app, ctx);
   completeAchievementRoute(app, ctx);
   listStreaksRoute(app, ctx);
+  userMetricsRoutes(app, ctx);
 }

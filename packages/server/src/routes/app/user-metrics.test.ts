@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-server.js';
+
+let t: TestServer;
+const now = Date.parse('2026-03-02T10:00:00Z');
+beforeEach(async () => {
+  t = await startTestServer({ clock: () => now });
+  const metrics = await t.call('POST', '/admin/v1/metrics', {
+    key: t.adminKey,
+    body: [{ name: 'Minutes' }, { name: 'Old' }],
+  });
+  expect(metrics.status).toBe(201);
+  await t.call('DELETE', `/admin/v1/metrics?ids=${metrics.body.created[1].id}`, { key: t.adminKey });
+  const made = await t.call('POST', '/admin/v1/achievements', {
+    key: t.adminKey,
+    body: [
+      { name: 'Two lessons', key: 'two', trigger: 'metric', metric: 'lessons', threshold: 2 },
+      { name: 'Ten lessons', key: 'ten', trigger: 'metric', metric: 'lessons', threshold: 10 },
+      { name: 'Onboarded', key: 'onboarded', trigger: 'api' },
+    ],
+  });
+  expect(made.status).toBe(201);
+  for (const value of [1, 2])
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value } });
+});
+afterEach(() => t.close());
+
+describe('GET /v1/users/:id/metrics', () => {
+  it("answers the user's total of each active metric, with the metric's achievements completed or not", async () => {
+    const res = await t.call('GET', '/v1/users/ada/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body.map((m: { key: string; current: number }) => [m.key, m.current])).toEqual([
+      ['lessons', 3],
+      ['minutes', 0],
+    ]);
+    const [lessons, minutes] = res.body;
+    expect(lessons).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+    expect(lessons.achievements).toEqual([
+      expect.objectContaining({
+        key: 'two',
+        trigger: 'metric',
+        metricValue: 2,
+        userAttributes: [],
+        achievedAt: '2026-03-02T10:00:00.000Z',
+      }),
+      expect.objectContaining({ key: 'ten', metricValue: 10, achievedAt: null }),
+    ]);
+    expect(minutes.achievements).toEqual([]);
+  });
+
+  it('answers one metric by its key, archived or not, and 404 for an unknown metric or user', async () => {
+    const one = await t.call('GET', '/v1/users/ada/metrics/lessons');
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ key: 'lessons', status: 'active', current: 3 });
+    expect((await t.call('GET', '/v1/users/ada/metrics/old')).body).toMatchObject({
+      key: 'old',
+      status: 'archived',
+      current: 0,
+    });
+    expect(await t.call('GET', '/v1/users/ada/metrics/nope')).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_METRIC' },
+    });
+    expect(await t.call('GET', '/v1/users/nobody/metrics')).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_USER' },
+    });
+    expect(await t.call('GET', '/v1/users/nobody/metrics/lessons')).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_USER' },
+    });
+  });
+
+  it("keeps another account's users and metrics to that account", async () => {
+    const other = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
+    const key = other.body.applicationKey as string;
+    expect(await t.call('GET', '/v1/users/ada/metrics', { key })).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_USER' },
+    });
+    expect(await t.call('GET', '/v1/users/ada/metrics/minutes', { key })).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_METRIC' },
+    });
+  });
+});
+
+describe('the paths Kindling does not serve', () => {
+  it('answer 501 NOT_SUPPORTED, saying what is missing, to a caller let in as for any route of its API', async () => {
+    const points = await t.call('GET', '/v1/users/ada/points/xp');
+    expect(points).toMatchObject({ status: 501, body: { code: 'NOT_SUPPORTED' } });
+    expect(points.body.error).toContain('points systems');
+    expect(await t.call('GET', '/v1/leaderboards')).toMatchObject({ status: 501, body: { code: 'NOT_SUPPORTED' } });
+    expect(await t.call('GET', '/v1/users/ada/wrapped', { key: null })).toMatchObject({
+      status: 401,
+      body: { code: 'MISSING_API_KEY' },
+    });
+    expect(await t.call('POST', '/admin/v1/leaderboards', { key: t.adminKey, body: [{ name: 'x' }] })).toMatchObject({
+      status: 501,
+      body: { code: 'NOT_SUPPORTED' },
+    });
+    expect(await t.call('GET', '/admin/v1/points/sys/levels', {})).toMatchObject({
+      status: 403,
+      body: { code: 'ADMIN_KEY_REQUIRED' },
+    });
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * GET /v1/users/:id/metrics and /v1/users/:id/metrics/:key: the user's total of each active metric
+ * (or of one metric), with the metric's achievements and the user's progress towards each.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import type { AccountRuntime } from '../../runtime/engines.js';
+import { text } from '../../wire/primitives.js';
+import { userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
+
+/** The user's totals and completed achievements, or UNKNOWN_USER. */
+async function userFacts(runtime: AccountRuntime, userId: string) {
+  const user = await runtime.engine.user(userId);
+  if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(userId)}`);
+  return { totals: user.totals, achievedAt: new Map(user.achievements.map((a) => [a.key, a.achievedAt])) };
+}
+
+export function userMetricsRoutes(app: App, ctx: ServerContext): void {
+  app.get(
+    '/v1/users/:id/metrics',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: "Get a user's total of every active metric, with each metric's achievements",
+        tags: ['users'],
+        params: userParams,
+        response: { 200: { type: 'array', items: userMetricSchema }, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const { totals, achievedAt } = await userFacts(runtime, request.params.id);
+      const { metrics, achievements } = runtime.config;
+      return metrics
+        .filter((metric) => metric.status === 'active')
+        .map((metric) => userMetricWire(metric, totals, achievedAt, achievements, runtime.metricsByKey));
+    },
+  );
+
+  app.get(
+    '/v1/users/:id/metrics/:key',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: "Get a user's total of one metric, with the metric's achievements",
+        tags: ['users'],
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'key'],
+          properties: { id: userParams.properties.id, key: text },
+        },
+        response: { 200: userMetricSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const metric = runtime.metricsByKey.get(request.params.key);
+      if (metric === undefined)
+        throw new HttpError('UNKNOWN_METRIC', `no metric has the key ${JSON.stringify(request.params.key)}`);
+      const { totals, achievedAt } = await userFacts(runtime, request.params.id);
+      return userMetricWire(metric, totals, achievedAt, runtime.config.achievements, runtime.metricsByKey);
+    },
+  );
+}

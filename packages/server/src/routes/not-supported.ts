@@ -1,0 +1,87 @@
+/**
+ * The hosted service's points, levels, boosts, leaderboards and year-in-review paths, which Kindling
+ * does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
+ * caller is let in as for any route of its API (an application key for /v1, an admin key or session
+ * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
+ * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
+ */
+import type { ServerContext } from '../http/context.js';
+import { HttpError } from '../http/errors.js';
+import { errors } from '../http/schemas.js';
+import type { App } from '../http/typed-app.js';
+import { text } from '../wire/primitives.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface NotSupportedRoute {
+  readonly method: Method;
+  /** the path as Fastify names it (`:id`) */
+  readonly url: string;
+  /** what the hosted service has there */
+  readonly part: 'points' | 'levels' | 'boosts' | 'leaderboards' | 'wrapped';
+}
+
+const crud = (url: string, part: NotSupportedRoute['part']): NotSupportedRoute[] =>
+  (['GET', 'POST', 'PATCH', 'DELETE'] as const).map((method) => ({ method, url, part }));
+
+export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
+  { method: 'GET', url: '/v1/users/:id/points/:key', part: 'points' },
+  { method: 'GET', url: '/v1/users/:id/points/:key/boosts', part: 'boosts' },
+  { method: 'GET', url: '/v1/users/:id/points/:key/event-summary', part: 'points' },
+  { method: 'GET', url: '/v1/users/:id/leaderboards/:key', part: 'leaderboards' },
+  { method: 'GET', url: '/v1/users/:id/wrapped', part: 'wrapped' },
+  { method: 'GET', url: '/v1/points/:key', part: 'points' },
+  { method: 'GET', url: '/v1/points/:key/summary', part: 'points' },
+  { method: 'GET', url: '/v1/points/:key/boosts', part: 'boosts' },
+  { method: 'GET', url: '/v1/points/:key/levels', part: 'levels' },
+  { method: 'GET', url: '/v1/points/:key/level-summary', part: 'levels' },
+  { method: 'GET', url: '/v1/leaderboards', part: 'leaderboards' },
+  { method: 'GET', url: '/v1/leaderboards/:key', part: 'leaderboards' },
+  ...crud('/admin/v1/leaderboards', 'leaderboards'),
+  { method: 'GET', url: '/admin/v1/leaderboards/:id', part: 'leaderboards' },
+  ...crud('/admin/v1/points', 'points'),
+  { method: 'GET', url: '/admin/v1/points/:id', part: 'points' },
+  ...crud('/admin/v1/points/:systemId/triggers', 'points'),
+  { method: 'GET', url: '/admin/v1/points/:systemId/triggers/:id', part: 'points' },
+  ...crud('/admin/v1/points/:systemId/levels', 'levels'),
+  { method: 'GET', url: '/admin/v1/points/:systemId/levels/:id', part: 'levels' },
+  ...crud('/admin/v1/points/:systemId/boosts', 'boosts'),
+  { method: 'GET', url: '/admin/v1/points/:systemId/boosts/:id', part: 'boosts' },
+];
+
+const WHAT: Record<NotSupportedRoute['part'], string> = {
+  points: 'points systems',
+  levels: 'points levels',
+  boosts: 'points boosts',
+  leaderboards: 'leaderboards',
+  wrapped: 'the year in review (wrapped)',
+};
+
+export function notSupportedRoutes(app: App, _ctx: ServerContext): void {
+  for (const route of NOT_SUPPORTED_ROUTES) {
+    const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+    const message = `Kindling does not serve ${WHAT[route.part]}: it keeps metrics, streaks and achievements (see the README, "Moving from the hosted service")`;
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: route.url.startsWith('/admin/') ? 'admin' : 'app' },
+      schema: {
+        summary: `Not served: ${WHAT[route.part]}`,
+        tags: ['not served'],
+        ...(names.length > 0
+          ? {
+              params: {
+                type: 'object',
+                required: names,
+                properties: Object.fromEntries(names.map((name) => [name, text])),
+              },
+            }
+          : {}),
+        response: errors(501),
+      },
+      handler: async () => {
+        throw new HttpError('NOT_SUPPORTED', message);
+      },
+    });
+  }
+}
