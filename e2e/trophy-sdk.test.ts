@@ -105,6 +105,20 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(await failure(sdk.users.singleMetric('ada', 'no-such-metric'))).toBeInstanceOf(TrophyApi.NotFoundError);
   });
 
+  it("reads a metric's summary by day with users.metricEventSummary", async () => {
+    const day = 86_400_000;
+    const [yesterday, today] = [Date.now() - day, Date.now()].map((t) => new Date(t).toISOString().slice(0, 10));
+    const summary = await sdk.users.metricEventSummary('bob', 'lessons', {
+      aggregation: TrophyApi.UsersMetricEventSummaryRequestAggregation.Daily,
+      startDate: yesterday as string,
+      endDate: today as string,
+    });
+    // bob's one lesson of 3 was recorded a moment ago (today, or yesterday just before midnight)
+    expect(summary.map((period) => period.date)).toEqual([yesterday, today]);
+    expect(summary.reduce((sum, period) => sum + period.change, 0)).toBe(3);
+    expect(summary.at(-1)?.total).toBe(3);
+  });
+
   it('surfaces the parts Kindling does not serve (points, leaderboards) as errors with status 501 and our code', async () => {
     for (const call of [sdk.users.points('ada', 'xp'), sdk.leaderboards.all()]) {
       const error = await failure(call);

@@ -7,6 +7,7 @@ import type { PauseView } from './pauses.js';
 import type { ReadStamp } from './read-stamp.js';
 import type { RecordResult } from './response.js';
 import type { RestoreOutcome } from './restore.js';
+import type { Aggregation, SummaryPeriod } from './event-summary.js';
 import type { StreakRule, StreakRuleInput } from './rules.js';
 import type { Change, Journal } from './state.js';
 import type { StreakStats } from './stats.js';
@@ -83,6 +84,17 @@ export interface Engine {
   isCurrent(userId: string, stamp: ReadStamp, options?: { at?: Date | number; key?: string }): Promise<boolean>;
   /** The user's journal as stored: daily sums, zone changes, owner actions. */
   journal(userId: string): Promise<Journal>;
+  /**
+   * A metric's summary for a user over local dates `from`..`to` (`YYYY-MM-DD`, at most 400 days):
+   * per day, week (the first rule's week start, else Monday) or calendar month holding them, the
+   * first date, what the user's events added and the user's total at its end, from the daily sums
+   * the store keeps. NotFoundError for an unknown metric or user; InvalidInputError for a bad range.
+   */
+  eventSummary(
+    userId: string,
+    metric: string,
+    options: { aggregation: Aggregation; from: string; to: string },
+  ): Promise<SummaryPeriod[]>;
   /** How many users the store holds. */
   countUsers(): Promise<number>;
   grantFreezes(

@@ -16,6 +16,7 @@ import { viewPause } from './pauses.js';
 import { isCurrent, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent, type RecordResult } from './response.js';
+import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
 import { copyRecord, copyStreak, type HistoryEntry, type Rollup } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
@@ -141,6 +142,7 @@ export function createEngine(options: EngineOptions): Engine {
     readStamp: (userId, opts) => readStamp(ctx, userId, opts),
     isCurrent: (userId, stamp, opts) => isCurrent(ctx, userId, stamp, opts),
     journal: (userId) => store.journal(checkUserId(userId)),
+    eventSummary: (userId, metric, opts) => eventSummary(ctx, userId, metric, opts),
     countUsers: () => store.countUsers(),
     grantFreezes: (userId, count, opts) => grantFreezes(ctx, userId, count, opts),
     pause: (userId, opts) => pause(ctx, userId, opts),

@@ -1,6 +1,7 @@
 export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from './engine.js';
 export type { ReadStamp } from './read-stamp.js';
+export type { Aggregation, SummaryPeriod } from './event-summary.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';

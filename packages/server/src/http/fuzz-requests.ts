@@ -46,6 +46,14 @@ const metricKey = fc.oneof(
   { weight: 3, arbitrary: segment },
 );
 
+/** A local date around the test's day, often enough a valid range's end; or anything a query may hold. */
+const dateValue = fc.oneof(
+  fc
+    .integer({ min: -500, max: 500 })
+    .map((days) => new Date(Date.UTC(2026, 2, 2) + days * 86_400_000).toISOString().slice(0, 10)),
+  fc.constantFrom('2026-02-30', '2026-3-1', '99999-01-01'),
+);
+
 const queryValue = fc.oneof(
   fc.integer({ min: -5, max: 400 }).map(String),
   ascii(12).map(encodeURIComponent),
@@ -77,6 +85,19 @@ const target = fc.oneof(
     url: `/v1/users/${user.text}/metrics${key === null ? '' : `/${key.text}`}`,
     ids: user.id === null ? [] : [user.id],
   })),
+  fc
+    .tuple(
+      segment,
+      segment,
+      fc.constantFrom('daily', 'weekly', 'monthly', 'yearly', ''),
+      fc.oneof(dateValue, queryValue),
+      dateValue,
+    )
+    .map(([user, key, aggregation, from, to]) => ({
+      method: 'GET',
+      url: `/v1/users/${user.text}/metrics/${key.text}/event-summary?aggregation=${aggregation}&startDate=${from}&endDate=${to}`,
+      ids: user.id === null ? [] : [user.id],
+    })),
   fc
     .tuple(segment, fc.constantFrom('points/xp', 'leaderboards/top', 'wrapped', 'points/xp/boosts'))
     .map(([user, rest]) => ({

@@ -25,6 +25,18 @@ export const userMetricSchema = {
 
 export type UserMetricWire = FromSchema<typeof userMetricSchema>;
 
+/** One period of an event summary (the hosted service's `{ date, total, change }`). */
+export const summarySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['date', 'total', 'change'],
+  properties: {
+    date: { ...text, description: 'the first local date of the period (YYYY-MM-DD)' },
+    total: { ...number, description: "the user's total at the end of the period" },
+    change: { ...number, description: "what the user's events added in the period" },
+  },
+} as const;
+
 /**
  * The metric as `user` sees it: `totals` the user's totals by metric key, `achievedAt` the instants
  * (ISO) of the achievements they completed. Its achievements are those the metric triggers that are

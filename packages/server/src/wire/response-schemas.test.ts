@@ -132,6 +132,14 @@ describe('the response schemas', () => {
     const adaMetrics = await get('GET /v1/users/{id}/metrics', '/v1/users/ada/metrics');
     expect(adaMetrics[0]).toMatchObject({ key: 'lessons', current: 3.5 });
     await get('GET /v1/users/{id}/metrics/{key}', '/v1/users/ada/metrics/lessons');
+    const summary = await get(
+      'GET /v1/users/{id}/metrics/{key}/event-summary',
+      '/v1/users/ada/metrics/lessons/event-summary?aggregation=daily&startDate=2026-03-02&endDate=2026-03-03',
+    );
+    expect(summary).toEqual([
+      { date: '2026-03-02', total: 1.5, change: 1.5 },
+      { date: '2026-03-03', total: 3.5, change: 2 },
+    ]);
 
     await get('GET /admin/v1/achievements', '/admin/v1/achievements?includeArchived=true');
     await write('POST /admin/v1/streaks/freezes', { freezes: [{ userId: 'ada' }, { userId: 'nobody' }] });

@@ -6,6 +6,7 @@ import type { Store } from '@kindling/core';
 import { afterEach, describe } from 'vitest';
 import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
+import { eventSummaryCases } from './event-summary.js';
 import { outboxCases } from './outbox.js';
 import { rebuildCases } from './rebuild.js';
 import { reminderCases } from './reminders.js';
@@ -55,6 +56,10 @@ export function describeStoreConformance(
     describe('analytics', () => {
       beforeEachFresh(fresh);
       analyticsCases(store);
+    });
+    describe('event summaries', () => {
+      beforeEachFresh(fresh);
+      eventSummaryCases(store);
     });
     describe('activity', () => {
       beforeEachFresh(fresh);

@@ -85,6 +85,46 @@ describe('GET /v1/users/:id/metrics', () => {
   });
 });
 
+describe('GET /v1/users/:id/metrics/:key/event-summary', () => {
+  it('answers per local day, week or month what the events added and the total at its end', async () => {
+    const url = (q: string) => `/v1/users/ada/metrics/lessons/event-summary?${q}`;
+    const daily = await t.call('GET', url('aggregation=daily&startDate=2026-03-01&endDate=2026-03-03'));
+    expect(daily.status).toBe(200);
+    expect(daily.body).toEqual([
+      { date: '2026-03-01', total: 0, change: 0 },
+      { date: '2026-03-02', total: 3, change: 3 },
+      { date: '2026-03-03', total: 3, change: 0 },
+    ]);
+    const monthly = await t.call('GET', url('aggregation=monthly&startDate=2026-02-10&endDate=2026-03-10'));
+    expect(monthly.body).toEqual([
+      { date: '2026-02-01', total: 0, change: 0 },
+      { date: '2026-03-01', total: 3, change: 3 },
+    ]);
+  });
+
+  it('refuses a missing or bad aggregation or date (400) and an unknown user or metric (404)', async () => {
+    const base = '/v1/users/ada/metrics/lessons/event-summary';
+    for (const q of [
+      'startDate=2026-03-01&endDate=2026-03-03',
+      'aggregation=yearly&startDate=2026-03-01&endDate=2026-03-03',
+      'aggregation=daily&startDate=2026-3-1&endDate=2026-03-03',
+      'aggregation=daily&startDate=2026-02-30&endDate=2026-03-03',
+      'aggregation=daily&startDate=2026-03-04&endDate=2026-03-03',
+      'aggregation=daily&startDate=2025-01-01&endDate=2026-03-03',
+    ])
+      expect([q, (await t.call('GET', `${base}?${q}`)).status]).toEqual([q, 400]);
+    const q = 'aggregation=daily&startDate=2026-03-01&endDate=2026-03-03';
+    expect(await t.call('GET', `/v1/users/nobody/metrics/lessons/event-summary?${q}`)).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_USER' },
+    });
+    expect(await t.call('GET', `/v1/users/ada/metrics/nope/event-summary?${q}`)).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_METRIC' },
+    });
+  });
+});
+
 describe('the paths Kindling does not serve', () => {
   it('answer 501 NOT_SUPPORTED, saying what is missing, to a caller let in as for any route of its API', async () => {
     const points = await t.call('GET', '/v1/users/ada/points/xp');

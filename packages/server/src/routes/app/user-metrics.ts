@@ -1,6 +1,7 @@
 /**
  * GET /v1/users/:id/metrics and /v1/users/:id/metrics/:key: the user's total of each active metric
- * (or of one metric), with the metric's achievements and the user's progress towards each.
+ * (or of one metric), with the metric's achievements and the user's progress towards each; and
+ * /v1/users/:id/metrics/:key/event-summary: the metric per local day, week or month of the user.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -9,7 +10,16 @@ import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
 import { text } from '../../wire/primitives.js';
-import { userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
+import { summarySchema, userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
+
+const metricParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'key'],
+  properties: { id: userParams.properties.id, key: text },
+} as const;
+
+const date = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' } as const;
 
 /** The user's totals and completed achievements, or UNKNOWN_USER. */
 async function userFacts(runtime: AccountRuntime, userId: string) {
@@ -47,12 +57,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       schema: {
         summary: "Get a user's total of one metric, with the metric's achievements",
         tags: ['users'],
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'key'],
-          properties: { id: userParams.properties.id, key: text },
-        },
+        params: metricParams,
         response: { 200: userMetricSchema, ...errors(404) },
       },
     },
@@ -63,6 +68,37 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
         throw new HttpError('UNKNOWN_METRIC', `no metric has the key ${JSON.stringify(request.params.key)}`);
       const { totals, achievedAt } = await userFacts(runtime, request.params.id);
       return userMetricWire(metric, totals, achievedAt, runtime.config.achievements, runtime.metricsByKey);
+    },
+  );
+
+  app.get(
+    '/v1/users/:id/metrics/:key/event-summary',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: "Get a user's metric per local day, week or month: what each added, and the total at its end",
+        tags: ['users'],
+        params: metricParams,
+        querystring: {
+          type: 'object',
+          required: ['aggregation', 'startDate', 'endDate'],
+          properties: {
+            aggregation: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
+            startDate: date,
+            endDate: { ...date, description: 'YYYY-MM-DD, at most 400 days after startDate' },
+          },
+        },
+        response: { 200: { type: 'array', items: summarySchema }, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const { aggregation, startDate, endDate } = request.query;
+      return runtime.engine.eventSummary(request.params.id, request.params.key, {
+        aggregation,
+        from: startDate,
+        to: endDate,
+      });
     },
   );
 }

@@ -1,0 +1,90 @@
+/**
+ * A metric's event summary for one user: per day, week or month of the user's local calendar, the
+ * change the user's events made in it and the user's total at its end, from the daily sums the
+ * store keeps (the journal's rollups), never from the events themselves. Each event is taken once,
+ * under the day start that counted it (day-start-eras.ts).
+ */
+import { countedRollups } from './day-start-eras.js';
+import type { EngineContext } from './engine-context.js';
+import { InvalidInputError, NotFoundError } from './errors.js';
+import type { Rollup } from './state.js';
+import { formatDay, parseDay } from './time/calendar.js';
+import { calendarFor, type PeriodCalendar } from './time/period.js';
+import { checkUserId } from './validate.js';
+
+export type Aggregation = 'daily' | 'weekly' | 'monthly';
+
+export interface SummaryPeriod {
+  /** the first local date of the period */
+  readonly date: string;
+  /** the user's total of the metric at the end of the period */
+  readonly total: number;
+  /** what the user's events added in the period */
+  readonly change: number;
+}
+
+/** The longest range a summary covers, in days (the hosted service's limit). */
+export const MAX_SUMMARY_DAYS = 400;
+
+const AGGREGATIONS: ReadonlySet<string> = new Set(['daily', 'weekly', 'monthly']);
+
+/**
+ * The periods of `calendar` from the one holding epoch day `from` to the one holding `to`, each
+ * with its change and the total at its end, from one metric's daily sums (each event once).
+ */
+export function summarizeDays(
+  rows: readonly Rollup[],
+  calendar: PeriodCalendar,
+  from: number,
+  to: number,
+): SummaryPeriod[] {
+  const first = calendar.indexOf(from);
+  const last = calendar.indexOf(to);
+  const start = calendar.startOf(first);
+  const sorted = [...rows].sort((a, b) => a.day - b.day);
+  let total = 0;
+  let r = 0;
+  // everything before the first period: the total it starts from
+  for (; r < sorted.length && (sorted[r] as Rollup).day < start; r++) total += (sorted[r] as Rollup).value;
+  const periods: SummaryPeriod[] = [];
+  for (let index = first; index <= last; index++) {
+    const end = calendar.endOf(index);
+    let change = 0;
+    for (; r < sorted.length && (sorted[r] as Rollup).day <= end; r++) change += (sorted[r] as Rollup).value;
+    total += change;
+    periods.push({ date: formatDay(calendar.startOf(index)), total, change });
+  }
+  return periods;
+}
+
+/** engine.eventSummary: the summary of `metric` for `userId`, by the first rule's day start and week start. */
+export async function eventSummary(
+  ctx: EngineContext,
+  userId: string,
+  metric: string,
+  options: { aggregation: Aggregation; from: string; to: string },
+): Promise<SummaryPeriod[]> {
+  checkUserId(userId);
+  if (typeof metric !== 'string' || !ctx.metrics.has(metric))
+    throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(metric)}`);
+  const { aggregation } = options;
+  if (!AGGREGATIONS.has(aggregation))
+    throw new InvalidInputError(`aggregation must be daily, weekly or monthly, got ${JSON.stringify(aggregation)}`);
+  const from = parseDay(options.from, 'from');
+  const to = parseDay(options.to, 'to');
+  if (to < from) throw new InvalidInputError(`from (${options.from}) must not be after to (${options.to})`);
+  if (to - from + 1 > MAX_SUMMARY_DAYS)
+    throw new InvalidInputError(
+      `a summary covers at most ${MAX_SUMMARY_DAYS} days, from ${options.from} to ${options.to} is ${to - from + 1}`,
+    );
+  const user = await ctx.store.load(userId);
+  if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user ${JSON.stringify(userId)}`);
+  const journal = await ctx.store.journal(userId);
+  const rule = ctx.rules[0];
+  const rows = countedRollups(
+    journal.rollups.filter((row) => row.metric === metric),
+    user.dayStarts,
+    rule === undefined ? null : rule.dayStart,
+  );
+  return summarizeDays(rows, calendarFor(aggregation, rule?.weekStart ?? 'monday'), from, to);
+}
