@@ -13,6 +13,8 @@
 //   (b') the same at the default 7 periods (a few hundred bytes), vs the same small bytes sent bare;
 //   (b'') the 366-period read asking for gzip as the hosted service's SDKs do, and with the read
 //       cache off, each vs a bare GET answering a small JSON;
+//   (a'') the same events sent 1,000 at a time to POST /admin/v1/metrics/events (4 connections),
+//       beside the event endpoint's events/s in the same blocks' alternation (the target: 3x or more);
 //   (c) the event endpoint on Redis: one server process, then two sharing the Redis behind a
 //       client-side round-robin (two load generators, half the connections each, summed).
 //
@@ -56,6 +58,10 @@ const TARGET_EVENT_SHARE = 0.5;
 const TARGET_EVENT_P99_MS = 10;
 /** the 366-period read against a bare route sending the same bytes */
 const TARGET_READ_SAME_BYTES = 0.9;
+/** events per second through 1,000-event batches, against the single-event endpoint */
+const TARGET_BATCH_EVENTS = 3;
+const BATCH_SIZE = 1000;
+const BATCH_CONNECTIONS = 4;
 const HISTORY_PERIODS = 366;
 
 const SECONDS = envInt('KINDLING_BENCH_SECONDS', 10, 1);
@@ -104,6 +110,7 @@ async function seed(/** @type {string} */ dir) {
   if (server.firstStart === null) throw new Error('the seeding server should have made its first account');
   const accountId = server.firstStart.account.id;
   const appKey = server.firstStart.applicationKey.key;
+  const adminKey = server.firstStart.adminKey.key;
   const { engine } = await server.ctx.engines.runtimeFor(accountId);
   const today = Math.floor(Date.now() / DAY_MS);
   let events = 0;
@@ -118,7 +125,7 @@ async function seed(/** @type {string} */ dir) {
     cpSync(scratch, dir, { recursive: true });
     rmSync(scratch, { recursive: true, force: true });
   }
-  return { appKey, events };
+  return { appKey, adminKey, events };
 }
 
 /** @returns {Load} */
@@ -127,6 +134,25 @@ const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key)
   paths: [path],
   bodies: EVENT_BODIES,
   headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
+});
+/**
+ * One batch of BATCH_SIZE events, each of another of the workload's users (the same batch sent again
+ * adds to their totals: events without idempotency keys).
+ * @returns {Load}
+ */
+const batchLoad = (/** @type {string} */ key) => ({
+  method: 'POST',
+  paths: ['/admin/v1/metrics/events'],
+  bodies: [
+    JSON.stringify(
+      Array.from({ length: BATCH_SIZE }, (_, i) => ({
+        key: 'lessons',
+        user: { id: userId((i * 7) % USERS), tz: zoneOf((i * 7) % USERS) },
+        value: 1,
+      })),
+    ),
+  ],
+  headers: { 'content-type': 'application/json', 'x-api-key': key },
 });
 /** @returns {Load} */
 const readLoad = (
@@ -237,7 +263,7 @@ async function main() {
   const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
   try {
     progress(`load generator: ${LOADGEN}; seeding ${USERS} users, ${HISTORY_USERS} of them with a year of history`);
-    const { appKey, events } = await seed(dir);
+    const { appKey, adminKey, events } = await seed(dir);
     const relaxedDir = `${dir}-normal`;
     cpSync(dir, relaxedDir, { recursive: true });
     cleanups.push(() => rmSync(relaxedDir, { recursive: true, force: true }));
@@ -284,6 +310,7 @@ async function main() {
       smallReadBytes: readLoad(bare(SMALL_READ_PATHS, '/bare-bytes/'), null),
       gzipRead: readLoad(READ_PATHS, appKey, SDK_ENCODING),
       bareRead: readLoad(bare(READ_PATHS, '/bare/'), null),
+      batch: batchLoad(adminKey),
     };
 
     progress('warm-up: 2 to 3 s of each workload');
@@ -300,6 +327,18 @@ async function main() {
       () => onServer(loads.event),
       () => onBare(loads.bareEvent),
     );
+    // Batches: events/s is requests/s times the batch's 1,000, against the single events' in the same alternation.
+    const batchRun = await compare(
+      `sqlite events in batches of ${BATCH_SIZE} vs the event endpoint`,
+      () => blast(server.url, loads.batch, { connections: BATCH_CONNECTIONS, seconds: SECONDS, pid: server.pid }),
+      () => onServer(loads.event),
+    );
+    const batch = {
+      ...batchRun,
+      ratios: batchRun.rows.server.map(
+        (block, i) => (block.rps * BATCH_SIZE) / /** @type {Block} */ (batchRun.rows.baseline[i]).rps,
+      ),
+    };
     const normal = await compare(
       'sqlite event, synchronous=normal, vs bare POST',
       () => onRelaxed(loads.event),
@@ -330,6 +369,7 @@ async function main() {
     const redis = REDIS_URL === 'off' ? null : await redisPart();
     report({
       event,
+      batch,
       normal,
       read,
       smallRead,
@@ -346,10 +386,10 @@ async function main() {
 }
 
 /**
- * @param {{ event: Comparison, normal: Comparison, read: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
+ * @param {{ event: Comparison, batch: Comparison, normal: Comparison, read: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
  *   redis: Comparison | null, events: number, largeBytes: number, smallBytes: number }} results
  */
-function report({ event, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes, smallBytes }) {
+function report({ event, batch, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes, smallBytes }) {
   const cpus = os.cpus();
   const kb = (/** @type {number} */ bytes) =>
     bytes >= 10_000 ? `${Math.round(bytes / 1000)} KB` : `${fmt(bytes)} bytes`;
@@ -378,6 +418,14 @@ function report({ event, normal, read, smallRead, gzip, coldRead, redis, events,
   const nm = summary(normal.rows.server);
   line('POST event', `Kindling, SQLite (${SYNC}), 1 process`, ev, event.ratios);
   line('POST event', 'bare Fastify', evBare, null);
+  const bt = summary(batch.rows.server);
+  line(
+    `POST ${BATCH_SIZE} events (events/s: ${fmt(bt.rps * BATCH_SIZE)})`,
+    `Kindling, SQLite (${SYNC}), ${BATCH_CONNECTIONS} connections`,
+    bt,
+    batch.ratios,
+  );
+  line('POST event', `Kindling, SQLite (${SYNC}), single events`, summary(batch.rows.baseline), null);
   line('POST event', 'Kindling, SQLite (normal: no sync per commit), 1 process', nm, normal.ratios);
   line('POST event', 'bare Fastify', summary(normal.rows.baseline), null);
   line(
@@ -418,6 +466,10 @@ function report({ event, normal, read, smallRead, gzip, coldRead, redis, events,
   verdict(
     median(event.ratios) >= TARGET_EVENT_SHARE,
     `event endpoint at ${(median(event.ratios) * 100).toFixed(1)}% of the bare Fastify POST; target >= ${TARGET_EVENT_SHARE * 100}%`,
+  );
+  verdict(
+    median(batch.ratios) >= TARGET_BATCH_EVENTS,
+    `events through batches of ${BATCH_SIZE} at ${median(batch.ratios).toFixed(2)}× the events/s of the single-event endpoint (median of pairs); target >= ${TARGET_BATCH_EVENTS}×`,
   );
   verdict(
     ev.p99 < TARGET_EVENT_P99_MS,

@@ -66,7 +66,8 @@ const scriptOf = new Map();
 /** A Lua string literal holding `text` as it is (a long bracket whose level the text does not close). */
 function luaString(/** @type {string} */ text) {
   let level = '';
-  while (text.includes(`]${level}]`)) level += '=';
+  // nor may the text end with `]` and the level: it would close the string a bracket early
+  while (text.includes(`]${level}]`) || text.endsWith(`]${level}`)) level += '=';
   return `[${level}[${text}]${level}]`;
 }
 

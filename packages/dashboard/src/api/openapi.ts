@@ -1602,6 +1602,126 @@ export interface paths {
         };
         trace?: never;
     };
+    "/admin/v1/metrics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record up to 1,000 events at once (imports, backfills) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attributes?: Record<string, never> | null;
+                        idempotencyKey?: string;
+                        /** @description the metric key */
+                        key: string;
+                        user: {
+                            email?: string | null;
+                            id: string;
+                            name?: string | null;
+                            /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                            tz?: string | null;
+                        };
+                        value: number;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description events recorded, or replayed by their idempotency key */
+                            accepted: number;
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/points": {
         parameters: {
             query?: never;

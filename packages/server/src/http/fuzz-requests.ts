@@ -115,6 +115,7 @@ const target = fc.oneof(
       fc.constantFrom(...METHODS),
       fc.constantFrom(
         'metrics',
+        'metrics/events',
         'streak',
         'streak/rebuild',
         'keys',

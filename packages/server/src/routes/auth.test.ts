@@ -27,6 +27,12 @@ const rows: Row[] = [
   { method: 'POST', path: '/admin/v1/metrics', url: '/admin/v1/metrics', body: [{ name: 'Pages' }] },
   { method: 'PATCH', path: '/admin/v1/metrics', url: '/admin/v1/metrics', body: [{ id: 'nope', name: 'X' }] },
   { method: 'DELETE', path: '/admin/v1/metrics', url: '/admin/v1/metrics?ids=nope' },
+  {
+    method: 'POST',
+    path: '/admin/v1/metrics/events',
+    url: '/admin/v1/metrics/events',
+    body: [{ key: 'lessons', user: { id: 'ada' }, value: 1 }],
+  },
   { method: 'GET', path: '/admin/v1/streak', url: '/admin/v1/streak' },
   { method: 'PUT', path: '/admin/v1/streak', url: '/admin/v1/streak', body: rule },
   { method: 'GET', path: '/admin/v1/streak/rebuild', url: '/admin/v1/streak/rebuild' },

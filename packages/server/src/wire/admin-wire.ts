@@ -218,6 +218,13 @@ export const deletedAnswerSchema = {
   required: ['deleted', 'issues'],
   properties: { deleted: ids, issues },
 } as const;
+/** A batch of events: how many were recorded (or were repeats of events recorded before), and the issues of the others. */
+export const acceptedEventsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['accepted', 'issues'],
+  properties: { accepted: { ...number, description: 'events recorded, or replayed by their idempotency key' }, issues },
+} as const;
 export const issuesAnswerSchema = {
   type: 'object',
   additionalProperties: false,

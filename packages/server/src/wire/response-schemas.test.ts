@@ -129,6 +129,15 @@ describe('the response schemas', () => {
     await get('GET /v1/users/{id}/achievements', '/v1/users/ada/achievements?includeIncomplete=true');
     await get('GET /v1/achievements');
     await get('GET /v1/streaks', '/v1/streaks?userIds=ada,bob,nobody');
+    const batch = await write(
+      'POST /admin/v1/metrics/events',
+      [
+        { key: 'lessons', user: { id: 'cat', tz: 'Asia/Tokyo' }, value: 2, idempotencyKey: 'b-1' },
+        { key: 'lessons', user: { id: 'cat' }, value: 0.5 },
+      ],
+      '/admin/v1/metrics/events',
+    );
+    expect(batch).toEqual({ accepted: 2, issues: [] });
     const adaMetrics = await get('GET /v1/users/{id}/metrics', '/v1/users/ada/metrics');
     expect(adaMetrics[0]).toMatchObject({ key: 'lessons', current: 3.5 });
     await get('GET /v1/users/{id}/metrics/{key}', '/v1/users/ada/metrics/lessons');

@@ -7,6 +7,7 @@ import { accountRoute } from './account.js';
 import { accountsRoutes } from './accounts.js';
 import { archiveAchievementsRoute } from './archive-achievements.js';
 import { archiveMetricsRoute } from './archive-metrics.js';
+import { batchEventsRoute } from './batch-events.js';
 import { createAchievementsRoute } from './create-achievements.js';
 import { createKeyRoute } from './create-key.js';
 import { createMetricsRoute } from './create-metrics.js';
@@ -38,6 +39,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   accountRoute(app, ctx);
   accountsRoutes(app, ctx);
   listMetricsRoute(app, ctx);
+  batchEventsRoute(app, ctx);
   createMetricsRoute(app, ctx);
   updateMetricsRoute(app, ctx);
   archiveMetricsRoute(app, ctx);

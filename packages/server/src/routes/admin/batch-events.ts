@@ -1,0 +1,117 @@
+/**
+ * POST /admin/v1/metrics/events: up to 1,000 events in one call, for imports and backfills. Every
+ * event is checked before any is recorded (an unknown or archived metric, a zone that is not one,
+ * refuses the whole batch, naming the event); then each user's events are recorded in the order
+ * given, one at a time, as single events are (idempotency keys included), several users at once.
+ * 202 `{ accepted, issues }` once all are recorded: an event the engine refuses on its own (a sum
+ * beyond what is kept exactly) is an issue naming its index, and the others stand. A store that
+ * fails mid-batch answers 503 with the events before it recorded: send the batch again with
+ * idempotency keys and nothing is counted twice.
+ */
+import { isTimeZone, StoreError } from '@kindling/core';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors, upsertedUser } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { acceptedEventsSchema } from '../../wire/admin-wire.js';
+import { issueFromError, type Issue } from './bulk.js';
+
+/** The most events of one call. */
+export const MAX_BATCH = 1000;
+/** A batch's body may be this large (the other routes take 64 KB). */
+export const BATCH_BODY_LIMIT = 1024 * 1024;
+/** Users whose events are recorded at once. */
+const USERS_AT_ONCE = 32;
+
+const batchBody = {
+  type: 'array',
+  minItems: 1,
+  maxItems: MAX_BATCH,
+  items: {
+    type: 'object',
+    required: ['key', 'user', 'value'],
+    properties: {
+      key: { type: 'string', minLength: 1, maxLength: 255, description: 'the metric key' },
+      user: upsertedUser,
+      value: { type: 'number', minimum: -1e12, maximum: 1e12 },
+      attributes: { type: ['object', 'null'] },
+      idempotencyKey: { type: 'string', minLength: 1, maxLength: 255 },
+    },
+  },
+} as const;
+
+export function batchEventsRoute(app: App, ctx: ServerContext): void {
+  app.post(
+    '/admin/v1/metrics/events',
+    {
+      config: { access: 'admin' },
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: {
+        summary: 'Record up to 1,000 events at once (imports, backfills)',
+        tags: ['events'],
+        body: batchBody,
+        response: { 202: acceptedEventsSchema, ...errors(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const events = request.body;
+      // every event checked before any is recorded
+      events.forEach((event, index) => {
+        const metric = runtime.metricsByKey.get(event.key);
+        if (metric === undefined)
+          throw new HttpError('UNKNOWN_METRIC', `events[${index}]: no metric has the key ${JSON.stringify(event.key)}`);
+        if (metric.status === 'archived')
+          throw new HttpError(
+            'METRIC_ARCHIVED',
+            `events[${index}]: the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
+          );
+        const tz = event.user.tz;
+        if (tz != null && !isTimeZone(tz))
+          throw new HttpError('INVALID_TIME_ZONE', `events[${index}]: ${JSON.stringify(tz)} is not an IANA time zone`);
+      });
+      // each user's events in the order given
+      const byUser = new Map<string, number[]>();
+      events.forEach((event, index) => {
+        const mine = byUser.get(event.user.id);
+        if (mine === undefined) byUser.set(event.user.id, [index]);
+        else mine.push(index);
+      });
+      const users = [...byUser.values()];
+      const issues: Issue[] = [];
+      let accepted = 0;
+      // a store failure ends the batch: the other workers record nothing more
+      let failed: unknown = null;
+      const worker = async () => {
+        for (let mine = users.pop(); mine !== undefined && failed === null; mine = users.pop()) {
+          for (const index of mine) {
+            if (failed !== null) return;
+            const event = events[index] as (typeof events)[number];
+            try {
+              await runtime.engine.record({
+                userId: event.user.id,
+                metric: event.key,
+                value: event.value,
+                tz: event.user.tz ?? null,
+                email: event.user.email ?? null,
+                idempotencyKey: event.idempotencyKey ?? null,
+              });
+              accepted++;
+            } catch (error) {
+              if (error instanceof StoreError) {
+                failed ??= error;
+                return;
+              }
+              issues.push(issueFromError({ index, userId: event.user.id }, error));
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(USERS_AT_ONCE, users.length) }, worker));
+      if (failed !== null) throw failed;
+      issues.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+      return reply.code(202).send({ accepted, issues });
+    },
+  );
+}
