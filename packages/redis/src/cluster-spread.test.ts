@@ -12,7 +12,7 @@ import { accountKeys } from './keys.js';
 import { PARTITIONS } from './partition.js';
 import { redisStore } from './redis-store.js';
 import { startCluster, startRedis, type RunningRedis } from './test-cluster.js';
-import { deleteKeysMatching } from './test-targets.js';
+import { deleteKeysMatching, reachable } from './test-targets.js';
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2026-03-02T12:00:00Z');
@@ -67,24 +67,6 @@ async function recordRounds(store: Store, rounds: readonly Round[]): Promise<voi
   for (const round of rounds) {
     now = round.now;
     await Promise.all(round.events.map((event) => engine.record({ ...event, metric: 'lessons' })));
-  }
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
   }
 }
 

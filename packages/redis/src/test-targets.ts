@@ -32,7 +32,8 @@ export interface Targets {
 
 let accounts = 0;
 
-async function reachable(url: string): Promise<boolean> {
+/** Whether a Redis answers PING at `url` within a second. */
+export async function reachable(url: string): Promise<boolean> {
   const probe = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 1000,
