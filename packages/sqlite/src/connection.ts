@@ -17,6 +17,7 @@ import { isInMemory, labelOf, toStoreError } from './errors.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
 import { openDatabase, type Synchronous } from './open.js';
 import { StateCache } from './state-cache.js';
+import { activityBatch, type ActivityBatch } from './activity-batch.js';
 import { prepareStatements, type Statements } from './statements.js';
 
 export interface ConnectionOptions {
@@ -31,6 +32,8 @@ export interface Connection {
   /** how messages name the file */
   readonly label: string;
   readonly batches: GroupCommit;
+  /** the activity counts of the batch being committed, written together at its end */
+  readonly activity: ActivityBatch;
   /** The kept states of `account` on this connection, one cache for every store of the account (the first one's size holds). */
   cacheOf(account: string, max: number): StateCache;
   /**
@@ -56,10 +59,16 @@ function open(path: string, options: ConnectionOptions, forget: () => boolean): 
     for (const cache of caches.values()) cache.check(dataVersion);
   };
   let checkedThisTurn = false;
+  const activity = activityBatch();
   const batches = groupCommit(db, {
-    begin: checkCaches,
-    // Rolled back: the states kept during the batch were never committed.
+    begin: () => {
+      activity.clear();
+      checkCaches();
+    },
+    end: () => activity.write(sql),
+    // Rolled back: the states kept during the batch were never committed, nor their counts.
     rolledBack: () => {
+      activity.clear();
       for (const cache of caches.values()) cache.clear();
     },
     toStoreError: (error) => toStoreError(label, error),
@@ -69,6 +78,7 @@ function open(path: string, options: ConnectionOptions, forget: () => boolean): 
     sql,
     label,
     batches,
+    activity,
     cacheOf(account, max) {
       let cache = caches.get(account);
       if (cache === undefined) {

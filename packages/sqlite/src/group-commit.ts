@@ -28,6 +28,8 @@ export interface Call {
 export interface GroupCommitOptions {
   /** called first inside each batch's transaction */
   begin: () => void;
+  /** called last inside each batch's transaction, once its updates ran (what they left to write together) */
+  end: () => void;
   /** called when a batch's transaction rolled back */
   rolledBack: () => void;
   /** a driver failure as the store reports it */
@@ -53,7 +55,7 @@ type Outcome = { ok: boolean; value: unknown };
 class HalfWritten extends Error {}
 
 export function groupCommit(db: Database.Database, options: GroupCommitOptions): GroupCommit {
-  const { begin, rolledBack, toStoreError } = options;
+  const { begin, end, rolledBack, toStoreError } = options;
   const transact = (call: Call): unknown => call.transact(call);
   // The same in a savepoint of its own: better-sqlite3 rolls back just its rows when it throws.
   const transactAlone = db.transaction(transact);
@@ -71,6 +73,7 @@ export function groupCommit(db: Database.Database, options: GroupCommitOptions):
         outcomes.push({ ok: false, value: item.call.stepFailed ? error : toStoreError(error) });
       }
     }
+    end();
     return outcomes;
   });
 

@@ -40,7 +40,7 @@ export interface Statements {
   expiringAfter: Statement<[string, string, number, number, number, Buffer, number]>;
   addDay: Statement<[string, string, number, number, number, number]>;
   addMetric: Statement<[string, string, number, number, number]>;
-  addCompletion: Statement<[string, string]>;
+  addCompletions: Statement<[string, string, number, number]>;
   activityDays: Statement<
     [string, string, string],
     { day: string; events: number; extended: number; lost: number; freezes_used: number }
@@ -146,9 +146,9 @@ export function prepareStatements(db: Database.Database): Statements {
       'INSERT INTO activity_metrics (account, metric, total, events, last_at) VALUES (?, ?, ?, ?, ?) ' +
         'ON CONFLICT (account, metric) DO UPDATE SET total = total + excluded.total, events = events + excluded.events, last_at = max(last_at, excluded.last_at)',
     ),
-    addCompletion: prepare<[string, string]>(
+    addCompletions: prepare<[string, string, number, number]>(
       db,
-      'INSERT INTO activity_achievements (account, achievement, completions) VALUES (?, ?, 1) ON CONFLICT (account, achievement) DO UPDATE SET completions = completions + 1',
+      'INSERT INTO activity_achievements (account, achievement, completions) VALUES (?, ?, ?) ON CONFLICT (account, achievement) DO UPDATE SET completions = completions + ?',
     ),
     activityDays: prepare(
       db,

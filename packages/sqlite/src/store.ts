@@ -7,7 +7,6 @@
  * connection and their batches (connection.ts).
  */
 import type {
-  ActivityDelta,
   HistoryEntry,
   IndexStats,
   Journal,
@@ -224,9 +223,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         encodeKey(idempotency.key),
         JSON.stringify(idempotency.response),
       );
-    if (write.activity) saveActivity(write.activity);
     // A write without news runs no statement for it.
     if (write.outbox !== undefined && write.outbox.length > 0) saveOutbox(key, write.user.id, write.outbox);
+    // Last: counted once every row of the write is written, with the batch's others (activity-batch.ts).
+    if (write.activity) connection.activity.add(account, write.activity);
     return next;
   }
 
@@ -234,13 +234,6 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   function saveOutbox(key: Buffer, userId: string, entries: readonly OutboxEntry[]): void {
     for (const entry of entries)
       sql.saveOutbox.run(account, entry.userId === userId ? key : encodeKey(entry.userId), JSON.stringify(entry));
-  }
-
-  /** Adds a write's counts to the account's activity, in the write's transaction. */
-  function saveActivity(activity: ActivityDelta): void {
-    for (const d of activity.days) sql.addDay.run(account, d.day, d.events, d.extended, d.lost, d.freezesUsed);
-    for (const m of activity.metrics) sql.addMetric.run(account, m.metric, m.total, m.events, m.lastAt);
-    for (const a of activity.achievements) sql.addCompletion.run(account, a);
   }
 
   // Read → step → write, inside a batch's transaction (group-commit.ts).
