@@ -161,6 +161,8 @@ describe.each(presentTargets(targets))('an account of schema version 2 on $name'
           client.zadd(ix.best, -length, member),
         );
         if (i % 10 === 0) writes.push(client.zadd(old.registry.users, 1e15 + i, member));
+        // every user heard of by the registry, most of them no longer listed
+        writes.push(client.hset(old.registry.heard, member, String(1 + (i % 5))));
       }
       await Promise.all(writes);
     }
@@ -175,6 +177,8 @@ describe.each(presentTargets(targets))('an account of schema version 2 on $name'
     expect(stats.topLongest.map((row) => row.userId)).toEqual(['user-10007', 'user-10016', 'user-10025']);
     const listed = await Promise.all(keys.partitions.map((p) => client.zcard(p.registry.users)));
     expect(listed.reduce((a, b) => a + b, 0)).toBe(count / 10);
-    expect(await client.exists(old.users, ix.entry, ix.dead, old.registry.users)).toBe(0);
+    const heard = await Promise.all(keys.partitions.map((p) => client.hlen(p.registry.heard)));
+    expect(heard.reduce((a, b) => a + b, 0)).toBe(count);
+    expect(await client.exists(old.users, ix.entry, ix.dead, old.registry.users, old.registry.heard)).toBe(0);
   }, 60_000);
 });

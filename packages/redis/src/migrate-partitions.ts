@@ -135,8 +135,13 @@ async function moveRegistry(connection: Connection, keys: AccountKeys, progress:
     for (let i = 0; i < flat.length; i += 2) triples.push([flat[i] as string, flat[i + 1] as string, '']);
     if (triples.length === 0) {
       // Sequences heard of for users no longer listed: kept, as a write may list them again.
-      const [, fields] = await connection.run(connection.client.hscan(heard, '0', 'COUNT', BATCH), heard);
-      for (let i = 0; i < fields.length; i += 2) triples.push([fields[i] as string, '', fields[i + 1] as string]);
+      // (pages may be empty before the end of a scan: the cursor is followed until one is not)
+      let cursor = '0';
+      do {
+        const [next, fields] = await connection.run(connection.client.hscan(heard, cursor, 'COUNT', BATCH), heard);
+        cursor = next;
+        for (let i = 0; i < fields.length; i += 2) triples.push([fields[i] as string, '', fields[i + 1] as string]);
+      } while (triples.length === 0 && cursor !== '0');
       if (triples.length === 0) return;
     } else {
       const seen = await connection.run(connection.client.hmget(heard, ...triples.map((t) => t[0] as string)), heard);
