@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../packages/server/src/test-server.js';
+import { plantAttempt, type TestServer } from '../packages/server/src/test-server.js';
 import { getJson, sendDays, sendEvent, TravelClock } from './activity.js';
 import {
   focusedName,
@@ -139,9 +139,9 @@ describe('the dashboard, signed in and out', () => {
     });
     const hook = (await made.json()) as { id: string };
     // a delivery that failed once, as the relay leaves it (the queue is the server's own)
-    const queue = t.server.ctx.backend.deliveries;
     const at = Date.now();
-    await queue.enqueue([
+    await plantAttempt(
+      t.server.ctx.backend.deliveries,
       {
         id: 'log-1',
         endpointId: hook.id,
@@ -150,10 +150,6 @@ describe('the dashboard, signed in and out', () => {
         payload: '{"length":4}',
         createdAt: at,
       },
-    ]);
-    const [claimed] = await queue.claim(at, 10, 60_000);
-    await queue.finish(
-      claimed!,
       { at, status: 503, error: 'status 503', response: 'busy', ms: 40 },
       { status: 'failed' },
     );
@@ -169,7 +165,7 @@ describe('the dashboard, signed in and out', () => {
     expect(await line.textContent()).toContain('failed');
     await line.getByRole('button', { name: 'Send again' }).click();
     await expect.poll(() => line.textContent()).toContain('pending');
-    expect((await queue.get(hook.id, 'log-1'))?.status).toBe('pending');
+    expect((await t.server.ctx.backend.deliveries.get(hook.id, 'log-1'))?.status).toBe('pending');
     await fetch(`${t.server.url}/admin/v1/webhooks/${hook.id}`, {
       method: 'DELETE',
       headers: { 'x-api-key': t.adminKey },

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DeliveryAttempt, DeliveryOutcome, DeliveryQueue, NewDelivery } from '@kindling/core';
 import { parseSettings } from './settings.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -78,4 +79,17 @@ export async function startTestServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Puts a delivery in `queue` with one attempt behind it, as the relay leaves one: for tests of the delivery log. */
+export async function plantAttempt(
+  queue: DeliveryQueue,
+  delivery: NewDelivery,
+  attempt: DeliveryAttempt,
+  outcome: DeliveryOutcome,
+): Promise<void> {
+  await queue.enqueue([delivery]);
+  const [claimed] = await queue.claim(delivery.createdAt, 10, 60_000);
+  if (claimed === undefined || !(await queue.finish(claimed, attempt, outcome)))
+    throw new Error(`the delivery ${delivery.id} could not be claimed and finished`);
 }

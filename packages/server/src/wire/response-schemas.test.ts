@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../http/app.js';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { plantAttempt, startTestServer, type TestServer } from '../test-server.js';
 
 const DAY = 86_400_000;
 let now = Date.parse('2026-03-02T10:00:00Z');
@@ -185,8 +185,8 @@ describe('the response schemas', () => {
     await get('GET /admin/v1/webhooks');
     await get('GET /admin/v1/webhooks/{id}', `/admin/v1/webhooks/${hook.id}`);
     // a delivery in the endpoint's log, with an attempt: every field of the log's answer is shown
-    const deliveries = t.server.ctx.backend.deliveries;
-    await deliveries.enqueue([
+    await plantAttempt(
+      t.server.ctx.backend.deliveries,
       {
         id: 'tour-delivery',
         endpointId: hook.id,
@@ -195,10 +195,6 @@ describe('the response schemas', () => {
         payload: '{"type":"streak.lost","length":3}',
         createdAt: now,
       },
-    ]);
-    const [claimed] = await deliveries.claim(now, 10, 60_000);
-    await deliveries.finish(
-      claimed!,
       { at: now, status: 502, error: 'status 502', response: 'bad gateway', ms: 12.5 },
       { status: 'pending', nextAt: now + 30_000 },
     );

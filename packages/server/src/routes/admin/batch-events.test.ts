@@ -58,4 +58,15 @@ describe('POST /admin/v1/metrics/events', () => {
     expect(await batch([ok], t.appKey)).toMatchObject({ status: 403, body: { code: 'ADMIN_KEY_REQUIRED' } });
     expect(await t.call('GET', '/v1/users/ada')).toMatchObject({ status: 404 });
   });
+
+  it("records into the calling key's account only", async () => {
+    const other = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
+    await t.call('POST', '/admin/v1/metrics', { key: other.body.adminKey, body: [{ name: 'Lessons' }] });
+    const res = await batch([{ key: 'lessons', user: { id: 'ada' }, value: 4 }], other.body.adminKey);
+    expect(res).toMatchObject({ status: 202, body: { accepted: 1 } });
+    expect(await t.call('GET', '/v1/users/ada')).toMatchObject({ status: 404 });
+    expect((await t.call('GET', '/v1/users/ada', { key: other.body.applicationKey })).body.totals).toEqual({
+      lessons: 4,
+    });
+  });
 });

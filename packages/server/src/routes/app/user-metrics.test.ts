@@ -74,6 +74,7 @@ describe('GET /v1/users/:id/metrics', () => {
   it("keeps another account's users and metrics to that account", async () => {
     const other = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
     const key = other.body.applicationKey as string;
+    await t.call('POST', '/admin/v1/metrics', { key: other.body.adminKey, body: [{ name: 'Lessons' }] });
     expect(await t.call('GET', '/v1/users/ada/metrics', { key })).toMatchObject({
       status: 404,
       body: { code: 'UNKNOWN_USER' },
@@ -82,6 +83,15 @@ describe('GET /v1/users/:id/metrics', () => {
       status: 404,
       body: { code: 'UNKNOWN_METRIC' },
     });
+    expect(
+      await t.call(
+        'GET',
+        '/v1/users/ada/metrics/lessons/event-summary?aggregation=daily&startDate=2026-03-02&endDate=2026-03-02',
+        {
+          key,
+        },
+      ),
+    ).toMatchObject({ status: 404, body: { code: 'UNKNOWN_USER' } });
   });
 });
 
