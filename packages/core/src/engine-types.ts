@@ -4,6 +4,7 @@
  */
 import type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
+import type { ProfileInput } from './profile.js';
 import type { ReadStamp } from './read-stamp.js';
 import type { RecordResult } from './response.js';
 import type { RestoreOutcome } from './restore.js';
@@ -46,8 +47,26 @@ export interface RecordInput {
   /** the user's IANA zone now (S1) */
   tz?: string | null;
   email?: string | null;
+  /** the user's name, email consent, device tokens and attributes, merged into what is kept (profile.ts) */
+  profile?: Omit<ProfileInput, 'email'>;
   /** S18: a repeated key for the same user and metric changes nothing */
   idempotencyKey?: string | null;
+}
+
+/** `identify`: create a user (or update one already there), replace their profile, or update an existing user's. */
+export type IdentifyMode = 'create' | 'replace' | 'update';
+
+export interface IdentifyInput extends ProfileInput {
+  /** the user's IANA zone now: a change follows S4 and S5 as one an event carries */
+  tz?: string | null;
+}
+
+export interface IdentifyResult {
+  user: UserView;
+  /** the user was not known before */
+  created: boolean;
+  /** something was written (a call that changes nothing writes nothing) */
+  changed: boolean;
 }
 
 export interface StreakRead extends StreakView {
@@ -58,8 +77,14 @@ export interface StreakRead extends StreakView {
 export interface UserView {
   id: string;
   email: string | null;
+  name: string | null;
   tz: string | null;
+  subscribeToEmails: boolean;
+  deviceTokens: string[] | null;
+  attributes: Record<string, string>;
   firstSeenAt: string;
+  /** the last change of the profile, email or zone by `identify` or an event's profile (else `firstSeenAt`) */
+  updated: string;
   totals: Record<string, number>;
   achievements: CompletedAchievement[];
 }
@@ -72,6 +97,16 @@ export interface Engine {
   /** the fingerprint of the rules (fingerprint.ts) stamped on every state this engine writes; a state with another is rebuilt before use (S20) */
   readonly rulesFingerprint: string;
   record(input: RecordInput): Promise<RecordResult>;
+  /**
+   * Identify a user: `create` (an existing user is updated with what is given), `replace` (upsert;
+   * what is not given returns to its default, the zone stays), `update` (NotFoundError UNKNOWN_USER
+   * for an unknown user). A changed zone settles and excuses as an event's would (S4, S5).
+   */
+  identify(
+    userId: string,
+    input: IdentifyInput,
+    options: { mode: IdentifyMode; at?: Date | number },
+  ): Promise<IdentifyResult>;
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
   /** the user's profile, totals and completed achievements; a state kept under other rules is rebuilt first (S20), as for `streak` */
   user(userId: string, options?: { at?: Date | number }): Promise<UserView | null>;

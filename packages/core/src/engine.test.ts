@@ -77,8 +77,13 @@ describe('createEngine and record', () => {
     expect(await e.user('ana')).toEqual({
       id: 'ana',
       email: 'ana@example.com',
+      name: null,
       tz: 'Asia/Tokyo',
+      subscribeToEmails: true,
+      deviceTokens: null,
+      attributes: {},
       firstSeenAt: '2026-02-01T12:00:00.000Z',
+      updated: '2026-02-01T12:00:00.000Z',
       totals: { lessons: 2, minutes: 30 },
       achievements: [],
     });

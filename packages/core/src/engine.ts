@@ -2,10 +2,12 @@
  * createEngine: load → reduce → commit, one user at a time, through an injected Store and clock.
  * The engine is the only part of the core with a notion of "now", and it takes it from `clock`.
  */
-import { describeCompleted } from './achievements.js';
 import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
+import { identify } from './identify.js';
+import { checkProfile, givesProfile } from './profile.js';
+import { viewUser } from './user-view.js';
 import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { indexWatch } from './index-entry.js';
@@ -18,12 +20,21 @@ import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent, type RecordResult } from './response.js';
 import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
-import { copyRecord, copyStreak, type HistoryEntry, type Rollup } from './state.js';
+import { copyStreak, type HistoryEntry, type Rollup } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
 
-export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from './engine-types.js';
+export type {
+  Engine,
+  EngineOptions,
+  IdentifyInput,
+  IdentifyMode,
+  IdentifyResult,
+  RecordInput,
+  StreakRead,
+  UserView,
+} from './engine-types.js';
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
@@ -49,6 +60,8 @@ export function createEngine(options: EngineOptions): Engine {
     const tz = sentTz === null ? null : zoneOf(sentTz).name;
     const email = checkOptionalString(input.email, 'email');
     const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
+    const checked = input.profile === undefined ? null : checkProfile(input.profile, 'profile.');
+    const profile = checked !== null && givesProfile(checked) ? checked : null;
     const at = now(input.at);
     return current.update(
       userId,
@@ -57,7 +70,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (replay !== null) return { result: { ...replay, replayed: true } };
         const version = (user?.version ?? 0) + 1;
         const eventId = idFor('event', userId, version);
-        const event = { userId, metric, value, at, tz, email, eventId, idempotencyKey };
+        const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey };
         // what the user's index lines are made of, noted before the reducer changes the state in place
         lines.note(user);
         // the zone what the event settles on its way was settled in, before the event may change it
@@ -126,17 +139,15 @@ export function createEngine(options: EngineOptions): Engine {
     async user(userId, options = {}) {
       checkUserId(userId);
       const user = await current.load(userId, now(options.at));
-      if (user === null) return null;
-      return {
-        id: user.id,
-        email: user.email,
-        tz: user.tz,
-        firstSeenAt: new Date(user.firstSeenAt).toISOString(),
-        totals: copyRecord(user.totals),
-        achievements: achievements
-          .filter((a) => user.achievements[a.key] !== undefined)
-          .map((a) => describeCompleted(a, user.achievements[a.key] as number)),
-      };
+      return user === null ? null : viewUser(user, achievements);
+    },
+
+    identify(userId, input, opts) {
+      try {
+        return identify(ctx, userId, input, opts);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
 
     readStamp: (userId, opts) => readStamp(ctx, userId, opts),

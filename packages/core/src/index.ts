@@ -1,5 +1,16 @@
 export { createEngine } from './engine.js';
-export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from './engine.js';
+export type {
+  Engine,
+  EngineOptions,
+  IdentifyInput,
+  IdentifyMode,
+  IdentifyResult,
+  RecordInput,
+  StreakRead,
+  UserView,
+} from './engine.js';
+export { checkProfile, PROFILE_LIMITS } from './profile.js';
+export type { ProfileInput, CheckedProfile } from './profile.js';
 export type { ReadStamp } from './read-stamp.js';
 export type { Aggregation, SummaryPeriod } from './event-summary.js';
 export { memoryStore } from './memory-store.js';
@@ -58,6 +69,7 @@ export type {
   Pause,
   LostStreak,
   ZoneChange,
+  UserProfile,
   OwnerAction,
   Journal,
   IndexEntry,

@@ -16,7 +16,7 @@ import { zoneFor } from './reduce.js';
 import { changeInstant } from './settle.js';
 import { zoneOf } from './time/local-date.js';
 import type { StreakRule } from './rules.js';
-import type { Change, UserState } from './state.js';
+import type { Change, UserProfile, UserState } from './state.js';
 import { viewStreak, type StreakView } from './view.js';
 
 /** A reminder that a streak's current period ends soon and is not met yet (reminders.ts). */
@@ -43,7 +43,13 @@ export interface OutboxEntry {
   readonly change: OutboxChange;
   /** the change's streak as it stood after the write; null for a change of no streak (an achievement) */
   readonly streak: StreakView | null;
-  readonly user: { readonly email: string | null; readonly tz: string | null; readonly firstSeenAt: number };
+  readonly user: {
+    readonly email: string | null;
+    readonly tz: string | null;
+    readonly firstSeenAt: number;
+    /** the user's profile when they gave one (absent in entries written before profiles were kept) */
+    readonly profile?: UserProfile;
+  };
 }
 
 /** An entry as a store hands it out: with its position, what `removeOutbox` takes (opaque, store-specific). */
@@ -69,7 +75,12 @@ export function outboxEntries(
 ): OutboxEntry[] {
   const entries: OutboxEntry[] = [];
   const views = new Map<string, StreakView | null>();
-  const contact = { email: user.email, tz: user.tz, firstSeenAt: user.firstSeenAt };
+  const contact = {
+    email: user.email,
+    tz: user.tz,
+    firstSeenAt: user.firstSeenAt,
+    ...(user.profile !== undefined ? { profile: user.profile } : {}),
+  };
   for (let i = 0; i < changes.length; i++) {
     const { change, at } = changes[i] as DatedChange;
     const streak = 'streak' in change ? change.streak : null;

@@ -25,6 +25,7 @@ import {
   type ZoneChange,
 } from './state.js';
 import { formatDay, DAY_MS } from './time/calendar.js';
+import { applyProfile, type CheckedProfile } from './profile.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { MAX_SUM, sumOutOfRange } from './sums.js';
@@ -45,6 +46,8 @@ export interface EventInput {
   readonly at: number;
   readonly tz: string | null;
   readonly email: string | null;
+  /** the name, email consent, device tokens and attributes the event's user gave (merged), or null/absent */
+  readonly profile?: CheckedProfile | null;
   readonly eventId: string;
   readonly idempotencyKey: string | null;
 }
@@ -261,8 +264,10 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   const previousAt = before?.lastEventAt ?? null;
   const user = before ?? newUser(event.userId, event.at);
   if (previousAt === null || event.at > previousAt) user.lastEventAt = event.at;
+  if (event.profile != null) applyProfile(user, event.profile, 'merge', event.at);
+  // a user who does not want emails does not have their address kept (profile.ts)
+  if (event.email !== null && user.profile?.subscribeToEmails !== false) user.email = event.email;
   user.tz = tz;
-  if (event.email !== null) user.email = event.email;
   user.version += 1;
   user.totals[metric] = total;
 

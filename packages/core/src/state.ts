@@ -86,6 +86,23 @@ export interface UserState {
    * goes out once per period. Absent until the first. Replaced, never changed in place.
    */
   reminded?: Readonly<Record<string, number>>;
+  /**
+   * what the user told about themselves besides email and zone (profile.ts): set by `identify` and
+   * by events that carry it. Absent until first given. Replaced, never changed in place.
+   */
+  profile?: UserProfile;
+}
+
+/** A user's name, email consent, device tokens and custom attributes, and when any of them last changed. */
+export interface UserProfile {
+  readonly name: string | null;
+  /** false: the user's email address is not kept (the user state's email stays null) */
+  readonly subscribeToEmails: boolean;
+  readonly deviceTokens: readonly string[] | null;
+  /** custom attributes, key → value (a record without prototype) */
+  readonly attributes: Readonly<Record<string, string>>;
+  /** epoch ms of the last change of the profile, the email or the zone by `identify` or an event's profile */
+  readonly updatedAt: number;
 }
 
 /** From the event that made the user's version `from`, events were summed under `starts` (minutes, in rule order). */
@@ -260,6 +277,7 @@ export function copyUser(user: UserState): UserState {
     rulesFingerprint: user.rulesFingerprint,
     ...(user.dayStarts !== undefined ? { dayStarts: user.dayStarts } : {}),
     ...(user.reminded !== undefined ? { reminded: user.reminded } : {}),
+    ...(user.profile !== undefined ? { profile: user.profile } : {}),
   };
 }
 
@@ -274,8 +292,8 @@ export function cloneUser(user: UserState): UserState {
   const { lastEventAt, dayStarts } = user;
   // A user who has recorded an event has both optional fields: one literal of one shape, in
   // copyUser's key order (its conditional spreads cost more than the rest of the copy). A user
-  // reminded once takes the general path.
-  if (lastEventAt === undefined || dayStarts === undefined || user.reminded !== undefined)
+  // reminded once, or with a profile, takes the general path.
+  if (lastEventAt === undefined || dayStarts === undefined || user.reminded !== undefined || user.profile !== undefined)
     return { ...copyUser(user), streaks };
   return {
     id: user.id,

@@ -5,9 +5,10 @@
  * periods beyond it are excused. The reducer (an event) and the rebuild (the journal's zone change)
  * both ask this one function, so that they agree (S20).
  */
+import { advanceTo } from './advance.js';
 import type { StreakRule } from './rules.js';
-import type { StreakState } from './state.js';
-import { placeInstant } from './time/local-date.js';
+import type { Change, HistoryEntry, StreakState, UserState, ZoneChange } from './state.js';
+import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 
 export interface ZoneMove {
@@ -42,4 +43,43 @@ export function excusedByMove(state: StreakState, rule: StreakRule, move: ZoneMo
   const inNew = Math.max(0, target - first - shift);
   const missed = Math.min(inOld, inNew);
   return first + missed < target ? first + missed : undefined;
+}
+
+/**
+ * A change of zone without an event (S4, S5): each rule's state is advanced to the day `at` falls
+ * on in the new zone, excusing what the move excuses, exactly as the next event would have done had
+ * it carried the zone; the user's zone becomes `to`. Answers the journal line, made at the user's
+ * current version (bump it first), which a rebuild folds as it folds an event's zone change.
+ */
+export function moveZone(
+  user: UserState,
+  to: string,
+  at: number,
+  rules: readonly StreakRule[],
+  changes: Change[],
+  history: HistoryEntry[],
+): ZoneChange {
+  const toZone = zoneOf(to);
+  const previousAt = user.lastEventAt ?? null;
+  const days: Record<string, number> = {};
+  for (const rule of rules) {
+    const day = placeInstant(at, toZone, rule.dayStartMs);
+    days[String(rule.dayStart)] = day;
+    const state = user.streaks[rule.key];
+    if (state === undefined || day <= state.day) continue;
+    const from = user.tz === null ? rule.defaultZone : zoneOf(user.tz);
+    const excusedFrom =
+      from === toZone ? undefined : excusedByMove(state, rule, { at, day, from, to: toZone, previousAt });
+    advanceTo(state, day, { rule, zone: toZone, changes, history, excusedFrom });
+  }
+  const change: ZoneChange = {
+    at,
+    from: user.tz,
+    to,
+    days,
+    version: user.version,
+    ...(previousAt !== null ? { previousAt } : {}),
+  };
+  user.tz = to;
+  return change;
 }

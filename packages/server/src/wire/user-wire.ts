@@ -66,18 +66,21 @@ export const userWithAchievementsSchema = {
 
 export type UserWire = FromSchema<typeof userSchema>;
 
-export function userWire(user: UserView, updated: string): UserWire {
+/** What of a user the wire shows (a `UserView` has it all). */
+export type UserFacts = Omit<UserView, 'achievements'>;
+
+export function userWire(user: UserFacts): UserWire {
   return {
     id: user.id,
     email: user.email,
-    name: null,
+    name: user.name,
     tz: user.tz,
-    deviceTokens: null,
-    subscribeToEmails: true,
-    attributes: {},
+    deviceTokens: user.deviceTokens,
+    subscribeToEmails: user.subscribeToEmails,
+    attributes: user.attributes,
     control: false,
     created: user.firstSeenAt,
-    updated,
+    updated: user.updated,
     totals: user.totals,
   };
 }

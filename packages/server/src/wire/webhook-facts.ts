@@ -67,17 +67,19 @@ export function webhookMessages(
   types: ReadonlySet<WebhookType>,
 ): WebhookMessage[] {
   const messages: WebhookMessage[] = [];
-  const user = userWire(
-    {
-      id: entry.userId,
-      email: entry.user.email,
-      tz: entry.user.tz,
-      firstSeenAt: new Date(entry.user.firstSeenAt).toISOString(),
-      totals: {},
-      achievements: [],
-    },
-    new Date(entry.at).toISOString(),
-  );
+  const profile = entry.user.profile;
+  const user = userWire({
+    id: entry.userId,
+    email: entry.user.email,
+    name: profile?.name ?? null,
+    tz: entry.user.tz,
+    subscribeToEmails: profile?.subscribeToEmails ?? true,
+    deviceTokens: profile?.deviceTokens == null ? null : [...profile.deviceTokens],
+    attributes: { ...profile?.attributes },
+    firstSeenAt: new Date(entry.user.firstSeenAt).toISOString(),
+    updated: new Date(profile?.updatedAt ?? entry.user.firstSeenAt).toISOString(),
+    totals: {},
+  });
   for (const [type, fact] of factsOf(entry, runtime)) {
     if (!types.has(type)) continue;
     const id = type === 'emails.streak_reminder_due' ? deterministicId('emails', entry.id) : entry.id;

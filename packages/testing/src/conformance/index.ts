@@ -7,6 +7,7 @@ import { afterEach, describe } from 'vitest';
 import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
 import { eventSummaryCases } from './event-summary.js';
+import { identifyCases } from './identify.js';
 import { outboxCases } from './outbox.js';
 import { rebuildCases } from './rebuild.js';
 import { reminderCases } from './reminders.js';
@@ -60,6 +61,10 @@ export function describeStoreConformance(
     describe('event summaries', () => {
       beforeEachFresh(fresh);
       eventSummaryCases(store);
+    });
+    describe('identified users', () => {
+      beforeEachFresh(fresh);
+      identifyCases(store, options.reopen);
     });
     describe('activity', () => {
       beforeEachFresh(fresh);

@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Frequency, StreakRuleInput } from '@kindling/core';
+import type { Engine, Frequency, StreakRuleInput } from '@kindling/core';
 import { EDGE_ZONES, instantArb, ruleArb, timeZoneArb } from '../../src/index.js';
-import { RUNS, DAY, engineFor, localDateOf, periodOfDate } from './property-support.js';
+import { RUNS, DAY, engineFor, localDateOf, periodOfDate, storedState } from './property-support.js';
 
 const PERIOD_DAYS: Record<Frequency, number> = { daily: 1, weekly: 7, monthly: 31 };
 
@@ -94,6 +94,16 @@ async function fly(trip: Trip) {
   return { before, landed, losses, engine };
 }
 
+/** As `fly`, but the new zone is given by `identify` at the instant of the landing event, which carries none. */
+async function flyIdentified(trip: Trip) {
+  const engine = engineFor(trip.rule);
+  await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: trip.first, tz: trip.from });
+  await engine.record({ userId: 'u', metric: 'lessons', value: trip.previousValue, at: trip.previous });
+  await engine.identify('u', { tz: trip.to }, { mode: 'update', at: trip.landed });
+  await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: trip.landed });
+  return engine;
+}
+
 const describeTrip = (trip: Trip, found: ReturnType<typeof counts>) =>
   `${trip.rule.frequency} (week from ${trip.rule.weekStart}, day from ${trip.rule.dayStartsAt}): ${new Date(trip.previous).toISOString()} in ${trip.from}, then ${new Date(trip.landed).toISOString()} in ${trip.to}; missed ${found.inOld} in the old zone, ${found.inNew} in the new`;
 
@@ -135,6 +145,35 @@ describe('zone change properties', () => {
     await fc.assert(
       fc.asyncProperty(tripArb({ initial: 2, max: 3, earn: { every: 5, amount: 1 } }), async (trip) => {
         const { engine } = await fly(trip);
+        const kept = structuredClone(await engine.store.load('u'));
+        const history = structuredClone(await engine.store.history('u', 'default', -1e7, 1e7));
+        await engine.rebuild('u', { at: trip.landed });
+        expect({ ...(await engine.store.load('u'))!, version: 0 }).toEqual({ ...kept!, version: 0 });
+        expect(await engine.store.history('u', 'default', -1e7, 1e7)).toEqual(history);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('S5: a zone given by identify just before an event settles the streak exactly as the event carrying that zone would', async () => {
+    await fc.assert(
+      fc.asyncProperty(tripArb({ initial: 2, max: 3, earn: { every: 5, amount: 1 } }), async (trip) => {
+        const { engine: carried } = await fly(trip);
+        const identified = await flyIdentified(trip);
+        const streaksOf = async (engine: Engine) => {
+          const { user, history } = await storedState(engine, 'u');
+          return { streaks: user!.streaks, tz: user!.tz, history };
+        };
+        expect(await streaksOf(identified), describeTrip(trip, counts(trip))).toEqual(await streaksOf(carried));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('S20: a rebuild from the journal after a zone change given by identify equals the state kept step by step', async () => {
+    await fc.assert(
+      fc.asyncProperty(tripArb({ initial: 2, max: 3, earn: { every: 5, amount: 1 } }), async (trip) => {
+        const engine = await flyIdentified(trip);
         const kept = structuredClone(await engine.store.load('u'));
         const history = structuredClone(await engine.store.history('u', 'default', -1e7, 1e7));
         await engine.rebuild('u', { at: trip.landed });

@@ -57,7 +57,7 @@ export function getUserRoute(app: App, ctx: ServerContext): void {
         engine.journal(user.id),
       ]);
       return {
-        user: { ...userWire(user, user.firstSeenAt), achievements: user.achievements },
+        user: { ...userWire(user), achievements: user.achievements },
         streak: read === null ? null : streakReadWire(read, config.streak),
         recent: recentActivity(journal, rule !== undefined ? rule.dayStart : 0),
       };

@@ -24,7 +24,7 @@ export function getUserRoute(app: App, ctx: ServerContext): void {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
       const user = await runtime.engine.user(request.params.id);
       if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
-      return userWire(user, user.firstSeenAt);
+      return userWire(user);
     },
   );
 }
