@@ -105,6 +105,43 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(await failure(sdk.users.singleMetric('ada', 'no-such-metric'))).toBeInstanceOf(TrophyApi.NotFoundError);
   });
 
+  it('identifies users with users.create, users.identify and users.update, and reads them back with users.get', async () => {
+    // the user attributes are declared first, as the hosted service requires (its SDK has no admin call for it)
+    const declared = await t.call('POST', '/admin/v1/attributes', {
+      key: t.adminKey,
+      body: [
+        { name: 'Plan', key: 'plan', type: 'user' },
+        { name: 'Team', key: 'team', type: 'user' },
+      ],
+    });
+    expect(declared.status).toBe(201);
+    expect(await failure(sdk.users.create({ id: 'sdk-x', attributes: { colour: 'red' } }))).toBeInstanceOf(
+      TrophyApi.BadRequestError,
+    );
+    const made = await sdk.users.create({
+      id: 'sdk-cy',
+      email: 'cy@example.com',
+      name: 'Cy',
+      tz: 'Asia/Tokyo',
+      deviceTokens: ['phone'],
+      attributes: { plan: 'pro' },
+    });
+    expect(made).toMatchObject({ id: 'sdk-cy', name: 'Cy', tz: 'Asia/Tokyo', subscribeToEmails: true, control: false });
+    expect(made.created).toBeInstanceOf(Date);
+    const updated = await sdk.users.update('sdk-cy', { attributes: { team: 'a' }, subscribeToEmails: false });
+    // the SDK reads a null as undefined
+    expect(updated).toMatchObject({ attributes: { plan: 'pro', team: 'a' }, subscribeToEmails: false });
+    expect(updated.email ?? null).toBeNull();
+    const replaced = await sdk.users.identify('sdk-cy', { name: 'Cyrus' });
+    expect(replaced).toMatchObject({ name: 'Cyrus', attributes: {}, tz: 'Asia/Tokyo' });
+    expect(replaced.deviceTokens ?? null).toBeNull();
+    expect(await sdk.users.get('sdk-cy')).toMatchObject({ name: 'Cyrus', tz: 'Asia/Tokyo' });
+    expect(await failure(sdk.users.update('sdk-nobody', { name: 'N' }))).toBeInstanceOf(TrophyApi.NotFoundError);
+    expect(await failure(sdk.users.create({ id: 'sdk-bad', tz: 'Mars/Olympus' }))).toBeInstanceOf(
+      TrophyApi.BadRequestError,
+    );
+  });
+
   it("reads a metric's summary by day with users.metricEventSummary", async () => {
     const day = 86_400_000;
     const [yesterday, today] = [Date.now() - day, Date.now()].map((t) => new Date(t).toISOString().slice(0, 10));

@@ -670,6 +670,441 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List custom attributes */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            key: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "user" | "event";
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Declare custom attributes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64 */
+                        key: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "user" | "event";
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                id: string;
+                                key: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "user" | "event";
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                id: string;
+                                key: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "user" | "event";
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Remove custom attributes */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename custom attributes */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                id: string;
+                                key: string;
+                                name: string;
+                                /** @enum {string} */
+                                type: "user" | "event";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/v1/attributes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom attribute */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            key: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "user" | "event";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/keys": {
         parameters: {
             query?: never;
@@ -1622,14 +2057,25 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        attributes?: Record<string, never> | null;
+                        /** @description custom event attributes, key → value: each key declared as an event attribute (POST /admin/v1/attributes) */
+                        attributes?: {
+                            [key: string]: string;
+                        } | null;
                         idempotencyKey?: string;
                         /** @description the metric key */
                         key: string;
                         user: {
+                            /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                            attributes?: {
+                                [key: string]: string;
+                            };
+                            /** @description push tokens of the user’s devices */
+                            deviceTokens?: string[] | null;
                             email?: string | null;
                             id: string;
                             name?: string | null;
+                            /** @description false: the user’s email address is not kept */
+                            subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
                             tz?: string | null;
                         };
@@ -4792,11 +5238,22 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        attributes?: Record<string, never> | null;
+                        /** @description custom event attributes, key → value: each key declared as an event attribute (POST /admin/v1/attributes) */
+                        attributes?: {
+                            [key: string]: string;
+                        } | null;
                         user: {
+                            /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                            attributes?: {
+                                [key: string]: string;
+                            };
+                            /** @description push tokens of the user’s devices */
+                            deviceTokens?: string[] | null;
                             email?: string | null;
                             id: string;
                             name?: string | null;
+                            /** @description false: the user’s email address is not kept */
+                            subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
                             tz?: string | null;
                         };
@@ -5148,9 +5605,17 @@ export interface paths {
                 content: {
                     "application/json": {
                         user: {
+                            /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                            attributes?: {
+                                [key: string]: string;
+                            };
+                            /** @description push tokens of the user’s devices */
+                            deviceTokens?: string[] | null;
                             email?: string | null;
                             id: string;
                             name?: string | null;
+                            /** @description false: the user’s email address is not kept */
+                            subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
                             tz?: string | null;
                         };
@@ -5422,11 +5887,22 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        attributes?: Record<string, never> | null;
+                        /** @description custom event attributes, key → value: each key declared as an event attribute (POST /admin/v1/attributes) */
+                        attributes?: {
+                            [key: string]: string;
+                        } | null;
                         user: {
+                            /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                            attributes?: {
+                                [key: string]: string;
+                            };
+                            /** @description push tokens of the user’s devices */
+                            deviceTokens?: string[] | null;
                             email?: string | null;
                             id: string;
                             name?: string | null;
+                            /** @description false: the user’s email address is not kept */
+                            subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
                             tz?: string | null;
                         };
@@ -6102,6 +6578,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Identify a new user
+         * @description Creates the user ahead of any event (201). An id already known is updated with the fields given, as PATCH does (200).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                        attributes?: {
+                            [key: string]: string;
+                        };
+                        /** @description push tokens of the user’s devices */
+                        deviceTokens?: string[] | null;
+                        email?: string | null;
+                        id: string;
+                        name?: string | null;
+                        /** @description false: the user’s email address is not kept */
+                        subscribeToEmails?: boolean;
+                        /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                        tz?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            control: boolean;
+                            created: string;
+                            deviceTokens: string[] | null;
+                            email: string | null;
+                            id: string;
+                            name: string | null;
+                            subscribeToEmails: boolean;
+                            /** @description the total of each metric, by metric key */
+                            totals: {
+                                [key: string]: number;
+                            };
+                            /** @description IANA time zone */
+                            tz: string | null;
+                            updated: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            control: boolean;
+                            created: string;
+                            deviceTokens: string[] | null;
+                            email: string | null;
+                            id: string;
+                            name: string | null;
+                            subscribeToEmails: boolean;
+                            /** @description the total of each metric, by metric key */
+                            totals: {
+                                [key: string]: number;
+                            };
+                            /** @description IANA time zone */
+                            tz: string | null;
+                            updated: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/{id}": {
         parameters: {
             query?: never;
@@ -6195,12 +6809,213 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /**
+         * Identify a user (upsert)
+         * @description Creates the user or replaces their profile: fields not given return to their defaults (email and name null, no device tokens, no attributes, subscribeToEmails true); the zone stays unless given.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                        attributes?: {
+                            [key: string]: string;
+                        };
+                        /** @description push tokens of the user’s devices */
+                        deviceTokens?: string[] | null;
+                        email?: string | null;
+                        name?: string | null;
+                        /** @description false: the user’s email address is not kept */
+                        subscribeToEmails?: boolean;
+                        /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                        tz?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            control: boolean;
+                            created: string;
+                            deviceTokens: string[] | null;
+                            email: string | null;
+                            id: string;
+                            name: string | null;
+                            subscribeToEmails: boolean;
+                            /** @description the total of each metric, by metric key */
+                            totals: {
+                                [key: string]: number;
+                            };
+                            /** @description IANA time zone */
+                            tz: string | null;
+                            updated: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a user
+         * @description Changes the fields given of a known user (attributes key by key); 404 for an unknown id.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes) */
+                        attributes?: {
+                            [key: string]: string;
+                        };
+                        /** @description push tokens of the user’s devices */
+                        deviceTokens?: string[] | null;
+                        email?: string | null;
+                        name?: string | null;
+                        /** @description false: the user’s email address is not kept */
+                        subscribeToEmails?: boolean;
+                        /** @description IANA time zone of the user, e.g. Europe/Berlin */
+                        tz?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            control: boolean;
+                            created: string;
+                            deviceTokens: string[] | null;
+                            email: string | null;
+                            id: string;
+                            name: string | null;
+                            subscribeToEmails: boolean;
+                            /** @description the total of each metric, by metric key */
+                            totals: {
+                                [key: string]: number;
+                            };
+                            /** @description IANA time zone */
+                            tz: string | null;
+                            updated: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/users/{id}/achievements": {
@@ -7143,7 +7958,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
             error: string;
         };
     };

@@ -51,12 +51,23 @@ export interface AchievementDef {
   created: string;
 }
 
+/** A custom attribute the owner declared: users' (profile) or events'; values are strings. */
+export interface AttributeDef {
+  id: string;
+  key: string;
+  name: string;
+  type: 'user' | 'event';
+  created: string;
+}
+
 /** One versioned document per account; every change writes version + 1 (compare-and-set). */
 export interface AccountConfig {
   version: number;
   metrics: MetricDef[];
   streak: RuleConfig | null;
   achievements: AchievementDef[];
+  /** absent in documents written before attributes could be declared: none */
+  attributes?: AttributeDef[];
 }
 
 export type KeyKind = 'admin' | 'application';

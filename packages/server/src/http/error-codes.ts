@@ -33,6 +33,7 @@ const SERVER = {
   INVALID_CONTENT_TYPE: { status: 400, message: 'the Content-Type header is not valid' },
   NO_STREAK_RULE: { status: 400, message: 'the account has no streak rule' },
   ACHIEVEMENT_NOT_API: { status: 400, message: 'the achievement completes by its own trigger' },
+  INVALID_ATTRIBUTES: { status: 400, message: 'an attribute is not declared for its type' },
   BAD_URL: { status: 400, message: 'the URL cannot be decoded' },
   BAD_REQUEST: { status: 400, message: 'the request cannot be served' },
   MALFORMED_REQUEST: { status: 400, message: 'the request is not valid HTTP/1.1' },

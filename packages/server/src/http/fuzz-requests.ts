@@ -74,7 +74,12 @@ const target = fc.oneof(
     url: `/v1/users/${user.text}/streak${q === null ? '' : `?historyPeriods=${q}`}`,
     ids: user.id === null ? [] : [user.id],
   })),
-  segment.map((user) => ({ method: 'GET', url: `/v1/users/${user.text}`, ids: user.id === null ? [] : [user.id] })),
+  fc.tuple(fc.constantFrom('GET', 'PUT', 'PATCH'), segment).map(([method, user]) => ({
+    method,
+    url: `/v1/users/${user.text}`,
+    ids: user.id === null ? [] : [user.id],
+  })),
+  fc.constant({ method: 'POST', url: '/v1/users', ids: [] as string[] }),
   fc.tuple(segment, queryValue).map(([user, q]) => ({
     method: 'GET',
     url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`,
@@ -116,6 +121,7 @@ const target = fc.oneof(
       fc.constantFrom(
         'metrics',
         'metrics/events',
+        'attributes',
         'streak',
         'streak/rebuild',
         'keys',
@@ -211,8 +217,33 @@ const nearValidEvent = fc
       .map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [id] }));
   });
 
+/** A user body (identify) with exactly one field broken (or none). */
+const nearValidUser = fc
+  .record({
+    id: userId,
+    name: fc.option(fc.string({ unit: 'grapheme', maxLength: 20 })),
+    attributes: fc.option(fc.dictionary(fc.constantFrom('plan', 'team', 'constructor', 'toString', ''), ascii(8))),
+    deviceTokens: fc.option(fc.array(ascii(10), { maxLength: 25 })),
+  })
+  .chain((good) => {
+    const broken = fc.constantFrom<(b: any) => unknown>(
+      (b) => ({ ...b, tz: 'Mars/Olympus_Mons' }),
+      (b) => ({ ...b, subscribeToEmails: 'yes' }),
+      (b) => ({ ...b, attributes: { plan: 1e308 } }),
+      (b) => ({ ...b, attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, 'x'])) }),
+      (b) => ({ ...b, name: 'n'.repeat(20_000) }),
+      (b) => ({ ...b, deviceTokens: 'token' }),
+      (b) => ({ ...b, email: 42 }),
+    );
+    const same = fc.constant((b: unknown) => b);
+    return fc
+      .oneof({ weight: 2, arbitrary: same }, { weight: 3, arbitrary: broken })
+      .map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [good.id] }));
+  });
+
 const body = fc.oneof(
   { weight: 5, arbitrary: nearValidEvent },
+  { weight: 2, arbitrary: nearValidUser },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v) ?? 'null', ids: [] as string[] })) },
   {
     weight: 1,

@@ -17,15 +17,47 @@ export const errorBody = {
 export const userId = { type: 'string', minLength: 1, maxLength: 255 } as const;
 const optionalText = { type: ['string', 'null'], maxLength: 320 } as const;
 
+/** What a caller may tell of a user besides the id (the hosted service's `UpdatedUser`); limits as the engine's PROFILE_LIMITS. */
+const userFields = {
+  email: optionalText,
+  name: { type: ['string', 'null'], maxLength: 255 },
+  tz: { type: ['string', 'null'], maxLength: 64, description: 'IANA time zone of the user, e.g. Europe/Berlin' },
+  subscribeToEmails: { type: 'boolean', description: 'false: the user’s email address is not kept' },
+  deviceTokens: {
+    type: ['array', 'null'],
+    maxItems: 20,
+    items: { type: 'string', minLength: 1, maxLength: 4096 },
+    description: 'push tokens of the user’s devices',
+  },
+  attributes: {
+    type: 'object',
+    maxProperties: 100,
+    propertyNames: { minLength: 1, maxLength: 255 },
+    additionalProperties: { type: 'string', minLength: 1, maxLength: 1000 },
+    description:
+      'custom user attributes, key → value: each key declared as a user attribute (POST /admin/v1/attributes)',
+  },
+} as const;
+
+/** An event's custom attributes: each key declared as an event attribute. */
+export const eventAttributes = {
+  type: ['object', 'null'],
+  maxProperties: 100,
+  propertyNames: { minLength: 1, maxLength: 255 },
+  additionalProperties: { type: 'string', minLength: 1, maxLength: 1000 },
+  description:
+    'custom event attributes, key → value: each key declared as an event attribute (POST /admin/v1/attributes)',
+} as const;
+
 export const upsertedUser = {
   type: 'object',
   required: ['id'],
-  properties: {
-    id: userId,
-    email: optionalText,
-    tz: { type: ['string', 'null'], maxLength: 64, description: 'IANA time zone of the user, e.g. Europe/Berlin' },
-    name: optionalText,
-  },
+  properties: { id: userId, ...userFields },
+} as const;
+
+export const updatedUser = {
+  type: 'object',
+  properties: userFields,
 } as const;
 
 export const eventBody = {
@@ -39,7 +71,7 @@ export const eventBody = {
       maximum: 1e12,
       description: 'what the event adds to the metric; may be negative or fractional, at most 1e12 either way',
     },
-    attributes: { type: ['object', 'null'] },
+    attributes: eventAttributes,
   },
 } as const;
 

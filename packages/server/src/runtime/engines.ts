@@ -9,6 +9,7 @@ import { createEngine, type AchievementInput, type Engine, type StreakRuleInput 
 import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import type { Backend } from './backend.js';
+import { declaredAttributes, type DeclaredAttributes } from './attributes.js';
 import { readOrKeep } from './read-or-keep.js';
 
 /** The key of the one streak rule an account has. */
@@ -20,6 +21,8 @@ export interface AccountRuntime {
   readonly engine: Engine;
   readonly metricsByKey: ReadonlyMap<string, MetricDef>;
   readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
+  /** the custom attributes declared, by type: what users and events may carry */
+  readonly attributes: DeclaredAttributes;
   /** the account's webhook endpoints; while one is on, every change goes to the store's outbox */
   readonly webhooks: readonly WebhookEndpoint[];
 }
@@ -149,6 +152,7 @@ export class Engines {
         engine: engineFor(config, this.backend.storeFor(accountId), this.clock, outbox),
         metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
+        attributes: declaredAttributes(config.attributes),
         webhooks,
       };
     } else if (JSON.stringify(runtime.webhooks) !== JSON.stringify(webhooks)) runtime = { ...runtime, webhooks };

@@ -187,7 +187,7 @@ export const issueSchema = {
   },
 } as const;
 
-const issues = { type: 'array', items: issueSchema } as const;
+export const issues = { type: 'array', items: issueSchema } as const;
 const ids = {
   type: 'array',
   items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text } },

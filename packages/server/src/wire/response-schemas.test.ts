@@ -91,6 +91,20 @@ describe('the response schemas', () => {
       { id: 'nope', name: 'X' },
     ]);
     await get('GET /admin/v1/metrics', '/admin/v1/metrics?includeArchived=true');
+    const attributes = await write('POST /admin/v1/attributes', [
+      { name: 'Plan', key: 'plan', type: 'user' },
+      { name: 'Team', key: 'team', type: 'user' },
+      { name: 'Device', key: 'device', type: 'event' },
+      { name: 'Old', key: 'old', type: 'event' },
+      { name: 'Again', key: 'plan', type: 'user' },
+    ]);
+    await write('PATCH /admin/v1/attributes', [
+      { id: attributes.created[2].id, name: 'Device used' },
+      { id: 'nope', name: 'X' },
+    ]);
+    await write('DELETE /admin/v1/attributes', undefined, `/admin/v1/attributes?ids=${attributes.created[3].id},nope`);
+    await get('GET /admin/v1/attributes', '/admin/v1/attributes?limit=10&skip=1');
+    await get('GET /admin/v1/attributes/{id}', `/admin/v1/attributes/${attributes.created[0].id}`);
     const made = await write('POST /admin/v1/achievements', [
       { name: 'First lesson', key: 'first', trigger: 'metric', metric: 'lessons', threshold: 1 },
       { name: 'Two days', key: 'two', trigger: 'streak', streakLength: 2 },
@@ -125,6 +139,16 @@ describe('the response schemas', () => {
 
     await get('GET /v1/users/{id}/streak', '/v1/users/ada/streak?historyPeriods=3');
     await get('GET /v1/users/{id}', '/v1/users/ada');
+    await write('POST /v1/users', {
+      id: 'dee',
+      email: 'dee@example.com',
+      name: 'Dee',
+      tz: 'Europe/Berlin',
+      deviceTokens: ['phone'],
+      attributes: { plan: 'pro' },
+    });
+    await write('PATCH /v1/users/{id}', { subscribeToEmails: false, attributes: { team: 'a' } }, '/v1/users/dee');
+    await write('PUT /v1/users/{id}', { name: 'Dee D.' }, '/v1/users/dee');
     await write('POST /v1/achievements/{key}/complete', { user: { id: 'ada' } }, '/v1/achievements/onboarded/complete');
     await get('GET /v1/users/{id}/achievements', '/v1/users/ada/achievements?includeIncomplete=true');
     await get('GET /v1/achievements');

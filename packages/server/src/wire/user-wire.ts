@@ -1,8 +1,9 @@
 /**
  * A user on the wire, with every key the hosted service's SDK requires.
  */
-import type { UserView } from '@kindling/core';
+import type { IdentifyInput, RecordInput, UserView } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
+import type { updatedUser } from '../http/schemas.js';
 import { anyObject, flag, number, text, textOrNull } from './primitives.js';
 
 const userProperties = {
@@ -83,4 +84,26 @@ export function userWire(user: UserFacts): UserWire {
     updated: user.updated,
     totals: user.totals,
   };
+}
+
+/** A user's fields as a request gives them (the hosted service's `UpdatedUser`). */
+export type UserBody = FromSchema<typeof updatedUser>;
+
+/** What the engine's `identify` (or an event's profile) takes of a request's user: only the fields given. */
+export function profileInputOf(body: UserBody): IdentifyInput {
+  const input: IdentifyInput = {};
+  if (body.email !== undefined) input.email = body.email;
+  if (body.name !== undefined) input.name = body.name;
+  if (body.tz !== undefined) input.tz = body.tz;
+  if (body.subscribeToEmails !== undefined) input.subscribeToEmails = body.subscribeToEmails;
+  if (body.deviceTokens !== undefined) input.deviceTokens = body.deviceTokens;
+  if (body.attributes !== undefined) input.attributes = body.attributes as Record<string, string>;
+  return input;
+}
+
+/** What `record` takes of an event's user: zone, email, and the rest of the profile only when given (most events give none). */
+export function eventUserOf(body: UserBody): Pick<RecordInput, 'tz' | 'email' | 'profile'> {
+  const { tz, email, ...profile } = profileInputOf(body);
+  const given = { tz: tz ?? null, email: email ?? null };
+  return Object.keys(profile).length === 0 ? given : { ...given, profile };
 }

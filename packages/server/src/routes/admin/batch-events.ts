@@ -12,8 +12,10 @@ import { isTimeZone, StoreError } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
-import { errors, upsertedUser } from '../../http/schemas.js';
+import { errors, eventAttributes, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { checkAttributes } from '../../runtime/attributes.js';
+import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
 import { issueFromError, type Issue } from './bulk.js';
 
@@ -35,7 +37,7 @@ const batchBody = {
       key: { type: 'string', minLength: 1, maxLength: 255, description: 'the metric key' },
       user: upsertedUser,
       value: { type: 'number', minimum: -1e12, maximum: 1e12 },
-      attributes: { type: ['object', 'null'] },
+      attributes: eventAttributes,
       idempotencyKey: { type: 'string', minLength: 1, maxLength: 255 },
     },
   },
@@ -67,6 +69,8 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
             'METRIC_ARCHIVED',
             `events[${index}]: the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
           );
+        checkAttributes(runtime.attributes, event.user.attributes, 'user', `events[${index}].user.attributes: `);
+        checkAttributes(runtime.attributes, event.attributes, 'event', `events[${index}].attributes: `);
         const tz = event.user.tz;
         if (tz != null && !isTimeZone(tz))
           throw new HttpError('INVALID_TIME_ZONE', `events[${index}]: ${JSON.stringify(tz)} is not an IANA time zone`);
@@ -93,8 +97,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
                 userId: event.user.id,
                 metric: event.key,
                 value: event.value,
-                tz: event.user.tz ?? null,
-                email: event.user.email ?? null,
+                ...eventUserOf(event.user),
                 idempotencyKey: event.idempotencyKey ?? null,
               });
               accepted++;

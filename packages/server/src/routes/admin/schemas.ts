@@ -49,6 +49,31 @@ export const idParams = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 } },
 } as const;
 
+export const newAttribute = {
+  type: 'object',
+  required: ['name', 'key', 'type'],
+  properties: {
+    name,
+    key: { type: 'string', maxLength: 255, description: `letters, digits, - and _ (${KEY_PATTERN}), at most 64` },
+    type: { type: 'string', enum: ['user', 'event'] },
+  },
+} as const;
+
+export const attributeChange = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
+} as const;
+
+/** `?limit=&skip=`: the hosted service's paging of admin lists. */
+export const pageQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+  },
+} as const;
+
 export const newMetric = {
   type: 'object',
   required: ['name'],

@@ -8,7 +8,9 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { checkAttributes } from '../../runtime/attributes.js';
 import { userAchievementSchema, userAchievementWire } from '../../wire/achievement-wire.js';
+import { profileInputOf } from '../../wire/user-wire.js';
 
 /** The completion: its id, the achievement with the instant it was completed, no points. */
 const completionSchema = {
@@ -55,7 +57,11 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
           `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`,
         );
       }
-      const outcome = await runtime.engine.completeAchievement(request.body.user.id, def.key);
+      // the user is upserted with what the call tells of them, as an event's user is
+      const { id, ...fields } = request.body.user;
+      checkAttributes(runtime.attributes, fields.attributes, 'user', 'user.attributes: ');
+      if (Object.keys(fields).length > 0) await runtime.engine.identify(id, profileInputOf(fields), { mode: 'create' });
+      const outcome = await runtime.engine.completeAchievement(id, def.key);
       return reply.code(201).send({
         completionId: randomUUID(),
         achievement: userAchievementWire(def, runtime.metricsByKey, outcome.achievement.achievedAt),

@@ -6,6 +6,7 @@ import type { App } from '../../http/typed-app.js';
 import { completeAchievementRoute } from './complete-achievement.js';
 import { getStreakRoute } from './get-streak.js';
 import { getUserRoute } from './get-user.js';
+import { identifyUserRoutes } from './identify-user.js';
 import { listAchievementsRoute } from './list-achievements.js';
 import { listStreaksRoute } from './list-streaks.js';
 import { recordEventRoutes } from './record-event.js';
@@ -16,6 +17,7 @@ export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);
   getStreakRoute(app, ctx);
   getUserRoute(app, ctx);
+  identifyUserRoutes(app, ctx);
   userAchievementsRoute(app, ctx);
   listAchievementsRoute(app, ctx);
   completeAchievementRoute(app, ctx);

@@ -7,7 +7,9 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { checkAttributes } from '../../runtime/attributes.js';
 import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
+import { eventUserOf } from '../../wire/user-wire.js';
 
 function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   const key = Array.isArray(header) ? header[0] : header;
@@ -52,13 +54,14 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
             'METRIC_ARCHIVED',
             `the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
           );
-        const { user, value } = request.body;
+        const { user, value, attributes } = request.body;
+        checkAttributes(runtime.attributes, user.attributes, 'user', 'user.attributes: ');
+        checkAttributes(runtime.attributes, attributes, 'event', 'attributes: ');
         const result = await runtime.engine.record({
           userId: user.id,
           metric: metric.key,
           value,
-          tz: user.tz ?? null,
-          email: user.email ?? null,
+          ...eventUserOf(user),
           idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         });
         return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id));

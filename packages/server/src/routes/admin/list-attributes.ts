@@ -1,0 +1,50 @@
+/**
+ * GET /admin/v1/attributes?limit=&skip=: the account's custom attributes in the order declared;
+ * GET /admin/v1/attributes/:id: one of them (404 NOT_FOUND for an id it does not have).
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { attributeSchema, attributeWire } from '../../wire/attribute-wire.js';
+import { idParams, pageQuery, TAG } from './schemas.js';
+
+export function listAttributesRoutes(app: App, ctx: ServerContext): void {
+  app.get(
+    '/admin/v1/attributes',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'List custom attributes',
+        tags: [TAG],
+        querystring: pageQuery,
+        response: { 200: { type: 'array', items: attributeSchema }, ...errors() },
+      },
+    },
+    async (request) => {
+      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      const { skip, limit } = request.query;
+      return (config.attributes ?? []).slice(skip, skip + limit).map(attributeWire);
+    },
+  );
+
+  app.get(
+    '/admin/v1/attributes/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Get a custom attribute',
+        tags: [TAG],
+        params: idParams,
+        response: { 200: attributeSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      const found = (config.attributes ?? []).find((def) => def.id === request.params.id);
+      if (found === undefined) throw new HttpError('NOT_FOUND', 'no attribute has this id');
+      return attributeWire(found);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Identify a user (the hosted service's user calls): POST /v1/users creates one ahead of any event
+ * (201; an id already known is updated with what is given, 200), PUT /v1/users/:id replaces the
+ * profile (an upsert: what is not given returns to its default, the zone stays), PATCH
+ * /v1/users/:id updates what is given of a known user (404 otherwise). A changed zone settles the
+ * user's streaks as an event carrying it would (S4, S5). Each answers the full user.
+ */
+import type { IdentifyMode } from '@kindling/core';
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors, updatedUser, upsertedUser, userParams } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { checkAttributes } from '../../runtime/attributes.js';
+import { profileInputOf, userSchema, userWire, type UserBody } from '../../wire/user-wire.js';
+
+async function identifyUser(ctx: ServerContext, accountId: string, userId: string, body: UserBody, mode: IdentifyMode) {
+  const runtime = await ctx.engines.runtimeFor(accountId);
+  checkAttributes(runtime.attributes, body.attributes, 'user');
+  const { user, created } = await runtime.engine.identify(userId, profileInputOf(body), { mode });
+  return { user: userWire(user), created };
+}
+
+export function identifyUserRoutes(app: App, ctx: ServerContext): void {
+  app.post(
+    '/v1/users',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: 'Identify a new user',
+        description:
+          'Creates the user ahead of any event (201). An id already known is updated with the fields given, as PATCH does (200).',
+        tags: ['users'],
+        body: upsertedUser,
+        response: { 200: userSchema, 201: userSchema, ...errors() },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...body } = request.body;
+      const { user, created } = await identifyUser(ctx, callerOf(request).accountId, id, body, 'create');
+      return reply.code(created ? 201 : 200).send(user);
+    },
+  );
+
+  app.put(
+    '/v1/users/:id',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: 'Identify a user (upsert)',
+        description:
+          'Creates the user or replaces their profile: fields not given return to their defaults (email and name null, no device tokens, no attributes, subscribeToEmails true); the zone stays unless given.',
+        tags: ['users'],
+        params: userParams,
+        body: updatedUser,
+        response: { 200: userSchema, ...errors() },
+      },
+    },
+    async (request) =>
+      (await identifyUser(ctx, callerOf(request).accountId, request.params.id, request.body, 'replace')).user,
+  );
+
+  app.patch(
+    '/v1/users/:id',
+    {
+      config: { access: 'app' },
+      schema: {
+        summary: 'Update a user',
+        description: 'Changes the fields given of a known user (attributes key by key); 404 for an unknown id.',
+        tags: ['users'],
+        params: userParams,
+        body: updatedUser,
+        response: { 200: userSchema, ...errors(404) },
+      },
+    },
+    async (request) =>
+      (await identifyUser(ctx, callerOf(request).accountId, request.params.id, request.body, 'update')).user,
+  );
+}
