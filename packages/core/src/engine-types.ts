@@ -4,6 +4,7 @@
  */
 import type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
+import type { PreferencesInput, PreferencesView } from './preferences.js';
 import type { ProfileInput } from './profile.js';
 import type { ReadStamp } from './read-stamp.js';
 import type { RecordResult } from './response.js';
@@ -107,6 +108,18 @@ export interface Engine {
     input: IdentifyInput,
     options: { mode: IdentifyMode; at?: Date | number },
   ): Promise<IdentifyResult>;
+  /** The user's notification preferences and how they live a rule (first rule by default); null for an unknown user. */
+  preferences(userId: string, options?: { key?: string }): Promise<PreferencesView | null>;
+  /**
+   * Change a user's preferences: notification channels, and their choice of a rule (off, or their
+   * own mode and thresholds as the rule's `personalization` allows, else InvalidInputError
+   * PERSONALIZATION_OFF). A changed choice rebuilds the user's streaks from the journal (S20).
+   */
+  setPreferences(
+    userId: string,
+    input: PreferencesInput,
+    options?: { key?: string; at?: Date | number },
+  ): Promise<PreferencesView>;
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
   /** the user's profile, totals and completed achievements; a state kept under other rules is rebuilt first (S20), as for `streak` */
   user(userId: string, options?: { at?: Date | number }): Promise<UserView | null>;

@@ -6,6 +6,7 @@ import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import { identify } from './identify.js';
+import { preferences, setPreferences } from './preferences.js';
 import { checkProfile, givesProfile } from './profile.js';
 import { viewUser } from './user-view.js';
 import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
@@ -150,6 +151,8 @@ export function createEngine(options: EngineOptions): Engine {
       }
     },
 
+    preferences: (userId, opts) => preferences(ctx, userId, opts),
+    setPreferences: (userId, input, opts) => setPreferences(ctx, userId, input, opts),
     readStamp: (userId, opts) => readStamp(ctx, userId, opts),
     isCurrent: (userId, stamp, opts) => isCurrent(ctx, userId, stamp, opts),
     journal: (userId) => store.journal(checkUserId(userId)),

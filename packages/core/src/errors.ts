@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'UNKNOWN_USER'
   | 'UNKNOWN_PAUSE'
   | 'SUM_OUT_OF_RANGE'
+  | 'PERSONALIZATION_OFF'
   | 'STORE_ERROR';
 
 export class KindlingError extends Error {
@@ -31,7 +32,12 @@ export class KindlingError extends Error {
 export class InvalidInputError extends KindlingError {
   constructor(
     message: string,
-    code: 'INVALID_INPUT' | 'INVALID_TIME_ZONE' | 'INVALID_DATE' | 'SUM_OUT_OF_RANGE' = 'INVALID_INPUT',
+    code:
+      | 'INVALID_INPUT'
+      | 'INVALID_TIME_ZONE'
+      | 'INVALID_DATE'
+      | 'SUM_OUT_OF_RANGE'
+      | 'PERSONALIZATION_OFF' = 'INVALID_INPUT',
   ) {
     super(code, message);
   }

@@ -22,6 +22,8 @@ function ruleParts(rule: StreakRule): unknown[] {
     rule.conditions.map((c) => [c.metric, c.threshold]),
     [f.enabled, f.initial, f.max, f.earnEvery, f.earnAmount],
     rule.restoreWindow,
+    // only when set: a rule without it keeps the fingerprint it had before personalization existed
+    ...(rule.personalization !== null ? [[rule.personalization.mode, rule.personalization.thresholds]] : []),
   ];
 }
 

@@ -10,6 +10,9 @@ export type {
   UserView,
 } from './engine.js';
 export { checkProfile, PROFILE_LIMITS } from './profile.js';
+export { NOTIFICATION_TYPES } from './preferences.js';
+export type { NotificationType, PreferencesInput, PreferencesView } from './preferences.js';
+export { personalRule } from './personal-rule.js';
 export type { ProfileInput, CheckedProfile } from './profile.js';
 export type { ReadStamp } from './read-stamp.js';
 export type { Aggregation, SummaryPeriod } from './event-summary.js';
@@ -42,7 +45,15 @@ export type { Frequency } from './time/period.js';
 export { formatDay, parseDay, weekdayOf, WEEKDAYS, DAY_MS } from './time/calendar.js';
 export type { Weekday } from './time/calendar.js';
 export { parseRules } from './rules.js';
-export type { StreakRule, StreakRuleInput, ConditionInput, FreezesInput, Mode } from './rules.js';
+export type {
+  StreakRule,
+  StreakRuleInput,
+  ConditionInput,
+  FreezesInput,
+  Mode,
+  Personalization,
+  PersonalizationInput,
+} from './rules.js';
 export { parseAchievements } from './achievements.js';
 export type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
 export { reduceEvent, newUser } from './reduce.js';
@@ -70,6 +81,9 @@ export type {
   LostStreak,
   ZoneChange,
   UserProfile,
+  UserPreferences,
+  StreakPreference,
+  NotificationChannel,
   OwnerAction,
   Journal,
   IndexEntry,

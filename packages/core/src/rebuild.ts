@@ -9,6 +9,7 @@ import { countedRollups } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
 import { fingerprintModel } from './fingerprint.js';
 import { grantFreezes } from './freezes.js';
+import { ruleOfUser } from './personal-rule.js';
 import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import type { StreakRule } from './rules.js';
@@ -156,7 +157,8 @@ export function rebuildUser(
   for (const rule of model.rules) {
     // Days stay as they were counted where the rule's day start was not in force (it changed).
     const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStart);
-    const state = rebuildRule(rule, journal, rows, history);
+    // the rule as this user lives it (personal-rule.ts): only whether a period is met may differ
+    const state = rebuildRule(ruleOfUser(rule, stored), journal, rows, history);
     if (state !== undefined) user.streaks[rule.key] = state;
   }
   completeDue(user, model.achievements, at, []);

@@ -25,6 +25,7 @@ import {
   type ZoneChange,
 } from './state.js';
 import { formatDay, DAY_MS } from './time/calendar.js';
+import { ruleOfUser } from './personal-rule.js';
 import { applyProfile, type CheckedProfile } from './profile.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
@@ -278,7 +279,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     const zone = userZone ?? rule.defaultZone;
     const previousZone = before === null ? null : (beforeZone ?? rule.defaultZone);
     const state = applyToRule(previousZone, previousAt, zone, user.streaks[rule.key], rule, event, changes, history);
-    if (rule.metrics.has(event.metric) && extendIfMet(state, rule, event.at, changes, history))
+    if (rule.metrics.has(event.metric) && extendIfMet(state, ruleOfUser(rule, user), event.at, changes, history))
       extended = [...extended, rule.key];
     user.streaks[rule.key] = state;
     const dayStart = rule.dayStart;

@@ -41,6 +41,22 @@ export interface StreakRuleInput {
    * the period ends: `4h`, `90m`, `1h30m`, `2d` (off by default); less than the period's length
    */
   remindBefore?: string;
+  /**
+   * what a user may choose for themselves (personal-rule.ts): the mode, and thresholds between `min`
+   * and `max` for a subset of the rule's metrics. Off by default; a user may always turn the streak off.
+   */
+  personalization?: PersonalizationInput;
+}
+
+export interface PersonalizationInput {
+  mode?: boolean;
+  thresholds?: { min: number; max: number };
+}
+
+/** What users may choose of a rule; null: nothing but turning the streak off. */
+export interface Personalization {
+  readonly mode: boolean;
+  readonly thresholds: { readonly min: number; readonly max: number } | null;
 }
 
 export interface Condition {
@@ -81,6 +97,7 @@ export interface StreakRule {
   readonly defaultZone: ZoneOffsets;
   /** the metrics the conditions name */
   readonly metrics: ReadonlySet<string>;
+  readonly personalization: Personalization | null;
 }
 
 export const DEFAULT_MAX_FREEZES = 100;
@@ -158,6 +175,32 @@ function parseRemindBefore(input: unknown, frequency: Frequency): number | null 
   return ms;
 }
 
+function parsePersonalization(input: PersonalizationInput | undefined | null): Personalization | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'object') throw new ConfigError('personalization must be an object');
+  const mode = input.mode ?? false;
+  if (typeof mode !== 'boolean')
+    throw new ConfigError(`personalization.mode must be true or false, got ${JSON.stringify(mode)}`);
+  let thresholds: Personalization['thresholds'] = null;
+  if (input.thresholds !== undefined && input.thresholds !== null) {
+    const { min, max } = input.thresholds;
+    if (
+      typeof min !== 'number' ||
+      typeof max !== 'number' ||
+      !Number.isFinite(min) ||
+      !Number.isFinite(max) ||
+      min <= 0 ||
+      min > max ||
+      max > 1e12
+    )
+      throw new ConfigError(
+        `personalization.thresholds must be { min, max } with 0 < min <= max <= 1e12, got ${JSON.stringify(input.thresholds)}`,
+      );
+    thresholds = { min, max };
+  }
+  return mode || thresholds !== null ? { mode, thresholds } : null;
+}
+
 /** Check one rule and fill in its defaults. */
 export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
   const where = `streaks[${index}]`;
@@ -181,6 +224,7 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
       throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
     const conditions = parseConditions(input.conditions, named);
     const remindBeforeMs = parseRemindBefore(input.remindBefore, frequency);
+    const personalization = parsePersonalization(input.personalization);
     return {
       key,
       frequency,
@@ -197,6 +241,7 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
       calendar: calendarFor(frequency, weekStart),
       defaultZone,
       metrics: new Set(conditions.map((c) => c.metric)),
+      personalization,
     };
   } catch (error) {
     if (error instanceof ConfigError)

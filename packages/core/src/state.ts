@@ -91,6 +91,27 @@ export interface UserState {
    * by events that carry it. Absent until first given. Replaced, never changed in place.
    */
   profile?: UserProfile;
+  /**
+   * the user's own choices (preferences.ts): notification channels, and per rule key a streak turned
+   * off or its mode and thresholds (personal-rule.ts). Absent until first set. Replaced, never changed in place.
+   */
+  preferences?: UserPreferences;
+}
+
+/** A user's choice of one rule: off, or their own mode and conditions within the owner's bounds. */
+export interface StreakPreference {
+  readonly enabled: boolean;
+  readonly mode?: 'all' | 'any';
+  readonly conditions?: ReadonlyArray<{ readonly metric: string; readonly threshold: number }>;
+}
+
+export type NotificationChannel = 'email' | 'push';
+
+export interface UserPreferences {
+  /** notification type → channels; a type absent was never set, an empty list opts out */
+  readonly notifications: Readonly<Record<string, readonly NotificationChannel[]>>;
+  /** rule key → the user's choice of it */
+  readonly streaks: Readonly<Record<string, StreakPreference>>;
 }
 
 /** A user's name, email consent, device tokens and custom attributes, and when any of them last changed. */
@@ -278,6 +299,7 @@ export function copyUser(user: UserState): UserState {
     ...(user.dayStarts !== undefined ? { dayStarts: user.dayStarts } : {}),
     ...(user.reminded !== undefined ? { reminded: user.reminded } : {}),
     ...(user.profile !== undefined ? { profile: user.profile } : {}),
+    ...(user.preferences !== undefined ? { preferences: user.preferences } : {}),
   };
 }
 
@@ -293,7 +315,13 @@ export function cloneUser(user: UserState): UserState {
   // A user who has recorded an event has both optional fields: one literal of one shape, in
   // copyUser's key order (its conditional spreads cost more than the rest of the copy). A user
   // reminded once, or with a profile, takes the general path.
-  if (lastEventAt === undefined || dayStarts === undefined || user.reminded !== undefined || user.profile !== undefined)
+  if (
+    lastEventAt === undefined ||
+    dayStarts === undefined ||
+    user.reminded !== undefined ||
+    user.profile !== undefined ||
+    user.preferences !== undefined
+  )
     return { ...copyUser(user), streaks };
   return {
     id: user.id,

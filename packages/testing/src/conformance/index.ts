@@ -8,6 +8,7 @@ import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
 import { eventSummaryCases } from './event-summary.js';
 import { identifyCases } from './identify.js';
+import { preferenceCases } from './preferences.js';
 import { outboxCases } from './outbox.js';
 import { rebuildCases } from './rebuild.js';
 import { reminderCases } from './reminders.js';
@@ -65,6 +66,10 @@ export function describeStoreConformance(
     describe('identified users', () => {
       beforeEachFresh(fresh);
       identifyCases(store, options.reopen);
+    });
+    describe('personal rules', () => {
+      beforeEachFresh(fresh);
+      preferenceCases(store, options.reopen);
     });
     describe('activity', () => {
       beforeEachFresh(fresh);
