@@ -1,6 +1,8 @@
 export { createEngine } from './engine.js';
 export type { Engine, EngineOptions, RecordInput, StreakRead, UserView } from './engine.js';
 export type { ReadStamp } from './read-stamp.js';
+export type { UserPage, UserRow } from './user-list.js';
+export { LOOKED_AT_PER_PAGE } from './user-list.js';
 export type { Aggregation, SummaryPeriod } from './event-summary.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
