@@ -74,6 +74,8 @@ const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }
   {
     name: 'users',
     open: async (page) => {
+      // "Last active" is told from the browser's clock: the one the events were sent by
+      await page.clock.setFixedTime(clock.now());
       await openPage(page, 'Users');
       await page.getByRole('link', { name: 'fay', exact: true }).waitFor();
     },
