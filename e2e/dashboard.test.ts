@@ -200,8 +200,8 @@ describe('the dashboard, signed in and out', () => {
     const page = await open(t);
     await signInWithPassword(page);
     await openPage(page, 'Users');
-    await page.getByLabel('User id').fill('pia');
-    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByLabel('Search users').fill('pia');
+    await page.getByRole('link', { name: 'pia', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'User pia' }).waitFor();
     const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const end = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

@@ -15,6 +15,7 @@ import type { Change, Journal } from './state.js';
 import type { StreakStats } from './stats.js';
 import type { Store } from './store.js';
 import type { SettleResult, SweepResult } from './sweep.js';
+import type { UserPage } from './user-list.js';
 import type { HistoryPeriod, StreakView } from './view.js';
 
 export interface EngineOptions {
@@ -145,6 +146,18 @@ export interface Engine {
   ): Promise<SummaryPeriod[]>;
   /** How many users the store holds. */
   countUsers(): Promise<number>;
+  /**
+   * A page of users in id order, after `after` (limit 1..100, default 25), each with the first rule's
+   * current and longest streak now, zone and latest event (user-list.ts). With `search`: first the
+   * users whose id starts with it, then those whose email holds it (ignoring case), at most 2,000
+   * users looked at per call, so a page may be short and still have a `next`. Writes nothing.
+   */
+  listUsers(options?: {
+    after?: string | null;
+    limit?: number;
+    search?: string | null;
+    at?: Date | number;
+  }): Promise<UserPage>;
   grantFreezes(
     userId: string,
     count: number,

@@ -21,6 +21,7 @@ import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent, type RecordResult } from './response.js';
 import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
+import { listUsers } from './user-list.js';
 import { copyStreak, type HistoryEntry, type Rollup } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
@@ -158,6 +159,7 @@ export function createEngine(options: EngineOptions): Engine {
     journal: (userId) => store.journal(checkUserId(userId)),
     eventSummary: (userId, metric, opts) => eventSummary(ctx, userId, metric, opts),
     countUsers: () => store.countUsers(),
+    listUsers: (opts) => listUsers(ctx, opts),
     grantFreezes: (userId, count, opts) => grantFreezes(ctx, userId, count, opts),
     pause: (userId, opts) => pause(ctx, userId, opts),
     unpause: (userId, pauseId, opts) => unpause(ctx, userId, pauseId, opts),

@@ -15,6 +15,8 @@ export type { NotificationType, PreferencesInput, PreferencesView } from './pref
 export { personalRule } from './personal-rule.js';
 export type { ProfileInput, CheckedProfile } from './profile.js';
 export type { ReadStamp } from './read-stamp.js';
+export type { UserPage, UserRow } from './user-list.js';
+export { LOOKED_AT_PER_PAGE } from './user-list.js';
 export type { Aggregation, SummaryPeriod } from './event-summary.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';

@@ -101,7 +101,7 @@ export interface Store {
   history(userId: string, streak: string, from: number, to: number): Promise<HistoryEntry[]>;
   /** The user's journal: rollups, zone changes and owner actions. */
   journal(userId: string): Promise<Journal>;
-  /** User ids in ascending order (UTF-16 code units), after `after`, at most `limit`. */
+  /** User ids in ascending order (UTF-16 code units), after `after` (no id is empty: after '' they start at the first), at most `limit`. */
   users(after: string | null, limit: number): Promise<string[]>;
   countUsers(): Promise<number>;
   /** Analytics of one rule at instant `at`, with `top` entries in each top list. */

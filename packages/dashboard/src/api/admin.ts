@@ -14,6 +14,7 @@ import type {
   StreakRule,
   StreakSettings,
   UserDetails,
+  UserPage,
   Webhook,
   WebhookType,
   CreatedWebhook,
@@ -87,4 +88,13 @@ export const restoreStreak = (userId: string) =>
 
 export const readStreakAnalytics = (days: number, top = 10) =>
   request<StreakAnalytics>('GET', `${base}/analytics/streaks?top=${top}&days=${days}`);
+/** A page of users after the cursor `after` (null: from the start), found by `search` when given. */
+export const listUsers = (options: { after: string | null; search: string; limit?: number }) => {
+  const query = new URLSearchParams();
+  if (options.limit !== undefined) query.set('limit', String(options.limit));
+  if (options.after !== null) query.set('after', options.after);
+  if (options.search !== '') query.set('search', options.search);
+  const text = query.toString();
+  return request<UserPage>('GET', `${base}/users${text === '' ? '' : `?${text}`}`);
+};
 export const readUser = (id: string) => request<UserDetails>('GET', `${base}/users/${encodeURIComponent(id)}`);

@@ -4420,6 +4420,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users, a page at a time
+         * @description Users in id order, after `after`. With `search`: first the users whose id starts with it (from the ordered id list), then, from the start of the list, those whose email holds it ignoring case (the first run left out); the email part looks at most 2,000 users per request, so a page may hold fewer than `limit` users and still have a `next` to go on from where it stopped.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the cursor: the page starts after this user id (a page's `next`) */
+                    after?: string;
+                    limit?: number;
+                    /** @description users whose id starts with it (first), then users whose email holds it, ignoring case */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the `after` of the next page; null at the end. A search page may hold fewer users than `limit` and still have one */
+                            next: string | null;
+                            users: {
+                                /** @description the streak rule's current length now; 0 without a rule */
+                                current: number;
+                                email: string | null;
+                                id: string;
+                                /** @description the instant of the user's latest event; null when none is known */
+                                lastActive: string | null;
+                                /** @description the streak rule's longest streak; 0 without a rule */
+                                longest: number;
+                                /** @description the user's IANA zone; null when none was sent (the rule's default applies) */
+                                tz: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/users/{id}": {
         parameters: {
             query?: never;

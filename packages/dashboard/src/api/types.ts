@@ -35,6 +35,8 @@ export type NewAchievement = Body<'/admin/v1/achievements', 'post'>[number];
 export type ApiKey = Answer<'/admin/v1/keys', 'get'>[number];
 export type CreatedApiKey = Answer<'/admin/v1/keys', 'post', 201>;
 export type StreakAnalytics = Answer<'/admin/v1/analytics/streaks', 'get'>;
+export type UserPage = Answer<'/admin/v1/users', 'get'>;
+export type UserRow = UserPage['users'][number];
 export type UserDetails = Answer<'/admin/v1/users/{id}', 'get'>;
 export type UserProfile = UserDetails['user'];
 /** `GET /v1/users/:id/streak` (docs/http-api.md); the freeze fields only when the rule has freezes. */

@@ -5,6 +5,7 @@ import { MetricsPage } from '../pages/MetricsPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { StreakPage } from '../pages/StreakPage';
 import { UserPage } from '../pages/UserPage';
+import { UsersPage } from '../pages/UsersPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
 import { PageHeading } from './PageHeading';
 
@@ -26,7 +27,7 @@ export function Pages({ route }: { route: Route }) {
     case 'webhooks':
       return <WebhooksPage />;
     case 'users':
-      return <UserPage key={route.id ?? ''} userId={route.id} />;
+      return route.id === null ? <UsersPage /> : <UserPage key={route.id} userId={route.id} />;
     case 'not-found':
       return (
         <>

@@ -12,10 +12,10 @@ import { navigate } from '../components/use-route';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { userHref } from '../lib/route';
 
-/** Looks a user up by id and shows their streak, periods, recent activity and the owner's actions. */
-export function UserPage({ userId }: { userId: string | null }) {
-  const [query, setQuery] = useState(userId ?? '');
-  const user = useLoad(() => (userId ? readUser(userId) : Promise.resolve(null)), [userId]);
+/** One user's streak, periods, recent activity and the owner's actions; a lookup of another by exact id. */
+export function UserPage({ userId }: { userId: string }) {
+  const [query, setQuery] = useState(userId);
+  const user = useLoad(() => readUser(userId), [userId]);
 
   function lookUp(event: FormEvent) {
     event.preventDefault();
@@ -25,7 +25,10 @@ export function UserPage({ userId }: { userId: string | null }) {
   const notFound = user.error instanceof ApiError && user.error.status === 404;
   return (
     <>
-      <PageHeading title={userId ? `User ${userId}` : 'Users'}>{userId ? `User ${userId}` : 'Users'}</PageHeading>
+      <PageHeading title={`User ${userId}`}>User {userId}</PageHeading>
+      <p>
+        <a href="#/users">All users</a>
+      </p>
       <form className="card form form-inline" onSubmit={lookUp} role="search" aria-label="Find a user">
         <div className="field">
           <label htmlFor="user-id">User id</label>
@@ -41,19 +44,13 @@ export function UserPage({ userId }: { userId: string | null }) {
           Look up
         </button>
       </form>
-      {userId === null ? (
-        <p>
-          Type the id your backend sends in its events to see that user&apos;s streak, or pick a user on the{' '}
-          <a href="#/overview">overview</a>.
-        </p>
-      ) : null}
       {notFound ? (
         <p className="message">No user with the id “{userId}” has recorded anything yet.</p>
       ) : (
         <ErrorMessage error={user.error} />
       )}
-      {user.loading && userId && !user.data ? <p>Loading {userId}…</p> : null}
-      {user.data && userId ? <UserDetailsView details={user.data} userId={userId} onChanged={user.reload} /> : null}
+      {user.loading && !user.data ? <p>Loading {userId}…</p> : null}
+      {user.data ? <UserDetailsView details={user.data} userId={userId} onChanged={user.reload} /> : null}
     </>
   );
 }

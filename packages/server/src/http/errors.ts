@@ -64,6 +64,16 @@ function reply(
   return { status: ERROR_CODES[code].status, body: { error, code }, headers };
 }
 
+/** Fastify's message of a failed validation, with the name of a property the schema does not allow (Ajv leaves it out). */
+function validationMessage(message: string | undefined, validation: unknown): string {
+  const text = message ?? 'invalid request';
+  const first = Array.isArray(validation)
+    ? (validation[0] as { params?: { additionalProperty?: unknown } })
+    : undefined;
+  const extra = first?.params?.additionalProperty;
+  return typeof extra === 'string' ? `${text}: ${JSON.stringify(extra)}` : text;
+}
+
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof HttpError) return reply(error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
@@ -82,7 +92,7 @@ export function toErrorReply(error: unknown): ErrorReply {
     validationContext?: string;
     message?: string;
   };
-  if (e.validation !== undefined) return reply('INVALID_INPUT', `${e.message ?? 'invalid request'}`);
+  if (e.validation !== undefined) return reply('INVALID_INPUT', validationMessage(e.message, e.validation));
   if (e instanceof SyntaxError) return reply('INVALID_JSON', `the body is not valid JSON: ${e.message}`);
   const known = e.code !== undefined && Object.hasOwn(FASTIFY, e.code) ? FASTIFY[e.code] : undefined;
   if (known !== undefined) return reply(known[0], known[1] === true ? undefined : e.message);

@@ -145,6 +145,31 @@ const target = fc.oneof(
       ids: what === 'users' && rest?.id ? [rest.id] : ([] as string[]),
     })),
   fc
+    .tuple(
+      fc.option(fc.oneof(queryValue, fc.constantFrom('1e308', '0', '-1', '101'))),
+      fc.option(
+        fc.oneof(
+          userId,
+          fc.integer({ min: 250, max: 20_000 }).map((n) => 'a'.repeat(n)),
+        ),
+      ),
+      fc.option(
+        fc.oneof(
+          userId,
+          fc.constantFrom('%', '_', '%25', '__proto__', 'constructor', '.*', 'ADA@', 'é'),
+          fc.integer({ min: 250, max: 20_000 }).map((n) => 's'.repeat(n)),
+        ),
+      ),
+    )
+    .map(([limit, after, search]) => {
+      const query = [
+        limit === null ? null : `limit=${limit}`,
+        after === null ? null : `after=${encodeURIComponent(after)}`,
+        search === null ? null : `search=${encodeURIComponent(search)}`,
+      ].filter((part) => part !== null);
+      return { method: 'GET', url: `/admin/v1/users?${query.join('&')}`, ids: [] as string[] };
+    }),
+  fc
     .constantFrom('/healthz', '/readyz', '/openapi.json', '/', '/%', '/%%', '/..%2f..%2fetc%2fpasswd')
     .map((url) => ({ method: 'GET', url, ids: [] as string[] })),
   segment.map((s) => ({ method: 'GET', url: `/${s.text}`, ids: [] as string[] })),

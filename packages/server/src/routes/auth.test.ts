@@ -93,6 +93,7 @@ const rows: Row[] = [
     body: { users: [{ id: 'ada' }] },
   },
   { method: 'GET', path: '/admin/v1/analytics/streaks', url: '/admin/v1/analytics/streaks' },
+  { method: 'GET', path: '/admin/v1/users', url: '/admin/v1/users?limit=2&search=a' },
   { method: 'GET', path: '/admin/v1/users/{id}', url: '/admin/v1/users/ada' },
   // the hosted service's admin paths Kindling does not serve: let in as any admin route, then 501
   ...NOT_SUPPORTED_ROUTES.filter((route) => route.url.startsWith('/admin/')).map(

@@ -190,6 +190,8 @@ describe('the response schemas', () => {
     now += 3 * DAY;
     await write('POST /admin/v1/streaks/restore', { users: [{ id: 'bob' }, { id: 'ada' }, { id: 'nobody' }] });
     await get('GET /admin/v1/analytics/streaks', '/admin/v1/analytics/streaks?days=7');
+    const page = await get('GET /admin/v1/users', '/admin/v1/users?limit=2');
+    expect(page).toMatchObject({ users: [{ id: 'ada', email: 'ada@example.com' }, { id: 'bob' }], next: 'bob' });
     const user = await get('GET /admin/v1/users/{id}', '/admin/v1/users/ada');
     expect(user.user.achievements.length).toBeGreaterThan(0);
     await write('DELETE /admin/v1/metrics', undefined, `/admin/v1/metrics?ids=${metrics.created[0].id},nope`);

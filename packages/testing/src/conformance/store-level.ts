@@ -126,7 +126,42 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     const sorted = [...ids].sort();
     expect(await s.users(null, 3)).toEqual(sorted.slice(0, 3));
     expect(await s.users(sorted[2]!, 10)).toEqual(sorted.slice(3));
+    // no user has the empty id: after it, the list starts at the first
+    expect(await s.users('', 10)).toEqual(sorted);
     expect(await s.countUsers()).toBe(ids.length);
+  });
+
+  it("lists the engine's users a page at a time and finds them by id prefix, then by email", async () => {
+    const engine = createEngine({
+      store: store(),
+      clock: () => 0,
+      streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+    });
+    const users: Array<[string, string | null]> = [
+      ['bo', 'x@example.com'],
+      ['al', 'Bob@Example.com'],
+      ['bob', null],
+      ['Bo', null],
+      ['cy', 'cy@example.com'],
+    ];
+    for (const [userId, email] of users) await engine.record({ userId, metric: 'lessons', value: 1, email });
+    const first = await engine.listUsers({ limit: 3 });
+    expect(first.users.map((u) => u.id)).toEqual(['Bo', 'al', 'bo']);
+    expect(first.users[1]).toEqual({
+      id: 'al',
+      email: 'Bob@Example.com',
+      tz: null,
+      current: 1,
+      longest: 1,
+      lastActive: '1970-01-01T00:00:00.000Z',
+    });
+    expect(await engine.listUsers({ limit: 3, after: first.next })).toMatchObject({
+      users: [{ id: 'bob' }, { id: 'cy' }],
+      next: null,
+    });
+    const found = await engine.listUsers({ search: 'bo', limit: 2 });
+    expect(found.users.map((u) => u.id)).toEqual(['bo', 'bob']);
+    expect((await engine.listUsers({ search: 'bo', after: found.next })).users.map((u) => u.id)).toEqual(['al']);
   });
 
   if (reopen !== undefined) {

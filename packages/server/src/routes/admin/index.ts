@@ -27,6 +27,7 @@ import { grantFreezesRoute } from './grant-freezes.js';
 import { listAchievementsRoute } from './list-achievements.js';
 import { listKeysRoute } from './list-keys.js';
 import { listMetricsRoute } from './list-metrics.js';
+import { listUsersRoute } from './list-users.js';
 import { listDeliveriesRoute } from './list-deliveries.js';
 import { listWebhooksRoute } from './list-webhooks.js';
 import { putStreakRuleRoute } from './put-streak-rule.js';
@@ -65,6 +66,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   deletePausesRoute(app, ctx);
   restoreStreaksRoute(app, ctx);
   streakAnalyticsRoute(app, ctx);
+  listUsersRoute(app, ctx);
   getUserRoute(app, ctx);
   listWebhooksRoute(app, ctx);
   createWebhookRoute(app, ctx);
