@@ -142,6 +142,18 @@ describe('the hosted service Node SDK against Kindling', () => {
     );
   });
 
+  it('reads and changes notification preferences with users.getPreferences and users.updatePreferences', async () => {
+    // the SDK (1.0.42) knows notifications only; streak preferences are served to plain HTTP (user-preferences.test.ts)
+    await sdk.users.create({ id: 'sdk-prefs' });
+    expect((await sdk.users.getPreferences('sdk-prefs')).notifications).toEqual({});
+    const changed = await sdk.users.updatePreferences('sdk-prefs', {
+      notifications: { streakReminder: [TrophyApi.NotificationChannel.Push], recap: [] },
+    });
+    expect(changed.notifications).toEqual({ streakReminder: ['push'], recap: [] });
+    expect((await sdk.users.getPreferences('sdk-prefs')).notifications).toEqual({ streakReminder: ['push'], recap: [] });
+    expect(await failure(sdk.users.getPreferences('sdk-nobody'))).toBeInstanceOf(TrophyApi.NotFoundError);
+  });
+
   it("reads a metric's summary by day with users.metricEventSummary", async () => {
     const day = 86_400_000;
     const [yesterday, today] = [Date.now() - day, Date.now()].map((t) => new Date(t).toISOString().slice(0, 10));

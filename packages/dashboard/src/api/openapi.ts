@@ -3714,6 +3714,13 @@ export interface paths {
                                 frequency: "daily" | "weekly" | "monthly";
                                 /** @enum {string} */
                                 mode: "all" | "any";
+                                personalization?: {
+                                    mode: boolean;
+                                    thresholds: {
+                                        max: number;
+                                        min: number;
+                                    } | null;
+                                } | null;
                                 /** @description reminders: how long before the end of an unmet period; null: none */
                                 remindBefore?: string | null;
                                 restoreWindow: number;
@@ -3805,6 +3812,17 @@ export interface paths {
                          */
                         mode?: "all" | "any";
                         /**
+                         * @description what users may choose for themselves with PATCH /v1/users/:id/preferences: the mode, and thresholds from min to max; null: users may only turn the streak off
+                         * @default null
+                         */
+                        personalization?: {
+                            mode: boolean;
+                            thresholds: {
+                                max: number;
+                                min: number;
+                            } | null;
+                        } | null;
+                        /**
                          * @description how long before the end of a period that is not met yet streak.reminder_due is sent, as 4h, 90m, 1h30m or 2d (less than a period); null: no reminders
                          * @default null
                          */
@@ -3858,6 +3876,13 @@ export interface paths {
                                 frequency: "daily" | "weekly" | "monthly";
                                 /** @enum {string} */
                                 mode: "all" | "any";
+                                personalization?: {
+                                    mode: boolean;
+                                    thresholds: {
+                                        max: number;
+                                        min: number;
+                                    } | null;
+                                } | null;
                                 /** @description reminders: how long before the end of an unmet period; null: none */
                                 remindBefore?: string | null;
                                 restoreWindow: number;
@@ -7863,6 +7888,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{id}/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user's preferences */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notifications: {
+                                achievement_completed?: ("email" | "push")[];
+                                reactivation?: ("email" | "push")[];
+                                recap?: ("email" | "push")[];
+                                streak_reminder?: ("email" | "push")[];
+                            };
+                            streak?: {
+                                enabled: boolean;
+                                /**
+                                 * @description OR: any one threshold; AND: all of them
+                                 * @enum {string}
+                                 */
+                                evaluationMode: "OR" | "AND";
+                                metrics: {
+                                    key: string;
+                                    threshold: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's preferences
+         * @description notifications: per type the channels wanted (an empty list opts out). streak: enabled false keeps the user’s streak at 0; evaluationMode and metrics (thresholds within the owner’s bounds) need the streak rule’s personalization, else 403 PERSONALIZATION_OFF.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        notifications?: {
+                            achievement_completed?: ("email" | "push")[];
+                            reactivation?: ("email" | "push")[];
+                            recap?: ("email" | "push")[];
+                            streak_reminder?: ("email" | "push")[];
+                        };
+                        streak?: {
+                            /** @description false: the user’s streak stays 0 and no streak news is sent */
+                            enabled?: boolean;
+                            /**
+                             * @description OR: any one threshold; AND: all of them
+                             * @enum {string}
+                             */
+                            evaluationMode?: "OR" | "AND";
+                            metrics?: {
+                                key: string;
+                                threshold: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notifications: {
+                                achievement_completed?: ("email" | "push")[];
+                                reactivation?: ("email" | "push")[];
+                                recap?: ("email" | "push")[];
+                                streak_reminder?: ("email" | "push")[];
+                            };
+                            streak?: {
+                                enabled: boolean;
+                                /**
+                                 * @description OR: any one threshold; AND: all of them
+                                 * @enum {string}
+                                 */
+                                evaluationMode: "OR" | "AND";
+                                metrics: {
+                                    key: string;
+                                    threshold: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/v1/users/{id}/streak": {
         parameters: {
             query?: never;
@@ -8054,7 +8303,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "PERSONALIZATION_OFF" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
             error: string;
         };
     };

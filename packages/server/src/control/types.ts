@@ -35,6 +35,8 @@ export interface RuleConfig {
   restoreWindow: number;
   /** how long before the end of an unmet period `streak.reminder_due` is sent (`4h`, `90m`); null or absent: never */
   remindBefore?: string | null;
+  /** what users may choose for themselves (S24): the mode, thresholds within min..max; null or absent: only turning it off */
+  personalization?: { mode: boolean; thresholds: { min: number; max: number } | null } | null;
 }
 
 export type AchievementTrigger = 'metric' | 'streak' | 'api';

@@ -80,6 +80,11 @@ const target = fc.oneof(
     ids: user.id === null ? [] : [user.id],
   })),
   fc.constant({ method: 'POST', url: '/v1/users', ids: [] as string[] }),
+  fc.tuple(fc.constantFrom('GET', 'PATCH'), segment).map(([method, user]) => ({
+    method,
+    url: `/v1/users/${user.text}/preferences`,
+    ids: user.id === null ? [] : [user.id],
+  })),
   fc.tuple(segment, queryValue).map(([user, q]) => ({
     method: 'GET',
     url: `/v1/users/${user.text}/achievements?includeIncomplete=${q}`,
@@ -266,8 +271,39 @@ const nearValidUser = fc
       .map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [good.id] }));
   });
 
+/** A preferences body (PATCH /v1/users/:id/preferences), valid or with one field broken. */
+const preferencesBody = fc
+  .record({
+    notifications: fc.option(
+      fc.dictionary(
+        fc.constantFrom('recap', 'streak_reminder', 'weekly', '__proto__', 'constructor'),
+        fc.array(fc.constantFrom('email', 'push', 'sms'), { maxLength: 3 }),
+      ),
+      { nil: undefined },
+    ),
+    streak: fc.option(
+      fc.record(
+        {
+          enabled: fc.oneof(fc.boolean(), fc.constant('no')),
+          evaluationMode: fc.constantFrom('OR', 'AND', 'XOR'),
+          metrics: fc.array(
+            fc.record({
+              key: fc.constantFrom('lessons', 'minutes', ''),
+              threshold: fc.oneof(fc.integer({ min: -2, max: 20 }), fc.constant(1e308)),
+            }),
+            { maxLength: 3 },
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    ),
+  })
+  .map((b) => ({ text: JSON.stringify(b), ids: [] as string[] }));
+
 const body = fc.oneof(
   { weight: 5, arbitrary: nearValidEvent },
+  { weight: 1, arbitrary: preferencesBody },
   { weight: 2, arbitrary: nearValidUser },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v) ?? 'null', ids: [] as string[] })) },
   {

@@ -47,6 +47,14 @@ export function ruleInput(rule: RuleConfig): StreakRuleInput {
       : {}),
     restoreWindow: rule.restoreWindow,
     ...(rule.remindBefore != null ? { remindBefore: rule.remindBefore } : {}),
+    ...(rule.personalization != null
+      ? {
+          personalization: {
+            mode: rule.personalization.mode,
+            ...(rule.personalization.thresholds !== null ? { thresholds: rule.personalization.thresholds } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -163,6 +163,20 @@ export const savedRuleSchema = {
     },
     restoreWindow: number,
     remindBefore: { ...textOrNull, description: 'reminders: how long before the end of an unmet period; null: none' },
+    personalization: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['mode', 'thresholds'],
+      properties: {
+        mode: { type: 'boolean' },
+        thresholds: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          required: ['min', 'max'],
+          properties: { min: number, max: number },
+        },
+      },
+    },
   },
 } as const;
 

@@ -149,6 +149,13 @@ describe('the response schemas', () => {
     });
     await write('PATCH /v1/users/{id}', { subscribeToEmails: false, attributes: { team: 'a' } }, '/v1/users/dee');
     await write('PUT /v1/users/{id}', { name: 'Dee D.' }, '/v1/users/dee');
+    await write(
+      'PATCH /v1/users/{id}/preferences',
+      { notifications: { streak_reminder: ['push'], recap: [] }, streak: { enabled: false } },
+      '/v1/users/ada/preferences',
+    );
+    await get('GET /v1/users/{id}/preferences', '/v1/users/ada/preferences');
+    await write('PATCH /v1/users/{id}/preferences', { streak: { enabled: true } }, '/v1/users/ada/preferences');
     await write('POST /v1/achievements/{key}/complete', { user: { id: 'ada' } }, '/v1/achievements/onboarded/complete');
     await get('GET /v1/users/{id}/achievements', '/v1/users/ada/achievements?includeIncomplete=true');
     await get('GET /v1/achievements');

@@ -21,6 +21,7 @@ const weekly = {
   freezes: null,
   restoreWindow: 1,
   remindBefore: null,
+  personalization: null,
 };
 
 async function rebuildWhenSettled(): Promise<{ status: string; done: number; total: number }> {
@@ -94,6 +95,17 @@ describe('PUT /admin/v1/streak', () => {
       frequency: 'monthly',
       conditions: [{ metric: 'lessons', threshold: 2 }],
     });
+  });
+
+  it('saves what users may choose of the rule (S24), and refuses bounds the engine does not take', async () => {
+    const personalization = { mode: true, thresholds: { min: 1, max: 10 } };
+    const saved = await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: { ...weekly, personalization } });
+    expect(saved.body.rule.personalization).toEqual(personalization);
+    const refused = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, personalization: { mode: false, thresholds: { min: 5, max: 2 } } },
+    });
+    expect(refused.body).toEqual({ code: 'INVALID_CONFIG', error: expect.stringContaining('personalization') });
   });
 
   it('saves reminders, and refuses a remindBefore the engine does not take, saying why', async () => {

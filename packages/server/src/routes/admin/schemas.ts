@@ -152,6 +152,26 @@ export const streakRule = {
       description:
         'how long before the end of a period that is not met yet streak.reminder_due is sent, as 4h, 90m, 1h30m or 2d (less than a period); null: no reminders',
     },
+    personalization: {
+      type: ['object', 'null'],
+      default: null,
+      additionalProperties: false,
+      required: ['mode', 'thresholds'],
+      description:
+        'what users may choose for themselves with PATCH /v1/users/:id/preferences: the mode, and thresholds from min to max; null: users may only turn the streak off',
+      properties: {
+        mode: { type: 'boolean' },
+        thresholds: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          required: ['min', 'max'],
+          properties: {
+            min: { type: 'number', exclusiveMinimum: 0, maximum: 1e12 },
+            max: { type: 'number', exclusiveMinimum: 0, maximum: 1e12 },
+          },
+        },
+      },
+    },
   },
 } as const;
 

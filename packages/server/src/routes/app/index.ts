@@ -12,6 +12,7 @@ import { listStreaksRoute } from './list-streaks.js';
 import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
 import { userMetricsRoutes } from './user-metrics.js';
+import { userPreferencesRoutes } from './user-preferences.js';
 
 export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);
@@ -23,4 +24,5 @@ export function appRoutes(app: App, ctx: ServerContext): void {
   completeAchievementRoute(app, ctx);
   listStreaksRoute(app, ctx);
   userMetricsRoutes(app, ctx);
+  userPreferencesRoutes(app, ctx);
 }
