@@ -150,7 +150,10 @@ describe('the hosted service Node SDK against Kindling', () => {
       notifications: { streakReminder: [TrophyApi.NotificationChannel.Push], recap: [] },
     });
     expect(changed.notifications).toEqual({ streakReminder: ['push'], recap: [] });
-    expect((await sdk.users.getPreferences('sdk-prefs')).notifications).toEqual({ streakReminder: ['push'], recap: [] });
+    expect((await sdk.users.getPreferences('sdk-prefs')).notifications).toEqual({
+      streakReminder: ['push'],
+      recap: [],
+    });
     expect(await failure(sdk.users.getPreferences('sdk-nobody'))).toBeInstanceOf(TrophyApi.NotFoundError);
   });
 
