@@ -32,8 +32,8 @@ export { formatDay, parseDay, weekdayOf, WEEKDAYS, DAY_MS } from './time/calenda
 export type { Weekday } from './time/calendar.js';
 export { parseRules } from './rules.js';
 export type { StreakRule, StreakRuleInput, ConditionInput, FreezesInput, Mode } from './rules.js';
-export { parseAchievements } from './achievements.js';
-export type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
+export { MAX_PREREQUISITES, parseAchievements } from './achievements.js';
+export type { Achievement, AchievementInput, AchievementStatus, CompletedAchievement } from './achievements.js';
 export { reduceEvent, newUser } from './reduce.js';
 export type { EventInput, EventReduction, Model } from './reduce.js';
 export { settleUser, changeInstant } from './settle.js';
