@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, type AchievementInput } from '@kindling/core';
+import { createEngine, memoryStore, type AchievementInput, type StreakRuleInput } from '@kindling/core';
 
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
@@ -163,7 +163,7 @@ describe('composite achievements (S22)', () => {
 });
 
 describe('achievement statuses (S22)', () => {
-  const rule = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] } as const;
+  const rule: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
   const withStatus = (status: 'active' | 'inactive' | 'locked', store = memoryStore()) =>
     createEngine({
       store,

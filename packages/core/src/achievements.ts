@@ -41,7 +41,7 @@ export type Achievement =
   | (Common & { readonly trigger: 'metric'; readonly metric: string; readonly threshold: number })
   | (Common & { readonly trigger: 'streak'; readonly length: number; readonly streak: string })
   | (Common & { readonly trigger: 'api' })
-  | (Common & { readonly trigger: 'achievement'; readonly prerequisites: readonly string[] });
+  | (Common & { readonly trigger: 'achievement'; readonly prerequisites: string[] });
 
 /** An achievement as a response shows it, with the instant it was completed. */
 export type CompletedAchievement = Achievement & { readonly achievedAt: string };
