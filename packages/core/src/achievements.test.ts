@@ -163,7 +163,11 @@ describe('composite achievements (S22)', () => {
 });
 
 describe('achievement statuses (S22)', () => {
-  const rule: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
+  const rule: StreakRuleInput = {
+    key: 'default',
+    frequency: 'daily',
+    conditions: [{ metric: 'lessons', threshold: 1 }],
+  };
   const withStatus = (status: 'active' | 'inactive' | 'locked', store = memoryStore()) =>
     createEngine({
       store,
