@@ -3646,7 +3646,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the progress of the streak rebuild */
+        /** Get the progress of the rebuild after a rule or achievement change */
         get: {
             parameters: {
                 query?: never;
