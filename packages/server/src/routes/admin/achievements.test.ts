@@ -281,7 +281,12 @@ describe('composite achievements and badges', () => {
 });
 
 describe('PATCH /admin/v1/achievements', () => {
-  it('activating an achievement completes it, in a background rebuild, for exactly the users who qualify, counted in the stats', async () => {
+  it('activating an achievement completes it, in a background rebuild, for exactly the users who qualify, counted in the stats, with no webhook', async () => {
+    const hook = await t.call('POST', '/admin/v1/webhooks', {
+      key: t.adminKey,
+      body: { url: 'https://hooks.example.com/achievements', types: ['achievement.completed'] },
+    });
+    expect(hook.status).toBe(201);
     for (const [id, value] of [
       ['ada', 6],
       ['bob', 2],
@@ -322,6 +327,11 @@ describe('PATCH /admin/v1/achievements', () => {
       ['five', 3, 75],
       ['five-and-more', 3, 75],
     ]);
+    // silent: the outbox the webhooks are sent from holds no news of these completions
+    const store = t.server.ctx.backend.storeFor(t.server.firstStart?.account.id as string);
+    const news = (await store.readOutbox(1000)).map((r) => r.entry.change.type);
+    expect(news.length).toBeGreaterThan(0);
+    expect(news).not.toContain('achievement.completed');
     // a renamed achievement changes no completion: no rebuild
     expect((await patch([{ id: five, name: 'Five lessons' }])).body).toMatchObject({
       updated: [{ name: 'Five lessons', completions: 3, rarity: 75 }],
