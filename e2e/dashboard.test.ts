@@ -172,6 +172,57 @@ describe('the dashboard, signed in and out', () => {
     });
   });
 
+  it('makes an inactive composite with a badge in the page and activates it: the users who already qualify get it', async () => {
+    await sendEvent(t.server.url, t.appKey, 'lessons', 'zoe', 3);
+    await sendEvent(t.server.url, t.appKey, 'lessons', 'yan', 1);
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'Achievements');
+    await page.getByLabel('Achievement name').fill('Three lessons');
+    await page.getByLabel('Trigger').selectOption('metric');
+    await page.getByLabel('Metric', { exact: true }).selectOption('lessons');
+    await page.getByLabel('Threshold').fill('3');
+    await page.getByLabel('Inactive until I activate it').check();
+    await page.getByRole('button', { name: 'Create achievement' }).click();
+    await page.getByRole('status').getByText('Achievement Three lessons created.').waitFor();
+
+    await page.getByLabel('Achievement name').fill('Regular');
+    await page.getByLabel('Trigger').selectOption('achievement');
+    await page
+      .getByRole('group', { name: 'Achievements it needs' })
+      .getByLabel(/Three lessons/)
+      .check();
+    await page.getByLabel('Badge URL (optional)').fill('https://cdn.example.com/regular.png');
+    await page.getByRole('button', { name: 'Create achievement' }).click();
+    await page.getByRole('status').getByText('Achievement Regular created.').waitFor();
+    await page
+      .getByRole('row', { name: /Regular/ })
+      .getByText('inactive')
+      .waitFor();
+
+    for (const name of ['Three lessons', 'Regular']) {
+      await page
+        .getByRole('row', { name: new RegExp(`^${name} `) })
+        .getByRole('button', { name: 'Activate' })
+        .click();
+      await page.getByRole('status').getByText(`Achievement ${name} activated.`, { exact: false }).waitFor();
+    }
+    const held = (userId: string) =>
+      getJson<Array<{ key: string }>>(`${t.server.url}/v1/users/${userId}/achievements`, t.appKey).then((list) =>
+        list.map((a) => a.key),
+      );
+    await expect.poll(() => held('zoe')).toEqual(['three-lessons', 'regular']);
+    expect(await held('yan')).toEqual([]);
+    const listed = await getJson<Array<{ key: string; badgeUrl: string | null; achievementIds?: string[] }>>(
+      `${t.server.url}/v1/achievements`,
+      t.appKey,
+    );
+    expect(listed.find((a) => a.key === 'regular')).toMatchObject({
+      badgeUrl: 'https://cdn.example.com/regular.png',
+      achievementIds: [expect.any(String)],
+    });
+  });
+
   it('signs in with an admin key; a change without the CSRF header is refused, and signing out ends the session', async () => {
     const page = await open(t);
     await page.getByLabel('Admin key').fill(t.adminKey);

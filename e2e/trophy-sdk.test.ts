@@ -203,4 +203,57 @@ describe('the hosted service Node SDK against Kindling', () => {
     const value = await failure(sdk.metrics.event('lessons', { user: { id: 'ada' }, value: Number.POSITIVE_INFINITY }));
     expect(value).toBeInstanceOf(TrophyApi.BadRequestError);
   });
+
+  it('parses achievements.all and users.achievements with a composite, a badge URL and a locked achievement present', async () => {
+    const admin = async (method: string, body: unknown) => {
+      const response = await fetch(`${t.server.url}/admin/v1/achievements`, {
+        method,
+        headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok, await response.clone().text()).toBe(true);
+      return (await response.json()) as { created?: Array<{ id: string; key: string }>; issues: unknown[] };
+    };
+    const made = await admin('POST', [
+      { name: 'Hello', key: 'hello', trigger: 'api', badgeUrl: 'https://cdn.example.com/hello.png' },
+      {
+        name: 'Regular',
+        key: 'regular',
+        trigger: 'achievement',
+        prerequisites: ['first-lesson', 'hello'],
+        badgeUrl: 'https://cdn.example.com/regular.png',
+      },
+    ]);
+    expect(made.issues).toEqual([]);
+    const [hello] = made.created ?? [];
+    // completing the last prerequisite completes the composite with it
+    const done = await sdk.achievements.complete('hello', { user: { id: 'ada' } });
+    expect(done.achievement).toMatchObject({ key: 'hello', badgeUrl: 'https://cdn.example.com/hello.png' });
+    await admin('PATCH', [{ id: hello?.id, status: 'locked' }]);
+
+    const all = await sdk.achievements.all();
+    expect(all.map((a) => a.key)).toEqual(['first-lesson', 'regular']);
+    const regular = all.find((a) => a.key === 'regular');
+    expect(regular).toMatchObject({
+      trigger: 'achievement',
+      badgeUrl: 'https://cdn.example.com/regular.png',
+      completions: 1,
+      rarity: 50,
+    });
+    // the SDK keeps keys it does not know: the composite's prerequisites, as ids
+    expect((regular as unknown as { achievementIds: string[] }).achievementIds).toHaveLength(2);
+
+    const held = await sdk.users.achievements('ada');
+    expect(held.map((a) => [a.key, a.achievedAt instanceof Date])).toEqual([
+      ['first-lesson', true],
+      ['hello', true],
+      ['regular', true],
+    ]);
+    expect(held.find((a) => a.key === 'hello')).toMatchObject({ badgeUrl: 'https://cdn.example.com/hello.png' });
+    const bobs = await sdk.users.achievements('bob', { includeIncomplete: 'true' });
+    expect(bobs.map((a) => [a.key, a.achievedAt ?? null])).toEqual([
+      ['first-lesson', expect.any(Date)],
+      ['regular', null],
+    ]);
+  });
 });

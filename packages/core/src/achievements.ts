@@ -1,36 +1,104 @@
 /**
- * Achievements (S22): a metric total reaching a value, a streak reaching a length, or an explicit
- * completion call. Each completes at most once per user.
+ * Achievements (S22): a metric total reaching a value, a streak reaching a length, an explicit
+ * completion call, or every one of a list of other achievements held (a composite). Each completes
+ * at most once per user, and only while its status is `active`: an inactive or locked one completes
+ * for no one (an achievement already held stays held, whatever its status).
  */
 import { checkRecordKey } from './keys.js';
 import { ConfigError } from './errors.js';
 import type { StreakRule } from './rules.js';
 import { withEntry, type Change, type UserState } from './state.js';
 
+/** `inactive`: not completable yet; `active`: live; `locked`: no new completions. */
+export type AchievementStatus = 'active' | 'inactive' | 'locked';
+
+/** The most prerequisites a composite may list. */
+export const MAX_PREREQUISITES = 50;
+
+interface CommonInput {
+  key: string;
+  name: string;
+  /** default `active` */
+  status?: AchievementStatus;
+  /** shown only; the server checks it is an https URL */
+  badgeUrl?: string | null;
+}
+
 export type AchievementInput =
-  | { key: string; name: string; trigger: 'metric'; metric: string; threshold: number }
-  | { key: string; name: string; trigger: 'streak'; length: number; streak?: string }
-  | { key: string; name: string; trigger: 'api' };
+  | (CommonInput & { trigger: 'metric'; metric: string; threshold: number })
+  | (CommonInput & { trigger: 'streak'; length: number; streak?: string })
+  | (CommonInput & { trigger: 'api' })
+  | (CommonInput & { trigger: 'achievement'; prerequisites: string[] });
+
+interface Common {
+  readonly key: string;
+  readonly name: string;
+  readonly status: AchievementStatus;
+  readonly badgeUrl: string | null;
+}
 
 export type Achievement =
-  | {
-      readonly key: string;
-      readonly name: string;
-      readonly trigger: 'metric';
-      readonly metric: string;
-      readonly threshold: number;
-    }
-  | {
-      readonly key: string;
-      readonly name: string;
-      readonly trigger: 'streak';
-      readonly length: number;
-      readonly streak: string;
-    }
-  | { readonly key: string; readonly name: string; readonly trigger: 'api' };
+  | (Common & { readonly trigger: 'metric'; readonly metric: string; readonly threshold: number })
+  | (Common & { readonly trigger: 'streak'; readonly length: number; readonly streak: string })
+  | (Common & { readonly trigger: 'api' })
+  | (Common & { readonly trigger: 'achievement'; readonly prerequisites: string[] });
 
 /** An achievement as a response shows it, with the instant it was completed. */
 export type CompletedAchievement = Achievement & { readonly achievedAt: string };
+
+const STATUSES: readonly AchievementStatus[] = ['active', 'inactive', 'locked'];
+
+function parseCommon(input: AchievementInput, where: string): Common {
+  const name = typeof input.name === 'string' && input.name.length > 0 ? input.name : input.key;
+  const status = input.status ?? 'active';
+  if (!STATUSES.includes(status))
+    throw new ConfigError(`${where}.status must be "active", "inactive" or "locked", got ${JSON.stringify(status)}`);
+  const badgeUrl = input.badgeUrl ?? null;
+  if (badgeUrl !== null && typeof badgeUrl !== 'string')
+    throw new ConfigError(`${where}.badgeUrl must be a string or null`);
+  return { key: input.key, name, status, badgeUrl };
+}
+
+function parsePrerequisites(input: { key: string; prerequisites: unknown }, where: string): string[] {
+  const list = input.prerequisites;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_PREREQUISITES)
+    throw new ConfigError(`${where}.prerequisites must list 1 to ${MAX_PREREQUISITES} achievement keys`);
+  const seen = new Set<string>();
+  for (const [j, key] of list.entries()) {
+    if (typeof key !== 'string' || key.length === 0)
+      throw new ConfigError(`${where}.prerequisites[${j}] must be a non-empty string`);
+    if (key === input.key) throw new ConfigError(`${where}: the achievement "${key}" cannot be its own prerequisite`);
+    if (seen.has(key)) throw new ConfigError(`${where}.prerequisites lists "${key}" twice`);
+    seen.add(key);
+  }
+  return [...seen];
+}
+
+/** Every prerequisite names an achievement, and no composite depends on itself through others. */
+function checkComposites(achievements: readonly Achievement[]): void {
+  const byKey = new Map(achievements.map((a) => [a.key, a]));
+  for (const [i, a] of achievements.entries()) {
+    if (a.trigger !== 'achievement') continue;
+    for (const key of a.prerequisites)
+      if (!byKey.has(key))
+        throw new ConfigError(
+          `achievements[${i}] ("${a.key}") lists the prerequisite "${key}", which is not configured`,
+        );
+  }
+  // Depth-first search; `path` holds the composites being visited, so meeting one again is a cycle.
+  const done = new Set<string>();
+  const visit = (a: Achievement, path: string[]): void => {
+    if (a.trigger !== 'achievement' || done.has(a.key)) return;
+    const at = path.indexOf(a.key);
+    if (at !== -1)
+      throw new ConfigError(`achievements form a cycle of prerequisites: ${[...path.slice(at), a.key].join(' → ')}`);
+    path.push(a.key);
+    for (const key of a.prerequisites) visit(byKey.get(key) as Achievement, path);
+    path.pop();
+    done.add(a.key);
+  };
+  for (const a of achievements) visit(a, []);
+}
 
 export function parseAchievements(
   inputs: readonly AchievementInput[] | undefined,
@@ -39,7 +107,7 @@ export function parseAchievements(
   if (inputs === undefined) return [];
   if (!Array.isArray(inputs)) throw new ConfigError('achievements must be an array');
   const keys = new Set<string>();
-  return inputs.map((input, i) => {
+  const parsed = inputs.map((input, i): Achievement => {
     const where = `achievements[${i}]`;
     if (input === null || typeof input !== 'object') throw new ConfigError(`${where} must be an object`);
     if (typeof input.key !== 'string' || input.key.length === 0)
@@ -47,7 +115,7 @@ export function parseAchievements(
     checkRecordKey(input.key, `${where}.key`);
     if (keys.has(input.key)) throw new ConfigError(`two achievements share the key "${input.key}"`);
     keys.add(input.key);
-    const name = typeof input.name === 'string' && input.name.length > 0 ? input.name : input.key;
+    const common = parseCommon(input, where);
     switch (input.trigger) {
       case 'metric':
         if (typeof input.metric !== 'string' || input.metric.length === 0)
@@ -56,7 +124,7 @@ export function parseAchievements(
         if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold)) {
           throw new ConfigError(`${where}.threshold must be a finite number, got ${String(input.threshold)}`);
         }
-        return { key: input.key, name, trigger: 'metric', metric: input.metric, threshold: input.threshold };
+        return { ...common, trigger: 'metric', metric: input.metric, threshold: input.threshold };
       case 'streak': {
         if (!Number.isInteger(input.length) || input.length < 1)
           throw new ConfigError(`${where}.length must be a whole number >= 1, got ${String(input.length)}`);
@@ -64,16 +132,20 @@ export function parseAchievements(
         if (streak === undefined || !rules.some((r) => r.key === streak)) {
           throw new ConfigError(`${where} refers to streak rule ${JSON.stringify(streak)}, which is not configured`);
         }
-        return { key: input.key, name, trigger: 'streak', length: input.length, streak };
+        return { ...common, trigger: 'streak', length: input.length, streak };
       }
       case 'api':
-        return { key: input.key, name, trigger: 'api' };
+        return { ...common, trigger: 'api' };
+      case 'achievement':
+        return { ...common, trigger: 'achievement', prerequisites: parsePrerequisites(input, where) };
       default:
         throw new ConfigError(
-          `${where}.trigger must be "metric", "streak" or "api", got ${JSON.stringify((input as { trigger?: unknown }).trigger)}`,
+          `${where}.trigger must be "metric", "streak", "api" or "achievement", got ${JSON.stringify((input as { trigger?: unknown }).trigger)}`,
         );
     }
   });
+  checkComposites(parsed);
+  return parsed;
 }
 
 export function describeCompleted(achievement: Achievement, at: number): CompletedAchievement {
@@ -83,7 +155,26 @@ export function describeCompleted(achievement: Achievement, at: number): Complet
 /** The result when nothing completes: shared, frozen (copy before changing). */
 const NONE: CompletedAchievement[] = Object.freeze([]) as unknown as CompletedAchievement[];
 
-/** Mark complete, in `user` (a copy the caller owns), every achievement whose condition now holds. */
+/** Whether the condition of `achievement`, not a composite nor completed by a call, holds for `user`. */
+function isDue(user: UserState, achievement: Achievement): boolean {
+  switch (achievement.trigger) {
+    case 'metric':
+      return (user.totals[achievement.metric] ?? 0) >= achievement.threshold;
+    case 'streak':
+      return (user.streaks[achievement.streak]?.length ?? 0) >= achievement.length;
+    case 'achievement':
+      return achievement.prerequisites.every((key) => user.achievements[key] !== undefined);
+    case 'api':
+      return false;
+  }
+}
+
+/**
+ * Mark complete, in `user` (a copy the caller owns), every active achievement whose condition now
+ * holds. Composites go after the others, pass after pass while one completes, so that a composite
+ * whose last prerequisite completes in this write (itself perhaps a composite) completes with it, at
+ * the same instant.
+ */
 export function completeDue(
   user: UserState,
   achievements: readonly Achievement[],
@@ -92,16 +183,44 @@ export function completeDue(
 ): CompletedAchievement[] {
   if (achievements.length === 0) return NONE;
   const done: CompletedAchievement[] = [];
-  for (const achievement of achievements) {
-    if (achievement.trigger === 'api' || user.achievements[achievement.key] !== undefined) continue;
-    const due =
-      achievement.trigger === 'metric'
-        ? (user.totals[achievement.metric] ?? 0) >= achievement.threshold
-        : (user.streaks[achievement.streak]?.length ?? 0) >= achievement.length;
-    if (!due) continue;
+  const complete = (achievement: Achievement) => {
     user.achievements = withEntry(user.achievements, achievement.key, at);
     done.push(describeCompleted(achievement, at));
     changes.push({ type: 'achievement.completed', achievement: achievement.key, name: achievement.name });
+  };
+  let composites = false;
+  for (const achievement of achievements) {
+    if (achievement.trigger === 'achievement') composites = true;
+    else if (
+      achievement.trigger !== 'api' &&
+      achievement.status === 'active' &&
+      user.achievements[achievement.key] === undefined &&
+      isDue(user, achievement)
+    )
+      complete(achievement);
   }
+  if (composites) completeComposites(user, achievements, complete);
   return done;
+}
+
+/** Completes `user`'s due composites, pass after pass while one completes (a composite of composites). */
+function completeComposites(
+  user: UserState,
+  achievements: readonly Achievement[],
+  complete: (achievement: Achievement) => void,
+): void {
+  for (let more = true; more; ) {
+    more = false;
+    for (const achievement of achievements) {
+      if (
+        achievement.trigger === 'achievement' &&
+        achievement.status === 'active' &&
+        user.achievements[achievement.key] === undefined &&
+        isDue(user, achievement)
+      ) {
+        complete(achievement);
+        more = true;
+      }
+    }
+  }
 }

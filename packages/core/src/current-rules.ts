@@ -56,6 +56,11 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
             replaceHistory: true,
             rollups: [],
             index: indexEntries(rebuilt.user, model.rules),
+            // Backdated completions are counted (an achievement's rarity is the share of users who
+            // hold it) but sent nowhere: no outbox entry (S22).
+            ...(rebuilt.completed.length > 0
+              ? { activity: { days: [], metrics: [], achievements: rebuilt.completed } }
+              : {}),
           },
         };
       },

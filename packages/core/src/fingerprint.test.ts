@@ -68,4 +68,30 @@ describe('the rules fingerprint (S20)', () => {
     expect(fingerprint([base], [{ ...run, name: 'Renamed' }])).toBe(fingerprint([base], [run]));
     expect(fingerprint([base], [{ key: 'manual', name: 'By call', trigger: 'api' }])).toBe(plain);
   });
+
+  it('changes when an achievement becomes active or a composite lists other prerequisites, not with a badge (S22)', () => {
+    const total: AchievementInput = { key: 'total', name: 'Ten', trigger: 'metric', metric: 'lessons', threshold: 10 };
+    const manual: AchievementInput = { key: 'manual', name: 'By call', trigger: 'api' };
+    const both: AchievementInput = {
+      key: 'both',
+      name: 'Both',
+      trigger: 'achievement',
+      prerequisites: ['total', 'manual'],
+    };
+    const plain = fingerprint([base]);
+    // an inactive or locked achievement completes for no one: it counts as absent
+    expect(fingerprint([base], [{ ...total, status: 'inactive' }])).toBe(plain);
+    expect(fingerprint([base], [{ ...total, status: 'locked' }])).toBe(plain);
+    expect(fingerprint([base], [total])).not.toBe(plain);
+    const composite = fingerprint([base], [total, manual, both]);
+    expect(composite).not.toBe(fingerprint([base], [total, manual]));
+    expect(fingerprint([base], [total, manual, { ...both, prerequisites: ['manual', 'total'] }])).toBe(composite);
+    expect(fingerprint([base], [total, manual, { ...both, prerequisites: ['total'] }])).not.toBe(composite);
+    expect(fingerprint([base], [total, manual, { ...both, status: 'inactive' }])).toBe(
+      fingerprint([base], [total, manual]),
+    );
+    expect(fingerprint([base], [{ ...total, badgeUrl: 'https://example.com/ten.png' }])).toBe(
+      fingerprint([base], [total]),
+    );
+  });
 });

@@ -28,15 +28,20 @@ function ruleParts(rule: StreakRule): unknown[] {
 }
 
 /**
- * What of an achievement a rebuild depends on: it completes those that are due (completeDue). An
- * achievement completed only by an explicit call is never recomputed, and a name is only shown.
+ * What of an achievement a rebuild depends on: it completes those that are due (completeDue), and
+ * only active ones, so an inactive or locked achievement counts as absent and activating one
+ * changes the fingerprint (its backdating, S22). An achievement completed only by an explicit call
+ * is never recomputed; a name and a badge are only shown.
  */
 function achievementParts(achievement: Achievement): unknown[] | null {
+  if (achievement.status !== 'active') return null;
   switch (achievement.trigger) {
     case 'metric':
       return [achievement.key, 'metric', achievement.metric, achievement.threshold];
     case 'streak':
       return [achievement.key, 'streak', achievement.streak, achievement.length];
+    case 'achievement':
+      return [achievement.key, 'achievement', [...achievement.prerequisites].sort()];
     case 'api':
       return null;
   }

@@ -56,8 +56,8 @@ export type {
   Personalization,
   PersonalizationInput,
 } from './rules.js';
-export { parseAchievements } from './achievements.js';
-export type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
+export { MAX_PREREQUISITES, parseAchievements } from './achievements.js';
+export type { Achievement, AchievementInput, AchievementStatus, CompletedAchievement } from './achievements.js';
 export { reduceEvent, newUser } from './reduce.js';
 export type { EventInput, EventReduction, Model } from './reduce.js';
 export { settleUser, changeInstant } from './settle.js';

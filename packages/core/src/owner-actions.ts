@@ -2,7 +2,7 @@
  * What an owner does to a user's streak: grant freezes (S12), pause and unpause (S13), restore
  * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
  */
-import { describeCompleted, type CompletedAchievement } from './achievements.js';
+import { completeDue, describeCompleted, type CompletedAchievement } from './achievements.js';
 import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { Options, Result } from './engine-types.js';
@@ -123,10 +123,17 @@ export async function completeAchievement(
   return current.update<{ completed: boolean; achievement: CompletedAchievement }>(userId, at, ({ user: stored }) => {
     const done = stored?.achievements[key];
     if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
+    if (achievement.status !== 'active') {
+      throw new InvalidInputError(
+        `achievement "${key}" is ${achievement.status}: it completes for no one${achievement.status === 'locked' ? ' new' : ' yet'}`,
+      );
+    }
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
     user.achievements = withEntry(user.achievements, key, at);
     const completed: Change[] = [{ type: 'achievement.completed', achievement: key, name: achievement.name }];
+    // the composites this completion was the last prerequisite of complete with it (S22)
+    completeDue(user, achievements, at, completed);
     return {
       result: { completed: true, achievement: describeCompleted(achievement, at) },
       write: {
@@ -135,7 +142,13 @@ export async function completeAchievement(
         rollups: [],
         index: [],
         activity: countActivity(at, null, completed),
-        outbox: ctx.outbox ? outboxEntries(user, rules, [{ change: completed[0] as Change, at }]) : undefined,
+        outbox: ctx.outbox
+          ? outboxEntries(
+              user,
+              rules,
+              completed.map((change) => ({ change, at })),
+            )
+          : undefined,
       },
     };
   });

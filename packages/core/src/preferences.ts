@@ -196,6 +196,10 @@ export async function setPreferences(
           replaceHistory: true,
           rollups: [],
           index: indexEntries(rebuilt.user, ctx.rules),
+          // achievements the rebuild completed are counted (rarity), silently, as any rebuild's
+          ...(rebuilt.completed.length > 0
+            ? { activity: { days: [], metrics: [], achievements: rebuilt.completed } }
+            : {}),
         },
       };
     },

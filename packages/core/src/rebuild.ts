@@ -133,14 +133,16 @@ function rebuildRule(
 
 /**
  * Recompute a user's streaks from the journal; the profile and completed achievements are kept
- * (S22), and the state is stamped with the fingerprint of the rules it was computed under.
+ * (S22), and the state is stamped with the fingerprint of the rules it was computed under. Active
+ * achievements the user now qualifies for are completed at `at` (backdated, S22): `completed` names
+ * them, for the activity counts, and nothing else reports them (no change, no outbox entry).
  */
 export function rebuildUser(
   stored: UserState,
   journal: Journal,
   model: Model,
   at: number,
-): { user: UserState; history: HistoryEntry[] } {
+): { user: UserState; history: HistoryEntry[]; completed: string[] } {
   const history: HistoryEntry[] = [];
   // Every event is summed once per distinct day start: one row per event and day gives the totals.
   const totals = emptyRecord<number>();
@@ -161,6 +163,6 @@ export function rebuildUser(
     const state = rebuildRule(ruleOfUser(rule, stored), journal, rows, history);
     if (state !== undefined) user.streaks[rule.key] = state;
   }
-  completeDue(user, model.achievements, at, []);
-  return { user, history };
+  const completed = completeDue(user, model.achievements, at, []).map((a) => a.key);
+  return { user, history, completed };
 }

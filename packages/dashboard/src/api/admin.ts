@@ -3,6 +3,7 @@ import { request } from './client';
 import type {
   Account,
   Achievement,
+  AchievementChange,
   ApiKey,
   CreatedApiKey,
   Issue,
@@ -44,7 +45,13 @@ export const readRebuild = () => request<Rebuild>('GET', `${base}/streak/rebuild
 export const listAchievements = (includeArchived = false) =>
   request<Achievement[]>('GET', `${base}/achievements${includeArchived ? '?includeArchived=true' : ''}`);
 export const createAchievement = (achievement: NewAchievement) =>
-  request<{ created: Achievement[]; issues: Issue[] }>('POST', `${base}/achievements`, { body: [achievement] });
+  request<{ created: Achievement[]; issues: Issue[]; rebuild: Rebuild | null }>('POST', `${base}/achievements`, {
+    body: [achievement],
+  });
+export const updateAchievement = (change: AchievementChange) =>
+  request<{ updated: Achievement[]; issues: Issue[]; rebuild: Rebuild | null }>('PATCH', `${base}/achievements`, {
+    body: [change],
+  });
 export const archiveAchievements = (achievementIds: readonly string[]) =>
   request<{ deleted: Array<{ id: string }>; issues: Issue[] }>(
     'DELETE',

@@ -287,6 +287,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description an https URL of its badge */
+                            badgeUrl: string | null;
                             completions: number;
                             created: string;
                             id: string;
@@ -294,15 +296,20 @@ export interface paths {
                             /** @description trigger metric: the key of its metric */
                             metric?: string | null;
                             name: string;
+                            /** @description trigger achievement (a composite): the keys of the achievements it needs */
+                            prerequisites?: string[];
                             rarity: number;
-                            /** @enum {string} */
-                            status: "active" | "archived";
+                            /**
+                             * @description inactive: not completable yet; active; locked: no new completions; archived
+                             * @enum {string}
+                             */
+                            status: "inactive" | "active" | "locked" | "archived";
                             /** @description trigger streak */
                             streakLength?: number | null;
                             /** @description trigger metric */
                             threshold?: number | null;
                             /** @enum {string} */
-                            trigger: "metric" | "streak" | "api";
+                            trigger: "metric" | "streak" | "api" | "achievement";
                         }[];
                     };
                 };
@@ -356,17 +363,27 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description an absolute https:// URL of its badge, shown only; null: none */
+                        badgeUrl?: string | null;
                         /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
                         key?: string;
                         /** @description trigger metric: the key of an active metric */
                         metric?: string;
                         name: string;
+                        /** @description trigger achievement (a composite): the keys of the 1..50 achievements it needs */
+                        prerequisites?: string[];
+                        /**
+                         * @description inactive: made but not completable until activated
+                         * @default active
+                         * @enum {string}
+                         */
+                        status?: "active" | "inactive";
                         /** @description trigger streak: the length that completes it, >= 1 */
                         streakLength?: number;
                         /** @description trigger metric: the total that completes it */
                         threshold?: number;
                         /** @enum {string} */
-                        trigger: "metric" | "streak" | "api";
+                        trigger: "metric" | "streak" | "api" | "achievement";
                     }[];
                 };
             };
@@ -379,6 +396,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             created: {
+                                /** @description an https URL of its badge */
+                                badgeUrl: string | null;
                                 completions: number;
                                 created: string;
                                 id: string;
@@ -386,15 +405,20 @@ export interface paths {
                                 /** @description trigger metric: the key of its metric */
                                 metric?: string | null;
                                 name: string;
+                                /** @description trigger achievement (a composite): the keys of the achievements it needs */
+                                prerequisites?: string[];
                                 rarity: number;
-                                /** @enum {string} */
-                                status: "active" | "archived";
+                                /**
+                                 * @description inactive: not completable yet; active; locked: no new completions; archived
+                                 * @enum {string}
+                                 */
+                                status: "inactive" | "active" | "locked" | "archived";
                                 /** @description trigger streak */
                                 streakLength?: number | null;
                                 /** @description trigger metric */
                                 threshold?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                             }[];
                             issues: {
                                 /** @description the item of an update or delete, by its id */
@@ -406,6 +430,16 @@ export interface paths {
                                 severity: "error" | "warning";
                                 userId?: string;
                             }[];
+                            /** @description the rebuild of every user that completes the changed achievements for those who qualify; null when none was needed */
+                            rebuild: {
+                                done: number;
+                                error: string | null;
+                                finishedAt: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "idle" | "running" | "done" | "failed";
+                                total: number;
+                            } | null;
                         };
                     };
                 };
@@ -417,6 +451,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             created: {
+                                /** @description an https URL of its badge */
+                                badgeUrl: string | null;
                                 completions: number;
                                 created: string;
                                 id: string;
@@ -424,15 +460,20 @@ export interface paths {
                                 /** @description trigger metric: the key of its metric */
                                 metric?: string | null;
                                 name: string;
+                                /** @description trigger achievement (a composite): the keys of the achievements it needs */
+                                prerequisites?: string[];
                                 rarity: number;
-                                /** @enum {string} */
-                                status: "active" | "archived";
+                                /**
+                                 * @description inactive: not completable yet; active; locked: no new completions; archived
+                                 * @enum {string}
+                                 */
+                                status: "inactive" | "active" | "locked" | "archived";
                                 /** @description trigger streak */
                                 streakLength?: number | null;
                                 /** @description trigger metric */
                                 threshold?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                             }[];
                             issues: {
                                 /** @description the item of an update or delete, by its id */
@@ -444,6 +485,16 @@ export interface paths {
                                 severity: "error" | "warning";
                                 userId?: string;
                             }[];
+                            /** @description the rebuild of every user that completes the changed achievements for those who qualify; null when none was needed */
+                            rebuild: {
+                                done: number;
+                                error: string | null;
+                                finishedAt: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "idle" | "running" | "done" | "failed";
+                                total: number;
+                            } | null;
                         };
                     };
                 };
@@ -561,7 +612,129 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change achievements: name, status, badge, what completes them */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description an absolute https:// URL of its badge, shown only; null: none */
+                        badgeUrl?: string | null;
+                        id: string;
+                        name?: string;
+                        /** @description trigger achievement (a composite): the keys of the 1..50 achievements it needs */
+                        prerequisites?: string[];
+                        /**
+                         * @description inactive → active (completes it for every user who qualifies, silently), active ↔ locked (no new completions)
+                         * @enum {string}
+                         */
+                        status?: "inactive" | "active" | "locked";
+                        /** @description trigger streak, >= 1 */
+                        streakLength?: number;
+                        /** @description trigger metric */
+                        threshold?: number;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            /** @description the rebuild of every user that completes the changed achievements for those who qualify; null when none was needed */
+                            rebuild: {
+                                done: number;
+                                error: string | null;
+                                finishedAt: string | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                status: "idle" | "running" | "done" | "failed";
+                                total: number;
+                            } | null;
+                            updated: {
+                                /** @description an https URL of its badge */
+                                badgeUrl: string | null;
+                                completions: number;
+                                created: string;
+                                id: string;
+                                key: string;
+                                /** @description trigger metric: the key of its metric */
+                                metric?: string | null;
+                                name: string;
+                                /** @description trigger achievement (a composite): the keys of the achievements it needs */
+                                prerequisites?: string[];
+                                rarity: number;
+                                /**
+                                 * @description inactive: not completable yet; active; locked: no new completions; archived
+                                 * @enum {string}
+                                 */
+                                status: "inactive" | "active" | "locked" | "archived";
+                                /** @description trigger streak */
+                                streakLength?: number | null;
+                                /** @description trigger metric */
+                                threshold?: number | null;
+                                /** @enum {string} */
+                                trigger: "metric" | "streak" | "api" | "achievement";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/admin/v1/analytics/streaks": {
@@ -3944,7 +4117,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the progress of the streak rebuild */
+        /** Get the progress of the rebuild after a rule or achievement change */
         get: {
             parameters: {
                 query?: never;
@@ -4612,14 +4785,18 @@ export interface paths {
                             user: {
                                 achievements: {
                                     achievedAt: string;
+                                    badgeUrl?: string | null;
                                     key: string;
                                     length?: number;
                                     metric?: string;
                                     name: string;
+                                    prerequisites?: string[];
+                                    /** @enum {string} */
+                                    status?: "active" | "inactive" | "locked";
                                     streak?: string;
                                     threshold?: number;
                                     /** @enum {string} */
-                                    trigger: "metric" | "streak" | "api";
+                                    trigger: "metric" | "streak" | "api" | "achievement";
                                 }[];
                                 attributes: {
                                     [key: string]: unknown;
@@ -5394,6 +5571,8 @@ export interface paths {
                             /** @description the achievements this event completed */
                             achievements: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -5413,7 +5592,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -5472,6 +5651,8 @@ export interface paths {
                             /** @description the achievements this event completed */
                             achievements: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -5491,7 +5672,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -5626,6 +5807,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                            achievementIds?: string[];
                             badgeUrl: string | null;
                             /** @description users who completed it */
                             completions: number;
@@ -5649,7 +5832,7 @@ export interface paths {
                             /** @description trigger streak: the length that completes it */
                             streakLength?: number | null;
                             /** @enum {string} */
-                            trigger: "metric" | "streak" | "api";
+                            trigger: "metric" | "streak" | "api" | "achievement";
                             userAttributes: {
                                 key: string;
                                 value: string;
@@ -5753,6 +5936,8 @@ export interface paths {
                         "application/json": {
                             achievement: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -5772,7 +5957,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -5805,6 +5990,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6043,6 +6237,8 @@ export interface paths {
                             /** @description the achievements this event completed */
                             achievements: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -6062,7 +6258,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -6121,6 +6317,8 @@ export interface paths {
                             /** @description the achievements this event completed */
                             achievements: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -6140,7 +6338,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -7168,6 +7366,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             achievedAt: string | null;
+                            /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                            achievementIds?: string[];
                             badgeUrl: string | null;
                             /** @description users who completed it */
                             completions: number;
@@ -7191,7 +7391,7 @@ export interface paths {
                             /** @description trigger streak: the length that completes it */
                             streakLength?: number | null;
                             /** @enum {string} */
-                            trigger: "metric" | "streak" | "api";
+                            trigger: "metric" | "streak" | "api" | "achievement";
                             userAttributes: {
                                 key: string;
                                 value: string;
@@ -7357,6 +7557,8 @@ export interface paths {
                         "application/json": {
                             achievements: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -7376,7 +7578,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -7476,6 +7678,8 @@ export interface paths {
                         "application/json": {
                             achievements: {
                                 achievedAt: string | null;
+                                /** @description trigger achievement (a composite): the ids of the achievements it needs */
+                                achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
                                 /** @description trigger metric */
@@ -7495,7 +7699,7 @@ export interface paths {
                                 /** @description trigger streak: the length that completes it */
                                 streakLength?: number | null;
                                 /** @enum {string} */
-                                trigger: "metric" | "streak" | "api";
+                                trigger: "metric" | "streak" | "api" | "achievement";
                                 userAttributes: {
                                     key: string;
                                     value: string;
@@ -8303,7 +8507,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "PERSONALIZATION_OFF" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "PERSONALIZATION_OFF" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
             error: string;
         };
     };

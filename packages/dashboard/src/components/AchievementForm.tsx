@@ -9,23 +9,41 @@ import { useDerivedKey } from './use-derived-key';
 
 interface Props {
   metrics: readonly Metric[];
-  onCreated: (achievement: Achievement) => void;
+  /** the achievements a composite may need (not archived) */
+  achievements: readonly Achievement[];
+  onCreated: (achievement: Achievement, rebuilding: boolean) => void;
 }
 
-/** Creates an achievement reached by a metric total, a streak length, or a call of the API. */
-export function AchievementForm({ metrics, onCreated }: Props) {
+/** The most prerequisites a composite may list (the engine's limit). */
+const MAX_PREREQUISITES = 50;
+
+/**
+ * Creates an achievement reached by a metric total, a streak length, a call of the API, or holding
+ * other achievements (a composite), with a badge and active at once or inactive until activated.
+ */
+export function AchievementForm({ metrics, achievements, onCreated }: Props) {
   const fields = useDerivedKey();
   const [trigger, setTrigger] = useState<AchievementTrigger>('metric');
   const [metric, setMetric] = useState('');
   const [threshold, setThreshold] = useState('1');
   const [streakLength, setStreakLength] = useState('7');
+  const [prerequisites, setPrerequisites] = useState<string[]>([]);
+  const [badgeUrl, setBadgeUrl] = useState('');
+  const [inactive, setInactive] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [busy, setBusy] = useState(false);
 
   function build(): NewAchievement | string {
     if (fields.key !== '' && !isValidKey(fields.key)) return KEY_RULE;
-    const base = { name: fields.name.trim(), ...(fields.key ? { key: fields.key } : {}) };
+    const badge = badgeUrl.trim();
+    if (badge !== '' && !badge.startsWith('https://')) return 'The badge URL must start with https://.';
+    const base = {
+      name: fields.name.trim(),
+      ...(fields.key ? { key: fields.key } : {}),
+      ...(badge !== '' ? { badgeUrl: badge } : {}),
+      ...(inactive ? { status: 'inactive' as const } : {}),
+    };
     if (trigger === 'metric') {
       const value = Number(threshold);
       if (metric === '') return 'Choose the metric.';
@@ -36,6 +54,12 @@ export function AchievementForm({ metrics, onCreated }: Props) {
       const length = Number(streakLength);
       if (!Number.isInteger(length) || length < 1) return 'The streak length must be a whole number, 1 or more.';
       return { ...base, trigger, streakLength: length };
+    }
+    if (trigger === 'achievement') {
+      const known = prerequisites.filter((key) => achievements.some((a) => a.key === key));
+      if (known.length === 0) return 'Choose the achievements it needs.';
+      if (known.length > MAX_PREREQUISITES) return `Choose at most ${MAX_PREREQUISITES} achievements.`;
+      return { ...base, trigger, prerequisites: known };
     }
     return { ...base, trigger };
   }
@@ -56,7 +80,9 @@ export function AchievementForm({ metrics, onCreated }: Props) {
       const created = answer.created[0];
       if (created) {
         fields.reset();
-        onCreated(created);
+        setPrerequisites([]);
+        setBadgeUrl('');
+        onCreated(created, answer.rebuild !== null);
       }
     } catch (failure) {
       setError(failure);
@@ -86,6 +112,7 @@ export function AchievementForm({ metrics, onCreated }: Props) {
           <option value="metric">A metric total reaches a threshold</option>
           <option value="streak">The streak reaches a length</option>
           <option value="api">Completed through the API</option>
+          <option value="achievement">Holding other achievements (composite)</option>
         </select>
       </div>
       {trigger === 'metric' ? (
@@ -127,11 +154,51 @@ export function AchievementForm({ metrics, onCreated }: Props) {
           />
         </div>
       ) : null}
+      {trigger === 'achievement' ? (
+        <fieldset className="choices">
+          <legend>Achievements it needs</legend>
+          {achievements.length === 0 ? <p className="hint">Create the achievements it needs first.</p> : null}
+          {achievements.map((a) => (
+            <label key={a.id}>
+              <input
+                type="checkbox"
+                checked={prerequisites.includes(a.key)}
+                onChange={(event) =>
+                  setPrerequisites((list) =>
+                    event.target.checked ? [...list, a.key] : list.filter((key) => key !== a.key),
+                  )
+                }
+              />
+              {a.name} (<code>{a.key}</code>)
+            </label>
+          ))}
+          <p className="hint">Completed when a user holds every one of them, at the moment they get the last.</p>
+        </fieldset>
+      ) : null}
       {trigger === 'api' ? (
         <p className="hint">
           Your backend completes it with <code>POST /v1/achievements/&lt;key&gt;/complete</code>.
         </p>
       ) : null}
+      <div className="field">
+        <label htmlFor="achievement-badge">Badge URL (optional)</label>
+        <input
+          id="achievement-badge"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={2000}
+          value={badgeUrl}
+          onChange={(event) => setBadgeUrl(event.target.value)}
+        />
+      </div>
+      <label className="inline">
+        <input type="checkbox" checked={inactive} onChange={(event) => setInactive(event.target.checked)} /> Inactive
+        until I activate it
+      </label>
+      <p className="hint">
+        Activating an achievement gives it to every user who already qualifies, without notifying them.
+      </p>
       <ErrorMessage error={error} />
       <IssueList issues={issues} />
       <button type="submit" className="button-primary" disabled={busy}>

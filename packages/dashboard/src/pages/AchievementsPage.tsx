@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { archiveAchievements, listAchievements, listMetrics } from '../api/admin';
-import type { Achievement, Issue } from '../api/types';
+import { archiveAchievements, listAchievements, listMetrics, updateAchievement } from '../api/admin';
+import type { Achievement, AchievementChange, Issue } from '../api/types';
 import { AchievementForm } from '../components/AchievementForm';
+import { BadgeField } from '../components/BadgeField';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { ListStates } from '../components/ListStates';
@@ -11,7 +12,9 @@ import { useAnnounce } from '../components/status-context';
 import { useLoad } from '../components/use-load';
 import { formatNumber, formatPercent } from '../lib/format';
 
-/** Creates achievements, lists them with how many users have each, and archives them. */
+const BACKDATING = 'Users who already qualify get it in the background (progress under Streak settings).';
+
+/** Creates achievements, lists them with how many users have each, activates, locks and archives them. */
 export function AchievementsPage() {
   const [showArchived, setShowArchived] = useState(false);
   const achievements = useLoad(() => listAchievements(showArchived), [showArchived]);
@@ -20,9 +23,22 @@ export function AchievementsPage() {
   const [error, setError] = useState<unknown>(null);
   const [issues, setIssues] = useState<Issue[]>([]);
 
-  function handleCreated(achievement: Achievement) {
-    announce(`Achievement ${achievement.name} created.`);
+  function handleCreated(achievement: Achievement, rebuilding: boolean) {
+    announce(`Achievement ${achievement.name} created.${rebuilding ? ` ${BACKDATING}` : ''}`);
     achievements.reload();
+  }
+
+  async function change(achievement: Achievement, patch: Omit<AchievementChange, 'id'>, done: string) {
+    setError(null);
+    setIssues([]);
+    try {
+      const answer = await updateAchievement({ id: achievement.id, ...patch });
+      setIssues(answer.issues);
+      if (answer.updated.length > 0) announce(`${done}${answer.rebuild !== null ? ` ${BACKDATING}` : ''}`);
+      achievements.reload();
+    } catch (failure) {
+      setError(failure);
+    }
   }
 
   async function archive(achievement: Achievement) {
@@ -39,10 +55,15 @@ export function AchievementsPage() {
   }
 
   const list = achievements.data;
+  const names = new Map((list ?? []).map((a) => [a.key, a.name]));
   return (
     <>
       <PageHeading title="Achievements">Achievements</PageHeading>
-      <AchievementForm metrics={(metrics.data ?? []).filter((m) => m.status === 'active')} onCreated={handleCreated} />
+      <AchievementForm
+        metrics={(metrics.data ?? []).filter((m) => m.status === 'active')}
+        achievements={(list ?? []).filter((a) => a.status !== 'archived')}
+        onCreated={handleCreated}
+      />
       <ErrorMessage error={metrics.error} />
 
       <section aria-labelledby="achievement-list">
@@ -53,6 +74,10 @@ export function AchievementsPage() {
             Show archived achievements
           </label>
         </div>
+        <p className="hint">
+          Inactive: not given yet. Active: given to every user who qualifies. Locked: given to no one new; users who
+          have it keep it.
+        </p>
         <ErrorMessage error={error} />
         <IssueList issues={issues} />
         <ListStates
@@ -77,6 +102,7 @@ export function AchievementsPage() {
                     Users who have it
                   </th>
                   <th scope="col">Status</th>
+                  <th scope="col">Badge</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -89,18 +115,24 @@ export function AchievementsPage() {
                     <td>
                       <code>{achievement.key}</code>
                     </td>
-                    <td>{describeTrigger(achievement)}</td>
+                    <td>{describeTrigger(achievement, names)}</td>
                     <td className="num">{formatNumber(achievement.completions, 0)}</td>
                     <td className="num">{formatPercent(achievement.rarity)}</td>
                     <td>{achievement.status}</td>
                     <td>
-                      {achievement.status === 'active' ? (
-                        <ConfirmButton
-                          label="Archive"
-                          question={`Archive ${achievement.name}?`}
-                          onConfirm={() => archive(achievement)}
+                      {achievement.status === 'archived' ? (
+                        (achievement.badgeUrl ?? '—')
+                      ) : (
+                        <BadgeField
+                          achievement={achievement}
+                          onSave={(badgeUrl) =>
+                            change(achievement, { badgeUrl }, `Badge of ${achievement.name} saved.`)
+                          }
                         />
-                      ) : null}
+                      )}
+                    </td>
+                    <td>
+                      <StatusActions achievement={achievement} change={change} archive={archive} />
                     </td>
                   </tr>
                 ))}
@@ -113,7 +145,38 @@ export function AchievementsPage() {
   );
 }
 
-function describeTrigger(achievement: Achievement): string {
+interface StatusActionsProps {
+  achievement: Achievement;
+  change: (achievement: Achievement, patch: Omit<AchievementChange, 'id'>, done: string) => Promise<void>;
+  archive: (achievement: Achievement) => Promise<void>;
+}
+
+/** Activate (inactive or locked), lock (active), archive (any not archived). */
+function StatusActions({ achievement, change, archive }: StatusActionsProps) {
+  if (achievement.status === 'archived') return null;
+  const { name } = achievement;
+  return (
+    <span className="row-actions">
+      {achievement.status === 'active' ? (
+        <ConfirmButton
+          label="Lock"
+          question={`Lock ${name}? No one new gets it.`}
+          onConfirm={() => change(achievement, { status: 'locked' }, `Achievement ${name} locked.`)}
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => void change(achievement, { status: 'active' }, `Achievement ${name} activated.`)}
+        >
+          Activate
+        </button>
+      )}
+      <ConfirmButton label="Archive" question={`Archive ${name}?`} onConfirm={() => archive(achievement)} />
+    </span>
+  );
+}
+
+function describeTrigger(achievement: Achievement, names: ReadonlyMap<string, string>): string {
   switch (achievement.trigger) {
     case 'metric':
       return `${achievement.metric ?? 'a metric'} reaches ${formatNumber(achievement.threshold ?? null)}`;
@@ -121,5 +184,7 @@ function describeTrigger(achievement: Achievement): string {
       return `streak of ${formatNumber(achievement.streakLength ?? null, 0)}`;
     case 'api':
       return 'completed through the API';
+    case 'achievement':
+      return `holds ${(achievement.prerequisites ?? []).map((key) => names.get(key) ?? key).join(', ')}`;
   }
 }

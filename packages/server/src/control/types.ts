@@ -39,7 +39,13 @@ export interface RuleConfig {
   personalization?: { mode: boolean; thresholds: { min: number; max: number } | null } | null;
 }
 
-export type AchievementTrigger = 'metric' | 'streak' | 'api';
+export type AchievementTrigger = 'metric' | 'streak' | 'api' | 'achievement';
+
+/**
+ * `inactive`: not completable yet, shown to no user; `active`: live; `locked`: no new completions,
+ * shown to the users who hold it; `archived`: gone from the engine and the lists (users keep it).
+ */
+export type AchievementStatus = 'inactive' | 'active' | 'locked' | 'archived';
 
 export interface AchievementDef {
   id: string;
@@ -49,7 +55,11 @@ export interface AchievementDef {
   metric: string | null;
   threshold: number | null;
   streakLength: number | null;
-  status: Status;
+  /** trigger achievement (a composite): the keys of the achievements it needs; absent in definitions made before composites */
+  prerequisites?: string[] | null;
+  /** an https URL of its badge, shown only; absent in definitions made before badges */
+  badgeUrl?: string | null;
+  status: AchievementStatus;
   created: string;
 }
 

@@ -50,6 +50,7 @@ const SERVER = {
   NOT_FOUND: { status: 404, message: 'not found' },
   REQUEST_TIMEOUT: { status: 408, message: 'the request was not received in time' },
   METRIC_ARCHIVED: { status: 409, message: 'the metric is archived and takes no events' },
+  ACHIEVEMENT_LOCKED: { status: 409, message: 'the achievement is locked: it completes for no one new' },
   ACCOUNT_NAME_TAKEN: { status: 409, message: 'an account already has this name' },
   CONFIG_CONFLICT: { status: 409, message: 'the configuration changed meanwhile; try again' },
   LIMIT_REACHED: { status: 409, message: 'the account has as many of these as it may have' },

@@ -247,6 +247,38 @@ const nearValidEvent = fc
       .map((breakIt) => ({ text: JSON.stringify(breakIt(good)), ids: [id] }));
   });
 
+/** An admin achievements body (create or change) with hostile fields: composites, badges, statuses. */
+const nearValidAchievements = fc
+  .array(
+    fc.record(
+      {
+        id: fc.constantFrom('nope', '__proto__', 'x'.repeat(300)),
+        name: fc.constantFrom('A', '', ' ', 'n'.repeat(300)),
+        key: fc.constantFrom('a', 'constructor', '__proto__', 'no spaces'),
+        trigger: fc.constantFrom('api', 'achievement', 'metric', 'streak', 'points'),
+        prerequisites: fc.oneof(
+          fc.constant([] as string[]),
+          fc.array(fc.constantFrom('a', '__proto__', 'constructor', 'nope', ''), { maxLength: 60 }),
+          fc.constant('a'),
+        ),
+        badgeUrl: fc.constantFrom(
+          null,
+          'https://cdn.example.com/b.png',
+          'http://cdn.example.com/b.png',
+          'javascript:alert(1)',
+          `https://x.example/${'a'.repeat(2100)}`,
+          7,
+        ),
+        status: fc.constantFrom('active', 'inactive', 'locked', 'archived', ''),
+        threshold: fc.constantFrom(1, 1e308, -1e308, 0, '1'),
+        streakLength: fc.constantFrom(1, 0, 1.5, 1e308),
+      },
+      { requiredKeys: [] },
+    ),
+    { maxLength: 4 },
+  )
+  .map((items) => ({ text: JSON.stringify(items), ids: [] as string[] }));
+
 /** A user body (identify) with exactly one field broken (or none). */
 const nearValidUser = fc
   .record({
@@ -305,6 +337,7 @@ const body = fc.oneof(
   { weight: 5, arbitrary: nearValidEvent },
   { weight: 1, arbitrary: preferencesBody },
   { weight: 2, arbitrary: nearValidUser },
+  { weight: 1, arbitrary: nearValidAchievements },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v) ?? 'null', ids: [] as string[] })) },
   {
     weight: 1,

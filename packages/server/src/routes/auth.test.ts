@@ -53,6 +53,12 @@ const rows: Row[] = [
     url: '/admin/v1/achievements',
     body: [{ name: 'Shared', trigger: 'api' }],
   },
+  {
+    method: 'PATCH',
+    path: '/admin/v1/achievements',
+    url: '/admin/v1/achievements',
+    body: [{ id: 'nope', name: 'Renamed' }],
+  },
   { method: 'DELETE', path: '/admin/v1/achievements', url: '/admin/v1/achievements?ids=nope' },
   { method: 'GET', path: '/admin/v1/keys', url: '/admin/v1/keys' },
   { method: 'POST', path: '/admin/v1/keys', url: '/admin/v1/keys', body: { name: 'table', kind: 'application' } },

@@ -58,30 +58,34 @@ export function ruleInput(rule: RuleConfig): StreakRuleInput {
   };
 }
 
+/**
+ * The engine's achievements: every one not archived, with its status (S22). A streak achievement
+ * needs the streak rule, and a composite all its prerequisites: one left out leaves out the
+ * composites that list it, so that a configuration the routes never make cannot stop the account.
+ */
 export function achievementInputs(defs: readonly AchievementDef[], hasRule: boolean): AchievementInput[] {
   const inputs: AchievementInput[] = [];
   for (const def of defs) {
-    if (def.status !== 'active') continue;
+    if (def.status === 'archived') continue;
+    const common = { key: def.key, name: def.name, status: def.status, badgeUrl: def.badgeUrl ?? null };
     if (def.trigger === 'metric')
-      inputs.push({
-        key: def.key,
-        name: def.name,
-        trigger: 'metric',
-        metric: def.metric as string,
-        threshold: def.threshold as number,
-      });
+      inputs.push({ ...common, trigger: 'metric', metric: def.metric as string, threshold: def.threshold as number });
     else if (def.trigger === 'streak') {
-      if (hasRule)
-        inputs.push({
-          key: def.key,
-          name: def.name,
-          trigger: 'streak',
-          length: def.streakLength as number,
-          streak: RULE_KEY,
-        });
-    } else inputs.push({ key: def.key, name: def.name, trigger: 'api' });
+      if (hasRule) inputs.push({ ...common, trigger: 'streak', length: def.streakLength as number, streak: RULE_KEY });
+    } else if (def.trigger === 'achievement')
+      inputs.push({ ...common, trigger: 'achievement', prerequisites: [...(def.prerequisites ?? [])] });
+    else inputs.push({ ...common, trigger: 'api' });
   }
-  return inputs;
+  const kept = new Set(inputs.map((input) => input.key));
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    for (const input of inputs)
+      if (kept.has(input.key) && input.trigger === 'achievement' && input.prerequisites.some((key) => !kept.has(key))) {
+        kept.delete(input.key);
+        dropped = true;
+      }
+  }
+  return inputs.filter((input) => kept.has(input.key));
 }
 
 /**

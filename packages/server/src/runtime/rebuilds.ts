@@ -1,5 +1,6 @@
 /**
- * Rebuilding every user of an account after its streak rule changed, in the background, with its
+ * Rebuilding every user of an account after its streak rule changed, or its achievements did (a
+ * backdating, backdate.ts), in the background, with its
  * progress kept in the control plane so that any process (and the dashboard) can read it. A user
  * reached by an event before the rebuild gets there is rebuilt by the engine on the spot. A rebuild
  * whose process died is taken over by the next process that looks (at start, then every LEASE_MS).

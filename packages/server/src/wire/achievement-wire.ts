@@ -20,9 +20,14 @@ const achievementProperties = {
   id: text,
   key: text,
   name: text,
-  trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+  trigger: { type: 'string', enum: ['metric', 'streak', 'api', 'achievement'] },
   description: textOrNull,
   badgeUrl: textOrNull,
+  achievementIds: {
+    type: 'array',
+    items: text,
+    description: 'trigger achievement (a composite): the ids of the achievements it needs',
+  },
   userAttributes: attributes,
   metricId: { ...textOrNull, description: 'trigger metric' },
   metricName: { ...textOrNull, description: 'trigger metric' },
@@ -72,15 +77,21 @@ export type AchievementWire = FromSchema<typeof achievementSchema>;
 export type UserAchievementWire = FromSchema<typeof userAchievementSchema>;
 export type AchievementStatsWire = FromSchema<typeof achievementStatsSchema>;
 
-export function achievementWire(def: AchievementDef, metrics: ReadonlyMap<string, MetricDef>): AchievementWire {
-  const metric = def.metric !== null ? metrics.get(def.metric) : undefined;
+/** What an achievement's answer looks up: its metric, and a composite's prerequisites (by key). */
+export interface AchievementLookup {
+  readonly metricsByKey: ReadonlyMap<string, MetricDef>;
+  readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
+}
+
+export function achievementWire(def: AchievementDef, lookup: AchievementLookup): AchievementWire {
+  const metric = def.metric !== null ? lookup.metricsByKey.get(def.metric) : undefined;
   return {
     id: def.id,
     key: def.key,
     name: def.name,
     trigger: def.trigger,
     description: null,
-    badgeUrl: null,
+    badgeUrl: def.badgeUrl ?? null,
     userAttributes: [],
     ...(def.trigger === 'metric'
       ? {
@@ -91,13 +102,21 @@ export function achievementWire(def: AchievementDef, metrics: ReadonlyMap<string
         }
       : {}),
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
+    ...(def.trigger === 'achievement'
+      ? {
+          achievementIds: (def.prerequisites ?? []).flatMap((key) => {
+            const prerequisite = lookup.achievementsByKey.get(key);
+            return prerequisite === undefined ? [] : [prerequisite.id];
+          }),
+        }
+      : {}),
   };
 }
 
 export function userAchievementWire(
   def: AchievementDef,
-  metrics: ReadonlyMap<string, MetricDef>,
+  lookup: AchievementLookup,
   achievedAt: string | null,
 ): UserAchievementWire {
-  return { ...achievementWire(def, metrics), achievedAt };
+  return { ...achievementWire(def, lookup), achievedAt };
 }

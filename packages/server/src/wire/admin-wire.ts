@@ -34,16 +34,26 @@ export const metricSchema = {
 export const achievementAdminSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'key', 'name', 'trigger', 'status', 'completions', 'rarity', 'created'],
+  required: ['id', 'key', 'name', 'trigger', 'badgeUrl', 'status', 'completions', 'rarity', 'created'],
   properties: {
     id: text,
     key: text,
     name: text,
-    trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+    trigger: { type: 'string', enum: ['metric', 'streak', 'api', 'achievement'] },
     metric: { ...textOrNull, description: 'trigger metric: the key of its metric' },
     threshold: { ...numberOrNull, description: 'trigger metric' },
     streakLength: { ...numberOrNull, description: 'trigger streak' },
-    status,
+    prerequisites: {
+      type: 'array',
+      items: text,
+      description: 'trigger achievement (a composite): the keys of the achievements it needs',
+    },
+    badgeUrl: { ...textOrNull, description: 'an https URL of its badge' },
+    status: {
+      type: 'string',
+      enum: ['inactive', 'active', 'locked', 'archived'],
+      description: 'inactive: not completable yet; active; locked: no new completions; archived',
+    },
     completions: number,
     rarity: number,
     created: text,
@@ -220,11 +230,23 @@ export const updatedMetricsSchema = {
   required: ['updated', 'issues'],
   properties: { updated: { type: 'array', items: metricSchema }, issues },
 } as const;
+/** The rebuild a change of achievements started (backdating, S22), or null when it changed no completion. */
+const startedRebuild = {
+  anyOf: [rebuildSchema, { type: 'null' }],
+  description:
+    'the rebuild of every user that completes the changed achievements for those who qualify; null when none was needed',
+} as const;
 export const createdAchievementsSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['created', 'issues'],
-  properties: { created: { type: 'array', items: achievementAdminSchema }, issues },
+  required: ['created', 'issues', 'rebuild'],
+  properties: { created: { type: 'array', items: achievementAdminSchema }, issues, rebuild: startedRebuild },
+} as const;
+export const updatedAchievementsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['updated', 'issues', 'rebuild'],
+  properties: { updated: { type: 'array', items: achievementAdminSchema }, issues, rebuild: startedRebuild },
 } as const;
 export const deletedAnswerSchema = {
   type: 'object',
@@ -386,6 +408,8 @@ export function achievementAdminWire(
     trigger: def.trigger,
     ...(def.trigger === 'metric' ? { metric: def.metric, threshold: def.threshold } : {}),
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
+    ...(def.trigger === 'achievement' ? { prerequisites: [...(def.prerequisites ?? [])] } : {}),
+    badgeUrl: def.badgeUrl ?? null,
     status: def.status,
     completions: stats.completions,
     rarity: stats.rarity,

@@ -45,11 +45,11 @@ export const eventAnswerSchema = {
 export type EventAnswer = FromSchema<typeof eventAnswerSchema>;
 
 export function eventWire(result: RecordResult, runtime: AccountRuntime, metricId: string): EventAnswer {
-  const { metricsByKey, achievementsByKey, config } = runtime;
+  const { achievementsByKey, config } = runtime;
   const achievements = [];
   for (const a of result.achievements) {
     const def = achievementsByKey.get(a.key);
-    if (def !== undefined) achievements.push(userAchievementWire(def, metricsByKey, a.achievedAt));
+    if (def !== undefined) achievements.push(userAchievementWire(def, runtime, a.achievedAt));
   }
   const { eventId, total, changes, idempotencyKey } = result;
   const currentStreak = currentStreakWire(result.currentStreak, config.streak);

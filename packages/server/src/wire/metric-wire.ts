@@ -6,7 +6,12 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AchievementDef, MetricDef } from '../control/types.js';
-import { type UserAchievementWire, userAchievementSchema, userAchievementWire } from './achievement-wire.js';
+import {
+  type AchievementLookup,
+  type UserAchievementWire,
+  userAchievementSchema,
+  userAchievementWire,
+} from './achievement-wire.js';
 import { number, text } from './primitives.js';
 
 export const userMetricSchema = {
@@ -47,14 +52,14 @@ export function userMetricWire(
   totals: Readonly<Record<string, number>>,
   achievedAt: ReadonlyMap<string, string>,
   achievements: readonly AchievementDef[],
-  metrics: ReadonlyMap<string, MetricDef>,
+  lookup: AchievementLookup,
 ): UserMetricWire {
   const own: UserAchievementWire[] = achievements
     .filter(
       (def) =>
         def.trigger === 'metric' && def.metric === metric.key && (def.status === 'active' || achievedAt.has(def.key)),
     )
-    .map((def) => userAchievementWire(def, metrics, achievedAt.get(def.key) ?? null));
+    .map((def) => userAchievementWire(def, lookup, achievedAt.get(def.key) ?? null));
   return {
     id: metric.id,
     key: metric.key,

@@ -110,6 +110,12 @@ describe('the response schemas', () => {
       { name: 'Two days', key: 'two', trigger: 'streak', streakLength: 2 },
       { name: 'Onboarded', key: 'onboarded', trigger: 'api' },
       { name: 'Old', key: 'old', trigger: 'api' },
+      { name: 'Both', key: 'both', trigger: 'achievement', prerequisites: ['first', 'onboarded'] },
+      { name: 'Later', key: 'later', trigger: 'api', status: 'inactive', badgeUrl: 'https://cdn.example.com/l.png' },
+    ]);
+    await write('PATCH /admin/v1/achievements', [
+      { id: made.created[5].id, status: 'active' },
+      { id: 'nope', name: 'X' },
     ]);
     await write('DELETE /admin/v1/achievements', undefined, `/admin/v1/achievements?ids=${made.created[3].id},nope`);
 

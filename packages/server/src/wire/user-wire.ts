@@ -48,11 +48,14 @@ const completedSchema = {
   properties: {
     key: text,
     name: text,
-    trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+    trigger: { type: 'string', enum: ['metric', 'streak', 'api', 'achievement'] },
     metric: text,
     threshold: number,
     streak: text,
     length: number,
+    prerequisites: { type: 'array', items: text },
+    status: { type: 'string', enum: ['active', 'inactive', 'locked'] },
+    badgeUrl: { type: ['string', 'null'] },
     achievedAt: text,
   },
 } as const;

@@ -52,7 +52,7 @@ function factsOf(entry: OutboxEntry, runtime: Runtime): Array<[WebhookType, Webh
     case 'achievement.completed': {
       const def = runtime.achievementsByKey.get(change.achievement);
       if (def === undefined) return [];
-      const achievement = userAchievementWire(def, runtime.metricsByKey, new Date(entry.at).toISOString());
+      const achievement = userAchievementWire(def, runtime, new Date(entry.at).toISOString());
       return [['achievement.completed', { type: 'achievement.completed', achievement }]];
     }
     default:

@@ -4,6 +4,7 @@
  */
 import type { Store } from '@kindling/core';
 import { afterEach, describe } from 'vitest';
+import { achievementCases } from './achievements.js';
 import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
 import { eventSummaryCases } from './event-summary.js';
@@ -91,6 +92,7 @@ export function describeStoreConformance(
       beforeEachFresh(fresh);
       rebuildCases(store, options.runs ?? 30);
       ruleChangeCases(store);
+      achievementCases(store);
     });
   });
 }

@@ -30,6 +30,7 @@ describe('POST /admin/v1/achievements', () => {
           trigger: 'metric',
           metric: 'lessons',
           threshold: 10,
+          badgeUrl: null,
           status: 'active',
           completions: 0,
           rarity: 0,
@@ -41,6 +42,7 @@ describe('POST /admin/v1/achievements', () => {
           name: 'Week streak',
           trigger: 'streak',
           streakLength: 7,
+          badgeUrl: null,
           status: 'active',
           completions: 0,
           rarity: 0,
@@ -51,6 +53,7 @@ describe('POST /admin/v1/achievements', () => {
           key: 'shared',
           name: 'Shared',
           trigger: 'api',
+          badgeUrl: null,
           status: 'active',
           completions: 0,
           rarity: 0,
@@ -58,6 +61,8 @@ describe('POST /admin/v1/achievements', () => {
         },
       ],
       issues: [],
+      // a metric achievement made active: users who already qualify get it by a rebuild
+      rebuild: expect.objectContaining({ status: 'running' }),
     });
     const done = await t.call('POST', '/v1/achievements/shared/complete', { body: { user: { id: 'ada' } } });
     expect(done.status).toBe(201);
@@ -80,6 +85,7 @@ describe('POST /admin/v1/achievements', () => {
         { index: 2, severity: 'error', message: 'A metric achievement needs a finite threshold' },
         { index: 3, severity: 'error', message: 'A streak achievement needs a streakLength of 1 or more' },
       ],
+      rebuild: null,
     });
   });
 
@@ -124,6 +130,7 @@ describe('GET /admin/v1/achievements', () => {
       trigger: 'metric',
       metric: 'lessons',
       threshold: 1,
+      badgeUrl: null,
       status: 'active',
       completions: 4,
       rarity: 100,
@@ -153,5 +160,288 @@ describe('DELETE /admin/v1/achievements?ids=', () => {
     ]);
     const complete = await t.call('POST', '/v1/achievements/a/complete', { body: { user: { id: 'ada' } } });
     expect(complete.status).toBe(404);
+  });
+});
+
+const patch = (body: unknown, key = t.adminKey) => t.call('PATCH', '/admin/v1/achievements', { key, body });
+const event = (id: string, value: number) =>
+  t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id }, value } });
+const appList = async () =>
+  (await t.call('GET', '/v1/achievements')).body.map((a: { key: string; completions: number; rarity: number }) => [
+    a.key,
+    a.completions,
+    a.rarity,
+  ]);
+const heldBy = async (id: string) =>
+  (await t.call('GET', `/v1/users/${id}/achievements`)).body.map((a: { key: string }) => a.key);
+
+async function rebuildWhenSettled(): Promise<{ status: string; done: number; total: number }> {
+  for (let poll = 0; poll < 500; poll++) {
+    const res = await t.call('GET', '/admin/v1/streak/rebuild', { key: t.adminKey });
+    if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the rebuild did not finish');
+}
+
+describe('composite achievements and badges', () => {
+  it('makes a composite of achievements made before or in the same body, with a badge, and gives its prerequisites as ids on the wire', async () => {
+    const first = await create([{ name: 'Opened', trigger: 'api' }]);
+    const res = await create([
+      { name: 'Five', trigger: 'metric', metric: 'lessons', threshold: 5, badgeUrl: 'https://cdn.example.com/5.png' },
+      { name: 'Both', trigger: 'achievement', prerequisites: ['opened', 'five'] },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.created[1]).toMatchObject({
+      key: 'both',
+      trigger: 'achievement',
+      prerequisites: ['opened', 'five'],
+      badgeUrl: null,
+    });
+    const ids = { opened: first.body.created[0].id, five: res.body.created[0].id };
+    const wire = (await t.call('GET', '/v1/achievements')).body;
+    expect(wire.find((a: { key: string }) => a.key === 'both')).toEqual({
+      id: res.body.created[1].id,
+      key: 'both',
+      name: 'Both',
+      trigger: 'achievement',
+      description: null,
+      badgeUrl: null,
+      achievementIds: [ids.opened, ids.five],
+      userAttributes: [],
+      completions: 0,
+      rarity: 0,
+    });
+    expect(wire.find((a: { key: string }) => a.key === 'five')).toMatchObject({
+      badgeUrl: 'https://cdn.example.com/5.png',
+    });
+    expect(wire.find((a: { key: string }) => a.key === 'five')).not.toHaveProperty('achievementIds');
+    // the composite completes with its last prerequisite, in the event's answer
+    await t.call('POST', '/v1/achievements/opened/complete', { body: { user: { id: 'ada' } } });
+    const done = await event('ada', 5);
+    expect(done.body.achievements.map((a: { key: string }) => a.key)).toEqual(['five', 'both']);
+  });
+
+  it('refuses, as issues naming them, bad prerequisites, a cycle and a badge that is not an https URL', async () => {
+    await create([
+      { name: 'Opened', trigger: 'api' },
+      { name: 'Gone', trigger: 'api' },
+    ]);
+    const gone = (await list()).body.find((a: { key: string }) => a.key === 'gone').id;
+    await t.call('DELETE', `/admin/v1/achievements?ids=${gone}`, { key: t.adminKey });
+    const res = await create([
+      { name: 'A', trigger: 'achievement', prerequisites: ['nope'] },
+      { name: 'B', trigger: 'achievement', prerequisites: ['gone'] },
+      { name: 'C', trigger: 'achievement' },
+      { name: 'D', trigger: 'achievement', prerequisites: ['d'] },
+      { name: 'E', trigger: 'api', prerequisites: ['opened'] },
+      { name: 'F', trigger: 'api', badgeUrl: 'http://cdn.example.com/f.png' },
+      { name: 'G', trigger: 'api', badgeUrl: 'javascript:alert(1)' },
+      { name: 'H', trigger: 'api', badgeUrl: 'https://user:pw@cdn.example.com/h.png' },
+      { name: 'I', trigger: 'achievement', prerequisites: ['opened', 'opened'] },
+    ]);
+    expect(res.body.issues.map((i: { index: number; message: string }) => [i.index, i.message])).toEqual([
+      [0, 'No achievement has the key "nope"'],
+      [1, 'The achievement "gone" is archived'],
+      [2, 'A composite achievement needs prerequisites: the keys of 1 to 50 achievements'],
+      [3, 'No achievement has the key "d"'],
+      [4, 'prerequisites are for composite achievements (trigger achievement) only'],
+      [5, 'badgeUrl must be an absolute https:// URL'],
+      [6, 'badgeUrl must be an absolute https:// URL'],
+      [7, 'badgeUrl must not carry a user name or password'],
+      [8, expect.stringContaining('lists "opened" twice')],
+    ]);
+    const tooLong = await create([{ name: 'J', trigger: 'api', badgeUrl: `https://x.example/${'a'.repeat(2000)}` }]);
+    expect(tooLong).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
+    expect(tooLong.body.error).toContain('badgeUrl');
+    const many = await create([{ name: 'K', trigger: 'achievement', prerequisites: Array(51).fill('opened') }]);
+    expect(many).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
+    expect(many.body.error).toContain('prerequisites');
+
+    // a cycle can only be made by changing a composite: refused with the engine's reason
+    const made = await create([
+      { name: 'X', trigger: 'achievement', prerequisites: ['opened'] },
+      { name: 'Y', trigger: 'achievement', prerequisites: ['x'] },
+    ]);
+    const x = made.body.created[0].id;
+    const cycle = await patch([{ id: x, prerequisites: ['y'] }]);
+    expect(cycle.body).toEqual({
+      updated: [],
+      issues: [{ id: x, severity: 'error', message: expect.stringContaining('cycle of prerequisites: x → y → x') }],
+      rebuild: null,
+    });
+    // and a prerequisite a live composite lists is not archived
+    const opened = (await list()).body.find((a: { key: string }) => a.key === 'opened').id;
+    const archive = await t.call('DELETE', `/admin/v1/achievements?ids=${opened}`, { key: t.adminKey });
+    expect(archive.body).toEqual({
+      deleted: [],
+      issues: [{ id: opened, severity: 'error', message: 'The achievement is a prerequisite of "x"' }],
+    });
+  });
+});
+
+describe('PATCH /admin/v1/achievements', () => {
+  it('activating an achievement completes it, in a background rebuild, for exactly the users who qualify, counted in the stats, with no webhook', async () => {
+    const hook = await t.call('POST', '/admin/v1/webhooks', {
+      key: t.adminKey,
+      body: { url: 'https://hooks.example.com/achievements', types: ['achievement.completed'] },
+    });
+    expect(hook.status).toBe(201);
+    for (const [id, value] of [
+      ['ada', 6],
+      ['bob', 2],
+      ['cy', 9],
+      ['dan', 1],
+    ] as const)
+      await event(id, value);
+    const made = await create([
+      { name: 'Five', trigger: 'metric', metric: 'lessons', threshold: 5, status: 'inactive' },
+      { name: 'Five and more', trigger: 'achievement', prerequisites: ['five'], status: 'inactive' },
+    ]);
+    expect(made.body.rebuild).toBeNull();
+    expect(made.body.created.map((a: { status: string }) => a.status)).toEqual(['inactive', 'inactive']);
+    // inactive: in no list of the app API, completed by no event
+    expect(await appList()).toEqual([]);
+    expect((await event('bob', 5)).body.achievements).toEqual([]);
+
+    now += 60_000;
+    const [five, more] = made.body.created.map((a: { id: string }) => a.id);
+    const res = await patch([
+      { id: five, status: 'active' },
+      { id: more, status: 'active', badgeUrl: 'https://cdn.example.com/more.png' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.issues).toEqual([]);
+    expect(res.body.updated.map((a: { key: string; status: string }) => [a.key, a.status])).toEqual([
+      ['five', 'active'],
+      ['five-and-more', 'active'],
+    ]);
+    expect(res.body.rebuild).toMatchObject({ status: 'running' });
+    expect(await rebuildWhenSettled()).toMatchObject({ status: 'done', done: 4, total: 4 });
+
+    for (const id of ['ada', 'bob', 'cy']) expect(await heldBy(id)).toEqual(['five', 'five-and-more']);
+    expect(await heldBy('dan')).toEqual([]);
+    const achievedAt = (await t.call('GET', '/v1/users/ada/achievements')).body[0].achievedAt;
+    expect(achievedAt).toBe(new Date(now).toISOString());
+    expect(await appList()).toEqual([
+      ['five', 3, 75],
+      ['five-and-more', 3, 75],
+    ]);
+    // silent: the outbox the webhooks are sent from holds no news of these completions
+    const store = t.server.ctx.backend.storeFor(t.server.firstStart?.account.id as string);
+    const news = (await store.readOutbox(1000)).map((r) => r.entry.change.type);
+    expect(news.length).toBeGreaterThan(0);
+    expect(news).not.toContain('achievement.completed');
+    // a renamed achievement changes no completion: no rebuild
+    expect((await patch([{ id: five, name: 'Five lessons' }])).body).toMatchObject({
+      updated: [{ name: 'Five lessons', completions: 3, rarity: 75 }],
+      rebuild: null,
+    });
+  });
+
+  it('lowering a live threshold completes it for the users who now qualify; they keep it when it rises again', async () => {
+    await event('ada', 3);
+    await event('bob', 1);
+    const made = await create([{ name: 'Ten', trigger: 'metric', metric: 'lessons', threshold: 10 }]);
+    await rebuildWhenSettled();
+    const ten = made.body.created[0].id;
+    expect((await patch([{ id: ten, threshold: 3 }])).body.rebuild).toMatchObject({ status: 'running' });
+    await rebuildWhenSettled();
+    expect([await heldBy('ada'), await heldBy('bob')]).toEqual([['ten'], []]);
+    await patch([{ id: ten, threshold: 10 }]);
+    await rebuildWhenSettled();
+    expect([await heldBy('ada'), await heldBy('bob')]).toEqual([['ten'], []]);
+  });
+
+  it('moves statuses inactive → active ↔ locked only, and refuses fields of another trigger', async () => {
+    const made = await create([
+      { name: 'Api', trigger: 'api' },
+      { name: 'Later', trigger: 'api', status: 'inactive' },
+      { name: 'Run', trigger: 'streak', streakLength: 3 },
+    ]);
+    const [api, later, run] = made.body.created.map((a: { id: string }) => a.id);
+    const res = await patch([
+      { id: api, status: 'inactive' },
+      { id: later, status: 'locked' },
+      { id: run, threshold: 4 },
+      { id: api, streakLength: 4 },
+      { id: api, prerequisites: ['run'] },
+      { id: run, streakLength: 0 },
+      { id: api, name: '  ' },
+      { id: 'nope', name: 'X' },
+      { id: api, status: 'locked' },
+    ]);
+    expect(res.body.issues.map((i: { id: string; message: string }) => [i.id, i.message])).toEqual([
+      [api, 'An achievement that was active cannot become inactive again; lock it instead'],
+      [later, 'Activate an inactive achievement before locking it'],
+      [run, 'threshold applies to metric achievements only'],
+      [api, 'streakLength applies to streak achievements only'],
+      [api, 'prerequisites applies to composite (trigger achievement) achievements only'],
+      [run, 'A streak achievement needs a streakLength of 1 or more'],
+      [api, 'Name must not be blank'],
+      ['nope', 'Achievement not found by ID'],
+    ]);
+    expect(res.body.updated.map((a: { key: string; status: string }) => [a.key, a.status])).toEqual([
+      ['api', 'locked'],
+    ]);
+    expect((await patch([{ id: api, status: 'active' }])).body.updated[0].status).toBe('active');
+    expect((await patch([{ id: api }])).status).toBe(400);
+  });
+
+  it("changes no achievement of another account: another account's id is not found", async () => {
+    const made = await create([{ name: 'Mine', trigger: 'api' }]);
+    const id = made.body.created[0].id;
+    const other = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
+    const res = await patch([{ id, status: 'locked' }], other.body.adminKey);
+    expect(res.body).toEqual({
+      updated: [],
+      issues: [{ id, severity: 'error', message: 'Achievement not found by ID' }],
+      rebuild: null,
+    });
+    expect((await list()).body[0].status).toBe('active');
+  });
+});
+
+describe('locked achievements', () => {
+  it('are shown only to the users who hold them, complete for no one new, and stay held', async () => {
+    const made = await create([
+      { name: 'Five', trigger: 'metric', metric: 'lessons', threshold: 5 },
+      { name: 'Hello', trigger: 'api' },
+    ]);
+    await event('ada', 5);
+    await t.call('POST', '/v1/achievements/hello/complete', { body: { user: { id: 'ada' } } });
+    await event('bob', 1);
+    const [five, hello] = made.body.created.map((a: { id: string }) => a.id);
+    expect(
+      (
+        await patch([
+          { id: five, status: 'locked' },
+          { id: hello, status: 'locked' },
+        ])
+      ).body.issues,
+    ).toEqual([]);
+    await rebuildWhenSettled();
+
+    expect(await appList()).toEqual([]);
+    expect(await heldBy('ada')).toEqual(['five', 'hello']);
+    const bobs = (await t.call('GET', '/v1/users/bob/achievements?includeIncomplete=true')).body;
+    expect(bobs).toEqual([]);
+    expect((await event('bob', 10)).body.achievements).toEqual([]);
+    expect(await heldBy('bob')).toEqual([]);
+    const again = await t.call('POST', '/v1/achievements/hello/complete', { body: { user: { id: 'ada' } } });
+    expect(again.status).toBe(201);
+    const locked = await t.call('POST', '/v1/achievements/hello/complete', { body: { user: { id: 'bob' } } });
+    expect(locked).toMatchObject({ status: 409, body: { code: 'ACHIEVEMENT_LOCKED' } });
+    // the admin list shows them with their holders
+    expect(
+      (await list()).body.map((a: { key: string; status: string; completions: number }) => [
+        a.key,
+        a.status,
+        a.completions,
+      ]),
+    ).toEqual([
+      ['five', 'locked', 1],
+      ['hello', 'locked', 1],
+    ]);
   });
 });

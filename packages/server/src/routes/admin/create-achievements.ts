@@ -1,7 +1,11 @@
 /**
  * POST /admin/v1/achievements: create 1..100 achievements. A metric achievement needs an active
- * metric and a finite threshold, a streak achievement a length >= 1 and a configured streak rule;
- * what is wrong with one item (including what the engine refuses) is that item's issue.
+ * metric and a finite threshold, a streak achievement a length >= 1 and a configured streak rule, a
+ * composite (trigger achievement) the keys of achievements not archived (made before, or earlier in
+ * the same body), a badge an https URL; what is wrong with one item (including what the engine
+ * refuses: a cycle of prerequisites) is that item's issue. An achievement made active whose
+ * condition some users already meet starts a rebuild that completes it for them (S22); the answer
+ * carries its first progress.
  */
 import { ConfigError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -10,30 +14,28 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { backdate } from '../../runtime/backdate.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
-import { achievementAdminWire, createdAchievementsSchema } from '../../wire/admin-wire.js';
+import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
+import { badgeUrlProblem, prerequisitesProblem, triggerProblem } from './achievement-checks.js';
 import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
 type NewAchievement = FromSchema<typeof newAchievement>;
 
-/** What is wrong with the trigger of `item` under `config`, or null. */
-function triggerProblem(item: NewAchievement, config: AccountConfig): string | null {
-  if (item.trigger === 'metric') {
-    if (item.metric === undefined) return 'A metric achievement needs a metric';
-    const metric = config.metrics.find((m) => m.key === item.metric);
-    if (metric === undefined) return `No metric has the key ${JSON.stringify(item.metric)}`;
-    if (metric.status !== 'active') return `The metric ${JSON.stringify(item.metric)} is archived`;
-    if (item.threshold === undefined || !Number.isFinite(item.threshold))
-      return 'A metric achievement needs a finite threshold';
-  }
-  if (item.trigger === 'streak') {
-    if (item.streakLength === undefined || !Number.isInteger(item.streakLength) || item.streakLength < 1)
-      return 'A streak achievement needs a streakLength of 1 or more';
-    if (config.streak === null) return 'Configure the streak rule before creating streak achievements';
-  }
-  return null;
+/** What is wrong with `item` among `achievements` (the account's and those made before it), or null. */
+function itemProblem(
+  item: NewAchievement,
+  config: AccountConfig,
+  achievements: readonly AchievementDef[],
+): string | null {
+  if (item.trigger === 'achievement') {
+    const problem = prerequisitesProblem(item.prerequisites, achievements);
+    if (problem !== null) return problem;
+  } else if (item.prerequisites !== undefined)
+    return 'prerequisites are for composite achievements (trigger achievement) only';
+  return triggerProblem(item, config) ?? badgeUrlProblem(item.badgeUrl);
 }
 
 export function createAchievementsRoute(app: App, ctx: ServerContext): void {
@@ -54,22 +56,20 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
       const store = ctx.backend.storeFor(accountId);
       let created: AchievementDef[] = [];
       let issues: Issue[] = [];
-      await ctx.backend.control.changeConfig(accountId, (config) => {
+      let before = null as AccountConfig | null;
+      const saved = await ctx.backend.control.changeConfig(accountId, (config) => {
+        before = config;
         created = [];
         issues = [];
         for (const [index, item] of request.body.entries()) {
-          const named = nameAndKey(
-            item,
-            index,
-            (key) => [...config.achievements, ...created].some((a) => a.key === key),
-            'achievement',
-          );
+          const achievements = [...config.achievements, ...created];
+          const named = nameAndKey(item, index, (key) => achievements.some((a) => a.key === key), 'achievement');
           if ('message' in named) {
             issues.push(named);
             continue;
           }
           const { name, key } = named;
-          const problem = triggerProblem(item, config);
+          const problem = itemProblem(item, config, achievements);
           if (problem !== null) {
             issues.push(issue({ index }, problem));
             continue;
@@ -82,11 +82,13 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
             metric: item.trigger === 'metric' ? (item.metric as string) : null,
             threshold: item.trigger === 'metric' ? (item.threshold as number) : null,
             streakLength: item.trigger === 'streak' ? (item.streakLength as number) : null,
-            status: 'active',
+            prerequisites: item.trigger === 'achievement' ? [...(item.prerequisites as string[])] : null,
+            badgeUrl: item.badgeUrl ?? null,
+            status: item.status ?? 'active',
             created: at,
           };
           try {
-            engineFor({ ...config, achievements: [...config.achievements, ...created, def] }, store);
+            engineFor({ ...config, achievements: [...achievements, def] }, store);
           } catch (error) {
             if (!(error instanceof ConfigError)) throw error;
             issues.push(issue({ index }, error.message));
@@ -97,9 +99,12 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
         return { ...config, achievements: [...config.achievements, ...created] };
       });
       ctx.engines.invalidate(accountId);
-      return reply
-        .code(statusOf(created.length))
-        .send({ created: created.map((a) => achievementAdminWire(a)), issues });
+      const rebuild = before === null ? null : backdate(ctx, accountId, before, saved);
+      return reply.code(statusOf(created.length)).send({
+        created: created.map((a) => achievementAdminWire(a)),
+        issues,
+        rebuild: rebuild === null ? null : rebuildWire(rebuild),
+      });
     },
   );
 }

@@ -1,5 +1,6 @@
 /**
- * GET /admin/v1/streak/rebuild: how far the rebuild after the last rule change got (any process's).
+ * GET /admin/v1/streak/rebuild: how far the rebuild of every user after the last change of the rule
+ * or of the achievements (backdating, S22) got (any process's).
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -14,7 +15,7 @@ export function getRebuildRoute(app: App, ctx: ServerContext): void {
     {
       config: { access: 'admin' },
       schema: {
-        summary: 'Get the progress of the streak rebuild',
+        summary: 'Get the progress of the rebuild after a rule or achievement change',
         tags: [TAG],
         response: { 200: rebuildSchema, ...errors() },
       },

@@ -35,6 +35,7 @@ import { restoreStreaksRoute } from './restore-streaks.js';
 import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
+import { updateAchievementsRoute } from './update-achievements.js';
 import { updateMetricsRoute } from './update-metrics.js';
 import { resendDeliveryRoute } from './resend-delivery.js';
 import { updateWebhookRoute } from './update-webhook.js';
@@ -57,6 +58,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   getRebuildRoute(app, ctx);
   listAchievementsRoute(app, ctx);
   createAchievementsRoute(app, ctx);
+  updateAchievementsRoute(app, ctx);
   archiveAchievementsRoute(app, ctx);
   listKeysRoute(app, ctx);
   createKeyRoute(app, ctx);

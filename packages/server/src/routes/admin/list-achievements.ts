@@ -1,6 +1,7 @@
 /**
- * GET /admin/v1/achievements?includeArchived=true: the account's achievements with how many users
- * completed each and the share of users that is (rarity, percent).
+ * GET /admin/v1/achievements?includeArchived=true: the account's achievements (inactive, active and
+ * locked; archived ones too when asked) with how many users completed each and the share of users
+ * that is (rarity, percent).
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -24,7 +25,8 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
-      const all = await achievementsWithStats(ctx, runtime, request.query.includeArchived === 'true');
+      const archived = request.query.includeArchived === 'true';
+      const all = await achievementsWithStats(ctx, runtime, (def) => archived || def.status !== 'archived');
       return all.map(({ def, wire }) => achievementAdminWire(def, wire));
     },
   );

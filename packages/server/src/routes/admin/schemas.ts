@@ -175,16 +175,57 @@ export const streakRule = {
   },
 } as const;
 
+const achievementKeyList = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 50,
+  items: { type: 'string', minLength: 1, maxLength: 255 },
+  description: 'trigger achievement (a composite): the keys of the 1..50 achievements it needs',
+} as const;
+const badgeUrl = {
+  type: ['string', 'null'],
+  maxLength: 2000,
+  description: 'an absolute https:// URL of its badge, shown only; null: none',
+} as const;
+
 export const newAchievement = {
   type: 'object',
   required: ['name', 'trigger'],
   properties: {
     name,
     key,
-    trigger: { type: 'string', enum: ['metric', 'streak', 'api'] },
+    trigger: { type: 'string', enum: ['metric', 'streak', 'api', 'achievement'] },
     metric: { type: 'string', maxLength: 255, description: 'trigger metric: the key of an active metric' },
     threshold: { type: 'number', description: 'trigger metric: the total that completes it' },
     streakLength: { type: 'integer', description: 'trigger streak: the length that completes it, >= 1' },
+    prerequisites: achievementKeyList,
+    badgeUrl,
+    status: {
+      type: 'string',
+      enum: ['active', 'inactive'],
+      default: 'active',
+      description: 'inactive: made but not completable until activated',
+    },
+  },
+} as const;
+
+export const achievementChange = {
+  type: 'object',
+  required: ['id'],
+  minProperties: 2,
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 255 },
+    name,
+    status: {
+      type: 'string',
+      enum: ['inactive', 'active', 'locked'],
+      description:
+        'inactive → active (completes it for every user who qualifies, silently), active ↔ locked (no new completions)',
+    },
+    badgeUrl,
+    threshold: { type: 'number', description: 'trigger metric' },
+    streakLength: { type: 'integer', description: 'trigger streak, >= 1' },
+    prerequisites: achievementKeyList,
   },
 } as const;
 

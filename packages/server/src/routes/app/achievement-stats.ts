@@ -1,26 +1,31 @@
 /**
- * Completions and rarity (percent of the account's users) of each achievement.
+ * Completions and rarity (percent of the account's users) of each achievement `shown` picks, from
+ * the completion counts the stores keep as completions happen (backdated ones included, S22) and
+ * the count of users: no scan of users per read.
  */
+import type { AchievementDef } from '../../control/types.js';
 import type { ServerContext } from '../../http/context.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
 import { achievementWire } from '../../wire/achievement-wire.js';
 
-export async function achievementsWithStats(ctx: ServerContext, runtime: AccountRuntime, includeArchived = false) {
+export async function achievementsWithStats(
+  ctx: ServerContext,
+  runtime: AccountRuntime,
+  shown: (def: AchievementDef) => boolean,
+) {
   const [completions, users] = await Promise.all([
     ctx.activity.completions(runtime.accountId),
     runtime.engine.countUsers(),
   ]);
-  return runtime.config.achievements
-    .filter((def) => includeArchived || def.status === 'active')
-    .map((def) => {
-      const count = completions.get(def.key) ?? 0;
-      return {
-        def,
-        wire: {
-          ...achievementWire(def, runtime.metricsByKey),
-          completions: count,
-          rarity: users === 0 ? 0 : Math.round((count / users) * 10_000) / 100,
-        },
-      };
-    });
+  return runtime.config.achievements.filter(shown).map((def) => {
+    const count = completions.get(def.key) ?? 0;
+    return {
+      def,
+      wire: {
+        ...achievementWire(def, runtime),
+        completions: count,
+        rarity: users === 0 ? 0 : Math.round((count / users) * 10_000) / 100,
+      },
+    };
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * POST /v1/achievements/:key/complete: complete an API-triggered achievement for a user (S22).
- * 201 with the completion; completing it again answers the first completion.
+ * 201 with the completion; completing it again answers the first completion. An inactive one is
+ * unknown (404); a locked one completes for no one new (409 ACHIEVEMENT_LOCKED).
  */
 import { randomUUID } from 'node:crypto';
 import { callerOf } from '../../http/auth.js';
@@ -38,14 +39,14 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
           properties: { key: { type: 'string', minLength: 1, maxLength: 255 } },
         },
         body: { type: 'object', required: ['user'], properties: { user: upsertedUser } },
-        response: { 201: completionSchema, ...errors(404) },
+        response: { 201: completionSchema, ...errors(404, 409) },
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const runtime = await ctx.engines.runtimeFor(caller.accountId);
       const def = runtime.achievementsByKey.get(request.params.key);
-      if (def === undefined || def.status !== 'active') {
+      if (def === undefined || (def.status !== 'active' && def.status !== 'locked')) {
         throw new HttpError(
           'UNKNOWN_ACHIEVEMENT',
           `no active achievement has the key ${JSON.stringify(request.params.key)}`,
@@ -60,11 +61,20 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
       // the user is upserted with what the call tells of them, as an event's user is
       const { id, ...fields } = request.body.user;
       checkAttributes(runtime.attributes, fields.attributes, 'user', 'user.attributes: ');
+      if (def.status === 'locked') {
+        // no new completions (S22): a user who holds it is answered the first completion, as any repeat is
+        const held = (await runtime.engine.user(id))?.achievements.find((a) => a.key === def.key);
+        if (held === undefined)
+          throw new HttpError(
+            'ACHIEVEMENT_LOCKED',
+            `the achievement ${JSON.stringify(def.key)} is locked: no new completions`,
+          );
+      }
       if (Object.keys(fields).length > 0) await runtime.engine.identify(id, profileInputOf(fields), { mode: 'create' });
       const outcome = await runtime.engine.completeAchievement(id, def.key);
       return reply.code(201).send({
         completionId: randomUUID(),
-        achievement: userAchievementWire(def, runtime.metricsByKey, outcome.achievement.achievedAt),
+        achievement: userAchievementWire(def, runtime, outcome.achievement.achievedAt),
         points: {},
       });
     },

@@ -1,5 +1,7 @@
 /**
- * GET /v1/achievements: every active achievement with completions and rarity.
+ * GET /v1/achievements: every active achievement with completions and rarity. Inactive ones are
+ * never shown; locked ones are shown only to the users who hold them, so only in a user's
+ * achievements (GET /v1/users/:id/achievements), not in this list of all.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -21,7 +23,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
-      return (await achievementsWithStats(ctx, runtime)).map(({ wire }) => wire);
+      return (await achievementsWithStats(ctx, runtime, (def) => def.status === 'active')).map(({ wire }) => wire);
     },
   );
 }

@@ -28,7 +28,8 @@ export function userAchievementsRoute(app: App, ctx: ServerContext): void {
       const user = await runtime.engine.user(request.params.id);
       if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const achievedAt = new Map(user.achievements.map((a) => [a.key, a.achievedAt]));
-      const all = await achievementsWithStats(ctx, runtime, true);
+      // held ones whatever their status (locked included); not yet held: active ones only
+      const all = await achievementsWithStats(ctx, runtime, () => true);
       return all
         .filter(
           ({ def }) =>

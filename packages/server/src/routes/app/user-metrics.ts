@@ -46,7 +46,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       const { metrics, achievements } = runtime.config;
       return metrics
         .filter((metric) => metric.status === 'active')
-        .map((metric) => userMetricWire(metric, totals, achievedAt, achievements, runtime.metricsByKey));
+        .map((metric) => userMetricWire(metric, totals, achievedAt, achievements, runtime));
     },
   );
 
@@ -67,7 +67,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       if (metric === undefined)
         throw new HttpError('UNKNOWN_METRIC', `no metric has the key ${JSON.stringify(request.params.key)}`);
       const { totals, achievedAt } = await userFacts(runtime, request.params.id);
-      return userMetricWire(metric, totals, achievedAt, runtime.config.achievements, runtime.metricsByKey);
+      return userMetricWire(metric, totals, achievedAt, runtime.config.achievements, runtime);
     },
   );
 

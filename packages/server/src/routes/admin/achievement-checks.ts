@@ -1,0 +1,72 @@
+/**
+ * What makes an achievement definition acceptable under an account's configuration, each problem
+ * as the message of that item's issue: its trigger's settings, its badge URL, a composite's
+ * prerequisites, and a change of status (inactive → active ↔ locked; S22).
+ */
+import type { AccountConfig, AchievementDef, AchievementStatus } from '../../control/types.js';
+
+/** The longest badge URL an achievement may have. */
+export const MAX_BADGE_URL_LENGTH = 2000;
+
+/** What is wrong with a metric or streak trigger under `config`, or null. */
+export function triggerProblem(
+  item: { trigger: string; metric?: string; threshold?: number; streakLength?: number },
+  config: AccountConfig,
+): string | null {
+  if (item.trigger === 'metric') {
+    if (item.metric === undefined) return 'A metric achievement needs a metric';
+    const metric = config.metrics.find((m) => m.key === item.metric);
+    if (metric === undefined) return `No metric has the key ${JSON.stringify(item.metric)}`;
+    if (metric.status !== 'active') return `The metric ${JSON.stringify(item.metric)} is archived`;
+    if (item.threshold === undefined || !Number.isFinite(item.threshold))
+      return 'A metric achievement needs a finite threshold';
+  }
+  if (item.trigger === 'streak') {
+    if (item.streakLength === undefined || !Number.isInteger(item.streakLength) || item.streakLength < 1)
+      return 'A streak achievement needs a streakLength of 1 or more';
+    if (config.streak === null) return 'Configure the streak rule before creating streak achievements';
+  }
+  return null;
+}
+
+/** What is wrong with a badge URL (an absolute https URL, at most MAX_BADGE_URL_LENGTH characters), or null. */
+export function badgeUrlProblem(text: string | null | undefined): string | null {
+  if (text === undefined || text === null) return null;
+  if (text.length > MAX_BADGE_URL_LENGTH) return `badgeUrl is at most ${MAX_BADGE_URL_LENGTH} characters`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'badgeUrl must be an absolute https:// URL';
+  }
+  if (url.protocol !== 'https:' || url.hostname === '') return 'badgeUrl must be an absolute https:// URL';
+  if (url.username !== '' || url.password !== '') return 'badgeUrl must not carry a user name or password';
+  return null;
+}
+
+/**
+ * What is wrong with a composite's prerequisites among `achievements` (the account's, with those made
+ * in the same request), or null. Itself, a repeat and a cycle are left to the engine's ConfigError.
+ */
+export function prerequisitesProblem(
+  prerequisites: readonly string[] | undefined,
+  achievements: readonly AchievementDef[],
+): string | null {
+  if (prerequisites === undefined || prerequisites.length === 0)
+    return 'A composite achievement needs prerequisites: the keys of 1 to 50 achievements';
+  for (const key of prerequisites) {
+    const found = achievements.find((a) => a.key === key);
+    if (found === undefined) return `No achievement has the key ${JSON.stringify(key)}`;
+    if (found.status === 'archived') return `The achievement ${JSON.stringify(key)} is archived`;
+  }
+  return null;
+}
+
+/** Why an achievement may not go from `from` to `to`, or null: inactive → active, active ↔ locked. */
+export function transitionProblem(from: AchievementStatus, to: AchievementStatus): string | null {
+  if (from === to) return null;
+  if (from === 'archived') return 'The achievement is archived';
+  if (to === 'inactive') return 'An achievement that was active cannot become inactive again; lock it instead';
+  if (from === 'inactive' && to === 'locked') return 'Activate an inactive achievement before locking it';
+  return null;
+}
