@@ -22,6 +22,8 @@ interface CommonInput {
   status?: AchievementStatus;
   /** shown only; the server checks it is an https URL */
   badgeUrl?: string | null;
+  /** only users whose attributes hold every one of these values may complete it (default: none) */
+  userAttributes?: ReadonlyArray<{ key: string; value: string }>;
 }
 
 export type AchievementInput =
@@ -35,6 +37,7 @@ interface Common {
   readonly name: string;
   readonly status: AchievementStatus;
   readonly badgeUrl: string | null;
+  readonly userAttributes: ReadonlyArray<{ readonly key: string; readonly value: string }>;
 }
 
 export type Achievement =
@@ -56,7 +59,38 @@ function parseCommon(input: AchievementInput, where: string): Common {
   const badgeUrl = input.badgeUrl ?? null;
   if (badgeUrl !== null && typeof badgeUrl !== 'string')
     throw new ConfigError(`${where}.badgeUrl must be a string or null`);
-  return { key: input.key, name, status, badgeUrl };
+  return { key: input.key, name, status, badgeUrl, userAttributes: parseUserAttributes(input.userAttributes, where) };
+}
+
+/** The most user attribute filters an achievement may have. */
+export const MAX_ATTRIBUTE_FILTERS = 20;
+
+function parseUserAttributes(input: unknown, where: string): Common['userAttributes'] {
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input) || input.length > MAX_ATTRIBUTE_FILTERS)
+    throw new ConfigError(`${where}.userAttributes must list at most ${MAX_ATTRIBUTE_FILTERS} { key, value } filters`);
+  const seen = new Set<string>();
+  return input.map((filter: { key?: unknown; value?: unknown }, j) => {
+    const at = `${where}.userAttributes[${j}]`;
+    if (filter === null || typeof filter !== 'object' || typeof filter.key !== 'string' || filter.key.length === 0)
+      throw new ConfigError(`${at}.key must be a non-empty string`);
+    checkRecordKey(filter.key, `${at}.key`);
+    if (typeof filter.value !== 'string') throw new ConfigError(`${at}.value must be a string`);
+    if (seen.has(filter.key)) throw new ConfigError(`${where}.userAttributes filters "${filter.key}" twice`);
+    seen.add(filter.key);
+    return Object.freeze({ key: filter.key, value: filter.value });
+  });
+}
+
+/** Whether `attributes` hold every value the achievement's user attribute filters ask for. */
+export function matchesUserAttributes(
+  achievement: Achievement,
+  attributes: Readonly<Record<string, string>> | undefined,
+): boolean {
+  for (const filter of achievement.userAttributes)
+    if (attributes === undefined || !Object.hasOwn(attributes, filter.key) || attributes[filter.key] !== filter.value)
+      return false;
+  return true;
 }
 
 function parsePrerequisites(input: { key: string; prerequisites: unknown }, where: string): string[] {
@@ -195,7 +229,8 @@ export function completeDue(
       achievement.trigger !== 'api' &&
       achievement.status === 'active' &&
       user.achievements[achievement.key] === undefined &&
-      isDue(user, achievement)
+      isDue(user, achievement) &&
+      matchesUserAttributes(achievement, user.profile?.attributes)
     )
       complete(achievement);
   }
@@ -216,7 +251,8 @@ function completeComposites(
         achievement.trigger === 'achievement' &&
         achievement.status === 'active' &&
         user.achievements[achievement.key] === undefined &&
-        isDue(user, achievement)
+        isDue(user, achievement) &&
+        matchesUserAttributes(achievement, user.profile?.attributes)
       ) {
         complete(achievement);
         more = true;

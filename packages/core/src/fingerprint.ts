@@ -35,6 +35,13 @@ function ruleParts(rule: StreakRule): unknown[] {
  */
 function achievementParts(achievement: Achievement): unknown[] | null {
   if (achievement.status !== 'active') return null;
+  const parts = conditionParts(achievement);
+  // user attribute filters only when set: an achievement without them keeps the fingerprint it had
+  if (parts === null || achievement.userAttributes.length === 0) return parts;
+  return [...parts, achievement.userAttributes.map((f) => [f.key, f.value]).sort()];
+}
+
+function conditionParts(achievement: Achievement): unknown[] | null {
   switch (achievement.trigger) {
     case 'metric':
       return [achievement.key, 'metric', achievement.metric, achievement.threshold];

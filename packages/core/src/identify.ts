@@ -3,6 +3,7 @@
  * move them to another zone. A zone change here follows S4 and S5 as one carried by an event does
  * (zone-change.ts), and is journaled so that a rebuild folds it the same way (S20). One atomic step.
  */
+import { completeDue } from './achievements.js';
 import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { IdentifyInput, IdentifyMode, IdentifyResult } from './engine-types.js';
@@ -49,6 +50,8 @@ export async function identify(
     const settled: Change[] = [];
     const history: HistoryEntry[] = [];
     const zoneChange = moves ? moveZone(user, tz, at, rules, settled, history) : undefined;
+    // new attributes may open achievements the user already qualifies for (their user attribute filters)
+    if (profileChanged) completeDue(user, ctx.achievements, at, settled);
     if (moves) user.profile = { ...(user.profile ?? DEFAULT_PROFILE), updatedAt: at };
     return {
       result: { user: viewUser(user, achievements), created, changed: true },

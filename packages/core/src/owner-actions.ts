@@ -2,7 +2,7 @@
  * What an owner does to a user's streak: grant freezes (S12), pause and unpause (S13), restore
  * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
  */
-import { completeDue, describeCompleted, type CompletedAchievement } from './achievements.js';
+import { completeDue, describeCompleted, matchesUserAttributes, type CompletedAchievement } from './achievements.js';
 import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { Options, Result } from './engine-types.js';
@@ -128,6 +128,10 @@ export async function completeAchievement(
         `achievement "${key}" is ${achievement.status}: it completes for no one${achievement.status === 'locked' ? ' new' : ' yet'}`,
       );
     }
+    if (!matchesUserAttributes(achievement, stored?.profile?.attributes))
+      throw new InvalidInputError(
+        `achievement "${key}" is for users with ${achievement.userAttributes.map((f) => `${f.key} = ${JSON.stringify(f.value)}`).join(' and ')}; user ${JSON.stringify(userId)} does not have them`,
+      );
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
     user.achievements = withEntry(user.achievements, key, at);

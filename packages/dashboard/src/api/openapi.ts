@@ -310,6 +310,11 @@ export interface paths {
                             threshold?: number | null;
                             /** @enum {string} */
                             trigger: "metric" | "streak" | "api" | "achievement";
+                            /** @description only users whose attributes hold every one of these values may complete it */
+                            userAttributes?: {
+                                key: string;
+                                value: string;
+                            }[];
                         }[];
                     };
                 };
@@ -384,6 +389,11 @@ export interface paths {
                         threshold?: number;
                         /** @enum {string} */
                         trigger: "metric" | "streak" | "api" | "achievement";
+                        /** @description only users whose attributes hold every one of these values may complete it (declared user attributes) */
+                        userAttributes?: {
+                            key: string;
+                            value: string;
+                        }[];
                     }[];
                 };
             };
@@ -419,6 +429,11 @@ export interface paths {
                                 threshold?: number | null;
                                 /** @enum {string} */
                                 trigger: "metric" | "streak" | "api" | "achievement";
+                                /** @description only users whose attributes hold every one of these values may complete it */
+                                userAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
                             }[];
                             issues: {
                                 /** @description the item of an update or delete, by its id */
@@ -474,6 +489,11 @@ export interface paths {
                                 threshold?: number | null;
                                 /** @enum {string} */
                                 trigger: "metric" | "streak" | "api" | "achievement";
+                                /** @description only users whose attributes hold every one of these values may complete it */
+                                userAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
                             }[];
                             issues: {
                                 /** @description the item of an update or delete, by its id */
@@ -638,6 +658,11 @@ export interface paths {
                         streakLength?: number;
                         /** @description trigger metric */
                         threshold?: number;
+                        /** @description only users whose attributes hold every one of these values may complete it (declared user attributes) */
+                        userAttributes?: {
+                            key: string;
+                            value: string;
+                        }[];
                     }[];
                 };
             };
@@ -693,6 +718,11 @@ export interface paths {
                                 threshold?: number | null;
                                 /** @enum {string} */
                                 trigger: "metric" | "streak" | "api" | "achievement";
+                                /** @description only users whose attributes hold every one of these values may complete it */
+                                userAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4797,6 +4827,10 @@ export interface paths {
                                     threshold?: number;
                                     /** @enum {string} */
                                     trigger: "metric" | "streak" | "api" | "achievement";
+                                    userAttributes?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
                                 }[];
                                 attributes: {
                                     [key: string]: unknown;
@@ -5793,7 +5827,10 @@ export interface paths {
         /** List achievements with their completion stats */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description attr:value,attr:value: only the achievements a user with these attributes may complete (those without user attribute filters, and those whose filters they all hold) */
+                    userAttributes?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

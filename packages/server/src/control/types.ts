@@ -59,6 +59,8 @@ export interface AchievementDef {
   prerequisites?: string[] | null;
   /** an https URL of its badge, shown only; absent in definitions made before badges */
   badgeUrl?: string | null;
+  /** only users whose attributes hold every one of these values may complete it; absent: none */
+  userAttributes?: Array<{ key: string; value: string }>;
   status: AchievementStatus;
   created: string;
 }

@@ -67,7 +67,15 @@ export function achievementInputs(defs: readonly AchievementDef[], hasRule: bool
   const inputs: AchievementInput[] = [];
   for (const def of defs) {
     if (def.status === 'archived') continue;
-    const common = { key: def.key, name: def.name, status: def.status, badgeUrl: def.badgeUrl ?? null };
+    const common = {
+      key: def.key,
+      name: def.name,
+      status: def.status,
+      badgeUrl: def.badgeUrl ?? null,
+      ...(def.userAttributes !== undefined && def.userAttributes.length > 0
+        ? { userAttributes: def.userAttributes }
+        : {}),
+    };
     if (def.trigger === 'metric')
       inputs.push({ ...common, trigger: 'metric', metric: def.metric as string, threshold: def.threshold as number });
     else if (def.trigger === 'streak') {

@@ -92,7 +92,7 @@ export function achievementWire(def: AchievementDef, lookup: AchievementLookup):
     trigger: def.trigger,
     description: null,
     badgeUrl: def.badgeUrl ?? null,
-    userAttributes: [],
+    userAttributes: (def.userAttributes ?? []).map(({ key, value }) => ({ key, value })),
     ...(def.trigger === 'metric'
       ? {
           metricId: metric?.id ?? null,

@@ -49,6 +49,16 @@ export const achievementAdminSchema = {
       description: 'trigger achievement (a composite): the keys of the achievements it needs',
     },
     badgeUrl: { ...textOrNull, description: 'an https URL of its badge' },
+    userAttributes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'value'],
+        properties: { key: text, value: text },
+      },
+      description: 'only users whose attributes hold every one of these values may complete it',
+    },
     status: {
       type: 'string',
       enum: ['inactive', 'active', 'locked', 'archived'],
@@ -410,6 +420,7 @@ export function achievementAdminWire(
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
     ...(def.trigger === 'achievement' ? { prerequisites: [...(def.prerequisites ?? [])] } : {}),
     badgeUrl: def.badgeUrl ?? null,
+    userAttributes: (def.userAttributes ?? []).map(({ key, value }) => ({ key, value })),
     status: def.status,
     completions: stats.completions,
     rarity: stats.rarity,

@@ -111,7 +111,14 @@ describe('the response schemas', () => {
       { name: 'Onboarded', key: 'onboarded', trigger: 'api' },
       { name: 'Old', key: 'old', trigger: 'api' },
       { name: 'Both', key: 'both', trigger: 'achievement', prerequisites: ['first', 'onboarded'] },
-      { name: 'Later', key: 'later', trigger: 'api', status: 'inactive', badgeUrl: 'https://cdn.example.com/l.png' },
+      {
+        name: 'Later',
+        key: 'later',
+        trigger: 'api',
+        status: 'inactive',
+        badgeUrl: 'https://cdn.example.com/l.png',
+        userAttributes: [{ key: 'plan', value: 'pro' }],
+      },
     ]);
     await write('PATCH /admin/v1/achievements', [
       { id: made.created[5].id, status: 'active' },

@@ -56,6 +56,15 @@ const completedSchema = {
     prerequisites: { type: 'array', items: text },
     status: { type: 'string', enum: ['active', 'inactive', 'locked'] },
     badgeUrl: { type: ['string', 'null'] },
+    userAttributes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'value'],
+        properties: { key: text, value: text },
+      },
+    },
     achievedAt: text,
   },
 } as const;

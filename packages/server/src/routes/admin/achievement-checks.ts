@@ -70,3 +70,20 @@ export function transitionProblem(from: AchievementStatus, to: AchievementStatus
   if (from === 'inactive' && to === 'locked') return 'Activate an inactive achievement before locking it';
   return null;
 }
+
+/** What is wrong with user attribute filters under `config` (each key a declared user attribute, once), or null. */
+export function userAttributesProblem(
+  filters: ReadonlyArray<{ key: string; value: string }> | undefined,
+  config: AccountConfig,
+): string | null {
+  if (filters === undefined) return null;
+  const declared = new Set((config.attributes ?? []).filter((a) => a.type === 'user').map((a) => a.key));
+  const seen = new Set<string>();
+  for (const { key } of filters) {
+    if (!declared.has(key))
+      return `userAttributes: ${JSON.stringify(key.slice(0, 64))} is not a declared user attribute`;
+    if (seen.has(key)) return `userAttributes filters ${JSON.stringify(key)} twice`;
+    seen.add(key);
+  }
+  return null;
+}

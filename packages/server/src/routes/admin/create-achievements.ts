@@ -18,7 +18,7 @@ import { backdate } from '../../runtime/backdate.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
-import { badgeUrlProblem, prerequisitesProblem, triggerProblem } from './achievement-checks.js';
+import { badgeUrlProblem, prerequisitesProblem, triggerProblem, userAttributesProblem } from './achievement-checks.js';
 import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
@@ -35,7 +35,9 @@ function itemProblem(
     if (problem !== null) return problem;
   } else if (item.prerequisites !== undefined)
     return 'prerequisites are for composite achievements (trigger achievement) only';
-  return triggerProblem(item, config) ?? badgeUrlProblem(item.badgeUrl);
+  return (
+    triggerProblem(item, config) ?? badgeUrlProblem(item.badgeUrl) ?? userAttributesProblem(item.userAttributes, config)
+  );
 }
 
 export function createAchievementsRoute(app: App, ctx: ServerContext): void {
@@ -84,6 +86,9 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
             streakLength: item.trigger === 'streak' ? (item.streakLength as number) : null,
             prerequisites: item.trigger === 'achievement' ? [...(item.prerequisites as string[])] : null,
             badgeUrl: item.badgeUrl ?? null,
+            ...(item.userAttributes !== undefined && item.userAttributes.length > 0
+              ? { userAttributes: item.userAttributes.map(({ key, value }) => ({ key, value })) }
+              : {}),
             status: item.status ?? 'active',
             created: at,
           };

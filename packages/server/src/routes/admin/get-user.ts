@@ -57,7 +57,13 @@ export function getUserRoute(app: App, ctx: ServerContext): void {
         engine.journal(user.id),
       ]);
       return {
-        user: { ...userWire(user), achievements: user.achievements },
+        user: {
+          ...userWire(user),
+          achievements: user.achievements.map((a) => ({
+            ...a,
+            userAttributes: a.userAttributes.map(({ key, value }) => ({ key, value })),
+          })),
+        },
         streak: read === null ? null : streakReadWire(read, config.streak),
         recent: recentActivity(journal, rule !== undefined ? rule.dayStart : 0),
       };

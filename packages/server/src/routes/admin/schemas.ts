@@ -188,6 +188,18 @@ const badgeUrl = {
   description: 'an absolute https:// URL of its badge, shown only; null: none',
 } as const;
 
+const userAttributeFilters = {
+  type: 'array',
+  maxItems: 20,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'value'],
+    properties: { key: { type: 'string', minLength: 1, maxLength: 255 }, value: { type: 'string', maxLength: 1000 } },
+  },
+  description: 'only users whose attributes hold every one of these values may complete it (declared user attributes)',
+} as const;
+
 export const newAchievement = {
   type: 'object',
   required: ['name', 'trigger'],
@@ -200,6 +212,7 @@ export const newAchievement = {
     streakLength: { type: 'integer', description: 'trigger streak: the length that completes it, >= 1' },
     prerequisites: achievementKeyList,
     badgeUrl,
+    userAttributes: userAttributeFilters,
     status: {
       type: 'string',
       enum: ['active', 'inactive'],
@@ -223,6 +236,7 @@ export const achievementChange = {
         'inactive → active (completes it for every user who qualifies, silently), active ↔ locked (no new completions)',
     },
     badgeUrl,
+    userAttributes: userAttributeFilters,
     threshold: { type: 'number', description: 'trigger metric' },
     streakLength: { type: 'integer', description: 'trigger streak, >= 1' },
     prerequisites: achievementKeyList,

@@ -17,7 +17,13 @@ import { backdate } from '../../runtime/backdate.js';
 import { engineFor } from '../../runtime/engines.js';
 import { achievementAdminWire, rebuildWire, updatedAchievementsSchema } from '../../wire/admin-wire.js';
 import { achievementsWithStats } from '../app/achievement-stats.js';
-import { badgeUrlProblem, prerequisitesProblem, transitionProblem, triggerProblem } from './achievement-checks.js';
+import {
+  badgeUrlProblem,
+  prerequisitesProblem,
+  transitionProblem,
+  triggerProblem,
+  userAttributesProblem,
+} from './achievement-checks.js';
 import { issue, type Issue } from './bulk.js';
 import { achievementChange, bulkOf, TAG } from './schemas.js';
 
@@ -45,6 +51,11 @@ function applyChange(
     const problem = badgeUrlProblem(change.badgeUrl);
     if (problem !== null) return problem;
     next.badgeUrl = change.badgeUrl;
+  }
+  if (change.userAttributes !== undefined) {
+    const problem = userAttributesProblem(change.userAttributes, config);
+    if (problem !== null) return problem;
+    next.userAttributes = change.userAttributes.map(({ key, value }) => ({ key, value }));
   }
   const only = (field: string, trigger: string) => `${field} applies to ${trigger} achievements only`;
   if (change.threshold !== undefined) {

@@ -1,14 +1,33 @@
 /**
  * GET /v1/achievements: every active achievement with completions and rarity. Inactive ones are
  * never shown; locked ones are shown only to the users who hold them, so only in a user's
- * achievements (GET /v1/users/:id/achievements), not in this list of all.
+ * achievements (GET /v1/users/:id/achievements), not in this list of all. `?userAttributes=plan:pro`
+ * keeps those a user with these attributes may complete.
  */
+import type { AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementStatsSchema } from '../../wire/achievement-wire.js';
 import { achievementsWithStats } from './achievement-stats.js';
+
+/** `plan:pro,team:a` as key → value; a pair without a colon is a 400 naming it. */
+function parseAttributePairs(text: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const part of text.split(',')) {
+    if (part === '') continue;
+    const colon = part.indexOf(':');
+    if (colon <= 0)
+      throw new HttpError(
+        'INVALID_INPUT',
+        `userAttributes must be attr:value pairs separated by commas, got ${JSON.stringify(part.slice(0, 64))}`,
+      );
+    pairs.set(part.slice(0, colon), part.slice(colon + 1));
+  }
+  return pairs;
+}
 
 export function listAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get(
@@ -18,12 +37,29 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
       schema: {
         summary: 'List achievements with their completion stats',
         tags: ['achievements'],
+        querystring: {
+          type: 'object',
+          properties: {
+            userAttributes: {
+              type: 'string',
+              maxLength: 4000,
+              description:
+                'attr:value,attr:value: only the achievements a user with these attributes may complete (those without user attribute filters, and those whose filters they all hold)',
+            },
+          },
+        },
         response: { 200: { type: 'array', items: achievementStatsSchema }, ...errors() },
       },
     },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
-      return (await achievementsWithStats(ctx, runtime, (def) => def.status === 'active')).map(({ wire }) => wire);
+      const given = request.query.userAttributes;
+      const held = given === undefined ? null : parseAttributePairs(given);
+      const open = (def: AchievementDef) =>
+        held === null || (def.userAttributes ?? []).every(({ key, value }) => held.get(key) === value);
+      return (await achievementsWithStats(ctx, runtime, (def) => def.status === 'active' && open(def))).map(
+        ({ wire }) => wire,
+      );
     },
   );
 }
