@@ -8,6 +8,7 @@ import { achievementCases } from './achievements.js';
 import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
 import { eventSummaryCases } from './event-summary.js';
+import { batchCases } from './batch.js';
 import { identifyCases } from './identify.js';
 import { preferenceCases } from './preferences.js';
 import { outboxCases } from './outbox.js';
@@ -67,6 +68,10 @@ export function describeStoreConformance(
     describe('identified users', () => {
       beforeEachFresh(fresh);
       identifyCases(store, options.reopen);
+    });
+    describe('batches', () => {
+      beforeEachFresh(fresh);
+      batchCases(store);
     });
     describe('personal rules', () => {
       beforeEachFresh(fresh);
