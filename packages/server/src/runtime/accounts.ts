@@ -13,12 +13,14 @@ export interface NewKey {
   key: string;
 }
 
+/** A new key of the account; an application key given `userId` acts for that user only. */
 export async function createKey(
   control: Control,
   accountId: string,
   kind: KeyKind,
   name: string,
   at: number,
+  userId: string | null = null,
 ): Promise<NewKey> {
   const { key, prefix, hash } = newKey(kind);
   const record: ApiKeyRecord = {
@@ -31,6 +33,7 @@ export async function createKey(
     created: new Date(at).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
+    ...(userId !== null ? { userId } : {}),
   };
   await control.addKey(record);
   return { record, key };

@@ -23,7 +23,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const all = await achievementsWithStats(ctx, runtime, request.query.includeArchived === 'true');
       return all.map(({ def, wire }) => achievementAdminWire(def, wire));
     },

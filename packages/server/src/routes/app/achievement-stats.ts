@@ -7,7 +7,7 @@ import { achievementWire } from '../../wire/achievement-wire.js';
 
 export async function achievementsWithStats(ctx: ServerContext, runtime: AccountRuntime, includeArchived = false) {
   const [completions, users] = await Promise.all([
-    ctx.activity.completions(runtime.accountId),
+    ctx.activity.completions(runtime.space.store),
     runtime.engine.countUsers(),
   ]);
   return runtime.config.achievements

@@ -20,7 +20,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       return (await achievementsWithStats(ctx, runtime)).map(({ wire }) => wire);
     },
   );
