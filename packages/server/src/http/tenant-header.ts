@@ -12,7 +12,7 @@ import { HttpError } from './errors.js';
 export const TENANT_HEADER = 'tenant-id';
 const MAX_LENGTH = 255;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The value as it may appear in a message: at most 64 characters, quoted. */
 function shown(value: string): string {
