@@ -33,6 +33,7 @@ export type Achievement = Answer<'/admin/v1/achievements', 'get'>[number];
 export type AchievementTrigger = Achievement['trigger'];
 export type NewAchievement = Body<'/admin/v1/achievements', 'post'>[number];
 export type ApiKey = Answer<'/admin/v1/keys', 'get'>[number];
+export type Tenant = Answer<'/admin/v1/tenants', 'get'>[number];
 export type CreatedApiKey = Answer<'/admin/v1/keys', 'post', 201>;
 export type StreakAnalytics = Answer<'/admin/v1/analytics/streaks', 'get'>;
 export type UserDetails = Answer<'/admin/v1/users/{id}', 'get'>;

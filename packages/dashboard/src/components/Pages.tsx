@@ -4,6 +4,7 @@ import { KeysPage } from '../pages/KeysPage';
 import { MetricsPage } from '../pages/MetricsPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { StreakPage } from '../pages/StreakPage';
+import { TenantsPage } from '../pages/TenantsPage';
 import { UserPage } from '../pages/UserPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
 import { PageHeading } from './PageHeading';
@@ -25,6 +26,8 @@ export function Pages({ route }: { route: Route }) {
       return <KeysPage />;
     case 'webhooks':
       return <WebhooksPage />;
+    case 'tenants':
+      return <TenantsPage />;
     case 'users':
       return <UserPage key={route.id ?? ''} userId={route.id} />;
     case 'not-found':
