@@ -1,9 +1,10 @@
 /**
  * Rebuilding every user of an account after its streak rule changed (in each of its namespaces,
  * one after the other: its own, then each tenant's), in the background, with each namespace's
- * progress kept in the control plane under the namespace's name so that any process (and the dashboard) can read it. A user
- * reached by an event before the rebuild gets there is rebuilt by the engine on the spot. A rebuild
- * whose process died is taken over by the next process that looks (at start, then every LEASE_MS).
+ * progress kept in the control plane under the namespace's name, so that any process (and the
+ * dashboard, with the namespace's Tenant-ID) can read it. A user reached by an event before the
+ * rebuild gets there is rebuilt by the engine on the spot. A rebuild whose process died is taken
+ * over by the next process that looks (at start, then every LEASE_MS).
  */
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';

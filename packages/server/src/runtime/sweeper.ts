@@ -1,7 +1,7 @@
 /**
- * The sweeper: every KINDLING_SWEEP_MS, the users of each account (of each of its namespaces: its
- * own and every tenant's, spaces.ts) whose streak needed a freeze or was lost are settled (engine.settleDue), so that the dashboard counts losses and freezes used on the
- * day they happened, also for users who never come back. Every process sweeps; a user settled by
+ * The sweeper: every KINDLING_SWEEP_MS, the users of each account (in each of its namespaces: its
+ * own and every tenant's, spaces.ts) whose streak needed a freeze or was lost are settled
+ * (engine.settleDue), so that the dashboard counts losses and freezes used on the day they happened, also for users who never come back. Every process sweeps; a user settled by
  * one is found settled by the others, who write nothing (settling is idempotent and each write is
  * checked against the version it read), so no loss is counted twice and none is lost with a process.
  */
@@ -9,7 +9,7 @@ import type { Control } from '../control/control.js';
 import type { Account } from '../control/types.js';
 import type { Engines } from './engines.js';
 import { Periodic } from './periodic.js';
-import { spacesOf } from './spaces.js';
+import { type Space, spacesOf } from './spaces.js';
 
 /** Users settled per namespace and round at most, and rounds per namespace and sweep. */
 const BATCH = 500;
@@ -62,11 +62,19 @@ export class Sweeper {
     }
     for (const account of accounts) {
       if (this.stopped) break;
+      let spaces: Space[];
       try {
-        const spaces = await spacesOf(this.control, account.id);
-        let swept = false;
-        for (const space of spaces) {
-          if (this.stopped) break;
+        spaces = await spacesOf(this.control, account.id);
+      } catch (error) {
+        report.failures++;
+        this.warn(error, `sweep: account ${account.id} was not swept; the next sweep tries again`);
+        continue;
+      }
+      let swept = false;
+      // a namespace that fails is told and left for the next sweep; the account's others go on
+      for (const space of spaces) {
+        if (this.stopped) break;
+        try {
           const runtime = await this.engines.runtimeFor(space);
           if (runtime.config.streak === null) break;
           swept = true;
@@ -76,12 +84,12 @@ export class Sweeper {
             report.changes += done.changes;
             if (!done.more || done.users === 0) break;
           }
+        } catch (error) {
+          report.failures++;
+          this.warn(error, `sweep: namespace ${space.store} was not swept; the next sweep tries again`);
         }
-        if (swept) report.accounts++;
-      } catch (error) {
-        report.failures++;
-        this.warn(error, `sweep: account ${account.id} was not swept; the next sweep tries again`);
       }
+      if (swept) report.accounts++;
     }
     return report;
   }
