@@ -75,6 +75,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** an application key bound to one user acts for that user only (absent or null: for every user) */
   userId?: string | null;
+  /** the tenant (internal id) of that user, or null for a user of the account's own namespace */
+  tenantId?: string | null;
 }
 
 /**

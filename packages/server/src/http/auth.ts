@@ -16,8 +16,8 @@ export const SESSION_COOKIE = 'kindling_session';
 export const CSRF_HEADER = 'x-kindling-csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Who called, before the Tenant-ID header is read. */
-type Identity = Omit<Caller, 'space'>;
+/** Who called, before the Tenant-ID header is read; a key bound to a user names that user's tenant. */
+type Identity = Omit<Caller, 'space'> & { readonly userTenant: string | null };
 
 async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity> {
   const record = await ctx.keys.find(key);
@@ -36,6 +36,7 @@ async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity>
     via: record.kind === 'admin' ? 'admin-key' : 'application-key',
     keyId: record.id,
     userId: record.kind === 'application' ? (record.userId ?? null) : null,
+    userTenant: record.tenantId ?? null,
   };
 }
 
@@ -57,7 +58,7 @@ async function callerFromSession(ctx: ServerContext, request: FastifyRequest, to
   const retry = ctx.limiter.take(`session:${session.accountId}`);
   if (retry > 0)
     throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
-  return { accountId: session.accountId, via: 'session', keyId: null, userId: null };
+  return { accountId: session.accountId, via: 'session', keyId: null, userId: null, userTenant: null };
 }
 
 /** The caller of a request, or null when it carries no credentials. */
@@ -91,7 +92,20 @@ export async function authorize(ctx: ServerContext, request: FastifyRequest, _re
     request.routeOptions.config?.tenant === 'ignored'
       ? accountSpace(caller.accountId)
       : await spaceOf(ctx, request, caller.accountId);
-  request.caller = { ...caller, space };
+  // A key bound to a user acts in that user's namespace only: the same user id elsewhere is another user.
+  if (
+    caller.userId !== null &&
+    request.routeOptions.config?.tenant !== 'ignored' &&
+    space.tenantId !== caller.userTenant
+  )
+    throw new HttpError(
+      'KEY_BOUND_TO_USER',
+      caller.userTenant === null
+        ? "this application key acts for a user of the account's own namespace only: send no Tenant-ID"
+        : "this application key acts for a user of one tenant only: send that tenant's Tenant-ID",
+    );
+  const { userTenant: _, ...identity } = caller;
+  request.caller = { ...identity, space };
 }
 
 /** The caller of a route that required one. */

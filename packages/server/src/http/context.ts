@@ -59,7 +59,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
-    /** 'ignored': the route is over the account itself (tenants, application API keys) and reads no Tenant-ID */
+    /** 'ignored': the route is over the account itself (tenants; deleting application API keys) and reads no Tenant-ID */
     tenant?: 'ignored';
   }
 }

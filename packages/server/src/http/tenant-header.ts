@@ -2,7 +2,7 @@
  * The Tenant-ID header: which namespace of the caller's account a request reads and writes. Absent:
  * the account's own. Present: 1 to 255 characters without control characters, naming an active
  * tenant of the account by its customer id, else a 400 or a 404 UNKNOWN_TENANT; a value never makes
- * a namespace. Routes over the account itself (tenants, application API keys) ignore it.
+ * a namespace. Routes over the account itself (tenants; deleting application API keys) ignore it.
  */
 import type { FastifyRequest } from 'fastify';
 import { accountSpace, type Space, tenantSpace } from '../runtime/spaces.js';

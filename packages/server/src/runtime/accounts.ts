@@ -13,14 +13,14 @@ export interface NewKey {
   key: string;
 }
 
-/** A new key of the account; an application key given `userId` acts for that user only. */
+/** A new key of the account; an application key given `bound` acts for that one user (of that namespace) only. */
 export async function createKey(
   control: Control,
   accountId: string,
   kind: KeyKind,
   name: string,
   at: number,
-  userId: string | null = null,
+  bound: { userId: string; tenantId: string | null } | null = null,
 ): Promise<NewKey> {
   const { key, prefix, hash } = newKey(kind);
   const record: ApiKeyRecord = {
@@ -33,7 +33,7 @@ export async function createKey(
     created: new Date(at).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
-    ...(userId !== null ? { userId } : {}),
+    ...(bound !== null ? { userId: bound.userId, tenantId: bound.tenantId } : {}),
   };
   await control.addKey(record);
   return { record, key };

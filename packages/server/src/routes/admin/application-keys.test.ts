@@ -108,6 +108,46 @@ describe('an application key bound to a user', () => {
     expect(bob.body.achievements ?? []).toEqual([]);
   });
 
+  it("acts in the namespace it was made in only: a tenant's user made with its Tenant-ID, the account's own without", async () => {
+    await admin('POST', '/admin/v1/tenants', [
+      { customerId: 'acme', name: 'Acme' },
+      { customerId: 'globex', name: 'Globex' },
+    ]);
+    const made = await t.call('POST', '/admin/v1/application-api-keys', {
+      key: t.adminKey,
+      headers: { 'tenant-id': 'acme' },
+      body: [{ userId: 'ada' }],
+    });
+    const inAcme = made.body.created[0].key as string;
+    const own = (await keyFor('ada')).key;
+    const read = (key: string, tenant: string | null) =>
+      t.call('POST', '/v1/metrics/lessons/event', {
+        key,
+        headers: tenant === null ? {} : { 'tenant-id': tenant },
+        body: { user: { id: 'ada' }, value: 1 },
+      });
+    const answers = [
+      await read(inAcme, 'acme'),
+      await read(inAcme, 'globex'),
+      await read(inAcme, null),
+      await read(own, null),
+      await read(own, 'acme'),
+    ];
+    expect(answers.map((a) => `${a.status} ${a.body.code ?? a.body.total}`)).toEqual([
+      '201 1',
+      '403 KEY_BOUND_TO_USER',
+      '403 KEY_BOUND_TO_USER',
+      '201 1',
+      '403 KEY_BOUND_TO_USER',
+    ]);
+    const unknown = await t.call('POST', '/admin/v1/application-api-keys', {
+      key: t.adminKey,
+      headers: { 'tenant-id': 'nobody' },
+      body: [{ userId: 'ada' }],
+    });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'UNKNOWN_TENANT']);
+  });
+
   it('stops working once deleted; an admin key id or an unknown id is an issue', async () => {
     const { id, key } = await keyFor('ada');
     const firstAdmin = (await admin('GET', '/admin/v1/keys')).body.find((k: { kind: string }) => k.kind === 'admin');

@@ -1,7 +1,9 @@
 /**
  * POST /admin/v1/application-api-keys: `[{ userId }]`, 1..100 application keys, each bound to its
- * user: it acts for that user only (403 KEY_BOUND_TO_USER for another, http/acts-for.ts). Each
- * answer holds the whole key this once; the server keeps its SHA-256.
+ * user: it acts for that user only (403 KEY_BOUND_TO_USER for another, http/acts-for.ts). The user
+ * is the one of the namespace the request's Tenant-ID names (the account's own without it), and the
+ * key acts in that namespace only. Each answer holds the whole key this once; the server keeps its
+ * SHA-256.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -16,7 +18,7 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/application-api-keys',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin' },
       schema: {
         summary: 'Create application API keys, each acting for one user (each secret shown once)',
         tags: [TAG],
@@ -25,7 +27,7 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { accountId } = callerOf(request);
+      const { accountId, space } = callerOf(request);
       const created: Array<ReturnType<typeof applicationKeyWire>> = [];
       const issues: Issue[] = [];
       for (const [index, item] of request.body.entries()) {
@@ -39,7 +41,7 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
           'application',
           `for user ${item.userId}`,
           ctx.clock(),
-          item.userId,
+          { userId: item.userId, tenantId: space.tenantId },
         );
         created.push(applicationKeyWire({ ...made.record, userId: item.userId }, made.key));
       }

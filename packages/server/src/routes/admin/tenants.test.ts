@@ -160,12 +160,15 @@ describe('DELETE /admin/v1/tenants', () => {
 });
 
 describe('the Tenant-ID header', () => {
-  it('is ignored by the tenant and application-key routes, even when it names no tenant', async () => {
+  it('is ignored by the tenant routes and by deleting application keys, even when it names no tenant', async () => {
     const headers = { 'tenant-id': 'no-such-tenant' };
     expect((await admin('GET', '/admin/v1/tenants', undefined, headers)).status).toBe(200);
-    expect((await admin('POST', '/admin/v1/tenants', [{ customerId: 'a', name: 'A' }], headers)).status).toBe(201);
-    const keys = await admin('POST', '/admin/v1/application-api-keys', [{ userId: 'ada' }], headers);
-    expect(keys.status).toBe(201);
+    const made = await admin('POST', '/admin/v1/tenants', [{ customerId: 'a', name: 'A' }], headers);
+    expect(made.status).toBe(201);
+    expect((await admin('GET', `/admin/v1/tenants/${made.body.created[0].id}`, undefined, headers)).status).toBe(200);
+    expect((await admin('PATCH', '/admin/v1/tenants', [{ id: 'x', name: 'X' }], headers)).status).toBe(200);
+    expect((await admin('DELETE', '/admin/v1/tenants?ids=x', undefined, headers)).status).toBe(200);
+    expect((await admin('DELETE', '/admin/v1/application-api-keys?ids=x', undefined, headers)).status).toBe(200);
   });
 
   it('answers 404 UNKNOWN_TENANT, naming the value, for a customer id no tenant of the account has', async () => {
