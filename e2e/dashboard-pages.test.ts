@@ -60,6 +60,10 @@ beforeAll(async () => {
     { name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10 },
   ]);
   await sendDays(clock, t.server.url, t.appKey, 'lessons', activity());
+  await admin('POST', '/tenants', [
+    { customerId: 'acme-corporation-eu-west', name: 'Acme Corporation (Europe)' },
+    { customerId: 'globex', name: 'Globex' },
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -90,6 +94,7 @@ const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }
   },
   { name: 'keys', open: (page) => openPage(page, 'API keys') },
   { name: 'webhooks', open: (page) => openPage(page, 'Webhooks') },
+  { name: 'tenants', open: (page) => openPage(page, 'Tenants') },
 ];
 
 /** Waits until the page has loaded what it shows (no "Loading …" text left). */

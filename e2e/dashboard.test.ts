@@ -88,6 +88,33 @@ describe('the dashboard, signed in and out', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('REVOKED_API_KEY');
   });
 
+  it('creates, renames and deletes a tenant, whose customer id then names it in the Tenant-ID header and then no more', async () => {
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'Tenants');
+    await page.getByLabel('Customer ID').fill('acme');
+    await page.getByLabel('Tenant name').fill('Acme');
+    await page.getByRole('button', { name: 'Create tenant' }).click();
+    await page.getByRole('row', { name: /Acme/ }).waitFor();
+    const inAcme = (key: string) =>
+      fetch(`${t.server.url}/v1/achievements`, { headers: { 'X-API-KEY': key, 'Tenant-ID': 'acme' } });
+    expect((await inAcme(t.adminKey)).status).toBe(200);
+
+    await page.getByRole('row', { name: /Acme/ }).getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New name of Acme').fill('Acme Inc');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('rowheader', { name: 'Acme Inc' }).waitFor();
+
+    await page
+      .getByRole('row', { name: /Acme Inc/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText("No tenants: every request uses the account's own users.").waitFor();
+    const gone = await inAcme(t.adminKey);
+    expect([gone.status, ((await gone.json()) as { code: string }).code]).toEqual([404, 'UNKNOWN_TENANT']);
+  });
+
   it('adds a webhook endpoint, shows its signing secret once, turns it off and deletes it; an inward URL is refused, saying why', async () => {
     const page = await open(t);
     await signInWithPassword(page);
@@ -283,6 +310,7 @@ describe('the dashboard, signed in and out', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     for (const [link, heading] of [
+      ['Tenants', 'Tenants'],
       ['Webhooks', 'Webhooks'],
       ['API keys', 'API keys'],
       ['Users', 'Users'],

@@ -4,6 +4,8 @@
  * surface as its typed errors.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TrophyApi, TrophyApiClient, TrophyApiError } from '@trophyso/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
@@ -255,5 +257,90 @@ describe('the hosted service Node SDK against Kindling', () => {
       ['first-lesson', expect.any(Date)],
       ['regular', null],
     ]);
+  });
+});
+
+/**
+ * A gateway on loopback that forwards every request to the server with `Tenant-ID: <tenant>`, as a
+ * proxy in front of a multi-tenant deployment would: SDK 1.0.42 has no `tenantId` option and
+ * sends no Tenant-ID itself, so this is how its unmodified calls reach a tenant.
+ */
+async function startTenantGateway(tenant: string): Promise<{ url: string; close(): Promise<void> }> {
+  const target = new URL(t.server.url);
+  const gateway = createServer((req, res) => {
+    const forwarded = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host, 'tenant-id': tenant },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => res.writeHead(502).end());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  const { port } = gateway.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => gateway.close(() => resolve())),
+  };
+}
+
+describe('the hosted service Node SDK against a tenant', () => {
+  it('has no tenantId option, admin.tenants or admin.applicationApiKeys in 1.0.42: those routes are proven over HTTP', () => {
+    expect(['tenants' in sdk.admin, 'applicationApiKeys' in sdk.admin, 'streaks' in sdk.admin]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("records to and reads from a tenant through a gateway that adds Tenant-ID, each answer parsed, the account's own user untouched", async () => {
+    const made = await fetch(`${t.server.url}/admin/v1/tenants`, {
+      method: 'POST',
+      headers: { 'x-api-key': t.adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify([{ customerId: 'sdk-tenant', name: 'SDK tenant' }]),
+    });
+    expect(made.status).toBe(201);
+    const gateway = await startTenantGateway('sdk-tenant');
+    try {
+      const inTenant = new TrophyApiClient({
+        apiKey: t.appKey,
+        environment: { api: `${gateway.url}/v1`, admin: `${gateway.url}/admin/v1` },
+      });
+      const own = await sdk.users.get('ada');
+      const event = await inTenant.metrics.event('lessons', { user: { id: 'ada' }, value: 7 });
+      expect(event.total).toBe(7);
+      expect(event.currentStreak).toMatchObject({ length: 1, extended: true });
+      const user = await inTenant.users.get('ada');
+      expect(user.id).toBe('ada');
+      const streak = await inTenant.users.streak('ada', { historyPeriods: 3 });
+      expect(streak.streakHistory).toHaveLength(3);
+      const [metric] = await inTenant.users.allMetrics('ada');
+      expect(metric?.current).toBe(7);
+      const many = await inTenant.streaks.list({ userIds: ['ada'] });
+      expect(many.map((s) => s.userId)).toEqual(['ada']);
+      // the account's own ada is another user, unchanged
+      expect(await sdk.users.get('ada')).toEqual(own);
+      const [ownMetric] = await sdk.users.allMetrics('ada');
+      expect(ownMetric?.current).not.toBe(7);
+      // a gateway naming no tenant of the account: a 404 the SDK surfaces with our code
+      const nowhere = await startTenantGateway('no-such-tenant');
+      try {
+        const lost = new TrophyApiClient({ apiKey: t.appKey, environment: { api: `${nowhere.url}/v1`, admin: '' } });
+        const error = await failure(lost.users.get('ada'));
+        expect([error.statusCode, error.body]).toMatchObject([404, { code: 'UNKNOWN_TENANT' }]);
+      } finally {
+        await nowhere.close();
+      }
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { KeyCache } from './http/key-cache.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { HashingSlots } from './http/hashing-slots.js';
 import { SharedLimits } from './http/shared-limits.js';
+import { TenantCache } from './http/tenant-cache.js';
 import { SIGN_IN_BURST, SIGN_IN_PER_SECOND, SIGN_IN_RECORD, SignInLimits } from './http/sign-in-limits.js';
 import { bootstrap, type NewAccount } from './runtime/accounts.js';
 import { Activity } from './runtime/activity.js';
@@ -93,6 +94,7 @@ export async function startServer(
     backend,
     engines,
     keys: new KeyCache(backend.control, settings.cacheMs, clock),
+    tenants: new TenantCache(backend.control, settings.cacheMs, clock),
     activity: new Activity(backend),
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),

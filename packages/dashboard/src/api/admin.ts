@@ -14,6 +14,7 @@ import type {
   StreakAnalytics,
   StreakRule,
   StreakSettings,
+  Tenant,
   UserDetails,
   UserPage,
   Webhook,
@@ -62,6 +63,14 @@ export const listKeys = () => request<ApiKey[]>('GET', `${base}/keys`);
 export const createKey = (key: { name: string; kind: ApiKey['kind'] }) =>
   request<CreatedApiKey>('POST', `${base}/keys`, { body: key });
 export const revokeKey = (id: string) => request<ApiKey>('DELETE', `${base}/keys/${encodeURIComponent(id)}`);
+
+export const listTenants = () => request<Tenant[]>('GET', `${base}/tenants?limit=100`);
+export const createTenant = (tenant: { customerId: string; name: string }) =>
+  request<{ created: Tenant[]; issues: Issue[] }>('POST', `${base}/tenants`, { body: [tenant] });
+export const renameTenant = (id: string, name: string) =>
+  request<{ updated: Tenant[]; issues: Issue[] }>('PATCH', `${base}/tenants`, { body: [{ id, name }] });
+export const deleteTenants = (tenantIds: readonly string[]) =>
+  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/tenants?ids=${ids(tenantIds)}`);
 
 export const listWebhooks = () => request<Webhook[]>('GET', `${base}/webhooks`);
 export const createWebhook = (webhook: { url: string; types: WebhookType[] }) =>

@@ -873,6 +873,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/application-api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create application API keys, each acting for one user (each secret shown once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: string;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                id: string;
+                                /** @description the whole key: shown this once, stored only as its SHA-256 */
+                                key: string;
+                                prefix: string;
+                                /** @description the one user the key acts for */
+                                userId: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                id: string;
+                                /** @description the whole key: shown this once, stored only as its SHA-256 */
+                                key: string;
+                                prefix: string;
+                                /** @description the one user the key acts for */
+                                userId: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Delete application API keys */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/attributes": {
         parameters: {
             query?: never;
@@ -4642,6 +4840,456 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tenants */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            /** @description what clients send as the Tenant-ID header */
+                            customerId: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            updated: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create tenants */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the value clients send as the Tenant-ID header: printable ASCII, unique in the account */
+                        customerId: string;
+                        name: string;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                created: string;
+                                /** @description what clients send as the Tenant-ID header */
+                                customerId: string;
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                updated: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                created: string;
+                                /** @description what clients send as the Tenant-ID header */
+                                customerId: string;
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                updated: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Delete tenants */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update tenants */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the value clients send as the Tenant-ID header: printable ASCII, unique in the account */
+                        customerId?: string;
+                        id: string;
+                        name?: string;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                created: string;
+                                /** @description what clients send as the Tenant-ID header */
+                                customerId: string;
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                updated: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/admin/v1/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a tenant */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: string;
+                            /** @description what clients send as the Tenant-ID header */
+                            customerId: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                            updated: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8544,7 +9192,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "PERSONALIZATION_OFF" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "NOT_FOUND" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "PERSONALIZATION_OFF" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_TENANT_ID" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "KEY_BOUND_TO_USER" | "NOT_FOUND" | "UNKNOWN_TENANT" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
             error: string;
         };
     };

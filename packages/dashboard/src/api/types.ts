@@ -35,6 +35,7 @@ export type NewAchievement = Body<'/admin/v1/achievements', 'post'>[number];
 export type AchievementChange = Body<'/admin/v1/achievements', 'patch'>[number];
 export type AchievementStatus = Achievement['status'];
 export type ApiKey = Answer<'/admin/v1/keys', 'get'>[number];
+export type Tenant = Answer<'/admin/v1/tenants', 'get'>[number];
 export type CreatedApiKey = Answer<'/admin/v1/keys', 'post', 201>;
 export type StreakAnalytics = Answer<'/admin/v1/analytics/streaks', 'get'>;
 export type UserPage = Answer<'/admin/v1/users', 'get'>;

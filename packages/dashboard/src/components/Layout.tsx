@@ -10,6 +10,7 @@ const links: ReadonlyArray<{ href: string; label: string; page: Route['page'] }>
   { href: '#/users', label: 'Users', page: 'users' },
   { href: '#/keys', label: 'API keys', page: 'keys' },
   { href: '#/webhooks', label: 'Webhooks', page: 'webhooks' },
+  { href: '#/tenants', label: 'Tenants', page: 'tenants' },
 ];
 
 interface Props {

@@ -4,6 +4,7 @@ import { KeysPage } from '../pages/KeysPage';
 import { MetricsPage } from '../pages/MetricsPage';
 import { OverviewPage } from '../pages/OverviewPage';
 import { StreakPage } from '../pages/StreakPage';
+import { TenantsPage } from '../pages/TenantsPage';
 import { UserPage } from '../pages/UserPage';
 import { UsersPage } from '../pages/UsersPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
@@ -26,6 +27,8 @@ export function Pages({ route }: { route: Route }) {
       return <KeysPage />;
     case 'webhooks':
       return <WebhooksPage />;
+    case 'tenants':
+      return <TenantsPage />;
     case 'users':
       return route.id === null ? <UsersPage /> : <UserPage key={route.id} userId={route.id} />;
     case 'not-found':

@@ -6,6 +6,7 @@ describe('parseRoute', () => {
     expect(parseRoute('#/metrics')).toEqual({ page: 'metrics' });
     expect(parseRoute('#/sign-in')).toEqual({ page: 'sign-in' });
     expect(parseRoute('#/keys/')).toEqual({ page: 'keys' });
+    expect(parseRoute('#/tenants')).toEqual({ page: 'tenants' });
   });
 
   it('treats an empty hash as the overview', () => {

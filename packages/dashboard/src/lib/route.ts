@@ -7,11 +7,21 @@ export type Route =
   | { page: 'achievements' }
   | { page: 'keys' }
   | { page: 'webhooks' }
+  | { page: 'tenants' }
   | { page: 'users'; id: string | null }
   | { page: 'sign-in' }
   | { page: 'not-found'; path: string };
 
-const simplePages = ['overview', 'metrics', 'streak', 'achievements', 'keys', 'webhooks', 'sign-in'] as const;
+const simplePages = [
+  'overview',
+  'metrics',
+  'streak',
+  'achievements',
+  'keys',
+  'webhooks',
+  'tenants',
+  'sign-in',
+] as const;
 
 /** Reads a route from a location hash such as `#/users/ana%40example.com`. An empty hash is the overview. */
 export function parseRoute(hash: string): Route {

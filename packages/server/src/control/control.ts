@@ -1,6 +1,6 @@
 /**
  * The control plane: accounts, their configuration, API keys, dashboard sessions, rebuild progress,
- * pauses by id, webhook endpoints, and activity counters, as JSON documents and counters on a ControlKV.
+ * pauses by id, webhook endpoints, tenants, and activity counters, as JSON documents and counters on a ControlKV.
  */
 import type { ControlKV } from '@kindling/core';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
@@ -11,6 +11,7 @@ import {
   type ApiKeyRecord,
   type Rebuild,
   type Session,
+  type Tenant,
 } from './types.js';
 
 const EMPTY_CONFIG: AccountConfig = { version: 1, metrics: [], streak: null, achievements: [] };
@@ -70,6 +71,15 @@ export class Control {
     change: (endpoints: WebhookEndpoint[]) => WebhookEndpoint[],
   ): Promise<WebhookEndpoint[]> {
     return this.changeDocument(`webhooks:${accountId}`, accountId, [], change);
+  }
+
+  async tenants(accountId: string): Promise<Tenant[]> {
+    return parse<Tenant[]>(await this.kv.get(`tenants:${accountId}`)) ?? [];
+  }
+
+  /** Applies `change` to the account's tenants (one document) as one compare-and-set. */
+  async changeTenants(accountId: string, change: (tenants: Tenant[]) => Tenant[]): Promise<Tenant[]> {
+    return this.changeDocument(`tenants:${accountId}`, accountId, [], change);
   }
 
   async addKey(record: ApiKeyRecord): Promise<void> {
@@ -137,12 +147,13 @@ export class Control {
     return (await this.kv.swap(`rebuild:${accountId}`, expected, raw)) ? raw : null;
   }
 
-  async addPause(accountId: string, pauseId: string, userId: string): Promise<void> {
-    await this.kv.setFields(`pauses:${accountId}`, { [pauseId]: userId });
+  /** Keeps which user of the namespace (its store name) a pause belongs to. */
+  async addPause(space: string, pauseId: string, userId: string): Promise<void> {
+    await this.kv.setFields(`pauses:${space}`, { [pauseId]: userId });
   }
 
-  async pauseOwner(accountId: string, pauseId: string): Promise<string | null> {
-    return (await this.kv.readFields(`pauses:${accountId}`))[pauseId] ?? null;
+  async pauseOwner(space: string, pauseId: string): Promise<string | null> {
+    return (await this.kv.readFields(`pauses:${space}`))[pauseId] ?? null;
   }
 
   /** Activity counters that versions before the store counted them wrote here (read-only now). */

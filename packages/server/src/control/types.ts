@@ -98,6 +98,24 @@ export interface ApiKeyRecord {
   created: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** an application key bound to one user acts for that user only (absent or null: for every user) */
+  userId?: string | null;
+  /** the tenant (internal id) of that user, or null for a user of the account's own namespace */
+  tenantId?: string | null;
+}
+
+/**
+ * A tenant of an account: a namespace of users and their data of its own, named by the caller's
+ * `customerId` (the Tenant-ID header), its data kept under `id` (so a renamed customer id keeps
+ * its data, and one deleted and made again starts empty). Configuration stays the account's.
+ */
+export interface Tenant {
+  id: string;
+  customerId: string;
+  name: string;
+  status: 'active' | 'archived';
+  created: string;
+  updated: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
 import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
+import { checkActsFor } from './acts-for.js';
 import { authorize } from './auth.js';
 import { answerClientError, answerExpectation, refuseMissingHost } from './client-errors.js';
 import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
   app.addHook('preParsing', async (request) => checkBodyEncoding(request.headers));
+  app.addHook('preHandler', async (request) => checkActsFor(request));
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
     if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');

@@ -5,16 +5,21 @@
  * and lasts only while the key or password it was signed in with holds (session-source.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { accountSpace } from '../runtime/spaces.js';
 import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
 import { HttpError } from './errors.js';
 import { sourceHolds } from './session-source.js';
+import { spaceOf } from './tenant-header.js';
 
 export const SESSION_COOKIE = 'kindling_session';
 export const CSRF_HEADER = 'x-kindling-csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function callerFromKey(ctx: ServerContext, key: string): Promise<Caller> {
+/** Who called, before the Tenant-ID header is read; a key bound to a user names that user's tenant. */
+type Identity = Omit<Caller, 'space'> & { readonly userTenant: string | null };
+
+async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity> {
   const record = await ctx.keys.find(key);
   if (record === null) throw new HttpError('INVALID_API_KEY', 'the API key is not valid');
   if (record.revokedAt !== null)
@@ -30,10 +35,12 @@ async function callerFromKey(ctx: ServerContext, key: string): Promise<Caller> {
     accountId: record.accountId,
     via: record.kind === 'admin' ? 'admin-key' : 'application-key',
     keyId: record.id,
+    userId: record.kind === 'application' ? (record.userId ?? null) : null,
+    userTenant: record.tenantId ?? null,
   };
 }
 
-async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Caller> {
+async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Identity> {
   const hash = hashKey(token);
   const session = await ctx.backend.control.session(hash, ctx.clock());
   if (session === null)
@@ -51,11 +58,11 @@ async function callerFromSession(ctx: ServerContext, request: FastifyRequest, to
   const retry = ctx.limiter.take(`session:${session.accountId}`);
   if (retry > 0)
     throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
-  return { accountId: session.accountId, via: 'session', keyId: null };
+  return { accountId: session.accountId, via: 'session', keyId: null, userId: null, userTenant: null };
 }
 
 /** The caller of a request, or null when it carries no credentials. */
-export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Caller | null> {
+export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Identity | null> {
   const header = request.headers['x-api-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key !== undefined && key !== '') return callerFromKey(ctx, key);
@@ -81,7 +88,24 @@ export async function authorize(ctx: ServerContext, request: FastifyRequest, _re
     if (account === null || !account.operator)
       throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
   }
-  request.caller = caller;
+  const space =
+    request.routeOptions.config?.tenant === 'ignored'
+      ? accountSpace(caller.accountId)
+      : await spaceOf(ctx, request, caller.accountId);
+  // A key bound to a user acts in that user's namespace only: the same user id elsewhere is another user.
+  if (
+    caller.userId !== null &&
+    request.routeOptions.config?.tenant !== 'ignored' &&
+    space.tenantId !== caller.userTenant
+  )
+    throw new HttpError(
+      'KEY_BOUND_TO_USER',
+      caller.userTenant === null
+        ? "this application key acts for a user of the account's own namespace only: send no Tenant-ID"
+        : "this application key acts for a user of one tenant only: send that tenant's Tenant-ID",
+    );
+  const { userTenant: _, ...identity } = caller;
+  request.caller = { ...identity, space };
 }
 
 /** The caller of a route that required one. */

@@ -9,16 +9,20 @@ import type { ReadCache } from '../runtime/read-cache.js';
 import type { Rebuilds } from '../runtime/rebuilds.js';
 import type { Relay } from '../runtime/relay.js';
 import type { Sweeper } from '../runtime/sweeper.js';
+import type { Space } from '../runtime/spaces.js';
 import type { Settings } from '../settings.js';
 import type { KeyCache } from './key-cache.js';
 import type { Limiter } from './shared-limits.js';
 import type { SignInLimits } from './sign-in-limits.js';
+import type { TenantCache } from './tenant-cache.js';
 
 export interface ServerContext {
   readonly settings: Settings;
   readonly backend: Backend;
   readonly engines: Engines;
   readonly keys: KeyCache;
+  /** each account's tenants by customer id, for the Tenant-ID header */
+  readonly tenants: TenantCache;
   readonly activity: Activity;
   readonly limiter: Limiter;
   /** dashboard sign-in attempts per client and account, and the password-check slots */
@@ -35,11 +39,15 @@ export interface ServerContext {
   ready: boolean;
 }
 
-/** Who is calling: resolved from X-API-KEY or the dashboard's session cookie. */
+/** Who is calling: resolved from X-API-KEY or the dashboard's session cookie, and the Tenant-ID header. */
 export interface Caller {
   readonly accountId: string;
   readonly via: 'admin-key' | 'application-key' | 'session';
   readonly keyId: string | null;
+  /** the namespace of user data the request reads and writes (the account's own unless Tenant-ID names a tenant) */
+  readonly space: Space;
+  /** the one user an application key bound to a user acts for, else null */
+  readonly userId: string | null;
 }
 
 /** Which callers a route accepts. */
@@ -51,5 +59,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** 'ignored': the route is over the account itself (tenants; deleting application API keys) and reads no Tenant-ID */
+    tenant?: 'ignored';
   }
 }

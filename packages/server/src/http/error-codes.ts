@@ -30,6 +30,10 @@ const CORE = {
 const SERVER = {
   INVALID_JSON: { status: 400, message: 'the body is not valid JSON' },
   INVALID_IDEMPOTENCY_KEY: { status: 400, message: 'the Idempotency-Key header must be 1 to 255 characters long' },
+  INVALID_TENANT_ID: {
+    status: 400,
+    message: 'the Tenant-ID header must be 1 to 255 characters long, without control characters',
+  },
   INVALID_CONTENT_LENGTH: { status: 400, message: 'the Content-Length does not match the body' },
   INVALID_CONTENT_TYPE: { status: 400, message: 'the Content-Type header is not valid' },
   NO_STREAK_RULE: { status: 400, message: 'the account has no streak rule' },
@@ -47,7 +51,9 @@ const SERVER = {
   ADMIN_KEY_REQUIRED: { status: 403, message: 'this route needs an admin key' },
   CSRF_HEADER_REQUIRED: { status: 403, message: 'a signed-in change must carry the X-Kindling-CSRF header' },
   OPERATOR_REQUIRED: { status: 403, message: 'only the server operator account may manage accounts' },
+  KEY_BOUND_TO_USER: { status: 403, message: 'this application key acts for one user only' },
   NOT_FOUND: { status: 404, message: 'not found' },
+  UNKNOWN_TENANT: { status: 404, message: 'no active tenant of this account has this customer id' },
   REQUEST_TIMEOUT: { status: 408, message: 'the request was not received in time' },
   METRIC_ARCHIVED: { status: 409, message: 'the metric is archived and takes no events' },
   ACHIEVEMENT_LOCKED: { status: 409, message: 'the achievement is locked: it completes for no one new' },

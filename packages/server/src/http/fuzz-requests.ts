@@ -1,6 +1,7 @@
 /**
  * Random HTTP requests for the fuzz test: the real routes with random segments, random unicode,
  * very long and percent-encoded garbage paths; random keys, content types and Idempotency-Keys;
+ * random Tenant-ID headers (a tenant that exists, names of prototype members, too long, tabs),
  * random JSON, near-valid event bodies with one field broken, invalid UTF-8, truncated and deeply
  * nested JSON. Each request lists the user ids it names, so that the test can snapshot them.
  */
@@ -141,6 +142,8 @@ const target = fc.oneof(
         'analytics/streaks',
         'leaderboards',
         'points',
+        'tenants',
+        'application-api-keys',
       ),
       fc.option(segment),
     )
@@ -214,6 +217,21 @@ const idempotencyKey = fc.option(
     fc.integer({ min: 0, max: 300 }).map((n) => 'k'.repeat(n)),
   ),
   { freq: 3 },
+);
+
+/** The tenant the fuzz test makes (FUZZ_TENANT), and values no tenant has or a header cannot name one with. */
+export const FUZZ_TENANT = 'fuzz-tenant';
+// On one request in five: most requests go to the account's own users, so that replays and the other answers stay common.
+const tenantId = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.constantFrom(FUZZ_TENANT, '__proto__', 'constructor', 'nope', '', 'a\tb') },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      ascii(20),
+      fc.integer({ min: 250, max: 300 }).map((n) => 't'.repeat(n)),
+    ),
+  },
 );
 
 /** An event body with exactly one field broken (or none). */
@@ -390,14 +408,16 @@ export function fuzzRequest(keys: { app: string; admin: string }): fc.Arbitrary<
       key: apiKey(keys),
       contentType,
       idempotencyKey,
+      tenantId,
       body,
     })
-    .map(({ target: t, otherMethod, key, contentType: type, idempotencyKey: idem, body: b }) => {
+    .map(({ target: t, otherMethod, key, contentType: type, idempotencyKey: idem, tenantId: tenant, body: b }) => {
       const method = otherMethod ?? t.method;
       const headers: Record<string, string> = {};
       if (key !== null) headers['x-api-key'] = key;
       if (type !== null) headers['content-type'] = type;
       if (idem !== null) headers['idempotency-key'] = idem;
+      if (tenant !== null) headers['tenant-id'] = tenant;
       const sendsBody = method !== 'GET' && method !== 'HEAD';
       return {
         method,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { propertyRuns } from '@kindling/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-server.js';
-import { fuzzRequest, USER_POOL, type FuzzRequest } from './fuzz-requests.js';
+import { FUZZ_TENANT, fuzzRequest, USER_POOL, type FuzzRequest } from './fuzz-requests.js';
 
 let t: TestServer;
 let accountId: string;
@@ -12,6 +12,7 @@ beforeAll(async () => {
     env: { KINDLING_RATE_LIMIT: '10000000', KINDLING_RATE_BURST: '10000000' },
   });
   accountId = t.server.firstStart!.account.id;
+  await t.call('POST', '/admin/v1/tenants', { key: t.adminKey, body: [{ customerId: FUZZ_TENANT, name: 'Fuzz' }] });
   for (const id of USER_POOL)
     await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'Europe/Berlin' }, value: 1 } });
 });
@@ -26,7 +27,7 @@ async function settled<T>(read: Promise<T>): Promise<T | { failed: string }> {
   }
 }
 
-/** What a rejected request must not change: the named users, the user count, the configuration, the keys. */
+/** What a rejected request must not change: the named users, the user count, the configuration, the keys, the tenants. */
 async function snapshot(users: readonly string[]) {
   const { engine } = await t.server.ctx.engines.runtimeFor(accountId);
   const control = t.server.ctx.backend.control;
@@ -37,6 +38,7 @@ async function snapshot(users: readonly string[]) {
     count: await engine.store.countUsers(),
     version: (await control.config(accountId)).version,
     keys: (await control.keys(accountId)).map(({ lastUsedAt: _, ...key }) => key),
+    tenants: await control.tenants(accountId),
   };
 }
 

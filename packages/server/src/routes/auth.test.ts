@@ -101,6 +101,23 @@ const rows: Row[] = [
   { method: 'GET', path: '/admin/v1/analytics/streaks', url: '/admin/v1/analytics/streaks' },
   { method: 'GET', path: '/admin/v1/users', url: '/admin/v1/users?limit=2&search=a' },
   { method: 'GET', path: '/admin/v1/users/{id}', url: '/admin/v1/users/ada' },
+  { method: 'GET', path: '/admin/v1/tenants', url: '/admin/v1/tenants' },
+  { method: 'GET', path: '/admin/v1/tenants/{id}', url: '/admin/v1/tenants/nope' },
+  {
+    method: 'POST',
+    path: '/admin/v1/tenants',
+    url: '/admin/v1/tenants',
+    body: [{ customerId: 'auth-table', name: 'Auth table' }],
+  },
+  { method: 'PATCH', path: '/admin/v1/tenants', url: '/admin/v1/tenants', body: [{ id: 'nope', name: 'X' }] },
+  { method: 'DELETE', path: '/admin/v1/tenants', url: '/admin/v1/tenants?ids=nope' },
+  {
+    method: 'POST',
+    path: '/admin/v1/application-api-keys',
+    url: '/admin/v1/application-api-keys',
+    body: [{ userId: 'ada' }],
+  },
+  { method: 'DELETE', path: '/admin/v1/application-api-keys', url: '/admin/v1/application-api-keys?ids=nope' },
   // the hosted service's admin paths Kindling does not serve: let in as any admin route, then 501
   ...NOT_SUPPORTED_ROUTES.filter((route) => route.url.startsWith('/admin/')).map(
     (route): Row => ({

@@ -13,12 +13,14 @@ export interface NewKey {
   key: string;
 }
 
+/** A new key of the account; an application key given `bound` acts for that one user (of that namespace) only. */
 export async function createKey(
   control: Control,
   accountId: string,
   kind: KeyKind,
   name: string,
   at: number,
+  bound: { userId: string; tenantId: string | null } | null = null,
 ): Promise<NewKey> {
   const { key, prefix, hash } = newKey(kind);
   const record: ApiKeyRecord = {
@@ -31,6 +33,7 @@ export async function createKey(
     created: new Date(at).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
+    ...(bound !== null ? { userId: bound.userId, tenantId: bound.tenantId } : {}),
   };
   await control.addKey(record);
   return { record, key };

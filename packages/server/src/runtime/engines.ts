@@ -1,6 +1,6 @@
 /**
- * One engine per account, made from the account's configuration and kept while the configuration
- * stays the same. Another process's change is seen within `cacheMs` (while the control plane
+ * One engine per namespace of an account (its own, and one per tenant: spaces.ts), made from the
+ * account's configuration on the namespace's store and kept while the configuration stays the same. Another process's change is seen within `cacheMs` (while the control plane
  * answers: a configuration due for a re-read is kept while the re-read fails or is slow,
  * read-or-keep.ts); this process's at once.
  */
@@ -11,12 +11,15 @@ import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import type { Backend } from './backend.js';
 import { declaredAttributes, type DeclaredAttributes } from './attributes.js';
 import { readOrKeep } from './read-or-keep.js';
+import { accountSpace, type Space } from './spaces.js';
 
 /** The key of the one streak rule an account has. */
 export const RULE_KEY = 'default';
 
 export interface AccountRuntime {
   readonly accountId: string;
+  /** whose users the engine reads and writes: the account's own or one tenant's */
+  readonly space: Space;
   readonly config: AccountConfig;
   readonly engine: Engine;
   readonly metricsByKey: ReadonlyMap<string, MetricDef>;
@@ -118,7 +121,7 @@ function outboxOn(runtime: AccountRuntime): boolean {
 }
 
 export class Engines {
-  /** each account's runtime, when its configuration was last read, and whether the last re-read failed */
+  /** each namespace's runtime (by store name), when its configuration was last read, and whether the last re-read failed */
   private readonly runtimes = new Map<string, { runtime: AccountRuntime; checkedAt: number; failed: boolean }>();
   private readonly loading = new Map<string, Promise<AccountRuntime>>();
 
@@ -128,29 +131,32 @@ export class Engines {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The account's runtime, re-read from the control plane when older than cacheMs. */
-  async runtimeFor(accountId: string): Promise<AccountRuntime> {
-    const cached = this.runtimes.get(accountId);
+  /** The runtime of a namespace (an account id: the account's own), re-read from the control plane when older than cacheMs. */
+  async runtimeFor(where: string | Space): Promise<AccountRuntime> {
+    const space = typeof where === 'string' ? accountSpace(where) : where;
+    const name = space.store;
+    const cached = this.runtimes.get(name);
     const now = this.clock();
     if (cached !== undefined && now - cached.checkedAt < this.cacheMs) return cached.runtime;
-    let pending = this.loading.get(accountId);
+    let pending = this.loading.get(name);
     if (pending !== undefined && cached !== undefined) return cached.runtime;
     if (pending === undefined) {
-      pending = this.load(accountId, cached?.runtime).finally(() => this.loading.delete(accountId));
+      pending = this.load(space, cached?.runtime).finally(() => this.loading.delete(name));
       // Nobody may wait for a re-read (see below): its failure is told by the `failed` mark.
       pending.catch(() => {});
-      this.loading.set(accountId, pending);
+      this.loading.set(name, pending);
     }
     if (cached === undefined) return pending;
     return cached.failed ? cached.runtime : readOrKeep(pending, cached.runtime);
   }
 
-  /** Forget the cached runtime, so that the next request reads the configuration again. */
+  /** Forget the cached runtimes of every namespace of the account, so that the next request reads the configuration again. */
   invalidate(accountId: string): void {
-    this.runtimes.delete(accountId);
+    for (const [name, entry] of this.runtimes) if (entry.runtime.accountId === accountId) this.runtimes.delete(name);
   }
 
-  private async load(accountId: string, previous: AccountRuntime | undefined): Promise<AccountRuntime> {
+  private async load(space: Space, previous: AccountRuntime | undefined): Promise<AccountRuntime> {
+    const { accountId } = space;
     let config: AccountConfig;
     let webhooks: WebhookEndpoint[];
     try {
@@ -159,7 +165,7 @@ export class Engines {
         this.backend.control.webhooks(accountId),
       ]);
     } catch (error) {
-      const entry = this.runtimes.get(accountId);
+      const entry = this.runtimes.get(space.store);
       if (entry !== undefined) entry.failed = true;
       throw error;
     }
@@ -168,15 +174,16 @@ export class Engines {
     if (runtime === undefined || runtime.config.version !== config.version || outboxOn(runtime) !== outbox) {
       runtime = {
         accountId,
+        space,
         config,
-        engine: engineFor(config, this.backend.storeFor(accountId), this.clock, outbox),
+        engine: engineFor(config, this.backend.storeFor(space.store), this.clock, outbox),
         metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
         attributes: declaredAttributes(config.attributes),
         webhooks,
       };
     } else if (JSON.stringify(runtime.webhooks) !== JSON.stringify(webhooks)) runtime = { ...runtime, webhooks };
-    this.runtimes.set(accountId, { runtime, checkedAt: this.clock(), failed: false });
+    this.runtimes.set(space.store, { runtime, checkedAt: this.clock(), failed: false });
     return runtime;
   }
 }

@@ -1,14 +1,17 @@
 /**
  * Rebuilding every user of an account after its streak rule changed, or its achievements did (a
- * backdating, backdate.ts), in the background, with its
- * progress kept in the control plane so that any process (and the dashboard) can read it. A user
- * reached by an event before the rebuild gets there is rebuilt by the engine on the spot. A rebuild
- * whose process died is taken over by the next process that looks (at start, then every LEASE_MS).
+ * backdating, backdate.ts), in each of its namespaces, one after the other: its own, then each
+ * tenant's; in the background, with each namespace's progress kept in the control plane under the
+ * namespace's name, so that any process (and the dashboard, with the namespace's Tenant-ID) can
+ * read it. A user reached by an event before the rebuild gets there is rebuilt by the engine on
+ * the spot. A rebuild whose process died is taken over by the next process that looks (at start,
+ * then every LEASE_MS).
  */
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';
 import type { Engines } from './engines.js';
 import { isAbandoned, LEASE_MS, rebuildAccount, resumeRebuild } from './rebuild-account.js';
+import { type Space, spacesOf } from './spaces.js';
 
 export class Rebuilds {
   private readonly running = new Map<string, Promise<unknown>>();
@@ -25,11 +28,15 @@ export class Rebuilds {
   start(accountId: string, version: number): Rebuild {
     const startedAt = new Date(this.clock()).toISOString();
     this.enqueue(accountId, async () => {
-      const runtime = await this.freshRuntime(accountId);
-      await rebuildAccount(this.control, accountId, runtime.engine, runtime.config.version, {
-        clock: this.clock,
-        signal: this.stopping.signal,
-      });
+      this.engines.invalidate(accountId);
+      for (const space of await spacesOf(this.control, accountId)) {
+        if (this.stopping.signal.aborted) return;
+        const runtime = await this.engines.runtimeFor(space);
+        await rebuildAccount(this.control, space.store, runtime.engine, runtime.config.version, {
+          clock: this.clock,
+          signal: this.stopping.signal,
+        }).catch(() => {});
+      }
     });
     return { status: 'running', done: 0, total: 0, startedAt, finishedAt: null, error: null, version };
   }
@@ -49,14 +56,20 @@ export class Rebuilds {
     try {
       for (const account of await this.control.accounts()) {
         if (this.running.has(account.id)) continue;
-        const rebuild = await this.control.rebuild(account.id);
-        if (!isAbandoned(rebuild, this.clock())) continue;
+        const abandoned: Space[] = [];
+        for (const space of await spacesOf(this.control, account.id))
+          if (isAbandoned(await this.control.rebuild(space.store), this.clock())) abandoned.push(space);
+        if (abandoned.length === 0) continue;
         this.enqueue(account.id, async () => {
-          const runtime = await this.freshRuntime(account.id);
-          await resumeRebuild(this.control, account.id, runtime.engine, runtime.config.version, {
-            clock: this.clock,
-            signal: this.stopping.signal,
-          });
+          this.engines.invalidate(account.id);
+          for (const space of abandoned) {
+            if (this.stopping.signal.aborted) return;
+            const runtime = await this.engines.runtimeFor(space);
+            await resumeRebuild(this.control, space.store, runtime.engine, runtime.config.version, {
+              clock: this.clock,
+              signal: this.stopping.signal,
+            }).catch(() => {});
+          }
         });
       }
     } catch {
@@ -90,10 +103,5 @@ export class Rebuilds {
         if (this.running.get(accountId) === tracked) this.running.delete(accountId);
       });
     this.running.set(accountId, tracked);
-  }
-
-  private async freshRuntime(accountId: string) {
-    this.engines.invalidate(accountId);
-    return this.engines.runtimeFor(accountId);
   }
 }

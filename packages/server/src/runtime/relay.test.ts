@@ -116,6 +116,24 @@ describe('webhook delivery', () => {
     expect(await relay()).toMatchObject({ entries: 0, attempts: 0 });
   });
 
+  it("hands on the news of every tenant's users, the same user id in two namespaces as two deliveries with their own ids", async () => {
+    await subscribe(['streak.started']);
+    await t.call('POST', '/admin/v1/tenants', { key: t.adminKey, body: [{ customerId: 'acme', name: 'Acme' }] });
+    await lesson('ada');
+    const inAcme = await t.call('POST', '/v1/metrics/lessons/event', {
+      headers: { 'tenant-id': 'acme' },
+      body: { user: { id: 'ada', tz: 'UTC' }, value: 1 },
+    });
+    expect(inAcme.status).toBe(201);
+    expect(await relay()).toMatchObject({ entries: 2, delivered: 2, failures: 0 });
+    expect(receiver.received.map((r) => [r.type, r.userId])).toEqual([
+      ['streak.started', 'ada'],
+      ['streak.started', 'ada'],
+    ]);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(2);
+    expect(receiver.received.map((r) => r.body.id)).toEqual(receiver.received.map((r) => r.id));
+  });
+
   it('tells of a streak lost while its user stays away, dated at the local midnight it was lost, once', async () => {
     await subscribe(['streak.lost', 'streak.freeze_consumed']);
     await lesson('bob');

@@ -19,16 +19,23 @@
  * Under such a load delivery takes a few percent of the process, the event endpoint keeps its
  * rate, and what waits is sent once the load drops; otherwise a pass goes on until nothing is due.
  */
-import type { Delivery, DeliveryAttempt, DeliveryOutcome } from '@kindling/core';
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryOutcome,
+  deterministicId,
+  type OutboxEntry,
+} from '@kindling/core';
 import type { Control } from '../control/control.js';
 import type { Settings } from '../settings.js';
-import type { WebhookEndpoint } from '../webhooks/endpoint.js';
+import type { WebhookEndpoint, WebhookType } from '../webhooks/endpoint.js';
 import { RETRY_FOR_MS, retryAt, sendAttempt } from '../webhooks/send.js';
 import { signDelivery } from '../webhooks/signature.js';
 import { webhookMessages } from '../wire/webhook-facts.js';
 import type { Backend } from './backend.js';
 import type { Engines } from './engines.js';
 import { Periodic } from './periodic.js';
+import { type Space, spacesOf } from './spaces.js';
 
 /** Outbox entries read at once, and reads per account and pass at most. */
 const OUTBOX_BATCH = 200;
@@ -55,6 +62,14 @@ export interface RelayReport {
   attempts: number;
   delivered: number;
   failures: number;
+}
+
+/**
+ * The entry with an id of its namespace: an outbox id is made from the user id and version, so the
+ * same user id in two tenants could make the same one, and a receiver would drop the second as a repeat.
+ */
+function inSpace(entry: OutboxEntry, space: Space): OutboxEntry {
+  return space.tenantId === null ? entry : { ...entry, id: deterministicId('tenant', space.tenantId, entry.id) };
 }
 
 export class Relay {
@@ -134,34 +149,14 @@ export class Relay {
     for (const account of await this.control.accounts()) {
       if (this.stopped) break;
       try {
-        const runtime = await this.engines.runtimeFor(account.id);
         const endpoints = await this.control.webhooks(account.id);
         for (const endpoint of endpoints) byId.set(endpoint.id, { accountId: account.id, endpoint });
-        const store = this.backend.storeFor(account.id);
         const active = endpoints
           .filter((e) => e.enabled)
           .map((endpoint) => ({ endpoint, types: new Set(endpoint.types) }));
-        for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
-          const records = await store.readOutbox(OUTBOX_BATCH);
-          if (records.length === 0) break;
-          const now = this.clock();
-          const deliveries = records.flatMap(({ entry }) =>
-            active.flatMap(({ endpoint, types }) =>
-              webhookMessages(entry, runtime, types).map((message) => ({
-                id: message.id,
-                endpointId: endpoint.id,
-                orderKey: entry.userId,
-                type: message.type,
-                payload: message.body,
-                createdAt: now,
-              })),
-            ),
-          );
-          if (deliveries.length > 0) await this.backend.deliveries.enqueue(deliveries);
-          await store.removeOutbox(records.map((record) => record.position));
-          report.entries += records.length;
-          report.queued += deliveries.length;
-          if (records.length < OUTBOX_BATCH) break;
+        for (const space of await spacesOf(this.control, account.id)) {
+          if (this.stopped) break;
+          await this.handOnSpace(space, active, report);
         }
       } catch (error) {
         report.failures++;
@@ -169,6 +164,38 @@ export class Relay {
       }
     }
     return byId;
+  }
+
+  /** Queues the outbox entries of one namespace of an account (its own, or a tenant's). */
+  private async handOnSpace(
+    space: Space,
+    active: Array<{ endpoint: WebhookEndpoint; types: ReadonlySet<WebhookType> }>,
+    report: RelayReport,
+  ): Promise<void> {
+    const runtime = await this.engines.runtimeFor(space);
+    const store = this.backend.storeFor(space.store);
+    for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
+      const records = await store.readOutbox(OUTBOX_BATCH);
+      if (records.length === 0) break;
+      const now = this.clock();
+      const deliveries = records.flatMap(({ entry }) =>
+        active.flatMap(({ endpoint, types }) =>
+          webhookMessages(inSpace(entry, space), runtime, types).map((message) => ({
+            id: message.id,
+            endpointId: endpoint.id,
+            orderKey: entry.userId,
+            type: message.type,
+            payload: message.body,
+            createdAt: now,
+          })),
+        ),
+      );
+      if (deliveries.length > 0) await this.backend.deliveries.enqueue(deliveries);
+      await store.removeOutbox(records.map((record) => record.position));
+      report.entries += records.length;
+      report.queued += deliveries.length;
+      if (records.length < OUTBOX_BATCH) break;
+    }
   }
 
   /**

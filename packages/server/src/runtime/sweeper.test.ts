@@ -48,6 +48,33 @@ describe('the sweeper', () => {
     expect(await dailyLosses(server)).toEqual(expected);
   });
 
+  it("settles the users of every tenant of the account too, each counted in its tenant's analytics", async () => {
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const server = await serverWithUsers({ KINDLING_SWEEP_MS: '0' }, () => now);
+    await server.call('POST', '/admin/v1/tenants', {
+      key: server.adminKey,
+      body: [{ customerId: 'acme', name: 'Acme' }],
+    });
+    const inAcme = { 'tenant-id': 'acme' };
+    for (const id of ['ada', 'eve'])
+      await server.call('POST', '/v1/metrics/lessons/event', { headers: inAcme, body: { user: { id }, value: 1 } });
+    now += 3 * DAY;
+    const report = await server.server.ctx.sweeper.sweepOnce();
+    expect(report).toMatchObject({ accounts: 1, users: 5, failures: 0 });
+    const res = await server.call('GET', '/admin/v1/analytics/streaks?days=30', {
+      key: server.adminKey,
+      headers: inAcme,
+    });
+    const days = (res.body.daily as Array<{ date: string; lost: number; freezesUsed: number }>).filter(
+      (d) => d.lost + d.freezesUsed > 0,
+    );
+    expect(days.map(({ date, lost, freezesUsed }) => ({ date, lost, freezesUsed }))).toEqual([
+      { date: '2026-03-04', lost: 0, freezesUsed: 2 },
+      { date: '2026-03-05', lost: 2, freezesUsed: 0 },
+    ]);
+    expect((await dailyLosses(server)).map((d) => d.lost + d.freezesUsed)).toEqual([3, 3]);
+  });
+
   it('runs by itself every KINDLING_SWEEP_MS', async () => {
     let now = Date.parse('2026-03-02T10:00:00Z');
     const server = await serverWithUsers({ KINDLING_SWEEP_MS: '50' }, () => now);

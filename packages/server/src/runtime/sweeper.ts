@@ -1,7 +1,7 @@
 /**
- * The sweeper: every KINDLING_SWEEP_MS, each account's users whose streak needed a freeze or was
- * lost are settled (engine.settleDue), so that the dashboard counts losses and freezes used on the
- * day they happened, also for users who never come back. Every process sweeps; a user settled by
+ * The sweeper: every KINDLING_SWEEP_MS, the users of each account (in each of its namespaces: its
+ * own and every tenant's, spaces.ts) whose streak needed a freeze or was lost are settled
+ * (engine.settleDue), so that the dashboard counts losses and freezes used on the day they happened, also for users who never come back. Every process sweeps; a user settled by
  * one is found settled by the others, who write nothing (settling is idempotent and each write is
  * checked against the version it read), so no loss is counted twice and none is lost with a process.
  */
@@ -9,8 +9,9 @@ import type { Control } from '../control/control.js';
 import type { Account } from '../control/types.js';
 import type { Engines } from './engines.js';
 import { Periodic } from './periodic.js';
+import { type Space, spacesOf } from './spaces.js';
 
-/** Users settled per account and round at most, and rounds per account and sweep. */
+/** Users settled per namespace and round at most, and rounds per namespace and sweep. */
 const BATCH = 500;
 const MAX_ROUNDS = 20;
 
@@ -61,20 +62,34 @@ export class Sweeper {
     }
     for (const account of accounts) {
       if (this.stopped) break;
+      let spaces: Space[];
       try {
-        const runtime = await this.engines.runtimeFor(account.id);
-        if (runtime.config.streak === null) continue;
-        report.accounts++;
-        for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
-          const swept = await runtime.engine.settleDue({ at: this.clock(), limit: BATCH });
-          report.users += swept.users;
-          report.changes += swept.changes;
-          if (!swept.more || swept.users === 0) break;
-        }
+        spaces = await spacesOf(this.control, account.id);
       } catch (error) {
         report.failures++;
         this.warn(error, `sweep: account ${account.id} was not swept; the next sweep tries again`);
+        continue;
       }
+      let swept = false;
+      // a namespace that fails is told and left for the next sweep; the account's others go on
+      for (const space of spaces) {
+        if (this.stopped) break;
+        try {
+          const runtime = await this.engines.runtimeFor(space);
+          if (runtime.config.streak === null) break;
+          swept = true;
+          for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
+            const done = await runtime.engine.settleDue({ at: this.clock(), limit: BATCH });
+            report.users += done.users;
+            report.changes += done.changes;
+            if (!done.more || done.users === 0) break;
+          }
+        } catch (error) {
+          report.failures++;
+          this.warn(error, `sweep: namespace ${space.store} was not swept; the next sweep tries again`);
+        }
+      }
+      if (swept) report.accounts++;
     }
     return report;
   }

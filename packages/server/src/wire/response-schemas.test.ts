@@ -253,6 +253,26 @@ describe('the response schemas', () => {
     );
     await write('PATCH /admin/v1/webhooks/{id}', { enabled: false }, `/admin/v1/webhooks/${hook.id}`);
     await write('DELETE /admin/v1/webhooks/{id}', undefined, `/admin/v1/webhooks/${hook.id}`);
+    const tenants = await write('POST /admin/v1/tenants', [
+      { customerId: 'acme', name: 'Acme' },
+      { customerId: 'acme', name: 'Acme again' },
+    ]);
+    expect(tenants.issues).toHaveLength(1);
+    const tenant = tenants.created[0];
+    await get('GET /admin/v1/tenants', '/admin/v1/tenants?limit=5&skip=0');
+    await get('GET /admin/v1/tenants/{id}', `/admin/v1/tenants/${tenant.id}`);
+    await write('PATCH /admin/v1/tenants', [
+      { id: tenant.id, name: 'Acme Inc' },
+      { id: 'nope', name: 'X' },
+    ]);
+    await write('DELETE /admin/v1/tenants', undefined, `/admin/v1/tenants?ids=${tenant.id},nope`);
+    const appKeys = await write('POST /admin/v1/application-api-keys', [{ userId: 'ada' }, { userId: ' ' }]);
+    expect(appKeys.created[0].key).toMatch(/^kl_app_/);
+    await write(
+      'DELETE /admin/v1/application-api-keys',
+      undefined,
+      `/admin/v1/application-api-keys?ids=${appKeys.created[0].id},nope`,
+    );
     await write('POST /admin/v1/session', { key: t.adminKey });
     await get('GET /admin/v1/session');
     await write('DELETE /admin/v1/session');

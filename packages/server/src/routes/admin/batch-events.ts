@@ -57,7 +57,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const events = request.body;
       // every event checked before any is recorded
       events.forEach((event, index) => {

@@ -27,8 +27,8 @@ export function createPausesRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { accountId } = callerOf(request);
-      const { engine } = await streakRuntime(ctx, accountId);
+      const { space } = callerOf(request);
+      const { engine } = await streakRuntime(ctx, space);
       const created: Pause[] = [];
       const issues: Issue[] = [];
       for (const [index, item] of request.body.pauses.entries()) {
@@ -39,7 +39,7 @@ export function createPausesRoute(app: App, ctx: ServerContext): void {
             continue;
           }
           const pause = await engine.pause(item.userId, { start: item.start, end: item.end });
-          await ctx.backend.control.addPause(accountId, pause.id, item.userId);
+          await ctx.backend.control.addPause(space.store, pause.id, item.userId);
           created.push({ id: pause.id, userId: item.userId, start: pause.start, end: pause.end, status: 'active' });
         } catch (error) {
           issues.push(issueFromError(at, error));

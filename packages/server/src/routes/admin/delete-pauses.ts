@@ -23,14 +23,14 @@ export function deletePausesRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { accountId } = callerOf(request);
+      const { space } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { engine } = await streakRuntime(ctx, accountId);
+      const { engine } = await streakRuntime(ctx, space);
       const deleted: Array<{ id: string }> = [];
       const issues: Issue[] = [];
       for (const id of ids) {
         try {
-          const owner = await ctx.backend.control.pauseOwner(accountId, id);
+          const owner = await ctx.backend.control.pauseOwner(space.store, id);
           if (owner === null) {
             issues.push(issue({ id }, 'Streak pause not found by ID'));
             continue;

@@ -20,6 +20,6 @@ export function getRebuildRoute(app: App, ctx: ServerContext): void {
         response: { 200: rebuildSchema, ...errors() },
       },
     },
-    async (request) => rebuildWire(await ctx.backend.control.rebuild(callerOf(request).accountId)),
+    async (request) => rebuildWire(await ctx.backend.control.rebuild(callerOf(request).space.store)),
   );
 }

@@ -17,10 +17,10 @@ export function getStreakRuleRoute(app: App, ctx: ServerContext): void {
       schema: { summary: 'Get the streak rule', tags: [TAG], response: { 200: streakSettingsSchema, ...errors() } },
     },
     async (request) => {
-      const { accountId } = callerOf(request);
+      const { accountId, space } = callerOf(request);
       const [config, rebuild] = await Promise.all([
         ctx.backend.control.config(accountId),
-        ctx.backend.control.rebuild(accountId),
+        ctx.backend.control.rebuild(space.store),
       ]);
       return { rule: config.streak, rebuild: rebuildWire(rebuild) };
     },

@@ -47,7 +47,7 @@ export function getUserRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const { engine, config } = runtime;
       const user = await engine.user(request.params.id);
       if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);

@@ -24,7 +24,7 @@ export function grantFreezesRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
+      const { engine } = await streakRuntime(ctx, callerOf(request).space);
       const issues: Issue[] = [];
       let granted = 0;
       for (const [index, { userId }] of request.body.freezes.entries()) {

@@ -24,7 +24,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const archived = request.query.includeArchived === 'true';
       const all = await achievementsWithStats(ctx, runtime, (def) => archived || def.status !== 'archived');
       return all.map(({ def, wire }) => achievementAdminWire(def, wire));

@@ -22,10 +22,10 @@ export function listMetricsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { accountId } = callerOf(request);
+      const { accountId, space } = callerOf(request);
       const [config, activity] = await Promise.all([
         ctx.backend.control.config(accountId),
-        ctx.activity.metrics(accountId),
+        ctx.activity.metrics(space.store),
       ]);
       return config.metrics
         .filter((m) => request.query.includeArchived === 'true' || m.status === 'active')

@@ -44,7 +44,7 @@ export function listUsersRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { engine } = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const { engine } = await ctx.engines.runtimeFor(callerOf(request).space);
       const { limit, after, search } = request.query;
       return engine.listUsers({ limit, after: after ?? null, search: search ?? null, at: ctx.clock() });
     },

@@ -84,6 +84,21 @@ describe('PUT /admin/v1/streak', () => {
     });
   });
 
+  it("rebuilds every tenant's users too, each tenant's progress read with its Tenant-ID", async () => {
+    await t.call('POST', '/admin/v1/tenants', { key: t.adminKey, body: [{ customerId: 'acme', name: 'Acme' }] });
+    const inAcme = { 'tenant-id': 'acme' };
+    for (const id of ['ada', 'bob', 'cy', 'dee'])
+      await t.call('POST', '/v1/metrics/lessons/event', { headers: inAcme, body: { user: { id }, value: 1 } });
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+    await t.call('PUT', '/admin/v1/streak', { key: t.adminKey, body: weekly });
+    await t.server.ctx.rebuilds.settle();
+    const own = await t.call('GET', '/admin/v1/streak/rebuild', { key: t.adminKey });
+    const acme = await t.call('GET', '/admin/v1/streak/rebuild', { key: t.adminKey, headers: inAcme });
+    expect([own.body.status, own.body.total, acme.body.status, acme.body.total]).toEqual(['done', 1, 'done', 4]);
+    const read = await t.call('GET', '/v1/users/dee/streak', { headers: inAcme });
+    expect(read.body).toMatchObject({ frequency: 'weekly', length: 1 });
+  });
+
   it('fills the defaults of the fields left out', async () => {
     const res = await t.call('PUT', '/admin/v1/streak', {
       key: t.adminKey,

@@ -29,7 +29,7 @@ export function restoreStreaksRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const { engine } = await streakRuntime(ctx, callerOf(request).accountId);
+      const { engine } = await streakRuntime(ctx, callerOf(request).space);
       const restoredUsers: string[] = [];
       const issues: Issue[] = [];
       for (const [index, { id }] of request.body.users.entries()) {

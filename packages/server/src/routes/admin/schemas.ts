@@ -65,15 +65,6 @@ export const attributeChange = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
 } as const;
 
-/** `?limit=&skip=`: the hosted service's paging of admin lists. */
-export const pageQuery = {
-  type: 'object',
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-  },
-} as const;
-
 export const newMetric = {
   type: 'object',
   required: ['name'],
@@ -247,6 +238,40 @@ export const newKeyBody = {
   type: 'object',
   required: ['name', 'kind'],
   properties: { name, kind: { type: 'string', enum: ['admin', 'application'] } },
+} as const;
+
+/** `?limit=&skip=`: a page of a list, as the hosted service's admin lists take it. */
+export const pageQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
+  },
+} as const;
+
+const customerId = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description: 'the value clients send as the Tenant-ID header: printable ASCII, unique in the account',
+} as const;
+
+export const newTenant = {
+  type: 'object',
+  required: ['customerId', 'name'],
+  properties: { customerId, name },
+} as const;
+
+export const tenantChange = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, customerId, name },
+} as const;
+
+export const newApplicationKey = {
+  type: 'object',
+  required: ['userId'],
+  properties: { userId },
 } as const;
 
 export const freezesBody = {

@@ -27,15 +27,15 @@ export function streakAnalyticsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { accountId } = callerOf(request);
+      const { space } = callerOf(request);
       const { top, days } = request.query;
-      const runtime = await ctx.engines.runtimeFor(accountId);
+      const runtime = await ctx.engines.runtimeFor(space);
       const now = ctx.clock();
       const stats =
         runtime.config.streak !== null
           ? await runtime.engine.stats({ top, at: now })
           : { ...describeStats(RULE_KEY, now, NOTHING), streak: null };
-      const daily = await ctx.activity.days(accountId, new Date(now).toISOString().slice(0, 10), days);
+      const daily = await ctx.activity.days(space.store, new Date(now).toISOString().slice(0, 10), days);
       return { ...stats, daily };
     },
   );

@@ -5,11 +5,12 @@
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
+import type { Space } from '../../runtime/spaces.js';
 
 export const USER_MISSING = 'User does not exist';
 
-export async function streakRuntime(ctx: ServerContext, accountId: string): Promise<AccountRuntime> {
-  const runtime = await ctx.engines.runtimeFor(accountId);
+export async function streakRuntime(ctx: ServerContext, space: Space): Promise<AccountRuntime> {
+  const runtime = await ctx.engines.runtimeFor(space);
   if (runtime.config.streak === null)
     throw new HttpError('NO_STREAK_RULE', 'the account has no streak rule: configure one with PUT /admin/v1/streak');
   return runtime;

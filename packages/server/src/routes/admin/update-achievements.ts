@@ -136,7 +136,7 @@ export function updateAchievementsRoute(app: App, ctx: ServerContext): void {
       });
       ctx.engines.invalidate(accountId);
       const rebuild = before === null ? null : backdate(ctx, accountId, before, saved);
-      const runtime = await ctx.engines.runtimeFor(accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const all = await achievementsWithStats(ctx, runtime, () => true);
       return {
         updated: updated.flatMap((id) => {

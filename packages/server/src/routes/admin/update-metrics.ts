@@ -23,7 +23,7 @@ export function updateMetricsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { accountId } = callerOf(request);
+      const { accountId, space } = callerOf(request);
       let updated: MetricDef[] = [];
       let issues: Issue[] = [];
       await ctx.backend.control.changeConfig(accountId, (config) => {
@@ -43,7 +43,7 @@ export function updateMetricsRoute(app: App, ctx: ServerContext): void {
         return { ...config, metrics };
       });
       ctx.engines.invalidate(accountId);
-      const activity = await ctx.activity.metrics(accountId);
+      const activity = await ctx.activity.metrics(space.store);
       return { updated: updated.map((m) => metricWire(m, activity.get(m.key))), issues };
     },
   );

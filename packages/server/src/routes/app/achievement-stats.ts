@@ -14,7 +14,7 @@ export async function achievementsWithStats(
   shown: (def: AchievementDef) => boolean,
 ) {
   const [completions, users] = await Promise.all([
-    ctx.activity.completions(runtime.accountId),
+    ctx.activity.completions(runtime.space.store),
     runtime.engine.countUsers(),
   ]);
   return runtime.config.achievements.filter(shown).map((def) => {

@@ -44,7 +44,7 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const runtime = await ctx.engines.runtimeFor(caller.accountId);
+      const runtime = await ctx.engines.runtimeFor(caller.space);
       const def = runtime.achievementsByKey.get(request.params.key);
       if (def === undefined || (def.status !== 'active' && def.status !== 'locked')) {
         throw new HttpError(

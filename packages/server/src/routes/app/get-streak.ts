@@ -58,12 +58,12 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
       if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
       const { id } = request.params;
       const periods = request.query.historyPeriods;
-      const key = `${runtime.accountId}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
+      const key = `${runtime.space.store}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
       const kept = await keptAnswer(ctx, runtime, key, id);
       let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
       const gzip = answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);

@@ -11,10 +11,11 @@ import type { ServerContext } from '../../http/context.js';
 import { errors, updatedUser, upsertedUser, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../runtime/attributes.js';
+import type { Space } from '../../runtime/spaces.js';
 import { profileInputOf, userSchema, userWire, type UserBody } from '../../wire/user-wire.js';
 
-async function identifyUser(ctx: ServerContext, accountId: string, userId: string, body: UserBody, mode: IdentifyMode) {
-  const runtime = await ctx.engines.runtimeFor(accountId);
+async function identifyUser(ctx: ServerContext, space: Space, userId: string, body: UserBody, mode: IdentifyMode) {
+  const runtime = await ctx.engines.runtimeFor(space);
   checkAttributes(runtime.attributes, body.attributes, 'user');
   const { user, created } = await runtime.engine.identify(userId, profileInputOf(body), { mode });
   return { user: userWire(user), created };
@@ -36,7 +37,7 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { id, ...body } = request.body;
-      const { user, created } = await identifyUser(ctx, callerOf(request).accountId, id, body, 'create');
+      const { user, created } = await identifyUser(ctx, callerOf(request).space, id, body, 'create');
       return reply.code(created ? 201 : 200).send(user);
     },
   );
@@ -56,7 +57,7 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) =>
-      (await identifyUser(ctx, callerOf(request).accountId, request.params.id, request.body, 'replace')).user,
+      (await identifyUser(ctx, callerOf(request).space, request.params.id, request.body, 'replace')).user,
   );
 
   app.patch(
@@ -73,6 +74,6 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) =>
-      (await identifyUser(ctx, callerOf(request).accountId, request.params.id, request.body, 'update')).user,
+      (await identifyUser(ctx, callerOf(request).space, request.params.id, request.body, 'update')).user,
   );
 }

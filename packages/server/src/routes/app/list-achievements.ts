@@ -52,7 +52,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const given = request.query.userAttributes;
       const held = given === undefined ? null : parseAttributePairs(given);
       const open = (def: AchievementDef) =>

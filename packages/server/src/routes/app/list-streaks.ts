@@ -47,7 +47,7 @@ export function listStreaksRoute(app: App, ctx: ServerContext): void {
         throw new HttpError('INVALID_INPUT', `userIds must name 1 to 100 users, got ${ids.length}`);
       const tooLong = ids.find((id) => id.length > 255);
       if (tooLong !== undefined) throw new HttpError('INVALID_INPUT', 'a user id must be at most 255 characters long');
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const rule = runtime.config.streak;
       const rows = await Promise.all(
         ids.map(async (userId) => {

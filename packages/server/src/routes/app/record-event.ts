@@ -42,7 +42,7 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        const runtime = await ctx.engines.runtimeFor(caller.accountId);
+        const runtime = await ctx.engines.runtimeFor(caller.space);
         const metric = runtime.metricsByKey.get(request.params.key);
         if (metric === undefined)
           throw new HttpError(

@@ -24,7 +24,7 @@ export function userAchievementsRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const user = await runtime.engine.user(request.params.id);
       if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const achievedAt = new Map(user.achievements.map((a) => [a.key, a.achievedAt]));

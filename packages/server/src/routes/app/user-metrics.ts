@@ -41,7 +41,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const { totals, achievedAt } = await userFacts(runtime, request.params.id);
       const { metrics, achievements } = runtime.config;
       return metrics
@@ -62,7 +62,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const metric = runtime.metricsByKey.get(request.params.key);
       if (metric === undefined)
         throw new HttpError('UNKNOWN_METRIC', `no metric has the key ${JSON.stringify(request.params.key)}`);
@@ -92,7 +92,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const { aggregation, startDate, endDate } = request.query;
       return runtime.engine.eventSummary(request.params.id, request.params.key, {
         aggregation,

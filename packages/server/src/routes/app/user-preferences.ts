@@ -29,7 +29,7 @@ export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const view = await runtime.engine.preferences(request.params.id);
       if (view === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       return preferencesWire(view, runtime.engine.rules.length > 0);
@@ -51,7 +51,7 @@ export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).accountId);
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const view = await runtime.engine.setPreferences(request.params.id, preferencesInputOf(request.body));
       return preferencesWire(view, runtime.engine.rules.length > 0);
     },

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { createTenant, deleteTenants, listTenants, renameTenant } from '../api/admin';
+import type { Issue, Tenant } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { IssueList } from '../components/IssueList';
+import { ListStates } from '../components/ListStates';
+import { PageHeading } from '../components/PageHeading';
+import { useAnnounce } from '../components/status-context';
+import { useLoad } from '../components/use-load';
+import { formatDateTime } from '../lib/format';
+
+/** Creates tenants, lists them (the first 100), renames and deletes them. */
+export function TenantsPage() {
+  const tenants = useLoad(() => listTenants(), []);
+  const announce = useAnnounce();
+  const [customerId, setCustomerId] = useState('');
+  const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  /** Runs a change, showing its error or its issues, then reloads the list. */
+  async function change(run: () => Promise<{ issues: Issue[] }>, done: () => void) {
+    setError(null);
+    setIssues([]);
+    setBusy(true);
+    try {
+      const answer = await run();
+      setIssues(answer.issues);
+      if (answer.issues.length === 0) done();
+      tenants.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    const made = { customerId, name: name.trim() };
+    void change(
+      () => createTenant(made),
+      () => {
+        announce(`Tenant ${made.name} created.`);
+        setCustomerId('');
+        setName('');
+      },
+    );
+  }
+
+  function rename(event: FormEvent, tenant: Tenant, next: string) {
+    event.preventDefault();
+    void change(
+      () => renameTenant(tenant.id, next.trim()),
+      () => {
+        announce(`Tenant ${tenant.name} renamed to ${next.trim()}.`);
+        setRenaming(null);
+      },
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title="Tenants">Tenants</PageHeading>
+      <p>
+        A tenant keeps users of its own: requests that send its customer id in the <code>Tenant-ID</code> header read
+        and write its users only. Metrics, the streak rule, achievements and webhooks are shared by every tenant.
+      </p>
+
+      <form className="card form" onSubmit={create} aria-labelledby="new-tenant">
+        <h2 id="new-tenant">New tenant</h2>
+        <div className="field">
+          <label htmlFor="tenant-customer-id">Customer ID</label>
+          <input
+            id="tenant-customer-id"
+            required
+            maxLength={255}
+            value={customerId}
+            onChange={(event) => setCustomerId(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="tenant-name">Tenant name</label>
+          <input
+            id="tenant-name"
+            required
+            maxLength={255}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button-primary" disabled={busy}>
+          Create tenant
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+      <IssueList issues={issues} />
+
+      <section aria-labelledby="tenant-list">
+        <h2 id="tenant-list">Your tenants</h2>
+        <ListStates
+          error={tenants.error}
+          loading={tenants.loading}
+          items={tenants.data}
+          loadingText="Loading tenants…"
+          empty={<p>No tenants: every request uses the account's own users.</p>}
+          labelledBy="tenant-list"
+        >
+          {(list) => (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Customer ID</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((tenant) => (
+                  <tr key={tenant.id}>
+                    <th scope="row">
+                      {renaming?.id === tenant.id ? (
+                        <form className="inline" onSubmit={(event) => rename(event, tenant, renaming.name)}>
+                          <label className="visually-hidden" htmlFor={`rename-${tenant.id}`}>
+                            New name of {tenant.name}
+                          </label>
+                          <input
+                            id={`rename-${tenant.id}`}
+                            required
+                            maxLength={255}
+                            value={renaming.name}
+                            onChange={(event) => setRenaming({ id: tenant.id, name: event.target.value })}
+                          />{' '}
+                          <button type="submit" disabled={busy}>
+                            Save
+                          </button>{' '}
+                          <button type="button" onClick={() => setRenaming(null)}>
+                            Cancel
+                          </button>
+                        </form>
+                      ) : (
+                        tenant.name
+                      )}
+                    </th>
+                    <td>
+                      <code>{tenant.customerId}</code>
+                    </td>
+                    <td>{formatDateTime(tenant.created)}</td>
+                    <td>
+                      {renaming?.id === tenant.id ? null : (
+                        <button type="button" onClick={() => setRenaming({ id: tenant.id, name: tenant.name })}>
+                          Rename
+                        </button>
+                      )}{' '}
+                      <ConfirmButton
+                        label="Delete"
+                        question={`Delete ${tenant.name}? Its users can no longer be reached.`}
+                        onConfirm={() =>
+                          change(
+                            () => deleteTenants([tenant.id]),
+                            () => announce(`Tenant ${tenant.name} deleted.`),
+                          )
+                        }
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ListStates>
+      </section>
+    </>
+  );
+}

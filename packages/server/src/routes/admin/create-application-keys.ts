@@ -1,0 +1,51 @@
+/**
+ * POST /admin/v1/application-api-keys: `[{ userId }]`, 1..100 application keys, each bound to its
+ * user: it acts for that user only (403 KEY_BOUND_TO_USER for another, http/acts-for.ts). The user
+ * is the one of the namespace the request's Tenant-ID names (the account's own without it), and the
+ * key acts in that namespace only. Each answer holds the whole key this once; the server keeps its
+ * SHA-256.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { createKey } from '../../runtime/accounts.js';
+import { applicationKeyWire, createdApplicationKeysSchema } from '../../wire/tenant-wire.js';
+import { issue, statusOf, type Issue } from './bulk.js';
+import { bulkOf, newApplicationKey, TAG } from './schemas.js';
+
+export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
+  app.post(
+    '/admin/v1/application-api-keys',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Create application API keys, each acting for one user (each secret shown once)',
+        tags: [TAG],
+        body: bulkOf(newApplicationKey),
+        response: { 200: createdApplicationKeysSchema, 201: createdApplicationKeysSchema, ...errors() },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, space } = callerOf(request);
+      const created: Array<ReturnType<typeof applicationKeyWire>> = [];
+      const issues: Issue[] = [];
+      for (const [index, item] of request.body.entries()) {
+        if (item.userId.trim() === '') {
+          issues.push(issue({ index }, 'userId must not be blank'));
+          continue;
+        }
+        const made = await createKey(
+          ctx.backend.control,
+          accountId,
+          'application',
+          `for user ${item.userId}`,
+          ctx.clock(),
+          { userId: item.userId, tenantId: space.tenantId },
+        );
+        created.push(applicationKeyWire({ ...made.record, userId: item.userId }, made.key));
+      }
+      return reply.code(statusOf(created.length)).send({ created, issues });
+    },
+  );
+}

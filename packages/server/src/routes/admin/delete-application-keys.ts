@@ -1,0 +1,46 @@
+/**
+ * DELETE /admin/v1/application-api-keys?ids=a,b: revoke application keys for good (an admin key's
+ * id, or one revoked already, is an issue: admin keys are revoked with DELETE /admin/v1/keys/:id).
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { deletedAnswerSchema } from '../../wire/admin-wire.js';
+import { idsFrom, issue, type Issue } from './bulk.js';
+import { idsQuery, TAG } from './schemas.js';
+
+export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
+  app.delete(
+    '/admin/v1/application-api-keys',
+    {
+      config: { access: 'admin', tenant: 'ignored' },
+      schema: {
+        summary: 'Delete application API keys',
+        tags: [TAG],
+        querystring: idsQuery,
+        response: { 200: deletedAnswerSchema, ...errors() },
+      },
+    },
+    async (request) => {
+      const { accountId } = callerOf(request);
+      const ids = idsFrom(request.query.ids);
+      await ctx.keys.flush();
+      const keys = await ctx.backend.control.keys(accountId);
+      const at = new Date(ctx.clock()).toISOString();
+      const deleted: Array<{ id: string }> = [];
+      const issues: Issue[] = [];
+      for (const id of ids) {
+        const key = keys.find((k) => k.id === id && k.kind === 'application' && k.revokedAt === null);
+        const revoked = key === undefined ? null : await ctx.backend.control.revokeKey(accountId, id, at);
+        if (revoked === null) {
+          issues.push(issue({ id }, 'Application API key not found by ID'));
+          continue;
+        }
+        ctx.keys.forget(revoked.hash);
+        deleted.push({ id });
+      }
+      return { deleted, issues };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * GET /admin/v1/tenants/:id: one tenant by its id (404 when the account has none with it).
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { tenantSchema, tenantWire } from '../../wire/tenant-wire.js';
+import { idParams, TAG } from './schemas.js';
+
+export function getTenantRoute(app: App, ctx: ServerContext): void {
+  app.get(
+    '/admin/v1/tenants/:id',
+    {
+      config: { access: 'admin', tenant: 'ignored' },
+      schema: {
+        summary: 'Get a tenant',
+        tags: [TAG],
+        params: idParams,
+        response: { 200: tenantSchema, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const tenants = await ctx.backend.control.tenants(callerOf(request).accountId);
+      const tenant = tenants.find((t) => t.id === request.params.id);
+      if (tenant === undefined)
+        throw new HttpError('NOT_FOUND', `no tenant of this account has the id ${JSON.stringify(request.params.id)}`);
+      return tenantWire(tenant);
+    },
+  );
+}

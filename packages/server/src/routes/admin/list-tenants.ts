@@ -1,0 +1,29 @@
+/**
+ * GET /admin/v1/tenants?limit=&skip=: a page of the account's tenants, oldest first.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { tenantSchema, tenantWire } from '../../wire/tenant-wire.js';
+import { pageQuery, TAG } from './schemas.js';
+
+export function listTenantsRoute(app: App, ctx: ServerContext): void {
+  app.get(
+    '/admin/v1/tenants',
+    {
+      config: { access: 'admin', tenant: 'ignored' },
+      schema: {
+        summary: 'List tenants',
+        tags: [TAG],
+        querystring: pageQuery,
+        response: { 200: { type: 'array', items: tenantSchema }, ...errors() },
+      },
+    },
+    async (request) => {
+      const { limit = 10, skip = 0 } = request.query;
+      const tenants = await ctx.backend.control.tenants(callerOf(request).accountId);
+      return tenants.slice(skip, skip + limit).map(tenantWire);
+    },
+  );
+}

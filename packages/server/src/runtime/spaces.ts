@@ -1,0 +1,34 @@
+/**
+ * The namespaces of an account's user data: the account's own (requests without Tenant-ID) and one
+ * per tenant, each a store of its own. A namespace's store name is the account id, or the account
+ * id and the tenant's internal id: the stores know nothing of tenants, a name is a name to them.
+ * Configuration (metrics, the streak rule, achievements, webhooks) is the account's, shared by all.
+ */
+import type { Control } from '../control/control.js';
+
+export interface Space {
+  readonly accountId: string;
+  /** the internal id of the tenant, or null for the account's own namespace */
+  readonly tenantId: string | null;
+  /** the name of the namespace's store (and of what the control plane keeps per namespace: pauses, rebuild progress) */
+  readonly store: string;
+}
+
+/** The account's own namespace. */
+export function accountSpace(accountId: string): Space {
+  return { accountId, tenantId: null, store: accountId };
+}
+
+/** A tenant's namespace, named by the tenant's internal id (never its customer id, which may change). */
+export function tenantSpace(accountId: string, tenantId: string): Space {
+  return { accountId, tenantId, store: `${accountId}/tenant/${tenantId}` };
+}
+
+/** Every namespace of the account: its own first, then its active tenants'. */
+export async function spacesOf(control: Control, accountId: string): Promise<Space[]> {
+  const tenants = await control.tenants(accountId);
+  return [
+    accountSpace(accountId),
+    ...tenants.filter((t) => t.status === 'active').map((t) => tenantSpace(accountId, t.id)),
+  ];
+}
