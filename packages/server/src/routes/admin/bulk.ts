@@ -81,3 +81,20 @@ export function archiveByIds<T extends { id: string; status: string }>(
   const issues = ids.filter((id) => !found.has(id)).map((id) => issue({ id }, `${noun} not found by ID`));
   return { items: next, deleted, issues };
 }
+
+/**
+ * Removes the items with these ids: the list without them, the `deleted` answer (in the order of
+ * `ids`), and an issue `<noun> not found by ID` for each id that names none.
+ */
+export function removeByIds<T extends { id: string }>(
+  items: readonly T[],
+  ids: readonly string[],
+  noun: string,
+): { items: T[]; deleted: Array<{ id: string }>; issues: Issue[] } {
+  const found = new Set(items.filter((item) => ids.includes(item.id)).map((item) => item.id));
+  return {
+    items: items.filter((item) => !found.has(item.id)),
+    deleted: ids.filter((id) => found.has(id)).map((id) => ({ id })),
+    issues: ids.filter((id) => !found.has(id)).map((id) => issue({ id }, `${noun} not found by ID`)),
+  };
+}

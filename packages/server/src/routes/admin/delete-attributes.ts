@@ -7,7 +7,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, issue, type Issue } from './bulk.js';
+import { idsFrom, removeByIds, type Issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function deleteAttributesRoute(app: App, ctx: ServerContext): void {
@@ -25,17 +25,14 @@ export function deleteAttributesRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      let deleted: Array<{ id: string }> = [];
-      let issues: Issue[] = [];
+      let removed: { deleted: Array<{ id: string }>; issues: Issue[] } = { deleted: [], issues: [] };
       await ctx.backend.control.changeConfig(accountId, (config) => {
-        const attributes = config.attributes ?? [];
-        deleted = attributes.filter((def) => ids.includes(def.id)).map((def) => ({ id: def.id }));
-        const found = new Set(deleted.map((d) => d.id));
-        issues = ids.filter((id) => !found.has(id)).map((id) => issue({ id }, 'Attribute not found by ID'));
-        return { ...config, attributes: attributes.filter((def) => !found.has(def.id)) };
+        const result = removeByIds(config.attributes ?? [], ids, 'Attribute');
+        removed = result;
+        return { ...config, attributes: result.items };
       });
       ctx.engines.invalidate(accountId);
-      return { deleted, issues };
+      return { deleted: removed.deleted, issues: removed.issues };
     },
   );
 }

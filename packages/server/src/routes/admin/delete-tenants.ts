@@ -9,7 +9,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, issue, type Issue } from './bulk.js';
+import { idsFrom, removeByIds, type Issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
@@ -27,16 +27,14 @@ export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      let deleted: Array<{ id: string }> = [];
-      let issues: Issue[] = [];
+      let removed: { deleted: Array<{ id: string }>; issues: Issue[] } = { deleted: [], issues: [] };
       await ctx.backend.control.changeTenants(accountId, (tenants) => {
-        const found = new Set(tenants.filter((t) => ids.includes(t.id)).map((t) => t.id));
-        deleted = ids.filter((id) => found.has(id)).map((id) => ({ id }));
-        issues = ids.filter((id) => !found.has(id)).map((id) => issue({ id }, 'Tenant not found by ID'));
-        return tenants.filter((t) => !found.has(t.id));
+        const result = removeByIds(tenants, ids, 'Tenant');
+        removed = result;
+        return result.items;
       });
       ctx.tenants.forget(accountId);
-      return { deleted, issues };
+      return { deleted: removed.deleted, issues: removed.issues };
     },
   );
 }
