@@ -33,6 +33,7 @@ describe('achievements (S22)', () => {
         threshold: 10,
         status: 'active',
         badgeUrl: null,
+        userAttributes: [],
         achievedAt: '2026-01-01T12:00:00.000Z',
       },
     ]);
@@ -66,6 +67,7 @@ describe('achievements (S22)', () => {
         trigger: 'api',
         status: 'active',
         badgeUrl: null,
+        userAttributes: [],
         achievedAt: '2026-01-02T12:00:00.000Z',
       },
     });

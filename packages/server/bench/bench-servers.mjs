@@ -7,7 +7,8 @@
 //                                { count: true } over IPC, answers { received }
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
 //                                a small JSON; GET /bare/users/:id/streak answers a small JSON;
-//                                GET /bare-bytes/users/:id/streak?… sends the bytes the parent prepared
+//                                GET /bare-bytes/users/:id/streak?… and …/metrics/:key/event-summary?…
+//                                send the bytes the parent prepared
 //                                for that very URL (what Kindling answered for it), with its headers
 //
 // Each tells its parent { url, appKey, adminKey } (the first start's keys, else null) over the IPC
@@ -70,11 +71,14 @@ async function startBare() {
     headers = message.headers;
     process.send?.({ stored: prepared.size });
   });
-  app.get('/bare-bytes/users/:id/streak', async (request, reply) => {
+  /** @type {import('fastify').RouteHandlerMethod} */
+  const sendPrepared = async (request, reply) => {
     const bytes = prepared.get(request.url);
     if (bytes === undefined) return reply.code(404).send({ error: `nothing prepared for ${request.url}` });
     return reply.headers(headers).send(bytes);
-  });
+  };
+  app.get('/bare-bytes/users/:id/streak', sendPrepared);
+  app.get('/bare-bytes/users/:id/metrics/:key/event-summary', sendPrepared);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: address, appKey: null, adminKey: null, close: () => app.close() };
 }

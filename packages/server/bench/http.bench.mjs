@@ -13,6 +13,8 @@
 //   (b') the same at the default 7 periods (a few hundred bytes), vs the same small bytes sent bare;
 //   (b'') the 366-period read asking for gzip as the hosted service's SDKs do, and with the read
 //       cache off, each vs a bare GET answering a small JSON;
+//   (b''') GET /v1/users/:id/metrics/lessons/event-summary?aggregation=daily over the last 366 days
+//       of the users with a year of history, vs a bare GET sending the same bytes (target: 0.6x or more);
 //   (a'') the same events sent 1,000 at a time to POST /admin/v1/metrics/events (4 connections),
 //       beside the event endpoint's events/s in the same blocks' alternation (the target: 3x or more);
 //   (c) the event endpoint on Redis: one server process, then two sharing the Redis behind a
@@ -61,6 +63,8 @@ const TARGET_READ_SAME_BYTES = 0.9;
 /** events per second through 1,000-event batches, against the single-event endpoint */
 const TARGET_BATCH_EVENTS = 3;
 const BATCH_SIZE = 1000;
+/** a year of daily sums summarised per day, against a bare route sending the same bytes */
+const TARGET_SUMMARY_SAME_BYTES = 0.6;
 const BATCH_CONNECTIONS = 4;
 const HISTORY_PERIODS = 366;
 
@@ -91,6 +95,15 @@ const READ_PATHS = Array.from(
 );
 /** the same users read at the default history (7 periods) */
 const SMALL_READ_PATHS = Array.from({ length: HISTORY_USERS }, (_, u) => `/v1/users/${userId(u)}/streak`);
+/** Each history user's metric summed per local day over the last 366 days (a year of daily data). */
+const SUMMARY_PATHS = (() => {
+  const day = (/** @type {number} */ offset) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+  return Array.from(
+    { length: HISTORY_USERS },
+    (_, u) =>
+      `/v1/users/${userId(u)}/metrics/lessons/event-summary?aggregation=daily&startDate=${day(-365)}&endDate=${day(0)}`,
+  );
+})();
 /** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
 const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
 
@@ -290,7 +303,11 @@ async function main() {
     // The bare server sends, for each read path, the bytes Kindling answered for it.
     const large = await answersOf(server, appKey, READ_PATHS);
     const small = await answersOf(server, appKey, SMALL_READ_PATHS);
-    await bareServer.ask({ answers: [...large.answers, ...small.answers], headers: large.headers });
+    const summaries = await answersOf(server, appKey, SUMMARY_PATHS);
+    await bareServer.ask({
+      answers: [...large.answers, ...small.answers, ...summaries.answers],
+      headers: large.headers,
+    });
     progress(
       `read answers: ${fmt(large.meanBytes)} bytes at ${HISTORY_PERIODS} periods, ${fmt(small.meanBytes)} at the default 7 (mean over ${HISTORY_USERS} users)`,
     );
@@ -311,6 +328,8 @@ async function main() {
       gzipRead: readLoad(READ_PATHS, appKey, SDK_ENCODING),
       bareRead: readLoad(bare(READ_PATHS, '/bare/'), null),
       batch: batchLoad(adminKey),
+      summary: readLoad(SUMMARY_PATHS, appKey),
+      summaryBytes: readLoad(bare(SUMMARY_PATHS, '/bare-bytes/'), null),
     };
 
     progress('warm-up: 2 to 3 s of each workload');
@@ -359,6 +378,11 @@ async function main() {
       () => onServer(loads.gzipRead),
       () => onBare(loads.bareRead),
     );
+    const summary = await compare(
+      'sqlite event summary, a year by day, vs a bare GET sending the same bytes',
+      () => onServer(loads.summary),
+      () => onBare(loads.summaryBytes),
+    );
     const coldRead = await compare(
       'sqlite streak read without the read cache vs a bare GET answering a small JSON',
       () => onCold(loads.read),
@@ -375,6 +399,8 @@ async function main() {
       smallRead,
       gzip,
       coldRead,
+      summary,
+      summaryBytes: summaries.meanBytes,
       redis,
       events,
       largeBytes: large.meanBytes,
@@ -387,9 +413,23 @@ async function main() {
 
 /**
  * @param {{ event: Comparison, batch: Comparison, normal: Comparison, read: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
- *   redis: Comparison | null, events: number, largeBytes: number, smallBytes: number }} results
+ *   summary: Comparison, summaryBytes: number, redis: Comparison | null, events: number, largeBytes: number, smallBytes: number }} results
  */
-function report({ event, batch, normal, read, smallRead, gzip, coldRead, redis, events, largeBytes, smallBytes }) {
+function report({
+  event,
+  batch,
+  normal,
+  read,
+  smallRead,
+  gzip,
+  coldRead,
+  summary: summaryRun,
+  summaryBytes,
+  redis,
+  events,
+  largeBytes,
+  smallBytes,
+}) {
   const cpus = os.cpus();
   const kb = (/** @type {number} */ bytes) =>
     bytes >= 10_000 ? `${Math.round(bytes / 1000)} KB` : `${fmt(bytes)} bytes`;
@@ -456,6 +496,13 @@ function report({ event, batch, normal, read, smallRead, gzip, coldRead, redis, 
     coldRead.ratios,
   );
   line('GET, a small JSON', 'bare Fastify', summary(coldRead.rows.baseline), null);
+  line(
+    `GET event summary, 366 days by day (${kb(summaryBytes)})`,
+    'Kindling, SQLite, 1 process',
+    summary(summaryRun.rows.server),
+    summaryRun.ratios,
+  );
+  line('GET, the same bytes prepared', 'bare Fastify', summary(summaryRun.rows.baseline), null);
   if (redis !== null) {
     line('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
     line('POST event', 'Kindling, Redis, 1 process', summary(redis.rows.baseline), null);
@@ -479,6 +526,10 @@ function report({ event, batch, normal, read, smallRead, gzip, coldRead, redis, 
     median(read.ratios) >= TARGET_READ_SAME_BYTES,
     `streak read, ${HISTORY_PERIODS} periods (users read again between their events, so the read cache answers), at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes; target >= ${TARGET_READ_SAME_BYTES}×` +
       ` (for reference, the small answer: 7 periods at ${median(smallRead.ratios).toFixed(2)}× of the same small bytes sent bare)`,
+  );
+  verdict(
+    median(summaryRun.ratios) >= TARGET_SUMMARY_SAME_BYTES,
+    `event summary of a year by day at ${median(summaryRun.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes; target >= ${TARGET_SUMMARY_SAME_BYTES}×`,
   );
   console.log(
     `INFO: event endpoint with KINDLING_SQLITE_SYNC=normal (commits not synced to disk; an acknowledged event survives a crash of the process, not of the machine) at ${(median(normal.ratios) * 100).toFixed(0)}% of the bare POST, p99 ${ms(nm.p99)} ms: what the default's sync in every commit costs on this disk`,
