@@ -27,7 +27,7 @@ function usersNamed(request: FastifyRequest): unknown[] {
   return named;
 }
 
-export async function checkActsFor(request: FastifyRequest): Promise<void> {
+export function checkActsFor(request: FastifyRequest): void {
   const bound = request.caller?.userId;
   if (bound === null || bound === undefined) return;
   if (usersNamed(request).some((id) => id !== bound))

@@ -98,7 +98,15 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => refuseMissingHost(request));
   app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
   app.addHook('preParsing', async (request) => checkBodyEncoding(request.headers));
-  app.addHook('preHandler', async (request) => checkActsFor(request));
+  // a callback hook, not an async one: no promise per request for the many callers a key binds to no user
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      checkActsFor(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
     if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');

@@ -10,7 +10,7 @@ import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
 import { HttpError } from './errors.js';
 import { sourceHolds } from './session-source.js';
-import { spaceOf } from './tenant-header.js';
+import { spaceOf, TENANT_HEADER } from './tenant-header.js';
 
 export const SESSION_COOKIE = 'kindling_session';
 export const CSRF_HEADER = 'x-kindling-csrf';
@@ -88,8 +88,9 @@ export async function authorize(ctx: ServerContext, request: FastifyRequest, _re
     if (account === null || !account.operator)
       throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
   }
+  // without a Tenant-ID header (most requests) the account's own namespace, with no await in between
   const space =
-    request.routeOptions.config?.tenant === 'ignored'
+    request.routeOptions.config?.tenant === 'ignored' || request.headers[TENANT_HEADER] === undefined
       ? accountSpace(caller.accountId)
       : await spaceOf(ctx, request, caller.accountId);
   // A key bound to a user acts in that user's namespace only: the same user id elsewhere is another user.

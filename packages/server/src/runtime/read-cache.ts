@@ -1,13 +1,13 @@
 /**
- * Answers of streak reads kept as bytes, keyed by the account's configuration version, the periods
- * asked for and the user, and stamped with what else they depend on: the version of the user's
+ * Answers of reads of one user (streak reads, event summaries) kept as bytes, keyed by the
+ * namespace, the account's configuration version, what was asked and the user, and stamped with what else they depend on: the version of the user's
  * state and the local day they were made for. Each answer keeps its JSON and, once a client has
  * asked for it, its gzip form. Bounded in bytes; out goes the oldest answer not read since it was
  * kept or last passed over (a "second chance" clock, close to least recently used): a read only
  * marks the answer, where moving it to the back of the map on every hit cost two more hash
  * operations on a long key per request, on the hottest route.
  */
-import type { ReadStamp } from '@kindling/core';
+import type { Engine, ReadStamp } from '@kindling/core';
 
 export interface CachedAnswer {
   readonly json: Buffer;
@@ -67,4 +67,16 @@ export class ReadCache {
   get heldBytes(): number {
     return this.bytes;
   }
+}
+
+/** The answer kept under `key`, if it is still what a new read of the user would give (one version lookup). */
+export async function keptAnswer(
+  cache: ReadCache,
+  engine: Engine,
+  key: string,
+  userId: string,
+): Promise<CachedAnswer | undefined> {
+  const kept = cache.get(key);
+  if (kept === undefined) return undefined;
+  return (await engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
 }

@@ -11,7 +11,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
-import type { CachedAnswer } from '../../runtime/read-cache.js';
+import { keptAnswer, type CachedAnswer } from '../../runtime/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
 
 /**
@@ -22,18 +22,6 @@ const prepared = (bytes: Buffer | string) => bytes as unknown as StreakReadWire;
 
 /** An answer to send; kept when it has a stamp. */
 type Answer = Omit<CachedAnswer, 'stamp'> & { stamp: ReadStamp | null };
-
-/** The answer kept for this read, if it is still what a new read would give. */
-async function keptAnswer(
-  ctx: ServerContext,
-  runtime: AccountRuntime,
-  key: string,
-  userId: string,
-): Promise<CachedAnswer | undefined> {
-  const kept = ctx.streakReads.get(key);
-  if (kept === undefined) return undefined;
-  return (await runtime.engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
-}
 
 /** A new answer, with the engine's stamp when the stored state can be trusted as it is (a known user under the current rules). */
 async function newAnswer(runtime: AccountRuntime, userId: string, periods: number): Promise<Answer> {
@@ -64,7 +52,7 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
       const { id } = request.params;
       const periods = request.query.historyPeriods;
       const key = `${runtime.space.store}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
-      const kept = await keptAnswer(ctx, runtime, key, id);
+      const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, id);
       let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
       const gzip = answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
       if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };

@@ -96,6 +96,20 @@ describe('GET /v1/users/:id/metrics', () => {
 });
 
 describe('GET /v1/users/:id/metrics/:key/event-summary', () => {
+  it('answers what a new event added at once, though the answer before was kept', async () => {
+    const url = '/v1/users/ada/metrics/lessons/event-summary?aggregation=daily&startDate=2026-03-02&endDate=2026-03-02';
+    const before = await t.call('GET', url);
+    expect(before.body).toEqual([{ date: '2026-03-02', total: 3, change: 3 }]);
+    expect((await t.call('GET', url)).body).toEqual(before.body);
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 4 } });
+    expect((await t.call('GET', url)).body).toEqual([{ date: '2026-03-02', total: 7, change: 7 }]);
+    // another user with the same question has an answer of their own
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'bo' }, value: 1 } });
+    expect((await t.call('GET', url.replace('/ada/', '/bo/'))).body).toEqual([
+      { date: '2026-03-02', total: 1, change: 1 },
+    ]);
+  });
+
   it('answers per local day, week or month what the events added and the total at its end', async () => {
     const url = (q: string) => `/v1/users/ada/metrics/lessons/event-summary?${q}`;
     const daily = await t.call('GET', url('aggregation=daily&startDate=2026-03-01&endDate=2026-03-03'));
