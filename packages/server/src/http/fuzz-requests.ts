@@ -210,9 +210,12 @@ const contentType = fc.oneof(
   { weight: 1, arbitrary: fc.constant(null) },
 );
 
+// Mostly one key, so that a recorded event is often sent again and replayed (202): the bodies of the
+// other routes make events rarer, and with two keys a run could end without a single replay.
 const idempotencyKey = fc.option(
   fc.oneof(
-    fc.constantFrom('k-1', 'k-2'),
+    { weight: 4, arbitrary: fc.constant('k-1') },
+    fc.constant('k-2'),
     ascii(20),
     fc.integer({ min: 0, max: 300 }).map((n) => 'k'.repeat(n)),
   ),
