@@ -6,6 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountSpace } from '../runtime/spaces.js';
+import { checkTargetActsFor } from './acts-for.js';
 import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
 import { HttpError } from './errors.js';
@@ -107,6 +108,7 @@ export async function authorize(ctx: ServerContext, request: FastifyRequest, _re
     );
   const { userTenant: _, ...identity } = caller;
   request.caller = { ...identity, space };
+  checkTargetActsFor(request);
 }
 
 /** The caller of a route that required one. */
