@@ -27,17 +27,6 @@ import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
 
-export type {
-  Engine,
-  EngineOptions,
-  IdentifyInput,
-  IdentifyMode,
-  IdentifyResult,
-  RecordInput,
-  StreakRead,
-  UserView,
-} from './engine-types.js';
-
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
   const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox } = ctx;

@@ -51,7 +51,7 @@ export async function identify(
     const history: HistoryEntry[] = [];
     const zoneChange = moves ? moveZone(user, tz, at, rules, settled, history) : undefined;
     // new attributes may open achievements the user already qualifies for (their user attribute filters)
-    if (profileChanged) completeDue(user, ctx.achievements, at, settled);
+    if (profileChanged) completeDue(user, achievements, at, settled);
     if (moves) user.profile = { ...(user.profile ?? DEFAULT_PROFILE), updatedAt: at };
     return {
       result: { user: viewUser(user, achievements), created, changed: true },

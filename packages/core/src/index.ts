@@ -8,7 +8,7 @@ export type {
   RecordInput,
   StreakRead,
   UserView,
-} from './engine.js';
+} from './engine-types.js';
 export { checkProfile, PROFILE_LIMITS } from './profile.js';
 export { NOTIFICATION_TYPES } from './preferences.js';
 export type { NotificationType, PreferencesInput, PreferencesView } from './preferences.js';
