@@ -8,6 +8,7 @@ import { memoryStore, NEVER, newUser, type IndexEntry, type Store, type UserStat
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { connect } from './connection.js';
+import { lostCommits } from './lost-commits.js';
 import { pendingWrites } from './pending-writes.js';
 import { writtenLines } from './written-lines.js';
 import { applyIndex } from './update.js';
@@ -149,6 +150,7 @@ for (const target of [targets.single, targets.cluster]) {
         onIndexError: () => {},
         written: writtenLines(),
         indexWrites: pendingWrites(),
+        lost: lostCommits(() => {}),
       };
       try {
         await applyIndex(context, 'ann', 5, [line(5, 5, 500, 400)]);
@@ -208,6 +210,7 @@ for (const target of [targets.single, targets.cluster]) {
         onIndexError: () => {},
         written: writtenLines(),
         indexWrites: pendingWrites(),
+        lost: lostCommits(() => {}),
       };
       try {
         const users = Array.from({ length: 4500 }, (_, i) => `u${String(i).padStart(5, '0')}`);

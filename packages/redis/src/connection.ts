@@ -23,12 +23,14 @@ import {
   COMMIT_LUA,
   COMMIT_OUTBOX_LUA,
   INDEX_LUA,
+  PEEK_LUA,
 } from './write-scripts.js';
 
 const SCRIPTS = {
   kindlingCommit: COMMIT_LUA,
   kindlingCommitIndexed: COMMIT_INDEXED_LUA,
   kindlingIndex: INDEX_LUA,
+  kindlingPeek: PEEK_LUA,
   kindlingCommitOutbox: COMMIT_OUTBOX_LUA,
   kindlingCommitIndexedOutbox: COMMIT_INDEXED_OUTBOX_LUA,
   kindlingOutboxRegister: OUTBOX_REGISTER_LUA,

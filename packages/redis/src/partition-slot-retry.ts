@@ -9,7 +9,7 @@
 export const PARTITION_RETRY_MS = 60_000;
 
 /** A failure of the script on what the keys hold (the script's own KINDLING message, WRONGTYPE), not of Redis answering. */
-function isDataProblem(error: unknown): boolean {
+export function isDataProblem(error: unknown): boolean {
   const cause = (error as { cause?: unknown }).cause ?? error;
   const message = cause instanceof Error ? cause.message : String(cause);
   return message.startsWith('KINDLING ') || message.startsWith('WRONGTYPE');

@@ -15,6 +15,7 @@ import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
 import { accountMark } from './outbox-positions.js';
 import { pendingWrites } from './pending-writes.js';
 import { ensureSchema } from './schema.js';
+import { lostCommits } from './lost-commits.js';
 import { updateUser, type UpdateContext } from './update.js';
 import { loadUser, readHistory, readJournal, readVersion } from './user-reads.js';
 import { writtenLines } from './written-lines.js';
@@ -101,6 +102,14 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     onIndexError: options.onIndexError ?? warnIndexError,
     written: writtenLines(),
     indexWrites,
+    lost: lostCommits((userId, commit) =>
+      context.onIndexError(
+        new StoreError(
+          `the commit of version ${commit.version} of user "${userId}" lost its answer and a later write came before its outcome could be read: its activity counts and index lines may be missing`,
+        ),
+        userId,
+      ),
+    ),
   };
   const outbox: OutboxContext = { connection, keys, mark: accountMark(keyPrefix, account) };
   const inTurn = userQueue();

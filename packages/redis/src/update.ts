@@ -17,7 +17,8 @@ import {
   type UserSnapshot,
   type UserWrite,
 } from '@kindling/core';
-import { retryInPartitionSlot } from './partition-slot-retry.js';
+import type { LostCommit, LostCommits, SlotReading } from './lost-commits.js';
+import { isDataProblem, retryInPartitionSlot } from './partition-slot-retry.js';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
 import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
@@ -38,6 +39,8 @@ export interface UpdateContext {
   readonly written: WrittenLines;
   /** on a Cluster: the index writes still running after their users' commits */
   readonly indexWrites: PendingWrites;
+  /** on a Cluster: the commits sent whose answer was lost, until their outcome is known */
+  readonly lost: LostCommits;
 }
 
 function commitArgs(ops: CommitOps, version: number, write: UserWrite): Array<string | number | Buffer> {
@@ -241,17 +244,75 @@ async function commitWithNews(
     } else if (reply === 1) context.written.remember(userId, write.user.version, linesText(write.index ?? []));
     return reply !== 0;
   }
-  const reply = await context.connection.runScript('kindlingCommitOutbox', userKeys, [...args, ...newsArgs]);
+  // As the index: the partition's slot may be on a node that does not answer.
+  const followCommit = (head: string, last: string) =>
+    context.indexWrites.add(userId, async () => {
+      await Promise.all([
+        listNews(context, userId, head, last),
+        applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
+      ]);
+    });
+  const reply = await commitInUserSlot(context, userId, 'kindlingCommitOutbox', userKeys, [...args, ...newsArgs], {
+    state: String(args[1]),
+    version: write.user.version,
+    news: true,
+    ran: (outbox) =>
+      outbox === undefined
+        ? context.indexWrites.add(userId, () =>
+            applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
+          )
+        : followCommit(outbox.head, outbox.last),
+  });
   if (!Array.isArray(reply)) return false;
   const [head, last] = reply as [string, number];
-  // As the index: the partition's slot may be on a node that does not answer.
-  context.indexWrites.add(userId, async () => {
-    await Promise.all([
-      listNews(context, userId, head, String(last)),
-      applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
-    ]);
-  });
+  followCommit(head, String(last));
   return true;
+}
+
+/**
+ * On a Cluster: runs a user's commit script in the user's slot. When its answer is lost (anything but
+ * a problem with the data: the command may still run on its node), the commit is remembered until its
+ * outcome is known (lost-commits.ts), looked for in the background as long as a partition write is
+ * tried, and the error goes on to the caller.
+ */
+async function commitInUserSlot(
+  context: UpdateContext,
+  userId: string,
+  script: 'kindlingCommit' | 'kindlingCommitOutbox',
+  keys: readonly string[],
+  args: ReadonlyArray<string | number | Buffer>,
+  commit: LostCommit,
+): Promise<unknown> {
+  try {
+    return await context.connection.runScript(script, keys, args);
+  } catch (error) {
+    if (!isDataProblem(error)) {
+      context.lost.remember(userId, commit);
+      context.indexWrites.add(userId, async () => {
+        const gaveUp = await retryInPartitionSlot(() =>
+          context.lost.settle(userId, (lost) => readSlot(context, userId, lost)),
+        );
+        if (gaveUp !== undefined) tellIndexError(context, userId, gaveUp.failed);
+      });
+    }
+    throw error;
+  }
+}
+
+/** The user's slot after a lost commit (lost-commits.ts), read by a script held behind the commit. */
+async function readSlot(context: UpdateContext, userId: string, commit: LostCommit): Promise<SlotReading> {
+  const keys = context.keys.user(userId);
+  const outbox = context.keys.outbox.user(userId);
+  const reply = (await context.connection.runScript(
+    'kindlingPeek',
+    commit.news ? [keys.state, outbox.entries, outbox.last] : [keys.state],
+    [],
+  )) as string[];
+  const [state = '', head = '', last = ''] = reply;
+  return {
+    state: state === '' ? null : state,
+    ...(commit.news && head !== '' && last !== '' ? { outbox: { head, last } } : {}),
+  };
 }
 
 export async function updateUser<T>(
@@ -262,6 +323,8 @@ export async function updateUser<T>(
 ): Promise<T> {
   const keys: UserKeys = context.keys.user(userId);
   const userKeys = [keys.state, keys.data, keys.idem];
+  // A commit of this user's whose answer was lost: its partition writes come before this write's.
+  if (context.lost.size > 0) await context.lost.settle(userId, (lost) => readSlot(context, userId, lost));
   for (let attempt = 1; ; attempt++) {
     const snapshot = await readSnapshot(context.connection, keys, options);
     const { result, write } = step({ user: snapshot.user, replay: snapshot.replay, journal: snapshot.journal });
@@ -302,12 +365,22 @@ export async function updateUser<T>(
         } else if (reply === 1) context.written.remember(userId, write.user.version, lines);
         if (reply !== 0) return result;
       }
-    } else if ((await context.connection.runScript('kindlingCommit', userKeys, args)) === 1) {
+    } else {
       // The partition's slot may be on a node that does not answer: the user's answer does not wait for it.
-      context.indexWrites.add(userId, () =>
-        applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
-      );
-      return result;
+      const followCommit = () =>
+        context.indexWrites.add(userId, () =>
+          applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
+        );
+      const reply = await commitInUserSlot(context, userId, 'kindlingCommit', userKeys, args, {
+        state: String(args[1]),
+        version: write.user.version,
+        news: false,
+        ran: followCommit,
+      });
+      if (reply === 1) {
+        followCommit();
+        return result;
+      }
     }
     if (attempt >= context.maxAttempts) {
       throw new StoreError(

@@ -257,3 +257,16 @@ if problem then return problem end
 applyIndex(index)
 return 1
 `;
+
+/**
+ * What a user's slot holds after a commit whose answer was lost (lost-commits.ts): KEYS[1] the
+ * state, and with news KEYS[2], KEYS[3] the outbox entries and last sequence. Returns the state ('' for
+ * none) and with news the commit instant of the oldest entry and the last sequence ('' for none). A
+ * script, not a GET: a node holding writes holds it behind the commit, as it holds the commit.
+ */
+export const PEEK_LUA = `
+local state = redis.call('GET', KEYS[1]) or ''
+if #KEYS == 1 then return { state } end
+local head = redis.call('ZRANGE', KEYS[2], 0, 0)[1]
+return { state, head and string.match(head, '^%d+:(%d+):') or '', redis.call('GET', KEYS[3]) or '' }
+`;
