@@ -34,6 +34,7 @@ describe('achievements (S22)', () => {
         status: 'active',
         badgeUrl: null,
         userAttributes: [],
+        eventAttributes: [],
         achievedAt: '2026-01-01T12:00:00.000Z',
       },
     ]);

@@ -4,6 +4,7 @@
  * at most once per user, and only while its status is `active`: an inactive or locked one completes
  * for no one (an achievement already held stays held, whatever its status).
  */
+import { filteredTotal } from './attributed-metric.js';
 import { checkRecordKey } from './keys.js';
 import { ConfigError } from './errors.js';
 import type { StreakRule } from './rules.js';
@@ -27,7 +28,13 @@ interface CommonInput {
 }
 
 export type AchievementInput =
-  | (CommonInput & { trigger: 'metric'; metric: string; threshold: number })
+  | (CommonInput & {
+      trigger: 'metric';
+      metric: string;
+      threshold: number;
+      /** only events whose attributes hold every one of these values count (S25; default: every event) */
+      eventAttributes?: ReadonlyArray<{ key: string; value: string }>;
+    })
   | (CommonInput & { trigger: 'streak'; length: number; streak?: string })
   | (CommonInput & { trigger: 'api' })
   | (CommonInput & { trigger: 'achievement'; prerequisites: string[] });
@@ -41,7 +48,12 @@ interface Common {
 }
 
 export type Achievement =
-  | (Common & { readonly trigger: 'metric'; readonly metric: string; readonly threshold: number })
+  | (Common & {
+      readonly trigger: 'metric';
+      readonly metric: string;
+      readonly threshold: number;
+      readonly eventAttributes: ReadonlyArray<{ readonly key: string; readonly value: string }>;
+    })
   | (Common & { readonly trigger: 'streak'; readonly length: number; readonly streak: string })
   | (Common & { readonly trigger: 'api' })
   | (Common & { readonly trigger: 'achievement'; readonly prerequisites: string[] });
@@ -59,24 +71,31 @@ function parseCommon(input: AchievementInput, where: string): Common {
   const badgeUrl = input.badgeUrl ?? null;
   if (badgeUrl !== null && typeof badgeUrl !== 'string')
     throw new ConfigError(`${where}.badgeUrl must be a string or null`);
-  return { key: input.key, name, status, badgeUrl, userAttributes: parseUserAttributes(input.userAttributes, where) };
+  return {
+    key: input.key,
+    name,
+    status,
+    badgeUrl,
+    userAttributes: parseAttributeFilters(input.userAttributes, `${where}.userAttributes`),
+  };
 }
 
 /** The most user attribute filters an achievement may have. */
 export const MAX_ATTRIBUTE_FILTERS = 20;
 
-function parseUserAttributes(input: unknown, where: string): Common['userAttributes'] {
+/** User or event attribute filters: { key, value } pairs, each key once. */
+function parseAttributeFilters(input: unknown, where: string): Common['userAttributes'] {
   if (input === undefined || input === null) return [];
   if (!Array.isArray(input) || input.length > MAX_ATTRIBUTE_FILTERS)
-    throw new ConfigError(`${where}.userAttributes must list at most ${MAX_ATTRIBUTE_FILTERS} { key, value } filters`);
+    throw new ConfigError(`${where} must list at most ${MAX_ATTRIBUTE_FILTERS} { key, value } filters`);
   const seen = new Set<string>();
   return input.map((filter: { key?: unknown; value?: unknown }, j) => {
-    const at = `${where}.userAttributes[${j}]`;
+    const at = `${where}[${j}]`;
     if (filter === null || typeof filter !== 'object' || typeof filter.key !== 'string' || filter.key.length === 0)
       throw new ConfigError(`${at}.key must be a non-empty string`);
     checkRecordKey(filter.key, `${at}.key`);
     if (typeof filter.value !== 'string') throw new ConfigError(`${at}.value must be a string`);
-    if (seen.has(filter.key)) throw new ConfigError(`${where}.userAttributes filters "${filter.key}" twice`);
+    if (seen.has(filter.key)) throw new ConfigError(`${where} filters "${filter.key}" twice`);
     seen.add(filter.key);
     return Object.freeze({ key: filter.key, value: filter.value });
   });
@@ -158,7 +177,13 @@ export function parseAchievements(
         if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold)) {
           throw new ConfigError(`${where}.threshold must be a finite number, got ${String(input.threshold)}`);
         }
-        return { ...common, trigger: 'metric', metric: input.metric, threshold: input.threshold };
+        return {
+          ...common,
+          trigger: 'metric',
+          metric: input.metric,
+          threshold: input.threshold,
+          eventAttributes: parseAttributeFilters(input.eventAttributes, `${where}.eventAttributes`),
+        };
       case 'streak': {
         if (!Number.isInteger(input.length) || input.length < 1)
           throw new ConfigError(`${where}.length must be a whole number >= 1, got ${String(input.length)}`);
@@ -193,7 +218,11 @@ const NONE: CompletedAchievement[] = Object.freeze([]) as unknown as CompletedAc
 function isDue(user: UserState, achievement: Achievement): boolean {
   switch (achievement.trigger) {
     case 'metric':
-      return (user.totals[achievement.metric] ?? 0) >= achievement.threshold;
+      return (
+        (achievement.eventAttributes.length === 0
+          ? (user.totals[achievement.metric] ?? 0)
+          : filteredTotal(user.attributed, achievement.metric, achievement.eventAttributes)) >= achievement.threshold
+      );
     case 'streak':
       return (user.streaks[achievement.streak]?.length ?? 0) >= achievement.length;
     case 'achievement':

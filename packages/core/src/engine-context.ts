@@ -2,6 +2,7 @@
  * What every engine operation shares: the parsed configuration, the store, the injected clock and
  * ids, state kept under the current rules, and the write step for owner actions on one rule's state.
  */
+import { isAttributed } from './attributed-metric.js';
 import { checkRecordKey } from './keys.js';
 import { parseAchievements, type Achievement } from './achievements.js';
 import { countActivity } from './activity.js';
@@ -66,11 +67,21 @@ function knownMetrics(
       throw new ConfigError('metrics must be an array of non-empty strings');
     }
     for (const [i, metric] of options.metrics.entries()) checkRecordKey(metric, `metrics[${i}]`);
-    return new Set(options.metrics);
+    return checkMetricNames(new Set(options.metrics));
   }
   const metrics = new Set<string>();
   for (const rule of rules) for (const condition of rule.conditions) metrics.add(condition.metric);
   for (const achievement of achievements) if (achievement.trigger === 'metric') metrics.add(achievement.metric);
+  return checkMetricNames(metrics);
+}
+
+/** No metric's name holds the mark of an attributed series (attributed-metric.ts), which would read as one. */
+function checkMetricNames(metrics: Set<string>): Set<string> {
+  for (const metric of metrics)
+    if (isAttributed(metric))
+      throw new ConfigError(
+        `metric ${JSON.stringify(metric)} holds the character U+001F, which no metric key may hold`,
+      );
   return metrics;
 }
 

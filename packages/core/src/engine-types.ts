@@ -53,6 +53,8 @@ export interface RecordInput {
   profile?: Omit<ProfileInput, 'email'>;
   /** S18: a repeated key for the same user and metric changes nothing */
   idempotencyKey?: string | null;
+  /** the event's own attributes: the metric is also counted under them (S25), for achievements filtered by them */
+  attributes?: Readonly<Record<string, string>> | null;
 }
 
 /** `identify`: create a user (or update one already there), replace their profile, or update an existing user's. */

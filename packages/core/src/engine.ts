@@ -7,7 +7,7 @@ import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import { identify } from './identify.js';
 import { preferences, setPreferences } from './preferences.js';
-import { checkProfile, givesProfile } from './profile.js';
+import { checkAttributes, checkProfile, givesProfile } from './profile.js';
 import { viewUser } from './user-view.js';
 import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -53,6 +53,8 @@ export function createEngine(options: EngineOptions): Engine {
     const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
     const checked = input.profile === undefined ? null : checkProfile(input.profile, 'profile.');
     const profile = checked !== null && givesProfile(checked) ? checked : null;
+    const given = input.attributes == null ? undefined : checkAttributes(input.attributes, 'attributes');
+    const attributes = given === undefined || Object.keys(given).length === 0 ? null : given;
     const at = now(input.at);
     return current.update(
       userId,
@@ -61,7 +63,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (replay !== null) return { result: { ...replay, replayed: true } };
         const version = (user?.version ?? 0) + 1;
         const eventId = idFor('event', userId, version);
-        const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey };
+        const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey, attributes };
         // what the user's index lines are made of, noted before the reducer changes the state in place
         lines.note(user);
         // the zone what the event settles on its way was settled in, before the event may change it

@@ -44,7 +44,16 @@ function achievementParts(achievement: Achievement): unknown[] | null {
 function conditionParts(achievement: Achievement): unknown[] | null {
   switch (achievement.trigger) {
     case 'metric':
-      return [achievement.key, 'metric', achievement.metric, achievement.threshold];
+      // event attribute filters only when set, as user attribute filters
+      return achievement.eventAttributes.length === 0
+        ? [achievement.key, 'metric', achievement.metric, achievement.threshold]
+        : [
+            achievement.key,
+            'metric',
+            achievement.metric,
+            achievement.threshold,
+            achievement.eventAttributes.map((f) => [f.key, f.value]).sort(),
+          ];
     case 'streak':
       return [achievement.key, 'streak', achievement.streak, achievement.length];
     case 'achievement':

@@ -71,7 +71,8 @@ function checkTokens(value: unknown, what: string): readonly string[] | null | u
   return Object.freeze([...new Set(tokens)]);
 }
 
-function checkAttributes(value: unknown, what: string): Readonly<Record<string, string>> | undefined {
+/** Checks custom attributes (a profile's, an event's): at most 100, keys and values strings of bounded length. */
+export function checkAttributes(value: unknown, what: string): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new InvalidInputError(`${what} must be an object of strings, got ${describe(value)}`);

@@ -4,6 +4,7 @@
  * equals what events kept incrementally; after an owner changes a rule, every streak follows it.
  */
 import { emptyRecord } from './keys.js';
+import { isAttributed } from './attributed-metric.js';
 import { completeDue } from './achievements.js';
 import { countedRollups } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
@@ -146,12 +147,17 @@ export function rebuildUser(
   const history: HistoryEntry[] = [];
   // Every event is summed once per distinct day start: one row per event and day gives the totals.
   const totals = emptyRecord<number>();
-  for (const row of countedRollups(journal.rollups, stored.dayStarts, null))
-    totals[row.metric] = (totals[row.metric] ?? 0) + row.value;
+  // the series of metrics under their events' attributes apart (S25)
+  let attributed: Record<string, number> | undefined;
+  for (const row of countedRollups(journal.rollups, stored.dayStarts, null)) {
+    const sums = isAttributed(row.metric) ? (attributed ??= emptyRecord<number>()) : totals;
+    sums[row.metric] = (sums[row.metric] ?? 0) + row.value;
+  }
   const user: UserState = {
     ...stored,
     version: stored.version + 1,
     totals,
+    attributed,
     streaks: emptyRecord(),
     achievements: copyRecord(stored.achievements),
     rulesFingerprint: fingerprintModel(model),

@@ -7,6 +7,7 @@
  * its own: parsed from disk, or cloned by the memory store). Copying every state on every event
  * cost about a third of the reducer's time (packages/core/bench).
  */
+import { attributedKey } from './attributed-metric.js';
 import { emptyRecord } from './keys.js';
 import { completeDue, type Achievement, type CompletedAchievement } from './achievements.js';
 import { noteDayStarts } from './day-start-eras.js';
@@ -51,6 +52,8 @@ export interface EventInput {
   readonly profile?: CheckedProfile | null;
   readonly eventId: string;
   readonly idempotencyKey: string | null;
+  /** the event's own attributes (checked, not empty), or null/absent: the metric is also counted under them (S25) */
+  readonly attributes?: Readonly<Record<string, string>> | null;
 }
 
 /** What one event does to a user: the new state and what to write beside it, and what changed. */
@@ -223,6 +226,16 @@ function dayOfEachStart(rollups: readonly Rollup[]): Record<string, number> {
   return days;
 }
 
+/**
+ * S25: the event's value counted under its attributes too: the attributed total, and beside each of
+ * the event's rollups one of the attributed series (journaled like any metric's, for rebuilds).
+ */
+function countAttributed(user: UserState, name: string, total: number, rollups: Rollup[]): void {
+  (user.attributed ??= emptyRecord<number>())[name] = total;
+  const own = rollups.length;
+  for (let r = 0; r < own; r++) rollups.push({ ...(rollups[r] as Rollup), metric: name });
+}
+
 /** S1..S12, S22: apply one event to a user's state (updated in place and returned). */
 export function reduceEvent(before: UserState | null, event: EventInput, model: Model): EventReduction {
   // Collected in scratch arrays, copied out only when not empty: most events change nothing but the
@@ -243,6 +256,13 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   const total = (before?.totals[metric] ?? 0) + value;
   if (Math.abs(total) > MAX_SUM)
     throw sumOutOfRange(total, `the total of ${JSON.stringify(metric)} for user ${JSON.stringify(event.userId)}`);
+  const attributedName = event.attributes == null ? null : attributedKey(metric, event.attributes);
+  const attributedTotal = attributedName === null ? 0 : (before?.attributed?.[attributedName] ?? 0) + value;
+  if (Math.abs(attributedTotal) > MAX_SUM)
+    throw sumOutOfRange(
+      attributedTotal,
+      `the total of ${JSON.stringify(metric)} under the event's attributes for user ${JSON.stringify(event.userId)}`,
+    );
   if (before !== null) {
     for (let i = 0; i < model.rules.length; i++) {
       const rule = model.rules[i] as StreakRule;
@@ -305,6 +325,7 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
       version: user.version,
     });
   noteDayStarts(user, rollups);
+  if (attributedName !== null) countAttributed(user, attributedName, attributedTotal, rollups);
   const zoneChange =
     event.tz !== null && event.tz !== previousTz
       ? {

@@ -96,6 +96,11 @@ export interface UserState {
    * off or its mode and thresholds (personal-rule.ts). Absent until first set. Replaced, never changed in place.
    */
   preferences?: UserPreferences;
+  /**
+   * the totals of the user's metrics under the attributes their events carried (attributed-metric.ts,
+   * S25), by series name. Absent until an event carries attributes; changed in place as `totals`.
+   */
+  attributed?: Record<string, number>;
 }
 
 /** A user's choice of one rule: off, or their own mode and conditions within the owner's bounds. */
@@ -300,6 +305,7 @@ export function copyUser(user: UserState): UserState {
     ...(user.reminded !== undefined ? { reminded: user.reminded } : {}),
     ...(user.profile !== undefined ? { profile: user.profile } : {}),
     ...(user.preferences !== undefined ? { preferences: user.preferences } : {}),
+    ...(user.attributed !== undefined ? { attributed: copyRecord(user.attributed) } : {}),
   };
 }
 
@@ -320,7 +326,8 @@ export function cloneUser(user: UserState): UserState {
     dayStarts === undefined ||
     user.reminded !== undefined ||
     user.profile !== undefined ||
-    user.preferences !== undefined
+    user.preferences !== undefined ||
+    user.attributed !== undefined
   )
     return { ...copyUser(user), streaks };
   return {

@@ -291,6 +291,11 @@ export interface paths {
                             badgeUrl: string | null;
                             completions: number;
                             created: string;
+                            /** @description trigger metric: only events whose attributes hold every one of these values count */
+                            eventAttributes?: {
+                                key: string;
+                                value: string;
+                            }[];
                             id: string;
                             key: string;
                             /** @description trigger metric: the key of its metric */
@@ -370,6 +375,11 @@ export interface paths {
                     "application/json": {
                         /** @description an absolute https:// URL of its badge, shown only; null: none */
                         badgeUrl?: string | null;
+                        /** @description trigger metric: only events whose attributes hold every one of these values count (declared event attributes) */
+                        eventAttributes?: {
+                            key: string;
+                            value: string;
+                        }[];
                         /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
                         key?: string;
                         /** @description trigger metric: the key of an active metric */
@@ -410,6 +420,11 @@ export interface paths {
                                 badgeUrl: string | null;
                                 completions: number;
                                 created: string;
+                                /** @description trigger metric: only events whose attributes hold every one of these values count */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
                                 id: string;
                                 key: string;
                                 /** @description trigger metric: the key of its metric */
@@ -470,6 +485,11 @@ export interface paths {
                                 badgeUrl: string | null;
                                 completions: number;
                                 created: string;
+                                /** @description trigger metric: only events whose attributes hold every one of these values count */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
                                 id: string;
                                 key: string;
                                 /** @description trigger metric: the key of its metric */
@@ -645,6 +665,11 @@ export interface paths {
                     "application/json": {
                         /** @description an absolute https:// URL of its badge, shown only; null: none */
                         badgeUrl?: string | null;
+                        /** @description trigger metric: only events whose attributes hold every one of these values count (declared event attributes) */
+                        eventAttributes?: {
+                            key: string;
+                            value: string;
+                        }[];
                         id: string;
                         name?: string;
                         /** @description trigger achievement (a composite): the keys of the 1..50 achievements it needs */
@@ -699,6 +724,11 @@ export interface paths {
                                 badgeUrl: string | null;
                                 completions: number;
                                 created: string;
+                                /** @description trigger metric: only events whose attributes hold every one of these values count */
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
                                 id: string;
                                 key: string;
                                 /** @description trigger metric: the key of its metric */
@@ -5464,6 +5494,10 @@ export interface paths {
                                 achievements: {
                                     achievedAt: string;
                                     badgeUrl?: string | null;
+                                    eventAttributes?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
                                     key: string;
                                     length?: number;
                                     metric?: string;

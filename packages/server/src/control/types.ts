@@ -61,6 +61,8 @@ export interface AchievementDef {
   badgeUrl?: string | null;
   /** only users whose attributes hold every one of these values may complete it; absent: none */
   userAttributes?: Array<{ key: string; value: string }>;
+  /** trigger metric: only events whose attributes hold every one of these values count; absent: every event */
+  eventAttributes?: Array<{ key: string; value: string }>;
   status: AchievementStatus;
   created: string;
 }

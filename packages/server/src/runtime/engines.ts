@@ -80,7 +80,15 @@ export function achievementInputs(defs: readonly AchievementDef[], hasRule: bool
         : {}),
     };
     if (def.trigger === 'metric')
-      inputs.push({ ...common, trigger: 'metric', metric: def.metric as string, threshold: def.threshold as number });
+      inputs.push({
+        ...common,
+        trigger: 'metric',
+        metric: def.metric as string,
+        threshold: def.threshold as number,
+        ...(def.eventAttributes !== undefined && def.eventAttributes.length > 0
+          ? { eventAttributes: def.eventAttributes }
+          : {}),
+      });
     else if (def.trigger === 'streak') {
       if (hasRule) inputs.push({ ...common, trigger: 'streak', length: def.streakLength as number, streak: RULE_KEY });
     } else if (def.trigger === 'achievement')

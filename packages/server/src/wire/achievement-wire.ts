@@ -98,7 +98,7 @@ export function achievementWire(def: AchievementDef, lookup: AchievementLookup):
           metricId: metric?.id ?? null,
           metricName: metric?.name ?? def.metric,
           metricValue: def.threshold,
-          eventAttributes: [],
+          eventAttributes: (def.eventAttributes ?? []).map(({ key, value }) => ({ key, value })),
         }
       : {}),
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),

@@ -59,6 +59,16 @@ export const achievementAdminSchema = {
       },
       description: 'only users whose attributes hold every one of these values may complete it',
     },
+    eventAttributes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'value'],
+        properties: { key: text, value: text },
+      },
+      description: 'trigger metric: only events whose attributes hold every one of these values count',
+    },
     status: {
       type: 'string',
       enum: ['inactive', 'active', 'locked', 'archived'],
@@ -416,7 +426,13 @@ export function achievementAdminWire(
     key: def.key,
     name: def.name,
     trigger: def.trigger,
-    ...(def.trigger === 'metric' ? { metric: def.metric, threshold: def.threshold } : {}),
+    ...(def.trigger === 'metric'
+      ? {
+          metric: def.metric,
+          threshold: def.threshold,
+          eventAttributes: (def.eventAttributes ?? []).map(({ key, value }) => ({ key, value })),
+        }
+      : {}),
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
     ...(def.trigger === 'achievement' ? { prerequisites: [...(def.prerequisites ?? [])] } : {}),
     badgeUrl: def.badgeUrl ?? null,

@@ -40,6 +40,16 @@ export const userSchema = {
   properties: userProperties,
 } as const;
 
+const attributeFilters = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'value'],
+    properties: { key: text, value: text },
+  },
+} as const;
+
 /** An achievement a user completed, as the engine describes it (admin user view). */
 const completedSchema = {
   type: 'object',
@@ -56,15 +66,8 @@ const completedSchema = {
     prerequisites: { type: 'array', items: text },
     status: { type: 'string', enum: ['active', 'inactive', 'locked'] },
     badgeUrl: { type: ['string', 'null'] },
-    userAttributes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['key', 'value'],
-        properties: { key: text, value: text },
-      },
-    },
+    userAttributes: attributeFilters,
+    eventAttributes: attributeFilters,
     achievedAt: text,
   },
 } as const;

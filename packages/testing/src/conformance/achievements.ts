@@ -78,4 +78,66 @@ export function achievementCases(store: () => Store): void {
     ]);
     expect(await shared.readOutbox(100)).toEqual([]);
   });
+
+  it('S25: an achievement filtered by event attributes, declared later, completes for exactly the users whose matching events reach it; the metric itself is untouched', async () => {
+    const shared = store();
+    const options = { store: shared, streaks: [daily], metrics: ['lessons'] };
+    const before = createEngine(options);
+    // values with the series name's separators and other characters a store must keep as they are
+    const odd = `a&b=c%d é 🙂 ${'x'.repeat(300)}`;
+    const plan: Array<[string, number, Record<string, string> | undefined]> = [
+      ['ann', 3, { device: 'ios' }],
+      ['ann', 2, { device: 'ios', plan: odd }],
+      ['ann', 7, undefined],
+      ['bob', 4, { device: 'ios' }],
+      ['bob', 9, { device: 'web' }],
+      ['cy', 5, { device: odd }],
+    ];
+    for (const [i, [userId, value, attributes]] of plan.entries())
+      await before.record({
+        userId,
+        metric: 'lessons',
+        value,
+        at: at(`2026-03-0${1 + (i % 3)}T09:00:00Z`),
+        tz: 'UTC',
+        ...(attributes !== undefined ? { attributes } : {}),
+      });
+    const after = createEngine({
+      ...options,
+      clock: () => at('2026-03-04T12:00:00Z'),
+      achievements: [
+        {
+          key: 'ios-five',
+          name: 'Five on iOS',
+          trigger: 'metric',
+          metric: 'lessons',
+          threshold: 5,
+          eventAttributes: [{ key: 'device', value: 'ios' }],
+        },
+        {
+          key: 'odd',
+          name: 'Odd',
+          trigger: 'metric',
+          metric: 'lessons',
+          threshold: 5,
+          eventAttributes: [{ key: 'device', value: odd }],
+        },
+      ],
+    });
+    await after.rebuildAll();
+    const held = async (userId: string) => ((await after.user(userId))?.achievements ?? []).map((a) => a.key).sort();
+    expect(await held('ann')).toEqual(['ios-five']);
+    expect(await held('bob')).toEqual([]);
+    expect(await held('cy')).toEqual(['odd']);
+    // the metric's own total, daily sums and activity know nothing of the attributed series
+    expect((await after.user('ann'))?.totals).toEqual({ lessons: 12 });
+    expect((await after.user('bob'))?.totals).toEqual({ lessons: 13 });
+    const summary = await after.eventSummary('ann', 'lessons', {
+      aggregation: 'daily',
+      from: '2026-03-01',
+      to: '2026-03-03',
+    });
+    expect(summary.map((row) => row.change)).toEqual([3, 2, 7]);
+    expect((await shared.activity('2026-03-01', '2026-03-31')).metrics.map((m) => m.metric)).toEqual(['lessons']);
+  });
 }

@@ -76,13 +76,35 @@ export function userAttributesProblem(
   filters: ReadonlyArray<{ key: string; value: string }> | undefined,
   config: AccountConfig,
 ): string | null {
+  return attributeFiltersProblem(filters, config, 'user');
+}
+
+/**
+ * What is wrong with event attribute filters of an achievement of `trigger` under `config` (a metric
+ * achievement's only; each key a declared event attribute, once), or null.
+ */
+export function eventAttributesProblem(
+  filters: ReadonlyArray<{ key: string; value: string }> | null | undefined,
+  trigger: string,
+  config: AccountConfig,
+): string | null {
+  if (filters === undefined || filters === null) return null;
+  if (trigger !== 'metric') return 'eventAttributes applies to metric achievements only';
+  return attributeFiltersProblem(filters, config, 'event');
+}
+
+function attributeFiltersProblem(
+  filters: ReadonlyArray<{ key: string; value: string }> | undefined,
+  config: AccountConfig,
+  type: 'user' | 'event',
+): string | null {
   if (filters === undefined) return null;
-  const declared = new Set((config.attributes ?? []).filter((a) => a.type === 'user').map((a) => a.key));
+  const declared = new Set((config.attributes ?? []).filter((a) => a.type === type).map((a) => a.key));
   const seen = new Set<string>();
   for (const { key } of filters) {
     if (!declared.has(key))
-      return `userAttributes: ${JSON.stringify(key.slice(0, 64))} is not a declared user attribute`;
-    if (seen.has(key)) return `userAttributes filters ${JSON.stringify(key)} twice`;
+      return `${type}Attributes: ${JSON.stringify(key.slice(0, 64))} is not a declared ${type} attribute`;
+    if (seen.has(key)) return `${type}Attributes filters ${JSON.stringify(key)} twice`;
     seen.add(key);
   }
   return null;

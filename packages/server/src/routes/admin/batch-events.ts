@@ -98,6 +98,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
                 metric: event.key,
                 value: event.value,
                 ...eventUserOf(event.user),
+                attributes: event.attributes ?? null,
                 idempotencyKey: event.idempotencyKey ?? null,
               });
               accepted++;

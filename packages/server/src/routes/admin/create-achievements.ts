@@ -18,7 +18,13 @@ import { backdate } from '../../runtime/backdate.js';
 import { engineFor } from '../../runtime/engines.js';
 import { newId } from '../../secrets.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
-import { badgeUrlProblem, prerequisitesProblem, triggerProblem, userAttributesProblem } from './achievement-checks.js';
+import {
+  badgeUrlProblem,
+  eventAttributesProblem,
+  prerequisitesProblem,
+  triggerProblem,
+  userAttributesProblem,
+} from './achievement-checks.js';
 import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
@@ -36,7 +42,10 @@ function itemProblem(
   } else if (item.prerequisites !== undefined)
     return 'prerequisites are for composite achievements (trigger achievement) only';
   return (
-    triggerProblem(item, config) ?? badgeUrlProblem(item.badgeUrl) ?? userAttributesProblem(item.userAttributes, config)
+    triggerProblem(item, config) ??
+    badgeUrlProblem(item.badgeUrl) ??
+    userAttributesProblem(item.userAttributes, config) ??
+    eventAttributesProblem(item.eventAttributes, item.trigger, config)
   );
 }
 
@@ -88,6 +97,9 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
             badgeUrl: item.badgeUrl ?? null,
             ...(item.userAttributes !== undefined && item.userAttributes.length > 0
               ? { userAttributes: item.userAttributes.map(({ key, value }) => ({ key, value })) }
+              : {}),
+            ...(item.eventAttributes !== undefined && item.eventAttributes.length > 0
+              ? { eventAttributes: item.eventAttributes.map(({ key, value }) => ({ key, value })) }
               : {}),
             status: item.status ?? 'active',
             created: at,

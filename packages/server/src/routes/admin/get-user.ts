@@ -59,10 +59,12 @@ export function getUserRoute(app: App, ctx: ServerContext): void {
       return {
         user: {
           ...userWire(user),
-          achievements: user.achievements.map((a) => ({
-            ...a,
-            userAttributes: a.userAttributes.map(({ key, value }) => ({ key, value })),
-          })),
+          achievements: user.achievements.map((a) => {
+            const userAttributes = a.userAttributes.map(({ key, value }) => ({ key, value }));
+            return a.trigger === 'metric'
+              ? { ...a, userAttributes, eventAttributes: a.eventAttributes.map(({ key, value }) => ({ key, value })) }
+              : { ...a, userAttributes };
+          }),
         },
         streak: read === null ? null : streakReadWire(read, config.streak),
         recent: recentActivity(journal, rule !== undefined ? rule.dayStart : 0),

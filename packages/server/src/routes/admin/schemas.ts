@@ -191,6 +191,12 @@ const userAttributeFilters = {
   description: 'only users whose attributes hold every one of these values may complete it (declared user attributes)',
 } as const;
 
+const eventAttributeFilters = {
+  ...userAttributeFilters,
+  description:
+    'trigger metric: only events whose attributes hold every one of these values count (declared event attributes)',
+} as const;
+
 export const newAchievement = {
   type: 'object',
   required: ['name', 'trigger'],
@@ -204,6 +210,7 @@ export const newAchievement = {
     prerequisites: achievementKeyList,
     badgeUrl,
     userAttributes: userAttributeFilters,
+    eventAttributes: eventAttributeFilters,
     status: {
       type: 'string',
       enum: ['active', 'inactive'],
@@ -228,6 +235,7 @@ export const achievementChange = {
     },
     badgeUrl,
     userAttributes: userAttributeFilters,
+    eventAttributes: eventAttributeFilters,
     threshold: { type: 'number', description: 'trigger metric' },
     streakLength: { type: 'integer', description: 'trigger streak, >= 1' },
     prerequisites: achievementKeyList,

@@ -23,6 +23,7 @@ import {
   transitionProblem,
   triggerProblem,
   userAttributesProblem,
+  eventAttributesProblem,
 } from './achievement-checks.js';
 import { issue, type Issue } from './bulk.js';
 import { achievementChange, bulkOf, TAG } from './schemas.js';
@@ -56,6 +57,11 @@ function applyChange(
     const problem = userAttributesProblem(change.userAttributes, config);
     if (problem !== null) return problem;
     next.userAttributes = change.userAttributes.map(({ key, value }) => ({ key, value }));
+  }
+  if (change.eventAttributes !== undefined) {
+    const problem = eventAttributesProblem(change.eventAttributes, def.trigger, config);
+    if (problem !== null) return problem;
+    next.eventAttributes = change.eventAttributes.map(({ key, value }) => ({ key, value }));
   }
   const only = (field: string, trigger: string) => `${field} applies to ${trigger} achievements only`;
   if (change.threshold !== undefined) {

@@ -62,6 +62,7 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
           metric: metric.key,
           value,
           ...eventUserOf(user),
+          attributes: attributes ?? null,
           idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         });
         return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id));
