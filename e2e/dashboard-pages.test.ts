@@ -59,6 +59,10 @@ beforeAll(async () => {
     { name: 'First week', trigger: 'streak', streakLength: 7 },
     { name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10 },
   ]);
+  await admin('POST', '/attributes', [
+    { name: 'Plan', key: 'plan', type: 'user' },
+    { name: 'Device', key: 'device', type: 'event' },
+  ]);
   await sendDays(clock, t.server.url, t.appKey, 'lessons', activity());
   await admin('POST', '/tenants', [
     { customerId: 'acme-corporation-eu-west', name: 'Acme Corporation (Europe)' },
@@ -75,6 +79,7 @@ const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }
   { name: 'metrics', open: (page) => openPage(page, 'Metrics') },
   { name: 'streak-settings', open: (page) => openPage(page, 'Streak settings') },
   { name: 'achievements', open: (page) => openPage(page, 'Achievements') },
+  { name: 'attributes', open: (page) => openPage(page, 'Attributes') },
   {
     name: 'users',
     open: async (page) => {

@@ -314,6 +314,7 @@ describe('the dashboard, signed in and out', () => {
       ['Webhooks', 'Webhooks'],
       ['API keys', 'API keys'],
       ['Users', 'Users'],
+      ['Attributes', 'Attributes'],
       ['Achievements', 'Achievements'],
       ['Streak settings', 'Streak settings'],
       ['Metrics', 'Metrics'],

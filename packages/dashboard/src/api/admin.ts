@@ -5,7 +5,10 @@ import type {
   Achievement,
   AchievementChange,
   ApiKey,
+  Attribute,
   CreatedApiKey,
+  CreatedAttributes,
+  DeletedAttributes,
   Issue,
   Metric,
   NewAchievement,
@@ -16,6 +19,8 @@ import type {
   StreakSettings,
   Tenant,
   UserDetails,
+  NewAttribute,
+  UpdatedAttributes,
   UserPage,
   Webhook,
   WebhookType,
@@ -58,6 +63,25 @@ export const archiveAchievements = (achievementIds: readonly string[]) =>
     'DELETE',
     `${base}/achievements?ids=${ids(achievementIds)}`,
   );
+
+/** The largest page `GET /admin/v1/attributes` answers. */
+const ATTRIBUTE_PAGE = 100;
+
+/** Every custom attribute of the account, in the order declared (a page at a time, up to the account's limit). */
+export async function listAttributes(): Promise<Attribute[]> {
+  const all: Attribute[] = [];
+  for (;;) {
+    const page = await request<Attribute[]>('GET', `${base}/attributes?limit=${ATTRIBUTE_PAGE}&skip=${all.length}`);
+    all.push(...page);
+    if (page.length < ATTRIBUTE_PAGE) return all;
+  }
+}
+export const createAttribute = (attribute: NewAttribute) =>
+  request<CreatedAttributes>('POST', `${base}/attributes`, { body: [attribute] });
+export const renameAttribute = (id: string, name: string) =>
+  request<UpdatedAttributes>('PATCH', `${base}/attributes`, { body: [{ id, name }] });
+export const deleteAttributes = (attributeIds: readonly string[]) =>
+  request<DeletedAttributes>('DELETE', `${base}/attributes?ids=${ids(attributeIds)}`);
 
 export const listKeys = () => request<ApiKey[]>('GET', `${base}/keys`);
 export const createKey = (key: { name: string; kind: ApiKey['kind'] }) =>

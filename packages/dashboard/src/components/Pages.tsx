@@ -1,5 +1,6 @@
 import type { Route } from '../lib/route';
 import { AchievementsPage } from '../pages/AchievementsPage';
+import { AttributesPage } from '../pages/AttributesPage';
 import { KeysPage } from '../pages/KeysPage';
 import { MetricsPage } from '../pages/MetricsPage';
 import { OverviewPage } from '../pages/OverviewPage';
@@ -23,6 +24,8 @@ export function Pages({ route }: { route: Route }) {
       return <StreakPage />;
     case 'achievements':
       return <AchievementsPage />;
+    case 'attributes':
+      return <AttributesPage />;
     case 'keys':
       return <KeysPage />;
     case 'webhooks':

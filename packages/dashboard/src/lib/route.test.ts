@@ -7,6 +7,7 @@ describe('parseRoute', () => {
     expect(parseRoute('#/sign-in')).toEqual({ page: 'sign-in' });
     expect(parseRoute('#/keys/')).toEqual({ page: 'keys' });
     expect(parseRoute('#/tenants')).toEqual({ page: 'tenants' });
+    expect(parseRoute('#/attributes')).toEqual({ page: 'attributes' });
   });
 
   it('treats an empty hash as the overview', () => {

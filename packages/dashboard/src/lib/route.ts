@@ -1,10 +1,11 @@
-/** The dashboard's hash routes: `#/overview`, `#/users/:id`, … */
+/** The dashboard's hash routes: `#/overview`, `#/attributes`, `#/users/:id`, … */
 
 export type Route =
   | { page: 'overview' }
   | { page: 'metrics' }
   | { page: 'streak' }
   | { page: 'achievements' }
+  | { page: 'attributes' }
   | { page: 'keys' }
   | { page: 'webhooks' }
   | { page: 'tenants' }
@@ -17,6 +18,7 @@ const simplePages = [
   'metrics',
   'streak',
   'achievements',
+  'attributes',
   'keys',
   'webhooks',
   'tenants',

@@ -15,6 +15,7 @@ const rule: StreakRule = {
   freezes: { initial: 1, max: 3, earn: { every: 7, amount: 1 } },
   restoreWindow: 2,
   remindBefore: '4h',
+  personalization: { mode: true, thresholds: { min: 1.5, max: 30 } },
 };
 
 describe('streak draft', () => {
@@ -35,6 +36,7 @@ describe('streak draft', () => {
         freezes: null,
         restoreWindow: 0,
         remindBefore: null,
+        personalization: null,
       },
     });
   });
@@ -66,6 +68,46 @@ describe('streak draft', () => {
     });
     expect(draftToRule({ ...ruleToDraft(rule), remindBefore: '4 hours' })).toEqual({
       error: 'Remind before must be empty or a time such as 4h, 90m or 1h30m.',
+    });
+  });
+
+  it('lets users choose nothing for themselves when the saved rule says nothing of it', () => {
+    const { personalization: _, ...saved } = rule;
+    const draft = ruleToDraft(saved);
+    expect([draft.personalMode, draft.personalThresholds]).toEqual([false, false]);
+    const result = draftToRule(draft);
+    expect('rule' in result && result.rule.personalization).toBeNull();
+  });
+
+  it('lets users choose the mode alone, without thresholds of their own', () => {
+    const draft = { ...ruleToDraft(rule), personalThresholds: false };
+    const result = draftToRule(draft);
+    expect('rule' in result && result.rule.personalization).toEqual({ mode: true, thresholds: null });
+  });
+
+  it('lets users choose thresholds alone, with bounds that may be equal', () => {
+    const draft = { ...ruleToDraft(rule), personalMode: false, personalMin: '5', personalMax: '5' };
+    const result = draftToRule(draft);
+    expect('rule' in result && result.rule.personalization).toEqual({ mode: false, thresholds: { min: 5, max: 5 } });
+  });
+
+  it('ignores the bounds as typed while users may not choose thresholds', () => {
+    const draft = { ...ruleToDraft(rule), personalThresholds: false, personalMin: '9', personalMax: '-' };
+    expect('rule' in draftToRule(draft)).toBe(true);
+  });
+
+  it('names the bound that is wrong: each above 0 and finite, the lowest not above the highest, at most 1e12', () => {
+    const bounds = (personalMin: string, personalMax: string) =>
+      draftToRule({ ...ruleToDraft(rule), personalMin, personalMax });
+    expect(bounds('', '10')).toEqual({ error: 'Lowest threshold must be a number above 0.' });
+    expect(bounds('0', '10')).toEqual({ error: 'Lowest threshold must be a number above 0.' });
+    expect(bounds('-1', '10')).toEqual({ error: 'Lowest threshold must be a number above 0.' });
+    expect(bounds('1', 'Infinity')).toEqual({ error: 'Highest threshold must be a number above 0.' });
+    expect(bounds('1', 'ten')).toEqual({ error: 'Highest threshold must be a number above 0.' });
+    expect(bounds('1', '2e12')).toEqual({ error: 'Highest threshold must be at most 1,000,000,000,000.' });
+    expect(bounds('20', '5')).toEqual({ error: 'Lowest threshold cannot be more than the highest threshold.' });
+    expect(bounds('0.5', '1e12')).toEqual({
+      rule: { ...rule, personalization: { mode: true, thresholds: { min: 0.5, max: 1e12 } } },
     });
   });
 });

@@ -26,7 +26,16 @@ export interface StreakDraft {
   restoreWindow: string;
   /** as typed: empty for no reminders, else a duration such as 4h or 90m */
   remindBefore: string;
+  /** users may choose all or any for themselves */
+  personalMode: boolean;
+  /** users may choose their own thresholds, from `personalMin` to `personalMax` */
+  personalThresholds: boolean;
+  personalMin: string;
+  personalMax: string;
 }
+
+/** The largest threshold bound the core accepts (rules.ts, parsePersonalization). */
+const MAX_PERSONAL_THRESHOLD = 1e12;
 
 /** The week's days as the form lists them, Monday first (the core's list starts on Sunday). */
 export const weekdays: readonly Weekday[] = [...WEEKDAYS.slice(1), ...WEEKDAYS.slice(0, 1)];
@@ -50,6 +59,10 @@ export function ruleToDraft(rule: StreakRule | null, firstMetricKey = ''): Strea
     earnAmount: String(rule?.freezes?.earn?.amount ?? 1),
     restoreWindow: String(rule?.restoreWindow ?? 0),
     remindBefore: rule?.remindBefore ?? '',
+    personalMode: rule?.personalization?.mode ?? false,
+    personalThresholds: Boolean(rule?.personalization?.thresholds),
+    personalMin: String(rule?.personalization?.thresholds?.min ?? 1),
+    personalMax: String(rule?.personalization?.thresholds?.max ?? 10),
   };
 }
 
@@ -90,6 +103,9 @@ export function draftToRule(draft: StreakDraft): { rule: StreakRule } | { error:
     freezes = { initial, max, earn };
   }
 
+  const personalization = draftToPersonalization(draft);
+  if ('error' in personalization) return personalization;
+
   return {
     rule: {
       frequency: draft.frequency,
@@ -101,8 +117,33 @@ export function draftToRule(draft: StreakDraft): { rule: StreakRule } | { error:
       freezes,
       restoreWindow,
       remindBefore: remindBefore === '' ? null : remindBefore,
+      personalization: personalization.value,
     },
   };
+}
+
+/**
+ * What users may choose for themselves: null when nothing (they may still turn the streak off),
+ * else the mode and the thresholds' bounds, checked as the core checks them (0 < min <= max <= 1e12).
+ */
+function draftToPersonalization(
+  draft: StreakDraft,
+): { value: NonNullable<StreakRule['personalization']> | null } | { error: string } {
+  if (!draft.personalMode && !draft.personalThresholds) return { value: null };
+  if (!draft.personalThresholds) return { value: { mode: draft.personalMode, thresholds: null } };
+  const min = positiveNumber(draft.personalMin);
+  const max = positiveNumber(draft.personalMax);
+  if (min === null) return { error: 'Lowest threshold must be a number above 0.' };
+  if (max === null) return { error: 'Highest threshold must be a number above 0.' };
+  if (max > MAX_PERSONAL_THRESHOLD) return { error: 'Highest threshold must be at most 1,000,000,000,000.' };
+  if (min > max) return { error: 'Lowest threshold cannot be more than the highest threshold.' };
+  return { value: { mode: draft.personalMode, thresholds: { min, max } } };
+}
+
+function positiveNumber(text: string): number | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function wholeNumber(text: string): number | null {

@@ -3,6 +3,7 @@ import type { Metric, StreakRule } from '../../api/types';
 import { draftToRule, ruleToDraft, weekdays, type StreakDraft } from '../../lib/streak-draft';
 import { ConditionsFields } from './ConditionsFields';
 import { FreezeFields, NumberField } from './FreezeFields';
+import { PersonalizationFields } from './PersonalizationFields';
 
 interface Props {
   rule: StreakRule | null;
@@ -108,6 +109,8 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
           <option value="any">Any one condition is enough</option>
         </select>
       </div>
+
+      <PersonalizationFields draft={draft} onChange={change} />
 
       <FreezeFields draft={draft} onChange={change} />
 

@@ -1,0 +1,185 @@
+import { useState, type FormEvent } from 'react';
+import { createAttribute, deleteAttributes, listAttributes, renameAttribute } from '../api/admin';
+import type { Attribute, AttributeType, Issue } from '../api/types';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { IssueList } from '../components/IssueList';
+import { ListStates } from '../components/ListStates';
+import { NameKeyFields } from '../components/NameKeyFields';
+import { PageHeading } from '../components/PageHeading';
+import { useAnnounce } from '../components/status-context';
+import { useDerivedKey } from '../components/use-derived-key';
+import { useLoad } from '../components/use-load';
+import { isValidKey, KEY_RULE } from '@kindling/core';
+
+const typeLabels: Record<AttributeType, string> = { user: 'User', event: 'Event' };
+
+/** Declares custom attributes of users and events, lists them, renames and deletes them. */
+export function AttributesPage() {
+  const attributes = useLoad(() => listAttributes(), []);
+  const fields = useDerivedKey();
+  const announce = useAnnounce();
+  const [type, setType] = useState<AttributeType>('user');
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  /** Runs a change, showing its error or its issues, then reloads the list. */
+  async function change(run: () => Promise<{ issues: Issue[] }>, done: () => void) {
+    setError(null);
+    setIssues([]);
+    setBusy(true);
+    try {
+      const answer = await run();
+      setIssues(answer.issues);
+      if (answer.issues.length === 0) done();
+      attributes.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setIssues([]);
+    if (!isValidKey(fields.key)) {
+      setError(new Error(KEY_RULE));
+      return;
+    }
+    const made = { name: fields.name.trim(), key: fields.key, type };
+    void change(
+      () => createAttribute(made),
+      () => {
+        announce(`${typeLabels[made.type]} attribute ${made.name} created with key ${made.key}.`);
+        fields.reset();
+      },
+    );
+  }
+
+  function rename(event: FormEvent, attribute: Attribute, next: string) {
+    event.preventDefault();
+    void change(
+      () => renameAttribute(attribute.id, next.trim()),
+      () => {
+        announce(`Attribute ${attribute.name} renamed to ${next.trim()}.`);
+        setRenaming(null);
+      },
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title="Attributes">Attributes</PageHeading>
+      <p>
+        Custom attributes are values your backend sends with a user (<code>user.attributes</code>) or with an event (
+        <code>attributes</code>). Only declared keys are accepted; a key is unique among the attributes of its type.
+      </p>
+
+      <form className="card form" onSubmit={create} aria-labelledby="new-attribute">
+        <h2 id="new-attribute">New attribute</h2>
+        <NameKeyFields
+          idPrefix="attribute"
+          noun="Attribute"
+          name={fields.name}
+          keyValue={fields.key}
+          onName={fields.setName}
+          onKey={fields.setKey}
+        />
+        <div className="field">
+          <label htmlFor="attribute-type">Attribute of</label>
+          <select id="attribute-type" value={type} onChange={(event) => setType(event.target.value as AttributeType)}>
+            <option value="user">Users</option>
+            <option value="event">Events</option>
+          </select>
+        </div>
+        <button type="submit" className="button-primary" disabled={busy}>
+          Create attribute
+        </button>
+      </form>
+      <ErrorMessage error={error} />
+      <IssueList issues={issues} />
+
+      <section aria-labelledby="attribute-list">
+        <h2 id="attribute-list">Your attributes</h2>
+        <ListStates
+          error={attributes.error}
+          loading={attributes.loading}
+          items={attributes.data}
+          loadingText="Loading attributes…"
+          empty={<p>No attributes yet. Declare the first one above.</p>}
+          labelledBy="attribute-list"
+        >
+          {(list) => (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((attribute) => (
+                  <tr key={attribute.id}>
+                    <th scope="row">
+                      {renaming?.id === attribute.id ? (
+                        <form className="inline" onSubmit={(event) => rename(event, attribute, renaming.name)}>
+                          <label className="visually-hidden" htmlFor={`rename-${attribute.id}`}>
+                            New name of {attribute.name}
+                          </label>
+                          <input
+                            id={`rename-${attribute.id}`}
+                            required
+                            maxLength={255}
+                            value={renaming.name}
+                            onChange={(event) => setRenaming({ id: attribute.id, name: event.target.value })}
+                          />{' '}
+                          <button type="submit" disabled={busy}>
+                            Save
+                          </button>{' '}
+                          <button type="button" onClick={() => setRenaming(null)}>
+                            Cancel
+                          </button>
+                        </form>
+                      ) : (
+                        attribute.name
+                      )}
+                    </th>
+                    <td>
+                      <code>{attribute.key}</code>
+                    </td>
+                    <td>{typeLabels[attribute.type]}</td>
+                    <td>
+                      {renaming?.id === attribute.id ? null : (
+                        <button type="button" onClick={() => setRenaming({ id: attribute.id, name: attribute.name })}>
+                          Rename
+                        </button>
+                      )}{' '}
+                      <ConfirmButton
+                        label="Delete"
+                        question={`Delete ${attribute.name}? Values already held stay, but no request may set it any more.`}
+                        onConfirm={() =>
+                          change(
+                            () => deleteAttributes([attribute.id]),
+                            () => announce(`Attribute ${attribute.name} deleted.`),
+                          )
+                        }
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ListStates>
+      </section>
+    </>
+  );
+}
