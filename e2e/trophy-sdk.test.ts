@@ -296,6 +296,45 @@ async function startTenantGateway(tenant: string): Promise<{ url: string; close(
 }
 
 describe('the hosted service Node SDK against a tenant', () => {
+  it('records events with attributes by metrics.event: an achievement filtered by event attributes completes from matching events only, and parses', async () => {
+    const declared = await t.call('POST', '/admin/v1/attributes', {
+      key: t.adminKey,
+      body: [{ name: 'Device', key: 'device', type: 'event' }],
+    });
+    expect(declared.body.issues).toEqual([]);
+    const made = await t.call('POST', '/admin/v1/achievements', {
+      key: t.adminKey,
+      body: [
+        {
+          name: 'Three on iOS',
+          key: 'ios-three',
+          trigger: 'metric',
+          metric: 'lessons',
+          threshold: 3,
+          eventAttributes: [{ key: 'device', value: 'ios' }],
+        },
+      ],
+    });
+    expect(made.body.issues).toEqual([]);
+    const web = await sdk.metrics.event('lessons', {
+      user: { id: 'sdk-dev' },
+      value: 5,
+      attributes: { device: 'web' },
+    });
+    expect(web.achievements.map((a) => a.key)).not.toContain('ios-three');
+    const ios = await sdk.metrics.event('lessons', {
+      user: { id: 'sdk-dev' },
+      value: 3,
+      attributes: { device: 'ios' },
+    });
+    expect(ios.achievements.map((a) => a.key)).toContain('ios-three');
+    const listed = (await sdk.achievements.all()).find((a) => a.key === 'ios-three');
+    expect(listed?.eventAttributes).toEqual([{ key: 'device', value: 'ios' }]);
+    expect(
+      await failure(sdk.metrics.event('lessons', { user: { id: 'sdk-dev' }, value: 1, attributes: { os: 'x' } })),
+    ).toBeInstanceOf(TrophyApi.BadRequestError);
+  });
+
   it('has no tenantId option, admin.tenants or admin.applicationApiKeys in 1.0.42: those routes are proven over HTTP', () => {
     expect(['tenants' in sdk.admin, 'applicationApiKeys' in sdk.admin, 'streaks' in sdk.admin]).toEqual([
       false,
