@@ -6291,6 +6291,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;
@@ -6371,6 +6376,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;
@@ -6532,6 +6542,11 @@ export interface paths {
                             /** @description users who completed it */
                             completions: number;
                             description: string | null;
+                            /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                            eventAttribute?: {
+                                key: string;
+                                value: string;
+                            };
                             /** @description trigger metric */
                             eventAttributes?: {
                                 key: string;
@@ -6659,6 +6674,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;
@@ -6960,6 +6980,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;
@@ -7040,6 +7065,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;
@@ -8091,6 +8121,11 @@ export interface paths {
                             /** @description users who completed it */
                             completions: number;
                             description: string | null;
+                            /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                            eventAttribute?: {
+                                key: string;
+                                value: string;
+                            };
                             /** @description trigger metric */
                             eventAttributes?: {
                                 key: string;
@@ -8280,6 +8315,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;
@@ -8401,6 +8441,11 @@ export interface paths {
                                 achievementIds?: string[];
                                 badgeUrl: string | null;
                                 description: string | null;
+                                /** @description deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one */
+                                eventAttribute?: {
+                                    key: string;
+                                    value: string;
+                                };
                                 /** @description trigger metric */
                                 eventAttributes?: {
                                     key: string;

@@ -33,6 +33,14 @@ const achievementProperties = {
   metricName: { ...textOrNull, description: 'trigger metric' },
   metricValue: { ...numberOrNull, description: 'trigger metric: the total that completes it' },
   eventAttributes: { ...attributes, description: 'trigger metric' },
+  eventAttribute: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'value'],
+    properties: { key: text, value: text },
+    description:
+      'deprecated, as in the hosted service (SDKs before eventAttributes read it): the one event attribute filter, when there is exactly one',
+  },
   streakLength: { ...numberOrNull, description: 'trigger streak: the length that completes it' },
 } as const;
 const achievementRequired = ['id', 'key', 'name', 'trigger', 'description', 'badgeUrl', 'userAttributes'] as const;
@@ -83,6 +91,12 @@ export interface AchievementLookup {
   readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
 }
 
+/** The deprecated `eventAttribute`: the one event attribute filter, when there is exactly one. */
+function onlyFilter(filters: AchievementDef['eventAttributes']): { eventAttribute?: { key: string; value: string } } {
+  const [only, ...more] = filters ?? [];
+  return only !== undefined && more.length === 0 ? { eventAttribute: { key: only.key, value: only.value } } : {};
+}
+
 export function achievementWire(def: AchievementDef, lookup: AchievementLookup): AchievementWire {
   const metric = def.metric !== null ? lookup.metricsByKey.get(def.metric) : undefined;
   return {
@@ -99,6 +113,7 @@ export function achievementWire(def: AchievementDef, lookup: AchievementLookup):
           metricName: metric?.name ?? def.metric,
           metricValue: def.threshold,
           eventAttributes: (def.eventAttributes ?? []).map(({ key, value }) => ({ key, value })),
+          ...onlyFilter(def.eventAttributes),
         }
       : {}),
     ...(def.trigger === 'streak' ? { streakLength: def.streakLength } : {}),
