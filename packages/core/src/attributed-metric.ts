@@ -8,6 +8,8 @@
  * backdating) and a rebuild folds the series as any other (S20).
  */
 
+import type { Journal } from './state.js';
+
 /** Between the metric and its attributes in an attributed series' name: not in any metric key (record checks). */
 export const ATTRIBUTED_MARK = '\u001f';
 
@@ -53,4 +55,10 @@ export function filteredTotal(
     if (filters.every((filter) => attributes.get(filter.key) === filter.value)) sum += attributed[name] as number;
   }
   return sum;
+}
+
+/** A journal as the engine shows it: the metrics' own sums, without the attributed series. */
+export function withoutAttributed(journal: Journal): Journal {
+  if (!journal.rollups.some((row) => isAttributed(row.metric))) return journal;
+  return { ...journal, rollups: journal.rollups.filter((row) => !isAttributed(row.metric)) };
 }

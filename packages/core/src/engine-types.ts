@@ -133,7 +133,7 @@ export interface Engine {
   readStamp(userId: string, options?: { at?: Date | number; key?: string }): Promise<ReadStamp | null>;
   /** Whether a read stamped so would still answer the same: the state's version and the user's local day are unchanged (one version lookup). */
   isCurrent(userId: string, stamp: ReadStamp, options?: { at?: Date | number; key?: string }): Promise<boolean>;
-  /** The user's journal as stored: daily sums, zone changes, owner actions. */
+  /** The user's journal as stored: daily sums of its metrics, zone changes, owner actions (not the sums under events' attributes, S25). */
   journal(userId: string): Promise<Journal>;
   /**
    * A metric's summary for a user over local dates `from`..`to` (`YYYY-MM-DD`, at most 400 days):

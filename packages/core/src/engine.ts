@@ -2,6 +2,7 @@
  * createEngine: load → reduce → commit, one user at a time, through an injected Store and clock.
  * The engine is the only part of the core with a notion of "now", and it takes it from `clock`.
  */
+import { withoutAttributed } from './attributed-metric.js';
 import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
@@ -147,7 +148,8 @@ export function createEngine(options: EngineOptions): Engine {
     setPreferences: (userId, input, opts) => setPreferences(ctx, userId, input, opts),
     readStamp: (userId, opts) => readStamp(ctx, userId, opts),
     isCurrent: (userId, stamp, opts) => isCurrent(ctx, userId, stamp, opts),
-    journal: (userId) => store.journal(checkUserId(userId)),
+    // the metrics' own sums: the series under events' attributes are the engine's (S25)
+    journal: (userId) => store.journal(checkUserId(userId)).then(withoutAttributed),
     eventSummary: (userId, metric, opts) => eventSummary(ctx, userId, metric, opts),
     countUsers: () => store.countUsers(),
     listUsers: (opts) => listUsers(ctx, opts),

@@ -87,6 +87,13 @@ describe('metric achievements filtered by event attributes (S25)', () => {
     expect(user?.totals).toEqual({ lessons: 11 });
   });
 
+  it("leave the metric's own journal as it was: the series under attributes are the engine's", async () => {
+    const e = engineOn(memoryStore(), [IOS_FIVE]);
+    await e.record({ userId: 'u', metric: 'lessons', value: 2, at: noon('2026-01-05'), attributes: { device: 'ios' } });
+    const journal = await e.journal('u');
+    expect(journal.rollups.map((row) => [row.metric, row.value])).toEqual([['lessons', 2]]);
+  });
+
   it('count nothing of events without attributes', async () => {
     const e = engineOn(memoryStore(), [IOS_FIVE]);
     const result = await e.record({ userId: 'u', metric: 'lessons', value: 50 });
