@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createAchievement } from '../api/admin';
-import type { Achievement, AchievementTrigger, Issue, Metric, NewAchievement } from '../api/types';
+import type { Achievement, AchievementTrigger, Attribute, Issue, Metric, NewAchievement } from '../api/types';
 import { isValidKey, KEY_RULE } from '@kindling/core';
+import { buildFilters, type FilterRow } from '../lib/attribute-filters';
+import { AttributeFilterFields } from './AttributeFilterFields';
 import { ErrorMessage } from './ErrorMessage';
 import { IssueList } from './IssueList';
 import { NameKeyFields } from './NameKeyFields';
@@ -11,6 +13,8 @@ interface Props {
   metrics: readonly Metric[];
   /** the achievements a composite may need (not archived) */
   achievements: readonly Achievement[];
+  /** the declared custom attributes, which the filters may name */
+  attributes: readonly Attribute[];
   onCreated: (achievement: Achievement, rebuilding: boolean) => void;
 }
 
@@ -19,9 +23,10 @@ const MAX_PREREQUISITES = 50;
 
 /**
  * Creates an achievement reached by a metric total, a streak length, a call of the API, or holding
- * other achievements (a composite), with a badge and active at once or inactive until activated.
+ * other achievements (a composite), with a badge and active at once or inactive until activated;
+ * only for users with some attributes, and a metric's counting only events with some (S22, S25).
  */
-export function AchievementForm({ metrics, achievements, onCreated }: Props) {
+export function AchievementForm({ metrics, achievements, attributes, onCreated }: Props) {
   const fields = useDerivedKey();
   const [trigger, setTrigger] = useState<AchievementTrigger>('metric');
   const [metric, setMetric] = useState('');
@@ -30,6 +35,8 @@ export function AchievementForm({ metrics, achievements, onCreated }: Props) {
   const [prerequisites, setPrerequisites] = useState<string[]>([]);
   const [badgeUrl, setBadgeUrl] = useState('');
   const [inactive, setInactive] = useState(false);
+  const [userFilters, setUserFilters] = useState<FilterRow[]>([]);
+  const [eventFilters, setEventFilters] = useState<FilterRow[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [busy, setBusy] = useState(false);
@@ -38,17 +45,28 @@ export function AchievementForm({ metrics, achievements, onCreated }: Props) {
     if (fields.key !== '' && !isValidKey(fields.key)) return KEY_RULE;
     const badge = badgeUrl.trim();
     if (badge !== '' && !badge.startsWith('https://')) return 'The badge URL must start with https://.';
+    const users = buildFilters(userFilters, 'users');
+    if ('error' in users) return users.error;
     const base = {
       name: fields.name.trim(),
       ...(fields.key ? { key: fields.key } : {}),
       ...(badge !== '' ? { badgeUrl: badge } : {}),
       ...(inactive ? { status: 'inactive' as const } : {}),
+      ...(users.filters.length > 0 ? { userAttributes: users.filters } : {}),
     };
     if (trigger === 'metric') {
       const value = Number(threshold);
       if (metric === '') return 'Choose the metric.';
       if (threshold.trim() === '' || !(value > 0)) return 'The threshold must be a number above 0.';
-      return { ...base, trigger, metric, threshold: value };
+      const events = buildFilters(eventFilters, 'events');
+      if ('error' in events) return events.error;
+      return {
+        ...base,
+        trigger,
+        metric,
+        threshold: value,
+        ...(events.filters.length > 0 ? { eventAttributes: events.filters } : {}),
+      };
     }
     if (trigger === 'streak') {
       const length = Number(streakLength);
@@ -82,6 +100,8 @@ export function AchievementForm({ metrics, achievements, onCreated }: Props) {
         fields.reset();
         setPrerequisites([]);
         setBadgeUrl('');
+        setUserFilters([]);
+        setEventFilters([]);
         onCreated(created, answer.rebuild !== null);
       }
     } catch (failure) {
@@ -179,6 +199,22 @@ export function AchievementForm({ metrics, achievements, onCreated }: Props) {
         <p className="hint">
           Your backend completes it with <code>POST /v1/achievements/&lt;key&gt;/complete</code>.
         </p>
+      ) : null}
+      <AttributeFilterFields
+        type="user"
+        legend="Only for users with"
+        attributes={attributes.filter((a) => a.type === 'user')}
+        rows={userFilters}
+        onChange={setUserFilters}
+      />
+      {trigger === 'metric' ? (
+        <AttributeFilterFields
+          type="event"
+          legend="Only events with"
+          attributes={attributes.filter((a) => a.type === 'event')}
+          rows={eventFilters}
+          onChange={setEventFilters}
+        />
       ) : null}
       <div className="field">
         <label htmlFor="achievement-badge">Badge URL (optional)</label>

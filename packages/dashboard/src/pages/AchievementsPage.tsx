@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { archiveAchievements, listAchievements, listMetrics, updateAchievement } from '../api/admin';
+import { archiveAchievements, listAchievements, listAttributes, listMetrics, updateAchievement } from '../api/admin';
 import type { Achievement, AchievementChange, Issue } from '../api/types';
 import { AchievementForm } from '../components/AchievementForm';
 import { BadgeField } from '../components/BadgeField';
@@ -10,15 +10,20 @@ import { IssueList } from '../components/IssueList';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
 import { useLoad } from '../components/use-load';
+import { describeFilters } from '../lib/attribute-filters';
 import { formatNumber, formatPercent } from '../lib/format';
 
 const BACKDATING = 'Users who already qualify get it in the background (progress under Streak settings).';
 
-/** Creates achievements, lists them with how many users have each, activates, locks and archives them. */
+/**
+ * Creates achievements, lists them with their attribute filters and how many users have each, activates,
+ * locks and archives them.
+ */
 export function AchievementsPage() {
   const [showArchived, setShowArchived] = useState(false);
   const achievements = useLoad(() => listAchievements(showArchived), [showArchived]);
   const metrics = useLoad(() => listMetrics(), []);
+  const attributes = useLoad(() => listAttributes(), []);
   const announce = useAnnounce();
   const [error, setError] = useState<unknown>(null);
   const [issues, setIssues] = useState<Issue[]>([]);
@@ -62,9 +67,11 @@ export function AchievementsPage() {
       <AchievementForm
         metrics={(metrics.data ?? []).filter((m) => m.status === 'active')}
         achievements={(list ?? []).filter((a) => a.status !== 'archived')}
+        attributes={attributes.data ?? []}
         onCreated={handleCreated}
       />
       <ErrorMessage error={metrics.error} />
+      <ErrorMessage error={attributes.error} />
 
       <section aria-labelledby="achievement-list">
         <div className="section-head">
@@ -95,6 +102,7 @@ export function AchievementsPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
                   <th scope="col">Reached when</th>
+                  <th scope="col">Filters</th>
                   <th scope="col" className="num">
                     Completions
                   </th>
@@ -116,6 +124,7 @@ export function AchievementsPage() {
                       <code>{achievement.key}</code>
                     </td>
                     <td>{describeTrigger(achievement, names)}</td>
+                    <td>{describeFilters(achievement) || '—'}</td>
                     <td className="num">{formatNumber(achievement.completions, 0)}</td>
                     <td className="num">{formatPercent(achievement.rarity)}</td>
                     <td>{achievement.status}</td>
