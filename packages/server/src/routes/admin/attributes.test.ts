@@ -72,6 +72,45 @@ describe('/admin/v1/attributes', () => {
     expect((await t.call('POST', '/v1/users', { body: { id: 'u', attributes: { a: '1', c: '2' } } })).status).toBe(201);
   });
 
+  it('keeps an attribute that an achievement filters by, saying which, until the filter is gone', async () => {
+    const made = await admin('POST', '/admin/v1/attributes', [
+      { name: 'Plan', key: 'plan', type: 'user' },
+      { name: 'Device', key: 'device', type: 'event' },
+      { name: 'Plan of the event', key: 'plan', type: 'event' },
+    ]);
+    const [plan, device, eventPlan] = made.body.created.map((a: { id: string }) => a.id);
+    const achievements = await admin('POST', '/admin/v1/achievements', [
+      {
+        name: 'Pro on iOS',
+        key: 'pro-ios',
+        trigger: 'metric',
+        metric: 'lessons',
+        threshold: 1,
+        userAttributes: [{ key: 'plan', value: 'pro' }],
+        eventAttributes: [{ key: 'device', value: 'ios' }],
+      },
+    ]);
+    expect(achievements.body.issues).toEqual([]);
+    const refused = await admin('DELETE', `/admin/v1/attributes?ids=${plan},${device},${eventPlan}`);
+    expect(refused.body.deleted).toEqual([{ id: eventPlan }]);
+    expect(refused.body.issues).toEqual([
+      {
+        id: plan,
+        severity: 'error',
+        message: 'Attribute "plan" filters the achievement "pro-ios"; remove the filter first',
+      },
+      {
+        id: device,
+        severity: 'error',
+        message: 'Attribute "device" filters the achievement "pro-ios"; remove the filter first',
+      },
+    ]);
+    const id = achievements.body.created[0].id;
+    await admin('PATCH', '/admin/v1/achievements', [{ id, userAttributes: [], eventAttributes: [] }]);
+    const removed = await admin('DELETE', `/admin/v1/attributes?ids=${plan},${device}`);
+    expect(removed.body.deleted).toEqual([{ id: plan }, { id: device }]);
+  });
+
   it("keeps each account's attributes to that account", async () => {
     await admin('POST', '/admin/v1/attributes', [{ name: 'Plan', key: 'plan', type: 'user' }]);
     const other = await admin('POST', '/admin/v1/accounts', { name: 'acme' });
