@@ -18,7 +18,11 @@
 //   (a'') the same events sent 1,000 at a time to POST /admin/v1/metrics/events (4 connections),
 //       beside the event endpoint's events/s in the same blocks' alternation (the target: 3x or more);
 //   (c) the event endpoint on Redis: one server process, then two sharing the Redis behind a
-//       client-side round-robin (two load generators, half the connections each, summed).
+//       client-side round-robin (two load generators, half the connections each, summed);
+//   (d) the batch endpoint against `kindling import` per event (target: batches at least as fast):
+//       the same N events (KINDLING_BENCH_IMPORT_EVENTS) written once as an NDJSON file for the
+//       built CLI and as batches of 1,000 for a freshly started server, each into a fresh SQLite
+//       data folder, alternating for KINDLING_BENCH_ROUNDS rounds; events/s = N / seconds.
 //
 // Blocks alternate (bare, server, server, bare, ...); each pair gives one ratio, and "vs bare" is the
 // median of those ratios. Each block also reports the CPU of the server child and of the load
@@ -35,21 +39,25 @@
 //   KINDLING_BENCH_HISTORY_USERS   users with a year of history whose streaks are read (default 200);
 //                                  the other users start with one event
 //   KINDLING_REDIS_URL             the Redis of part (c) (default redis://127.0.0.1:6379; "off" skips it)
-//   KINDLING_BENCH_CPU_PROF        a folder: the SQLite server child runs with --cpu-prof into it
+//   KINDLING_BENCH_IMPORT_EVENTS   events of part (d), over 2,000 users (default 20000)
+//   KINDLING_BENCH_CPU_PROF        a folder: the SQLite server child runs with --cpu-prof into it, and
+//                                  so do part (d)'s batch servers and import processes
 //   KINDLING_BENCH_DIR             where the server's data folder is made (default: the OS temp folder;
 //                                  /dev/shm shows the cost without the disk's fsync)
 //
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
 // starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { connectRedis } from '@kindling/redis';
 import { parseSettings, startServer } from '@kindling/server';
 import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
-import { median } from '../../core/bench/report.mjs';
+import { median, quantile } from '../../core/bench/report.mjs';
 import { alternate, forkServer, QUIET } from './children.mjs';
-import { blast, LOADGEN, sendEach } from './load.mjs';
+import { blast, cpuSeconds, LOADGEN, sendEach } from './load.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./load.mjs').Block} Block */
@@ -66,6 +74,8 @@ const BATCH_SIZE = 1000;
 /** a year of daily sums summarised per day, against a bare route sending the same bytes */
 const TARGET_SUMMARY_SAME_BYTES = 0.6;
 const BATCH_CONNECTIONS = 4;
+/** the batch endpoint's events/s against `kindling import`'s, the same events into a fresh data folder each */
+const TARGET_BATCH_VS_IMPORT = 1;
 const HISTORY_PERIODS = 366;
 
 const SECONDS = envInt('KINDLING_BENCH_SECONDS', 10, 1);
@@ -74,6 +84,10 @@ const CONNECTIONS = envInt('KINDLING_BENCH_CONNECTIONS', 50, 2);
 const USERS = envInt('KINDLING_BENCH_USERS', 10_000, 1);
 const HISTORY_USERS = Math.min(envInt('KINDLING_BENCH_HISTORY_USERS', 200, 1), USERS);
 const REDIS_URL = process.env.KINDLING_REDIS_URL || 'redis://127.0.0.1:6379';
+const IMPORT_EVENTS = envInt('KINDLING_BENCH_IMPORT_EVENTS', 20_000, 1);
+const IMPORT_USERS = Math.min(2_000, IMPORT_EVENTS);
+/** the built CLI, as `kindling` runs once installed */
+const CLI = fileURLToPath(new URL('../bin/kindling.mjs', import.meta.url));
 const CPU_PROF = process.env.KINDLING_BENCH_CPU_PROF || null;
 const REDIS_PREFIX = `klbench-http-p${process.pid}`;
 /** the durability the measured server runs with: the default unless the environment sets it */
@@ -247,6 +261,175 @@ async function redisPart() {
 }
 
 /**
+ * @typedef {object} ImportRun  one timed run of part (d)
+ * @property {number} rate      events recorded per second: IMPORT_EVENTS / seconds
+ * @property {number} seconds
+ * @property {number | null} cpu  the recording process's CPU (the import, or the server child), % of one core
+ * @property {number | null} p50  a batch request's latency, ms (null for the import)
+ * @property {number | null} p99
+ */
+
+/**
+ * Part (d): the batch endpoint against the CLI import, per event. The events are the bench's event
+ * workload (one lesson, the user's zone, users in turn), here over IMPORT_USERS users, each event
+ * with an idempotency key of its own: the import always records with a key (a hash of the line when
+ * the file has none), so both sides carry the same ones and do the same work in the engine. They
+ * have no `at`: the batch endpoint takes none (every event is recorded now), so the import records
+ * them now as well. Each run starts from a fresh data folder made by a first start of the built
+ * server (the import needs the account and its metric `lessons` to exist); which side goes first
+ * alternates by round, as in the other parts.
+ *
+ * What each figure includes: the import is timed from spawn to exit, so it includes starting Node,
+ * opening the store and closing it, because that is what an operator waits for, and it is what every
+ * import pays. The batch figure runs from the first request to the last answer on a server already
+ * listening: a server is started once and takes many batches, so its start belongs to no batch (and
+ * timing it from fork would add the first start's account setup, which the import's figure does not
+ * hold). Both processes are cold (no warm-up), as a fresh import is. An import of an empty file, once
+ * per round, shows the import's fixed part; the INFO line gives the ratio without it as well.
+ * The batches go BATCH_CONNECTIONS at a time, the concurrency of the batch comparison above.
+ */
+async function importPart(/** @type {string} */ dir) {
+  mkdirSync(dir, { recursive: true });
+  const events = Array.from({ length: IMPORT_EVENTS }, (_, i) => {
+    const u = i % IMPORT_USERS;
+    return { user: { id: userId(u), tz: zoneOf(u) }, value: 1, idempotencyKey: `bench-import-${i}` };
+  });
+  const file = join(dir, 'events.ndjson');
+  writeFileSync(file, events.map((event) => `${JSON.stringify({ metric: 'lessons', ...event })}\n`).join(''));
+  const empty = join(dir, 'empty.ndjson');
+  writeFileSync(empty, '');
+  /** @type {string[]} */
+  const bodies = [];
+  for (let i = 0; i < events.length; i += BATCH_SIZE)
+    bodies.push(JSON.stringify(events.slice(i, i + BATCH_SIZE).map((event) => ({ key: 'lessons', ...event }))));
+  const profile = CPU_PROF === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`];
+
+  let folders = 0;
+  /** a fresh data folder, and a first start of the built server in it (stopped unless `keep`) */
+  const firstStart = async (/** @type {boolean} */ keep) => {
+    const data = join(dir, `data-${folders++}`);
+    const env = { KINDLING_DATA_DIR: data, KINDLING_DASHBOARD_DIR: join(data, 'none') };
+    const server = await forkServer('kindling', env, keep ? CPU_PROF : null);
+    if (!keep) await server.stop();
+    return { data, server };
+  };
+  /** `kindling import` of `path` into `data`, from spawn to exit; fails unless every line was recorded */
+  const runImport = async (/** @type {string} */ path, /** @type {string} */ data, /** @type {number} */ lines) => {
+    const before = cpuSeconds('self', true);
+    const started = performance.now();
+    const child = spawn(process.execPath, [...profile, CLI, 'import', path, '--data', data, '--json'], {
+      env: { ...process.env, ...QUIET },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    // stdout: the summary (--json); stderr: the progress bar, and any error
+    let [out, err] = ['', ''];
+    child.stdout.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => (err += chunk));
+    const code = await exited;
+    const seconds = (performance.now() - started) / 1000;
+    await closed;
+    const after = cpuSeconds('self', true);
+    /** @type {{ recorded?: number, replayed?: number, rejected?: number, complete?: boolean } | null} */
+    let summary = null;
+    try {
+      summary = JSON.parse(out);
+    } catch {}
+    if (code !== 0 || summary === null || summary.recorded !== lines || summary.rejected !== 0 || !summary.complete)
+      throw new Error(`kindling import ${path} (exit ${code}) did not record all ${lines} events:\n${out}${err}`);
+    return { seconds, cpu: before === null || after === null ? null : ((after - before) / seconds) * 100 };
+  };
+
+  /** the import of an empty file in each round: what every import pays before its first event */
+  /** @type {number[]} */
+  const fixedSeconds = [];
+  /** @returns {Promise<ImportRun>} */
+  const importRun = async () => {
+    const { data } = await firstStart(false);
+    try {
+      const fixed = await runImport(empty, data, 0);
+      const run = await runImport(file, data, IMPORT_EVENTS);
+      fixedSeconds.push(fixed.seconds);
+      return { rate: IMPORT_EVENTS / run.seconds, seconds: run.seconds, cpu: run.cpu, p50: null, p99: null };
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  };
+  /** @returns {Promise<ImportRun>} */
+  const batchRun = async () => {
+    const { data, server } = await firstStart(true);
+    try {
+      const url = new URL('/admin/v1/metrics/events', server.url);
+      const headers = { 'content-type': 'application/json', 'x-api-key': server.adminKey ?? '' };
+      /** @type {number[]} */
+      const latencies = [];
+      /** @type {string[]} */
+      const problems = [];
+      let accepted = 0;
+      let next = 0;
+      const worker = async () => {
+        while (next < bodies.length) {
+          const n = next++;
+          const sent = performance.now();
+          const response = await fetch(url, { method: 'POST', headers, body: bodies[n] });
+          const text = await response.text();
+          latencies.push(performance.now() - sent);
+          /** @type {{ accepted?: number, issues?: unknown[] } | null} */
+          let answer = null;
+          try {
+            answer = JSON.parse(text);
+          } catch {}
+          if (response.status !== 202 || typeof answer?.accepted !== 'number' || answer.issues?.length !== 0)
+            problems.push(`batch ${n}: ${response.status} ${text.slice(0, 300)}`);
+          else accepted += answer.accepted;
+        }
+      };
+      const cpuBefore = cpuSeconds(server.pid);
+      const started = performance.now();
+      await Promise.all(Array.from({ length: BATCH_CONNECTIONS }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuSeconds(server.pid);
+      if (problems.length > 0 || accepted !== IMPORT_EVENTS)
+        throw new Error(
+          `the batch endpoint accepted ${accepted} of ${IMPORT_EVENTS} events:\n${problems.slice(0, 5).join('\n')}`,
+        );
+      latencies.sort((a, b) => a - b);
+      return {
+        rate: IMPORT_EVENTS / seconds,
+        seconds,
+        cpu: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) / seconds) * 100,
+        p50: quantile(latencies, 0.5),
+        p99: quantile(latencies, 0.99),
+      };
+    } finally {
+      await server.stop();
+      rmSync(data, { recursive: true, force: true });
+    }
+  };
+
+  /** @type {{ batch: ImportRun[], import: ImportRun[] }} */
+  const rows = { batch: [], import: [] };
+  /** @type {number[]} */
+  const ratios = [];
+  const label = `batch endpoint vs kindling import, ${IMPORT_EVENTS} events`;
+  for (let round = 0; round < ROUNDS; round++) {
+    /** @type {('import' | 'batch')[]} */
+    const order = round % 2 === 0 ? ['import', 'batch'] : ['batch', 'import'];
+    for (const which of order) {
+      const run = which === 'batch' ? await batchRun() : await importRun();
+      rows[which].push(run);
+      progress(
+        `${label} round ${round + 1}/${ROUNDS} ${which}: ${fmt(run.rate)} events/s, ${run.seconds.toFixed(2)} s`,
+      );
+    }
+    const [b, i] = [rows.batch[round], rows.import[round]];
+    if (b !== undefined && i !== undefined) ratios.push(b.rate / i.rate);
+  }
+  return { rows, ratios, fixedSeconds, batches: bodies.length };
+}
+
+/**
  * What Kindling answers for each path (read with the key, no compression asked), for the bare
  * server to send as prepared bytes: the same bodies and the same content headers.
  */
@@ -390,6 +573,9 @@ async function main() {
     );
     for (const cleanup of cleanups.splice(0, 4)) await cleanup();
 
+    const importDir = `${dir}-import`;
+    cleanups.push(() => rmSync(importDir, { recursive: true, force: true }));
+    const imported = await importPart(importDir);
     const redis = REDIS_URL === 'off' ? null : await redisPart();
     report({
       event,
@@ -401,6 +587,7 @@ async function main() {
       coldRead,
       summary,
       summaryBytes: summaries.meanBytes,
+      imported,
       redis,
       events,
       largeBytes: large.meanBytes,
@@ -413,7 +600,8 @@ async function main() {
 
 /**
  * @param {{ event: Comparison, batch: Comparison, normal: Comparison, read: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
- *   summary: Comparison, summaryBytes: number, redis: Comparison | null, events: number, largeBytes: number, smallBytes: number }} results
+ *   summary: Comparison, summaryBytes: number, imported: Awaited<ReturnType<typeof importPart>>, redis: Comparison | null, events: number,
+ *   largeBytes: number, smallBytes: number }} results
  */
 function report({
   event,
@@ -425,6 +613,7 @@ function report({
   coldRead,
   summary: summaryRun,
   summaryBytes,
+  imported,
   redis,
   events,
   largeBytes,
@@ -507,6 +696,34 @@ function report({
     line('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
     line('POST event', 'Kindling, Redis, 1 process', summary(redis.rows.baseline), null);
   }
+  // part (d): its own columns, since one of its two sides answers no requests
+  const ratio = (/** @type {number[]} */ ratios) =>
+    `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`;
+  const part = (/** @type {'batch' | 'import'} */ which) => {
+    const runs = imported.rows[which];
+    const pick = (/** @type {(r: ImportRun) => number | null} */ f) =>
+      runs.every((r) => f(r) !== null) ? median(runs.map((r) => f(r) ?? 0)) : null;
+    const p50 = pick((r) => r.p50);
+    const p99 = pick((r) => r.p99);
+    return {
+      rate: fmt(median(runs.map((r) => r.rate))),
+      seconds: median(runs.map((r) => r.seconds)).toFixed(2),
+      p50: p50 === null ? '–' : ms(p50),
+      p99: p99 === null ? '–' : ms(p99),
+      cpu: pct(pick((r) => r.cpu)),
+    };
+  };
+  const [im, bi] = [part('import'), part('batch')];
+  console.log(
+    `\n| ${fmt(IMPORT_EVENTS)} events, ${fmt(IMPORT_USERS)} users, a fresh SQLite (${SYNC}) folder each | timed | events/s (median round) | seconds | p50 ms | p99 ms | CPU | vs import (median of rounds; min .. max) |`,
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    `| \`kindling import FILE\` (the built CLI, a child process) | spawn to exit: Node's start, opening and closing the store included | ${im.rate} | ${im.seconds} | ${im.p50} | ${im.p99} | ${im.cpu} | 1.00× |`,
+  );
+  console.log(
+    `| POST /admin/v1/metrics/events, ${imported.batches} batches of ${BATCH_SIZE}, ${BATCH_CONNECTIONS} at a time | first request to last answer: the server's start excluded | ${bi.rate} | ${bi.seconds} | ${bi.p50} | ${bi.p99} | ${bi.cpu} | ${ratio(imported.ratios)} |`,
+  );
   const verdict = (/** @type {boolean} */ ok, /** @type {string} */ text) =>
     console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
   console.log('');
@@ -531,6 +748,10 @@ function report({
     median(summaryRun.ratios) >= TARGET_SUMMARY_SAME_BYTES,
     `event summary of a year by day at ${median(summaryRun.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes; target >= ${TARGET_SUMMARY_SAME_BYTES}×`,
   );
+  verdict(
+    median(imported.ratios) >= TARGET_BATCH_VS_IMPORT,
+    `the batch endpoint at ${median(imported.ratios).toFixed(2)}× the events/s of \`kindling import\` (median of rounds; the import timed with its process start, the batches without the server's); target >= ${TARGET_BATCH_VS_IMPORT.toFixed(1)}×`,
+  );
   console.log(
     `INFO: event endpoint with KINDLING_SQLITE_SYNC=normal (commits not synced to disk; an acknowledged event survives a crash of the process, not of the machine) at ${(median(normal.ratios) * 100).toFixed(0)}% of the bare POST, p99 ${ms(nm.p99)} ms: what the default's sync in every commit costs on this disk`,
   );
@@ -540,6 +761,14 @@ function report({
   );
   console.log(
     `INFO: streak read with the read cache off (every read loads, advances, serializes) at ${median(coldRead.ratios).toFixed(2)}× of a bare GET answering a small JSON`,
+  );
+  const fixed = median(imported.fixedSeconds);
+  const withoutFixed = imported.rows.batch.map((b, i) => {
+    const run = /** @type {ImportRun} */ (imported.rows.import[i]);
+    return b.rate / (IMPORT_EVENTS / (run.seconds - /** @type {number} */ (imported.fixedSeconds[i])));
+  });
+  console.log(
+    `INFO: \`kindling import\` of an empty file took ${fixed.toFixed(2)} s (median of rounds: Node's start, opening and closing the store); without it the batch endpoint is at ${median(withoutFixed).toFixed(2)}× of the import (${Math.min(...withoutFixed).toFixed(2)} .. ${Math.max(...withoutFixed).toFixed(2)})`,
   );
   if (redis !== null)
     console.log(`INFO: Redis, 2 processes at ${median(redis.ratios).toFixed(2)}× the event rate of 1 process`);
