@@ -139,5 +139,11 @@ export function achievementCases(store: () => Store): void {
     });
     expect(summary.map((row) => row.change)).toEqual([3, 2, 7]);
     expect((await shared.activity('2026-03-01', '2026-03-31')).metrics.map((m) => m.metric)).toEqual(['lessons']);
+    // live: the totals under attributes travel with the kept state from one event to the next
+    const live = (userId: string, value: number, device: string) =>
+      after.record({ userId, metric: 'lessons', value, at: at('2026-03-04T10:00:00Z'), attributes: { device } });
+    expect((await live('dan', 3, 'ios')).achievements).toEqual([]);
+    expect((await live('dan', 9, 'web')).achievements).toEqual([]);
+    expect((await live('dan', 2, 'ios')).achievements.map((a) => a.key)).toEqual(['ios-five']);
   });
 }
