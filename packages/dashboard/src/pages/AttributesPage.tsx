@@ -7,6 +7,7 @@ import { IssueList } from '../components/IssueList';
 import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
+import { RenameForm } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
 import { useDerivedKey } from '../components/use-derived-key';
 import { useLoad } from '../components/use-load';
@@ -60,8 +61,7 @@ export function AttributesPage() {
     );
   }
 
-  function rename(event: FormEvent, attribute: Attribute, next: string) {
-    event.preventDefault();
+  function rename(attribute: Attribute, next: string) {
     void change(
       () => renameAttribute(attribute.id, next.trim()),
       () => {
@@ -130,24 +130,15 @@ export function AttributesPage() {
                   <tr key={attribute.id}>
                     <th scope="row">
                       {renaming?.id === attribute.id ? (
-                        <form className="inline" onSubmit={(event) => rename(event, attribute, renaming.name)}>
-                          <label className="visually-hidden" htmlFor={`rename-${attribute.id}`}>
-                            New name of {attribute.name}
-                          </label>
-                          <input
-                            id={`rename-${attribute.id}`}
-                            required
-                            maxLength={255}
-                            value={renaming.name}
-                            onChange={(event) => setRenaming({ id: attribute.id, name: event.target.value })}
-                          />{' '}
-                          <button type="submit" disabled={busy}>
-                            Save
-                          </button>{' '}
-                          <button type="button" onClick={() => setRenaming(null)}>
-                            Cancel
-                          </button>
-                        </form>
+                        <RenameForm
+                          id={attribute.id}
+                          name={attribute.name}
+                          value={renaming.name}
+                          busy={busy}
+                          onChange={(name) => setRenaming({ id: attribute.id, name })}
+                          onSave={(next) => rename(attribute, next)}
+                          onCancel={() => setRenaming(null)}
+                        />
                       ) : (
                         attribute.name
                       )}

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { IssueList } from '../components/IssueList';
 import { ListStates } from '../components/ListStates';
 import { PageHeading } from '../components/PageHeading';
+import { RenameForm } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
 import { useLoad } from '../components/use-load';
 import { formatDateTime } from '../lib/format';
@@ -51,8 +52,7 @@ export function TenantsPage() {
     );
   }
 
-  function rename(event: FormEvent, tenant: Tenant, next: string) {
-    event.preventDefault();
+  function rename(tenant: Tenant, next: string) {
     void change(
       () => renameTenant(tenant.id, next.trim()),
       () => {
@@ -126,24 +126,15 @@ export function TenantsPage() {
                   <tr key={tenant.id}>
                     <th scope="row">
                       {renaming?.id === tenant.id ? (
-                        <form className="inline" onSubmit={(event) => rename(event, tenant, renaming.name)}>
-                          <label className="visually-hidden" htmlFor={`rename-${tenant.id}`}>
-                            New name of {tenant.name}
-                          </label>
-                          <input
-                            id={`rename-${tenant.id}`}
-                            required
-                            maxLength={255}
-                            value={renaming.name}
-                            onChange={(event) => setRenaming({ id: tenant.id, name: event.target.value })}
-                          />{' '}
-                          <button type="submit" disabled={busy}>
-                            Save
-                          </button>{' '}
-                          <button type="button" onClick={() => setRenaming(null)}>
-                            Cancel
-                          </button>
-                        </form>
+                        <RenameForm
+                          id={tenant.id}
+                          name={tenant.name}
+                          value={renaming.name}
+                          busy={busy}
+                          onChange={(name) => setRenaming({ id: tenant.id, name })}
+                          onSave={(next) => rename(tenant, next)}
+                          onCancel={() => setRenaming(null)}
+                        />
                       ) : (
                         tenant.name
                       )}
