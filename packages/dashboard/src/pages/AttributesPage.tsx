@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createAttribute, deleteAttributes, listAttributes, renameAttribute } from '../api/admin';
-import type { Attribute, AttributeType, Issue } from '../api/types';
+import type { Attribute, AttributeType } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { IssueList } from '../components/IssueList';
@@ -10,6 +10,7 @@ import { PageHeading } from '../components/PageHeading';
 import { RenameForm } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
 import { useDerivedKey } from '../components/use-derived-key';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { isValidKey, KEY_RULE } from '@kindling/core';
 
@@ -22,33 +23,12 @@ export function AttributesPage() {
   const announce = useAnnounce();
   const [type, setType] = useState<AttributeType>('user');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  /** Runs a change, showing its error or its issues, then reloads the list. */
-  async function change(run: () => Promise<{ issues: Issue[] }>, done: () => void) {
-    setError(null);
-    setIssues([]);
-    setBusy(true);
-    try {
-      const answer = await run();
-      setIssues(answer.issues);
-      if (answer.issues.length === 0) done();
-      attributes.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, issues, busy, change, fail } = useChange(attributes.reload);
 
   function create(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setIssues([]);
     if (!isValidKey(fields.key)) {
-      setError(new Error(KEY_RULE));
+      fail(new Error(KEY_RULE));
       return;
     }
     const made = { name: fields.name.trim(), key: fields.key, type };

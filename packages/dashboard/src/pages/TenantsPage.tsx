@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createTenant, deleteTenants, listTenants, renameTenant } from '../api/admin';
-import type { Issue, Tenant } from '../api/types';
+import type { Tenant } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { IssueList } from '../components/IssueList';
@@ -8,6 +8,7 @@ import { ListStates } from '../components/ListStates';
 import { PageHeading } from '../components/PageHeading';
 import { RenameForm } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { formatDateTime } from '../lib/format';
 
@@ -18,26 +19,7 @@ export function TenantsPage() {
   const [customerId, setCustomerId] = useState('');
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  /** Runs a change, showing its error or its issues, then reloads the list. */
-  async function change(run: () => Promise<{ issues: Issue[] }>, done: () => void) {
-    setError(null);
-    setIssues([]);
-    setBusy(true);
-    try {
-      const answer = await run();
-      setIssues(answer.issues);
-      if (answer.issues.length === 0) done();
-      tenants.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, issues, busy, change } = useChange(tenants.reload);
 
   function create(event: FormEvent) {
     event.preventDefault();
