@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { createAttribute, deleteAttributes, listAttributes, renameAttribute } from '../api/admin';
 import type { Attribute, AttributeType } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { IssueList } from '../components/IssueList';
+import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
@@ -59,8 +58,15 @@ export function AttributesPage() {
         <code>attributes</code>). Only declared keys are accepted; a key is unique among the attributes of its type.
       </p>
 
-      <form className="card form" onSubmit={create} aria-labelledby="new-attribute">
-        <h2 id="new-attribute">New attribute</h2>
+      <CreateForm
+        id="new-attribute"
+        title="New attribute"
+        submit="Create attribute"
+        busy={busy}
+        error={error}
+        issues={issues}
+        onSubmit={create}
+      >
         <NameKeyFields
           idPrefix="attribute"
           noun="Attribute"
@@ -76,12 +82,7 @@ export function AttributesPage() {
             <option value="event">Events</option>
           </select>
         </div>
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create attribute
-        </button>
-      </form>
-      <ErrorMessage error={error} />
-      <IssueList issues={issues} />
+      </CreateForm>
 
       <section aria-labelledby="attribute-list">
         <h2 id="attribute-list">Your attributes</h2>

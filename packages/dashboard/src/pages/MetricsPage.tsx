@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
 import type { Issue } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { CreateForm } from '../components/CreateForm';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { IssueList } from '../components/IssueList';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -68,8 +68,15 @@ export function MetricsPage() {
         key.
       </p>
 
-      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-metric">
-        <h2 id="new-metric">New metric</h2>
+      <CreateForm
+        id="new-metric"
+        title="New metric"
+        submit="Create metric"
+        busy={busy}
+        error={error}
+        issues={issues}
+        onSubmit={create}
+      >
         <NameKeyFields
           idPrefix="metric"
           noun="Metric"
@@ -78,12 +85,7 @@ export function MetricsPage() {
           onName={fields.setName}
           onKey={fields.setKey}
         />
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create metric
-        </button>
-      </form>
-      <ErrorMessage error={error} />
-      <IssueList issues={issues} />
+      </CreateForm>
 
       <section aria-labelledby="metric-list">
         <div className="section-head">

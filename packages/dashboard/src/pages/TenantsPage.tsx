@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { createTenant, deleteTenants, listTenants, renameTenant } from '../api/admin';
 import type { Tenant } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { IssueList } from '../components/IssueList';
+import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { PageHeading } from '../components/PageHeading';
 import { RenameForm } from '../components/RenameForm';
@@ -52,8 +51,15 @@ export function TenantsPage() {
         and write its users only. Metrics, the streak rule, achievements and webhooks are shared by every tenant.
       </p>
 
-      <form className="card form" onSubmit={create} aria-labelledby="new-tenant">
-        <h2 id="new-tenant">New tenant</h2>
+      <CreateForm
+        id="new-tenant"
+        title="New tenant"
+        submit="Create tenant"
+        busy={busy}
+        error={error}
+        issues={issues}
+        onSubmit={create}
+      >
         <div className="field">
           <label htmlFor="tenant-customer-id">Customer ID</label>
           <input
@@ -74,12 +80,7 @@ export function TenantsPage() {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create tenant
-        </button>
-      </form>
-      <ErrorMessage error={error} />
-      <IssueList issues={issues} />
+      </CreateForm>
 
       <section aria-labelledby="tenant-list">
         <h2 id="tenant-list">Your tenants</h2>
