@@ -3,7 +3,7 @@ import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
 import type { Issue } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
-import { ErrorMessage } from '../components/ErrorMessage';
+import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -95,10 +95,15 @@ export function MetricsPage() {
             Show archived metrics
           </label>
         </div>
-        <ErrorMessage error={metrics.error} />
-        {metrics.data && metrics.data.length === 0 ? <p>No metrics yet. Create the first one above.</p> : null}
-        {metrics.data && metrics.data.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="metric-list">
+        <ListStates
+          error={metrics.error}
+          loading={metrics.loading}
+          items={metrics.data}
+          loadingText="Loading metrics…"
+          empty={<p>No metrics yet. Create the first one above.</p>}
+          labelledBy="metric-list"
+        >
+          {(list) => (
             <table>
               <thead>
                 <tr>
@@ -118,7 +123,7 @@ export function MetricsPage() {
                 </tr>
               </thead>
               <tbody>
-                {metrics.data.map((metric) => (
+                {list.map((metric) => (
                   <tr key={metric.id}>
                     <th scope="row">{metric.name}</th>
                     <td>
@@ -141,9 +146,8 @@ export function MetricsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
-        ) : null}
-        {metrics.loading && !metrics.data ? <p>Loading metrics…</p> : null}
+          )}
+        </ListStates>
       </section>
     </>
   );
