@@ -67,14 +67,7 @@ export function AttributesPage() {
         issues={issues}
         onSubmit={create}
       >
-        <NameKeyFields
-          idPrefix="attribute"
-          noun="Attribute"
-          name={fields.name}
-          keyValue={fields.key}
-          onName={fields.setName}
-          onKey={fields.setKey}
-        />
+        <NameKeyFields idPrefix="attribute" noun="Attribute" fields={fields} />
         <div className="field">
           <label htmlFor="attribute-type">Attribute of</label>
           <select id="attribute-type" value={type} onChange={(event) => setType(event.target.value as AttributeType)}>

@@ -77,14 +77,7 @@ export function MetricsPage() {
         issues={issues}
         onSubmit={create}
       >
-        <NameKeyFields
-          idPrefix="metric"
-          noun="Metric"
-          name={fields.name}
-          keyValue={fields.key}
-          onName={fields.setName}
-          onKey={fields.setKey}
-        />
+        <NameKeyFields idPrefix="metric" noun="Metric" fields={fields} />
       </CreateForm>
 
       <section aria-labelledby="metric-list">
