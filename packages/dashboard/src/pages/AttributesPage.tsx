@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createAttribute, deleteAttributes, listAttributes, renameAttribute } from '../api/admin';
 import type { Attribute, AttributeType } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
@@ -94,9 +95,7 @@ export function AttributesPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
                   <th scope="col">Type</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createKey, listKeys, revokeKey } from '../api/admin';
 import type { ApiKey, CreatedApiKey } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
@@ -97,9 +98,7 @@ export function KeysPage() {
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

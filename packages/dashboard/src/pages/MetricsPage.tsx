@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
 import type { Issue } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
@@ -110,9 +111,7 @@ export function MetricsPage() {
                   </th>
                   <th scope="col">Last event</th>
                   <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createTenant, deleteTenants, listTenants, renameTenant } from '../api/admin';
 import type { Tenant } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
@@ -99,9 +100,7 @@ export function TenantsPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Customer ID</th>
                   <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../api/admin';
 import type { CreatedWebhook, WebhookType } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
@@ -147,9 +148,7 @@ export function WebhooksPage() {
                   <th scope="col">Changes</th>
                   <th scope="col">Created</th>
                   <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
