@@ -114,14 +114,7 @@ export function AchievementForm({ metrics, achievements, attributes, onCreated }
   return (
     <form className="card form" onSubmit={(event) => void submit(event)} aria-labelledby="new-achievement">
       <h2 id="new-achievement">New achievement</h2>
-      <NameKeyFields
-        idPrefix="achievement"
-        noun="Achievement"
-        name={fields.name}
-        keyValue={fields.key}
-        onName={fields.setName}
-        onKey={fields.setKey}
-      />
+      <NameKeyFields idPrefix="achievement" noun="Achievement" fields={fields} />
       <div className="field">
         <label htmlFor="achievement-trigger">Trigger</label>
         <select

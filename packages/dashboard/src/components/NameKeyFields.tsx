@@ -1,17 +1,17 @@
 import { isValidKey, KEY_RULE } from '@kindling/core';
+import type { DerivedKey } from './use-derived-key';
 
 interface Props {
   idPrefix: string;
   /** "Metric" or "Achievement": the labels read "Metric name" and "Metric key". */
   noun: string;
-  name: string;
-  keyValue: string;
-  onName: (name: string) => void;
-  onKey: (key: string) => void;
+  /** the name and key as `useDerivedKey` keeps them */
+  fields: Pick<DerivedKey, 'name' | 'key' | 'setName' | 'setKey'>;
 }
 
 /** A name field and the key field that follows it (editable; checked as the server checks it). */
-export function NameKeyFields({ idPrefix, noun, name, keyValue, onName, onKey }: Props) {
+export function NameKeyFields({ idPrefix, noun, fields }: Props) {
+  const { name, key: keyValue, setName: onName, setKey: onKey } = fields;
   const keyInvalid = keyValue !== '' && !isValidKey(keyValue);
   return (
     <>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { archiveAchievements, listAchievements, listAttributes, listMetrics, updateAchievement } from '../api/admin';
 import type { Achievement, AchievementChange, Issue } from '../api/types';
 import { AchievementForm } from '../components/AchievementForm';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { BadgeField } from '../components/BadgeField';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -111,9 +112,7 @@ export function AchievementsPage() {
                   </th>
                   <th scope="col">Status</th>
                   <th scope="col">Badge</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { createAttribute, deleteAttributes, listAttributes, renameAttribute } from '../api/admin';
-import type { Attribute, AttributeType, Issue } from '../api/types';
+import type { Attribute, AttributeType } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { IssueList } from '../components/IssueList';
+import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
+import { RenameForm } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
 import { useDerivedKey } from '../components/use-derived-key';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { isValidKey, KEY_RULE } from '@kindling/core';
 
@@ -21,33 +23,12 @@ export function AttributesPage() {
   const announce = useAnnounce();
   const [type, setType] = useState<AttributeType>('user');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  /** Runs a change, showing its error or its issues, then reloads the list. */
-  async function change(run: () => Promise<{ issues: Issue[] }>, done: () => void) {
-    setError(null);
-    setIssues([]);
-    setBusy(true);
-    try {
-      const answer = await run();
-      setIssues(answer.issues);
-      if (answer.issues.length === 0) done();
-      attributes.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, issues, busy, change, fail } = useChange(attributes.reload);
 
   function create(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setIssues([]);
     if (!isValidKey(fields.key)) {
-      setError(new Error(KEY_RULE));
+      fail(new Error(KEY_RULE));
       return;
     }
     const made = { name: fields.name.trim(), key: fields.key, type };
@@ -60,8 +41,7 @@ export function AttributesPage() {
     );
   }
 
-  function rename(event: FormEvent, attribute: Attribute, next: string) {
-    event.preventDefault();
+  function rename(attribute: Attribute, next: string) {
     void change(
       () => renameAttribute(attribute.id, next.trim()),
       () => {
@@ -79,16 +59,16 @@ export function AttributesPage() {
         <code>attributes</code>). Only declared keys are accepted; a key is unique among the attributes of its type.
       </p>
 
-      <form className="card form" onSubmit={create} aria-labelledby="new-attribute">
-        <h2 id="new-attribute">New attribute</h2>
-        <NameKeyFields
-          idPrefix="attribute"
-          noun="Attribute"
-          name={fields.name}
-          keyValue={fields.key}
-          onName={fields.setName}
-          onKey={fields.setKey}
-        />
+      <CreateForm
+        id="new-attribute"
+        title="New attribute"
+        submit="Create attribute"
+        busy={busy}
+        error={error}
+        issues={issues}
+        onSubmit={create}
+      >
+        <NameKeyFields idPrefix="attribute" noun="Attribute" fields={fields} />
         <div className="field">
           <label htmlFor="attribute-type">Attribute of</label>
           <select id="attribute-type" value={type} onChange={(event) => setType(event.target.value as AttributeType)}>
@@ -96,12 +76,7 @@ export function AttributesPage() {
             <option value="event">Events</option>
           </select>
         </div>
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create attribute
-        </button>
-      </form>
-      <ErrorMessage error={error} />
-      <IssueList issues={issues} />
+      </CreateForm>
 
       <section aria-labelledby="attribute-list">
         <h2 id="attribute-list">Your attributes</h2>
@@ -120,9 +95,7 @@ export function AttributesPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
                   <th scope="col">Type</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
@@ -130,24 +103,15 @@ export function AttributesPage() {
                   <tr key={attribute.id}>
                     <th scope="row">
                       {renaming?.id === attribute.id ? (
-                        <form className="inline" onSubmit={(event) => rename(event, attribute, renaming.name)}>
-                          <label className="visually-hidden" htmlFor={`rename-${attribute.id}`}>
-                            New name of {attribute.name}
-                          </label>
-                          <input
-                            id={`rename-${attribute.id}`}
-                            required
-                            maxLength={255}
-                            value={renaming.name}
-                            onChange={(event) => setRenaming({ id: attribute.id, name: event.target.value })}
-                          />{' '}
-                          <button type="submit" disabled={busy}>
-                            Save
-                          </button>{' '}
-                          <button type="button" onClick={() => setRenaming(null)}>
-                            Cancel
-                          </button>
-                        </form>
+                        <RenameForm
+                          id={attribute.id}
+                          name={attribute.name}
+                          value={renaming.name}
+                          busy={busy}
+                          onChange={(name) => setRenaming({ id: attribute.id, name })}
+                          onSave={(next) => rename(attribute, next)}
+                          onCancel={() => setRenaming(null)}
+                        />
                       ) : (
                         attribute.name
                       )}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createKey, listKeys, revokeKey } from '../api/admin';
 import type { ApiKey, CreatedApiKey } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
+import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
@@ -55,8 +56,7 @@ export function KeysPage() {
         Application keys (<code>kl_app_</code>) send events from your backend; admin keys (<code>kl_admin_</code>) can
         also change settings.
       </p>
-      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-key">
-        <h2 id="new-key">New key</h2>
+      <CreateForm id="new-key" title="New key" submit="Create key" busy={busy} error={error} onSubmit={create}>
         <div className="field">
           <label htmlFor="key-name">Key name</label>
           <input id="key-name" required value={name} onChange={(event) => setName(event.target.value)} />
@@ -68,11 +68,7 @@ export function KeysPage() {
             <option value="admin">Admin</option>
           </select>
         </div>
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create key
-        </button>
-      </form>
-      <ErrorMessage error={error} />
+      </CreateForm>
       {created ? (
         <NewSecret
           heading={`Key “${created.name}” created`}
@@ -102,9 +98,7 @@ export function KeysPage() {
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
 import type { Issue } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { IssueList } from '../components/IssueList';
+import { CreateForm } from '../components/CreateForm';
+import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -68,22 +69,17 @@ export function MetricsPage() {
         key.
       </p>
 
-      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-metric">
-        <h2 id="new-metric">New metric</h2>
-        <NameKeyFields
-          idPrefix="metric"
-          noun="Metric"
-          name={fields.name}
-          keyValue={fields.key}
-          onName={fields.setName}
-          onKey={fields.setKey}
-        />
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create metric
-        </button>
-      </form>
-      <ErrorMessage error={error} />
-      <IssueList issues={issues} />
+      <CreateForm
+        id="new-metric"
+        title="New metric"
+        submit="Create metric"
+        busy={busy}
+        error={error}
+        issues={issues}
+        onSubmit={create}
+      >
+        <NameKeyFields idPrefix="metric" noun="Metric" fields={fields} />
+      </CreateForm>
 
       <section aria-labelledby="metric-list">
         <div className="section-head">
@@ -93,10 +89,15 @@ export function MetricsPage() {
             Show archived metrics
           </label>
         </div>
-        <ErrorMessage error={metrics.error} />
-        {metrics.data && metrics.data.length === 0 ? <p>No metrics yet. Create the first one above.</p> : null}
-        {metrics.data && metrics.data.length > 0 ? (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="metric-list">
+        <ListStates
+          error={metrics.error}
+          loading={metrics.loading}
+          items={metrics.data}
+          loadingText="Loading metrics…"
+          empty={<p>No metrics yet. Create the first one above.</p>}
+          labelledBy="metric-list"
+        >
+          {(list) => (
             <table>
               <thead>
                 <tr>
@@ -110,13 +111,11 @@ export function MetricsPage() {
                   </th>
                   <th scope="col">Last event</th>
                   <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
-                {metrics.data.map((metric) => (
+                {list.map((metric) => (
                   <tr key={metric.id}>
                     <th scope="row">{metric.name}</th>
                     <td>
@@ -139,9 +138,8 @@ export function MetricsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
-        ) : null}
-        {metrics.loading && !metrics.data ? <p>Loading metrics…</p> : null}
+          )}
+        </ListStates>
       </section>
     </>
   );

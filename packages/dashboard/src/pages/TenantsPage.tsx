@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { createTenant, deleteTenants, listTenants, renameTenant } from '../api/admin';
-import type { Issue, Tenant } from '../api/types';
+import type { Tenant } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { IssueList } from '../components/IssueList';
+import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { PageHeading } from '../components/PageHeading';
+import { RenameForm } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { formatDateTime } from '../lib/format';
 
@@ -17,26 +19,7 @@ export function TenantsPage() {
   const [customerId, setCustomerId] = useState('');
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  /** Runs a change, showing its error or its issues, then reloads the list. */
-  async function change(run: () => Promise<{ issues: Issue[] }>, done: () => void) {
-    setError(null);
-    setIssues([]);
-    setBusy(true);
-    try {
-      const answer = await run();
-      setIssues(answer.issues);
-      if (answer.issues.length === 0) done();
-      tenants.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, issues, busy, change } = useChange(tenants.reload);
 
   function create(event: FormEvent) {
     event.preventDefault();
@@ -51,8 +34,7 @@ export function TenantsPage() {
     );
   }
 
-  function rename(event: FormEvent, tenant: Tenant, next: string) {
-    event.preventDefault();
+  function rename(tenant: Tenant, next: string) {
     void change(
       () => renameTenant(tenant.id, next.trim()),
       () => {
@@ -70,8 +52,15 @@ export function TenantsPage() {
         and write its users only. Metrics, the streak rule, achievements and webhooks are shared by every tenant.
       </p>
 
-      <form className="card form" onSubmit={create} aria-labelledby="new-tenant">
-        <h2 id="new-tenant">New tenant</h2>
+      <CreateForm
+        id="new-tenant"
+        title="New tenant"
+        submit="Create tenant"
+        busy={busy}
+        error={error}
+        issues={issues}
+        onSubmit={create}
+      >
         <div className="field">
           <label htmlFor="tenant-customer-id">Customer ID</label>
           <input
@@ -92,12 +81,7 @@ export function TenantsPage() {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <button type="submit" className="button-primary" disabled={busy}>
-          Create tenant
-        </button>
-      </form>
-      <ErrorMessage error={error} />
-      <IssueList issues={issues} />
+      </CreateForm>
 
       <section aria-labelledby="tenant-list">
         <h2 id="tenant-list">Your tenants</h2>
@@ -116,9 +100,7 @@ export function TenantsPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Customer ID</th>
                   <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
@@ -126,24 +108,15 @@ export function TenantsPage() {
                   <tr key={tenant.id}>
                     <th scope="row">
                       {renaming?.id === tenant.id ? (
-                        <form className="inline" onSubmit={(event) => rename(event, tenant, renaming.name)}>
-                          <label className="visually-hidden" htmlFor={`rename-${tenant.id}`}>
-                            New name of {tenant.name}
-                          </label>
-                          <input
-                            id={`rename-${tenant.id}`}
-                            required
-                            maxLength={255}
-                            value={renaming.name}
-                            onChange={(event) => setRenaming({ id: tenant.id, name: event.target.value })}
-                          />{' '}
-                          <button type="submit" disabled={busy}>
-                            Save
-                          </button>{' '}
-                          <button type="button" onClick={() => setRenaming(null)}>
-                            Cancel
-                          </button>
-                        </form>
+                        <RenameForm
+                          id={tenant.id}
+                          name={tenant.name}
+                          value={renaming.name}
+                          busy={busy}
+                          onChange={(name) => setRenaming({ id: tenant.id, name })}
+                          onSave={(next) => rename(tenant, next)}
+                          onCancel={() => setRenaming(null)}
+                        />
                       ) : (
                         tenant.name
                       )}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../api/admin';
 import type { CreatedWebhook, WebhookType } from '../api/types';
+import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
-import { ErrorMessage } from '../components/ErrorMessage';
+import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
@@ -85,8 +86,14 @@ export function WebhooksPage() {
         freezes used and reminders of users who are away go out as they happen. Failed deliveries are tried again for a
         day.
       </p>
-      <form className="card form" onSubmit={(event) => void create(event)} aria-labelledby="new-webhook">
-        <h2 id="new-webhook">New endpoint</h2>
+      <CreateForm
+        id="new-webhook"
+        title="New endpoint"
+        submit="Add endpoint"
+        busy={busy}
+        error={error}
+        onSubmit={create}
+      >
         <div className="field">
           <label htmlFor="webhook-url">Endpoint URL</label>
           <input
@@ -113,11 +120,7 @@ export function WebhooksPage() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button-primary" disabled={busy}>
-          Add endpoint
-        </button>
-      </form>
-      <ErrorMessage error={error} />
+      </CreateForm>
       {created ? (
         <NewSecret
           heading={`Webhook to ${created.url} added`}
@@ -145,9 +148,7 @@ export function WebhooksPage() {
                   <th scope="col">Changes</th>
                   <th scope="col">Created</th>
                   <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,4 +1,5 @@
 import type { StreakDraft } from '../../lib/streak-draft';
+import { NumberField } from './NumberField';
 
 type FreezeDraft = Pick<
   StreakDraft,
@@ -67,31 +68,5 @@ export function FreezeFields({ draft, onChange }: Props) {
         </div>
       ) : null}
     </fieldset>
-  );
-}
-
-interface NumberFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  min?: string;
-  onChange: (value: string) => void;
-}
-
-/** A labelled whole-number input. */
-export function NumberField({ id, label, value, min = '0', onChange }: NumberFieldProps) {
-  return (
-    <div className="field field-narrow">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        step="1"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
   );
 }

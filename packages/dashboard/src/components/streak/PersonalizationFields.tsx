@@ -1,4 +1,5 @@
 import type { StreakDraft } from '../../lib/streak-draft';
+import { NumberField } from './NumberField';
 
 type PersonalizationDraft = Pick<StreakDraft, 'personalMode' | 'personalThresholds' | 'personalMin' | 'personalMax'>;
 
@@ -40,13 +41,15 @@ export function PersonalizationFields({ draft, onChange }: Props) {
       </div>
       {draft.personalThresholds ? (
         <div className="field-grid">
-          <BoundField
+          <NumberField
+            decimal
             id="personal-min"
             label="Lowest threshold"
             value={draft.personalMin}
             onChange={(personalMin) => onChange({ personalMin })}
           />
-          <BoundField
+          <NumberField
+            decimal
             id="personal-max"
             label="Highest threshold"
             value={draft.personalMax}
@@ -55,29 +58,5 @@ export function PersonalizationFields({ draft, onChange }: Props) {
         </div>
       ) : null}
     </fieldset>
-  );
-}
-
-interface BoundFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}
-
-/** A labelled number, any positive value (no browser bounds: the draft names what is wrong). */
-function BoundField({ id, label, value, onChange }: BoundFieldProps) {
-  return (
-    <div className="field field-narrow">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step="any"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { Metric, StreakRule } from '../../api/types';
 import { draftToRule, ruleToDraft, weekdays, type StreakDraft } from '../../lib/streak-draft';
 import { ConditionsFields } from './ConditionsFields';
-import { FreezeFields, NumberField } from './FreezeFields';
+import { FreezeFields } from './FreezeFields';
+import { NumberField } from './NumberField';
 import { PersonalizationFields } from './PersonalizationFields';
 
 interface Props {

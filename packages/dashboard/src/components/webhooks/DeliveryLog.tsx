@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { listDeliveries, resendDelivery } from '../../api/admin';
 import type { Delivery, Webhook } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
+import { ActionsHeader } from '../ActionsHeader';
 import { ErrorMessage } from '../ErrorMessage';
 import { ListStates } from '../ListStates';
 import { useAnnounce } from '../status-context';
@@ -58,9 +59,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                 <th scope="col">Status</th>
                 <th scope="col">Attempts</th>
                 <th scope="col">Last answer</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
