@@ -4,17 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AchievementDef, MetricDef } from '../control/types.js';
-import { number, numberOrNull, text, textOrNull } from './primitives.js';
-
-const attributes = {
-  type: 'array',
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['key', 'value'],
-    properties: { key: text, value: text },
-  },
-} as const;
+import { attributeFilters, number, numberOrNull, text, textOrNull } from './primitives.js';
 
 const achievementProperties = {
   id: text,
@@ -28,11 +18,11 @@ const achievementProperties = {
     items: text,
     description: 'trigger achievement (a composite): the ids of the achievements it needs',
   },
-  userAttributes: attributes,
+  userAttributes: attributeFilters,
   metricId: { ...textOrNull, description: 'trigger metric' },
   metricName: { ...textOrNull, description: 'trigger metric' },
   metricValue: { ...numberOrNull, description: 'trigger metric: the total that completes it' },
-  eventAttributes: { ...attributes, description: 'trigger metric' },
+  eventAttributes: { ...attributeFilters, description: 'trigger metric' },
   eventAttribute: {
     type: 'object',
     additionalProperties: false,

@@ -6,7 +6,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, AchievementDef, ApiKeyRecord, MetricDef, Rebuild } from '../control/types.js';
 import type { MetricActivity } from '../runtime/activity.js';
-import { frequency, number, numberOrNull, text, textOrNull } from './primitives.js';
+import { attributeFilters, frequency, number, numberOrNull, text, textOrNull } from './primitives.js';
 import { streakReadSchema } from './streak-wire.js';
 import { userWithAchievementsSchema } from './user-wire.js';
 
@@ -50,23 +50,11 @@ export const achievementAdminSchema = {
     },
     badgeUrl: { ...textOrNull, description: 'an https URL of its badge' },
     userAttributes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['key', 'value'],
-        properties: { key: text, value: text },
-      },
+      ...attributeFilters,
       description: 'only users whose attributes hold every one of these values may complete it',
     },
     eventAttributes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['key', 'value'],
-        properties: { key: text, value: text },
-      },
+      ...attributeFilters,
       description: 'trigger metric: only events whose attributes hold every one of these values count',
     },
     status: {

@@ -9,4 +9,14 @@ export const numberOrNull = { type: ['number', 'null'] } as const;
 export const flag = { type: 'boolean' } as const;
 /** An object whose keys are data (metric keys, points systems, …), every value kept as sent. */
 export const anyObject = { type: 'object', additionalProperties: true } as const;
+/** Attribute filters of an achievement: `[{ key, value }]`, every one to hold. */
+export const attributeFilters = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['key', 'value'],
+    properties: { key: text, value: text },
+  },
+} as const;
 export const frequency = { type: 'string', enum: ['daily', 'weekly', 'monthly'] } as const;

@@ -4,7 +4,7 @@
 import type { IdentifyInput, RecordInput, UserView } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { updatedUser } from '../http/schemas.js';
-import { anyObject, flag, number, text, textOrNull } from './primitives.js';
+import { anyObject, attributeFilters, flag, number, text, textOrNull } from './primitives.js';
 
 const userProperties = {
   id: text,
@@ -38,16 +38,6 @@ export const userSchema = {
   additionalProperties: false,
   required: userRequired,
   properties: userProperties,
-} as const;
-
-const attributeFilters = {
-  type: 'array',
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['key', 'value'],
-    properties: { key: text, value: text },
-  },
 } as const;
 
 /** An achievement a user completed, as the engine describes it (admin user view). */
