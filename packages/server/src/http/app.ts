@@ -86,18 +86,38 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     stopping = true;
   });
-  // A request that reaches the router once stopping began (on a kept-alive connection) is refused; those in flight finish.
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!stopping) return;
-    void reply.header('connection', 'close');
-    throw new HttpError(
-      'NOT_READY',
-      'the server is stopping; send the request again (to another process, or once it is back)',
-    );
+  // One hook admits each request before its body is read: not while stopping (a request that
+  // reaches the router on a kept-alive connection once stopping began is refused; those in flight
+  // finish), not without a Host header, and only for the callers its route accepts. Written with a
+  // callback: a request that needs no store to decide (a known key) passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    let pending: Promise<void> | undefined;
+    try {
+      if (stopping) {
+        void reply.header('connection', 'close');
+        throw new HttpError(
+          'NOT_READY',
+          'the server is stopping; send the request again (to another process, or once it is back)',
+        );
+      }
+      refuseMissingHost(request);
+      pending = authorize(ctx, request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (pending === undefined) done();
+    else pending.then(() => done(), done);
   });
-  app.addHook('onRequest', async (request) => refuseMissingHost(request));
-  app.addHook('onRequest', (request, reply) => authorize(ctx, request, reply));
-  app.addHook('preParsing', async (request) => checkBodyEncoding(request.headers));
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    try {
+      checkBodyEncoding(request.headers);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, payload);
+  });
   // A key bound to a user: the path and query are checked in authorize; a body naming a user is
   // checked before the handler of the routes that take one. One hook on every route (GETs too)
   // cost the cached streak read about a quarter of its rate (BENCHMARKS.md, bench:http).

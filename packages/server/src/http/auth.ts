@@ -4,8 +4,9 @@
  * Application keys may not call admin routes (403); a session must send the CSRF header on writes,
  * and lasts only while the key or password it was signed in with holds (session-source.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accountSpace } from '../runtime/spaces.js';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { ApiKeyRecord } from '../control/types.js';
+import { accountSpace, type Space } from '../runtime/spaces.js';
 import { checkTargetActsFor } from './acts-for.js';
 import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
@@ -17,11 +18,13 @@ export const SESSION_COOKIE = 'kindling_session';
 export const CSRF_HEADER = 'x-kindling-csrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+type RouteConfig = FastifyContextConfig;
+
 /** Who called, before the Tenant-ID header is read; a key bound to a user names that user's tenant. */
 type Identity = Omit<Caller, 'space'> & { readonly userTenant: string | null };
 
-async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity> {
-  const record = await ctx.keys.find(key);
+/** The caller a key's record names (null: no such key), after the revocation and rate-limit checks. */
+function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null): Identity {
   if (record === null) throw new HttpError('INVALID_API_KEY', 'the API key is not valid');
   if (record.revokedAt !== null)
     throw new HttpError('REVOKED_API_KEY', `the API key ${record.prefix}… was revoked at ${record.revokedAt}`);
@@ -39,6 +42,10 @@ async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity>
     userId: record.kind === 'application' ? (record.userId ?? null) : null,
     userTenant: record.tenantId ?? null,
   };
+}
+
+async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity> {
+  return identityOfRecord(ctx, await ctx.keys.find(key));
 }
 
 async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Identity> {
@@ -62,21 +69,30 @@ async function callerFromSession(ctx: ServerContext, request: FastifyRequest, to
   return { accountId: session.accountId, via: 'session', keyId: null, userId: null, userTenant: null };
 }
 
-/** The caller of a request, or null when it carries no credentials. */
-export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Identity | null> {
+/** The API key a request carries, if any. */
+function apiKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   const key = Array.isArray(header) ? header[0] : header;
-  if (key !== undefined && key !== '') return callerFromKey(ctx, key);
+  return key === '' ? undefined : key;
+}
+
+/** The caller of a request, or null when it carries no credentials. */
+export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Identity | null> {
+  const key = apiKeyOf(request);
+  if (key !== undefined) return callerFromKey(ctx, key);
   const token = access === 'admin' || access === 'operator' ? request.cookies?.[SESSION_COOKIE] : undefined;
   if (token !== undefined && token !== '') return callerFromSession(ctx, request, token);
   return null;
 }
 
-export async function authorize(ctx: ServerContext, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const access = request.routeOptions.config?.access ?? 'public';
-  request.caller = null;
-  if (access === 'public') return;
-  const caller = await identify(ctx, request, access);
+/** The access checks that follow identification, and the caller set on the request. */
+function admit(
+  request: FastifyRequest,
+  config: RouteConfig,
+  access: Access,
+  caller: Identity | null,
+  space: Space,
+): void {
   if (caller === null) throw new HttpError('MISSING_API_KEY', 'send your API key in the X-API-KEY header');
   if (access !== 'app' && caller.via === 'application-key') {
     throw new HttpError(
@@ -84,31 +100,60 @@ export async function authorize(ctx: ServerContext, request: FastifyRequest, _re
       'this route needs an admin key; application keys may only record events and read streaks',
     );
   }
-  if (access === 'operator') {
-    const account = await ctx.backend.control.account(caller.accountId);
-    if (account === null || !account.operator)
-      throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
-  }
-  // without a Tenant-ID header (most requests) the account's own namespace, with no await in between
-  const space =
-    request.routeOptions.config?.tenant === 'ignored' || request.headers[TENANT_HEADER] === undefined
-      ? accountSpace(caller.accountId)
-      : await spaceOf(ctx, request, caller.accountId);
   // A key bound to a user acts in that user's namespace only: the same user id elsewhere is another user.
-  if (
-    caller.userId !== null &&
-    request.routeOptions.config?.tenant !== 'ignored' &&
-    space.tenantId !== caller.userTenant
-  )
+  if (caller.userId !== null && config.tenant !== 'ignored' && space.tenantId !== caller.userTenant)
     throw new HttpError(
       'KEY_BOUND_TO_USER',
       caller.userTenant === null
         ? "this application key acts for a user of the account's own namespace only: send no Tenant-ID"
         : "this application key acts for a user of one tenant only: send that tenant's Tenant-ID",
     );
-  const { userTenant: _, ...identity } = caller;
-  request.caller = { ...identity, space };
+  request.caller = { accountId: caller.accountId, via: caller.via, keyId: caller.keyId, userId: caller.userId, space };
   checkTargetActsFor(request);
+}
+
+async function authorizeFromStores(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  config: RouteConfig,
+  access: Access,
+): Promise<void> {
+  const caller = await identify(ctx, request, access);
+  if (caller === null) throw new HttpError('MISSING_API_KEY', 'send your API key in the X-API-KEY header');
+  if (access === 'operator') {
+    const account = await ctx.backend.control.account(caller.accountId);
+    if (account === null || !account.operator)
+      throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
+  }
+  const space =
+    config.tenant === 'ignored' || request.headers[TENANT_HEADER] === undefined
+      ? accountSpace(caller.accountId)
+      : await spaceOf(ctx, request, caller.accountId);
+  admit(request, config, access, caller, space);
+}
+
+/**
+ * Sets `request.caller` for the route's `access`, or throws the HttpError that refuses the request.
+ * Most requests (a key whose record is cached, no Tenant-ID, not an operator route) are decided
+ * here without a promise; the others return one that settles once the stores have answered.
+ */
+export function authorize(ctx: ServerContext, request: FastifyRequest): Promise<void> | undefined {
+  // one read of routeOptions: Fastify builds the object anew on each read
+  const config: RouteConfig = request.routeOptions.config ?? {};
+  const access = config.access ?? 'public';
+  request.caller = null;
+  if (access === 'public') return undefined;
+  const key = apiKeyOf(request);
+  const record = key === undefined ? undefined : ctx.keys.peek(key);
+  if (
+    record === undefined ||
+    access === 'operator' ||
+    (config.tenant !== 'ignored' && request.headers[TENANT_HEADER] !== undefined)
+  )
+    return authorizeFromStores(ctx, request, config, access);
+  const caller = identityOfRecord(ctx, record);
+  admit(request, config, access, caller, accountSpace(caller.accountId));
+  return undefined;
 }
 
 /** The caller of a route that required one. */

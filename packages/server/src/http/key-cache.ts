@@ -49,6 +49,16 @@ export class KeyCache {
     return this.findByHash(hash);
   }
 
+  /**
+   * The record of this key when the cache holds it and it is fresh (null: no such key), without a
+   * promise; undefined when it must be read (`find`).
+   */
+  peek(key: string): ApiKeyRecord | null | undefined {
+    const hash = this.hashes.get(key);
+    const hit = hash === undefined ? undefined : this.records.get(hash);
+    return hit !== undefined && this.clock() - hit.at < this.cacheMs ? hit.value : undefined;
+  }
+
   /** The record of the key with this hash (revoked or not), or null when no such key exists. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const now = this.clock();
