@@ -56,6 +56,30 @@ describe('API keys', () => {
     expect((await t.call('GET', '/admin/v1/keys', { key: t.adminKey })).status).toBe(200);
   });
 
+  it("decides a key's later requests, answered from its cached record without the stores, as it decided the first", async () => {
+    const answers = async (call: () => Promise<{ status: number; body: { code?: string } }>) => {
+      const [first, second, third] = [await call(), await call(), await call()];
+      return [first, second, third].map((res) => [res.status, res.body.code ?? null]);
+    };
+    const thrice = (status: number, code: string | null) => [
+      [status, code],
+      [status, code],
+      [status, code],
+    ];
+    expect(await answers(() => t.call('GET', '/v1/users/ada/streak', { key: 'kl_app_unknown' }))).toEqual(
+      thrice(401, 'INVALID_API_KEY'),
+    );
+    expect(await answers(() => t.call('GET', '/admin/v1/keys'))).toEqual(thrice(403, 'ADMIN_KEY_REQUIRED'));
+    // an operator route reads the account each time: the same answer three times
+    expect(await answers(() => t.call('GET', '/admin/v1/accounts', { key: t.adminKey }))).toEqual(thrice(200, null));
+    expect(
+      await answers(() => t.call('GET', '/v1/users/ada/streak', { headers: { 'tenant-id': 'no-such-tenant' } })),
+    ).toEqual(thrice(404, 'UNKNOWN_TENANT'));
+    expect((await answers(() => t.call('GET', '/v1/users/ada/streak'))).map(([status]) => status)).toEqual([
+      200, 200, 200,
+    ]);
+  });
+
   it('refuses a key before reading the body, so a bad key with a bad body is still 401', async () => {
     const res = await t.call('POST', EVENT, { body: '{not json', key: 'kl_app_wrong' });
     expect(res.status).toBe(401);
