@@ -1,5 +1,8 @@
 import type { FormEvent } from 'react';
 
+/** The row being renamed, with the new name as typed; null when none is. */
+export type Renaming = { id: string; name: string } | null;
+
 interface Props {
   /** the renamed item's id: the field's id is `rename-<id>` */
   id: string;
@@ -39,5 +42,48 @@ export function RenameForm({ id, name, value, busy, onChange, onSave, onCancel }
         Cancel
       </button>
     </form>
+  );
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+interface RenamableProps {
+  item: Named;
+  renaming: Renaming;
+  onRenaming: (renaming: Renaming) => void;
+}
+
+/** A row's name, or the form renaming it while it is being renamed. */
+export function RenamableName({
+  item,
+  renaming,
+  onRenaming,
+  busy,
+  onSave,
+}: RenamableProps & { busy: boolean; onSave: (value: string) => void }) {
+  if (renaming?.id !== item.id) return <>{item.name}</>;
+  return (
+    <RenameForm
+      id={item.id}
+      name={item.name}
+      value={renaming.name}
+      busy={busy}
+      onChange={(name) => onRenaming({ id: item.id, name })}
+      onSave={onSave}
+      onCancel={() => onRenaming(null)}
+    />
+  );
+}
+
+/** The row's "Rename" button, hidden while it is being renamed. */
+export function RenameButton({ item, renaming, onRenaming }: RenamableProps) {
+  if (renaming?.id === item.id) return null;
+  return (
+    <button type="button" onClick={() => onRenaming({ id: item.id, name: item.name })}>
+      Rename
+    </button>
   );
 }

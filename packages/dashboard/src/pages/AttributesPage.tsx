@@ -7,7 +7,7 @@ import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
-import { RenameForm } from '../components/RenameForm';
+import { RenamableName, RenameButton, type Renaming } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
 import { useDerivedKey } from '../components/use-derived-key';
 import { useChange } from '../components/use-change';
@@ -22,7 +22,7 @@ export function AttributesPage() {
   const fields = useDerivedKey();
   const announce = useAnnounce();
   const [type, setType] = useState<AttributeType>('user');
-  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<Renaming>(null);
   const { error, issues, busy, change, fail } = useChange(attributes.reload);
 
   function create(event: FormEvent) {
@@ -102,30 +102,20 @@ export function AttributesPage() {
                 {list.map((attribute) => (
                   <tr key={attribute.id}>
                     <th scope="row">
-                      {renaming?.id === attribute.id ? (
-                        <RenameForm
-                          id={attribute.id}
-                          name={attribute.name}
-                          value={renaming.name}
-                          busy={busy}
-                          onChange={(name) => setRenaming({ id: attribute.id, name })}
-                          onSave={(next) => rename(attribute, next)}
-                          onCancel={() => setRenaming(null)}
-                        />
-                      ) : (
-                        attribute.name
-                      )}
+                      <RenamableName
+                        item={attribute}
+                        renaming={renaming}
+                        onRenaming={setRenaming}
+                        busy={busy}
+                        onSave={(next) => rename(attribute, next)}
+                      />
                     </th>
                     <td>
                       <code>{attribute.key}</code>
                     </td>
                     <td>{typeLabels[attribute.type]}</td>
                     <td>
-                      {renaming?.id === attribute.id ? null : (
-                        <button type="button" onClick={() => setRenaming({ id: attribute.id, name: attribute.name })}>
-                          Rename
-                        </button>
-                      )}{' '}
+                      <RenameButton item={attribute} renaming={renaming} onRenaming={setRenaming} />{' '}
                       <ConfirmButton
                         label="Delete"
                         question={`Delete ${attribute.name}? Values already held stay, but no request may set it any more.`}

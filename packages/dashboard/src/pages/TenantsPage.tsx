@@ -6,7 +6,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
 import { ListStates } from '../components/ListStates';
 import { PageHeading } from '../components/PageHeading';
-import { RenameForm } from '../components/RenameForm';
+import { RenamableName, RenameButton, type Renaming } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
 import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
@@ -18,7 +18,7 @@ export function TenantsPage() {
   const announce = useAnnounce();
   const [customerId, setCustomerId] = useState('');
   const [name, setName] = useState('');
-  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<Renaming>(null);
   const { error, issues, busy, change } = useChange(tenants.reload);
 
   function create(event: FormEvent) {
@@ -107,30 +107,20 @@ export function TenantsPage() {
                 {list.map((tenant) => (
                   <tr key={tenant.id}>
                     <th scope="row">
-                      {renaming?.id === tenant.id ? (
-                        <RenameForm
-                          id={tenant.id}
-                          name={tenant.name}
-                          value={renaming.name}
-                          busy={busy}
-                          onChange={(name) => setRenaming({ id: tenant.id, name })}
-                          onSave={(next) => rename(tenant, next)}
-                          onCancel={() => setRenaming(null)}
-                        />
-                      ) : (
-                        tenant.name
-                      )}
+                      <RenamableName
+                        item={tenant}
+                        renaming={renaming}
+                        onRenaming={setRenaming}
+                        busy={busy}
+                        onSave={(next) => rename(tenant, next)}
+                      />
                     </th>
                     <td>
                       <code>{tenant.customerId}</code>
                     </td>
                     <td>{formatDateTime(tenant.created)}</td>
                     <td>
-                      {renaming?.id === tenant.id ? null : (
-                        <button type="button" onClick={() => setRenaming({ id: tenant.id, name: tenant.name })}>
-                          Rename
-                        </button>
-                      )}{' '}
+                      <RenameButton item={tenant} renaming={renaming} onRenaming={setRenaming} />{' '}
                       <ConfirmButton
                         label="Delete"
                         question={`Delete ${tenant.name}? Its users can no longer be reached.`}
