@@ -74,6 +74,15 @@ export async function openDashboard(
   return { context, page };
 }
 
+/** The bodies the page sends with `method` to `path` from now on, in order: filled as requests go out. */
+export function bodiesSent(page: Page, method: string, path: string): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === path) bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
+
 /** Signs in through the sign-in page and waits for the overview. */
 export async function signInWithPassword(page: Page, password = OWNER_PASSWORD): Promise<void> {
   await page.getByLabel('Owner password').fill(password);

@@ -8,7 +8,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../packages/server/src/test-server.js';
-import { launchChromium, openDashboard, openPage, signInWithPassword, startDashboardServer } from './browser.js';
+import {
+  bodiesSent,
+  launchChromium,
+  openDashboard,
+  openPage,
+  signInWithPassword,
+  startDashboardServer,
+} from './browser.js';
 
 let t: TestServer;
 let browser: Browser;
@@ -57,11 +64,7 @@ describe('attribute filters in the achievement form', () => {
   it('refuses an attribute filtered twice without sending, then makes a filtered metric achievement that only a matching user completes from matching events', async () => {
     ({ context } = await openDashboard(browser, t.server.url));
     const page = context.pages()[0] as Page;
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/admin/v1/achievements')
-        posts.push(request.postData() ?? '');
-    });
+    const posts = bodiesSent(page, 'POST', '/admin/v1/achievements');
     await signInWithPassword(page);
     await openPage(page, 'Achievements');
 

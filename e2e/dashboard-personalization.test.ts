@@ -7,7 +7,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_RULE } from '../packages/server/src/runtime/starter-rule.js';
 import type { TestServer } from '../packages/server/src/test-server.js';
-import { launchChromium, openDashboard, openPage, signInWithPassword, startDashboardServer } from './browser.js';
+import {
+  bodiesSent,
+  launchChromium,
+  openDashboard,
+  openPage,
+  signInWithPassword,
+  startDashboardServer,
+} from './browser.js';
 
 let t: TestServer;
 let browser: Browser;
@@ -48,11 +55,7 @@ describe('personalisation bounds on the Streak settings page', () => {
   it('saves the mode and threshold bounds users may choose, shows them after a reload, and sends nothing while the lowest is above the highest', async () => {
     ({ context } = await openDashboard(browser, t.server.url));
     const page = context.pages()[0] as Page;
-    const puts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/admin/v1/streak')
-        puts.push(request.postData() ?? '');
-    });
+    const puts = bodiesSent(page, 'PUT', '/admin/v1/streak');
     await signInWithPassword(page);
     await openPage(page, 'Streak settings');
     expect(await shown(page)).toEqual([false, false]);
