@@ -80,6 +80,17 @@ describe('API keys', () => {
     ]);
   });
 
+  it('refuses an application key on an admin or operator route with 403 ADMIN_KEY_REQUIRED before it looks up a tenant or the account', async () => {
+    for (const [path, headers] of [
+      ['/admin/v1/keys', { 'tenant-id': 'no-such-tenant' }],
+      ['/admin/v1/accounts', {}],
+      ['/admin/v1/accounts', { 'tenant-id': 'no-such-tenant' }],
+    ] as const) {
+      const res = await t.call('GET', path, { headers });
+      expect([res.status, res.body.code], `${path} ${JSON.stringify(headers)}`).toEqual([403, 'ADMIN_KEY_REQUIRED']);
+    }
+  });
+
   it('refuses a key before reading the body, so a bad key with a bad body is still 401', async () => {
     const res = await t.call('POST', EVENT, { body: '{not json', key: 'kl_app_wrong' });
     expect(res.status).toBe(401);

@@ -85,14 +85,8 @@ export async function identify(ctx: ServerContext, request: FastifyRequest, acce
   return null;
 }
 
-/** The access checks that follow identification, and the caller set on the request. */
-function admit(
-  request: FastifyRequest,
-  config: RouteConfig,
-  access: Access,
-  caller: Identity | null,
-  space: Space,
-): void {
+/** The caller, if the route's access lets it in: checked before anything else is looked up (the operator flag, a tenant). */
+function allowed(caller: Identity | null, access: Access): Identity {
   if (caller === null) throw new HttpError('MISSING_API_KEY', 'send your API key in the X-API-KEY header');
   if (access !== 'app' && caller.via === 'application-key') {
     throw new HttpError(
@@ -100,6 +94,11 @@ function admit(
       'this route needs an admin key; application keys may only record events and read streaks',
     );
   }
+  return caller;
+}
+
+/** The caller in the namespace the request names, set on the request once its key may act there. */
+function admit(request: FastifyRequest, config: RouteConfig, caller: Identity, space: Space): void {
   // A key bound to a user acts in that user's namespace only: the same user id elsewhere is another user.
   if (caller.userId !== null && config.tenant !== 'ignored' && space.tenantId !== caller.userTenant)
     throw new HttpError(
@@ -118,8 +117,7 @@ async function authorizeFromStores(
   config: RouteConfig,
   access: Access,
 ): Promise<void> {
-  const caller = await identify(ctx, request, access);
-  if (caller === null) throw new HttpError('MISSING_API_KEY', 'send your API key in the X-API-KEY header');
+  const caller = allowed(await identify(ctx, request, access), access);
   if (access === 'operator') {
     const account = await ctx.backend.control.account(caller.accountId);
     if (account === null || !account.operator)
@@ -129,7 +127,7 @@ async function authorizeFromStores(
     config.tenant === 'ignored' || request.headers[TENANT_HEADER] === undefined
       ? accountSpace(caller.accountId)
       : await spaceOf(ctx, request, caller.accountId);
-  admit(request, config, access, caller, space);
+  admit(request, config, caller, space);
 }
 
 /**
@@ -151,8 +149,8 @@ export function authorize(ctx: ServerContext, request: FastifyRequest): Promise<
     (config.tenant !== 'ignored' && request.headers[TENANT_HEADER] !== undefined)
   )
     return authorizeFromStores(ctx, request, config, access);
-  const caller = identityOfRecord(ctx, record);
-  admit(request, config, access, caller, accountSpace(caller.accountId));
+  const caller = allowed(identityOfRecord(ctx, record), access);
+  admit(request, config, caller, accountSpace(caller.accountId));
   return undefined;
 }
 
