@@ -133,6 +133,11 @@ export interface Engine {
   readStamp(userId: string, options?: { at?: Date | number; key?: string }): Promise<ReadStamp | null>;
   /** Whether a read stamped so would still answer the same: the state's version and the user's local day are unchanged (one version lookup). */
   isCurrent(userId: string, stamp: ReadStamp, options?: { at?: Date | number; key?: string }): Promise<boolean>;
+  /**
+   * `isCurrent` answered on the spot, when the store can tell the version without waiting
+   * (`Store.peekVersion`); undefined when it cannot, and then only `isCurrent` answers.
+   */
+  isCurrentSync(userId: string, stamp: ReadStamp, options?: { at?: Date | number; key?: string }): boolean | undefined;
   /** The user's journal as stored: daily sums of its metrics, zone changes, owner actions (not the sums under events' attributes, S25). */
   journal(userId: string): Promise<Journal>;
   /**

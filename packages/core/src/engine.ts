@@ -17,7 +17,7 @@ import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { dateChanges, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
-import { isCurrent, readStamp } from './read-stamp.js';
+import { isCurrent, isCurrentSync, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import { describeEvent, type RecordResult } from './response.js';
 import { eventSummary } from './event-summary.js';
@@ -148,6 +148,7 @@ export function createEngine(options: EngineOptions): Engine {
     setPreferences: (userId, input, opts) => setPreferences(ctx, userId, input, opts),
     readStamp: (userId, opts) => readStamp(ctx, userId, opts),
     isCurrent: (userId, stamp, opts) => isCurrent(ctx, userId, stamp, opts),
+    isCurrentSync: (userId, stamp, opts) => isCurrentSync(ctx, userId, stamp, opts),
     // the metrics' own sums: the series under events' attributes are the engine's (S25)
     journal: (userId) => store.journal(checkUserId(userId)).then(withoutAttributed),
     eventSummary: (userId, metric, opts) => eventSummary(ctx, userId, metric, opts),

@@ -186,6 +186,9 @@ export function memoryStore(): MemoryStore {
     async version(userId) {
       return users.get(userId)?.user.version ?? 0;
     },
+    peekVersion(userId) {
+      return users.get(userId)?.user.version ?? 0;
+    },
     async history(userId, streak, from, to) {
       const record = users.get(userId);
       return record === undefined ? [] : heldBetween(record.held, streak, from, to);

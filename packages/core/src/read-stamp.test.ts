@@ -57,4 +57,22 @@ describe('readStamp and isCurrent', () => {
     expect(await engine.readStamp('ada')).toBeNull();
     expect(await engine.isCurrent('ada', { version: 1, zone: 'UTC', day: 0 })).toBe(false);
   });
+
+  it('answer on the spot as isCurrent does where the store tells versions on the spot, and leave it to isCurrent where it cannot', async () => {
+    let now = start;
+    const store = memoryStore();
+    const engine = engineOn(store, () => now);
+    await engine.record({ userId: 'ada', metric: 'lessons', value: 1, tz: 'Asia/Tokyo' });
+    const stamp = (await engine.readStamp('ada'))!;
+    expect(engine.isCurrentSync('ada', stamp)).toBe(true);
+    now = Date.parse('2026-03-02T15:00:00Z');
+    expect(engine.isCurrentSync('ada', stamp)).toBe(false);
+    expect(engine.isCurrentSync('ada', stamp, { at: start })).toBe(true);
+    await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });
+    expect(engine.isCurrentSync('ada', stamp, { at: start })).toBe(false);
+    const waiting = engineOn({ ...store, peekVersion: undefined }, () => now);
+    expect(waiting.isCurrentSync('ada', stamp)).toBeUndefined();
+    expect(await waiting.isCurrent('ada', stamp)).toBe(false);
+    expect(() => engine.isCurrentSync('', stamp)).toThrow();
+  });
 });

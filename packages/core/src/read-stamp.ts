@@ -44,6 +44,31 @@ export async function isCurrent(
   checkUserId(userId);
   if (ctx.rules.length === 0) return false;
   const rule = ctx.ruleFor(options.key);
-  if ((await ctx.store.version(userId)) !== stamp.version) return false;
-  return placeInstant(ctx.now(options.at), zoneOf(stamp.zone), rule.dayStartMs) === stamp.day;
+  return holdsAt(ctx, rule, stamp, await ctx.store.version(userId), options.at);
+}
+
+/** `isCurrent` without waiting: undefined when the store cannot tell the version on the spot. */
+export function isCurrentSync(
+  ctx: EngineContext,
+  userId: string,
+  stamp: ReadStamp,
+  options: Options<'isCurrentSync', 2> = {},
+): boolean | undefined {
+  checkUserId(userId);
+  if (ctx.rules.length === 0) return false;
+  const rule = ctx.ruleFor(options.key);
+  const version = ctx.store.peekVersion?.(userId);
+  return version === undefined ? undefined : holdsAt(ctx, rule, stamp, version, options.at);
+}
+
+/** Whether a read stamped so still answers the same for a state at `version`, at `at` (default now). */
+function holdsAt(
+  ctx: EngineContext,
+  rule: { readonly dayStartMs: number },
+  stamp: ReadStamp,
+  version: number,
+  at: Date | number | undefined,
+): boolean {
+  if (version !== stamp.version) return false;
+  return placeInstant(ctx.now(at), zoneOf(stamp.zone), rule.dayStartMs) === stamp.day;
 }

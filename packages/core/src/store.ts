@@ -97,6 +97,13 @@ export interface Store {
    * later (the SQLite store: from the next turn of the event loop).
    */
   version(userId: string): Promise<number>;
+  /**
+   * What `version` would answer, when this store can tell it without waiting (a store whose reads
+   * are synchronous, or a state it keeps); undefined when only `version` can. Optional: a cache of
+   * answers then answers within the request's own turn. It never throws: a store that cannot answer
+   * (closed, failing) says undefined, and `version` reports the failure.
+   */
+  peekVersion?(userId: string): number | undefined;
   /** Stored held periods of one rule with period index in [from, to], in any order. */
   history(userId: string, streak: string, from: number, to: number): Promise<HistoryEntry[]>;
   /** The user's journal: rollups, zone changes and owner actions. */

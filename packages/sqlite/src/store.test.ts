@@ -148,6 +148,25 @@ describe('sqliteStore kept states', () => {
     expect(await store.version('never-seen')).toBe(0);
   });
 
+  it('tells the version on the spot (peekVersion) as version() does, another connection’s commit from the next turn, and nothing once closed', async () => {
+    const nextTurn = () => new Promise((done) => setImmediate(done));
+    const store = files.open('peeked.db');
+    expect(store.peekVersion?.('u')).toBe(0);
+    await bump(store, 'u');
+    expect(store.peekVersion?.('u')).toBe(1);
+    await nextTurn();
+    const other = new Database(files.path('peeked.db'));
+    other.prepare('UPDATE users SET version = 7').run();
+    other.close();
+    await nextTurn();
+    expect(store.peekVersion?.('u')).toBe(7);
+    expect(store.peekVersion?.('never-seen')).toBe(0);
+    await store.close();
+    // Closed: nothing on the spot; version() says why.
+    expect(store.peekVersion?.('u')).toBeUndefined();
+    await expect(store.version('u')).rejects.toMatchObject({ code: 'STORE_ERROR' });
+  });
+
   it('reads the file again after a step that changed its state and then failed', async () => {
     const store = files.open('changed.db');
     await bump(store, 'u');

@@ -289,6 +289,12 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return outcome.result;
   };
 
+  /** The user's committed version: a state this store committed answers without a query while no other process has written (state-cache.ts). */
+  function versionOf(userId: string): number {
+    connection.checkKept();
+    return states.peek(userId)?.user.version ?? sql.userVersion.get(account, encodeKey(userId)) ?? 0;
+  }
+
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
   /** Deletes the account's outbox rows of these seqs, in one transaction. */
@@ -306,11 +312,16 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return stored === undefined ? null : parseUser(label, account, userId, stored[0]);
     },
     async version(userId) {
-      return guard(() => {
-        // A state this store committed answers without a query while no other process has written (state-cache.ts).
-        connection.checkKept();
-        return states.peek(userId)?.user.version ?? sql.userVersion.get(account, encodeKey(userId)) ?? 0;
-      });
+      return guard(() => versionOf(userId));
+    },
+    peekVersion(userId) {
+      // The driver answers on the spot; a closed or failing store leaves it to `version`, which says why.
+      if (storeClosed) return undefined;
+      try {
+        return versionOf(userId);
+      } catch {
+        return undefined;
+      }
     },
     async history(userId, streak, from, to) {
       return guard(() => readHistory(userId, streak, from, to));

@@ -46,6 +46,30 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect((await s.load('u'))?.version).toBe(2);
   });
 
+  it('tells on the spot, where it can, the version it would answer (peekVersion)', async () => {
+    const s = store();
+    if (s.peekVersion === undefined) return;
+    const agree = async (userId: string) => {
+      const peeked = s.peekVersion?.(userId);
+      // A store may decline to tell on the spot (undefined); when it tells, it tells what version() answers.
+      if (peeked !== undefined) expect(peeked).toBe(await s.version(userId));
+      return peeked;
+    };
+    await agree('u');
+    await s.update('u', () => ({
+      result: null,
+      write: { user: { ...newUser('u', 0), version: 1 }, history: [], rollups: [], index: [] },
+    }));
+    await agree('u');
+    await expect(
+      s.update('u', () => {
+        throw new Error('step failed');
+      }),
+    ).rejects.toThrow('step failed');
+    await agree('u');
+    await agree('someone else');
+  });
+
   it('refuses a write whose version is not one above the version read, and keeps what was there', async () => {
     const s = store();
     await s.update('u', () => ({
