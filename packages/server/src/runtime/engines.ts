@@ -158,6 +158,12 @@ export class Engines {
     return cached.failed ? cached.runtime : readOrKeep(pending, cached.runtime);
   }
 
+  /** The namespace's runtime when a fresh one is cached (what `runtimeFor` would answer at once), else undefined. */
+  peekRuntime(where: Space): AccountRuntime | undefined {
+    const cached = this.runtimes.get(where.store);
+    return cached !== undefined && this.clock() - cached.checkedAt < this.cacheMs ? cached.runtime : undefined;
+  }
+
   /** Forget the cached runtimes of every namespace of the account, so that the next request reads the configuration again. */
   invalidate(accountId: string): void {
     for (const [name, entry] of this.runtimes) if (entry.runtime.accountId === accountId) this.runtimes.delete(name);

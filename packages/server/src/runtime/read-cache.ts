@@ -69,6 +69,22 @@ export class ReadCache {
   }
 }
 
+/**
+ * `keptAnswer` on the spot: the answer kept under `key` when it is still current, null when there is
+ * none or it is stale, undefined when only `keptAnswer` can tell (a store that must be asked).
+ */
+export function keptAnswerSync(
+  cache: ReadCache,
+  engine: Engine,
+  key: string,
+  userId: string,
+): CachedAnswer | null | undefined {
+  const kept = cache.get(key);
+  if (kept === undefined) return null;
+  const current = engine.isCurrentSync(userId, kept.stamp);
+  return current === undefined ? undefined : current ? kept : null;
+}
+
 /** The answer kept under `key`, if it is still what a new read of the user would give (one version lookup). */
 export async function keptAnswer(
   cache: ReadCache,

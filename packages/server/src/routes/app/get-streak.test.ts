@@ -126,6 +126,21 @@ describe('GET /v1/users/:id/streak', () => {
       expect(after.length).toBe(2);
     });
 
+    it('answers a read again from its kept answer, the same bytes and headers, until the next event', async () => {
+      await record('ada');
+      const first = await raw('ada', 30);
+      const again = await raw('ada', 30);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.headers.vary).toMatch(/accept-encoding/i);
+      now += 86_400_000;
+      await record('ada');
+      const after = await raw('ada', 30);
+      expect(after.rawPayload.equals(first.rawPayload)).toBe(false);
+      expect(JSON.parse(after.body)).toMatchObject({ length: 2 });
+    });
+
     it('answers plainly when gzip is refused, and leaves short answers uncompressed', async () => {
       await record('ada');
       const refused = await raw('ada', 366, 'gzip;q=0, deflate');

@@ -5,13 +5,14 @@
  * event costs one version lookup, not a load of the state.
  */
 import type { ReadStamp } from '@kindling/core';
+import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipBody } from '../../http/content-encoding.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
-import { keptAnswer, type CachedAnswer } from '../../runtime/read-cache.js';
+import { keptAnswer, keptAnswerSync, type CachedAnswer } from '../../runtime/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
 
 /**
@@ -32,6 +33,14 @@ async function newAnswer(runtime: AccountRuntime, userId: string, periods: numbe
   return { json: Buffer.from(streakReadJson(read, runtime.config.streak)), gzip: null, stamp };
 }
 
+/** Where an answer is kept: the namespace, the account's configuration version, what was asked and the user. */
+const keyOf = (runtime: AccountRuntime, id: string, periods: number) =>
+  `${runtime.space.store}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
+
+/** Whether to send `answer` gzipped: the client takes gzip and the answer is worth it. */
+const gzipFor = (answer: { json: Buffer }, acceptEncoding: string | undefined) =>
+  answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(acceptEncoding);
+
 export function getStreakRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/streak',
@@ -45,21 +54,49 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
         response: { 200: streakReadSchema, ...errors() },
       },
     },
-    async (request, reply) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
+    (request, reply) => {
       void reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
-      if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
       const { id } = request.params;
       const periods = request.query.historyPeriods;
-      const key = `${runtime.space.store}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
-      const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, id);
-      let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
-      const gzip = answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding']);
-      if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };
-      const { stamp } = answer;
-      if (answer !== kept && stamp !== null) ctx.streakReads.set(key, { ...answer, stamp });
-      if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(prepared(answer.gzip));
-      return reply.send(prepared(answer.json));
+      const acceptEncoding = request.headers['accept-encoding'];
+      // The common read, answered within this turn (no promise): a cached runtime, a kept answer the
+      // store confirms current on the spot, and its gzip form made already if it is to be sent.
+      const runtime = ctx.engines.peekRuntime(callerOf(request).space);
+      if (runtime !== undefined && runtime.config.streak !== null) {
+        const kept = keptAnswerSync(ctx.streakReads, runtime.engine, keyOf(runtime, id, periods), id);
+        const gzip = kept ? gzipFor(kept, acceptEncoding) : false;
+        if (kept && (!gzip || kept.gzip !== null)) {
+          send(reply, kept, gzip);
+          return;
+        }
+      }
+      return answerRead(ctx, id, periods, acceptEncoding, reply);
     },
   );
+}
+
+/** Sends the answer's bytes, gzipped when `gzip` and its gzip form is made. */
+function send(reply: FastifyReply, answer: Omit<Answer, 'stamp'>, gzip: boolean) {
+  if (gzip && answer.gzip !== null) return reply.header('content-encoding', 'gzip').send(prepared(answer.gzip));
+  return reply.send(prepared(answer.json));
+}
+
+/** The read in full: the runtime, the kept answer if the store says it is current, else a new answer (kept when stamped). */
+async function answerRead(
+  ctx: ServerContext,
+  id: string,
+  periods: number,
+  acceptEncoding: string | undefined,
+  reply: FastifyReply,
+) {
+  const runtime = await ctx.engines.runtimeFor(callerOf(reply.request).space);
+  if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
+  const key = keyOf(runtime, id, periods);
+  const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, id);
+  let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
+  const gzip = gzipFor(answer, acceptEncoding);
+  if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };
+  const { stamp } = answer;
+  if (answer !== kept && stamp !== null) ctx.streakReads.set(key, { ...answer, stamp });
+  return send(reply, answer, gzip);
 }

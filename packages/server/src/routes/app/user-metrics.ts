@@ -8,8 +8,8 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { keptAnswer } from '../../runtime/read-cache.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
+import { keptAnswer, keptAnswerSync } from '../../runtime/read-cache.js';
 import { text } from '../../wire/primitives.js';
 import { summarySchema, userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
 
@@ -92,21 +92,32 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
         response: { 200: { type: 'array', items: summarySchema }, ...errors(404) },
       },
     },
-    async (request, reply) => {
-      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
+    (request, reply) => {
       const { aggregation, startDate, endDate } = request.query;
       const { id, key: metric } = request.params;
-      // Kept as bytes until the user's state (or local day, or the configuration) changes, as streak reads are.
-      const key = `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${startDate}\u0000${endDate}\u0000${id}`;
       void reply.type('application/json; charset=utf-8');
-      const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, id);
-      if (kept !== undefined) return reply.send(kept.json as unknown as []);
-      // Stamped before the read: a write in between leaves the stamp older than the answer.
-      const stamp = await runtime.engine.readStamp(id);
-      const summary = await runtime.engine.eventSummary(id, metric, { aggregation, from: startDate, to: endDate });
-      const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
-      if (stamp !== null) ctx.streakReads.set(key, { json, gzip: null, stamp });
-      return reply.send(json as unknown as []);
+      // Kept as bytes until the user's state (or local day, or the configuration) changes, as streak reads are.
+      const keyOf = (runtime: AccountRuntime) =>
+        `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${startDate}\u0000${endDate}\u0000${id}`;
+      // A kept answer the store confirms current on the spot is sent within this turn, as streak reads are.
+      const cached = ctx.engines.peekRuntime(callerOf(request).space);
+      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, keyOf(cached), id);
+      if (current) {
+        reply.send(current.json as unknown as []);
+        return;
+      }
+      return (async () => {
+        const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
+        const key = keyOf(runtime);
+        const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, id);
+        if (kept !== undefined) return reply.send(kept.json as unknown as []);
+        // Stamped before the read: a write in between leaves the stamp older than the answer.
+        const stamp = await runtime.engine.readStamp(id);
+        const summary = await runtime.engine.eventSummary(id, metric, { aggregation, from: startDate, to: endDate });
+        const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
+        if (stamp !== null) ctx.streakReads.set(key, { json, gzip: null, stamp });
+        return reply.send(json as unknown as []);
+      })();
     },
   );
 }
