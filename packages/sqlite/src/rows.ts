@@ -5,6 +5,7 @@
  */
 import type { Rollup, UserState } from '@kindling/core';
 import { storeError } from './errors.js';
+import { decodeRollup, decodeState } from './state-codec.js';
 
 /** A string as the BLOB that keys it: its UTF-16 code units, big-endian. Lossless, even for lone surrogates. */
 export function encodeKey(text: string): Buffer {
@@ -39,19 +40,27 @@ export function parseJson<T>(label: string, what: string | (() => string), text:
 export function parseUser(label: string, account: string, userId: string, text: unknown): UserState {
   // Named only when something is wrong: this runs on every event and every read.
   const what = () => `the stored state of user ${JSON.stringify(userId)} (account ${JSON.stringify(account)})`;
-  const user = parseJson<UserState>(label, what, text);
-  if (user === null || typeof user !== 'object' || Array.isArray(user)) {
+  const stored = parseJson<unknown>(label, what, text);
+  // The compact form (state-codec.ts), or the JSON object every row held before it.
+  const user = Array.isArray(stored) ? decodeState(stored) : stored;
+  if (user === null || user === undefined || typeof user !== 'object' || Array.isArray(user)) {
     throw storeError(label, `${what()} is not a Kindling user state; the file is damaged`);
   }
-  return user;
+  return user as UserState;
 }
 
 /** Parses a user's open rollups (null: none are open) and checks that they are a list. */
 export function parseOpenRollups(label: string, account: string, userId: string, text: unknown): Rollup[] {
   if (text === null || text === undefined) return [];
   const what = () => `the open rollups of user ${JSON.stringify(userId)} (account ${JSON.stringify(account)})`;
-  const open = parseJson<Rollup[]>(label, what, text);
-  if (!Array.isArray(open)) throw storeError(label, `${what()} are not a list of rollups; the file is damaged`);
+  const stored = parseJson<unknown>(label, what, text);
+  if (!Array.isArray(stored)) throw storeError(label, `${what()} are not a list of rollups; the file is damaged`);
+  const open: Rollup[] = [];
+  for (const row of stored) {
+    const rollup = decodeRollup(row);
+    if (rollup === undefined) throw storeError(label, `${what()} are not a list of rollups; the file is damaged`);
+    open.push(rollup);
+  }
   return open;
 }
 

@@ -148,6 +148,27 @@ describe('sqliteStore kept states', () => {
     expect(await store.version('never-seen')).toBe(0);
   });
 
+  it('reads a row written as JSON objects (as every row was before the compact form) and writes the user compact next', async () => {
+    const store = files.open('older.db', { cachedStates: 0 });
+    await store.update('u', () => ({
+      result: null,
+      write: write(userWith('u', 1), { rollups: [rollup(20_000, 2, 5, 1)] }),
+    }));
+    const raw = new Database(files.path('older.db'));
+    const before = { ...userWith('u', 2, 7), email: 'ada@example.com' };
+    raw
+      .prepare('UPDATE users SET version = 2, state = ?, open_rollups = ?')
+      .run(JSON.stringify(before), JSON.stringify([rollup(20_000, 3, 6, 1)]));
+    expect(await store.load('u')).toEqual(before);
+    expect((await store.journal('u')).rollups).toEqual([rollup(20_000, 3, 6, 1)]);
+    await store.update('u', ({ user }) => ({ result: null, write: write({ ...user!, version: 3 }) }));
+    const [state, open] = raw.prepare('SELECT state, open_rollups FROM users').raw().get() as [string, string];
+    raw.close();
+    expect(state.startsWith('[')).toBe(true);
+    expect(open).toBe('[["lessons",0,20000,3,6,1]]');
+    expect(await store.load('u')).toEqual({ ...before, version: 3 });
+  });
+
   it('tells the version on the spot (peekVersion) as version() does, another connection’s commit from the next turn, and nothing once closed', async () => {
     const nextTurn = () => new Promise((done) => setImmediate(done));
     const store = files.open('peeked.db');

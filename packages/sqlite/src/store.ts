@@ -37,6 +37,7 @@ import type { Call } from './group-commit.js';
 import type { Synchronous } from './open.js';
 import { addToOpen, journalRollups } from './open-rollups.js';
 import { decodeKey, encodeKey, parseJson, parseOpenRollups, parseUser, rollupOf, type RollupRow } from './rows.js';
+import { encodeRollups, encodeState } from './state-codec.js';
 
 export interface SqliteStoreOptions {
   /** a file path (created when missing) or ':memory:' */
@@ -185,8 +186,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       account,
       key,
       write.user.version,
-      JSON.stringify(write.user),
-      next.length === 0 ? null : JSON.stringify(next),
+      encodeState(write.user),
+      next.length === 0 ? null : encodeRollups(next),
     );
     if (write.replaceHistory) sql.clearHistory.run(account, key);
     if (write.history.length > 0) saveHistory(key, write.history, write.replaceHistory === true);
