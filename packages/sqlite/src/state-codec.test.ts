@@ -92,6 +92,12 @@ describe('the compact row of a user state', () => {
         streaks: { daily: { ...base.streaks.daily, extra } },
       })),
       fc.dictionary(fc.string(), fc.jsonValue()).map((extra) => ({ ...extra, ...base })),
+      fc.shuffledSubarray(Object.keys(base.streaks.daily!), { minLength: 14 }).map((order) => ({
+        ...base,
+        streaks: {
+          daily: Object.fromEntries(order.map((k) => [k, (base.streaks.daily as unknown as Record<string, unknown>)[k]])),
+        },
+      })),
     );
     fc.assert(
       fc.property(oddities, (state) => {

@@ -33,48 +33,77 @@ const STREAK_FIELDS = [
   'pauses',
 ] as const satisfies readonly (keyof StreakState)[];
 
-/** Fields every state has, in their place. */
-const USER_FIELDS = [
-  'id',
-  'email',
-  'tz',
-  'firstSeenAt',
-  'version',
-  'totals',
-  'streaks',
-  'achievements',
-] as const satisfies readonly (keyof UserState)[];
-
-/** Optional fields with a place of their own: absent is null (they are never null when present). */
-const OPTIONAL_FIELDS = [
-  'lastEventAt',
-  'dayStarts',
-  'rulesFingerprint',
-] as const satisfies readonly (keyof UserState)[];
-
-const PLACED = new Set<string>([...USER_FIELDS, ...OPTIONAL_FIELDS]);
-
-/** A plain object (not an array, not null) whose own keys are exactly `fields`. */
-function hasExactly(value: unknown, fields: readonly string[]): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  let keys = 0;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) return false;
-    keys++;
+/** Whether `key` has a place of its own in the compact state (see above; the optional three are null when absent). */
+function isPlaced(key: string): boolean {
+  switch (key) {
+    case 'id':
+    case 'email':
+    case 'tz':
+    case 'firstSeenAt':
+    case 'version':
+    case 'totals':
+    case 'streaks':
+    case 'achievements':
+    case 'lastEventAt':
+    case 'dayStarts':
+    case 'rulesFingerprint':
+      return true;
+    default:
+      return false;
   }
-  if (keys !== fields.length) return false;
-  for (const field of fields) if ((value as Record<string, unknown>)[field] === undefined) return false;
-  return true;
 }
 
-/** The streaks as an object of arrays, or null when one of them has another shape. */
-function packStreaks(streaks: Record<string, StreakState>): Record<string, unknown[]> | null {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A plain object whose own enumerable keys are exactly `fields`, in that order: the order the engine
+ * makes them in (an object built otherwise is written as JSON). One pass over the keys, comparing
+ * them by identity: this runs for every streak and open sum of every event.
+ */
+function hasKeysInOrder(value: unknown, fields: readonly string[]): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  let i = 0;
+  for (const key in value) {
+    if (key !== fields[i] || !Object.hasOwn(value, key)) return false;
+    i++;
+  }
+  return i === fields.length;
+}
+
+/** A streak as its row (named reads), or null when it has another shape or a field is undefined. */
+function packStreak(streak: unknown): unknown[] | null {
+  if (!hasKeysInOrder(streak, STREAK_FIELDS)) return null;
+  const s = streak as unknown as StreakState;
+  const row: unknown[] = [
+    s.since,
+    s.day,
+    s.period,
+    s.progress,
+    s.met,
+    s.length,
+    s.longest,
+    s.started,
+    s.freezes,
+    s.earnedThrough,
+    s.lost,
+    s.lastAt,
+    s.extendedAt,
+    s.pauses,
+  ];
+  return row.includes(undefined) ? null : row;
+}
+
+/** The streaks as an object of rows, or null when one of them has another shape. */
+function packStreaks(streaks: unknown): Record<string, unknown[]> | null {
+  if (!isRecord(streaks)) return null;
   // Without a prototype: a key such as `__proto__` is set as a field, not as the object's prototype.
   const packed: Record<string, unknown[]> = Object.create(null);
   for (const key in streaks) {
-    const streak = streaks[key];
-    if (!hasExactly(streak, STREAK_FIELDS)) return null;
-    packed[key] = STREAK_FIELDS.map((field) => streak[field]);
+    if (!Object.hasOwn(streaks, key)) return null;
+    const row = packStreak(streaks[key]);
+    if (row === null) return null;
+    packed[key] = row;
   }
   return packed;
 }
@@ -82,28 +111,42 @@ function packStreaks(streaks: Record<string, StreakState>): Record<string, unkno
 /** The text of a user's state column: the compact form, or the JSON object when the state has another shape. */
 export function encodeState(user: UserState): string {
   const fields = user as unknown as Record<string, unknown>;
-  for (const field of USER_FIELDS) if (fields[field] === undefined) return JSON.stringify(user);
-  for (const field of OPTIONAL_FIELDS) if (fields[field] === null) return JSON.stringify(user);
-  const streaks = user.streaks === null || typeof user.streaks !== 'object' ? null : packStreaks(user.streaks);
-  if (streaks === null) return JSON.stringify(user);
+  // Every field without a place of its own goes to `rest`; an inherited one sends the state to JSON.
   let rest: Record<string, unknown> | undefined;
   for (const key in fields) {
-    if (PLACED.has(key) || fields[key] === undefined) continue;
+    if (!Object.hasOwn(fields, key)) return JSON.stringify(user);
+    if (isPlaced(key) || fields[key] === undefined) continue;
     rest ??= Object.create(null) as Record<string, unknown>;
     rest[key] = fields[key];
   }
+  const { id, email, tz, firstSeenAt, version, totals, achievements, lastEventAt, dayStarts, rulesFingerprint } = user;
+  if (
+    id === undefined ||
+    email === undefined ||
+    tz === undefined ||
+    firstSeenAt === undefined ||
+    version === undefined ||
+    totals === undefined ||
+    achievements === undefined ||
+    (lastEventAt as unknown) === null ||
+    (dayStarts as unknown) === null ||
+    (rulesFingerprint as unknown) === null
+  )
+    return JSON.stringify(user);
+  const streaks = packStreaks(user.streaks);
+  if (streaks === null) return JSON.stringify(user);
   const row: unknown[] = [
-    user.id,
-    user.email,
-    user.tz,
-    user.firstSeenAt,
-    user.version,
-    user.totals,
+    id,
+    email,
+    tz,
+    firstSeenAt,
+    version,
+    totals,
     streaks,
-    user.achievements,
-    user.lastEventAt ?? null,
-    user.dayStarts ?? null,
-    user.rulesFingerprint ?? null,
+    achievements,
+    lastEventAt ?? null,
+    dayStarts ?? null,
+    rulesFingerprint ?? null,
   ];
   if (rest !== undefined) row.push(rest);
   return JSON.stringify(row);
@@ -175,8 +218,10 @@ const ROLLUP_FIELDS = [
 export function encodeRollups(rollups: readonly Rollup[]): string {
   const rows: unknown[][] = [];
   for (const rollup of rollups) {
-    if (!hasExactly(rollup, ROLLUP_FIELDS)) return JSON.stringify(rollups);
-    rows.push([rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version]);
+    if (!hasKeysInOrder(rollup, ROLLUP_FIELDS)) return JSON.stringify(rollups);
+    const row: unknown[] = [rollup.metric, rollup.dayStart, rollup.day, rollup.value, rollup.lastAt, rollup.version];
+    if (row.includes(undefined)) return JSON.stringify(rollups);
+    rows.push(row);
   }
   return JSON.stringify(rows);
 }
@@ -187,8 +232,4 @@ export function decodeRollup(stored: unknown): Rollup | undefined {
   if (stored.length !== ROLLUP_FIELDS.length) return undefined;
   const [metric, dayStart, day, value, lastAt, version] = stored;
   return { metric, dayStart, day, value, lastAt, version };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
