@@ -95,7 +95,9 @@ describe('the compact row of a user state', () => {
       fc.shuffledSubarray(Object.keys(base.streaks.daily!), { minLength: 14 }).map((order) => ({
         ...base,
         streaks: {
-          daily: Object.fromEntries(order.map((k) => [k, (base.streaks.daily as unknown as Record<string, unknown>)[k]])),
+          daily: Object.fromEntries(
+            order.map((k) => [k, (base.streaks.daily as unknown as Record<string, unknown>)[k]]),
+          ),
         },
       })),
     );
