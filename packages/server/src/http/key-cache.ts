@@ -56,7 +56,12 @@ export class KeyCache {
   peek(key: string): ApiKeyRecord | null | undefined {
     const hash = this.hashes.get(key);
     const hit = hash === undefined ? undefined : this.records.get(hash);
-    return hit !== undefined && this.clock() - hit.at < this.cacheMs ? hit.value : undefined;
+    return hit !== undefined && this.isFresh(hit, this.clock()) ? hit.value : undefined;
+  }
+
+  /** Whether a cached value was read less than `cacheMs` before `now`. */
+  private isFresh(entry: { at: number }, now: number): boolean {
+    return now - entry.at < this.cacheMs;
   }
 
   /** The record of the key with this hash (revoked or not), or null when no such key exists. */
@@ -73,7 +78,7 @@ export class KeyCache {
   /** A value cached for `cacheMs`; past that, re-read once at a time and kept while the re-read fails or is slow. */
   private async cached<T>(map: Map<string, Entry<T>>, key: string, now: number, read: () => Promise<T>): Promise<T> {
     const hit = map.get(key);
-    if (hit !== undefined && now - hit.at < this.cacheMs) return hit.value;
+    if (hit !== undefined && this.isFresh(hit, now)) return hit.value;
     if (hit === undefined) {
       const value = await read();
       remember(map, key, { value, at: now, reading: null, failed: false });

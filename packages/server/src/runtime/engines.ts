@@ -143,9 +143,9 @@ export class Engines {
   async runtimeFor(where: string | Space): Promise<AccountRuntime> {
     const space = typeof where === 'string' ? accountSpace(where) : where;
     const name = space.store;
+    const fresh = this.peekRuntime(space);
+    if (fresh !== undefined) return fresh;
     const cached = this.runtimes.get(name);
-    const now = this.clock();
-    if (cached !== undefined && now - cached.checkedAt < this.cacheMs) return cached.runtime;
     let pending = this.loading.get(name);
     if (pending !== undefined && cached !== undefined) return cached.runtime;
     if (pending === undefined) {

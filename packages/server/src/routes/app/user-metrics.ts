@@ -3,6 +3,7 @@
  * (or of one metric), with the metric's achievements and the user's progress towards each; and
  * /v1/users/:id/metrics/:key/event-summary: the metric per local day, week or month of the user.
  */
+import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
@@ -95,29 +96,44 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
     (request, reply) => {
       const { aggregation, startDate, endDate } = request.query;
       const { id, key: metric } = request.params;
+      const asked: SummaryAsked = { id, metric, aggregation, from: startDate, to: endDate };
       void reply.type('application/json; charset=utf-8');
-      // Kept as bytes until the user's state (or local day, or the configuration) changes, as streak reads are.
-      const keyOf = (runtime: AccountRuntime) =>
-        `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${startDate}\u0000${endDate}\u0000${id}`;
       // A kept answer the store confirms current on the spot is sent within this turn, as streak reads are.
       const cached = ctx.engines.peekRuntime(callerOf(request).space);
-      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, keyOf(cached), id);
+      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, summaryKey(cached, asked), id);
       if (current) {
         reply.send(current.json as unknown as []);
         return;
       }
-      return (async () => {
-        const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
-        const key = keyOf(runtime);
-        const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, id);
-        if (kept !== undefined) return reply.send(kept.json as unknown as []);
-        // Stamped before the read: a write in between leaves the stamp older than the answer.
-        const stamp = await runtime.engine.readStamp(id);
-        const summary = await runtime.engine.eventSummary(id, metric, { aggregation, from: startDate, to: endDate });
-        const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
-        if (stamp !== null) ctx.streakReads.set(key, { json, gzip: null, stamp });
-        return reply.send(json as unknown as []);
-      })();
+      return answerSummary(ctx, asked, reply);
     },
   );
+}
+
+/** What an event-summary read asks for. */
+interface SummaryAsked {
+  id: string;
+  metric: string;
+  aggregation: 'daily' | 'weekly' | 'monthly';
+  from: string;
+  to: string;
+}
+
+/** Where a summary is kept as bytes, until the user's state (or local day, or the configuration) changes, as streak reads are. */
+const summaryKey = (runtime: AccountRuntime, { id, metric, aggregation, from, to }: SummaryAsked) =>
+  `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${from}\u0000${to}\u0000${id}`;
+
+/** The summary in full: the runtime, the kept answer if the store says it is current, else a new one (kept when stamped). */
+async function answerSummary(ctx: ServerContext, asked: SummaryAsked, reply: FastifyReply) {
+  const runtime = await ctx.engines.runtimeFor(callerOf(reply.request).space);
+  const key = summaryKey(runtime, asked);
+  const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, asked.id);
+  if (kept !== undefined) return reply.send(kept.json as unknown as []);
+  // Stamped before the read: a write in between leaves the stamp older than the answer.
+  const stamp = await runtime.engine.readStamp(asked.id);
+  const { aggregation, from, to } = asked;
+  const summary = await runtime.engine.eventSummary(asked.id, asked.metric, { aggregation, from, to });
+  const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
+  if (stamp !== null) ctx.streakReads.set(key, { json, gzip: null, stamp });
+  return reply.send(json as unknown as []);
 }
