@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { createAchievement } from '../api/admin';
-import type { Achievement, AchievementTrigger, Attribute, Issue, Metric, NewAchievement } from '../api/types';
+import type { Achievement, AchievementTrigger, Attribute, Metric, NewAchievement } from '../api/types';
 import { isValidKey, KEY_RULE } from '@kindling/core';
 import { buildFilters, type FilterRow } from '../lib/attribute-filters';
 import { AttributeFilterFields } from './AttributeFilterFields';
 import { ErrorMessage } from './ErrorMessage';
 import { IssueList } from './IssueList';
 import { NameKeyFields } from './NameKeyFields';
+import { useChange } from './use-change';
 import { useDerivedKey } from './use-derived-key';
 
 interface Props {
@@ -37,9 +38,7 @@ export function AchievementForm({ metrics, achievements, attributes, onCreated }
   const [inactive, setInactive] = useState(false);
   const [userFilters, setUserFilters] = useState<FilterRow[]>([]);
   const [eventFilters, setEventFilters] = useState<FilterRow[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { error, issues, busy, change, fail } = useChange();
 
   function build(): NewAchievement | string {
     if (fields.key !== '' && !isValidKey(fields.key)) return KEY_RULE;
@@ -82,37 +81,30 @@ export function AchievementForm({ metrics, achievements, attributes, onCreated }
     return { ...base, trigger };
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setIssues([]);
     const achievement = build();
     if (typeof achievement === 'string') {
-      setError(new Error(achievement));
+      fail(new Error(achievement));
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await createAchievement(achievement);
-      setIssues(answer.issues);
-      const created = answer.created[0];
-      if (created) {
+    void change(
+      () => createAchievement(achievement),
+      (answer) => {
+        const created = answer.created[0];
+        if (!created) return;
         fields.reset();
         setPrerequisites([]);
         setBadgeUrl('');
         setUserFilters([]);
         setEventFilters([]);
         onCreated(created, answer.rebuild !== null);
-      }
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   }
 
   return (
-    <form className="card form" onSubmit={(event) => void submit(event)} aria-labelledby="new-achievement">
+    <form className="card form" onSubmit={submit} aria-labelledby="new-achievement">
       <h2 id="new-achievement">New achievement</h2>
       <NameKeyFields idPrefix="achievement" noun="Achievement" fields={fields} />
       <div className="field">

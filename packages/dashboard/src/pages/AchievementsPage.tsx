@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { archiveAchievements, listAchievements, listAttributes, listMetrics, updateAchievement } from '../api/admin';
-import type { Achievement, AchievementChange, Issue } from '../api/types';
+import type { Achievement, AchievementChange } from '../api/types';
 import { AchievementForm } from '../components/AchievementForm';
 import { ActionsHeader } from '../components/ActionsHeader';
 import { BadgeField } from '../components/BadgeField';
@@ -10,6 +10,7 @@ import { ListStates } from '../components/ListStates';
 import { IssueList } from '../components/IssueList';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { describeFilters } from '../lib/attribute-filters';
 import { formatNumber, formatPercent } from '../lib/format';
@@ -26,38 +27,25 @@ export function AchievementsPage() {
   const metrics = useLoad(() => listMetrics(), []);
   const attributes = useLoad(() => listAttributes(), []);
   const announce = useAnnounce();
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
+  const { error, issues, change } = useChange(achievements.reload);
 
   function handleCreated(achievement: Achievement, rebuilding: boolean) {
     announce(`Achievement ${achievement.name} created.${rebuilding ? ` ${BACKDATING}` : ''}`);
     achievements.reload();
   }
 
-  async function change(achievement: Achievement, patch: Omit<AchievementChange, 'id'>, done: string) {
-    setError(null);
-    setIssues([]);
-    try {
-      const answer = await updateAchievement({ id: achievement.id, ...patch });
-      setIssues(answer.issues);
-      if (answer.updated.length > 0) announce(`${done}${answer.rebuild !== null ? ` ${BACKDATING}` : ''}`);
-      achievements.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+  function update(achievement: Achievement, patch: Omit<AchievementChange, 'id'>, done: string) {
+    return change(
+      () => updateAchievement({ id: achievement.id, ...patch }),
+      (answer) => announce(`${done}${answer.rebuild !== null ? ` ${BACKDATING}` : ''}`),
+    );
   }
 
-  async function archive(achievement: Achievement) {
-    setError(null);
-    setIssues([]);
-    try {
-      const answer = await archiveAchievements([achievement.id]);
-      setIssues(answer.issues);
-      if (answer.deleted.length > 0) announce(`Achievement ${achievement.name} archived.`);
-      achievements.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+  function archive(achievement: Achievement) {
+    return change(
+      () => archiveAchievements([achievement.id]),
+      () => announce(`Achievement ${achievement.name} archived.`),
+    );
   }
 
   const list = achievements.data;
@@ -134,13 +122,13 @@ export function AchievementsPage() {
                         <BadgeField
                           achievement={achievement}
                           onSave={(badgeUrl) =>
-                            change(achievement, { badgeUrl }, `Badge of ${achievement.name} saved.`)
+                            update(achievement, { badgeUrl }, `Badge of ${achievement.name} saved.`)
                           }
                         />
                       )}
                     </td>
                     <td>
-                      <StatusActions achievement={achievement} change={change} archive={archive} />
+                      <StatusActions achievement={achievement} update={update} archive={archive} />
                     </td>
                   </tr>
                 ))}
@@ -155,12 +143,12 @@ export function AchievementsPage() {
 
 interface StatusActionsProps {
   achievement: Achievement;
-  change: (achievement: Achievement, patch: Omit<AchievementChange, 'id'>, done: string) => Promise<void>;
+  update: (achievement: Achievement, patch: Omit<AchievementChange, 'id'>, done: string) => Promise<void>;
   archive: (achievement: Achievement) => Promise<void>;
 }
 
 /** Activate (inactive or locked), lock (active), archive (any not archived). */
-function StatusActions({ achievement, change, archive }: StatusActionsProps) {
+function StatusActions({ achievement, update, archive }: StatusActionsProps) {
   if (achievement.status === 'archived') return null;
   const { name } = achievement;
   return (
@@ -169,12 +157,12 @@ function StatusActions({ achievement, change, archive }: StatusActionsProps) {
         <ConfirmButton
           label="Lock"
           question={`Lock ${name}? No one new gets it.`}
-          onConfirm={() => change(achievement, { status: 'locked' }, `Achievement ${name} locked.`)}
+          onConfirm={() => update(achievement, { status: 'locked' }, `Achievement ${name} locked.`)}
         />
       ) : (
         <button
           type="button"
-          onClick={() => void change(achievement, { status: 'active' }, `Achievement ${name} activated.`)}
+          onClick={() => void update(achievement, { status: 'active' }, `Achievement ${name} activated.`)}
         >
           Activate
         </button>

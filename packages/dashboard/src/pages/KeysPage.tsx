@@ -8,6 +8,7 @@ import { ListStates } from '../components/ListStates';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { formatDateTime } from '../lib/format';
 
@@ -18,35 +19,25 @@ export function KeysPage() {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<ApiKey['kind']>('application');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, change } = useChange(keys.reload);
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const key = await createKey({ name: name.trim(), kind });
-      setCreated(key);
-      setName('');
-      announce(`Key ${key.name} created. Copy its secret now.`);
-      keys.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    void change(
+      () => createKey({ name: name.trim(), kind }),
+      (key) => {
+        setCreated(key);
+        setName('');
+        announce(`Key ${key.name} created. Copy its secret now.`);
+      },
+    );
   }
 
-  async function revoke(key: ApiKey) {
-    setError(null);
-    try {
-      await revokeKey(key.id);
-      announce(`Key ${key.name} revoked.`);
-      keys.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+  function revoke(key: ApiKey) {
+    return change(
+      () => revokeKey(key.id),
+      () => announce(`Key ${key.name} revoked.`),
+    );
   }
 
   return (

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
-import type { Issue } from '../api/types';
 import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
@@ -8,6 +7,7 @@ import { ListStates } from '../components/ListStates';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
+import { useChange } from '../components/use-change';
 import { useDerivedKey } from '../components/use-derived-key';
 import { useLoad } from '../components/use-load';
 import { formatDateTime, formatNumber } from '../lib/format';
@@ -19,46 +19,29 @@ export function MetricsPage() {
   const metrics = useLoad(() => listMetrics(showArchived), [showArchived]);
   const fields = useDerivedKey();
   const announce = useAnnounce();
-  const [error, setError] = useState<unknown>(null);
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { error, issues, busy, change, fail } = useChange(metrics.reload);
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setIssues([]);
     if (fields.key !== '' && !isValidKey(fields.key)) {
-      setError(new Error(KEY_RULE));
+      fail(new Error(KEY_RULE));
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await createMetric({ name: fields.name.trim(), ...(fields.key ? { key: fields.key } : {}) });
-      setIssues(answer.issues);
-      const created = answer.created[0];
-      if (created) {
-        announce(`Metric ${created.name} created with key ${created.key}.`);
+    void change(
+      () => createMetric({ name: fields.name.trim(), ...(fields.key ? { key: fields.key } : {}) }),
+      (answer) => {
+        const created = answer.created[0];
+        if (created) announce(`Metric ${created.name} created with key ${created.key}.`);
         fields.reset();
-        metrics.reload();
-      }
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   }
 
-  async function archive(id: string, name: string) {
-    setError(null);
-    setIssues([]);
-    try {
-      const answer = await archiveMetrics([id]);
-      setIssues(answer.issues);
-      if (answer.deleted.length > 0) announce(`Metric ${name} archived.`);
-      metrics.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+  function archive(id: string, name: string) {
+    return change(
+      () => archiveMetrics([id]),
+      () => announce(`Metric ${name} archived.`),
+    );
   }
 
   return (

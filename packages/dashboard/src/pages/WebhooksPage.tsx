@@ -8,6 +8,7 @@ import { ListStates } from '../components/ListStates';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
+import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { DeliveryLog } from '../components/webhooks/DeliveryLog';
 import { formatDateTime } from '../lib/format';
@@ -31,8 +32,7 @@ export function WebhooksPage() {
   const [url, setUrl] = useState('');
   const [types, setTypes] = useState<ReadonlySet<WebhookType>>(new Set(['streak.lost', 'streak.freeze_consumed']));
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, change, fail } = useChange(webhooks.reload);
   const [shown, setShown] = useState<string | null>(null);
 
   function toggleType(type: WebhookType, on: boolean) {
@@ -42,39 +42,20 @@ export function WebhooksPage() {
     setTypes(next);
   }
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
-    setError(null);
     if (types.size === 0) {
-      setError(new Error('Choose at least one change to send.'));
+      fail(new Error('Choose at least one change to send.'));
       return;
     }
-    setBusy(true);
-    try {
-      const webhook = await createWebhook({
-        url: url.trim(),
-        types: TYPES.map((t) => t.type).filter((t) => types.has(t)),
-      });
-      setCreated(webhook);
-      setUrl('');
-      announce(`Webhook to ${webhook.url} added. Copy its signing secret now.`);
-      webhooks.reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function change(what: () => Promise<unknown>, done: string) {
-    setError(null);
-    try {
-      await what();
-      announce(done);
-      webhooks.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+    void change(
+      () => createWebhook({ url: url.trim(), types: TYPES.map((t) => t.type).filter((t) => types.has(t)) }),
+      (webhook) => {
+        setCreated(webhook);
+        setUrl('');
+        announce(`Webhook to ${webhook.url} added. Copy its signing secret now.`);
+      },
+    );
   }
 
   return (
@@ -169,7 +150,7 @@ export function WebhooksPage() {
                         onClick={() =>
                           void change(
                             () => updateWebhook(webhook.id, { enabled: !webhook.enabled }),
-                            `Webhook to ${webhook.url} turned ${webhook.enabled ? 'off' : 'on'}.`,
+                            () => announce(`Webhook to ${webhook.url} turned ${webhook.enabled ? 'off' : 'on'}.`),
                           )
                         }
                       >
@@ -185,7 +166,12 @@ export function WebhooksPage() {
                       <ConfirmButton
                         label="Delete"
                         question={`Delete the webhook to ${webhook.url}?`}
-                        onConfirm={() => change(() => deleteWebhook(webhook.id), `Webhook to ${webhook.url} deleted.`)}
+                        onConfirm={() =>
+                          change(
+                            () => deleteWebhook(webhook.id),
+                            () => announce(`Webhook to ${webhook.url} deleted.`),
+                          )
+                        }
                       />
                     </td>
                   </tr>
