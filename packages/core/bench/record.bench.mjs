@@ -19,7 +19,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from './workload.mjs';
-import { cpuSeconds, fmtInt, heapPeak, mb, median, pad } from './report.mjs';
+import { cpuSeconds, fmtInt, heapPeak, mb, median, table } from './report.mjs';
 import { stateOnlyStore } from './state-only-store.mjs';
 
 /** @typedef {import('./workload.mjs').Workload} Workload */
@@ -310,7 +310,7 @@ async function main() {
       const result = await loops[l].run(EVENTS);
       runs[l].push(result);
       process.stdout.write(
-        `  run ${r + 1}/${REPEATS} ${loops[l].name.split(':')[0].split(' ')[0]}: ${fmtInt(result.events / result.seconds)} events/s\n`,
+        `  run ${r + 1}/${REPEATS} ${loops[l].name}: ${fmtInt(result.events / result.seconds)} events/s\n`,
       );
     }
   }
@@ -323,33 +323,30 @@ async function main() {
   const medRates = rates.map(median);
   const medSeconds = runs.map((rs) => median(rs.map((x) => x.seconds)));
   const medCpu = runs.map((rs) => median(rs.map((x) => x.cpu)));
-  const header = [
-    pad('name', 44),
-    pad('events', 10, true),
-    pad('seconds', 8, true),
-    pad('events/s', 11, true),
-    pad('range of runs (events/s)', 26, true),
-    pad('vs base', 8, true),
-    pad('cpu s', 7, true),
-    pad('heap after', 11, true),
-  ];
-  console.log(header.join('  '));
-  console.log('-'.repeat(header.join('  ').length));
+  const header = table([
+    ['name', 44],
+    ['events', 10, true],
+    ['seconds', 8, true],
+    ['events/s', 11, true],
+    ['range of runs (events/s)', 26, true],
+    ['vs base', 8, true],
+    ['cpu s', 7, true],
+    ['heap after', 11, true],
+  ]);
+  header.header();
   for (let l = 0; l < loops.length; l++) {
     const lo = Math.min(...rates[l]);
     const hi = Math.max(...rates[l]);
-    console.log(
-      [
-        pad(loops[l].name, 44),
-        pad(fmtInt(EVENTS), 10, true),
-        pad(medSeconds[l].toFixed(2), 8, true),
-        pad(fmtInt(medRates[l]), 11, true),
-        pad(`${fmtInt(lo)} .. ${fmtInt(hi)}`, 26, true),
-        pad(`${pairRatio(l).toFixed(2)}x`, 8, true),
-        pad(medCpu[l].toFixed(2), 7, true),
-        pad(gc ? `${mb(runs[l][runs[l].length - 1].heapAfter)} MB` : 'n/a', 11, true),
-      ].join('  '),
-    );
+    header.row([
+      loops[l].name,
+      fmtInt(EVENTS),
+      medSeconds[l].toFixed(2),
+      fmtInt(medRates[l]),
+      `${fmtInt(lo)} .. ${fmtInt(hi)}`,
+      `${pairRatio(l).toFixed(2)}x`,
+      medCpu[l].toFixed(2),
+      gc ? `${mb(runs[l][runs[l].length - 1].heapAfter)} MB` : 'n/a',
+    ]);
   }
   console.log('');
   console.log(

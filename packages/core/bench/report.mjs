@@ -45,3 +45,25 @@ export function heapPeak() {
     },
   };
 }
+
+/** A column of a printed table: its title, its width, and whether its cells are right-aligned (numbers). */
+/** @typedef {readonly [title: string, width: number, right?: boolean]} Column */
+
+/**
+ * A table printed line by line: `header()` prints the titles and a rule under them, `row(cells)` one
+ * row, each cell padded to its column and the columns two spaces apart.
+ */
+export function table(/** @type {readonly Column[]} */ columns) {
+  const line = (/** @type {readonly unknown[]} */ cells) =>
+    columns.map(([, width, right], i) => pad(cells[i], width, right)).join('  ');
+  return {
+    header() {
+      const titles = line(columns.map(([title]) => title));
+      console.log(titles);
+      console.log('-'.repeat(titles.length));
+    },
+    row(/** @type {readonly unknown[]} */ cells) {
+      console.log(line(cells));
+    },
+  };
+}

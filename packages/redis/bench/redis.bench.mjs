@@ -39,7 +39,7 @@ import {
   mulberry32,
   yearOfBothMetrics,
 } from '../../core/bench/workload.mjs';
-import { fmtInt, mb, median, pad } from '../../core/bench/report.mjs';
+import { fmtInt, mb, median, pad, table } from '../../core/bench/report.mjs';
 
 /** engine.record events/s at least this share of the raw GET+SET pair rate, at the same concurrency */
 const TARGET_RECORD_SHARE = 0.25;
@@ -400,42 +400,35 @@ async function describeKey(/** @type {Client} */ client, /** @type {string} */ k
 
 /** One table row per loop: ops, seconds (sum), ops/s (median of blocks), range, cpu per op. */
 function printRows(/** @type {{ name: string, blocks: Block[] }[]} */ rows) {
-  const header = [
-    pad('row', 46),
-    pad('ops', 9, true),
-    pad('seconds', 8, true),
-    pad('ops/s (median)', 15, true),
-    pad('range of blocks (ops/s)', 24, true),
-    pad('node cpu us/op', 15, true),
-    pad('redis cpu us/op', 16, true),
-    pad('loop busy', 10, true),
-    pad('machine busy', 13, true),
-  ];
-  console.log(header.join('  '));
-  console.log('-'.repeat(header.join('  ').length));
+  const header = table([
+    ['row', 46],
+    ['ops', 9, true],
+    ['seconds', 8, true],
+    ['ops/s (median)', 15, true],
+    ['range of blocks (ops/s)', 24, true],
+    ['node cpu us/op', 15, true],
+    ['redis cpu us/op', 16, true],
+    ['loop busy', 10, true],
+    ['machine busy', 13, true],
+  ]);
+  header.header();
   for (const row of rows) {
     const rates = row.blocks.map((b) => b.rate);
     const ops = row.blocks.reduce((s, b) => s + b.ops, 0);
     const seconds = row.blocks.reduce((s, b) => s + b.seconds, 0);
     const nodeCpu = row.blocks.reduce((s, b) => s + b.cpu, 0);
     const redisCpuS = row.blocks.reduce((s, b) => s + b.redisCpu, 0);
-    console.log(
-      [
-        pad(row.name, 46),
-        pad(fmtInt(ops), 9, true),
-        pad(seconds.toFixed(2), 8, true),
-        pad(fmtInt(median(rates)), 15, true),
-        pad(`${fmtInt(Math.min(...rates))} .. ${fmtInt(Math.max(...rates))}`, 24, true),
-        pad(((1e6 * nodeCpu) / ops).toFixed(1), 15, true),
-        pad(((1e6 * redisCpuS) / ops).toFixed(1), 16, true),
-        pad(`${(100 * median(row.blocks.map((b) => b.elu))).toFixed(0)}%`, 10, true),
-        pad(
-          `${((100 * row.blocks.reduce((t, b) => t + b.machine.busy, 0)) / row.blocks.reduce((t, b) => t + b.machine.total, 0)).toFixed(0)}%`,
-          13,
-          true,
-        ),
-      ].join('  '),
-    );
+    header.row([
+      row.name,
+      fmtInt(ops),
+      seconds.toFixed(2),
+      fmtInt(median(rates)),
+      `${fmtInt(Math.min(...rates))} .. ${fmtInt(Math.max(...rates))}`,
+      ((1e6 * nodeCpu) / ops).toFixed(1),
+      ((1e6 * redisCpuS) / ops).toFixed(1),
+      `${(100 * median(row.blocks.map((b) => b.elu))).toFixed(0)}%`,
+      `${((100 * row.blocks.reduce((t, b) => t + b.machine.busy, 0)) / row.blocks.reduce((t, b) => t + b.machine.total, 0)).toFixed(0)}%`,
+    ]);
   }
 }
 

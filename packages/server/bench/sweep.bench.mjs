@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { createEngine } from '@kindling/core';
 import { connectRedis, redisStore } from '@kindling/redis';
 import { sqliteStore } from '@kindling/sqlite';
-import { fmtInt, median, pad } from '../../core/bench/report.mjs';
+import { fmtInt, median, pad, table } from '../../core/bench/report.mjs';
 import { DAY_MS, envInt, userId, ZONES } from '../../core/bench/workload.mjs';
 import { measureWebhookRate } from './webhook-rate.mjs';
 
@@ -140,30 +140,27 @@ async function sweepPart() {
       await admin.close();
     }
   }
-  const header = [
-    pad('store', 28),
-    pad('events/s', 10, true),
-    pad('users settled', 14, true),
-    pad('changes', 9, true),
-    pad('seconds', 8, true),
-    pad('users/s', 9, true),
-    pad('rounds', 7, true),
-  ];
+  const header = table([
+    ['store', 28],
+    ['events/s', 10, true],
+    ['users settled', 14, true],
+    ['changes', 9, true],
+    ['seconds', 8, true],
+    ['users/s', 9, true],
+    ['rounds', 7, true],
+  ]);
   console.log('');
-  console.log(header.join('  '));
-  console.log('-'.repeat(header.join('  ').length));
+  header.header();
   for (const row of rows) {
-    console.log(
-      [
-        pad(row.store, 28),
-        pad(fmtInt(row.eventRate), 10, true),
-        pad(fmtInt(row.users), 14, true),
-        pad(fmtInt(row.changes), 9, true),
-        pad(row.seconds.toFixed(1), 8, true),
-        pad(fmtInt(row.users / row.seconds), 9, true),
-        pad(row.rounds, 7, true),
-      ].join('  '),
-    );
+    header.row([
+      row.store,
+      fmtInt(row.eventRate),
+      fmtInt(row.users),
+      fmtInt(row.changes),
+      row.seconds.toFixed(1),
+      fmtInt(row.users / row.seconds),
+      row.rounds,
+    ]);
   }
   console.log('');
   for (const row of rows) {

@@ -22,7 +22,7 @@ import Database from 'better-sqlite3';
 import { createEngine, placeInstant, zoneOf } from '@kindling/core';
 import { sqliteStore } from '@kindling/sqlite';
 import { envInt, METRICS } from '../../core/bench/workload.mjs';
-import { pad, quantile } from '../../core/bench/report.mjs';
+import { pad, quantile, table } from '../../core/bench/report.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
 
 /** @typedef {import('@kindling/core').Store} Store */
@@ -181,19 +181,19 @@ async function main() {
     console.log(
       `${READS} interleaved rounds (after ${WARMUP_READS} untimed), ${HISTORY_PERIODS} periods from ${from} to ${to}; µs`,
     );
-    const header = [
-      pad('read', 14),
-      pad('user', 16),
-      pad('stored held', 11, true),
-      pad('in range', 8, true),
-      pad('layout', 15),
-      pad('p50', 6, true),
-      pad('p90', 6, true),
-      pad('p99', 6, true),
-      pad('mean', 6, true),
-      pad('p50 vs before', 13, true),
-    ];
-    console.log(header.join('  '));
+    const header = table([
+      ['read', 14],
+      ['user', 16],
+      ['stored held', 11, true],
+      ['in range', 8, true],
+      ['layout', 15],
+      ['p50', 6, true],
+      ['p90', 6, true],
+      ['p99', 6, true],
+      ['mean', 6, true],
+      ['p50 vs before', 13, true],
+    ]);
+    header.header();
     for (const probe of probes) {
       const sorted = probe.times.sort();
       probe.p50 = quantile(sorted, 0.5);
@@ -205,20 +205,18 @@ async function main() {
       const before = /** @type {Probe} */ (
         probes.find((p) => p.reader === probe.reader && p.what === probe.what && p.layout === layouts[0].name)
       );
-      console.log(
-        [
-          pad(probe.what, 14),
-          pad(probe.reader.name, 16),
-          pad(probe.reader.stored, 11, true),
-          pad(probe.reader.held, 8, true),
-          pad(probe.layout, 15),
-          pad(us(probe.p50), 6, true),
-          pad(us(probe.p90), 6, true),
-          pad(us(probe.p99), 6, true),
-          pad(us(probe.mean), 6, true),
-          pad(`${(Number(probe.p50) / Number(before.p50)).toFixed(2)}x`, 13, true),
-        ].join('  '),
-      );
+      header.row([
+        probe.what,
+        probe.reader.name,
+        probe.reader.stored,
+        probe.reader.held,
+        probe.layout,
+        us(probe.p50),
+        us(probe.p90),
+        us(probe.p99),
+        us(probe.mean),
+        `${(Number(probe.p50) / Number(before.p50)).toFixed(2)}x`,
+      ]);
     }
     console.log('');
     for (const layout of layouts) {

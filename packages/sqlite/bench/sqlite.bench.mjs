@@ -27,7 +27,7 @@ import Database from 'better-sqlite3';
 import { createEngine, placeInstant, zoneOf } from '@kindling/core';
 import { sqliteStore } from '@kindling/sqlite';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from '../../core/bench/workload.mjs';
-import { cpuSeconds, fmtInt, heapPeak, mb as mbIn, median, pad, quantile } from '../../core/bench/report.mjs';
+import { cpuSeconds, fmtInt, heapPeak, mb as mbIn, median, pad, quantile, table } from '../../core/bench/report.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_DAYS, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
 
 /** @typedef {import('../../core/bench/workload.mjs').Workload} Workload */
@@ -546,55 +546,50 @@ async function main() {
     console.log(
       `Part 1: engine.record (awaited one by one, one process) next to raw better-sqlite3 commits on a file with the same settings`,
     );
-    const h1 = [
-      pad('sync', 6),
-      pad('row', 44),
-      pad('ops', 10, true),
-      pad('seconds', 8, true),
-      pad('ops/s', 8, true),
-      pad('block median', 12, true),
-      pad('p50 ms', 7, true),
-      pad('p99 ms', 7, true),
-      pad('cpu us/op', 9, true),
-      pad('vs raw', 7, true),
-      pad('block ratio p10..p90', 20, true),
-    ];
-    console.log(h1.join('  '));
-    console.log('-'.repeat(h1.join('  ').length));
+    const h1 = table([
+      ['sync', 6],
+      ['row', 44],
+      ['ops', 10, true],
+      ['seconds', 8, true],
+      ['ops/s', 8, true],
+      ['block median', 12, true],
+      ['p50 ms', 7, true],
+      ['p99 ms', 7, true],
+      ['cpu us/op', 9, true],
+      ['vs raw', 7, true],
+      ['block ratio p10..p90', 20, true],
+    ]);
+    h1.header();
     for (const run of runs) {
       const ratios = Float64Array.from(run.blocks.map((b) => b.ratio)).sort();
       const ratio = quantile(ratios, 0.5);
       run.ratio = ratio;
-      console.log(
-        [
-          pad(run.synchronous, 6),
-          pad('engine.record on sqliteStore', 44),
-          pad(fmtInt(run.events), 10, true),
-          pad((run.engineMs / 1000).toFixed(1), 8, true),
-          pad(fmtInt((run.events * 1000) / run.engineMs), 8, true),
-          pad(fmtInt(median(run.blocks.map((b) => b.engineRate))), 12, true),
-          pad(run.engineP50.toFixed(3), 7, true),
-          pad(run.engineP99.toFixed(3), 7, true),
-          pad(((1e6 * run.engineCpu) / run.events).toFixed(1), 9, true),
-          pad(`${ratio.toFixed(2)}x`, 7, true),
-          pad(`${quantile(ratios, 0.1).toFixed(2)} .. ${quantile(ratios, 0.9).toFixed(2)}`, 20, true),
-        ].join('  '),
-      );
-      console.log(
-        [
-          pad(run.synchronous, 6),
-          pad('raw: 1-row upsert per IMMEDIATE transaction', 44),
-          pad(fmtInt(run.rawCommits), 10, true),
-          pad((run.rawMs / 1000).toFixed(1), 8, true),
-          pad(fmtInt((run.rawCommits * 1000) / run.rawMs), 8, true),
-          pad(fmtInt(median(run.blocks.map((b) => b.rawRate))), 12, true),
-          pad(run.rawP50.toFixed(3), 7, true),
-          pad(run.rawP99.toFixed(3), 7, true),
-          pad(((1e6 * run.rawCpu) / run.rawCommits).toFixed(1), 9, true),
-          pad('1.00x', 7, true),
-          pad('', 20, true),
-        ].join('  '),
-      );
+      h1.row([
+        run.synchronous,
+        'engine.record on sqliteStore',
+        fmtInt(run.events),
+        (run.engineMs / 1000).toFixed(1),
+        fmtInt((run.events * 1000) / run.engineMs),
+        fmtInt(median(run.blocks.map((b) => b.engineRate))),
+        run.engineP50.toFixed(3),
+        run.engineP99.toFixed(3),
+        ((1e6 * run.engineCpu) / run.events).toFixed(1),
+        `${ratio.toFixed(2)}x`,
+        `${quantile(ratios, 0.1).toFixed(2)} .. ${quantile(ratios, 0.9).toFixed(2)}`,
+      ]);
+      h1.row([
+        run.synchronous,
+        'raw: 1-row upsert per IMMEDIATE transaction',
+        fmtInt(run.rawCommits),
+        (run.rawMs / 1000).toFixed(1),
+        fmtInt((run.rawCommits * 1000) / run.rawMs),
+        fmtInt(median(run.blocks.map((b) => b.rawRate))),
+        run.rawP50.toFixed(3),
+        run.rawP99.toFixed(3),
+        ((1e6 * run.rawCpu) / run.rawCommits).toFixed(1),
+        '1.00x',
+        '',
+      ]);
     }
     console.log(
       'ops/s = ops / seconds over the whole run; "block median" = median of the blocks\' rates; p50/p99 = latency of one record or one commit;',
@@ -629,19 +624,18 @@ async function main() {
       `Part 2: engine.streak(userId, { historyPeriods: ${HISTORY_PERIODS} }) at ${new Date(READ_AT).toISOString()}, users in ${READER_ZONE} with events from ` +
         `2021-01-01 to 2025-12-31, written in ${buildSeconds.toFixed(1)} s; ${fmtInt(READS)} timed reads per row, interleaved (${reads.elapsed.toFixed(1)} s)`,
     );
-    const h2 = [
-      pad('row', 52),
-      pad('stored held', 11, true),
-      pad('rollups', 8, true),
-      pad('held in answer', 14, true),
-      pad('p50 ms', 7, true),
-      pad('p90 ms', 7, true),
-      pad('p99 ms', 7, true),
-      pad('max ms', 7, true),
-      pad('vs light p99', 12, true),
-    ];
-    console.log(h2.join('  '));
-    console.log('-'.repeat(h2.join('  ').length));
+    const h2 = table([
+      ['row', 52],
+      ['stored held', 11, true],
+      ['rollups', 8, true],
+      ['held in answer', 14, true],
+      ['p50 ms', 7, true],
+      ['p90 ms', 7, true],
+      ['p99 ms', 7, true],
+      ['max ms', 7, true],
+      ['vs light p99', 12, true],
+    ]);
+    h2.header();
     const probe = (/** @type {Probe['kind']} */ kind, /** @type {string} */ id) =>
       /** @type {Required<Probe>} */ (reads.probes.find((p) => p.kind === kind && p.reader.id === id));
     const lightEngine = probe('engine', 'reader-light');
@@ -650,19 +644,17 @@ async function main() {
     for (const row of reads.probes) {
       const probe = /** @type {Required<Probe>} */ (row);
       const base = probe.kind === 'raw' ? lightRaw : lightEngine;
-      console.log(
-        [
-          pad(probe.name, 52),
-          pad(fmtInt(probe.storedHistory), 11, true),
-          pad(fmtInt(probe.storedRollups), 8, true),
-          pad(probe.kind === 'engine' ? `${probe.heldInAnswer} / ${HISTORY_PERIODS}` : '', 14, true),
-          pad(probe.p50.toFixed(3), 7, true),
-          pad(probe.p90.toFixed(3), 7, true),
-          pad(probe.p99.toFixed(3), 7, true),
-          pad(probe.max.toFixed(2), 7, true),
-          pad(`${(probe.p99 / base.p99).toFixed(2)}x`, 12, true),
-        ].join('  '),
-      );
+      h2.row([
+        probe.name,
+        fmtInt(probe.storedHistory),
+        fmtInt(probe.storedRollups),
+        probe.kind === 'engine' ? `${probe.heldInAnswer} / ${HISTORY_PERIODS}` : '',
+        probe.p50.toFixed(3),
+        probe.p90.toFixed(3),
+        probe.p99.toFixed(3),
+        probe.max.toFixed(2),
+        `${(probe.p99 / base.p99).toFixed(2)}x`,
+      ]);
     }
     console.log(
       `"stored held" = held periods of the user in the file, "rollups" = its daily sums, "held in answer" = periods with length > 0 among the ${HISTORY_PERIODS} returned;`,

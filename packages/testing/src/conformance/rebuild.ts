@@ -3,7 +3,15 @@
  * after a rule change every user follows the new rule.
  */
 import fc from 'fast-check';
-import { createEngine, DAY_MS, formatDay, type HistoryEntry, type Store, type StreakRuleInput } from '@kindling/core';
+import {
+  createEngine,
+  DAY_MS,
+  formatDay,
+  memoryStore,
+  type HistoryEntry,
+  type Store,
+  type StreakRuleInput,
+} from '@kindling/core';
 import { expect, it } from 'vitest';
 import { ruleArb, timelineArb } from '../arbitraries.js';
 
@@ -14,6 +22,30 @@ async function everything(store: Store, userId: string, keys: string[]) {
   const user = await store.load(userId);
   const history = (await Promise.all(keys.map((key) => store.history(userId, key, -1e7, 1e7)))).flat().sort(byPeriod);
   return { user: user === null ? null : { ...user, version: 0 }, history };
+}
+
+/** One lesson a day, then (the rule changed) two a week from Sunday. */
+const DAILY: StreakRuleInput = {
+  key: 'default',
+  frequency: 'daily',
+  conditions: [{ metric: 'lessons', threshold: 1 }],
+};
+const WEEKLY: StreakRuleInput = {
+  key: 'default',
+  frequency: 'weekly',
+  weekStart: 'sunday',
+  conditions: [{ metric: 'lessons', threshold: 2 }],
+};
+
+/**
+ * An engine under the daily rule on `shared`, and a reference that records the same events under the
+ * weekly rule from the start, on a memory store of its own.
+ */
+function dailyThenWeekly(shared: Store) {
+  return {
+    before: createEngine({ store: shared, streaks: [DAILY], metrics: METRICS, clock: () => 0 }),
+    reference: createEngine({ store: memoryStore(), streaks: [WEEKLY], metrics: METRICS, clock: () => 0 }),
+  };
 }
 
 export function rebuildCases(store: () => Store, runs: number): void {
@@ -85,25 +117,8 @@ export function rebuildCases(store: () => Store, runs: number): void {
   });
 
   it('makes every user follow a changed rule after rebuildAll, with progress reported', async () => {
-    const daily: StreakRuleInput = {
-      key: 'default',
-      frequency: 'daily',
-      conditions: [{ metric: 'lessons', threshold: 1 }],
-    };
-    const weekly: StreakRuleInput = {
-      key: 'default',
-      frequency: 'weekly',
-      weekStart: 'sunday',
-      conditions: [{ metric: 'lessons', threshold: 2 }],
-    };
     const shared = store();
-    const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
-    const reference = createEngine({
-      store: (await import('@kindling/core')).memoryStore(),
-      streaks: [weekly],
-      metrics: METRICS,
-      clock: () => 0,
-    });
+    const { before, reference } = dailyThenWeekly(shared);
     const days = ['2026-01-04', '2026-01-05', '2026-01-12', '2026-01-13', '2026-01-14', '2026-01-19', '2026-01-25'];
     for (const userId of ['ann', 'bob', 'cid']) {
       for (const [i, day] of days.entries()) {
@@ -115,7 +130,7 @@ export function rebuildCases(store: () => Store, runs: number): void {
     }
     const after = createEngine({
       store: shared,
-      streaks: [weekly],
+      streaks: [WEEKLY],
       metrics: METRICS,
       clock: () => Date.parse('2026-01-25T12:00:00Z'),
     });
@@ -131,25 +146,8 @@ export function rebuildCases(store: () => Store, runs: number): void {
   });
 
   it('keeps the rules fingerprint with the state, so that a user kept under a changed rule answers as the new rule says without rebuildAll', async () => {
-    const daily: StreakRuleInput = {
-      key: 'default',
-      frequency: 'daily',
-      conditions: [{ metric: 'lessons', threshold: 1 }],
-    };
-    const weekly: StreakRuleInput = {
-      key: 'default',
-      frequency: 'weekly',
-      weekStart: 'sunday',
-      conditions: [{ metric: 'lessons', threshold: 2 }],
-    };
     const shared = store();
-    const before = createEngine({ store: shared, streaks: [daily], metrics: METRICS, clock: () => 0 });
-    const reference = createEngine({
-      store: (await import('@kindling/core')).memoryStore(),
-      streaks: [weekly],
-      metrics: METRICS,
-      clock: () => 0,
-    });
+    const { before, reference } = dailyThenWeekly(shared);
     const userId = `u-${Math.random().toString(36).slice(2)}`;
     for (const day of ['2026-01-04', '2026-01-05', '2026-01-12', '2026-01-13', '2026-01-14', '2026-01-19']) {
       const event = { userId, metric: 'lessons', value: 1, at: Date.parse(`${day}T10:00:00Z`), tz: 'Europe/Paris' };
@@ -157,7 +155,7 @@ export function rebuildCases(store: () => Store, runs: number): void {
       await reference.record(event);
     }
     expect((await shared.load(userId))?.rulesFingerprint).toBe(before.rulesFingerprint);
-    const after = createEngine({ store: shared, streaks: [weekly], metrics: METRICS, clock: () => 0 });
+    const after = createEngine({ store: shared, streaks: [WEEKLY], metrics: METRICS, clock: () => 0 });
     const at = Date.parse('2026-01-25T12:00:00Z');
     expect(await after.streak(userId, { at, historyPeriods: 6 })).toEqual(
       await reference.streak(userId, { at, historyPeriods: 6 }),
