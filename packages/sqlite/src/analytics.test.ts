@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { NEVER, newUser, type IndexEntry } from '@kindling/core';
 import { describe, expect, it } from 'vitest';
+import { planOf } from '../test/query-plan.js';
 import { useTempFiles } from '../test/temp.js';
 import { prepareStatements } from './statements.js';
 
@@ -141,8 +142,7 @@ describe('query plans', () => {
         openRollups: [sql.openRollups, ['default', key]],
       } as const;
       for (const [name, [statement, params]] of Object.entries(plans)) {
-        const steps = db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...params) as Array<{ detail: string }>;
-        const reads = steps.map((step) => step.detail).filter((detail) => !detail.startsWith('USE TEMP B-TREE'));
+        const reads = planOf(db, statement.source, params).filter((detail) => !detail.startsWith('USE TEMP B-TREE'));
         expect(reads.length, name).toBeGreaterThan(0);
         for (const detail of reads)
           expect(detail, name).toMatch(/^SEARCH \w+ USING (COVERING INDEX|INDEX|PRIMARY KEY) .*\(account=\? AND/);

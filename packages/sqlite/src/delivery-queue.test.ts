@@ -20,6 +20,7 @@ import { describeDeliveryQueueConformance } from '@kindling/testing';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../test/processes.js';
+import { planOf } from '../test/query-plan.js';
 import { sqliteDeliveryQueue } from './delivery-queue.js';
 import { prepareQueueStatements } from './delivery-queue-sql.js';
 
@@ -254,10 +255,9 @@ describe('the delivery queue’s query plans', () => {
       ],
     } as const;
     for (const [name, [statement, params, expected]] of Object.entries(plans)) {
-      const steps = db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...params) as Array<{ detail: string }>;
-      const reads = steps
-        .map((step) => step.detail)
-        .filter((detail) => !/^(USE TEMP B-TREE|SCALAR SUBQUERY)/.test(detail));
+      const reads = planOf(db, statement.source, params).filter(
+        (detail) => !/^(USE TEMP B-TREE|SCALAR SUBQUERY)/.test(detail),
+      );
       expect(reads.length, name).toBeGreaterThan(0);
       for (const detail of reads) expect(detail, name).toMatch(/^SEARCH /);
       expect(reads[0], name).toMatch(expected);

@@ -6,6 +6,7 @@
 import { type HistoryEntry, newUser, type OutboxEntry, StoreError, type Store, type UserWrite } from '@kindling/core';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { planOf } from '../test/query-plan.js';
 import { useTempFiles } from '../test/temp.js';
 import { prepareStatements } from './statements.js';
 
@@ -145,10 +146,7 @@ describe('sqliteStore outbox', () => {
     try {
       db.exec('ANALYZE');
       const sql = prepareStatements(db);
-      const plan = (statement: { source: string }, ...params: unknown[]) =>
-        (db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...params) as Array<{ detail: string }>).map(
-          (step) => step.detail,
-        );
+      const plan = (statement: { source: string }, ...params: unknown[]) => planOf(db, statement.source, params);
       expect(plan(sql.outbox, 'default', 10)).toEqual(['SEARCH outbox USING INDEX outbox_by_account (account=?)']);
       expect(plan(sql.removeOutbox, 'default', 1)).toEqual(['SEARCH outbox USING INTEGER PRIMARY KEY (rowid=?)']);
     } finally {
