@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { archiveAchievements, listAchievements, listAttributes, listMetrics, updateAchievement } from '../api/admin';
 import type { Achievement, AchievementChange } from '../api/types';
 import { AchievementForm } from '../components/AchievementForm';
-import { ActionsHeader } from '../components/ActionsHeader';
 import { BadgeField } from '../components/BadgeField';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { ListStates } from '../components/ListStates';
 import { IssueList } from '../components/IssueList';
+import { ListSection } from '../components/ListSection';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
 import { useChange } from '../components/use-change';
@@ -62,81 +61,66 @@ export function AchievementsPage() {
       <ErrorMessage error={metrics.error} />
       <ErrorMessage error={attributes.error} />
 
-      <section aria-labelledby="achievement-list">
-        <div className="section-head">
-          <h2 id="achievement-list">Your achievements</h2>
+      <ListSection
+        id="achievement-list"
+        title="Your achievements"
+        aside={
           <label className="inline">
             <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />{' '}
             Show archived achievements
           </label>
-        </div>
-        <p className="hint">
-          Inactive: not given yet. Active: given to every user who qualifies. Locked: given to no one new; users who
-          have it keep it.
-        </p>
-        <ErrorMessage error={error} />
-        <IssueList issues={issues} />
-        <ListStates
-          error={achievements.error}
-          loading={achievements.loading}
-          items={list}
-          loadingText="Loading achievements…"
-          empty={<p>No achievements yet. Create the first one above.</p>}
-          labelledBy="achievement-list"
-        >
-          {(shown) => (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Reached when</th>
-                  <th scope="col">Filters</th>
-                  <th scope="col" className="num">
-                    Completions
-                  </th>
-                  <th scope="col" className="num">
-                    Users who have it
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Badge</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((achievement) => (
-                  <tr key={achievement.id}>
-                    <th scope="row">{achievement.name}</th>
-                    <td>
-                      <code>{achievement.key}</code>
-                    </td>
-                    <td>{describeTrigger(achievement, names)}</td>
-                    <td>{describeFilters(achievement) || '—'}</td>
-                    <td className="num">{formatNumber(achievement.completions, 0)}</td>
-                    <td className="num">{formatPercent(achievement.rarity)}</td>
-                    <td>{achievement.status}</td>
-                    <td>
-                      {achievement.status === 'archived' ? (
-                        (achievement.badgeUrl ?? '—')
-                      ) : (
-                        <BadgeField
-                          achievement={achievement}
-                          onSave={(badgeUrl) =>
-                            update(achievement, { badgeUrl }, `Badge of ${achievement.name} saved.`)
-                          }
-                        />
-                      )}
-                    </td>
-                    <td>
-                      <StatusActions achievement={achievement} update={update} archive={archive} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListStates>
-      </section>
+        }
+        intro={
+          <>
+            <p className="hint">
+              Inactive: not given yet. Active: given to every user who qualifies. Locked: given to no one new; users who
+              have it keep it.
+            </p>
+            <ErrorMessage error={error} />
+            <IssueList issues={issues} />
+          </>
+        }
+        list={achievements}
+        loadingText="Loading achievements…"
+        empty={<p>No achievements yet. Create the first one above.</p>}
+        columns={[
+          'Name',
+          'Key',
+          'Reached when',
+          'Filters',
+          { title: 'Completions', numeric: true },
+          { title: 'Users who have it', numeric: true },
+          'Status',
+          'Badge',
+        ]}
+        actions
+        row={(achievement) => (
+          <tr key={achievement.id}>
+            <th scope="row">{achievement.name}</th>
+            <td>
+              <code>{achievement.key}</code>
+            </td>
+            <td>{describeTrigger(achievement, names)}</td>
+            <td>{describeFilters(achievement) || '—'}</td>
+            <td className="num">{formatNumber(achievement.completions, 0)}</td>
+            <td className="num">{formatPercent(achievement.rarity)}</td>
+            <td>{achievement.status}</td>
+            <td>
+              {achievement.status === 'archived' ? (
+                (achievement.badgeUrl ?? '—')
+              ) : (
+                <BadgeField
+                  achievement={achievement}
+                  onSave={(badgeUrl) => update(achievement, { badgeUrl }, `Badge of ${achievement.name} saved.`)}
+                />
+              )}
+            </td>
+            <td>
+              <StatusActions achievement={achievement} update={update} archive={archive} />
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createAttribute, deleteAttributes, listAttributes, renameAttribute } from '../api/admin';
 import type { Attribute, AttributeType } from '../api/types';
-import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
-import { ListStates } from '../components/ListStates';
+import { ListSection } from '../components/ListSection';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
 import { RenamableName, RenameButton, type Renaming } from '../components/RenameForm';
@@ -78,62 +77,45 @@ export function AttributesPage() {
         </div>
       </CreateForm>
 
-      <section aria-labelledby="attribute-list">
-        <h2 id="attribute-list">Your attributes</h2>
-        <ListStates
-          error={attributes.error}
-          loading={attributes.loading}
-          items={attributes.data}
-          loadingText="Loading attributes…"
-          empty={<p>No attributes yet. Declare the first one above.</p>}
-          labelledBy="attribute-list"
-        >
-          {(list) => (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Type</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((attribute) => (
-                  <tr key={attribute.id}>
-                    <th scope="row">
-                      <RenamableName
-                        item={attribute}
-                        renaming={renaming}
-                        onRenaming={setRenaming}
-                        busy={busy}
-                        onSave={(next) => rename(attribute, next)}
-                      />
-                    </th>
-                    <td>
-                      <code>{attribute.key}</code>
-                    </td>
-                    <td>{typeLabels[attribute.type]}</td>
-                    <td>
-                      <RenameButton item={attribute} renaming={renaming} onRenaming={setRenaming} />{' '}
-                      <ConfirmButton
-                        label="Delete"
-                        question={`Delete ${attribute.name}? Values already held stay, but no request may set it any more.`}
-                        onConfirm={() =>
-                          change(
-                            () => deleteAttributes([attribute.id]),
-                            () => announce(`Attribute ${attribute.name} deleted.`),
-                          )
-                        }
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListStates>
-      </section>
+      <ListSection
+        id="attribute-list"
+        title="Your attributes"
+        list={attributes}
+        loadingText="Loading attributes…"
+        empty={<p>No attributes yet. Declare the first one above.</p>}
+        columns={['Name', 'Key', 'Type']}
+        actions
+        row={(attribute) => (
+          <tr key={attribute.id}>
+            <th scope="row">
+              <RenamableName
+                item={attribute}
+                renaming={renaming}
+                onRenaming={setRenaming}
+                busy={busy}
+                onSave={(next) => rename(attribute, next)}
+              />
+            </th>
+            <td>
+              <code>{attribute.key}</code>
+            </td>
+            <td>{typeLabels[attribute.type]}</td>
+            <td>
+              <RenameButton item={attribute} renaming={renaming} onRenaming={setRenaming} />{' '}
+              <ConfirmButton
+                label="Delete"
+                question={`Delete ${attribute.name}? Values already held stay, but no request may set it any more.`}
+                onConfirm={() =>
+                  change(
+                    () => deleteAttributes([attribute.id]),
+                    () => announce(`Attribute ${attribute.name} deleted.`),
+                  )
+                }
+              />
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createKey, listKeys, revokeKey } from '../api/admin';
 import type { ApiKey, CreatedApiKey } from '../api/types';
-import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
-import { ListStates } from '../components/ListStates';
+import { ListSection } from '../components/ListSection';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -69,52 +68,32 @@ export function KeysPage() {
         />
       ) : null}
 
-      <section aria-labelledby="key-list">
-        <h2 id="key-list">Your keys</h2>
-        <ListStates
-          error={keys.error}
-          loading={keys.loading}
-          items={keys.data}
-          loadingText="Loading keys…"
-          empty={<p>No keys yet. Create one above: an application key for your backend to send events.</p>}
-          labelledBy="key-list"
-        >
-          {(list) => (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((key) => (
-                  <tr key={key.id}>
-                    <th scope="row">{key.name}</th>
-                    <td>{key.kind}</td>
-                    <td>
-                      <code>{key.prefix}…</code>
-                    </td>
-                    <td>{formatDateTime(key.created)}</td>
-                    <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
-                    <td>{key.revokedAt ? `revoked ${formatDateTime(key.revokedAt)}` : 'active'}</td>
-                    <td>
-                      {key.revokedAt ? null : (
-                        <ConfirmButton label="Revoke" question={`Revoke ${key.name}?`} onConfirm={() => revoke(key)} />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListStates>
-      </section>
+      <ListSection
+        id="key-list"
+        title="Your keys"
+        list={keys}
+        loadingText="Loading keys…"
+        empty={<p>No keys yet. Create one above: an application key for your backend to send events.</p>}
+        columns={['Name', 'Kind', 'Starts with', 'Created', 'Last used', 'Status']}
+        actions
+        row={(key) => (
+          <tr key={key.id}>
+            <th scope="row">{key.name}</th>
+            <td>{key.kind}</td>
+            <td>
+              <code>{key.prefix}…</code>
+            </td>
+            <td>{formatDateTime(key.created)}</td>
+            <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
+            <td>{key.revokedAt ? `revoked ${formatDateTime(key.revokedAt)}` : 'active'}</td>
+            <td>
+              {key.revokedAt ? null : (
+                <ConfirmButton label="Revoke" question={`Revoke ${key.name}?`} onConfirm={() => revoke(key)} />
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { archiveMetrics, createMetric, listMetrics } from '../api/admin';
-import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
-import { ListStates } from '../components/ListStates';
+import { ListSection } from '../components/ListSection';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -64,66 +63,49 @@ export function MetricsPage() {
         <NameKeyFields idPrefix="metric" noun="Metric" fields={fields} />
       </CreateForm>
 
-      <section aria-labelledby="metric-list">
-        <div className="section-head">
-          <h2 id="metric-list">Your metrics</h2>
+      <ListSection
+        id="metric-list"
+        title="Your metrics"
+        aside={
           <label className="inline">
             <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />{' '}
             Show archived metrics
           </label>
-        </div>
-        <ListStates
-          error={metrics.error}
-          loading={metrics.loading}
-          items={metrics.data}
-          loadingText="Loading metrics…"
-          empty={<p>No metrics yet. Create the first one above.</p>}
-          labelledBy="metric-list"
-        >
-          {(list) => (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Events
-                  </th>
-                  <th scope="col">Last event</th>
-                  <th scope="col">Status</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((metric) => (
-                  <tr key={metric.id}>
-                    <th scope="row">{metric.name}</th>
-                    <td>
-                      <code>{metric.key}</code>
-                    </td>
-                    <td className="num">{formatNumber(metric.total)}</td>
-                    <td className="num">{formatNumber(metric.events, 0)}</td>
-                    <td>{formatDateTime(metric.lastEventAt)}</td>
-                    <td>{metric.status}</td>
-                    <td>
-                      {metric.status === 'active' ? (
-                        <ConfirmButton
-                          label="Archive"
-                          question={`Archive ${metric.name}?`}
-                          onConfirm={() => archive(metric.id, metric.name)}
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListStates>
-      </section>
+        }
+        list={metrics}
+        loadingText="Loading metrics…"
+        empty={<p>No metrics yet. Create the first one above.</p>}
+        columns={[
+          'Name',
+          'Key',
+          { title: 'Total', numeric: true },
+          { title: 'Events', numeric: true },
+          'Last event',
+          'Status',
+        ]}
+        actions
+        row={(metric) => (
+          <tr key={metric.id}>
+            <th scope="row">{metric.name}</th>
+            <td>
+              <code>{metric.key}</code>
+            </td>
+            <td className="num">{formatNumber(metric.total)}</td>
+            <td className="num">{formatNumber(metric.events, 0)}</td>
+            <td>{formatDateTime(metric.lastEventAt)}</td>
+            <td>{metric.status}</td>
+            <td>
+              {metric.status === 'active' ? (
+                <ConfirmButton
+                  label="Archive"
+                  question={`Archive ${metric.name}?`}
+                  onConfirm={() => archive(metric.id, metric.name)}
+                />
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

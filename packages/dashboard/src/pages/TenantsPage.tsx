@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createTenant, deleteTenants, listTenants, renameTenant } from '../api/admin';
 import type { Tenant } from '../api/types';
-import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
-import { ListStates } from '../components/ListStates';
+import { ListSection } from '../components/ListSection';
 import { PageHeading } from '../components/PageHeading';
 import { RenamableName, RenameButton, type Renaming } from '../components/RenameForm';
 import { useAnnounce } from '../components/status-context';
@@ -83,62 +82,45 @@ export function TenantsPage() {
         </div>
       </CreateForm>
 
-      <section aria-labelledby="tenant-list">
-        <h2 id="tenant-list">Your tenants</h2>
-        <ListStates
-          error={tenants.error}
-          loading={tenants.loading}
-          items={tenants.data}
-          loadingText="Loading tenants…"
-          empty={<p>No tenants: every request uses the account's own users.</p>}
-          labelledBy="tenant-list"
-        >
-          {(list) => (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Customer ID</th>
-                  <th scope="col">Created</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((tenant) => (
-                  <tr key={tenant.id}>
-                    <th scope="row">
-                      <RenamableName
-                        item={tenant}
-                        renaming={renaming}
-                        onRenaming={setRenaming}
-                        busy={busy}
-                        onSave={(next) => rename(tenant, next)}
-                      />
-                    </th>
-                    <td>
-                      <code>{tenant.customerId}</code>
-                    </td>
-                    <td>{formatDateTime(tenant.created)}</td>
-                    <td>
-                      <RenameButton item={tenant} renaming={renaming} onRenaming={setRenaming} />{' '}
-                      <ConfirmButton
-                        label="Delete"
-                        question={`Delete ${tenant.name}? Its users can no longer be reached.`}
-                        onConfirm={() =>
-                          change(
-                            () => deleteTenants([tenant.id]),
-                            () => announce(`Tenant ${tenant.name} deleted.`),
-                          )
-                        }
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListStates>
-      </section>
+      <ListSection
+        id="tenant-list"
+        title="Your tenants"
+        list={tenants}
+        loadingText="Loading tenants…"
+        empty={<p>No tenants: every request uses the account's own users.</p>}
+        columns={['Name', 'Customer ID', 'Created']}
+        actions
+        row={(tenant) => (
+          <tr key={tenant.id}>
+            <th scope="row">
+              <RenamableName
+                item={tenant}
+                renaming={renaming}
+                onRenaming={setRenaming}
+                busy={busy}
+                onSave={(next) => rename(tenant, next)}
+              />
+            </th>
+            <td>
+              <code>{tenant.customerId}</code>
+            </td>
+            <td>{formatDateTime(tenant.created)}</td>
+            <td>
+              <RenameButton item={tenant} renaming={renaming} onRenaming={setRenaming} />{' '}
+              <ConfirmButton
+                label="Delete"
+                question={`Delete ${tenant.name}? Its users can no longer be reached.`}
+                onConfirm={() =>
+                  change(
+                    () => deleteTenants([tenant.id]),
+                    () => announce(`Tenant ${tenant.name} deleted.`),
+                  )
+                }
+              />
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from '../api/admin';
 import type { CreatedWebhook, WebhookType } from '../api/types';
-import { ActionsHeader } from '../components/ActionsHeader';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
-import { ListStates } from '../components/ListStates';
+import { ListSection } from '../components/ListSection';
 import { NewSecret } from '../components/NewSecret';
 import { PageHeading } from '../components/PageHeading';
 import { useAnnounce } from '../components/status-context';
@@ -111,76 +110,58 @@ export function WebhooksPage() {
         />
       ) : null}
 
-      <section aria-labelledby="webhook-list">
-        <h2 id="webhook-list">Your endpoints</h2>
-        <ListStates
-          error={webhooks.error}
-          loading={webhooks.loading}
-          items={webhooks.data}
-          loadingText="Loading endpoints…"
-          empty={<p>No endpoints yet.</p>}
-          labelledBy="webhook-list"
-        >
-          {(list) => (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Changes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Status</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((webhook) => (
-                  <tr key={webhook.id}>
-                    <th scope="row">
-                      <code>{webhook.url}</code>
-                    </th>
-                    <td>{webhook.types.join(', ')}</td>
-                    <td>{formatDateTime(webhook.created)}</td>
-                    <td>
-                      {webhook.enabled ? 'on' : 'off'}
-                      {webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void change(
-                            () => updateWebhook(webhook.id, { enabled: !webhook.enabled }),
-                            () => announce(`Webhook to ${webhook.url} turned ${webhook.enabled ? 'off' : 'on'}.`),
-                          )
-                        }
-                      >
-                        {webhook.enabled ? 'Turn off' : 'Turn on'}
-                      </button>{' '}
-                      <button
-                        type="button"
-                        aria-expanded={shown === webhook.id}
-                        onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
-                      >
-                        Deliveries
-                      </button>{' '}
-                      <ConfirmButton
-                        label="Delete"
-                        question={`Delete the webhook to ${webhook.url}?`}
-                        onConfirm={() =>
-                          change(
-                            () => deleteWebhook(webhook.id),
-                            () => announce(`Webhook to ${webhook.url} deleted.`),
-                          )
-                        }
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </ListStates>
-      </section>
+      <ListSection
+        id="webhook-list"
+        title="Your endpoints"
+        list={webhooks}
+        loadingText="Loading endpoints…"
+        empty={<p>No endpoints yet.</p>}
+        columns={['URL', 'Changes', 'Created', 'Status']}
+        actions
+        row={(webhook) => (
+          <tr key={webhook.id}>
+            <th scope="row">
+              <code>{webhook.url}</code>
+            </th>
+            <td>{webhook.types.join(', ')}</td>
+            <td>{formatDateTime(webhook.created)}</td>
+            <td>
+              {webhook.enabled ? 'on' : 'off'}
+              {webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}
+            </td>
+            <td>
+              <button
+                type="button"
+                onClick={() =>
+                  void change(
+                    () => updateWebhook(webhook.id, { enabled: !webhook.enabled }),
+                    () => announce(`Webhook to ${webhook.url} turned ${webhook.enabled ? 'off' : 'on'}.`),
+                  )
+                }
+              >
+                {webhook.enabled ? 'Turn off' : 'Turn on'}
+              </button>{' '}
+              <button
+                type="button"
+                aria-expanded={shown === webhook.id}
+                onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
+              >
+                Deliveries
+              </button>{' '}
+              <ConfirmButton
+                label="Delete"
+                question={`Delete the webhook to ${webhook.url}?`}
+                onConfirm={() =>
+                  change(
+                    () => deleteWebhook(webhook.id),
+                    () => announce(`Webhook to ${webhook.url} deleted.`),
+                  )
+                }
+              />
+            </td>
+          </tr>
+        )}
+      />
       {shown !== null && webhooks.data?.some((w) => w.id === shown) ? (
         <DeliveryLog webhook={webhooks.data.find((w) => w.id === shown) as NonNullable<typeof webhooks.data>[number]} />
       ) : null}
