@@ -30,7 +30,14 @@ export interface Statements {
   appendJournal: Statement<[string, Buffer, 'zone' | 'action', string]>;
   replay: Statement<[string, Buffer, string, Buffer], string>;
   saveReplay: Statement<[string, Buffer, string, Buffer, string]>;
-  saveIndex: Statement<[string, string, Buffer, number, number, number, number, number | null]>;
+  /** [length, longest, dead_at, expires_at, earns_at] of one user's line of one rule */
+  indexLine: Statement<[string, string, Buffer], IndexColumns>;
+  insertIndex: Statement<[string, string, Buffer, ...IndexColumns]>;
+  /**
+   * The update of a line that sets only the columns in `changed` (a bit per column of INDEX_COLUMNS,
+   * in order), taking their new values and then (account, streak, user_id). Prepared on first use.
+   */
+  updateIndex(changed: number): Statement<unknown[]>;
   lengths: Statement<[string, string, number]>;
   topCurrent: Statement<[string, string, number, number]>;
   topLongest: Statement<[string, string, number]>;
@@ -55,6 +62,33 @@ export interface Statements {
 
 function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
   return db.prepare<P, R>(source);
+}
+
+/** The columns of an index line, in the order `indexLine` reads them and `insertIndex` takes them. */
+export const INDEX_COLUMNS = ['length', 'longest', 'dead_at', 'expires_at', 'earns_at'] as const;
+export type IndexColumns = [number, number, number, number, number | null];
+
+/**
+ * An index line is updated with only its changed columns set: SQLite then leaves alone every index
+ * of streak_index that holds none of them, where setting a column to its own value still rewrites
+ * the entries of each index that holds it (an event that extends a streak below its longest moves
+ * neither the longest streaks' index nor the earnings', two of the pages an index write puts in the
+ * log).
+ */
+function indexUpdates(db: Database.Database): (changed: number) => Statement<unknown[]> {
+  const prepared = new Map<number, Statement<unknown[]>>();
+  return (changed) => {
+    let statement = prepared.get(changed);
+    if (statement === undefined) {
+      const set = INDEX_COLUMNS.filter((_, i) => (changed & (1 << i)) !== 0).map((column) => `${column} = ?`);
+      statement = prepare<unknown[]>(
+        db,
+        `UPDATE streak_index SET ${set.join(', ')} WHERE account = ? AND streak = ? AND user_id = ?`,
+      );
+      prepared.set(changed, statement);
+    }
+    return statement;
+  };
 }
 
 export function prepareStatements(db: Database.Database): Statements {
@@ -173,16 +207,15 @@ export function prepareStatements(db: Database.Database): Statements {
     ).raw(),
     removeOutbox: prepare<[string, number]>(db, 'DELETE FROM outbox WHERE account = ? AND seq = ?'),
 
-    saveIndex: prepare<[string, string, Buffer, number, number, number, number, number | null]>(
+    indexLine: prepare<[string, string, Buffer], IndexColumns>(
       db,
-      // An unchanged line is not rewritten: most events leave it as it was, and each rewrite touches
-      // the table and its indexes (a third of the pages an event wrote, measured by bench:stores).
-      'INSERT INTO streak_index (account, streak, user_id, length, longest, dead_at, expires_at, earns_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ' +
-        'ON CONFLICT (account, streak, user_id) DO UPDATE SET length = excluded.length, longest = excluded.longest, ' +
-        'dead_at = excluded.dead_at, expires_at = excluded.expires_at, earns_at = excluded.earns_at ' +
-        'WHERE length IS NOT excluded.length OR longest IS NOT excluded.longest OR dead_at IS NOT excluded.dead_at ' +
-        'OR expires_at IS NOT excluded.expires_at OR earns_at IS NOT excluded.earns_at',
+      `SELECT ${INDEX_COLUMNS.join(', ')} FROM streak_index WHERE account = ? AND streak = ? AND user_id = ?`,
+    ).raw(),
+    insertIndex: prepare<[string, string, Buffer, ...IndexColumns]>(
+      db,
+      `INSERT INTO streak_index (account, streak, user_id, ${INDEX_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    updateIndex: indexUpdates(db),
     earning: prepare<[string, string, number, number]>(
       db,
       'SELECT user_id FROM streak_index WHERE account = ? AND streak = ? AND earns_at < ? ORDER BY earns_at, user_id LIMIT ?',

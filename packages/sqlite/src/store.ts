@@ -22,9 +22,10 @@ import type {
   UserWrite,
   ZoneChange,
 } from '@kindling/core';
-import { checkDaySum, checkFiniteNumbers, checkQueueLimit, NEVER, StoreError } from '@kindling/core';
+import { checkDaySum, checkFiniteNumbers, checkQueueLimit, StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
+import { saveIndexLine } from './index-lines.js';
 import {
   blockOf,
   DamagedBlockError,
@@ -204,17 +205,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       );
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
-    for (const line of write.index)
-      sql.saveIndex.run(
-        account,
-        line.streak,
-        key,
-        line.length,
-        line.longest,
-        line.deadAt,
-        line.expiresAt,
-        line.earnsAt === undefined || line.earnsAt >= NEVER ? null : line.earnsAt,
-      );
+    for (const line of write.index) saveIndexLine(sql, account, key, line);
     const idempotency = write.idempotency;
     if (idempotency)
       sql.saveReplay.run(
