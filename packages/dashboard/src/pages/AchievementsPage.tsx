@@ -8,6 +8,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { IssueList } from '../components/IssueList';
 import { ListSection } from '../components/ListSection';
 import { PageHeading } from '../components/PageHeading';
+import { ShowArchived } from '../components/ShowArchived';
 import { useAnnounce } from '../components/status-context';
 import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
@@ -64,12 +65,7 @@ export function AchievementsPage() {
       <ListSection
         id="achievement-list"
         title="Your achievements"
-        aside={
-          <label className="inline">
-            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />{' '}
-            Show archived achievements
-          </label>
-        }
+        aside={<ShowArchived noun="achievements" checked={showArchived} onChange={setShowArchived} />}
         intro={
           <>
             <p className="hint">

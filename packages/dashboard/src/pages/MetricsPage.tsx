@@ -5,6 +5,7 @@ import { CreateForm } from '../components/CreateForm';
 import { ListSection } from '../components/ListSection';
 import { NameKeyFields } from '../components/NameKeyFields';
 import { PageHeading } from '../components/PageHeading';
+import { ShowArchived } from '../components/ShowArchived';
 import { useAnnounce } from '../components/status-context';
 import { useChange } from '../components/use-change';
 import { useDerivedKey } from '../components/use-derived-key';
@@ -66,12 +67,7 @@ export function MetricsPage() {
       <ListSection
         id="metric-list"
         title="Your metrics"
-        aside={
-          <label className="inline">
-            <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />{' '}
-            Show archived metrics
-          </label>
-        }
+        aside={<ShowArchived noun="metrics" checked={showArchived} onChange={setShowArchived} />}
         list={metrics}
         loadingText="Loading metrics…"
         empty={<p>No metrics yet. Create the first one above.</p>}
