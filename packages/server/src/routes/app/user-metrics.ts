@@ -105,7 +105,8 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
         reply.send(current.json as unknown as []);
         return;
       }
-      return answerSummary(ctx, asked, reply);
+      // null: none kept, or stale: the full read need not look again
+      return answerSummary(ctx, cached, current === null, asked, reply);
     },
   );
 }
@@ -124,10 +125,16 @@ const summaryKey = (runtime: AccountRuntime, { id, metric, aggregation, from, to
   `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${from}\u0000${to}\u0000${id}`;
 
 /** The summary in full: the runtime, the kept answer if the store says it is current, else a new one (kept when stamped). */
-async function answerSummary(ctx: ServerContext, asked: SummaryAsked, reply: FastifyReply) {
-  const runtime = await ctx.engines.runtimeFor(callerOf(reply.request).space);
+async function answerSummary(
+  ctx: ServerContext,
+  cached: AccountRuntime | undefined,
+  noneKept: boolean,
+  asked: SummaryAsked,
+  reply: FastifyReply,
+) {
+  const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
   const key = summaryKey(runtime, asked);
-  const kept = await keptAnswer(ctx.streakReads, runtime.engine, key, asked.id);
+  const kept = noneKept ? undefined : await keptAnswer(ctx.streakReads, runtime.engine, key, asked.id);
   if (kept !== undefined) return reply.send(kept.json as unknown as []);
   // Stamped before the read: a write in between leaves the stamp older than the answer.
   const stamp = await runtime.engine.readStamp(asked.id);
