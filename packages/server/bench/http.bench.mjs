@@ -52,12 +52,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectRedis } from '@kindling/redis';
 import { parseSettings, startServer } from '@kindling/server';
 import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
 import { median, quantile } from '../../core/bench/report.mjs';
 import { alternate, forkServer, QUIET } from './children.mjs';
 import { blast, cpuSeconds, LOADGEN, sendEach } from './load.mjs';
+import { deleteRedisKeys } from './redis-keys.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./load.mjs').Block} Block */
@@ -212,20 +212,6 @@ function summary(blocks) {
   };
 }
 
-async function deleteRedisKeys() {
-  const connection = connectRedis({ url: REDIS_URL });
-  const redis = connection.client;
-  let cursor = '0';
-  let deleted = 0;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) deleted += await redis.del(...keys);
-  } while (cursor !== '0');
-  await connection.close();
-  return deleted;
-}
-
 /** Part (c): the event endpoint on Redis, one server process vs two behind a client-side round-robin. */
 async function redisPart() {
   const env = { REDIS_URL, KINDLING_REDIS_PREFIX: REDIS_PREFIX };
@@ -256,7 +242,7 @@ async function redisPart() {
     return await compare('redis event: 2 processes vs 1', two, one);
   } finally {
     await Promise.all([first.stop(), second.stop()]);
-    progress(`redis: deleted ${await deleteRedisKeys()} keys under ${REDIS_PREFIX}:`);
+    progress(`redis: deleted ${await deleteRedisKeys(REDIS_URL, REDIS_PREFIX)} keys under ${REDIS_PREFIX}:`);
   }
 }
 
