@@ -2,7 +2,10 @@
 // The servers of bench:http, each in a child process of its own (forked by http.bench.mjs), so that
 // the load generator's CPU is not the server's:
 //
-//   bench-servers.mjs kindling   the BUILT server (@kindling/server's dist), settings from the environment
+//   bench-servers.mjs kindling   the BUILT server (@kindling/server's dist), settings from the environment;
+//                                asked { profile: 'start' } over IPC, starts V8's CPU profiler on its
+//                                main thread and answers { profiling: true }; asked { profile: 'stop' },
+//                                answers { profile } (the .cpuprofile object)
 //   bench-servers.mjs receiver   a webhook receiver: answers every POST 204 and counts them; asked
 //                                { count: true } over IPC, answers { received }
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
@@ -14,11 +17,29 @@
 // Each tells its parent { url, appKey, adminKey } (the first start's keys, else null) over the IPC
 // channel once it listens, and closes on SIGTERM. The bare server takes its prepared answers in a
 // message { answers: [url, body][], headers } and answers { stored: <count> }.
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
+
+/** Answers { profile: 'start' | 'stop' } messages with the main thread's CPU profile of the span between. */
+function answerProfiling() {
+  const session = new Session();
+  session.connect();
+  process.on('message', async (/** @type {{ profile?: string }} */ message) => {
+    if (message.profile === 'start') {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      process.send?.({ profiling: true });
+    } else if (message.profile === 'stop') {
+      const { profile } = await session.post('Profiler.stop');
+      process.send?.({ profile });
+    }
+  });
+}
 
 async function startKindling() {
   const { parseSettings, startServer } = await import('@kindling/server');
   const server = await startServer(parseSettings(process.env));
+  answerProfiling();
   return {
     url: server.url,
     appKey: server.firstStart?.applicationKey.key ?? null,
