@@ -389,6 +389,9 @@ async function main() {
       ` (for reference: the reducer alone ${pairRatio(1).toFixed(2)}x, the engine on a store that keeps only the states ${pairRatio(4).toFixed(2)}x)` +
       `${same ? '' : '; reducer and engine disagree'}`,
   );
+  console.log(
+    "what the engine weighs in the service's event endpoint, where the target's reason lies: pnpm bench:profile (decision 002, fourth pass)",
+  );
 }
 
 main().catch((error) => {

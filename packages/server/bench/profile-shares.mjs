@@ -14,7 +14,7 @@
 /** The parts, in the order they are printed. */
 export const PARTS = /** @type {const} */ ([
   ['engine', '@kindling/core: the engine'],
-  ['store', '@kindling/sqlite or @kindling/redis and their driver (statements, commits)'],
+  ['store', '@kindling/sqlite or /redis, and its driver (statements, commits)'],
   ['server', '@kindling/server: routes, auth, wire shapes'],
   ['framework', 'Fastify and its parsers, validators and serialisers'],
   ['node', "Node: sockets (HTTP's and the store connection's), streams, events"],
