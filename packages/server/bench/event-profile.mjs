@@ -18,12 +18,14 @@
 //   KINDLING_BENCH_CONNECTIONS   connections of the single-event load (default 50)
 //   KINDLING_BENCH_USERS         users the events cycle over (default 10000)
 //   KINDLING_BENCH_DIR           where the data folder is made (default: the OS temp folder)
+//   KINDLING_BENCH_PROFILES      a folder: each block's profile is also written there as
+//                                <store>-<single|batches>.cpuprofile (Chrome DevTools opens them)
 //   KINDLING_REDIS_URL           the Redis run, keys under a prefix of the run's own, deleted after
 //                                (default redis://127.0.0.1:6379; "off" profiles SQLite alone)
 //
 // A report, not a test: no target of its own, it always exits 0. Its last lines are the ceiling an
 // engine that cost nothing would put on each endpoint's events/s: 1 / (1 - the engine's share).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { envInt, userId, ZONES } from '../../core/bench/workload.mjs';
@@ -38,6 +40,7 @@ const CONNECTIONS = envInt('KINDLING_BENCH_CONNECTIONS', 50, 2);
 const USERS = envInt('KINDLING_BENCH_USERS', 10_000, 1);
 const REDIS_URL = process.env.KINDLING_REDIS_URL || 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = `klbench-profile-p${process.pid}`;
+const PROFILES = process.env.KINDLING_BENCH_PROFILES || null;
 
 const progress = (/** @type {unknown[]} */ ...parts) => console.error('[bench:profile]', ...parts);
 
@@ -52,6 +55,7 @@ const BATCH_CONNECTIONS = 4;
 /**
  * @typedef {object} Endpoint
  * @property {string} name
+ * @property {string} file  the name of its profile's file, without the store
  * @property {import('./load.mjs').Load} load
  * @property {number} connections
  * @property {number} eventsPerRequest
@@ -64,6 +68,7 @@ function endpointsOf(/** @type {import('./children.mjs').Child} */ server) {
   const endpoints = [
     {
       name: 'POST /v1/metrics/lessons/event',
+      file: 'single',
       load: {
         method: 'POST',
         paths: ['/v1/metrics/lessons/event'],
@@ -75,6 +80,7 @@ function endpointsOf(/** @type {import('./children.mjs').Child} */ server) {
     },
     {
       name: `POST /admin/v1/metrics/events, ${fmtInt(BATCH_SIZE)} events a request`,
+      file: 'batches',
       load: {
         method: 'POST',
         paths: ['/admin/v1/metrics/events'],
@@ -119,6 +125,12 @@ async function profileOn(/** @type {string} */ store, /** @type {Record<string, 
       );
       if (block.failed > 0)
         throw new Error(`${block.failed} of ${block.total} requests failed: ${store}, ${endpoint.name}`);
+      if (PROFILES !== null) {
+        mkdirSync(PROFILES, { recursive: true });
+        const file = join(PROFILES, `${store.toLowerCase()}-${endpoint.file}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        progress(`${store}, ${endpoint.name}: profile written to ${file}`);
+      }
       runs.push({ store, endpoint, events: block.total * endpoint.eventsPerRequest, shares: sharesOf(profile) });
     }
     return runs;
