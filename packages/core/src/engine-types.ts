@@ -7,7 +7,7 @@ import type { PauseView } from './pauses.js';
 import type { PreferencesInput, PreferencesView } from './preferences.js';
 import type { ProfileInput } from './profile.js';
 import type { ReadStamp } from './read-stamp.js';
-import type { RecordResult } from './response.js';
+import type { RecordedEvent, RecordResult } from './response.js';
 import type { RestoreOutcome } from './restore.js';
 import type { Aggregation, SummaryPeriod } from './event-summary.js';
 import type { StreakRule, StreakRuleInput } from './rules.js';
@@ -101,6 +101,12 @@ export interface Engine {
   /** the fingerprint of the rules (fingerprint.ts) stamped on every state this engine writes; a state with another is rebuilt before use (S20) */
   readonly rulesFingerprint: string;
   record(input: RecordInput): Promise<RecordResult>;
+  /**
+   * Records an event exactly as `record` does, and answers without the streaks' views
+   * (`currentStreak`, `streaks`): for imports and backfills, which do not read them. An event with
+   * an idempotency key still keeps `record`'s whole answer, the one a repeat is given (S18).
+   */
+  ingest(input: RecordInput): Promise<RecordedEvent>;
   /**
    * Identify a user: `create` (an existing user is updated with what is given), `replace` (upsert;
    * what is not given returns to its default, the zone stays), `update` (NotFoundError UNKNOWN_USER

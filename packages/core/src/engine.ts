@@ -19,7 +19,7 @@ import { completeAchievement, grantFreezes, pause, restore, unpause } from './ow
 import { viewPause } from './pauses.js';
 import { isCurrent, isCurrentSync, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
-import { describeEvent, type RecordResult } from './response.js';
+import { describeEvent, recordedEvent, withoutViews, type RecordedEvent, type RecordResult } from './response.js';
 import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -34,8 +34,13 @@ export function createEngine(options: EngineOptions): Engine {
   const lines = indexWatch(rules);
   const sweep = makeSweep(ctx);
 
-  /** `record`, once its input is checked here (a refused input throws). */
-  function recordChecked(input: RecordInput): Promise<RecordResult> {
+  /**
+   * `record` (`views`: the answer shows each rule's streak) and `ingest` (it does not), once the
+   * input is checked here (a refused input throws).
+   */
+  function recordChecked(input: RecordInput, views: true): Promise<RecordResult>;
+  function recordChecked(input: RecordInput, views: boolean): Promise<RecordedEvent>;
+  function recordChecked(input: RecordInput, views: boolean): Promise<RecordedEvent> {
     if (input === null || typeof input !== 'object')
       throw new InvalidInputError('record needs { userId, metric, value }');
     const userId = checkUserId(input.userId);
@@ -61,7 +66,10 @@ export function createEngine(options: EngineOptions): Engine {
       userId,
       at,
       ({ user, replay, lines: stored }) => {
-        if (replay !== null) return { result: { ...replay, replayed: true } };
+        if (replay !== null) {
+          const again = { ...replay, replayed: true };
+          return { result: views ? again : withoutViews(again) };
+        }
         const version = (user?.version ?? 0) + 1;
         const eventId = idFor('event', userId, version);
         const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey, attributes };
@@ -70,7 +78,9 @@ export function createEngine(options: EngineOptions): Engine {
         // the zone what the event settles on its way was settled in, before the event may change it
         const tzBefore = user === null ? null : user.tz;
         const reduction = reduceEvent(user, event, model);
-        const result = describeEvent(reduction, event, model);
+        // A kept answer is the one a repeat is given (S18): `record`'s, whichever method recorded it.
+        const full = views || idempotencyKey !== null ? describeEvent(reduction, event, model) : null;
+        const result = full === null ? recordedEvent(reduction, event) : views ? full : withoutViews(full);
         return {
           result,
           write: {
@@ -82,7 +92,8 @@ export function createEngine(options: EngineOptions): Engine {
             activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
             // Absent fields as undefined, not spread in: one shape of write, no spread per event.
             zoneChange: reduction.zoneChange ?? undefined,
-            idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,
+            idempotency:
+              idempotencyKey !== null && full !== null ? { metric, key: idempotencyKey, response: full } : undefined,
             outbox: outbox
               ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
               : undefined,
@@ -104,7 +115,15 @@ export function createEngine(options: EngineOptions): Engine {
     // promise wraps it in another); a refused input still rejects, never throws.
     record(input) {
       try {
-        return recordChecked(input);
+        return recordChecked(input, true);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+
+    ingest(input) {
+      try {
+        return recordChecked(input, false);
       } catch (error) {
         return Promise.reject(error);
       }

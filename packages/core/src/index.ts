@@ -66,7 +66,7 @@ export { remindersDue, remindUser } from './reminders.js';
 export type { SettleResult, SettledChangeView, SweepResult } from './sweep.js';
 export type { ReminderDue } from './reminders.js';
 export { describeEvent } from './response.js';
-export type { RecordResult, CurrentStreak } from './response.js';
+export type { RecordedEvent, RecordResult, CurrentStreak } from './response.js';
 export { replayEvents } from './replay.js';
 export { restoreStreak } from './restore.js';
 export type { RestoreOutcome } from './restore.js';

@@ -1,6 +1,6 @@
 /**
  * What `record` answers: built from a reduction, with each rule's streak as a read shows it (S15)
- * plus whether this event extended it (S7).
+ * plus whether this event extended it (S7); and what `ingest` answers, the same without the streaks.
  */
 import { emptyRecord } from './keys.js';
 import type { CompletedAchievement } from './achievements.js';
@@ -14,7 +14,8 @@ export interface CurrentStreak extends StreakView {
   extended: boolean;
 }
 
-export interface RecordResult {
+/** What `ingest` answers: the event as recorded and what it changed, without the streaks' views. */
+export interface RecordedEvent {
   eventId: string;
   userId: string;
   metric: string;
@@ -30,12 +31,32 @@ export interface RecordResult {
   achievements: CompletedAchievement[];
   /** every change this event caused, in order */
   changes: Change[];
+}
+
+/** What `record` answers: the recorded event and each rule's streak as a read shows it. */
+export interface RecordResult extends RecordedEvent {
   /** the first rule's streak, or null when no rule is configured */
   currentStreak: CurrentStreak | null;
   streaks: Record<string, CurrentStreak>;
 }
 
-/** The response to an event. */
+/** The event as recorded, without the streaks' views: what `ingest` answers (imports and batches discard the views). */
+export function recordedEvent(reduction: EventReduction, event: EventInput): RecordedEvent {
+  return {
+    eventId: event.eventId,
+    userId: event.userId,
+    metric: event.metric,
+    value: event.value,
+    total: reduction.user.totals[event.metric] ?? 0,
+    at: formatInstant(event.at),
+    replayed: false,
+    idempotencyKey: event.idempotencyKey,
+    achievements: [...reduction.achievements],
+    changes: [...reduction.changes],
+  };
+}
+
+/** The response to an event: the recorded event, then each rule's streak as a read shows it. */
 export function describeEvent(reduction: EventReduction, event: EventInput, model: Model): RecordResult {
   const streaks = emptyRecord<CurrentStreak>();
   let currentStreak: CurrentStreak | null = null;
@@ -48,18 +69,15 @@ export function describeEvent(reduction: EventReduction, event: EventInput, mode
     streaks[rule.key] = view;
     if (currentStreak === null) currentStreak = view;
   }
-  return {
-    eventId: event.eventId,
-    userId: event.userId,
-    metric: event.metric,
-    value: event.value,
-    total: reduction.user.totals[event.metric] ?? 0,
-    at: formatInstant(event.at),
-    replayed: false,
-    idempotencyKey: event.idempotencyKey,
-    achievements: [...reduction.achievements],
-    changes: [...reduction.changes],
-    currentStreak,
-    streaks,
-  };
+  // The two views added to the recorded event, always in this order: one shape of answer.
+  const result = recordedEvent(reduction, event) as RecordResult;
+  result.currentStreak = currentStreak;
+  result.streaks = streaks;
+  return result;
+}
+
+/** `record`'s answer as `ingest` gives it: the same fields less the streaks' views. */
+export function withoutViews(result: RecordResult): RecordedEvent {
+  const { currentStreak: _current, streaks: _streaks, ...recorded } = result;
+  return recorded;
 }

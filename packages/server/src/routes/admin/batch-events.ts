@@ -93,7 +93,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
             if (failed !== null) return;
             const event = events[index] as (typeof events)[number];
             try {
-              await runtime.engine.record({
+              await runtime.engine.ingest({
                 userId: event.user.id,
                 metric: event.key,
                 value: event.value,
