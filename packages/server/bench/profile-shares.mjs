@@ -16,14 +16,25 @@ export const PARTS = /** @type {const} */ ([
   ['engine', '@kindling/core: the engine'],
   ['store', '@kindling/sqlite or /redis, and its driver (statements, commits)'],
   ['server', '@kindling/server: routes, auth, wire shapes'],
-  ['framework', 'Fastify and its parsers, validators and serialisers'],
+  ['framework', 'Fastify, its parsers, validators and serialisers, other packages'],
   ['node', "Node: sockets (HTTP's and the store connection's), streams, events"],
   ['gc', 'garbage collector'],
   ['other', 'V8 and native code with no package above it'],
 ]);
 /** @typedef {(typeof PARTS)[number][0]} Part */
 
-const STORE_DRIVERS = new Set(['better-sqlite3', 'ioredis']);
+/** The stores' drivers and the packages they run on (their parsers and queues are the store's time too). */
+const STORE_DRIVERS = new Set([
+  'better-sqlite3',
+  'bindings',
+  'ioredis',
+  '@ioredis/commands',
+  'cluster-key-slot',
+  'denque',
+  'redis-errors',
+  'redis-parser',
+  'standard-as-callback',
+]);
 
 /** The part a frame's script belongs to, or null for a frame without a script (native, builtin). */
 export function partOfUrl(/** @type {string} */ url) {
