@@ -14,14 +14,49 @@ describe('StateCache', () => {
     expect(cache.take('a')).toBeUndefined();
   });
 
-  it('shows a kept state to peek and leaves it in place', () => {
+  it('tells a kept state’s version and leaves the state in place', () => {
     const cache = new StateCache(10);
     const kept = state('a');
     cache.keep('a', kept);
-    expect(cache.peek('a')).toBe(kept);
-    expect(cache.peek('a')).toBe(kept);
+    expect(cache.version('a')).toBe(1);
+    expect(cache.version('a')).toBe(1);
     expect(cache.take('a')).toBe(kept);
-    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.version('a')).toBeUndefined();
+  });
+
+  it('tells a version noted from the file until an update takes the user, a kept state winning over it', () => {
+    const cache = new StateCache(10);
+    cache.noteVersion('a', 3);
+    expect(cache.version('a')).toBe(3);
+    expect(cache.take('a')).toBeUndefined();
+    expect(cache.version('a')).toBeUndefined();
+    cache.noteVersion('b', 0);
+    cache.keep('b', state('b'));
+    expect(cache.version('b')).toBe(1);
+  });
+
+  it('forgets noted versions with the states: on a new data version and on clear, and notes none when it keeps none', () => {
+    const cache = new StateCache(10);
+    cache.check(1);
+    cache.noteVersion('a', 3);
+    cache.check(1);
+    expect(cache.version('a')).toBe(3);
+    cache.check(2);
+    expect(cache.version('a')).toBeUndefined();
+    cache.noteVersion('a', 3);
+    cache.clear();
+    expect(cache.version('a')).toBeUndefined();
+    const none = new StateCache(0);
+    none.noteVersion('a', 3);
+    expect(none.version('a')).toBeUndefined();
+  });
+
+  it('notes at most max versions, dropping the oldest', () => {
+    const cache = new StateCache(2);
+    cache.noteVersion('a', 1);
+    cache.noteVersion('b', 2);
+    cache.noteVersion('c', 3);
+    expect([cache.version('a'), cache.version('b'), cache.version('c')]).toEqual([undefined, 2, 3]);
   });
 
   it('keeps at most max users, dropping the one used longest ago', () => {

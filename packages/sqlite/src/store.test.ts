@@ -148,6 +148,36 @@ describe('sqliteStore kept states', () => {
     expect(await store.version('never-seen')).toBe(0);
   });
 
+  it('answers version() of a user it has only read from the version it read, within a turn, and another connection’s commit from the next turn', async () => {
+    const nextTurn = () => new Promise((done) => setImmediate(done));
+    const writer = files.open('read-only.db');
+    await bump(writer, 'u');
+    await writer.close();
+    // A store that has written nothing (as a process just started): the version comes from the file.
+    const store = files.open('read-only.db');
+    expect(await store.version('u')).toBe(1);
+    const other = new Database(files.path('read-only.db'));
+    other.prepare('UPDATE users SET version = 4').run();
+    other.close();
+    // In this turn, the version read before answers: no query reached the file.
+    expect(await store.version('u')).toBe(1);
+    expect(store.peekVersion?.('u')).toBe(1);
+    await nextTurn();
+    expect(await store.version('u')).toBe(4);
+  });
+
+  it('never answers a version read before its own update of the user, even once the state it kept is gone', async () => {
+    // One kept state at most: updating another user drops u's.
+    const store = files.open('forgotten.db', { cachedStates: 1 });
+    await bump(store, 'u');
+    await bump(store, 'w');
+    expect(await store.version('u')).toBe(1);
+    await bump(store, 'u');
+    await bump(store, 'w');
+    expect(await store.version('u')).toBe(2);
+    expect(store.peekVersion?.('u')).toBe(2);
+  });
+
   it('reads a row written as JSON objects (as every row was before the compact form) and writes the user compact next', async () => {
     const store = files.open('older.db', { cachedStates: 0 });
     await store.update('u', () => ({

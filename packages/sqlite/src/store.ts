@@ -281,10 +281,17 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return outcome.result;
   };
 
-  /** The user's committed version: a state this store committed answers without a query while no other process has written (state-cache.ts). */
+  /**
+   * The user's committed version: a state this store committed, or a version it read before, answers
+   * without a query while no other process has written (state-cache.ts).
+   */
   function versionOf(userId: string): number {
     connection.checkKept();
-    return states.peek(userId)?.user.version ?? sql.userVersion.get(account, encodeKey(userId)) ?? 0;
+    const kept = states.version(userId);
+    if (kept !== undefined) return kept;
+    const read = sql.userVersion.get(account, encodeKey(userId)) ?? 0;
+    states.noteVersion(userId, read);
+    return read;
   }
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
