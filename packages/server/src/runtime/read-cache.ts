@@ -96,3 +96,17 @@ export async function keptAnswer(
   if (kept === undefined) return undefined;
   return (await engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
 }
+
+/** What `keptAnswerSync` found, for a full read after it: undefined when it did not look or only the store can tell. */
+export type SpotCheck = CachedAnswer | null | undefined;
+
+/** The kept answer a full read uses: the one the check on the spot found current (or none), else `keptAnswer`'s. */
+export async function keptAfterCheck(
+  cache: ReadCache,
+  engine: Engine,
+  key: string,
+  userId: string,
+  checked: SpotCheck,
+): Promise<CachedAnswer | undefined> {
+  return checked === undefined ? keptAnswer(cache, engine, key, userId) : (checked ?? undefined);
+}

@@ -12,7 +12,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
-import { keptAnswer, keptAnswerSync, type CachedAnswer } from '../../runtime/read-cache.js';
+import { keptAfterCheck, keptAnswerSync, type CachedAnswer, type SpotCheck } from '../../runtime/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
 
 /**
@@ -62,17 +62,16 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
       // The common read, answered within this turn (no promise): a cached runtime, a kept answer the
       // store confirms current on the spot, and its gzip form made already if it is to be sent.
       const runtime = ctx.engines.peekRuntime(callerOf(request).space);
-      let checked: Checked = { runtime: undefined, kept: undefined };
+      let checked: SpotCheck;
       if (runtime !== undefined && runtime.config.streak !== null) {
-        const kept = keptAnswerSync(ctx.streakReads, runtime.engine, keyOf(runtime, id, periods), id);
-        const gzip = kept ? gzipFor(kept, acceptEncoding) : false;
-        if (kept && (!gzip || kept.gzip !== null)) {
-          send(reply, kept, gzip);
+        checked = keptAnswerSync(ctx.streakReads, runtime.engine, keyOf(runtime, id, periods), id);
+        const gzip = checked ? gzipFor(checked, acceptEncoding) : false;
+        if (checked && (!gzip || checked.gzip !== null)) {
+          send(reply, checked, gzip);
           return;
         }
-        checked = { runtime, kept };
       }
-      return answerRead(ctx, checked, id, periods, acceptEncoding, reply);
+      return answerRead(ctx, runtime, checked, id, periods, acceptEncoding, reply);
     },
   );
 }
@@ -83,31 +82,20 @@ function send(reply: FastifyReply, answer: Omit<Answer, 'stamp'>, gzip: boolean)
   return reply.send(prepared(answer.json));
 }
 
-/**
- * What the on-the-spot check found, for the full read not to look again: the cached runtime it used,
- * and the kept answer (current), null (none, or stale) or undefined (only the store can tell).
- */
-interface Checked {
-  runtime: AccountRuntime | undefined;
-  kept: CachedAnswer | null | undefined;
-}
-
 /** The read in full: the runtime, the kept answer if the store says it is current, else a new answer (kept when stamped). */
 async function answerRead(
   ctx: ServerContext,
-  checked: Checked,
+  cached: AccountRuntime | undefined,
+  checked: SpotCheck,
   id: string,
   periods: number,
   acceptEncoding: string | undefined,
   reply: FastifyReply,
 ) {
-  const runtime = checked.runtime ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
+  const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
   if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
   const key = keyOf(runtime, id, periods);
-  const kept =
-    checked.kept === undefined
-      ? await keptAnswer(ctx.streakReads, runtime.engine, key, id)
-      : (checked.kept ?? undefined);
+  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, key, id, checked);
   let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
   const gzip = gzipFor(answer, acceptEncoding);
   if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };

@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
-import { keptAnswer, keptAnswerSync } from '../../runtime/read-cache.js';
+import { keptAfterCheck, keptAnswerSync, type SpotCheck } from '../../runtime/read-cache.js';
 import { text } from '../../wire/primitives.js';
 import { summarySchema, userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
 
@@ -105,8 +105,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
         reply.send(current.json as unknown as []);
         return;
       }
-      // null: none kept, or stale: the full read need not look again
-      return answerSummary(ctx, cached, current === null, asked, reply);
+      return answerSummary(ctx, cached, current, asked, reply);
     },
   );
 }
@@ -128,13 +127,13 @@ const summaryKey = (runtime: AccountRuntime, { id, metric, aggregation, from, to
 async function answerSummary(
   ctx: ServerContext,
   cached: AccountRuntime | undefined,
-  noneKept: boolean,
+  checked: SpotCheck,
   asked: SummaryAsked,
   reply: FastifyReply,
 ) {
   const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
   const key = summaryKey(runtime, asked);
-  const kept = noneKept ? undefined : await keptAnswer(ctx.streakReads, runtime.engine, key, asked.id);
+  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, key, asked.id, checked);
   if (kept !== undefined) return reply.send(kept.json as unknown as []);
   // Stamped before the read: a write in between leaves the stamp older than the answer.
   const stamp = await runtime.engine.readStamp(asked.id);
