@@ -16,7 +16,8 @@
 //
 // Each tells its parent { url, appKey, adminKey } (the first start's keys, else null) over the IPC
 // channel once it listens, and closes on SIGTERM. The bare server takes its prepared answers in a
-// message { answers: [url, body][], headers } and answers { stored: <count> }.
+// message { answers: [url, body][], headers } and answers { stored: <count> }; it answers the
+// profile messages as the kindling server does, so that the two can be compared.
 import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 
@@ -87,7 +88,8 @@ async function startBare() {
   const prepared = new Map();
   /** @type {Record<string, string>} */
   let headers = { 'content-type': 'application/json; charset=utf-8' };
-  process.on('message', (/** @type {{ answers: [string, string][], headers: Record<string, string> }} */ message) => {
+  process.on('message', (/** @type {{ answers?: [string, string][], headers: Record<string, string> }} */ message) => {
+    if (message.answers === undefined) return;
     for (const [url, body] of message.answers) prepared.set(url, Buffer.from(body));
     headers = message.headers;
     process.send?.({ stored: prepared.size });
@@ -98,6 +100,7 @@ async function startBare() {
     if (bytes === undefined) return reply.code(404).send({ error: `nothing prepared for ${request.url}` });
     return reply.headers(headers).send(bytes);
   };
+  answerProfiling();
   app.get('/bare-bytes/users/:id/streak', sendPrepared);
   app.get('/bare-bytes/users/:id/metrics/:key/event-summary', sendPrepared);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

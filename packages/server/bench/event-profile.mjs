@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { envInt, userId, ZONES } from '../../core/bench/workload.mjs';
 import { fmtInt, table } from '../../core/bench/report.mjs';
 import { forkServer } from './children.mjs';
-import { blast, LOADGEN, sendEach } from './load.mjs';
+import { blast, LOADGEN, PLACEMENT, sendEach } from './load.mjs';
 import { PARTS, sharesOf } from './profile-shares.mjs';
 import { deleteRedisKeys } from './redis-keys.mjs';
 
@@ -159,7 +159,7 @@ async function main() {
     }
     console.log('Kindling: the main thread of the endpoints that take events, CPU by package');
     console.log(
-      `node ${process.version}, ${os.cpus().length} logical cores, load average ${os.loadavg()[0]?.toFixed(2)}`,
+      `node ${process.version}, ${os.cpus().length} logical cores, load average ${os.loadavg()[0]?.toFixed(2)}; ${LOADGEN}, ${PLACEMENT}`,
     );
     console.log('');
     for (const { store, endpoint, events, shares } of runs) {

@@ -32,6 +32,8 @@
 //
 // Environment:
 //   KINDLING_BENCH_LOADGEN         wrk or autocannon (default: wrk when it is on the PATH)
+//   KINDLING_BENCH_PIN             on or off: with wrk, the measured server's main thread on CPU 0 and wrk
+//                                  on CPU 1 (default on where taskset is installed and there are 2 CPUs)
 //   KINDLING_BENCH_SECONDS         seconds per measured block (default 10)
 //   KINDLING_BENCH_ROUNDS          block pairs per comparison (default 3)
 //   KINDLING_BENCH_CONNECTIONS     connections (default 50)
@@ -56,7 +58,7 @@ import { parseSettings, startServer } from '@kindling/server';
 import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
 import { median, quantile } from '../../core/bench/report.mjs';
 import { alternate, forkServer, QUIET } from './children.mjs';
-import { blast, cpuSeconds, LOADGEN, sendEach } from './load.mjs';
+import { blast, cpuSeconds, LOADGEN, PLACEMENT, sendEach } from './load.mjs';
 import { deleteRedisKeys } from './redis-keys.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
@@ -615,7 +617,7 @@ function report({
       .join(' ')}`,
   );
   console.log(
-    `load generator ${LOADGEN}; data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`,
+    `load generator ${LOADGEN}, ${PLACEMENT}; data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`,
   );
   console.log(
     `| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | ${LOADGEN} CPU | vs baseline (median of pairs; min .. max) |`,

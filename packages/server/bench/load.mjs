@@ -5,6 +5,11 @@
 // process) appends every answer body to a string. On a 2-core machine that decoding made autocannon
 // the limit of any route answering tens of kilobytes, so a 37 KB read measured the client, not the
 // server. KINDLING_BENCH_LOADGEN=wrk|autocannon chooses; the default is wrk when `wrk` is on the PATH.
+//
+// With wrk, a block against one measured server (a `pid` given) runs with the server's main thread on
+// CPU 0 and wrk on CPU 1 (taskset, where it is installed and the machine has two CPUs or more): left
+// to the scheduler, the two sometimes shared a core, and the same server's req/s moved by a fifth
+// from one block to the next (decision 024). KINDLING_BENCH_PIN=off leaves placement to the scheduler.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -45,6 +50,35 @@ if (chosen === 'wrk' && !hasWrk) {
 }
 /** @type {'wrk' | 'autocannon'} */
 export const LOADGEN = chosen === 'wrk' || chosen === 'autocannon' ? chosen : hasWrk ? 'wrk' : 'autocannon';
+
+const pinning = process.env.KINDLING_BENCH_PIN;
+if (pinning !== undefined && pinning !== '' && pinning !== 'on' && pinning !== 'off') {
+  console.error(`KINDLING_BENCH_PIN must be on or off, got ${JSON.stringify(pinning)}`);
+  process.exit(2);
+}
+const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).error === undefined;
+if (pinning === 'on' && !hasTaskset) {
+  console.error(
+    'KINDLING_BENCH_PIN=on, but taskset is not on the PATH (Debian and Ubuntu: apt-get install util-linux)',
+  );
+  process.exit(2);
+}
+/** The measured server's main thread on this CPU and wrk on the other, for blocks against one server (null: not pinned). */
+export const PINNED =
+  LOADGEN === 'wrk' && pinning !== 'off' && hasTaskset && os.availableParallelism() >= 2
+    ? { server: 0, loadGenerator: 1 }
+    : null;
+/** How the bench places its processes on CPUs, for its report's header. */
+export const PLACEMENT =
+  PINNED === null
+    ? 'processes placed by the scheduler'
+    : `each measured server's main thread on CPU ${PINNED.server}, wrk on CPU ${PINNED.loadGenerator}`;
+
+/** Puts the main thread of process `pid` on `cpu` alone (its other threads keep where they may run). */
+function pinMainThread(/** @type {number} */ pid, /** @type {number} */ cpu) {
+  const done = spawnSync('taskset', ['-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+  if (done.status !== 0) throw new Error(`taskset could not put process ${pid} on CPU ${cpu}`);
+}
 
 /** CPU seconds a process has used so far (user + system; with `children`, of the children it has waited for), from /proc; null where there is none. */
 export function cpuSeconds(/** @type {number | 'self'} */ pid, children = false) {
@@ -120,12 +154,13 @@ end
   return file;
 }
 
-/** One wrk run of `seconds` at `connections`, on one thread (a second one would take the server's core). */
+/** One wrk run of `seconds` at `connections`, on one thread (a second one would take the server's core), on `cpu` when one is given. */
 async function wrkRun(
   /** @type {string} */ url,
   /** @type {Load} */ load,
   /** @type {number} */ connections,
   /** @type {number} */ seconds,
+  /** @type {number | null} */ cpu,
 ) {
   const args = [
     '-t',
@@ -140,7 +175,10 @@ async function wrkRun(
     wrkScript(load),
     url,
   ];
-  const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child =
+    cpu === null
+      ? spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('taskset', ['-c', String(cpu), 'wrk', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => (out += chunk));
   child.stderr.setEncoding('utf8').on('data', (/** @type {string} */ chunk) => (out += chunk));
@@ -198,19 +236,22 @@ async function autocannonRun(
 /**
  * One block of load on `url`: its rate and latency, and the CPU of the server child (`pid`) and of
  * the load generator in % of one core (on a 2-core machine, whichever is near 100% is the limit).
+ * With a `pid`, the server's main thread and wrk run on CPUs of their own (PINNED).
  * @param {string} url
  * @param {Load} load
  * @param {{ connections: number, seconds: number, pid?: number | null }} options
  * @returns {Promise<Block>}
  */
 export async function blast(url, load, { connections, seconds, pid = null }) {
+  const cpus = pid === null ? null : PINNED;
+  if (cpus !== null && pid !== null) pinMainThread(pid, cpus.server);
   const serverBefore = pid === null ? null : cpuSeconds(pid);
   const ownBefore = process.cpuUsage();
   const childrenBefore = cpuSeconds('self', true);
   const started = performance.now();
   const run =
     LOADGEN === 'wrk'
-      ? await wrkRun(url, load, connections, seconds)
+      ? await wrkRun(url, load, connections, seconds, cpus === null ? null : cpus.loadGenerator)
       : await autocannonRun(url, load, connections, seconds);
   const wall = (performance.now() - started) / 1000;
   const own = process.cpuUsage(ownBefore);

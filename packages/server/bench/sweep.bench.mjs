@@ -32,6 +32,7 @@ import { connectRedis, redisStore } from '@kindling/redis';
 import { sqliteStore } from '@kindling/sqlite';
 import { fmtInt, median, pad, table } from '../../core/bench/report.mjs';
 import { DAY_MS, envInt, userId, ZONES } from '../../core/bench/workload.mjs';
+import { PLACEMENT } from './load.mjs';
 import { measureWebhookRate } from './webhook-rate.mjs';
 
 const TARGET_SECONDS = 60;
@@ -107,7 +108,9 @@ async function main() {
       `load average ${os
         .loadavg()
         .map((x) => x.toFixed(2))
-        .join(' ')}; ${fmtInt(USERS)} users in ${ZONES.length} zones, one lesson each, a daily rule without freezes`,
+        .join(
+          ' ',
+        )}; ${PLACEMENT}; ${fmtInt(USERS)} users in ${ZONES.length} zones, one lesson each, a daily rule without freezes`,
   );
   if (PARTS.includes('sweep')) await sweepPart();
   if (PARTS.includes('webhooks')) await webhookPart();
