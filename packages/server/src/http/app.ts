@@ -14,10 +14,9 @@ import { appRoutes } from '../routes/app/index.js';
 import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
 import { checkBodyActsFor } from './acts-for.js';
-import { authorize } from './auth.js';
-import { answerClientError, answerExpectation, refuseMissingHost } from './client-errors.js';
+import { admission, hooksOf, refuseBodyEncoding, refuseUnready } from './admission.js';
+import { answerClientError, answerExpectation } from './client-errors.js';
 import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
-import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
 import { errorBody } from './schemas.js';
@@ -53,7 +52,32 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
   app.addSchema(errorBody);
-  await app.register(fastifyCookie);
+  // Set before any plugin is registered: a plugin's scope takes the error handler it finds then, and
+  // every error, the reference page's too, has the one shape.
+  app.setErrorHandler((error, request, reply) => {
+    const answer = toErrorReply(error);
+    if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
+    else if (answer.status === 503) request.log.warn({ err: error }, 'the store is unavailable');
+    void reply.code(answer.status).headers(answer.headers).send(answer.body);
+  });
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  // Each route (the plugins' below too) gets the hooks it needs when it is registered, with what it
+  // declared bound in: no route runs a hook that has nothing to do on it (a hook on every route, GETs
+  // too, cost the cached streak read about a quarter of its rate; BENCHMARKS.md, bench:http).
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [admission(ctx, route.config ?? {}, () => stopping), ...hooksOf(route.onRequest)];
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Fastify reads no body of a GET or HEAD: there is no coding to refuse.
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD'))
+      route.preParsing = [refuseBodyEncoding, ...hooksOf(route.preParsing)];
+    // A key bound to a user: the path and query are checked in authorize; a body naming a user is
+    // checked before the handler of the routes that take one.
+    if (!route.url.startsWith('/admin/') && methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH'))
+      route.preHandler = [...hooksOf(route.preHandler), checkBodyActsFor];
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -82,59 +106,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  // One hook admits each request before its body is read: not while stopping (a request that
-  // reaches the router on a kept-alive connection once stopping began is refused; those in flight
-  // finish), not without a Host header, and only for the callers its route accepts. Written with a
-  // callback: a request that needs no store to decide (a known key) passes without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    let pending: Promise<void> | undefined;
-    try {
-      if (stopping) {
-        void reply.header('connection', 'close');
-        throw new HttpError(
-          'NOT_READY',
-          'the server is stopping; send the request again (to another process, or once it is back)',
-        );
-      }
-      refuseMissingHost(request);
-      pending = authorize(ctx, request);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    if (pending === undefined) done();
-    else pending.then(() => done(), done);
-  });
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    try {
-      checkBodyEncoding(request.headers);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    done(null, payload);
-  });
-  // A key bound to a user: the path and query are checked in authorize; a body naming a user is
-  // checked before the handler of the routes that take one. One hook on every route (GETs too)
-  // cost the cached streak read about a quarter of its rate (BENCHMARKS.md, bench:http).
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.url.startsWith('/admin/') || !methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) return;
-    const own =
-      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-    route.preHandler = [...own, checkBodyActsFor];
-  });
-  app.setErrorHandler((error, request, reply) => {
-    const answer = toErrorReply(error);
-    if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
-    else if (answer.status === 503) request.log.warn({ err: error }, 'the store is unavailable');
-    void reply.code(answer.status).headers(answer.headers).send(answer.body);
-  });
-  app.setNotFoundHandler((request) => {
+  // A request no route takes is still refused while stopping and without a Host header, before the 404.
+  app.setNotFoundHandler((request, reply) => {
+    refuseUnready(request, reply, stopping);
     throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
 
@@ -142,7 +116,12 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const typed = app.withTypeProvider<SchemaTypes>();
   healthRoutes(typed, ctx);
   appRoutes(typed, ctx);
-  adminRoutes(typed, ctx);
+  // Only the admin API sets the dashboard's session cookie: the plugin's hook that writes it stays in
+  // that scope, and it parses none (auth.ts reads the session cookie where a route takes one).
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie, { hook: false });
+    adminRoutes(scope.withTypeProvider<SchemaTypes>(), ctx);
+  });
   notSupportedRoutes(typed, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

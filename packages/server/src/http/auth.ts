@@ -4,6 +4,7 @@
  * Application keys may not call admin routes (403); a session must send the CSRF header on writes,
  * and lasts only while the key or password it was signed in with holds (session-source.ts).
  */
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from '../control/types.js';
 import { accountSpace, type Space } from '../runtime/spaces.js';
@@ -76,12 +77,22 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
   return key === '' ? undefined : key;
 }
 
+/**
+ * The dashboard session's token a request carries in its cookie, if any: parsed here, on the routes
+ * that take a session only, not by a hook on every request.
+ */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  const token = header === undefined ? undefined : fastifyCookie.parse(header)[SESSION_COOKIE];
+  return token === '' ? undefined : token;
+}
+
 /** The caller of a request, or null when it carries no credentials. */
 export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Identity | null> {
   const key = apiKeyOf(request);
   if (key !== undefined) return callerFromKey(ctx, key);
-  const token = access === 'admin' || access === 'operator' ? request.cookies?.[SESSION_COOKIE] : undefined;
-  if (token !== undefined && token !== '') return callerFromSession(ctx, request, token);
+  const token = access === 'admin' || access === 'operator' ? sessionTokenOf(request) : undefined;
+  if (token !== undefined) return callerFromSession(ctx, request, token);
   return null;
 }
 
@@ -131,13 +142,11 @@ async function authorizeFromStores(
 }
 
 /**
- * Sets `request.caller` for the route's `access`, or throws the HttpError that refuses the request.
+ * Sets `request.caller` for the route's `access` (its `config`, bound when it was registered), or throws the HttpError that refuses the request.
  * Most requests (a key whose record is cached, no Tenant-ID, not an operator route) are decided
  * here without a promise; the others return one that settles once the stores have answered.
  */
-export function authorize(ctx: ServerContext, request: FastifyRequest): Promise<void> | undefined {
-  // one read of routeOptions: Fastify builds the object anew on each read
-  const config: RouteConfig = request.routeOptions.config ?? {};
+export function authorize(ctx: ServerContext, request: FastifyRequest, config: RouteConfig): Promise<void> | undefined {
   const access = config.access ?? 'public';
   request.caller = null;
   if (access === 'public') return undefined;

@@ -73,9 +73,21 @@ describe("the server's answers to requests Node itself refuses", () => {
     expect(refusal(answer)).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
   });
 
-  it('answers an HTTP/1.1 request without a Host header with 400 MISSING_HOST', async () => {
-    const [answer] = parseAnswers(await exchange('GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n'));
-    expect(refusal(answer)).toMatchObject({ status: 400, code: 'MISSING_HOST' });
+  // Each route gets its admission hook when it is registered: the plugins' routes and a path no route takes are refused as well.
+  it.each([
+    'GET /healthz',
+    'GET /v1/users/ada/streak',
+    'HEAD /v1/users/ada/streak',
+    'POST /v1/metrics/lessons/event',
+    'GET /admin/v1/metrics',
+    'GET /openapi.json',
+    'GET /docs',
+    'GET /docs/static/index.html',
+    'GET /no/such/route',
+  ])('answers an HTTP/1.1 request without a Host header with 400 MISSING_HOST: %s', async (request) => {
+    const [answer] = parseAnswers(await exchange(`${request} HTTP/1.1\r\nConnection: close\r\n\r\n`));
+    expect(answer?.status).toBe(400);
+    if (!request.startsWith('HEAD')) expect(refusal(answer)).toMatchObject({ status: 400, code: 'MISSING_HOST' });
   });
 
   it('answers an Expect header other than 100-continue with 417 EXPECTATION_FAILED', async () => {

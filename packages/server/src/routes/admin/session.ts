@@ -8,7 +8,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, SessionSource } from '../../control/types.js';
-import { callerOf, SESSION_COOKIE } from '../../http/auth.js';
+import { callerOf, SESSION_COOKIE, sessionTokenOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
@@ -139,8 +139,8 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request, reply: FastifyReply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token !== undefined && token !== '') await ctx.backend.control.removeSession(hashKey(token));
+      const token = sessionTokenOf(request);
+      if (token !== undefined) await ctx.backend.control.removeSession(hashKey(token));
       void reply.clearCookie(SESSION_COOKIE, {
         path: '/',
         httpOnly: true,
