@@ -1,11 +1,14 @@
 /**
- * Answers of reads of one user (streak reads, event summaries) kept as bytes, keyed by the
- * namespace, the account's configuration version, what was asked and the user, and stamped with what else they depend on: the version of the user's
- * state and the local day they were made for. Each answer keeps its JSON and, once a client has
- * asked for it, its gzip form. Bounded in bytes; out goes the oldest answer not read since it was
- * kept or last passed over (a "second chance" clock, close to least recently used): a read only
- * marks the answer, where moving it to the back of the map on every hit cost two more hash
- * operations on a long key per request, on the hottest route.
+ * Answers of reads of one user (streak reads, event summaries) kept as bytes, on shelves: a shelf
+ * holds the answers to one question (the namespace, the account's configuration version and what
+ * was asked) by user. Each answer is stamped with what else it depends on: the version of the user's
+ * state and the local day it was made for, and keeps its JSON and, once a client has asked for it,
+ * its gzip form. The user's id is the only part of the key a read brings anew: the route names its
+ * shelf once (a string kept and reused, whose hash V8 keeps), where one key of all four parts was
+ * built and hashed on every read. Bounded in bytes; out goes the oldest answer not read since it was
+ * kept or last passed over (a "second chance" clock, close to least recently used): a read only marks
+ * the answer, where moving it to the back on every hit cost two more hash operations per request,
+ * on the hottest route.
  */
 import type { Engine, ReadStamp } from '@kindling/core';
 
@@ -22,45 +25,63 @@ interface Slot {
   answer: CachedAnswer;
   /** read since it was kept or last passed over */
   read: boolean;
+  readonly shelf: string;
+  readonly userId: string;
 }
 
 export class ReadCache {
-  private readonly entries = new Map<string, Slot>();
+  private readonly shelves = new Map<string, Map<string, Slot>>();
+  /** every slot, oldest first: the clock's hand goes round in this order */
+  private readonly slots = new Set<Slot>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): CachedAnswer | undefined {
-    const slot = this.entries.get(key);
+  get(shelf: string, userId: string): CachedAnswer | undefined {
+    const slot = this.shelves.get(shelf)?.get(userId);
     if (slot === undefined) return undefined;
     slot.read = true;
     return slot.answer;
   }
 
-  set(key: string, answer: CachedAnswer): void {
+  set(shelf: string, userId: string, answer: CachedAnswer): void {
     if (sizeOf(answer) > this.maxBytes) return;
-    const old = this.entries.get(key);
+    let answers = this.shelves.get(shelf);
+    if (answers === undefined) this.shelves.set(shelf, (answers = new Map()));
+    const old = answers.get(userId);
     if (old !== undefined) {
+      this.slots.delete(old);
       this.bytes -= sizeOf(old.answer);
-      this.entries.delete(key);
     }
-    this.entries.set(key, { answer, read: false });
+    const slot: Slot = { answer, read: false, shelf, userId };
+    answers.set(userId, slot);
+    this.slots.add(slot);
     this.bytes += sizeOf(answer);
     // Each pass over an answer read since it was kept moves it to the back, unmarked: the loop ends.
-    for (const [oldest, slot] of this.entries) {
+    for (const oldest of this.slots) {
       if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      if (slot.read) {
-        slot.read = false;
-        this.entries.set(oldest, slot);
+      if (oldest.read) {
+        oldest.read = false;
+        this.slots.delete(oldest);
+        this.slots.add(oldest);
       } else {
-        this.bytes -= sizeOf(slot.answer);
+        this.remove(oldest);
       }
     }
   }
 
+  private remove(slot: Slot): void {
+    this.slots.delete(slot);
+    this.bytes -= sizeOf(slot.answer);
+    const answers = this.shelves.get(slot.shelf);
+    if (answers === undefined) return;
+    answers.delete(slot.userId);
+    if (answers.size === 0) this.shelves.delete(slot.shelf);
+  }
+
+  /** answers kept */
   get size(): number {
-    return this.entries.size;
+    return this.slots.size;
   }
 
   /** bytes held, JSON and gzip forms together */
@@ -70,29 +91,29 @@ export class ReadCache {
 }
 
 /**
- * `keptAnswer` on the spot: the answer kept under `key` when it is still current, null when there is
+ * `keptAnswer` on the spot: the answer kept on `shelf` for the user when it is still current, null when there is
  * none or it is stale, undefined when only `keptAnswer` can tell (a store that must be asked).
  */
 export function keptAnswerSync(
   cache: ReadCache,
   engine: Engine,
-  key: string,
+  shelf: string,
   userId: string,
 ): CachedAnswer | null | undefined {
-  const kept = cache.get(key);
+  const kept = cache.get(shelf, userId);
   if (kept === undefined) return null;
   const current = engine.isCurrentSync(userId, kept.stamp);
   return current === undefined ? undefined : current ? kept : null;
 }
 
-/** The answer kept under `key`, if it is still what a new read of the user would give (one version lookup). */
+/** The answer kept on `shelf` for the user, if it is still what a new read of the user would give (one version lookup). */
 export async function keptAnswer(
   cache: ReadCache,
   engine: Engine,
-  key: string,
+  shelf: string,
   userId: string,
 ): Promise<CachedAnswer | undefined> {
-  const kept = cache.get(key);
+  const kept = cache.get(shelf, userId);
   if (kept === undefined) return undefined;
   return (await engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
 }
@@ -104,9 +125,26 @@ export type SpotCheck = CachedAnswer | null | undefined;
 export async function keptAfterCheck(
   cache: ReadCache,
   engine: Engine,
-  key: string,
+  shelf: string,
   userId: string,
   checked: SpotCheck,
 ): Promise<CachedAnswer | undefined> {
-  return checked === undefined ? keptAnswer(cache, engine, key, userId) : (checked ?? undefined);
+  return checked === undefined ? keptAnswer(cache, engine, shelf, userId) : (checked ?? undefined);
+}
+
+/**
+ * A shelf's name made once per owner (an account's runtime, which a new configuration replaces) and
+ * question, for questions of few values (a history length): a read then brings no name to build and hash.
+ */
+export function shelfNamer<O extends object, Q>(
+  make: (owner: O, question: Q) => string,
+): (owner: O, question: Q) => string {
+  const names = new WeakMap<O, Map<Q, string>>();
+  return (owner, question) => {
+    let byQuestion = names.get(owner);
+    if (byQuestion === undefined) names.set(owner, (byQuestion = new Map()));
+    let name = byQuestion.get(question);
+    if (name === undefined) byQuestion.set(question, (name = make(owner, question)));
+    return name;
+  };
 }

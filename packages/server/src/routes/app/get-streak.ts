@@ -12,7 +12,13 @@ import type { ServerContext } from '../../http/context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
-import { keptAfterCheck, keptAnswerSync, type CachedAnswer, type SpotCheck } from '../../runtime/read-cache.js';
+import {
+  keptAfterCheck,
+  keptAnswerSync,
+  shelfNamer,
+  type CachedAnswer,
+  type SpotCheck,
+} from '../../runtime/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
 
 /**
@@ -33,9 +39,10 @@ async function newAnswer(runtime: AccountRuntime, userId: string, periods: numbe
   return { json: Buffer.from(streakReadJson(read, runtime.config.streak)), gzip: null, stamp };
 }
 
-/** Where an answer is kept: the namespace, the account's configuration version, what was asked and the user. */
-const keyOf = (runtime: AccountRuntime, id: string, periods: number) =>
-  `${runtime.space.store}\u0000${runtime.config.version}\u0000${periods}\u0000${id}`;
+/** The shelf the answers are kept on, by user: the namespace, the account's configuration version and the history asked. */
+const shelfOf = shelfNamer(
+  (runtime: AccountRuntime, periods: number) => `${runtime.space.store}\u0000${runtime.config.version}\u0000${periods}`,
+);
 
 /** Whether to send `answer` gzipped: the client takes gzip and the answer is worth it. */
 const gzipFor = (answer: { json: Buffer }, acceptEncoding: string | undefined) =>
@@ -64,7 +71,7 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
       const runtime = ctx.engines.peekRuntime(callerOf(request).space);
       let checked: SpotCheck;
       if (runtime !== undefined && runtime.config.streak !== null) {
-        checked = keptAnswerSync(ctx.streakReads, runtime.engine, keyOf(runtime, id, periods), id);
+        checked = keptAnswerSync(ctx.streakReads, runtime.engine, shelfOf(runtime, periods), id);
         const gzip = checked ? gzipFor(checked, acceptEncoding) : false;
         if (checked && (!gzip || checked.gzip !== null)) {
           send(reply, checked, gzip);
@@ -94,12 +101,12 @@ async function answerRead(
 ) {
   const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
   if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
-  const key = keyOf(runtime, id, periods);
-  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, key, id, checked);
+  const shelf = shelfOf(runtime, periods);
+  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, shelf, id, checked);
   let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
   const gzip = gzipFor(answer, acceptEncoding);
   if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };
   const { stamp } = answer;
-  if (answer !== kept && stamp !== null) ctx.streakReads.set(key, { ...answer, stamp });
+  if (answer !== kept && stamp !== null) ctx.streakReads.set(shelf, id, { ...answer, stamp });
   return send(reply, answer, gzip);
 }

@@ -100,7 +100,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       void reply.type('application/json; charset=utf-8');
       // A kept answer the store confirms current on the spot is sent within this turn, as streak reads are.
       const cached = ctx.engines.peekRuntime(callerOf(request).space);
-      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, summaryKey(cached, asked), id);
+      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, summaryShelf(cached, asked), id);
       if (current) {
         reply.send(current.json as unknown as []);
         return;
@@ -119,9 +119,9 @@ interface SummaryAsked {
   to: string;
 }
 
-/** Where a summary is kept as bytes, until the user's state (or local day, or the configuration) changes, as streak reads are. */
-const summaryKey = (runtime: AccountRuntime, { id, metric, aggregation, from, to }: SummaryAsked) =>
-  `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${from}\u0000${to}\u0000${id}`;
+/** The shelf summaries are kept on as bytes, by user, until the user's state (or local day, or the configuration) changes, as streak reads are. */
+const summaryShelf = (runtime: AccountRuntime, { metric, aggregation, from, to }: SummaryAsked) =>
+  `summary\u0000${runtime.space.store}\u0000${runtime.config.version}\u0000${metric}\u0000${aggregation}\u0000${from}\u0000${to}`;
 
 /** The summary in full: the runtime, the kept answer if the store says it is current, else a new one (kept when stamped). */
 async function answerSummary(
@@ -132,14 +132,14 @@ async function answerSummary(
   reply: FastifyReply,
 ) {
   const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
-  const key = summaryKey(runtime, asked);
-  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, key, asked.id, checked);
+  const shelf = summaryShelf(runtime, asked);
+  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, shelf, asked.id, checked);
   if (kept !== undefined) return reply.send(kept.json as unknown as []);
   // Stamped before the read: a write in between leaves the stamp older than the answer.
   const stamp = await runtime.engine.readStamp(asked.id);
   const { aggregation, from, to } = asked;
   const summary = await runtime.engine.eventSummary(asked.id, asked.metric, { aggregation, from, to });
   const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
-  if (stamp !== null) ctx.streakReads.set(key, { json, gzip: null, stamp });
+  if (stamp !== null) ctx.streakReads.set(shelf, asked.id, { json, gzip: null, stamp });
   return reply.send(json as unknown as []);
 }
