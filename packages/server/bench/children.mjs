@@ -1,7 +1,7 @@
 // @ts-check
 // What the HTTP benches share: the server children they fork (bench-servers.mjs: the built server,
-// a bare Fastify, a webhook receiver), and alternating blocks of two setups measured side by side,
-// which give one ratio per pair.
+// a bare Fastify, a webhook receiver), alternating blocks of two setups measured side by side,
+// which give one ratio per pair, and the answers the bare server is given to send.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -91,4 +91,29 @@ export async function alternate(
     if (s !== undefined && b !== undefined) result.ratios.push(s.rps / b.rps);
   }
   return result;
+}
+
+/**
+ * What Kindling at `url` answers for each path (read with `key`, no compression asked), for the bare
+ * server to send as prepared bytes (at the path under /bare-bytes/): the same bodies and the same
+ * content headers, and their mean size.
+ */
+export async function answersOf(/** @type {string} */ url, /** @type {string} */ key, /** @type {string[]} */ paths) {
+  /** @type {[string, string][]} */
+  const answers = [];
+  /** @type {Record<string, string>} */
+  let headers = {};
+  for (const path of paths) {
+    const response = await fetch(new URL(path, url), {
+      headers: { 'x-api-key': key, 'accept-encoding': 'identity' },
+    });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    answers.push([path.replace('/v1/', '/bare-bytes/'), await response.text()]);
+    headers = {
+      'content-type': response.headers.get('content-type') ?? 'application/json',
+      vary: response.headers.get('vary') ?? '',
+    };
+  }
+  const bytes = answers.map(([, body]) => Buffer.byteLength(body));
+  return { answers, headers, meanBytes: bytes.reduce((a, b) => a + b, 0) / bytes.length };
 }

@@ -50,15 +50,15 @@
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
 // starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSettings, startServer } from '@kindling/server';
-import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
+import { DAY_MS, envInt, userId } from '../../core/bench/workload.mjs';
 import { median, quantile } from '../../core/bench/report.mjs';
-import { alternate, forkServer, QUIET } from './children.mjs';
+import { alternate, answersOf, forkServer, QUIET } from './children.mjs';
 import { blast, cpuSeconds, LOADGEN, PLACEMENT, sendEach } from './load.mjs';
+import { seedYearOfLessons, zoneOf } from './read-data.mjs';
 import { deleteRedisKeys } from './redis-keys.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
@@ -101,7 +101,6 @@ const progress = (/** @type {unknown[]} */ ...parts) => console.error('[bench:ht
 const fmt = (/** @type {number} */ n, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const zoneOf = (/** @type {number} */ u) => ZONES[u % ZONES.length] ?? 'UTC';
 const EVENT_BODIES = Array.from({ length: USERS }, (_, u) =>
   JSON.stringify({ user: { id: userId(u), tz: zoneOf(u) }, value: 1 }),
 );
@@ -122,40 +121,6 @@ const SUMMARY_PATHS = (() => {
 })();
 /** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
 const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
-
-/**
- * The data the server starts with (the shared workload's year of lessons: one a day on 85% of the
- * last 366 days for the history users, one yesterday for the others), written by the built engine.
- * It is written in a folder in memory (/dev/shm, where there is one: the fsync of each commit is
- * the slow part) and then copied into `dir`, on disk, where the server runs.
- */
-async function seed(/** @type {string} */ dir) {
-  const scratch = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/kindling-bench-http-') : dir;
-  let now = Date.now();
-  const server = await startServer(
-    parseSettings({ ...QUIET, KINDLING_DATA_DIR: scratch, KINDLING_DASHBOARD_DIR: join(scratch, 'none') }),
-    { listen: false, clock: () => now },
-  );
-  if (server.firstStart === null) throw new Error('the seeding server should have made its first account');
-  const accountId = server.firstStart.account.id;
-  const appKey = server.firstStart.applicationKey.key;
-  const adminKey = server.firstStart.adminKey.key;
-  const { engine } = await server.ctx.engines.runtimeFor(accountId);
-  const today = Math.floor(Date.now() / DAY_MS);
-  let events = 0;
-  for (const event of yearOfLessons({ users: USERS, historyUsers: HISTORY_USERS, today, seed: 20250101 })) {
-    now = event.at;
-    await engine.record({ userId: userId(event.user), metric: 'lessons', value: 1, tz: zoneOf(event.user), at: now });
-    events += 1;
-    if (events % 10_000 === 0) progress(`seed: ${events} events written`);
-  }
-  await server.close();
-  if (scratch !== dir) {
-    cpSync(scratch, dir, { recursive: true });
-    rmSync(scratch, { recursive: true, force: true });
-  }
-  return { appKey, adminKey, events };
-}
 
 /** @returns {Load} */
 const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key) => ({
@@ -417,37 +382,17 @@ async function importPart(/** @type {string} */ dir) {
   return { rows, ratios, fixedSeconds, batches: bodies.length };
 }
 
-/**
- * What Kindling answers for each path (read with the key, no compression asked), for the bare
- * server to send as prepared bytes: the same bodies and the same content headers.
- */
-async function answersOf(/** @type {Child} */ server, /** @type {string} */ key, /** @type {string[]} */ paths) {
-  /** @type {[string, string][]} */
-  const answers = [];
-  /** @type {Record<string, string>} */
-  let headers = {};
-  for (const path of paths) {
-    const response = await fetch(new URL(path, server.url), {
-      headers: { 'x-api-key': key, 'accept-encoding': 'identity' },
-    });
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-    answers.push([path.replace('/v1/', '/bare-bytes/'), await response.text()]);
-    headers = {
-      'content-type': response.headers.get('content-type') ?? 'application/json',
-      vary: response.headers.get('vary') ?? '',
-    };
-  }
-  const bytes = answers.map(([, body]) => Buffer.byteLength(body));
-  return { answers, headers, meanBytes: bytes.reduce((a, b) => a + b, 0) / bytes.length };
-}
-
 async function main() {
   const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-http-'));
   /** @type {(() => unknown)[]} */
   const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
   try {
     progress(`load generator: ${LOADGEN}; seeding ${USERS} users, ${HISTORY_USERS} of them with a year of history`);
-    const { appKey, adminKey, events } = await seed(dir);
+    const { appKey, adminKey, events } = await seedYearOfLessons(dir, {
+      users: USERS,
+      historyUsers: HISTORY_USERS,
+      progress,
+    });
     const relaxedDir = `${dir}-normal`;
     cpSync(dir, relaxedDir, { recursive: true });
     cleanups.push(() => rmSync(relaxedDir, { recursive: true, force: true }));
@@ -472,9 +417,9 @@ async function main() {
     cleanups.unshift(() => relaxed.stop());
 
     // The bare server sends, for each read path, the bytes Kindling answered for it.
-    const large = await answersOf(server, appKey, READ_PATHS);
-    const small = await answersOf(server, appKey, SMALL_READ_PATHS);
-    const summaries = await answersOf(server, appKey, SUMMARY_PATHS);
+    const large = await answersOf(server.url, appKey, READ_PATHS);
+    const small = await answersOf(server.url, appKey, SMALL_READ_PATHS);
+    const summaries = await answersOf(server.url, appKey, SUMMARY_PATHS);
     await bareServer.ask({
       answers: [...large.answers, ...small.answers, ...summaries.answers],
       headers: large.headers,

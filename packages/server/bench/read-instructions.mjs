@@ -41,8 +41,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSettings, startServer } from '@kindling/server';
 import { fmtInt, median, table } from '../../core/bench/report.mjs';
-import { DAY_MS, envInt, userId, yearOfLessons, ZONES } from '../../core/bench/workload.mjs';
-import { QUIET } from './children.mjs';
+import { envInt, userId } from '../../core/bench/workload.mjs';
+import { answersOf, QUIET } from './children.mjs';
+import { seedYearOfLessons } from './read-data.mjs';
 
 const READS = envInt('KINDLING_BENCH_READS', 3000, 1);
 const WARMUP = envInt('KINDLING_BENCH_WARMUP', 10_000, 0);
@@ -61,7 +62,6 @@ for (const tool of ['valgrind', 'callgrind_control']) {
   }
 }
 
-const zoneOf = (/** @type {number} */ u) => ZONES[u % ZONES.length] ?? 'UTC';
 const PATHS = Array.from({ length: USERS }, (_, u) => `/v1/users/${userId(u)}/streak?historyPeriods=${PERIODS}`);
 const barePath = (/** @type {string} */ path) => path.replace('/v1/', '/bare-bytes/');
 
@@ -70,46 +70,13 @@ const barePath = (/** @type {string} */ path) => path.replace('/v1/', '/bare-byt
  * @typedef {{ paths: string[], headers: Record<string, string>, answers?: { answers: [string, string][], headers: Record<string, string> } }} Load
  */
 
-/** The data folder bench:http's read starts with, for USERS users; the first start's application key. */
-async function seed(/** @type {string} */ dir) {
-  let now = Date.now();
-  const server = await startServer(
-    parseSettings({ ...QUIET, KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: join(dir, 'none') }),
-    { listen: false, clock: () => now },
-  );
-  if (server.firstStart === null) throw new Error('the seeding server should have made its first account');
-  const appKey = server.firstStart.applicationKey.key;
-  const { engine } = await server.ctx.engines.runtimeFor(server.firstStart.account.id);
-  const today = Math.floor(Date.now() / DAY_MS);
-  for (const event of yearOfLessons({ users: USERS, historyUsers: USERS, today, seed: 20250101 })) {
-    now = event.at;
-    await engine.record({ userId: userId(event.user), metric: 'lessons', value: 1, tz: zoneOf(event.user), at: now });
-  }
-  await server.close();
-  return appKey;
-}
-
 /** What Kindling answers for each path (the bare route sends these bytes), read from a server started here. */
-async function answersOf(/** @type {string} */ dir, /** @type {string} */ appKey) {
+async function answersFrom(/** @type {string} */ dir, /** @type {string} */ appKey) {
   const server = await startServer(
     parseSettings({ ...QUIET, KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: join(dir, 'none') }),
   );
   try {
-    /** @type {[string, string][]} */
-    const answers = [];
-    /** @type {Record<string, string>} */
-    let headers = {};
-    for (const path of PATHS) {
-      const response = await fetch(new URL(path, server.url), {
-        headers: { 'x-api-key': appKey, 'accept-encoding': 'identity' },
-      });
-      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-      answers.push([barePath(path), await response.text()]);
-      headers = {
-        'content-type': response.headers.get('content-type') ?? 'application/json',
-        vary: response.headers.get('vary') ?? '',
-      };
-    }
+    const { answers, headers } = await answersOf(server.url, appKey, PATHS);
     return { answers, headers };
   } finally {
     await server.close();
@@ -215,8 +182,8 @@ async function main() {
   try {
     progress(`seeding ${USERS} users with a year of daily lessons`);
     const data = join(dir, 'data');
-    const appKey = await seed(data);
-    const answers = await answersOf(data, appKey);
+    const { appKey } = await seedYearOfLessons(data, { users: USERS, historyUsers: USERS });
+    const answers = await answersFrom(data, appKey);
     progress(`answers: ${fmtInt(Buffer.byteLength(answers.answers[0]?.[1] ?? ''))} bytes (the first user's)`);
     /** @type {{ kindling: number[], bare: number[] }} */
     const counts = { kindling: [], bare: [] };
