@@ -24,11 +24,12 @@
 //       built CLI and as batches of 1,000 for a freshly started server, each into a fresh SQLite
 //       data folder, alternating for KINDLING_BENCH_ROUNDS rounds; events/s = N / seconds.
 //
-// Blocks alternate (bare, server, server, bare, ...); each pair gives one ratio, and "vs bare" is the
-// median of those ratios. Each block also reports the CPU of the server child and of the load
-// generator, in % of one core: on a 2-core machine, whichever is near 100% is the limit. Progress
-// goes to stderr, the results (a table and PASS/FAIL lines) to stdout. It is a report, not a test:
-// it exits 0 whatever the verdicts (1 only if the script itself fails).
+// Blocks alternate (bare, server, server, bare, ...), after 5 s of each side's load untimed; each
+// pair gives one ratio, and "vs bare" is the median of those ratios. Each block also reports the CPU
+// of the server child and of the load generator, in % of one core: on a 2-core machine, whichever is
+// near 100% is the limit. Progress goes to stderr, the results (a table and PASS/FAIL lines) to
+// stdout. It is a report, not a test: it exits 0 whatever the verdicts (1 only if the script itself
+// fails).
 //
 // Environment:
 //   KINDLING_BENCH_LOADGEN         wrk or autocannon (default: wrk when it is on the PATH)
@@ -158,12 +159,30 @@ const readLoad = (
 const bare = (/** @type {string[]} */ paths, /** @type {'/bare-bytes/' | '/bare/'} */ prefix) =>
   paths.map((path) => path.replace('/v1/', prefix));
 
-/** Alternating blocks of `server` and `baseline`, ROUNDS pairs: per-pair ratios. */
-const compare = (
+/** Seconds of each comparison's two loads, run untimed just before its blocks. */
+const WARM_SECONDS = 5;
+
+/**
+ * Alternating blocks of `server` and `baseline`, ROUNDS pairs: per-pair ratios. Each side first
+ * takes WARM_SECONDS of its load, untimed: a server that sat idle while the comparisons before ran
+ * on other processes answers its first seconds of load slower, and the first block would measure
+ * that, not the server under steady traffic (decisions 023, 027).
+ */
+const compare = async (
   /** @type {string} */ label,
-  /** @type {() => Promise<Block>} */ server,
-  /** @type {() => Promise<Block>} */ baseline,
-) => alternate(label, server, baseline, ROUNDS, (line) => progress(line));
+  /** @type {(seconds?: number) => Promise<Block>} */ server,
+  /** @type {(seconds?: number) => Promise<Block>} */ baseline,
+) => {
+  await baseline(WARM_SECONDS);
+  await server(WARM_SECONDS);
+  return alternate(
+    label,
+    () => server(),
+    () => baseline(),
+    ROUNDS,
+    (line) => progress(line),
+  );
+};
 
 /** @param {Block[]} blocks */
 function summary(blocks) {
@@ -189,12 +208,10 @@ async function redisPart() {
     progress(`redis: warm-up, one event for each of ${USERS} users`);
     await sendEach(first.url, load, USERS);
     await blast(second.url, load, { connections: CONNECTIONS, seconds: 2 });
-    const one = () => blast(first.url, load, { connections: CONNECTIONS, seconds: SECONDS });
-    const two = async () => {
+    const one = (seconds = SECONDS) => blast(first.url, load, { connections: CONNECTIONS, seconds });
+    const two = async (seconds = SECONDS) => {
       const half = Math.floor(CONNECTIONS / 2);
-      const [a, b] = await Promise.all(
-        [first, second].map((s) => blast(s.url, load, { connections: half, seconds: SECONDS })),
-      );
+      const [a, b] = await Promise.all([first, second].map((s) => blast(s.url, load, { connections: half, seconds })));
       if (a === undefined || b === undefined) throw new Error('two load generators, two results');
       return {
         rps: a.rps + b.rps,
@@ -459,14 +476,15 @@ async function main() {
     await onCold(loads.read, 2);
     const event = await compare(
       'sqlite event vs bare POST',
-      () => onServer(loads.event),
-      () => onBare(loads.bareEvent),
+      (seconds) => onServer(loads.event, seconds),
+      (seconds) => onBare(loads.bareEvent, seconds),
     );
     // Batches: events/s is requests/s times the batch's 1,000, against the single events' in the same alternation.
     const batchRun = await compare(
       `sqlite events in batches of ${BATCH_SIZE} vs the event endpoint`,
-      () => blast(server.url, loads.batch, { connections: BATCH_CONNECTIONS, seconds: SECONDS, pid: server.pid }),
-      () => onServer(loads.event),
+      (seconds = SECONDS) =>
+        blast(server.url, loads.batch, { connections: BATCH_CONNECTIONS, seconds, pid: server.pid }),
+      (seconds) => onServer(loads.event, seconds),
     );
     const batch = {
       ...batchRun,
@@ -476,33 +494,33 @@ async function main() {
     };
     const normal = await compare(
       'sqlite event, synchronous=normal, vs bare POST',
-      () => onRelaxed(loads.event),
-      () => onBare(loads.bareEvent),
+      (seconds) => onRelaxed(loads.event, seconds),
+      (seconds) => onBare(loads.bareEvent, seconds),
     );
     const read = await compare(
       `sqlite streak read, ${HISTORY_PERIODS} periods, vs a bare GET sending the same bytes`,
-      () => onServer(loads.read),
-      () => onBare(loads.readBytes),
+      (seconds) => onServer(loads.read, seconds),
+      (seconds) => onBare(loads.readBytes, seconds),
     );
     const smallRead = await compare(
       'sqlite streak read, 7 periods, vs a bare GET sending the same bytes',
-      () => onServer(loads.smallRead),
-      () => onBare(loads.smallReadBytes),
+      (seconds) => onServer(loads.smallRead, seconds),
+      (seconds) => onBare(loads.smallReadBytes, seconds),
     );
     const gzip = await compare(
       'sqlite streak read, gzip asked as the SDK does, vs a bare GET answering a small JSON',
-      () => onServer(loads.gzipRead),
-      () => onBare(loads.bareRead),
+      (seconds) => onServer(loads.gzipRead, seconds),
+      (seconds) => onBare(loads.bareRead, seconds),
     );
     const summary = await compare(
       'sqlite event summary, a year by day, vs a bare GET sending the same bytes',
-      () => onServer(loads.summary),
-      () => onBare(loads.summaryBytes),
+      (seconds) => onServer(loads.summary, seconds),
+      (seconds) => onBare(loads.summaryBytes, seconds),
     );
     const coldRead = await compare(
       'sqlite streak read without the read cache vs a bare GET answering a small JSON',
-      () => onCold(loads.read),
-      () => onBare(loads.bareRead),
+      (seconds) => onCold(loads.read, seconds),
+      (seconds) => onBare(loads.bareRead, seconds),
     );
     for (const cleanup of cleanups.splice(0, 4)) await cleanup();
 
