@@ -465,15 +465,6 @@ async function main() {
       summaryBytes: readLoad(bare(SUMMARY_PATHS, '/bare-bytes/'), null),
     };
 
-    progress('warm-up: 2 to 3 s of each workload');
-    await onServer(loads.event, 3);
-    await onRelaxed(loads.event, 3);
-    await onBare(loads.bareEvent, 3);
-    await onBare(loads.readBytes, 2);
-    await onBare(loads.bareRead, 2);
-    await onServer(loads.gzipRead, 2);
-    await onServer(loads.smallRead, 2);
-    await onCold(loads.read, 2);
     const event = await compare(
       'sqlite event vs bare POST',
       (seconds) => onServer(loads.event, seconds),

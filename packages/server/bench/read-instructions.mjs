@@ -7,7 +7,7 @@
 // Why: bench:http's req/s of the read moves by a fifth from one block to the next on a shared
 // 2-core machine, so a change of a few percent in the server's own work cannot be seen there. An
 // instruction count can: callgrind counts what the process executes, not how long it took, and two
-// runs of the same build agree within about 1% whatever the neighbours do (decision 025). It counts
+// runs of the same build agree within 0.2% whatever the neighbours do (decision 026). It counts
 // user space only: the kernel's copy of each answer into the socket, cache misses and waiting are
 // not in it, so it explains bench:http's read ratio, it does not replace it.
 //
@@ -25,11 +25,11 @@
 // the request, its answer, the ticks and promises they queue), not what timers run. Under callgrind
 // the server runs tens of times slower, so work done once a second (the webhook relay's poll, the
 // flush of keys' last use) or once a configured span (the sweeper, the re-read of a cached key or
-// configuration) would weigh tens of times more per read than it does at full speed: the sweeper is off
-// and keys and configuration are cached for the whole run (KINDLING_SWEEP_MS=0,
+// configuration) would weigh tens of times more per read than it does at full speed: the sweeper
+// is off and keys and configuration are cached for the whole run (KINDLING_SWEEP_MS=0,
 // KINDLING_CACHE_MS=600000). The warm-up is long enough that the request path's functions are
 // optimised before counting starts: V8's compiler threads get less of valgrind's time, and with
-// 10,000 reads some still ran unoptimised (decision 025).
+// 10,000 reads some still ran unoptimised (decision 026).
 //
 // Environment:
 //   KINDLING_BENCH_READS        reads counted per run (default 3000)
