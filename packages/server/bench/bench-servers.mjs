@@ -86,19 +86,26 @@ async function startBare() {
   });
   /** @type {Map<string, Buffer>} */
   const prepared = new Map();
-  /** @type {Record<string, string>} */
-  let headers = { 'content-type': 'application/json; charset=utf-8' };
+  let contentType = 'application/json; charset=utf-8';
+  let vary = '';
   process.on('message', (/** @type {{ answers?: [string, string][], headers: Record<string, string> }} */ message) => {
     if (message.answers === undefined) return;
     for (const [url, body] of message.answers) prepared.set(url, Buffer.from(body));
-    headers = message.headers;
+    contentType = message.headers['content-type'] ?? contentType;
+    vary = message.headers.vary ?? '';
     process.send?.({ stored: prepared.size });
   });
+  // Sent as Kindling's read sends a kept answer: within the request's turn (no promise), its two
+  // content headers set one at a time, the bytes as they are. What the two servers differ by is
+  // then Kindling's own work: authentication, validation, the kept answer's check.
   /** @type {import('fastify').RouteHandlerMethod} */
-  const sendPrepared = async (request, reply) => {
+  const sendPrepared = (request, reply) => {
     const bytes = prepared.get(request.url);
-    if (bytes === undefined) return reply.code(404).send({ error: `nothing prepared for ${request.url}` });
-    return reply.headers(headers).send(bytes);
+    if (bytes === undefined) {
+      reply.code(404).send({ error: `nothing prepared for ${request.url}` });
+      return;
+    }
+    reply.type(contentType).header('vary', vary).send(bytes);
   };
   answerProfiling();
   app.get('/bare-bytes/users/:id/streak', sendPrepared);

@@ -9,7 +9,9 @@
 //       disk sync in each commit): what the durability of the default costs, shown beside the verdict;
 //   (b) GET /v1/users/:id/streak?historyPeriods=366 of users with a year of history (about 37 KB
 //       each), vs a bare Fastify GET that sends the very bytes Kindling answered for that path,
-//       prepared before the run: what the server adds to sending its answer (the verdict);
+//       prepared before the run: what the server adds to sending its answer (the verdict), each
+//       pair of blocks on a new Kindling process and a new bare one (decision 028); then the same
+//       read on the long-lived pair that served (a) and (a'), shown beside it;
 //   (b') the same at the default 7 periods (a few hundred bytes), vs the same small bytes sent bare;
 //   (b'') the 366-period read asking for gzip as the hosted service's SDKs do, and with the read
 //       cache off, each vs a bare GET answering a small JSON;
@@ -183,6 +185,49 @@ const compare = async (
     (line) => progress(line),
   );
 };
+
+/**
+ * ROUNDS pairs of blocks, each pair on two processes started for it (`start`, `startBaseline`) and
+ * stopped after it, each side warmed WARM_SECONDS first; which side goes first alternates. Each pair
+ * is then a sample of a new process rather than of one process's history: in a long-lived process,
+ * where V8 settles a hot function of Node's own (process.nextTick's tick object) decides the read's
+ * cost by a fifth, and the traffic a process served before can move it (decision 028).
+ */
+async function freshPairs(
+  /** @type {string} */ label,
+  /** @type {() => Promise<Child>} */ start,
+  /** @type {Load} */ load,
+  /** @type {() => Promise<Child>} */ startBaseline,
+  /** @type {Load} */ baselineLoad,
+) {
+  /** @type {Comparison} */
+  const result = { rows: { server: [], baseline: [] }, ratios: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const server = await start();
+    const baseline = await startBaseline();
+    try {
+      const run = (/** @type {Child} */ child, /** @type {Load} */ what, seconds = SECONDS) =>
+        blast(child.url, what, { connections: CONNECTIONS, seconds, pid: child.pid });
+      await run(baseline, baselineLoad, WARM_SECONDS);
+      await run(server, load, WARM_SECONDS);
+      /** @type {('baseline' | 'server')[]} */
+      const order = round % 2 === 0 ? ['baseline', 'server'] : ['server', 'baseline'];
+      for (const which of order) {
+        const block = which === 'server' ? await run(server, load) : await run(baseline, baselineLoad);
+        result.rows[which].push(block);
+        progress(
+          `${label} round ${round + 1}/${ROUNDS} (new processes) ${which}: ${fmt(block.rps)} req/s, p50 ${block.p50} ms, p99 ${block.p99} ms`,
+        );
+      }
+    } finally {
+      await server.stop();
+      await baseline.stop();
+    }
+    const [s, b] = [result.rows.server[round], result.rows.baseline[round]];
+    if (s !== undefined && b !== undefined) result.ratios.push(s.rps / b.rps);
+  }
+  return result;
+}
 
 /** @param {Block[]} blocks */
 function summary(blocks) {
@@ -488,8 +533,21 @@ async function main() {
       (seconds) => onRelaxed(loads.event, seconds),
       (seconds) => onBare(loads.bareEvent, seconds),
     );
-    const read = await compare(
+    // The verdict's read: each pair on a new Kindling process (on the same data) and a new bare one.
+    const read = await freshPairs(
       `sqlite streak read, ${HISTORY_PERIODS} periods, vs a bare GET sending the same bytes`,
+      () => forkServer('kindling', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none }),
+      loads.read,
+      async () => {
+        const fresh = await forkServer('bare');
+        await fresh.ask({ answers: large.answers, headers: large.headers });
+        return fresh;
+      },
+      loads.readBytes,
+    );
+    // The same read on the two processes that served the event comparisons before it.
+    const readAfterEvents = await compare(
+      `sqlite streak read, ${HISTORY_PERIODS} periods, on the processes that served the events, vs the same bytes sent bare`,
       (seconds) => onServer(loads.read, seconds),
       (seconds) => onBare(loads.readBytes, seconds),
     );
@@ -524,6 +582,7 @@ async function main() {
       batch,
       normal,
       read,
+      readAfterEvents,
       smallRead,
       gzip,
       coldRead,
@@ -541,7 +600,7 @@ async function main() {
 }
 
 /**
- * @param {{ event: Comparison, batch: Comparison, normal: Comparison, read: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
+ * @param {{ event: Comparison, batch: Comparison, normal: Comparison, read: Comparison, readAfterEvents: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
  *   summary: Comparison, summaryBytes: number, imported: Awaited<ReturnType<typeof importPart>>, redis: Comparison | null, events: number,
  *   largeBytes: number, smallBytes: number }} results
  */
@@ -550,6 +609,7 @@ function report({
   batch,
   normal,
   read,
+  readAfterEvents,
   smallRead,
   gzip,
   coldRead,
@@ -601,9 +661,15 @@ function report({
   line('POST event', 'bare Fastify', summary(normal.rows.baseline), null);
   line(
     `GET streak, ${HISTORY_PERIODS} periods (${kb(largeBytes)})`,
-    'Kindling, SQLite, 1 process',
+    'Kindling, SQLite, a new process per pair',
     summary(read.rows.server),
     read.ratios,
+  );
+  line(
+    `GET streak, ${HISTORY_PERIODS} periods, after the events`,
+    'Kindling, SQLite, the process of the events',
+    summary(readAfterEvents.rows.server),
+    readAfterEvents.ratios,
   );
   line('GET, the same bytes prepared', 'bare Fastify', summary(read.rows.baseline), null);
   line(
@@ -683,8 +749,11 @@ function report({
   );
   verdict(
     median(read.ratios) >= TARGET_READ_SAME_BYTES,
-    `streak read, ${HISTORY_PERIODS} periods (users read again between their events, so the read cache answers), at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes; target >= ${TARGET_READ_SAME_BYTES}×` +
+    `streak read, ${HISTORY_PERIODS} periods (users read again between their events, so the read cache answers), at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes, a new pair of processes for each of ${read.ratios.length} pairs of blocks (${read.ratios.map((r) => r.toFixed(2)).join(', ')}); target >= ${TARGET_READ_SAME_BYTES}×` +
       ` (for reference, the small answer: 7 periods at ${median(smallRead.ratios).toFixed(2)}× of the same small bytes sent bare)`,
+  );
+  console.log(
+    `INFO: the same read on the two processes that served the event comparisons before it at ${median(readAfterEvents.ratios).toFixed(2)}× (${readAfterEvents.ratios.map((r) => r.toFixed(2)).join(', ')}): in a long-lived process the read's cost moves with the state V8 leaves Node's own hot functions in (decision 028)`,
   );
   verdict(
     median(summaryRun.ratios) >= TARGET_SUMMARY_SAME_BYTES,
