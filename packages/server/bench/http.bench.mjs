@@ -186,12 +186,33 @@ const compare = async (
   );
 };
 
+/** Slices each side's block is cut into on a new pair of processes, the two sides' slices alternated. */
+const SLICES = 5;
+
+/** Slices of one side as one block: requests over seconds; latencies and CPU the median of the slices'. */
+function merged(/** @type {Block[]} */ slices) {
+  const total = slices.reduce((n, b) => n + b.total, 0);
+  const seconds = slices.reduce((n, b) => n + (b.rps > 0 ? b.total / b.rps : 0), 0);
+  /** @param {(b: Block) => number | null} pick */
+  const cpu = (pick) => (slices.every((b) => pick(b) !== null) ? median(slices.map((b) => pick(b) ?? 0)) : null);
+  return {
+    rps: seconds > 0 ? total / seconds : 0,
+    p50: median(slices.map((b) => b.p50)),
+    p99: median(slices.map((b) => b.p99)),
+    failed: slices.reduce((n, b) => n + b.failed, 0),
+    total,
+    serverCpu: cpu((b) => b.serverCpu),
+    clientCpu: cpu((b) => b.clientCpu),
+  };
+}
+
 /**
  * ROUNDS pairs of blocks, each pair on two processes started for it (`start`, `startBaseline`) and
- * stopped after it, each side warmed WARM_SECONDS first; which side goes first alternates. Each pair
- * is then a sample of a new process rather than of one process's history: in a long-lived process,
- * where V8 settles a hot function of Node's own (process.nextTick's tick object) decides the read's
- * cost by a fifth, and the traffic a process served before can move it (decision 028).
+ * stopped after it, each side warmed WARM_SECONDS first. Each pair is then a sample of a new process
+ * rather than of one process's history: in a long-lived process, where V8 settles a hot function of
+ * Node's own (process.nextTick's tick object) moves the read's cost by a fifth, and the traffic a
+ * process served before can move it (decision 028). Each side's block is SLICES slices, alternated
+ * with the other side's, so that the machine's drift over the pair's seconds falls on both alike.
  */
 async function freshPairs(
   /** @type {string} */ label,
@@ -202,21 +223,29 @@ async function freshPairs(
 ) {
   /** @type {Comparison} */
   const result = { rows: { server: [], baseline: [] }, ratios: [] };
+  const slice = Math.max(1, Math.round(SECONDS / SLICES));
   for (let round = 0; round < ROUNDS; round++) {
     const server = await start();
     const baseline = await startBaseline();
     try {
-      const run = (/** @type {Child} */ child, /** @type {Load} */ what, seconds = SECONDS) =>
+      const run = (/** @type {Child} */ child, /** @type {Load} */ what, seconds = slice) =>
         blast(child.url, what, { connections: CONNECTIONS, seconds, pid: child.pid });
       await run(baseline, baselineLoad, WARM_SECONDS);
       await run(server, load, WARM_SECONDS);
-      /** @type {('baseline' | 'server')[]} */
-      const order = round % 2 === 0 ? ['baseline', 'server'] : ['server', 'baseline'];
-      for (const which of order) {
-        const block = which === 'server' ? await run(server, load) : await run(baseline, baselineLoad);
+      /** @type {{ server: Block[], baseline: Block[] }} */
+      const slices = { server: [], baseline: [] };
+      for (let i = 0; i < SLICES; i++) {
+        /** @type {('baseline' | 'server')[]} */
+        const order = (round + i) % 2 === 0 ? ['baseline', 'server'] : ['server', 'baseline'];
+        for (const which of order) {
+          slices[which].push(which === 'server' ? await run(server, load) : await run(baseline, baselineLoad));
+        }
+      }
+      for (const which of /** @type {const} */ (['baseline', 'server'])) {
+        const block = merged(slices[which]);
         result.rows[which].push(block);
         progress(
-          `${label} round ${round + 1}/${ROUNDS} (new processes) ${which}: ${fmt(block.rps)} req/s, p50 ${block.p50} ms, p99 ${block.p99} ms`,
+          `${label} round ${round + 1}/${ROUNDS} (new processes, ${SLICES} slices of ${slice} s) ${which}: ${fmt(block.rps)} req/s, p50 ${block.p50} ms, p99 ${block.p99} ms`,
         );
       }
     } finally {
