@@ -781,6 +781,16 @@ function report({
     `streak read, ${HISTORY_PERIODS} periods (users read again between their events, so the read cache answers), at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes, a new pair of processes for each of ${read.ratios.length} pairs of blocks (${read.ratios.map((r) => r.toFixed(2)).join(', ')}); target >= ${TARGET_READ_SAME_BYTES}×` +
       ` (for reference, the small answer: 7 periods at ${median(smallRead.ratios).toFixed(2)}× of the same small bytes sent bare)`,
   );
+  const cpuPerRead = (/** @type {Block[]} */ blocks) =>
+    blocks.every((b) => b.serverCpu !== null && b.rps > 0)
+      ? median(blocks.map((b) => ((b.serverCpu ?? 0) / 100 / b.rps) * 1e6))
+      : null;
+  const [readCpu, bareCpu] = [cpuPerRead(read.rows.server), cpuPerRead(read.rows.baseline)];
+  if (readCpu !== null && bareCpu !== null) {
+    console.log(
+      `INFO: the same read by the servers' CPU per request (all threads): Kindling ${readCpu.toFixed(1)} µs, the bare route ${bareCpu.toFixed(1)} µs, ${(bareCpu / readCpu).toFixed(2)}× (it does not depend on which side's limit the load generator reached)`,
+    );
+  }
   console.log(
     `INFO: the same read on the two processes that served the event comparisons before it at ${median(readAfterEvents.ratios).toFixed(2)}× (${readAfterEvents.ratios.map((r) => r.toFixed(2)).join(', ')}): in a long-lived process the read's cost moves with the state V8 leaves Node's own hot functions in (decision 028)`,
   );
