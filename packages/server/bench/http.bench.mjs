@@ -186,6 +186,12 @@ const compare = async (
   );
 };
 
+/** The median of `pick` over the blocks, or null when a block has none (its CPU not measured). */
+function medianOf(/** @type {Block[]} */ blocks, /** @type {(b: Block) => number | null} */ pick) {
+  const values = blocks.map(pick);
+  return values.every((v) => v !== null) ? median(/** @type {number[]} */ (values)) : null;
+}
+
 /** Slices each side's block is cut into on a new pair of processes, the two sides' slices alternated. */
 const SLICES = 5;
 
@@ -193,16 +199,14 @@ const SLICES = 5;
 function merged(/** @type {Block[]} */ slices) {
   const total = slices.reduce((n, b) => n + b.total, 0);
   const seconds = slices.reduce((n, b) => n + (b.rps > 0 ? b.total / b.rps : 0), 0);
-  /** @param {(b: Block) => number | null} pick */
-  const cpu = (pick) => (slices.every((b) => pick(b) !== null) ? median(slices.map((b) => pick(b) ?? 0)) : null);
   return {
     rps: seconds > 0 ? total / seconds : 0,
     p50: median(slices.map((b) => b.p50)),
     p99: median(slices.map((b) => b.p99)),
     failed: slices.reduce((n, b) => n + b.failed, 0),
     total,
-    serverCpu: cpu((b) => b.serverCpu),
-    clientCpu: cpu((b) => b.clientCpu),
+    serverCpu: medianOf(slices, (b) => b.serverCpu),
+    clientCpu: medianOf(slices, (b) => b.clientCpu),
   };
 }
 
@@ -260,15 +264,13 @@ async function freshPairs(
 
 /** @param {Block[]} blocks */
 function summary(blocks) {
-  /** @param {(b: Block) => number | null} pick */
-  const cpu = (pick) => (blocks.every((b) => pick(b) !== null) ? median(blocks.map((b) => pick(b) ?? 0)) : null);
   return {
     rps: median(blocks.map((b) => b.rps)),
     p50: median(blocks.map((b) => b.p50)),
     p99: median(blocks.map((b) => b.p99)),
     failed: blocks.reduce((n, b) => n + b.failed, 0),
-    serverCpu: cpu((b) => b.serverCpu),
-    clientCpu: cpu((b) => b.clientCpu),
+    serverCpu: medianOf(blocks, (b) => b.serverCpu),
+    clientCpu: medianOf(blocks, (b) => b.clientCpu),
   };
 }
 
@@ -782,9 +784,7 @@ function report({
       ` (for reference, the small answer: 7 periods at ${median(smallRead.ratios).toFixed(2)}× of the same small bytes sent bare)`,
   );
   const cpuPerRead = (/** @type {Block[]} */ blocks) =>
-    blocks.every((b) => b.serverCpu !== null && b.rps > 0)
-      ? median(blocks.map((b) => ((b.serverCpu ?? 0) / 100 / b.rps) * 1e6))
-      : null;
+    medianOf(blocks, (b) => (b.serverCpu === null || b.rps <= 0 ? null : (b.serverCpu / 100 / b.rps) * 1e6));
   const [readCpu, bareCpu] = [cpuPerRead(read.rows.server), cpuPerRead(read.rows.baseline)];
   if (readCpu !== null && bareCpu !== null) {
     console.log(
