@@ -24,29 +24,31 @@ type RouteConfig = FastifyContextConfig;
 /** Who called, before the Tenant-ID header is read; a key bound to a user names that user's tenant. */
 type Identity = Omit<Caller, 'space'> & { readonly userTenant: string | null };
 
-/** The caller a key's record names (null: no such key), after the revocation and rate-limit checks. */
-function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null): Identity {
+/** The caller a key's record names (null: no such key), after the revocation and rate-limit checks, at `now`. */
+function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null, now: number): Identity {
   if (record === null) throw new HttpError('INVALID_API_KEY', 'the API key is not valid');
   if (record.revokedAt !== null)
     throw new HttpError('REVOKED_API_KEY', `the API key ${record.prefix}… was revoked at ${record.revokedAt}`);
-  const retry = ctx.limiter.take(record.id);
+  const retry = ctx.limiter.take(record.id, now);
   if (retry > 0) {
     throw new HttpError('RATE_LIMITED', `too many requests for this API key; retry in ${retry} s`, {
       'retry-after': String(retry),
     });
   }
-  ctx.keys.markUsed(record, ctx.clock());
+  ctx.keys.markUsed(record, now);
   return {
     accountId: record.accountId,
     via: record.kind === 'admin' ? 'admin-key' : 'application-key',
     keyId: record.id,
     userId: record.kind === 'application' ? (record.userId ?? null) : null,
+    at: now,
     userTenant: record.tenantId ?? null,
   };
 }
 
 async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity> {
-  return identityOfRecord(ctx, await ctx.keys.find(key));
+  const record = await ctx.keys.find(key);
+  return identityOfRecord(ctx, record, ctx.clock());
 }
 
 async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Identity> {
@@ -64,10 +66,11 @@ async function callerFromSession(ctx: ServerContext, request: FastifyRequest, to
   if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] === undefined) {
     throw new HttpError('CSRF_HEADER_REQUIRED', `a signed-in change must carry the ${CSRF_HEADER} header`);
   }
-  const retry = ctx.limiter.take(`session:${session.accountId}`);
+  const now = ctx.clock();
+  const retry = ctx.limiter.take(`session:${session.accountId}`, now);
   if (retry > 0)
     throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
-  return { accountId: session.accountId, via: 'session', keyId: null, userId: null, userTenant: null };
+  return { accountId: session.accountId, via: 'session', keyId: null, userId: null, at: now, userTenant: null };
 }
 
 /** The API key a request carries, if any. */
@@ -118,8 +121,15 @@ function admit(request: FastifyRequest, config: RouteConfig, caller: Identity, s
         ? "this application key acts for a user of the account's own namespace only: send no Tenant-ID"
         : "this application key acts for a user of one tenant only: send that tenant's Tenant-ID",
     );
-  request.caller = { accountId: caller.accountId, via: caller.via, keyId: caller.keyId, userId: caller.userId, space };
-  checkTargetActsFor(request);
+  request.caller = {
+    accountId: caller.accountId,
+    via: caller.via,
+    keyId: caller.keyId,
+    userId: caller.userId,
+    space,
+    at: caller.at,
+  };
+  if (caller.userId !== null) checkTargetActsFor(request);
 }
 
 async function authorizeFromStores(
@@ -151,14 +161,16 @@ export function authorize(ctx: ServerContext, request: FastifyRequest, config: R
   request.caller = null;
   if (access === 'public') return undefined;
   const key = apiKeyOf(request);
-  const record = key === undefined ? undefined : ctx.keys.peek(key);
+  // The one reading of the clock the request's checks share (Caller.at).
+  const now = ctx.clock();
+  const record = key === undefined ? undefined : ctx.keys.peek(key, now);
   if (
     record === undefined ||
     access === 'operator' ||
     (config.tenant !== 'ignored' && request.headers[TENANT_HEADER] !== undefined)
   )
     return authorizeFromStores(ctx, request, config, access);
-  const caller = allowed(identityOfRecord(ctx, record), access);
+  const caller = allowed(identityOfRecord(ctx, record, now), access);
   admit(request, config, caller, accountSpace(caller.accountId));
   return undefined;
 }

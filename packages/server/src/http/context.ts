@@ -48,6 +48,11 @@ export interface Caller {
   readonly space: Space;
   /** the one user an application key bound to a user acts for, else null */
   readonly userId: string | null;
+  /**
+   * the server clock's instant when the caller was known: read once per request and shared by its
+   * checks (the key cache, the rate limit, a kept read's day), not read again by each
+   */
+  readonly at: number;
 }
 
 /** Which callers a route accepts. */

@@ -51,12 +51,12 @@ export class KeyCache {
 
   /**
    * The record of this key when the cache holds it and it is fresh (null: no such key), without a
-   * promise; undefined when it must be read (`find`).
+   * promise; undefined when it must be read (`find`). `now`: the request's instant, if read already.
    */
-  peek(key: string): ApiKeyRecord | null | undefined {
+  peek(key: string, now: number = this.clock()): ApiKeyRecord | null | undefined {
     const hash = this.hashes.get(key);
     const hit = hash === undefined ? undefined : this.records.get(hash);
-    return hit !== undefined && this.isFresh(hit, this.clock()) ? hit.value : undefined;
+    return hit !== undefined && this.isFresh(hit, now) ? hit.value : undefined;
   }
 
   /** Whether a cached value was read less than `cacheMs` before `now`. */

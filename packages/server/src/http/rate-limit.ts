@@ -11,9 +11,8 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The key's bucket, refilled up to now. */
-  private refilled(id: string): { tokens: number; at: number } {
-    const now = this.clock();
+  /** The key's bucket, refilled up to `now`. */
+  private refilled(id: string, now: number): { tokens: number; at: number } {
     let bucket = this.buckets.get(id);
     if (bucket === undefined) {
       if (this.buckets.size > 100_000) this.buckets.clear();
@@ -27,13 +26,13 @@ export class RateLimiter {
 
   /** Takes away `requests` that were let through elsewhere (other processes); a bucket owes at most one burst. */
   charge(id: string, requests: number): void {
-    const bucket = this.refilled(id);
+    const bucket = this.refilled(id, this.clock());
     bucket.tokens = Math.max(-this.burst, bucket.tokens - requests);
   }
 
-  /** 0 when the request may go on, else the whole seconds to wait. */
-  take(id: string): number {
-    const bucket = this.refilled(id);
+  /** 0 when the request may go on, else the whole seconds to wait; `now`: the request's instant, if read already. */
+  take(id: string, now: number = this.clock()): number {
+    const bucket = this.refilled(id, now);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return 0;

@@ -33,8 +33,8 @@ export interface SharedLimitsOptions {
 }
 
 export interface Limiter {
-  /** 0 when the request may go on, else the whole seconds to wait. */
-  take(id: string): number;
+  /** 0 when the request may go on, else the whole seconds to wait; `now`: the request's instant, if read already. */
+  take(id: string, now?: number): number;
 }
 
 export class SharedLimits implements Limiter {
@@ -60,8 +60,8 @@ export class SharedLimits implements Limiter {
   }
 
   // On every request: one map update; following the id and its clock are the sync's work.
-  take(id: string): number {
-    const wait = this.limiter.take(id);
+  take(id: string, now?: number): number {
+    const wait = this.limiter.take(id, now);
     this.pending.set(id, (this.pending.get(id) ?? 0) + (wait === 0 ? 1 : 0));
     return wait;
   }

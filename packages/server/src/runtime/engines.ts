@@ -158,10 +158,13 @@ export class Engines {
     return cached.failed ? cached.runtime : readOrKeep(pending, cached.runtime);
   }
 
-  /** The namespace's runtime when a fresh one is cached (what `runtimeFor` would answer at once), else undefined. */
-  peekRuntime(where: Space): AccountRuntime | undefined {
+  /**
+   * The namespace's runtime when a fresh one is cached (what `runtimeFor` would answer at once), else
+   * undefined. `now`: the request's instant, if read already.
+   */
+  peekRuntime(where: Space, now: number = this.clock()): AccountRuntime | undefined {
     const cached = this.runtimes.get(where.store);
-    return cached !== undefined && this.clock() - cached.checkedAt < this.cacheMs ? cached.runtime : undefined;
+    return cached !== undefined && now - cached.checkedAt < this.cacheMs ? cached.runtime : undefined;
   }
 
   /** Forget the cached runtimes of every namespace of the account, so that the next request reads the configuration again. */

@@ -91,18 +91,20 @@ export class ReadCache {
 }
 
 /**
- * `keptAnswer` on the spot: the answer kept on `shelf` for the user when it is still current, null when there is
- * none or it is stale, undefined when only `keptAnswer` can tell (a store that must be asked).
+ * `keptAnswer` on the spot, at the instant `at`: the answer kept on `shelf` for the user when it is
+ * still current, null when there is none or it is stale, undefined when only `keptAnswer` can tell
+ * (a store that must be asked).
  */
 export function keptAnswerSync(
   cache: ReadCache,
   engine: Engine,
   shelf: string,
   userId: string,
+  at: number,
 ): CachedAnswer | null | undefined {
   const kept = cache.get(shelf, userId);
   if (kept === undefined) return null;
-  const current = engine.isCurrentSync(userId, kept.stamp);
+  const current = engine.isCurrentSync(userId, kept.stamp, { at });
   return current === undefined ? undefined : current ? kept : null;
 }
 

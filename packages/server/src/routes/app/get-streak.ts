@@ -68,10 +68,11 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
       const acceptEncoding = request.headers['accept-encoding'];
       // The common read, answered within this turn (no promise): a cached runtime, a kept answer the
       // store confirms current on the spot, and its gzip form made already if it is to be sent.
-      const runtime = ctx.engines.peekRuntime(callerOf(request).space);
+      const { space, at: now } = callerOf(request);
+      const runtime = ctx.engines.peekRuntime(space, now);
       let checked: SpotCheck;
       if (runtime !== undefined && runtime.config.streak !== null) {
-        checked = keptAnswerSync(ctx.streakReads, runtime.engine, shelfOf(runtime, periods), id);
+        checked = keptAnswerSync(ctx.streakReads, runtime.engine, shelfOf(runtime, periods), id, now);
         const gzip = checked ? gzipFor(checked, acceptEncoding) : false;
         if (checked && (!gzip || checked.gzip !== null)) {
           send(reply, checked, gzip);

@@ -99,8 +99,9 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
       const asked: SummaryAsked = { id, metric, aggregation, from: startDate, to: endDate };
       void reply.type('application/json; charset=utf-8');
       // A kept answer the store confirms current on the spot is sent within this turn, as streak reads are.
-      const cached = ctx.engines.peekRuntime(callerOf(request).space);
-      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, summaryShelf(cached, asked), id);
+      const { space, at: now } = callerOf(request);
+      const cached = ctx.engines.peekRuntime(space, now);
+      const current = cached && keptAnswerSync(ctx.streakReads, cached.engine, summaryShelf(cached, asked), id, now);
       if (current) {
         reply.send(current.json as unknown as []);
         return;
