@@ -1,13 +1,25 @@
 /**
  * Request validation: bodies exactly as sent (no coercion, so "5" or null is not a number), query
- * strings and paths coerced from text (historyPeriods=7, userIds=a&userIds=b).
+ * strings and paths coerced from text (historyPeriods=7, userIds=a&userIds=b). A path or query of
+ * plain strings and integers is checked first by a check compiled from its schema (plain-check.ts);
+ * what that check does not take, Ajv decides.
  */
 import { Ajv } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { type Validator, withPlainCheck } from './plain-check.js';
 
 const common = { strict: false, allowUnionTypes: true, useDefaults: true, allErrors: false } as const;
+/** Ajv's options for paths, query strings and headers: values coerced from text. */
+export const FROM_TEXT_OPTIONS = { ...common, coerceTypes: 'array' } as const;
 const exact = new Ajv({ ...common, coerceTypes: false });
-const fromText = new Ajv({ ...common, coerceTypes: 'array' });
+const fromText = new Ajv(FROM_TEXT_OPTIONS);
+
+/** Ajv's check of a path, query or header schema, with values coerced from text. */
+export const compileFromText = (schema: object): Validator => fromText.compile(schema) as Validator;
 
 export const compileValidator: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? exact : fromText).compile(schema) as ReturnType<FastifySchemaCompiler<object>>;
+  (httpPart === 'body'
+    ? exact.compile(schema)
+    : httpPart === 'params' || httpPart === 'querystring'
+      ? withPlainCheck(schema, compileFromText(schema))
+      : compileFromText(schema)) as ReturnType<FastifySchemaCompiler<object>>;
