@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-server.js';
+import { RateLimiter } from './rate-limit.js';
 
 let t: TestServer;
 let now = Date.parse('2026-03-02T10:00:00Z');
@@ -27,5 +28,18 @@ describe('the rate limit per API key', () => {
     for (let i = 0; i < 2; i++) expect((await read()).status).toBe(200);
     expect((await read()).status).toBe(429);
     expect((await read(t.adminKey)).status).toBe(200);
+  });
+});
+
+describe('a bucket handed the instant of its request', () => {
+  it('is neither drained nor moved back by an instant older than its last refill', () => {
+    const limiter = new RateLimiter(1, 2, () => 0);
+    expect(limiter.take('k', 10_000)).toBe(0);
+    // a request whose instant was read before the previous one's: one token is left for it
+    expect(limiter.take('k', 9_000)).toBe(0);
+    // the bucket is empty at 10 s, and refills from 10 s, not from 9 s
+    expect(limiter.take('k', 10_000)).toBe(1);
+    expect(limiter.take('k', 10_500)).toBe(1);
+    expect(limiter.take('k', 11_000)).toBe(0);
   });
 });

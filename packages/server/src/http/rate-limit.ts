@@ -11,7 +11,10 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The key's bucket, refilled up to `now`. */
+  /**
+   * The key's bucket, refilled up to `now`. An instant older than the last refill (a request's,
+   * read before another request's refill) neither drains the bucket nor moves its time back.
+   */
   private refilled(id: string, now: number): { tokens: number; at: number } {
     let bucket = this.buckets.get(id);
     if (bucket === undefined) {
@@ -19,8 +22,10 @@ export class RateLimiter {
       bucket = { tokens: this.burst, at: now };
       this.buckets.set(id, bucket);
     }
-    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
-    bucket.at = now;
+    if (now > bucket.at) {
+      bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+      bucket.at = now;
+    }
     return bucket;
   }
 
