@@ -7,10 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from './is-record.js';
 
 function refuse(bound: string): never {
   throw new HttpError(

@@ -11,6 +11,8 @@
  * monomorphic; the names it reads are plain identifiers checked here, quoted with JSON.stringify.
  */
 
+import { isRecord } from './is-record.js';
+
 type Field =
   | {
       readonly kind: 'string';
@@ -34,9 +36,6 @@ const ANNOTATIONS = new Set(['description', 'title', 'examples']);
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Digits of an integer the check reads itself: below 1e15, exact as a double. */
 const MAX_DIGITS = 15;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const onlyKeys = (value: Record<string, unknown>, allowed: readonly string[]) =>
   Object.keys(value).every((k) => allowed.includes(k) || ANNOTATIONS.has(k));

@@ -15,7 +15,7 @@ const exact = new Ajv({ ...common, coerceTypes: false });
 const fromText = new Ajv(FROM_TEXT_OPTIONS);
 
 /** Ajv's check of a path, query or header schema, with values coerced from text. */
-export const compileFromText = (schema: object): Validator => fromText.compile(schema) as Validator;
+const compileFromText = (schema: object): Validator => fromText.compile(schema) as Validator;
 
 export const compileValidator: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
   (httpPart === 'body'
