@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from './workload.mjs';
 import { cpuSeconds, fmtInt, heapPeak, mb, median, table } from './report.mjs';
+import { placeEvents, placementFormats } from './placement.mjs';
 import { stateOnlyStore } from './state-only-store.mjs';
 
 /** @typedef {import('./workload.mjs').Workload} Workload */
@@ -82,29 +83,12 @@ function retainedHeap() {
   return heap.sample();
 }
 
-/** A: only place each event on a local date: a cached Intl.DateTimeFormat per zone, formatToParts. */
+/** A: only place each event on a local date: a cached Intl.DateTimeFormat per zone, formatToParts (placement.mjs). */
 function runBaseline(/** @type {Workload} */ w, /** @type {number} */ count) {
-  const formats = ZONES.map(
-    (timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-  );
-  let check = 0;
+  const formats = placementFormats();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  for (let i = 0; i < count; i++) {
-    const parts = formats[w.zone[i]].formatToParts(w.at[i]);
-    let year = '';
-    let month = '';
-    let day = '';
-    for (let p = 0; p < parts.length; p++) {
-      const part = parts[p];
-      if (part.type === 'year') year = part.value;
-      else if (part.type === 'month') month = part.value;
-      else if (part.type === 'day') day = part.value;
-    }
-    const date = `${year}-${month}-${day}`;
-    check += date.charCodeAt(9) + date.length;
-    if ((i & 0xffff) === 0) sampleHeap();
-  }
+  const check = placeEvents(w, count, formats, sampleHeap);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuSeconds(c0);
   return { events: count, seconds, cpu, heapAfter: retainedHeap(), check };
@@ -390,7 +374,7 @@ async function main() {
       `${same ? '' : '; reducer and engine disagree'}`,
   );
   console.log(
-    "what the engine weighs in the service's event endpoint, where the target's reason lies: pnpm bench:profile (decision 002, fourth pass)",
+    'the same target asked where its reason lies, the engine in the service against this placement loop: pnpm bench:profile (decision 002, fifth pass)',
   );
 }
 

@@ -5,7 +5,8 @@
 //   bench-servers.mjs kindling   the BUILT server (@kindling/server's dist), settings from the environment;
 //                                asked { profile: 'start' } over IPC, starts V8's CPU profiler on its
 //                                main thread and answers { profiling: true }; asked { profile: 'stop' },
-//                                answers { profile } (the .cpuprofile object)
+//                                answers { profile } (the .cpuprofile object); { allocations: 'start' |
+//                                'stop' } likewise with V8's sampling heap profiler
 //   bench-servers.mjs receiver   a webhook receiver: answers every POST 204 and counts them; asked
 //                                { count: true } over IPC, answers { received }
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
@@ -21,11 +22,15 @@
 import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 
-/** Answers { profile: 'start' | 'stop' } messages with the main thread's CPU profile of the span between. */
+/**
+ * Answers { profile: 'start' | 'stop' } messages with the main thread's CPU profile of the span
+ * between, and { allocations: 'start' | 'stop' } with V8's sampling heap profile of the span between
+ * (every 32 KB allocated on average, the objects the collectors freed included).
+ */
 function answerProfiling() {
   const session = new Session();
   session.connect();
-  process.on('message', async (/** @type {{ profile?: string }} */ message) => {
+  process.on('message', async (/** @type {{ profile?: string, allocations?: string }} */ message) => {
     if (message.profile === 'start') {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
@@ -33,6 +38,17 @@ function answerProfiling() {
     } else if (message.profile === 'stop') {
       const { profile } = await session.post('Profiler.stop');
       process.send?.({ profile });
+    } else if (message.allocations === 'start') {
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 32_768,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      process.send?.({ sampling: true });
+    } else if (message.allocations === 'stop') {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      process.send?.({ allocations: profile });
     }
   });
 }
