@@ -115,6 +115,39 @@ function endpointsOf(/** @type {import('./children.mjs').Child} */ server) {
   return endpoints;
 }
 
+/**
+ * A block of `seconds` under the endpoint's load with one of the child's profilers on ('profile':
+ * V8's CPU profiler; 'allocations': its sampling heap profiler): the profile, written to
+ * KINDLING_BENCH_PROFILES when set, and the load's counts. A failed request fails the bench.
+ * @param {import('./children.mjs').Child} server
+ * @param {string} store
+ * @param {Endpoint} endpoint
+ * @param {'profile' | 'allocations'} kind
+ * @param {number} seconds
+ */
+async function profiledBlock(server, store, endpoint, kind, seconds) {
+  if (kind === 'allocations') progress(`${store}, ${endpoint.name}: ${seconds} s with the sampling heap profiler`);
+  await server.ask({ [kind]: 'start' });
+  const block = await blast(server.url, endpoint.load, {
+    connections: endpoint.connections,
+    pid: server.pid,
+    seconds,
+  });
+  const answer = /** @type {Record<string, unknown>} */ (await server.ask({ [kind]: 'stop' }))[kind];
+  if (block.failed > 0)
+    throw new Error(`${block.failed} of ${block.total} requests failed: ${store}, ${endpoint.name}`);
+  if (PROFILES !== null) {
+    mkdirSync(PROFILES, { recursive: true });
+    const file = join(
+      PROFILES,
+      `${store.toLowerCase()}-${endpoint.file}.${kind === 'profile' ? 'cpuprofile' : 'heapprofile'}`,
+    );
+    writeFileSync(file, JSON.stringify(answer));
+    progress(`${store}, ${endpoint.name}: ${kind} written to ${file}`);
+  }
+  return { answer, block };
+}
+
 /** One store's profiles: the server started on `env`, warmed, then each endpoint measured for SECONDS under load. */
 async function profileOn(/** @type {string} */ store, /** @type {Record<string, string>} */ env) {
   const server = await forkServer('kindling', env);
@@ -132,38 +165,23 @@ async function profileOn(/** @type {string} */ store, /** @type {Record<string, 
         `${store}, ${endpoint.name}: 3 s of warm-up, ${SECONDS} s measured, ${endpoint.connections} connections, ${LOADGEN}`,
       );
       await blast(server.url, endpoint.load, { ...options, seconds: 3 });
-      await server.ask({ profile: 'start' });
-      const block = await blast(server.url, endpoint.load, { ...options, seconds: SECONDS });
-      const { profile } = /** @type {{ profile: import('./profile-shares.mjs').CpuProfile }} */ (
-        await server.ask({ profile: 'stop' })
+      const { answer: cpu, block } = await profiledBlock(server, store, endpoint, 'profile', SECONDS);
+      const { answer: heap, block: sampled } = await profiledBlock(
+        server,
+        store,
+        endpoint,
+        'allocations',
+        ALLOCATION_SECONDS,
       );
-      if (block.failed > 0)
-        throw new Error(`${block.failed} of ${block.total} requests failed: ${store}, ${endpoint.name}`);
-      if (PROFILES !== null) {
-        mkdirSync(PROFILES, { recursive: true });
-        const file = join(PROFILES, `${store.toLowerCase()}-${endpoint.file}.cpuprofile`);
-        writeFileSync(file, JSON.stringify(profile));
-        progress(`${store}, ${endpoint.name}: profile written to ${file}`);
-      }
-      progress(`${store}, ${endpoint.name}: ${ALLOCATION_SECONDS} s with the sampling heap profiler`);
-      await server.ask({ allocations: 'start' });
-      const sampled = await blast(server.url, endpoint.load, { ...options, seconds: ALLOCATION_SECONDS });
-      const { allocations } = /** @type {{ allocations: import('./profile-shares.mjs').HeapProfile }} */ (
-        await server.ask({ allocations: 'stop' })
-      );
-      if (sampled.failed > 0)
-        throw new Error(`${sampled.failed} of ${sampled.total} requests failed: ${store}, ${endpoint.name}`);
-      if (PROFILES !== null) {
-        const file = join(PROFILES, `${store.toLowerCase()}-${endpoint.file}.heapprofile`);
-        writeFileSync(file, JSON.stringify(allocations));
-        progress(`${store}, ${endpoint.name}: allocations written to ${file}`);
-      }
       runs.push({
         store,
         endpoint,
         events: block.total * endpoint.eventsPerRequest,
-        shares: sharesOf(profile),
-        allocated: { ...allocationsOf(allocations), events: sampled.total * endpoint.eventsPerRequest },
+        shares: sharesOf(/** @type {import('./profile-shares.mjs').CpuProfile} */ (cpu)),
+        allocated: {
+          ...allocationsOf(/** @type {import('./profile-shares.mjs').HeapProfile} */ (heap)),
+          events: sampled.total * endpoint.eventsPerRequest,
+        },
       });
     }
     return runs;
