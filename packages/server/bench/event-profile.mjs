@@ -18,6 +18,7 @@
 //   KINDLING_BENCH_ALLOCATION_SECONDS  seconds of each allocation block (default 5)
 //   KINDLING_BENCH_CONNECTIONS   connections of the single-event load (default 50)
 //   KINDLING_BENCH_USERS         users the events cycle over (default 10000)
+//   KINDLING_BENCH_SEED          seed of the workload the placement loop places (default 20250101)
 //   KINDLING_BENCH_DIR           where the data folder is made (default: the OS temp folder)
 //   KINDLING_BENCH_PROFILES      a folder: each block's profile is also written there as
 //                                <store>-<single|batches>.cpuprofile, and each allocation block's as
@@ -50,6 +51,7 @@ import { deleteRedisKeys } from './redis-keys.mjs';
 
 const SECONDS = envInt('KINDLING_BENCH_SECONDS', 15, 1);
 const ALLOCATION_SECONDS = envInt('KINDLING_BENCH_ALLOCATION_SECONDS', 5, 1);
+const SEED = envInt('KINDLING_BENCH_SEED', 20250101, 0);
 const CONNECTIONS = envInt('KINDLING_BENCH_CONNECTIONS', 50, 2);
 const USERS = envInt('KINDLING_BENCH_USERS', 10_000, 1);
 const REDIS_URL = process.env.KINDLING_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -126,7 +128,6 @@ function endpointsOf(/** @type {import('./children.mjs').Child} */ server) {
  * @param {number} seconds
  */
 async function profiledBlock(server, store, endpoint, kind, seconds) {
-  if (kind === 'allocations') progress(`${store}, ${endpoint.name}: ${seconds} s with the sampling heap profiler`);
   await server.ask({ [kind]: 'start' });
   const block = await blast(server.url, endpoint.load, {
     connections: endpoint.connections,
@@ -166,6 +167,7 @@ async function profileOn(/** @type {string} */ store, /** @type {Record<string, 
       );
       await blast(server.url, endpoint.load, { ...options, seconds: 3 });
       const { answer: cpu, block } = await profiledBlock(server, store, endpoint, 'profile', SECONDS);
+      progress(`${store}, ${endpoint.name}: ${ALLOCATION_SECONDS} s more with the sampling heap profiler`);
       const { answer: heap, block: sampled } = await profiledBlock(
         server,
         store,
@@ -217,7 +219,7 @@ async function main() {
   const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-profile-'));
   try {
     const none = join(dir, 'none');
-    const workload = generateWorkload({ events: PLACEMENT_EVENTS, users: USERS, seed: 20250101 });
+    const workload = generateWorkload({ events: PLACEMENT_EVENTS, users: USERS, seed: SEED });
     progress(`the placement loop, ${fmtInt(PLACEMENT_EVENTS)} events, before the stores`);
     const placements = placementRuns(workload);
     const runs = await profileOn('SQLite', { KINDLING_DATA_DIR: dir, KINDLING_DASHBOARD_DIR: none });
