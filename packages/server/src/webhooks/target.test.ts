@@ -24,6 +24,13 @@ describe('webhook targets', () => {
       '::ffff:127.0.0.1', // IPv4-mapped loopback
       '::ffff:10.0.0.1',
       '2002:0a00:0001::1', // 6to4 around 10.0.0.1
+      '::127.0.0.1', // IPv4-compatible (deprecated ::/96) loopback
+      '::a9fe:a9fe', // IPv4-compatible cloud metadata address
+      '::10.0.0.1',
+      '::8.8.8.8', // IPv4-compatible form of a public address: not a global IPv6 address either
+      '100::1', // discard-only
+      '3fff::1', // documentation
+      'fe80::1%eth0', // scoped link-local, as a lookup may answer
       'not-an-address',
     ])
       expect(isPublicAddress(address), address).toBe(false);
@@ -38,6 +45,10 @@ describe('webhook targets', () => {
     expect(webhookUrlProblem('http://[::1]/', false)).toMatch(/private, loopback/);
     expect(webhookUrlProblem('http://[::ffff:a9fe:a9fe]/', false)).toMatch(/private, loopback/);
     expect(webhookUrlProblem('http://localhost:3000/', false)).toMatch(/localhost/);
+    expect(webhookUrlProblem('http://LOCALHOST./', false)).toMatch(/localhost/);
+    expect(webhookUrlProblem('http://app.localhost./', false)).toMatch(/localhost/);
+    expect(webhookUrlProblem('http://[::127.0.0.1]:3100/', false)).toMatch(/private, loopback/);
+    expect(webhookUrlProblem('https://hooks.example.com:0/', false)).toMatch(/port/);
     expect(webhookUrlProblem(`https://example.com/${'a'.repeat(3000)}`, false)).toMatch(/2048/);
     expect(webhookUrlProblem('http://127.0.0.1:8080/', true)).toBeNull();
   });

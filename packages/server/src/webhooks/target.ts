@@ -16,11 +16,27 @@ import ipaddr from 'ipaddr.js';
 /** The longest URL an endpoint may have. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-/** Whether `address` (an IP literal) is one a delivery may connect to without the private allowance. */
+/** IPv6's global unicast space (RFC 4291, IANA): every other IPv6 block is reserved, local or special. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * Whether `address` (an IP literal) is one a delivery may connect to without the private allowance.
+ * IPv6 is allowed by a list, not refused by one: only global unicast space (2000::/3) and not a
+ * special block in it, so that a form nobody listed (IPv4-compatible `::10.0.0.1`, which ipaddr.js
+ * files as ordinary unicast) is refused rather than let through.
+ */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  // process() reads an IPv4-mapped IPv6 address (::ffff:10.0.0.1) as the IPv4 address it carries.
-  return ipaddr.process(address).range() === 'unicast';
+  const family = isIP(address);
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (family !== 6) return false;
+  // Written as the URL standard writes it first: ipaddr.js reads a dotted tail (::8.8.8.8) as an
+  // IPv4-mapped address, where it is the IPv4-compatible ::808:808.
+  // A scoped address (fe80::1%eth0) is link-local and no URL's: never public.
+  if (address.includes('%')) return false;
+  const v6 = ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
+  // An IPv4-mapped address (::ffff:10.0.0.1) is the IPv4 address it carries.
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
 /** Why `text` cannot be a webhook URL, or null when it can (its host is checked again at delivery). */
@@ -36,11 +52,14 @@ export function webhookUrlProblem(text: string, allowPrivate: boolean): string |
     return 'a webhook URL is an absolute http:// or https:// URL';
   if (url.username !== '' || url.password !== '') return 'a webhook URL carries no user name or password';
   if (url.hash !== '') return 'a webhook URL has no #fragment';
+  if (url.port === '0') return 'a webhook URL has a port from 1 to 65535';
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (host === '') return 'a webhook URL names a host';
   if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host))
     return `a webhook URL may not point at a private, loopback or reserved address (${host}); set KINDLING_WEBHOOK_ALLOW_PRIVATE=1 to allow it`;
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost')))
+  // A name's trailing dot (the DNS root) names the same host: `localhost.` is localhost.
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (!allowPrivate && (name === 'localhost' || name.endsWith('.localhost')))
     return `a webhook URL may not point at ${host}; set KINDLING_WEBHOOK_ALLOW_PRIVATE=1 to allow it`;
   return null;
 }
