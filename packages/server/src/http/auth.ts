@@ -13,6 +13,7 @@ import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
 import { HttpError } from './errors.js';
 import { sourceHolds } from './session-source.js';
+import { singleHeader } from './single-header.js';
 import { spaceOf, TENANT_HEADER } from './tenant-header.js';
 
 export const SESSION_COOKIE = 'kindling_session';
@@ -75,8 +76,11 @@ async function callerFromSession(ctx: ServerContext, request: FastifyRequest, to
 
 /** The API key a request carries, if any. */
 function apiKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-api-key'];
-  const key = Array.isArray(header) ? header[0] : header;
+  const key = singleHeader(
+    request,
+    'x-api-key',
+    () => new HttpError('INVALID_API_KEY', 'send one X-API-KEY header: a request carries one key'),
+  );
   return key === '' ? undefined : key;
 }
 

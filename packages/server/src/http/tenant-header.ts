@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { accountSpace, type Space, tenantSpace } from '../runtime/spaces.js';
 import type { ServerContext } from './context.js';
 import { HttpError } from './errors.js';
+import { singleHeader } from './single-header.js';
 
 export const TENANT_HEADER = 'tenant-id';
 const MAX_LENGTH = 255;
@@ -21,9 +22,13 @@ function shown(value: string): string {
 
 /** The namespace a request of `accountId` names with its Tenant-ID header. */
 export async function spaceOf(ctx: ServerContext, request: FastifyRequest, accountId: string): Promise<Space> {
-  const header = request.headers[TENANT_HEADER];
+  const header = singleHeader(
+    request,
+    TENANT_HEADER,
+    () => new HttpError('INVALID_TENANT_ID', 'send one Tenant-ID header: a request names one tenant'),
+  );
   if (header === undefined) return accountSpace(accountId);
-  if (typeof header !== 'string' || header.length === 0 || header.length > MAX_LENGTH || CONTROL.test(header))
+  if (header.length === 0 || header.length > MAX_LENGTH || CONTROL.test(header))
     throw new HttpError(
       'INVALID_TENANT_ID',
       `the Tenant-ID header must be one value of 1 to ${MAX_LENGTH} characters without control characters`,

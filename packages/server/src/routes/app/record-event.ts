@@ -2,17 +2,23 @@
  * POST /api/metrics/:key/event (the spec's path) and POST /v1/metrics/:key/event (the hosted
  * service's SDK path): record one event, answer everything it changed. 201, or 202 for a replay.
  */
+import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
+import { singleHeader } from '../../http/single-header.js';
 import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../runtime/attributes.js';
 import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 
-function idempotencyKeyOf(header: string | string[] | undefined): string | null {
-  const key = Array.isArray(header) ? header[0] : header;
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const key = singleHeader(
+    request,
+    'idempotency-key',
+    () => new HttpError('INVALID_IDEMPOTENCY_KEY', 'send one Idempotency-Key header: an event has one key'),
+  );
   if (key === undefined) return null;
   if (key.length === 0 || key.length > 255)
     throw new HttpError('INVALID_IDEMPOTENCY_KEY', 'the Idempotency-Key header must be 1 to 255 characters long');
@@ -63,7 +69,7 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
           value,
           ...eventUserOf(user),
           attributes: attributes ?? null,
-          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+          idempotencyKey: idempotencyKeyOf(request),
         });
         return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id));
       },
