@@ -56,7 +56,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // every error, the reference page's too, has the one shape.
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
-    if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
+    // Failures only: INTERNAL is a bug, a 503 a store that did not answer. Every other answer,
+    // 501 NOT_SUPPORTED too, is one the server chose, and any caller could fill the log with it.
+    if (answer.body.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
     else if (answer.status === 503) request.log.warn({ err: error }, 'the store is unavailable');
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
