@@ -19,6 +19,7 @@ import { answerClientError, answerExpectation } from './client-errors.js';
 import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
+import { parseJsonBody } from './json-body.js';
 import { errorBody } from './schemas.js';
 import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
@@ -49,6 +50,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   capConnections(app.server, connectionCap(ctx.settings.maxConnections, readOpenFileLimit()), app.log);
   // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
   app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
   app.addSchema(errorBody);

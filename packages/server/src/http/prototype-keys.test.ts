@@ -47,3 +47,27 @@ describe('keys that name members of Object.prototype', () => {
     ]);
   });
 });
+
+describe('a JSON body with a "__proto__" member', () => {
+  it('is refused as input that names the member, not as malformed JSON, and records nothing', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/v1/metrics/lessons/event', '{"user":{"id":"u-p","attributes":{"__proto__":"x"}},"value":1}'],
+      ['POST', '/v1/metrics/lessons/event', '{"__proto__":{"polluted":true},"user":{"id":"u-p"},"value":1}'],
+      ['PATCH', '/v1/users/u-p/preferences', '{"notifications":{"__proto__":["email"]}}'],
+    ] as const) {
+      const answer = await t.call(method, url, { body });
+      expect(answer.status, `${url} ${body}`).toBe(400);
+      expect(answer.body.code).toBe('INVALID_INPUT');
+      expect(answer.body.error).toMatch(/"__proto__"/);
+    }
+    expect((await t.call('GET', '/admin/v1/users/u-p', { key: t.adminKey })).status).toBe(404);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('still tells malformed JSON apart, with where it broke', async () => {
+    const answer = await t.call('POST', '/v1/metrics/lessons/event', { body: '{"user":{"id":"u-p"},"value":1' });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'INVALID_JSON' } });
+    const empty = await t.call('POST', '/v1/metrics/lessons/event', { body: '' });
+    expect(empty).toMatchObject({ status: 400, body: { code: 'INVALID_JSON' } });
+  });
+});
