@@ -8,7 +8,7 @@ import { countedRollups } from './day-start-eras.js';
 import type { EngineContext } from './engine-context.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import type { Rollup } from './state.js';
-import { formatDay, parseDay } from './time/calendar.js';
+import { dayFromCivil, formatDay, parseDay } from './time/calendar.js';
 import { calendarFor, type PeriodCalendar } from './time/period.js';
 import { checkUserId } from './validate.js';
 
@@ -25,6 +25,9 @@ export interface SummaryPeriod {
 
 /** The longest range a summary covers, in days (the hosted service's limit). */
 export const MAX_SUMMARY_DAYS = 400;
+
+/** 0000-01-01, the first day written YYYY-MM-DD. */
+const FIRST_WRITTEN_DAY = dayFromCivil(0, 1, 1);
 
 const AGGREGATIONS: ReadonlySet<string> = new Set(['daily', 'weekly', 'monthly']);
 
@@ -86,5 +89,12 @@ export async function eventSummary(
     user.dayStarts,
     rule === undefined ? null : rule.dayStart,
   );
-  return summarizeDays(rows, calendarFor(aggregation, rule?.weekStart ?? 'monday'), from, to);
+  const calendar = calendarFor(aggregation, rule?.weekStart ?? 'monday');
+  // A week can start before the first day an answer writes as YYYY-MM-DD (0000-01-01 is a Saturday).
+  if (calendar.startOf(calendar.indexOf(from)) < FIRST_WRITTEN_DAY)
+    throw new InvalidInputError(
+      `a ${aggregation} summary from ${options.from} would start its first period before 0000-01-01, the first date an answer writes; start later`,
+      'INVALID_DATE',
+    );
+  return summarizeDays(rows, calendar, from, to);
 }
