@@ -29,10 +29,15 @@ describe('POST /v1/achievements/:key/complete', () => {
     expect(first.body.completionId).toMatch(/^[0-9a-f-]{36}$/);
     const again = await complete('onboarded');
     expect(again.body.achievement.achievedAt).toBe(first.body.achievement.achievedAt);
+    // the same completion, answered again: its id too, so a client that counts completions by id counts one
+    expect(again.body.completionId).toBe(first.body.completionId);
     const mine = await t.call('GET', '/v1/users/ada/achievements');
     expect(mine.body.map((a: { key: string }) => a.key)).toEqual(['onboarded']);
     const all = await t.call('GET', '/v1/achievements');
     expect(all.body.find((a: { key: string }) => a.key === 'onboarded')).toMatchObject({ completions: 1, rarity: 100 });
+    const other = await complete('onboarded', 'grace');
+    expect(other.body.completionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(other.body.completionId).not.toBe(first.body.completionId);
   });
 
   it('refuses an achievement that completes by its own trigger (400) and an unknown one (404)', async () => {

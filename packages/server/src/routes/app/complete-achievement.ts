@@ -3,7 +3,7 @@
  * 201 with the completion; completing it again answers the first completion. An inactive one is
  * unknown (404); a locked one completes for no one new (409 ACHIEVEMENT_LOCKED).
  */
-import { randomUUID } from 'node:crypto';
+import { deterministicId } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
@@ -73,7 +73,8 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
       if (Object.keys(fields).length > 0) await runtime.engine.identify(id, profileInputOf(fields), { mode: 'create' });
       const outcome = await runtime.engine.completeAchievement(id, def.key);
       return reply.code(201).send({
-        completionId: randomUUID(),
+        // One id per completion, not per call: a repeat is answered the first completion, id and all.
+        completionId: deterministicId('completion', caller.space.store, id, def.key, outcome.achievement.achievedAt),
         achievement: userAchievementWire(def, runtime, outcome.achievement.achievedAt),
         points: {},
       });
