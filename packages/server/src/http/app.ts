@@ -15,7 +15,7 @@ import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
 import { checkBodyActsFor } from './acts-for.js';
 import { admission, hooksOf, refuseBodyEncoding, refuseUnready } from './admission.js';
-import { answerClientError, answerExpectation } from './client-errors.js';
+import { answerClientError, answerConnect, answerExpectation } from './client-errors.js';
 import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
@@ -47,6 +47,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });
   app.server.on('checkExpectation', answerExpectation);
+  app.server.on('connect', answerConnect);
   capConnections(app.server, connectionCap(ctx.settings.maxConnections, readOpenFileLimit()), app.log);
   // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
   app.removeContentTypeParser('text/plain');

@@ -99,6 +99,12 @@ describe("the server's answers to requests Node itself refuses", () => {
     expect(refusal(answer)).toMatchObject({ status: 417, code: 'EXPECTATION_FAILED' });
   });
 
+  it('answers a CONNECT (a proxy tunnel, which Node leaves to a listener) with 400 in the one error shape, not a closed socket', async () => {
+    const [answer] = parseAnswers(await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+    expect(refusal(answer)).toMatchObject({ status: 400, code: 'BAD_REQUEST', error: expect.stringMatching(/proxy/) });
+    expect(answer?.headers.connection).toBe('close');
+  });
+
   it('answers 20 KB of headers with 431 HEADERS_TOO_LARGE', async () => {
     const [answer] = parseAnswers(await exchange(`GET /healthz HTTP/1.1\r\nHost: x\r\n${BIG_HEADER}\r\n`));
     expect(refusal(answer)).toMatchObject({ status: 431, code: 'HEADERS_TOO_LARGE' });

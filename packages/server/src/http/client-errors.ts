@@ -1,7 +1,7 @@
 /**
  * Answers to what Node's HTTP server refuses before Fastify routes a request (a malformed request
  * line, headers over 16 KB, a request not received within its timeout, an `Expect` it cannot
- * meet, an HTTP/1.1 request without `Host`), in the one error shape `{ error, code }` (errors.ts)
+ * meet, an HTTP/1.1 request without `Host`, a CONNECT), in the one error shape `{ error, code }` (errors.ts)
  * instead of Node's and Fastify's own, with `Connection: close`, and no body after a HEAD. On a
  * socket whose answer has begun nothing more is written, so the client never reads two answers
  * mixed; the socket is then closed.
@@ -9,7 +9,7 @@
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientErrorReply, HttpError, toErrorReply } from './errors.js';
+import { clientErrorReply, type ErrorReply, HttpError, toErrorReply } from './errors.js';
 
 /** What Node attaches to a parser error and to the socket it reads; none of it is guaranteed. */
 interface ParserError extends Error {
@@ -37,20 +37,38 @@ function methodOf(error: ParserError, socket: ServerSocket): string | null {
   return /^([A-Z]+) /.exec(error.rawPacket.subarray(0, 8).toString('latin1'))?.[1] ?? null;
 }
 
+/** Writes `answer` on a socket no answer has begun on (with no body after a HEAD); false when it could not. */
+function writeAnswer(socket: ServerSocket, answer: ErrorReply, head: boolean): boolean {
+  if (socket.destroyed || !socket.writable || socket._httpMessage?.headersSent === true) return false;
+  const body = JSON.stringify(answer.body);
+  const lines = [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ].join('\r\n');
+  socket.write(`${lines}\r\n\r\n${head ? '' : body}`);
+  return true;
+}
+
 /** The handler of the http server's 'clientError' event (Fastify's `clientErrorHandler`, called with the instance as `this`). */
 export function answerClientError(this: FastifyInstance, error: ParserError, socket: ServerSocket): void {
   const answer = clientErrorReply(error);
-  if (answer !== null && !socket.destroyed && socket.writable && socket._httpMessage?.headersSent !== true) {
-    const body = JSON.stringify(answer.body);
-    const head = [
-      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'Connection: close',
-    ].join('\r\n');
-    socket.write(`${head}\r\n\r\n${methodOf(error, socket) === 'HEAD' ? '' : body}`);
+  if (answer !== null && writeAnswer(socket, answer, methodOf(error, socket) === 'HEAD'))
     this.log.debug({ code: error.code, status: answer.status }, 'refused a request Node could not read');
-  }
+  socket.destroy();
+}
+
+/**
+ * The http server's 'connect' handler: a CONNECT asks for a proxy's tunnel, which Node hands to a
+ * listener with the raw socket and, without one, answers by closing the connection.
+ */
+export function answerConnect(_request: IncomingMessage, socket: Socket): void {
+  writeAnswer(
+    socket as ServerSocket,
+    toErrorReply(new HttpError('BAD_REQUEST', 'this server is not a proxy: it serves no CONNECT')),
+    false,
+  );
   socket.destroy();
 }
 
