@@ -22,6 +22,15 @@ describe('the rules fingerprint (S20)', () => {
     expect(fingerprint([explicit])).toBe(fingerprint([base]));
   });
 
+  it('does not change with the spelling of the default zone: the rule keeps its canonical name (S1)', () => {
+    const spelled = parseRules([{ ...base, defaultTimeZone: 'asia/tokyo' }])[0];
+    expect(spelled?.defaultTimeZone).toBe('Asia/Tokyo');
+    expect(fingerprint([{ ...base, defaultTimeZone: 'asia/tokyo' }])).toBe(
+      fingerprint([{ ...base, defaultTimeZone: 'Asia/Tokyo' }]),
+    );
+    expect(parseRules([{ ...base, defaultTimeZone: 'utc' }])[0]?.defaultTimeZone).toBe('UTC');
+  });
+
   it('changes with every setting a stored state depends on', () => {
     const changed: StreakRuleInput[] = [
       { ...base, key: 'other' },

@@ -214,8 +214,9 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
     const weekStart = checkWeekday(input.weekStart ?? 'monday');
     const dayStartsAt = input.dayStartsAt ?? '00:00';
     const dayStartMs = parseDayStart(dayStartsAt);
-    const defaultTimeZone = input.defaultTimeZone ?? 'UTC';
-    const defaultZone = zoneOf(defaultTimeZone);
+    // Kept under its one canonical name, as a user's zone is (S1): a spelling is never a change of rule.
+    const defaultZone = zoneOf(input.defaultTimeZone ?? 'UTC');
+    const defaultTimeZone = defaultZone.name;
     const mode = input.mode ?? 'all';
     if (mode !== 'all' && mode !== 'any')
       throw new ConfigError(`mode must be "all" or "any", got ${JSON.stringify(mode)}`);

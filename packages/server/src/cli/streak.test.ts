@@ -37,6 +37,8 @@ describe('kindling streak', () => {
       'lessons:3',
       '--freezes',
       '0,2,2,1',
+      '--tz',
+      'europe/berlin',
       '--json',
     ]);
     expect(set.code).toBe(0);
@@ -45,7 +47,8 @@ describe('kindling streak', () => {
       frequency: 'weekly',
       weekStart: 'sunday',
       dayStartsAt: '00:00',
-      defaultTimeZone: 'UTC',
+      // kept under its canonical name (S1)
+      defaultTimeZone: 'Europe/Berlin',
       mode: 'all',
       conditions: [{ metric: 'lessons', threshold: 3 }],
       freezes: { initial: 0, max: 2, earn: { every: 2, amount: 1 } },

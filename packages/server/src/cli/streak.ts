@@ -81,8 +81,11 @@ export function ruleFromFlags(args: ParsedArgs): RuleConfig {
   };
 }
 
-/** Throws the core's ConfigError (or a CommandError) when the rule cannot run on this configuration. */
-export function checkRule(config: AccountConfig, rule: RuleConfig): void {
+/**
+ * `rule` as it is kept: its default zone under the name the engine keeps it by (S1). Throws the
+ * core's ConfigError (or a CommandError) when the rule cannot run on this configuration.
+ */
+export function ruleAsKept(config: AccountConfig, rule: RuleConfig): RuleConfig {
   for (const c of rule.conditions) {
     const metric = config.metrics.find((m) => m.key === c.metric);
     if (metric === undefined || metric.status !== 'active') {
@@ -92,7 +95,8 @@ export function checkRule(config: AccountConfig, rule: RuleConfig): void {
       );
     }
   }
-  engineFor({ ...config, streak: rule }, memoryStore());
+  const [parsed] = engineFor({ ...config, streak: rule }, memoryStore()).rules;
+  return { ...rule, defaultTimeZone: parsed?.defaultTimeZone ?? rule.defaultTimeZone };
 }
 
 /** Rebuilds every user of the account under its saved configuration, keeping progress in the control plane. */
@@ -127,10 +131,10 @@ function describeRebuild(r: Rebuild): string {
 }
 
 async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
-  const rule = ruleFromFlags(args);
+  let rule = ruleFromFlags(args);
   const result = await withAccount(args, io.env, async ({ backend, account }) => {
     const saved = await backend.control.changeConfig(account.id, (config) => {
-      checkRule(config, rule);
+      rule = ruleAsKept(config, rule);
       return { ...config, streak: rule };
     });
     out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);

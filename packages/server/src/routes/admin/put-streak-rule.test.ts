@@ -154,6 +154,16 @@ describe('PUT /admin/v1/streak', () => {
     expect(archived.body.error).toContain('"quiz"');
   });
 
+  it("keeps the default zone under its canonical name, as users' zones are (S1)", async () => {
+    const put = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, defaultTimeZone: 'asia/tokyo' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.rule.defaultTimeZone).toBe('Asia/Tokyo');
+    expect((await t.call('GET', '/admin/v1/streak', { key: t.adminKey })).body.rule.defaultTimeZone).toBe('Asia/Tokyo');
+  });
+
   it('refuses what the engine refuses with its reason, and changes nothing', async () => {
     const before = (await t.call('GET', '/admin/v1/streak', { key: t.adminKey })).body;
     const zone = await t.call('PUT', '/admin/v1/streak', {

@@ -13,8 +13,11 @@ import { engineFor } from '../../runtime/engines.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
 
-/** Throws when `rule` cannot be the rule of `config`: an inactive metric, or a ConfigError of the engine. */
-function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig, rule: RuleConfig): void {
+/**
+ * `rule` as it is kept: its default zone under the name the engine keeps it by (S1). Throws when it
+ * cannot be the rule of `config`: an inactive metric, or a ConfigError of the engine.
+ */
+function ruleAsKept(ctx: ServerContext, accountId: string, config: AccountConfig, rule: RuleConfig): RuleConfig {
   for (const condition of rule.conditions) {
     const metric = config.metrics.find((m) => m.key === condition.metric);
     if (metric === undefined || metric.status !== 'active') {
@@ -25,7 +28,8 @@ function checkRule(ctx: ServerContext, accountId: string, config: AccountConfig,
       );
     }
   }
-  engineFor({ ...config, streak: rule }, ctx.backend.storeFor(accountId));
+  const [parsed] = engineFor({ ...config, streak: rule }, ctx.backend.storeFor(accountId)).rules;
+  return { ...rule, defaultTimeZone: parsed?.defaultTimeZone ?? rule.defaultTimeZone };
 }
 
 export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
@@ -44,8 +48,7 @@ export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
       const { accountId } = callerOf(request);
       const rule = request.body;
       const saved = await ctx.backend.control.changeConfig(accountId, (config) => {
-        checkRule(ctx, accountId, config, rule);
-        return { ...config, streak: rule };
+        return { ...config, streak: ruleAsKept(ctx, accountId, config, rule) };
       });
       ctx.engines.invalidate(accountId);
       const rebuild = ctx.rebuilds.start(accountId, saved.version);
