@@ -148,4 +148,29 @@ describe('bodies that are not JSON', () => {
       expect(answer.error).toContain('Content-Type: application/json');
     },
   );
+
+  it.each(['utf-16', 'latin1', 'UTF-16LE'])(
+    'answer JSON declared in charset %s with 415 (JSON is UTF-8, RFC 8259), never read as UTF-8',
+    async (charset) => {
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: EVENT,
+        headers: { 'x-api-key': t.appKey, 'content-type': `application/json; charset=${charset}` },
+        payload: Buffer.from(JSON.stringify({ user: { id: 'ada' }, value: 1 })),
+      });
+      const answer = refusal({ status: res.statusCode, body: JSON.parse(res.body) });
+      expect(answer).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(answer.error).toMatch(/UTF-8/);
+    },
+  );
+
+  it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])('take JSON declared in charset %s', async (charset) => {
+    const res = await t.server.app.inject({
+      method: 'POST',
+      url: EVENT,
+      headers: { 'x-api-key': t.appKey, 'content-type': `application/json; charset=${charset}` },
+      payload: Buffer.from(JSON.stringify({ user: { id: 'ada' }, value: 1 })),
+    });
+    expect(res.statusCode).toBe(201);
+  });
 });

@@ -3,7 +3,7 @@
  * holding `prototype`), as it should, but answers it as malformed JSON, which the body is not. This
  * one refuses the same members with secure-json-parse, the library Fastify's parser uses, and then
  * tells the two failures apart: malformed JSON is INVALID_JSON with where it broke, a forbidden
- * member is INVALID_INPUT naming it.
+ * member is INVALID_INPUT naming it. A body declared in a charset other than UTF-8 is refused (415).
  */
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
@@ -29,12 +29,29 @@ function whyNot(body: string): HttpError {
   );
 }
 
+/** The `charset` parameter of a Content-Type, lower case and unquoted; null without one. */
+const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+
 /** A content-type parser of `application/json` bodies read as text (Fastify's `parseAs: 'string'`). */
 export function parseJsonBody(
-  _request: FastifyRequest,
+  request: FastifyRequest,
   body: string,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
+  // JSON between systems is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused,
+  // never read as UTF-8 and misunderstood.
+  const declared = CHARSET.exec(request.headers['content-type'] ?? '');
+  const charset = declared === null ? null : (declared[1] ?? declared[2] ?? '').toLowerCase();
+  if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
+    done(
+      new HttpError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `JSON bodies are UTF-8: send charset=utf-8 or none, not ${JSON.stringify(charset)}`,
+      ),
+      undefined,
+    );
+    return;
+  }
   if (body.length === 0) {
     done(new HttpError('INVALID_JSON', 'the body is empty: send a JSON document or no Content-Type'), undefined);
     return;
