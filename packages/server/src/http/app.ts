@@ -24,6 +24,9 @@ import { errorBody } from './schemas.js';
 import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
 
+/** How often a stopping server closes the connections that went idle. */
+const IDLE_SWEEP_MS = 50;
+
 export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
@@ -67,8 +70,18 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
   let stopping = false;
+  /** While stopping: closes each kept-alive connection as soon as it is idle (its answer sent). */
+  let closingIdle: NodeJS.Timeout | null = null;
   app.addHook('preClose', async () => {
     stopping = true;
+    // Node closes the connections idle when the server closes, once; a connection whose request was
+    // in flight then becomes idle and would stay open for its keep-alive timeout (72 s), and the
+    // stop with it. So idle connections are closed again and again until the server has closed.
+    closingIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    closingIdle.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (closingIdle !== null) clearInterval(closingIdle);
   });
   // Each route (the plugins' below too) gets the hooks it needs when it is registered, with what it
   // declared bound in: no route runs a hook that has nothing to do on it (decision 025: the cached

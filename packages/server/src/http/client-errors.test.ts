@@ -157,3 +157,27 @@ describe('a request that arrives while the server stops', () => {
     expect(second?.headers.connection).toBe('close');
   });
 });
+
+describe('a request in flight when the server starts to stop', () => {
+  it('is answered, then its kept-alive connection is closed, so that the stop does not wait for the client', async () => {
+    const t2 = await startTestServer({ listen: true });
+    const { hostname, port: p } = new URL(t2.server.url);
+    const body = JSON.stringify({ user: { id: 'ada' }, value: 1 });
+    const socket = connect(Number(p), hostname);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const closedByServer = new Promise<boolean>((resolve) => socket.on('close', () => resolve(true)));
+    socket.write(
+      `POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = t2.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write(body.slice(5));
+    const closed = await Promise.race([closedByServer, new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
+    socket.destroy();
+    await stopping;
+    expect(parseAnswers(text)[0]?.status).toBe(201);
+    expect(closed).toBe(true);
+  });
+});
