@@ -195,8 +195,8 @@ describe('webhook delivery', () => {
     let letGo = () => {};
     receiver.state.hold = new Promise<void>((resolve) => (letGo = resolve));
     const pass = relay();
-    // the pass claimed all 100 and sends them 16 at a time, each up to the timeout (10 s): seven
-    // rounds of a slow endpoint. Well into the seventh, another process's claim finds none of them.
+    // the pass claimed all 100 and sends them 8 at a time to this one endpoint, each up to the timeout
+    // (10 s): thirteen rounds of a slow endpoint. Well into the seventh, another process's claim finds none of them.
     try {
       await expect.poll(() => receiver.state.waiting, { timeout: 5000 }).toBeGreaterThan(0);
       now += 65_000;
@@ -205,8 +205,8 @@ describe('webhook delivery', () => {
       letGo();
       await pass;
     }
-    // the 16 held were signed 65 s before this receiver's clock: refused as stale, sent again later
-    expect(receiver.received).toHaveLength(84);
+    // the 8 held were signed 65 s before this receiver's clock: refused as stale, sent again later
+    expect(receiver.received).toHaveLength(92);
     now += 60_000;
     await relay();
     expect(receiver.received).toHaveLength(100);
@@ -263,4 +263,39 @@ describe('webhook delivery', () => {
       (await t.call('GET', `/admin/v1/webhooks/${theirs.body.id}/deliveries`, { key: second.body.adminKey })).status,
     ).toBe(200);
   });
+});
+
+describe('an endpoint that hangs', () => {
+  it("takes at most half the relay's sends: another endpoint's deliveries go on in the same pass, and a stop cuts the hung sends short", async () => {
+    const healthy = await subscribe(['streak.started']);
+    // a second endpoint whose receiver reads each delivery and never answers
+    const hung = createServer(() => {});
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const made = await t.call('POST', '/admin/v1/webhooks', {
+      key: t.adminKey,
+      body: { url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/hooks`, types: ['streak.started'] },
+    });
+    expect(made.status).toBe(201);
+    try {
+      for (let i = 0; i < 150; i++) await lesson(`user-${i}`);
+      const pass = relay();
+      // every attempt to the hung endpoint waits its timeout (10 s); the healthy one's 150 go meanwhile
+      await expect.poll(() => receiver.received.length, { timeout: 5_000 }).toBe(150);
+      const queue = t.server.ctx.backend.deliveries;
+      expect((await queue.list(healthy, 1000)).deliveries.map((d) => d.status)).toEqual(Array(150).fill('delivered'));
+      // stopping does not wait out the hung attempts: they are cut short, logged, and tried again later
+      const stopped = Promise.all([t.server.ctx.relay.stop(), pass]).then(() => true);
+      expect(await Promise.race([stopped, new Promise((r) => setTimeout(() => r(false), 3_000))])).toBe(true);
+      const cut = (await queue.list(made.body.id, 1000)).deliveries.filter((d) => d.attempts > 0);
+      expect(cut.length).toBeGreaterThan(0);
+      for (const delivery of cut)
+        expect(delivery).toMatchObject({
+          status: 'pending',
+          last: { status: null, error: expect.stringMatching(/stop/) },
+        });
+    } finally {
+      hung.closeAllConnections();
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
+    }
+  }, 30_000);
 });

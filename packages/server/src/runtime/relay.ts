@@ -7,11 +7,15 @@
  *    delivery per (endpoint, id), so nothing is lost and nothing is sent twice for that.
  * 2. Deliver: due deliveries are claimed (held for a lease, so another process does not send
  *    them meanwhile, and sent again after the lease when this process died), signed and posted.
- *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines). A failed
+ *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines); 16 attempts
+    are under way at once, at most 8 to one endpoint, so one that hangs slows no other. A failed
  *    attempt is tried again on the schedule of `retryAt` (30 s doubling to an hour, jittered) for
  *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
  *    off, with the reason shown to its owner.
  * 3. Forget: finished deliveries older than the log's days.
+ *
+ * Stopping cuts short the attempts still waiting for an answer: each is logged as failed
+ * (`stopped: …`) and tried again on the schedule, so a hung endpoint never holds a stop.
  *
  * Events come first. Before each batch after a pass's first (200 entries handed on, 100 deliveries
  * sent), the relay looks whether the process served requests since it last looked and its event
@@ -40,13 +44,15 @@ import { type Space, spacesOf } from './spaces.js';
 /** Outbox entries read at once, and reads per account and pass at most. */
 const OUTBOX_BATCH = 200;
 const OUTBOX_ROUNDS = 50;
-/** Deliveries claimed at once, and sent at once. */
+/** Deliveries claimed at once. */
 const CLAIM_BATCH = 100;
 /** Claims per pass at most: the next pass goes on. */
 const MAX_CLAIM_ROUNDS = 100;
 /** Above this share of busy event loop since the last pass, a pass does one batch of each (see above). */
 const BUSY = 0.9;
+/** Attempts under way at once, and to one endpoint at once: an endpoint that hangs holds half of them at most. */
 const IN_FLIGHT = 16;
+const PER_ENDPOINT = IN_FLIGHT / 2;
 /** How often finished deliveries past the log's days are forgotten. */
 const PURGE_EVERY_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -74,6 +80,8 @@ function inSpace(entry: OutboxEntry, space: Space): OutboxEntry {
 
 export class Relay {
   private readonly periodic = new Periodic(() => this.pass());
+  /** aborted by `stop`: cuts short the attempts under way */
+  private readonly stopping = new AbortController();
   private lastPurge = 0;
   private loop = performance.eventLoopUtilization();
   /** how many requests the process has served (set by the server: watchRequests), and that number at the last pass */
@@ -108,9 +116,11 @@ export class Relay {
     return this.periodic.runOnce();
   }
 
-  /** Stops relaying, waiting for a pass under way. */
+  /** Stops relaying, waiting for a pass under way, whose attempts still waiting for an answer are cut short (and tried again later). */
   stop(): Promise<void> {
-    return this.periodic.stop();
+    const stopped = this.periodic.stop();
+    this.stopping.abort();
+    return stopped;
   }
 
   private get stopped(): boolean {
@@ -199,25 +209,73 @@ export class Relay {
   }
 
   /**
-   * Claims due deliveries and sends them, a few at a time, until none is due: a user's next
-   * delivery to an endpoint is due once the one before it is delivered, so it goes in the same pass.
+   * Claims due deliveries and sends them, IN_FLIGHT at a time and PER_ENDPOINT to one endpoint,
+   * until none is due. Claims go on while sends are under way, whenever a free send has nothing to
+   * take: so an endpoint that hangs (each attempt waiting out the timeout) holds half the sends at
+   * most, and the other endpoints' deliveries go on in the same pass. A user's next delivery to an
+   * endpoint is due once the one before it is delivered, so it goes in the same pass too.
    */
   private async deliver(
     endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>,
     report: RelayReport,
   ): Promise<void> {
-    // held while the whole batch is sent: IN_FLIGHT at a time, each at most the timeout, and a margin
-    const lease = this.settings.webhooks.timeoutMs * Math.ceil(CLAIM_BATCH / IN_FLIGHT) + 10_000;
-    for (let round = 0; round < MAX_CLAIM_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
-      const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
-      if (claimed.length === 0) return;
-      const queue = [...claimed];
-      const worker = async () => {
-        for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-          await this.attempt(next, endpoints.get(next.endpointId), report);
+    // A claimed delivery waits behind at most CLAIM_BATCH of its endpoint's (the most kept waiting
+    // below), PER_ENDPOINT at a time, each at most the timeout: held that long, and a margin.
+    const lease = this.settings.webhooks.timeoutMs * (Math.ceil(CLAIM_BATCH / PER_ENDPOINT) + 1) + 10_000;
+    const waiting = new Map<string, Delivery[]>();
+    const sending = new Map<string, number>();
+    const sends = new Set<Promise<void>>();
+    let claims = 0;
+    // a send that failed (the queue could not be written): nothing more starts, and the pass ends with it
+    const failures: unknown[] = [];
+    // a claim that found nothing finds nothing new until a send has finished (it may make a next one due)
+    let drained = false;
+    const startable = () => {
+      for (const [endpointId, queue] of waiting)
+        if (queue.length > 0 && (sending.get(endpointId) ?? 0) < PER_ENDPOINT) return endpointId;
+      return undefined;
+    };
+    for (;;) {
+      for (
+        let next = startable();
+        next !== undefined && sends.size < IN_FLIGHT && !this.stopped && failures.length === 0;
+        next = startable()
+      ) {
+        const delivery = (waiting.get(next) as Delivery[]).shift() as Delivery;
+        sending.set(next, (sending.get(next) ?? 0) + 1);
+        const send: Promise<void> = this.attempt(delivery, endpoints.get(next), report)
+          .catch((error: unknown) => void failures.push(error))
+          .finally(() => {
+            sends.delete(send);
+            sending.set(next, (sending.get(next) ?? 1) - 1);
+            drained = false;
+          });
+        sends.add(send);
+      }
+      const claim =
+        sends.size < IN_FLIGHT &&
+        !drained &&
+        !this.stopped &&
+        failures.length === 0 &&
+        claims < MAX_CLAIM_ROUNDS &&
+        (claims === 0 || !this.busy());
+      if (claim) {
+        const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
+        claims++;
+        drained = claimed.length === 0;
+        for (const delivery of claimed) {
+          const queue = waiting.get(delivery.endpointId) ?? [];
+          // beyond what the lease covers, a delivery stays claimed and goes in a pass once its lease ends
+          if (queue.length < CLAIM_BATCH) queue.push(delivery);
+          waiting.set(delivery.endpointId, queue);
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
+        continue;
+      }
+      if (sends.size === 0) {
+        if (failures.length > 0) throw failures[0];
+        return;
+      }
+      await Promise.race(sends);
     }
   }
 
@@ -241,6 +299,7 @@ export class Relay {
       timeoutMs: this.settings.webhooks.timeoutMs,
       allowPrivate: this.settings.webhookAllowPrivate,
       userAgent: USER_AGENT,
+      signal: this.stopping.signal,
     });
     report.attempts++;
     const attempt: DeliveryAttempt = {

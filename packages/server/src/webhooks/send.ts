@@ -31,7 +31,12 @@ export interface AttemptInput {
   readonly timeoutMs: number;
   readonly allowPrivate: boolean;
   readonly userAgent: string;
+  /** cuts the attempt short (the server is stopping): it fails with `stopped: …`, to be tried again */
+  readonly signal?: AbortSignal;
 }
+
+/** The error of an attempt cut short by its signal. */
+export const STOPPED_ATTEMPT = 'stopped: the server stopped before the endpoint answered';
 
 /** Send one attempt; resolves with its outcome, never rejects. */
 export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
@@ -88,6 +93,15 @@ export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
     );
     const timer = setTimeout(() => finish(outcome(null, `timeout after ${input.timeoutMs} ms`)), input.timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => finish(outcome(null, error.code ?? error.message)));
+    const signal = input.signal;
+    if (signal !== undefined) {
+      const stop = () => finish(outcome(null, STOPPED_ATTEMPT));
+      if (signal.aborted) stop();
+      else {
+        signal.addEventListener('abort', stop, { once: true });
+        req.on('close', () => signal.removeEventListener('abort', stop));
+      }
+    }
     req.end(input.body);
   });
 }
