@@ -15,7 +15,7 @@ import type Database from 'better-sqlite3';
 import { checkpointInBackground } from './checkpoints.js';
 import { isInMemory, labelOf, toStoreError } from './errors.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
-import { openDatabase, type Synchronous } from './open.js';
+import { fileIdentityCheck, openDatabase, type Synchronous } from './open.js';
 import { StateCache } from './state-cache.js';
 import { activityBatch, type ActivityBatch } from './activity-batch.js';
 import { prepareStatements, type Statements } from './statements.js';
@@ -50,6 +50,7 @@ const shared = new Map<string, { connection: Connection; stores: number }>();
 function open(path: string, options: ConnectionOptions, forget: () => boolean): Connection {
   const label = labelOf(path);
   const db = openDatabase(path, label, options);
+  const checkFile = fileIdentityCheck(path, label);
   const releaseCheckpoints =
     options.checkpoints === 'background' && !isInMemory(path) ? checkpointInBackground(path, db) : null;
   const sql = prepareStatements(db);
@@ -62,6 +63,7 @@ function open(path: string, options: ConnectionOptions, forget: () => boolean): 
   const activity = activityBatch();
   const batches = groupCommit(db, {
     begin: () => {
+      checkFile();
       activity.clear();
       checkCaches();
     },

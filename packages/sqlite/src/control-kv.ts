@@ -6,7 +6,7 @@
  */
 import { ownRecord, type ControlKV } from '@kindling/core';
 import { labelOf, toStoreError } from './errors.js';
-import { openSqlite, useWriteAheadLog } from './open.js';
+import { fileIdentityCheck, openSqlite, useWriteAheadLog } from './open.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS control_docs (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -76,8 +76,11 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
   });
 
-  const run = <T>(work: () => T): Promise<T> => {
+  const checkFile = fileIdentityCheck(path, label);
+  /** `work`, its failure a StoreError naming the file; first, that the file is still the one opened (but on closing). */
+  const run = <T>(work: () => T, check = true): Promise<T> => {
     try {
+      if (check) checkFile();
       return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(toStoreError(label, error));
@@ -94,6 +97,6 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
       run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
     readFields: (key) => run(() => ownRecord(sql.fields.all(key).map((row) => [row.field, row.value] as const))),
-    close: () => run(() => void db.close()),
+    close: () => run(() => void db.close(), false),
   };
 }

@@ -38,7 +38,7 @@ import {
   prepareQueueStatements,
 } from './delivery-queue-sql.js';
 import { isInMemory, labelOf, toStoreError } from './errors.js';
-import { openSqlite, useWriteAheadLog } from './open.js';
+import { fileIdentityCheck, openSqlite, useWriteAheadLog } from './open.js';
 import { decodeKey, encodeKey, parseJson } from './rows.js';
 
 export interface SqliteDeliveryQueueOptions {
@@ -134,8 +134,11 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     return true;
   });
 
-  const run = <T>(work: () => T): Promise<T> => {
+  const checkFile = fileIdentityCheck(path, label);
+  /** `work`, its failure a StoreError naming the file; first, that the file is still the one opened (but on closing). */
+  const run = <T>(work: () => T, check = true): Promise<T> => {
     try {
+      if (check) checkFile();
       return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(toStoreError(label, error));
@@ -202,7 +205,7 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     close: () =>
       run(() => {
         if (db.open) db.close();
-      }),
+      }, false),
   };
 }
 

@@ -1,0 +1,66 @@
+/**
+ * A database file deleted or replaced under an open store: SQLite would go on writing to the file
+ * it has open, which no one will open again, and every event acknowledged from then on would be
+ * lost at the next start. The store refuses those writes instead, with a StoreError that says what
+ * happened (the service answers 503 STORE_UNAVAILABLE), while the file it has open still answers reads.
+ */
+import { renameSync, rmSync } from 'node:fs';
+import { createEngine } from '@kindling/core';
+import { describe, expect, it } from 'vitest';
+import { useTempFiles } from '../test/temp.js';
+
+const files = useTempFiles();
+const AT = Date.parse('2026-03-02T10:00:00Z');
+
+function engineOn(name: string) {
+  return createEngine({
+    store: files.open(name),
+    clock: () => AT,
+    metrics: ['lessons'],
+    streaks: [{ key: 'daily', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+  });
+}
+
+describe('a database file taken away from an open store', () => {
+  it('deleted: the next write is refused, saying so, and reads still answer', async () => {
+    const engine = engineOn('deleted.db');
+    await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(files.path(`deleted.db${suffix}`), { force: true });
+    await expect(engine.record({ userId: 'ada', metric: 'lessons', value: 1 })).rejects.toMatchObject({
+      code: 'STORE_ERROR',
+      message: expect.stringMatching(/deleted\.db.*deleted or replaced/),
+    });
+    expect((await engine.user('ada'))?.totals).toMatchObject({ lessons: 1 });
+  });
+
+  it('replaced by another file: the next write is refused, saying so', async () => {
+    const engine = engineOn('replaced.db');
+    await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });
+    const other = engineOn('other.db');
+    await other.record({ userId: 'bea', metric: 'lessons', value: 1 });
+    renameSync(files.path('other.db'), files.path('replaced.db'));
+    await expect(engine.record({ userId: 'ada', metric: 'lessons', value: 1 })).rejects.toMatchObject({
+      code: 'STORE_ERROR',
+      message: expect.stringMatching(/deleted or replaced/),
+    });
+  });
+});
+
+describe('the control plane and the delivery queue', () => {
+  it('refuse every operation once their file is deleted, saying so, and still close', async () => {
+    const { sqliteControlKV, sqliteDeliveryQueue } = await import('./index.js');
+    const kv = sqliteControlKV(files.path('control.db'));
+    const queue = sqliteDeliveryQueue(files.path('deliveries.db'));
+    await kv.put('k', 'v');
+    expect(await queue.claim(AT, 10, 1000)).toEqual([]);
+    for (const name of ['control.db', 'deliveries.db'])
+      for (const suffix of ['', '-wal', '-shm']) rmSync(files.path(`${name}${suffix}`), { force: true });
+    await expect(kv.put('k', 'w')).rejects.toMatchObject({ code: 'STORE_ERROR', message: /deleted or replaced/ });
+    await expect(queue.claim(AT, 10, 1000)).rejects.toMatchObject({
+      code: 'STORE_ERROR',
+      message: /deleted or replaced/,
+    });
+    await kv.close();
+    await queue.close();
+  });
+});
