@@ -108,6 +108,13 @@ export async function startServer(
   let firstStart: NewAccount | null;
   try {
     firstStart = await bootstrap(backend.control, { password: settings.ownerPassword, at: clock() });
+    // The streak database is opened at start, not at the first event: one that cannot be read stops
+    // the start, naming it. On SQLite every account's store is on one file; on Redis the control
+    // plane's connection has proved the server already.
+    if (backend.kind === 'sqlite') {
+      const [account] = await backend.control.accounts();
+      if (account !== undefined) backend.storeFor(account.id);
+    }
   } catch (error) {
     await backend.close().catch(() => {});
     throw error;
