@@ -121,3 +121,27 @@ describe('readiness under a flood of probes', () => {
     }
   });
 });
+
+describe('readiness of a server whose Redis lost its data', () => {
+  it('answers /readyz 503 saying the store holds no account once Redis restarted empty, not ready as before', async () => {
+    const redis = await startRedis();
+    const node = redis.nodes[0]!;
+    const admin = connectRedis({ url: `redis://${node.host}:${node.port}` });
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const r = await startTestServer({ env: { REDIS_URL: `redis://${node.host}:${node.port}` }, clock: () => now });
+    try {
+      expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+      // what a Redis that keeps nothing on disk holds after a restart
+      await admin.client.flushall();
+      now += 1001;
+      expect(await r.call('GET', '/readyz', { key: null })).toMatchObject({
+        status: 503,
+        body: { code: 'NOT_READY', error: expect.stringMatching(/no account/) },
+      });
+    } finally {
+      await admin.close();
+      await r.close();
+      await redis.stop();
+    }
+  });
+});

@@ -29,12 +29,16 @@ async function probeStore(
   at: number,
   log: (error: unknown, what: string) => void,
 ): Promise<string | null> {
+  let accounts: number;
   try {
-    await backend.control.accounts();
+    accounts = (await backend.control.accounts()).length;
   } catch (error) {
     log(error, 'read');
     return 'the store does not answer';
   }
+  // The start made the first account: a store without one lost its data (a Redis restarted without
+  // persistence, a data folder emptied), and a server on it would answer every key 401.
+  if (accounts === 0) return 'the store holds no account: its data is gone (a Redis restarted without persistence?)';
   try {
     await backend.control.probeWrite(at);
   } catch (error) {
