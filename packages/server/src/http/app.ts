@@ -20,6 +20,7 @@ import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } f
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
 import { parseJsonBody } from './json-body.js';
+import { throttledLog } from './log-throttle.js';
 import { errorBody } from './schemas.js';
 import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
@@ -61,12 +62,20 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addSchema(errorBody);
   // Set before any plugin is registered: a plugin's scope takes the error handler it finds then, and
   // every error, the reference page's too, has the one shape.
+  // one line a second while the store is down, however many requests it fails
+  const logUnavailable = throttledLog(1000, ctx.clock);
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error);
     // Failures only: INTERNAL is a bug, a 503 a store that did not answer. Every other answer,
     // 501 NOT_SUPPORTED too, is one the server chose, and any caller could fill the log with it.
     if (answer.body.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
-    else if (answer.status === 503) request.log.warn({ err: error }, 'the store is unavailable');
+    else if (answer.status === 503)
+      logUnavailable((skipped) =>
+        request.log.warn(
+          { err: error, skipped },
+          `the store is unavailable (${skipped} more such answers since the last line)`,
+        ),
+      );
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
   let stopping = false;
