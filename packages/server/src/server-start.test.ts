@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
-import { parseSettings } from './settings.js';
+import { parseSettings, SettingsError } from './settings.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,5 +46,18 @@ describe('starting on SQLite', () => {
       code: 'STORE_ERROR',
       message: expect.stringMatching(/kindling\.db/),
     });
+  });
+
+  it('fails, naming the folder and the setting, when the data folder cannot be made', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindling-start-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'a-file'), 'not a folder');
+    const under = join(dir, 'a-file', 'data');
+    const failure = await startServer(settingsIn(under), { listen: false }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(SettingsError);
+    expect((failure as Error).message).toMatch(/KINDLING_DATA_DIR.*a-file.*ENOTDIR/);
   });
 });

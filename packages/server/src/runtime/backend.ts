@@ -8,7 +8,7 @@ import type { DeliveryQueue, Store } from '@kindling/core';
 import { redisControlKV, redisDeliveryQueue, redisStore } from '@kindling/redis';
 import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore } from '@kindling/sqlite';
 import { Control } from '../control/control.js';
-import type { Settings } from '../settings.js';
+import { type Settings, SettingsError } from '../settings.js';
 
 export interface Backend {
   readonly kind: 'sqlite' | 'redis';
@@ -34,7 +34,14 @@ export function openBackend(
   let where: string;
   if (redis === null) {
     const dir = resolve(settings.dataDir);
-    mkdirSync(dir, { recursive: true });
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      throw new SettingsError(
+        `KINDLING_DATA_DIR (--data) ${dir} cannot be made a folder: ${code ?? 'failed'} (${message}); choose a folder the server may create or write`,
+      );
+    }
     control = new Control(sqliteControlKV(join(dir, 'control.db')));
     deliveries = sqliteDeliveryQueue(join(dir, 'deliveries.db'));
     // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
