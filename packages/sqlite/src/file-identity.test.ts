@@ -3,10 +3,13 @@
  * it has open, which no one will open again, and every event acknowledged from then on would be
  * lost at the next start. The store refuses those writes instead, with a StoreError that says what
  * happened (the service answers 503 STORE_UNAVAILABLE), while the file it has open still answers reads.
+ * The file is looked at once every FILE_CHECK_MS at most: the tests wait that long after taking it.
  */
+const lookedAgain = () => new Promise((resolve) => setTimeout(resolve, FILE_CHECK_MS * 2));
 import { renameSync, rmSync } from 'node:fs';
 import { createEngine } from '@kindling/core';
 import { describe, expect, it } from 'vitest';
+import { FILE_CHECK_MS } from './open.js';
 import { useTempFiles } from '../test/temp.js';
 
 const files = useTempFiles();
@@ -26,6 +29,7 @@ describe('a database file taken away from an open store', () => {
     const engine = engineOn('deleted.db');
     await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });
     for (const suffix of ['', '-wal', '-shm']) rmSync(files.path(`deleted.db${suffix}`), { force: true });
+    await lookedAgain();
     await expect(engine.record({ userId: 'ada', metric: 'lessons', value: 1 })).rejects.toMatchObject({
       code: 'STORE_ERROR',
       message: expect.stringMatching(/deleted\.db.*deleted or replaced/),
@@ -39,6 +43,7 @@ describe('a database file taken away from an open store', () => {
     const other = engineOn('other.db');
     await other.record({ userId: 'bea', metric: 'lessons', value: 1 });
     renameSync(files.path('other.db'), files.path('replaced.db'));
+    await lookedAgain();
     await expect(engine.record({ userId: 'ada', metric: 'lessons', value: 1 })).rejects.toMatchObject({
       code: 'STORE_ERROR',
       message: expect.stringMatching(/deleted or replaced/),
@@ -55,6 +60,7 @@ describe('the control plane and the delivery queue', () => {
     expect(await queue.claim(AT, 10, 1000)).toEqual([]);
     for (const name of ['control.db', 'deliveries.db'])
       for (const suffix of ['', '-wal', '-shm']) rmSync(files.path(`${name}${suffix}`), { force: true });
+    await lookedAgain();
     await expect(kv.put('k', 'w')).rejects.toMatchObject({ code: 'STORE_ERROR', message: /deleted or replaced/ });
     await expect(queue.claim(AT, 10, 1000)).rejects.toMatchObject({
       code: 'STORE_ERROR',
