@@ -106,3 +106,21 @@ describe('a Redis store whose Redis does not answer', () => {
     await store.close();
   });
 });
+
+describe('a Redis that is not there', () => {
+  it('fails commands naming its address and why it cannot be reached, never a password in the URL', async () => {
+    const server = await import('node:net').then(({ createServer }) => createServer());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const connection = connect({ url: `redis://:secret-pass@127.0.0.1:${port}`, timeoutMs: 500 });
+    opened.push(connection);
+    const failure = await connection.run(connection.client.get('k'), 'k').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(StoreError);
+    expect((failure as Error).message).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
+    expect((failure as Error).message).not.toMatch(/secret-pass/);
+  });
+});

@@ -81,7 +81,7 @@ const SCRIPT_SUFFIX = /\s*script: [0-9a-f]+, on @user_script:\d+\.?\s*$/;
  * the key), WRONGTYPE with the key given, anything else (connection closed or refused, retries
  * exhausted, a timeout, CLUSTERDOWN, TRYAGAIN, too many redirections, OOM, READONLY) with its cause.
  */
-export function toStoreError(error: unknown, key?: string): StoreError {
+export function toStoreError(error: unknown, key?: string, where?: () => string): StoreError {
   if (error instanceof StoreError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (message.startsWith('KINDLING '))
@@ -89,21 +89,34 @@ export function toStoreError(error: unknown, key?: string): StoreError {
   if (message.startsWith('WRONGTYPE') && key !== undefined) {
     return new StoreError(`${key} holds a value of the wrong type for Kindling (${message})`, { cause: error });
   }
-  return new StoreError(`redis failed${key === undefined ? '' : ` on ${key}`}: ${message}`, { cause: error });
+  const at = where === undefined ? '' : ` (${where()})`;
+  return new StoreError(`redis failed${key === undefined ? '' : ` on ${key}`}: ${message}${at}`, { cause: error });
 }
 
 /** `command`, failed with a StoreError naming `key` when Redis fails it. No extra async frame: it runs per command. */
-function attempt<T>(command: Promise<T>, key?: string): Promise<T> {
+function attempt<T>(command: Promise<T>, key?: string, where?: () => string): Promise<T> {
   return command.catch((error: unknown) => {
-    throw toStoreError(error, key);
+    throw toStoreError(error, key, where);
   });
+}
+
+/** Where the connection goes, for messages: host and port only (a URL's password never). */
+function addressOf(options: ConnectionOptions): string {
+  if (options.cluster !== undefined)
+    return `redis cluster ${options.cluster.map((node) => `${node.host}:${node.port}`).join(',')}`;
+  try {
+    const url = new URL(options.url ?? 'redis://127.0.0.1:6379');
+    return `redis at ${url.hostname}:${url.port || '6379'}`;
+  } catch {
+    return 'redis';
+  }
 }
 
 /**
  * `command`, failed with a StoreError naming `key` when Redis fails it or it has not settled within
  * `timeoutMs` (a timer of its own: see the top of this file).
  */
-function attemptWithin<T>(command: Promise<T>, timeoutMs: number, key?: string): Promise<T> {
+function attemptWithin<T>(command: Promise<T>, timeoutMs: number, key?: string, where?: () => string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(timedOut(timeoutMs, key)), timeoutMs);
     command.then(
@@ -113,7 +126,7 @@ function attemptWithin<T>(command: Promise<T>, timeoutMs: number, key?: string):
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(toStoreError(error, key));
+        reject(toStoreError(error, key, where));
       },
     );
   });
@@ -154,8 +167,17 @@ export function connect(options: ConnectionOptions): Connection {
           ...nodeOptions(timeoutMs),
           retryStrategy: reconnectDelay,
         });
-  // Failures reach the caller through the rejected commands; without a listener ioredis logs them.
-  client.on('error', () => {});
+  // Failures reach the caller through the rejected commands (their messages say where, and the
+  // last reason the connection gave, such as ECONNREFUSED); without a listener ioredis logs them.
+  const address = addressOf(options);
+  let lastProblem: string | null = null;
+  client.on('error', (error: NodeJS.ErrnoException) => {
+    lastProblem = error.code ?? error.message;
+  });
+  client.on('ready', () => {
+    lastProblem = null;
+  });
+  const where = () => (lastProblem === null ? address : `${address}: ${lastProblem}`);
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
   const commands = client as unknown as Record<
     ScriptName,
@@ -164,8 +186,8 @@ export function connect(options: ConnectionOptions): Connection {
   let closing: Promise<void> | null = null;
   const run =
     options.cluster !== undefined
-      ? <T>(command: Promise<T>, key?: string) => attemptWithin(command, timeoutMs, key)
-      : attempt;
+      ? <T>(command: Promise<T>, key?: string) => attemptWithin(command, timeoutMs, key, where)
+      : <T>(command: Promise<T>, key?: string) => attempt(command, key, where);
   return {
     client,
     cluster: options.cluster !== undefined,
