@@ -20,6 +20,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     if (req.url === '/redirect') return void res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
     if (req.url === '/big') return void res.end('x'.repeat(100_000));
     if (req.url === '/hang') return; // never answers
+    if (req.url === '/trickle') return void res.writeHead(200).write('ok, still writing'); // answers, never ends
   });
 }
 
@@ -84,6 +85,11 @@ describe('a delivery attempt', () => {
     const outcome = await attempt('/hang', { timeoutMs: 300 });
     expect(outcome).toMatchObject({ delivered: false, status: null, error: 'timeout after 300 ms' });
     expect(outcome.ms).toBeGreaterThanOrEqual(290);
+  });
+
+  it('counts a 2xx as delivered when the answer began in time but its body never ends', async () => {
+    const outcome = await attempt('/trickle', { timeoutMs: 300 });
+    expect(outcome).toMatchObject({ delivered: true, status: 200, error: null, response: 'ok, still writing' });
   });
 
   it('fails with the reason when nothing listens', async () => {

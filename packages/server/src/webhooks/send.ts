@@ -54,6 +54,8 @@ export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
+    /** once the endpoint's status has come: settles the attempt with it and what came of the body */
+    let answered: (() => void) | null = null;
     const finish = (result: AttemptOutcome) => {
       if (settled) return;
       settled = true;
@@ -75,6 +77,8 @@ export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
       },
       (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;
+        // The status is the answer: a body still coming at the timeout is cut there, not a failure.
+        answered = () => done();
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -91,11 +95,14 @@ export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
         res.on('error', done);
       },
     );
-    const timer = setTimeout(() => finish(outcome(null, `timeout after ${input.timeoutMs} ms`)), input.timeoutMs);
+    const timer = setTimeout(
+      () => (answered !== null ? answered() : finish(outcome(null, `timeout after ${input.timeoutMs} ms`))),
+      input.timeoutMs,
+    );
     req.on('error', (error: NodeJS.ErrnoException) => finish(outcome(null, error.code ?? error.message)));
     const signal = input.signal;
     if (signal !== undefined) {
-      const stop = () => finish(outcome(null, STOPPED_ATTEMPT));
+      const stop = () => (answered !== null ? answered() : finish(outcome(null, STOPPED_ATTEMPT)));
       if (signal.aborted) stop();
       else {
         signal.addEventListener('abort', stop, { once: true });
