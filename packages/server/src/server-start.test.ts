@@ -8,30 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
-import { parseSettings, SettingsError } from './settings.js';
+import { SettingsError } from './settings.js';
+import { testSettings } from './test-server.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function settingsIn(dir: string) {
-  return parseSettings({
-    KINDLING_DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard'),
-    KINDLING_SWEEP_MS: '0',
-    KINDLING_WEBHOOK_RELAY_MS: '0',
-  });
-}
-
 describe('starting on SQLite', () => {
   it('fails, naming the file, when the streak database is not one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kindling-start-'));
     dirs.push(dir);
-    const first = await startServer(settingsIn(dir), { listen: false });
+    const first = await startServer(testSettings(dir), { listen: false });
     const recorded = await first.app.inject({
       method: 'POST',
       url: '/v1/metrics/lessons/event',
@@ -42,7 +31,7 @@ describe('starting on SQLite', () => {
     await first.close();
     for (const suffix of ['-wal', '-shm']) rmSync(join(dir, `kindling.db${suffix}`), { force: true });
     writeFileSync(join(dir, 'kindling.db'), Buffer.alloc(8192, 0x5a));
-    await expect(startServer(settingsIn(dir), { listen: false })).rejects.toMatchObject({
+    await expect(startServer(testSettings(dir), { listen: false })).rejects.toMatchObject({
       code: 'STORE_ERROR',
       message: expect.stringMatching(/kindling\.db/),
     });
@@ -53,7 +42,7 @@ describe('starting on SQLite', () => {
     dirs.push(dir);
     writeFileSync(join(dir, 'a-file'), 'not a folder');
     const under = join(dir, 'a-file', 'data');
-    const failure = await startServer(settingsIn(under), { listen: false }).then(
+    const failure = await startServer(testSettings(under), { listen: false }).then(
       () => null,
       (error: unknown) => error,
     );

@@ -23,11 +23,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: () => number; listen?: boolean } = {},
-): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'kindling-server-'));
-  const settings = parseSettings({
+/** The settings of a tests' server with its data in `dir`: silent, on loopback, no dashboard, no background work. */
+export function testSettings(dir: string, env: Record<string, string> = {}) {
+  return parseSettings({
     KINDLING_DATA_DIR: dir,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -37,8 +35,15 @@ export async function startTestServer(
     KINDLING_SWEEP_MS: '0',
     // and a relay would send what a test means to watch it send; a test of delivery turns it on or relays itself
     KINDLING_WEBHOOK_RELAY_MS: '0',
-    ...options.env,
+    ...env,
   });
+}
+
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: () => number; listen?: boolean } = {},
+): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'kindling-server-'));
+  const settings = testSettings(dir, options.env);
   const server = await startServer(settings, {
     ...(options.clock ? { clock: options.clock } : {}),
     listen: options.listen ?? false,

@@ -131,52 +131,45 @@ describe('HEAD requests that fail', () => {
   });
 });
 
-describe('a request that arrives while the server stops', () => {
-  it('is refused with 503 in the one error shape while the request in flight finishes', async () => {
-    const t2 = await startTestServer({ listen: true });
-    const { hostname, port: p } = new URL(t2.server.url);
-    const body = JSON.stringify({ user: { id: 'ada' }, value: 1 });
-    const socket = connect(Number(p), hostname);
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const closed = new Promise((resolve) => socket.on('close', resolve));
-    // The first request is in flight (its body half sent) when the server starts to stop.
-    socket.write(
-      `POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+/**
+ * A server that starts to stop while an event is in flight on a kept-alive connection (its body
+ * half sent); the rest of the body is sent once the stop began, then `after`. What the server wrote
+ * on the connection, and whether it closed the connection itself within 3 s.
+ */
+async function stopWithEventInFlight(after: (appKey: string) => string): Promise<{ text: string; closed: boolean }> {
+  const t2 = await startTestServer({ listen: true });
+  const { hostname, port: p } = new URL(t2.server.url);
+  const body = JSON.stringify({ user: { id: 'ada' }, value: 1 });
+  const socket = connect(Number(p), hostname);
+  let text = '';
+  socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const closedByServer = new Promise<boolean>((resolve) => socket.on('close', () => resolve(true)));
+  socket.write(
+    `POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const stopping = t2.close();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  socket.write(`${body.slice(5)}${after(t2.appKey)}`);
+  const closed = await Promise.race([closedByServer, new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
+  socket.destroy();
+  await stopping;
+  return { text, closed };
+}
+
+describe('a request in flight when the server starts to stop', () => {
+  it('finishes, and one that arrives after it on the connection is refused with 503 in the one error shape', async () => {
+    const { text } = await stopWithEventInFlight(
+      (key) => `GET /v1/users/ada/streak HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${key}\r\n\r\n`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const stopping = t2.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.write(`${body.slice(5)}GET /v1/users/ada/streak HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\n\r\n`);
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3_000))]);
-    socket.destroy();
-    await stopping;
     const [first, second] = parseAnswers(text);
     expect(first?.status).toBe(201);
     expect(refusal(second)).toMatchObject({ status: 503, code: 'NOT_READY' });
     expect(second?.headers.connection).toBe('close');
   });
-});
 
-describe('a request in flight when the server starts to stop', () => {
   it('is answered, then its kept-alive connection is closed, so that the stop does not wait for the client', async () => {
-    const t2 = await startTestServer({ listen: true });
-    const { hostname, port: p } = new URL(t2.server.url);
-    const body = JSON.stringify({ user: { id: 'ada' }, value: 1 });
-    const socket = connect(Number(p), hostname);
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const closedByServer = new Promise<boolean>((resolve) => socket.on('close', () => resolve(true)));
-    socket.write(
-      `POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t2.appKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const stopping = t2.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.write(body.slice(5));
-    const closed = await Promise.race([closedByServer, new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
-    socket.destroy();
-    await stopping;
+    const { text, closed } = await stopWithEventInFlight(() => '');
     expect(parseAnswers(text)[0]?.status).toBe(201);
     expect(closed).toBe(true);
   });
