@@ -8,7 +8,8 @@
  * 2. Deliver: due deliveries are claimed (held for a lease, so another process does not send
  *    them meanwhile, and sent again after the lease when this process died), signed and posted.
  *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines); 16 attempts
-    are under way at once, at most 8 to one endpoint, so one that hangs slows no other. A failed
+    are under way at once, each free one to the endpoint with the fewest, and at most 8 to an
+    endpoint whose attempt timed out, so one that hangs holds back no other. A failed
  *    attempt is tried again on the schedule of `retryAt` (30 s doubling to an hour, jittered) for
  *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
  *    off, with the reason shown to its owner.
@@ -50,7 +51,7 @@ const CLAIM_BATCH = 100;
 const MAX_CLAIM_ROUNDS = 100;
 /** Above this share of busy event loop since the last pass, a pass does one batch of each (see above). */
 const BUSY = 0.9;
-/** Attempts under way at once, and to one endpoint at once: an endpoint that hangs holds half of them at most. */
+/** Attempts under way at once, and to one slow endpoint (an attempt of this pass timed out) at once. */
 const IN_FLIGHT = 16;
 const PER_ENDPOINT = IN_FLIGHT / 2;
 /** How often finished deliveries past the log's days are forgotten. */
@@ -209,31 +210,52 @@ export class Relay {
   }
 
   /**
-   * Claims due deliveries and sends them, IN_FLIGHT at a time and PER_ENDPOINT to one endpoint,
-   * until none is due. Claims go on while sends are under way, whenever a free send has nothing to
-   * take: so an endpoint that hangs (each attempt waiting out the timeout) holds half the sends at
-   * most, and the other endpoints' deliveries go on in the same pass. A user's next delivery to an
-   * endpoint is due once the one before it is delivered, so it goes in the same pass too.
+   * Claims due deliveries and sends them, IN_FLIGHT at a time, until none is due. Claims go on
+   * while sends are under way, whenever a free send has nothing to take, and each free send goes
+   * to the endpoint with the fewest under way. An endpoint whose attempt ran into the timeout in
+   * this pass is slow: it gets PER_ENDPOINT sends at most, the pass keeps that many of its claimed
+   * deliveries waiting (the others stay claimed and come back once their lease ends), and claims go
+   * on past it. So an endpoint that hangs holds back the others' deliveries for one timeout at
+   * most, not for as long as it hangs. A user's next delivery to an endpoint is due once the one
+   * before it is delivered, so it goes in the same pass too.
    */
   private async deliver(
     endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>,
     report: RelayReport,
   ): Promise<void> {
-    // A claimed delivery waits behind at most CLAIM_BATCH of its endpoint's (the most kept waiting
-    // below), PER_ENDPOINT at a time, each at most the timeout: held that long, and a margin.
-    const lease = this.settings.webhooks.timeoutMs * (Math.ceil(CLAIM_BATCH / PER_ENDPOINT) + 1) + 10_000;
+    // held while a batch is sent: IN_FLIGHT at a time, each at most the timeout, and a margin
+    const lease = this.settings.webhooks.timeoutMs * Math.ceil(CLAIM_BATCH / IN_FLIGHT) + 10_000;
     const waiting = new Map<string, Delivery[]>();
     const sending = new Map<string, number>();
+    const slow = new Set<string>();
+    /** the deliveries waiting or under way in this pass: one claimed again after its lease ended is not taken twice */
+    const held = new Set<string>();
     const sends = new Set<Promise<void>>();
     let claims = 0;
     // a send that failed (the queue could not be written): nothing more starts, and the pass ends with it
     const failures: unknown[] = [];
-    // a claim that found nothing finds nothing new until a send has finished (it may make a next one due)
+    // a claim that gave no send anything to take: the next waits until a send has finished
     let drained = false;
+    const most = (endpointId: string) => (slow.has(endpointId) ? PER_ENDPOINT : IN_FLIGHT);
     const startable = () => {
-      for (const [endpointId, queue] of waiting)
-        if (queue.length > 0 && (sending.get(endpointId) ?? 0) < PER_ENDPOINT) return endpointId;
-      return undefined;
+      let best: string | undefined;
+      let fewest = Number.POSITIVE_INFINITY;
+      for (const [endpointId, queue] of waiting) {
+        const under = sending.get(endpointId) ?? 0;
+        if (queue.length > 0 && under < most(endpointId) && under < fewest) {
+          best = endpointId;
+          fewest = under;
+        }
+      }
+      return best;
+    };
+    const keep = (delivery: Delivery) => {
+      const key = `${delivery.endpointId}\u0000${delivery.id}`;
+      const queue = waiting.get(delivery.endpointId) ?? [];
+      waiting.set(delivery.endpointId, queue);
+      if (held.has(key) || queue.length >= (slow.has(delivery.endpointId) ? PER_ENDPOINT : CLAIM_BATCH)) return;
+      held.add(key);
+      queue.push(delivery);
     };
     for (;;) {
       for (
@@ -241,19 +263,33 @@ export class Relay {
         next !== undefined && sends.size < IN_FLIGHT && !this.stopped && failures.length === 0;
         next = startable()
       ) {
-        const delivery = (waiting.get(next) as Delivery[]).shift() as Delivery;
-        sending.set(next, (sending.get(next) ?? 0) + 1);
-        const send: Promise<void> = this.attempt(delivery, endpoints.get(next), report)
+        const endpointId = next;
+        const delivery = (waiting.get(endpointId) as Delivery[]).shift() as Delivery;
+        sending.set(endpointId, (sending.get(endpointId) ?? 0) + 1);
+        const send: Promise<void> = this.attempt(delivery, endpoints.get(endpointId), report)
+          .then((timedOut) => {
+            if (!timedOut || slow.has(endpointId)) return;
+            slow.add(endpointId);
+            // what it keeps waiting shrinks to its share: the rest come back once their lease ends
+            const queue = waiting.get(endpointId) ?? [];
+            for (const dropped of queue.splice(PER_ENDPOINT)) held.delete(`${endpointId}\u0000${dropped.id}`);
+          })
           .catch((error: unknown) => void failures.push(error))
           .finally(() => {
             sends.delete(send);
-            sending.set(next, (sending.get(next) ?? 1) - 1);
+            held.delete(`${endpointId}\u0000${delivery.id}`);
+            sending.set(endpointId, (sending.get(endpointId) ?? 1) - 1);
             drained = false;
           });
         sends.add(send);
       }
+      // Claimed deliveries of an endpoint that is not slow are sent before more are claimed; those
+      // of a slow one are passed over (most of them stay claimed until their lease ends).
+      let inHand = false;
+      for (const [endpointId, queue] of waiting) if (queue.length > 0 && !slow.has(endpointId)) inHand = true;
       const claim =
         sends.size < IN_FLIGHT &&
+        !inHand &&
         !drained &&
         !this.stopped &&
         failures.length === 0 &&
@@ -262,13 +298,8 @@ export class Relay {
       if (claim) {
         const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
         claims++;
-        drained = claimed.length === 0;
-        for (const delivery of claimed) {
-          const queue = waiting.get(delivery.endpointId) ?? [];
-          // beyond what the lease covers, a delivery stays claimed and goes in a pass once its lease ends
-          if (queue.length < CLAIM_BATCH) queue.push(delivery);
-          waiting.set(delivery.endpointId, queue);
-        }
+        for (const delivery of claimed) keep(delivery);
+        drained = startable() === undefined;
         continue;
       }
       if (sends.size === 0) {
@@ -279,17 +310,18 @@ export class Relay {
     }
   }
 
+  /** One attempt of `delivery`, logged; whether it ran into the timeout. */
   private async attempt(
     delivery: Delivery,
     found: { accountId: string; endpoint: WebhookEndpoint } | undefined,
     report: RelayReport,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const queue = this.backend.deliveries;
     const now = this.clock();
     if (found === undefined || !found.endpoint.enabled) {
       const reason = found === undefined ? 'the endpoint was deleted' : 'the endpoint is turned off';
       await queue.finish(delivery, notSent(now, reason), { status: 'failed' });
-      return;
+      return false;
     }
     const { endpoint, accountId } = found;
     const outcome = await sendAttempt({
@@ -323,6 +355,7 @@ export class Relay {
     } catch (error) {
       this.warn(error, `webhooks: the health of endpoint ${endpoint.id} was not noted; its next attempt notes it`);
     }
+    return outcome.timedOut;
   }
 
   /**

@@ -15,6 +15,8 @@ export const MAX_RESPONSE_SNIPPET = 1024;
 
 export interface AttemptOutcome {
   readonly delivered: boolean;
+  /** the endpoint had not answered when the timeout came */
+  readonly timedOut: boolean;
   /** the endpoint's status code; null when it did not answer */
   readonly status: number | null;
   /** why it failed (null when delivered): `status 500`, `timeout after 10000 ms`, `ECONNREFUSED`, ... */
@@ -41,8 +43,9 @@ export const STOPPED_ATTEMPT = 'stopped: the server stopped before the endpoint 
 /** Send one attempt; resolves with its outcome, never rejects. */
 export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
   const started = performance.now();
-  const outcome = (status: number | null, error: string | null, response = ''): AttemptOutcome => ({
+  const outcome = (status: number | null, error: string | null, response = '', timedOut = false): AttemptOutcome => ({
     delivered: error === null,
+    timedOut,
     status,
     error,
     response,
@@ -96,7 +99,7 @@ export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
       },
     );
     const timer = setTimeout(
-      () => (answered !== null ? answered() : finish(outcome(null, `timeout after ${input.timeoutMs} ms`))),
+      () => (answered !== null ? answered() : finish(outcome(null, `timeout after ${input.timeoutMs} ms`, '', true))),
       input.timeoutMs,
     );
     req.on('error', (error: NodeJS.ErrnoException) => finish(outcome(null, error.code ?? error.message)));
