@@ -10,10 +10,15 @@ import type { HttpError } from './errors.js';
 
 /**
  * The header's value (`name` in lower case), or undefined when absent; throws `repeated()` when it
- * is sent more than once. Read from the request's raw lines (name, value, name, value, ...), which
- * every source of requests has (app.inject too, where `headersDistinct` is missing).
+ * is sent more than once. A joined value holds a comma, so one without is the single line it reads
+ * (every request's API key, on the way in: no scan); one with is looked up in the request's raw
+ * lines (name, value, name, value, ...), which every source of requests has (app.inject too,
+ * where `headersDistinct` is missing).
  */
 export function singleHeader(request: FastifyRequest, name: string, repeated: () => HttpError): string | undefined {
+  const joined = request.headers[name];
+  if (joined === undefined) return undefined;
+  if (typeof joined === 'string' && !joined.includes(',')) return joined;
   const raw = request.raw.rawHeaders;
   let value: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {

@@ -8,8 +8,8 @@
  * 2. Deliver: due deliveries are claimed (held for a lease, so another process does not send
  *    them meanwhile, and sent again after the lease when this process died), signed and posted.
  *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines); 16 attempts
-    are under way at once, each free one to the endpoint with the fewest, and at most 8 to an
-    endpoint whose attempt timed out, so one that hangs holds back no other. A failed
+ *    are under way at once, each free one to the endpoint with the fewest, and at most 8 to an
+ *    endpoint whose attempt timed out, so one that hangs holds back no other. A failed
  *    attempt is tried again on the schedule of `retryAt` (30 s doubling to an hour, jittered) for
  *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
  *    off, with the reason shown to its owner.
@@ -250,7 +250,7 @@ export class Relay {
       return best;
     };
     const keep = (delivery: Delivery) => {
-      const key = `${delivery.endpointId}\u0000${delivery.id}`;
+      const key = heldKey(delivery.endpointId, delivery.id);
       const queue = waiting.get(delivery.endpointId) ?? [];
       waiting.set(delivery.endpointId, queue);
       if (held.has(key) || queue.length >= (slow.has(delivery.endpointId) ? PER_ENDPOINT : CLAIM_BATCH)) return;
@@ -272,12 +272,12 @@ export class Relay {
             slow.add(endpointId);
             // what it keeps waiting shrinks to its share: the rest come back once their lease ends
             const queue = waiting.get(endpointId) ?? [];
-            for (const dropped of queue.splice(PER_ENDPOINT)) held.delete(`${endpointId}\u0000${dropped.id}`);
+            for (const dropped of queue.splice(PER_ENDPOINT)) held.delete(heldKey(endpointId, dropped.id));
           })
           .catch((error: unknown) => void failures.push(error))
           .finally(() => {
             sends.delete(send);
-            held.delete(`${endpointId}\u0000${delivery.id}`);
+            held.delete(heldKey(endpointId, delivery.id));
             sending.set(endpointId, (sending.get(endpointId) ?? 1) - 1);
             drained = false;
           });
@@ -403,6 +403,9 @@ export class Relay {
     await this.backend.deliveries.purge(now - this.settings.webhooks.logDays * DAY_MS);
   }
 }
+
+/** A delivery's key among those a pass holds. */
+const heldKey = (endpointId: string, id: string) => `${endpointId}\u0000${id}`;
 
 /** An attempt that was not made, with why. */
 function notSent(at: number, reason: string): DeliveryAttempt {

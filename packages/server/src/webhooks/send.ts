@@ -38,7 +38,7 @@ export interface AttemptInput {
 }
 
 /** The error of an attempt cut short by its signal. */
-export const STOPPED_ATTEMPT = 'stopped: the server stopped before the endpoint answered';
+const STOPPED_ATTEMPT = 'stopped: the server stopped before the endpoint answered';
 
 /** Send one attempt; resolves with its outcome, never rejects. */
 export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
@@ -98,14 +98,16 @@ export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
         res.on('error', done);
       },
     );
+    /** Ends the attempt early: with the endpoint's status if it came, else as `unanswered`. */
+    const cutShort = (unanswered: AttemptOutcome) => (answered !== null ? answered() : finish(unanswered));
     const timer = setTimeout(
-      () => (answered !== null ? answered() : finish(outcome(null, `timeout after ${input.timeoutMs} ms`, '', true))),
+      () => cutShort(outcome(null, `timeout after ${input.timeoutMs} ms`, '', true)),
       input.timeoutMs,
     );
     req.on('error', (error: NodeJS.ErrnoException) => finish(outcome(null, error.code ?? error.message)));
     const signal = input.signal;
     if (signal !== undefined) {
-      const stop = () => (answered !== null ? answered() : finish(outcome(null, STOPPED_ATTEMPT)));
+      const stop = () => cutShort(outcome(null, STOPPED_ATTEMPT));
       if (signal.aborted) stop();
       else {
         signal.addEventListener('abort', stop, { once: true });
