@@ -67,7 +67,7 @@ describe('kindling streak', () => {
   it('refuses an unknown metric, a rule the core rejects and a malformed flag, changing nothing', async () => {
     expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'minutes:10'])).toMatchObject({
       code: 1,
-      err: expect.stringContaining('no active metric has the key "minutes"'),
+      err: expect.stringContaining('counts the metric "minutes", but no metric has this key; active metrics: lessons'),
     });
     expect(
       await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--tz', 'Mars/Olympus']),

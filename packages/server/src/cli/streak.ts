@@ -3,13 +3,14 @@
  * (an engine is built from it; the core's ConfigError says what is wrong), saves it, and rebuilds
  * every user here with a progress bar, keeping the rebuild's progress in the control plane.
  */
-import { WEEKDAYS, memoryStore, type Weekday } from '@kindling/core';
-import type { AccountConfig, Rebuild, RuleConfig } from '../control/types.js';
+import { WEEKDAYS, type Weekday } from '@kindling/core';
+import type { Rebuild, RuleConfig } from '../control/types.js';
 import type { Backend } from '../runtime/backend.js';
 import { engineFor } from '../runtime/engines.js';
 import { rebuildAccount } from '../runtime/rebuild-account.js';
+import { ruleAsKept } from '../runtime/streak-rule.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
+import { UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
 import type { Output, CliIo } from './output.js';
 import { Progress } from './progress.js';
@@ -79,24 +80,6 @@ export function ruleFromFlags(args: ParsedArgs): RuleConfig {
     freezes: freezes(args.strings.freezes),
     restoreWindow: wholeFlag(args, 'restore-window', 0, 10_000, 1),
   };
-}
-
-/**
- * `rule` as it is kept: its default zone under the name the engine keeps it by (S1). Throws the
- * core's ConfigError (or a CommandError) when the rule cannot run on this configuration.
- */
-export function ruleAsKept(config: AccountConfig, rule: RuleConfig): RuleConfig {
-  for (const c of rule.conditions) {
-    const metric = config.metrics.find((m) => m.key === c.metric);
-    if (metric === undefined || metric.status !== 'active') {
-      const known = config.metrics.filter((m) => m.status === 'active').map((m) => m.key);
-      throw new CommandError(
-        `--condition ${c.metric}:${c.threshold}: no active metric has the key ${JSON.stringify(c.metric)}; active: ${known.join(', ') || 'none'}`,
-      );
-    }
-  }
-  const [parsed] = engineFor({ ...config, streak: rule }, memoryStore()).rules;
-  return { ...rule, defaultTimeZone: parsed?.defaultTimeZone ?? rule.defaultTimeZone };
 }
 
 /** Rebuilds every user of the account under its saved configuration, keeping progress in the control plane. */
