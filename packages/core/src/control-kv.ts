@@ -26,6 +26,8 @@ export interface ControlKV {
   setFields(key: string, fields: Readonly<Record<string, string>>): Promise<void>;
   /** a record without a prototype (ownRecord) */
   readFields(key: string): Promise<Record<string, string>>;
+  /** As `Store.probe`: rejects when a write would be refused now. Optional. */
+  probe?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -95,6 +95,8 @@ export interface DeliveryQueue {
   purge(before: number): Promise<number>;
   /** Forget every delivery of an endpoint (it was deleted). */
   removeEndpoint(endpointId: string): Promise<void>;
+  /** As `Store.probe`: rejects when a write would be refused now. Optional. */
+  probe?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -143,6 +143,12 @@ export interface Store {
   readOutbox(limit: number): Promise<OutboxRecord[]>;
   /** Remove outbox entries by the positions `readOutbox` gave; a position no longer there is ignored. */
   removeOutbox(positions: readonly string[]): Promise<void>;
+  /**
+   * Rejects with a StoreError when a write would be refused now (a file taken away, a store that does
+   * not answer), looking at once: what a readiness check asks, never on an event's path. Optional: a
+   * store without it is as ready as its reads and writes show.
+   */
+  probe?(): Promise<void>;
   /** Release connections and files. */
   close(): Promise<void>;
 }

@@ -34,6 +34,8 @@ export interface Connection {
   readonly batches: GroupCommit;
   /** the activity counts of the batch being committed, written together at its end */
   readonly activity: ActivityBatch;
+  /** Throws when a write would be refused now: the file taken away (looked at at once), or no read answers. */
+  probe(): void;
   /** The kept states of `account` on this connection, one cache for every store of the account (the first one's size holds). */
   cacheOf(account: string, max: number): StateCache;
   /**
@@ -81,6 +83,10 @@ function open(path: string, options: ConnectionOptions, forget: () => boolean): 
     label,
     batches,
     activity,
+    probe() {
+      checkFile('now');
+      sql.dataVersion.get();
+    },
     cacheOf(account, max) {
       let cache = caches.get(account);
       if (cache === undefined) {

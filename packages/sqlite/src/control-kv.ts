@@ -97,6 +97,11 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
       run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
     readFields: (key) => run(() => ownRecord(sql.fields.all(key).map((row) => [row.field, row.value] as const))),
+    probe: () =>
+      run(() => {
+        checkFile('now');
+        db.pragma('data_version', { simple: true });
+      }, false),
     close: () => run(() => void db.close(), false),
   };
 }

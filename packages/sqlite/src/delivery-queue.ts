@@ -202,6 +202,11 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
       }),
     purge: (before) => run(() => sql.purge.run(before).changes),
     removeEndpoint: (endpointId) => run(() => void sql.removeEndpoint.run(encodeKey(endpointId))),
+    probe: () =>
+      run(() => {
+        checkFile('now');
+        db.pragma('data_version', { simple: true });
+      }, false),
     close: () =>
       run(() => {
         if (db.open) db.close();

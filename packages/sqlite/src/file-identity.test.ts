@@ -51,6 +51,23 @@ describe('a database file taken away from an open store', () => {
   });
 });
 
+describe('a probe (what readiness asks)', () => {
+  it('passes while the files are there and rejects at once, without waiting for the next look, once one is deleted', async () => {
+    const { sqliteControlKV, sqliteDeliveryQueue } = await import('./index.js');
+    const store = files.open('probed.db');
+    const kv = sqliteControlKV(files.path('probed-control.db'));
+    const queue = sqliteDeliveryQueue(files.path('probed-deliveries.db'));
+    const probed = [store, kv, queue] as const;
+    for (const it of probed) await expect(it.probe?.()).resolves.toBeUndefined();
+    for (const name of ['probed.db', 'probed-control.db', 'probed-deliveries.db'])
+      for (const suffix of ['', '-wal', '-shm']) rmSync(files.path(`${name}${suffix}`), { force: true });
+    for (const it of probed)
+      await expect(it.probe?.()).rejects.toMatchObject({ code: 'STORE_ERROR', message: /deleted or replaced/ });
+    await kv.close();
+    await queue.close();
+  });
+});
+
 describe('the control plane and the delivery queue', () => {
   it('refuse every operation once their file is deleted, saying so, and still close', async () => {
     const { sqliteControlKV, sqliteDeliveryQueue } = await import('./index.js');

@@ -109,17 +109,17 @@ export const FILE_CHECK_MS = 10;
  * writes and each operation of the control plane and delivery queue; it looks (one stat, about 3 µs)
  * at most every FILE_CHECK_MS, since a stat per batch cost single events 3% of their CPU on a
  * file without syncs (packages/sqlite, measured side by side): a write comes at most that long
- * after the file was taken away. A no-op for ':memory:'.
+ * after the file was taken away. With `now`, it looks at once (a readiness probe). A no-op for ':memory:'.
  */
-export function fileIdentityCheck(path: string, label: string): () => void {
+export function fileIdentityCheck(path: string, label: string): (now?: 'now') => void {
   if (isInMemory(path)) return () => {};
   const opened = statSync(path);
   let lookedAt = performance.now();
   let gone = false;
-  return () => {
+  return (at) => {
     if (!gone) {
       const now = performance.now();
-      if (now - lookedAt < FILE_CHECK_MS) return;
+      if (at !== 'now' && now - lookedAt < FILE_CHECK_MS) return;
       lookedAt = now;
       const current = statSync(path, { throwIfNoEntry: false });
       gone = current === undefined || current.ino !== opened.ino || current.dev !== opened.dev;

@@ -411,6 +411,9 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       const seqs = positions.flatMap(seqOf);
       if (seqs.length > 0) guard(() => removeSeqs.immediate(seqs));
     },
+    async probe() {
+      guard(() => connection.probe());
+    },
     async close() {
       if (storeClosed) return;
       storeClosed = true;

@@ -163,6 +163,7 @@ export class Control {
 
   /** A tiny write, so that readiness can tell whether the control plane takes writes now. */
   async probeWrite(at: number): Promise<void> {
+    await this.kv.probe?.();
     await this.kv.put('ready-probe', new Date(at).toISOString());
   }
 

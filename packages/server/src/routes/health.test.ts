@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { connectRedis } from '@kindling/redis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRedis } from '../../../redis/src/test-cluster.js';
@@ -25,6 +27,25 @@ describe('health', () => {
     expect(res.body.code).toBe('NOT_READY');
     expect((await t.call('GET', '/healthz', { key: null })).status).toBe(200);
   });
+});
+
+describe('readiness of a server whose SQLite files are taken away', () => {
+  for (const file of ['kindling.db', 'deliveries.db', 'control.db'])
+    it(`answers /readyz 503 once ${file} is deleted under it, as its writes are refused`, async () => {
+      let now = Date.parse('2026-03-02T10:00:00Z');
+      const r = await startTestServer({ clock: () => now });
+      try {
+        expect((await r.call('GET', '/readyz', { key: null })).status).toBe(200);
+        for (const suffix of ['', '-wal', '-shm']) rmSync(join(r.dir, `${file}${suffix}`), { force: true });
+        now += 1001;
+        expect(await r.call('GET', '/readyz', { key: null })).toMatchObject({
+          status: 503,
+          body: { code: 'NOT_READY', error: 'the store answers but writes to it fail' },
+        });
+      } finally {
+        await r.close();
+      }
+    });
 });
 
 describe('readiness of a server whose Redis fails', () => {

@@ -1,6 +1,7 @@
 /**
  * /healthz (the process is up) and /readyz (the server is not starting or stopping, and the store
- * answers a read and takes a write, within READY_WITHIN_MS).
+ * answers a read and takes a write, within READY_WITHIN_MS: the control plane a tiny write, and every
+ * other part opened so far its `probe`, which on SQLite looks at once whether its file was taken away).
  *
  * The write is a tiny document in the control plane. A remembered last write failure (cleared by
  * the next write that works) would cost nothing per call, but once the load balancer takes the
@@ -41,6 +42,7 @@ async function probeStore(
   if (accounts === 0) return 'the store holds no account: its data is gone (a Redis restarted without persistence?)';
   try {
     await backend.control.probeWrite(at);
+    await backend.probe();
   } catch (error) {
     log(error, 'write');
     return 'the store answers but writes to it fail';

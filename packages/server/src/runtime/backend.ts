@@ -19,6 +19,8 @@ export interface Backend {
   readonly deliveries: DeliveryQueue;
   /** the streak store of one account (opened once, kept) */
   storeFor(accountId: string): Store;
+  /** Rejects when the delivery queue or a streak store opened so far would refuse a write now (their `probe`). */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,10 @@ export function openBackend(
         stores.set(accountId, store);
       }
       return store;
+    },
+    async probe() {
+      await deliveries.probe?.();
+      for (const store of stores.values()) await store.probe?.();
     },
     async close() {
       await Promise.all([...stores.values()].map((store) => store.close()));

@@ -46,6 +46,15 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect((await s.load('u'))?.version).toBe(2);
   });
 
+  it('passes its probe, where it has one, while it works, and fails it with a StoreError once closed', async () => {
+    const s = store();
+    if (s.probe === undefined) return;
+    await s.update('u', () => ({ result: null }));
+    await expect(s.probe()).resolves.toBeUndefined();
+    await s.close();
+    await expect(s.probe()).rejects.toMatchObject({ code: 'STORE_ERROR' });
+  });
+
   it('tells on the spot, where it can, the version it would answer (peekVersion)', async () => {
     const s = store();
     if (s.peekVersion === undefined) return;
