@@ -80,6 +80,16 @@ describe('refusing bad input with 400 and a code', () => {
     expect(res.error).toMatch(/historyPeriods/);
   });
 
+  // Ajv's coercion from text reads anything with x == +x as a number: hexadecimal, exponents, padding, a sign.
+  it.each(['0x10', '1e1', '%205', '5%20', '010', '+5', '0b11', '5.0'])(
+    'answers 400 for historyPeriods=%s, a number not written in plain decimal digits',
+    async (n) => {
+      const res = refusal(await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`));
+      expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+      expect(res.error).toMatch(/historyPeriods/);
+    },
+  );
+
   it.each([1, 366])('answers historyPeriods=%i with that many periods', async (n) => {
     const res = await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`);
     expect(res.status).toBe(200);
