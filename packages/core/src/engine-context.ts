@@ -127,17 +127,22 @@ export function makeContext(options: EngineOptions): EngineContext {
       user.version += 1;
       const zone = zoneOf(zoneNameFor(user, rule));
       const day = placeInstant(at, zone, rule.dayStartMs);
-      const state = user.streaks[rule.key] ?? newStreakState(rule, day);
+      const stored = user.streaks[rule.key];
+      const state = stored ?? newStreakState(rule, day);
       const history: HistoryEntry[] = [];
       const settled: Change[] = [];
+      const moved = stored === undefined || day > stored.day;
       advanceTo(state, day, { rule, zone, changes: settled, history });
       const made: Change[] = [];
       const [result, action] = change(state, user, history, made);
       user.streaks[rule.key] = state;
-      const journaled =
-        action === null
-          ? {}
-          : { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction };
+      // An action that did nothing still wrote the state moved on: journaled as a settlement (SettleLine, S20).
+      const journaled: { action?: OwnerAction } =
+        action !== null
+          ? { action: { ...action, at, streak: rule.key, day: state.day, version: user.version } as OwnerAction }
+          : moved
+            ? { action: { kind: 'settle', at, version: user.version, days: { [rule.key]: state.day } } }
+            : {};
       return {
         result,
         write: {

@@ -87,6 +87,7 @@ export type {
   StreakPreference,
   NotificationChannel,
   OwnerAction,
+  SettleLine,
   Journal,
   IndexEntry,
 } from './state.js';

@@ -54,9 +54,10 @@ function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]
     const day = change.days[dayStart] ?? placeInstant(change.at, zoneOf(change.to), rule.dayStartMs);
     items.push({ kind: 0, day, at: change.at, version: change.version, change });
   }
-  for (const action of journal.actions)
-    if (action.streak === rule.key)
-      items.push({ kind: 2, day: action.day, at: action.at, version: action.version, action });
+  for (const action of journal.actions) {
+    const day = action.kind === 'settle' ? action.days[rule.key] : action.streak === rule.key ? action.day : undefined;
+    if (day !== undefined) items.push({ kind: 2, day, at: action.at, version: action.version, action });
+  }
   return items.sort((a, b) => a.version - b.version || a.kind - b.kind);
 }
 
@@ -78,6 +79,9 @@ function applyAction(state: StreakState, rule: StreakRule, action: OwnerAction, 
       history.push(...restoreStreak(state, rule, mine, []).history);
       break;
     }
+    case 'settle':
+      // moving the state to the line's day, done before every action, is all a settlement did
+      break;
   }
 }
 

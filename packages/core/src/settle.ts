@@ -2,14 +2,16 @@
  * Settling a user up to an instant (S10, S11, S12): what the next event or read would find when it
  * came, done ahead of it, so that a sweeper can tell an app that a streak was lost or a freeze spent
  * while the user is away. It runs the same code as the lazy path (`advanceTo`), so settling and then
- * recording gives the state and the changes that recording alone gives, and settling again at the
- * same or an earlier instant changes nothing.
+ * recording gives the state and the changes that recording alone gives (but for a period the event's
+ * new zone would have excused, S5: settled stays settled), and settling again at the same or an
+ * earlier instant changes nothing.
  *
  * Each change carries the instant it happened, not the instant the sweeper ran: a period's fate
  * (lost, a freeze consumed, a pause used) at the first instant of the day after the period, a freeze
  * earned at the first instant of its day; both in the user's zone, with the rule's day start.
  */
 import { advanceTo } from './advance.js';
+import { emptyRecord } from './keys.js';
 import { zoneFor } from './reduce.js';
 import type { StreakRule } from './rules.js';
 import type { Change, HistoryEntry, UserState } from './state.js';
@@ -29,6 +31,8 @@ export interface Settlement {
   readonly history: HistoryEntry[];
   /** whether any rule's state moved; when false the user is exactly as it was given */
   readonly moved: boolean;
+  /** by rule key, the local day each moved rule reached: the journal's line of the settlement (SettleLine) */
+  readonly days: Record<string, number>;
 }
 
 /**
@@ -59,6 +63,7 @@ export function settleUser(user: UserState, rules: readonly StreakRule[], at: nu
   const changes: SettledChange[] = [];
   const history: HistoryEntry[] = [];
   let moved = false;
+  const days = emptyRecord<number>();
   for (const rule of rules) {
     const state = user.streaks[rule.key];
     if (state === undefined) continue;
@@ -68,8 +73,9 @@ export function settleUser(user: UserState, rules: readonly StreakRule[], at: nu
     const found: Change[] = [];
     advanceTo(state, day, { rule, zone, changes: found, history });
     for (const change of found) changes.push({ ...change, at: changeInstant(change, zone, rule, at) });
+    days[rule.key] = day;
     moved = true;
   }
   if (moved) user.version += 1;
-  return { user, changes, history, moved };
+  return { user, changes, history, moved, days };
 }

@@ -195,20 +195,40 @@ export interface ZoneChange {
   readonly previousAt?: number;
 }
 
-/** An owner action on a user's streak, journaled so that a rebuild replays it. */
-export type OwnerAction = {
+/**
+ * An owner action on a user's streak, journaled so that a rebuild replays it; or a settlement made
+ * without an event (`SettleLine`).
+ */
+export type OwnerAction =
+  | ({
+      readonly at: number;
+      readonly streak: string;
+      /** the rule's local day when it was applied */
+      readonly day: number;
+      /** the user's version after it */
+      readonly version: number;
+    } & (
+      | { readonly kind: 'grant'; readonly count: number }
+      | { readonly kind: 'pause'; readonly id: string; readonly start: number; readonly end: number }
+      | { readonly kind: 'unpause'; readonly id: string }
+      | { readonly kind: 'restore' }
+    ))
+  | SettleLine;
+
+/**
+ * Streaks moved on without an event (a sweep, or an owner's action that found nothing to do, S10):
+ * the local day each moved rule reached. Journaled because where a state stands decides what a
+ * later change of zone excuses (S5 weighs only the periods after it): a rebuild moves the rules
+ * there at the same point, and so counts as the events did (S20).
+ */
+export interface SettleLine {
+  readonly kind: 'settle';
   readonly at: number;
-  readonly streak: string;
-  /** the rule's local day when it was applied */
-  readonly day: number;
   /** the user's version after it */
   readonly version: number;
-} & (
-  | { readonly kind: 'grant'; readonly count: number }
-  | { readonly kind: 'pause'; readonly id: string; readonly start: number; readonly end: number }
-  | { readonly kind: 'unpause'; readonly id: string }
-  | { readonly kind: 'restore' }
-);
+  /** by rule key: the local day the rule's state was moved to */
+  readonly days: Readonly<Record<string, number>>;
+}
 
 /** Everything a rebuild needs of one user, besides the profile. */
 export interface Journal {

@@ -82,6 +82,10 @@ export function makeSweep(ctx: EngineContext) {
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),
           outbox: outbox ? outboxEntries(settlement.user, rules, dated) : undefined,
+          // where the streaks now stand decides what a later change of zone excuses (S5): a rebuild must know
+          action: settlement.moved
+            ? { kind: 'settle', at, version: settlement.user.version, days: settlement.days }
+            : undefined,
         },
       };
     });

@@ -62,7 +62,7 @@ export function parseOwnerAction(raw: string, where: string): OwnerAction {
     isObject(line) &&
     typeof line.kind === 'string' &&
     typeof line.version === 'number' &&
-    typeof line.streak === 'string'
+    (typeof line.streak === 'string' || (line.kind === 'settle' && isObject(line.days)))
   )
     return line as unknown as OwnerAction;
   throw new StoreError(`${where} does not hold an owner action: ${raw.slice(0, 60)}`);

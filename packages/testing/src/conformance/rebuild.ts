@@ -87,6 +87,64 @@ export function rebuildCases(store: () => Store, runs: number): void {
     );
   });
 
+  it('S10/S20: a rebuild equals the state kept when sweeps and restores that find nothing settled it between events, zone changes included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        ruleArb({ metrics: METRICS }),
+        timelineArb({ metrics: METRICS, maxEvents: 20 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('settle', 'restore')), {
+          maxLength: 20,
+        }),
+        async (rule, timeline, between) => {
+          const userId = `u-${Math.random().toString(36).slice(2)}`;
+          const engine = createEngine({ store: store(), streaks: [rule], metrics: METRICS, clock: () => 0 });
+          for (const [i, event] of timeline.entries()) {
+            await engine.record({ userId, ...event });
+            const next = timeline[i + 1];
+            const [fraction, kind] = between[i] ?? [0, 'none'];
+            if (next === undefined || kind === 'none') continue;
+            // somewhere between this event and the next, where the streak may have moved on
+            const at = event.at + Math.floor((next.at - event.at) * fraction);
+            if (kind === 'settle') await engine.settle(userId, { at });
+            else await engine.restore(userId, { at });
+          }
+          const kept = await everything(engine.store, userId, ['default']);
+          await engine.rebuild(userId, { at: timeline[timeline.length - 1]!.at });
+          expect(await everything(engine.store, userId, ['default'])).toEqual(kept);
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+
+  it('S10/S20: a sweep before a move from London to Kiritimati: the rebuild counts the periods the sweep settled as the event did', async () => {
+    const rule: StreakRuleInput = {
+      key: 'default',
+      frequency: 'daily',
+      conditions: [{ metric: 'lessons', threshold: 1 }],
+      freezes: { initial: 2, max: 5 },
+    };
+    for (const between of ['settle', 'restore'] as const) {
+      const userId = `u-${Math.random().toString(36).slice(2)}`;
+      const engine = createEngine({ store: store(), streaks: [rule], metrics: METRICS, clock: () => 0 });
+      await engine.record({
+        userId,
+        metric: 'lessons',
+        value: 1,
+        at: Date.parse('2024-01-06T21:27:00Z'),
+        tz: 'Europe/London',
+      });
+      // 2024-01-07 went by unmet in London: the sweep spends a freeze on it
+      if (between === 'settle') await engine.settle(userId, { at: Date.parse('2024-01-08T23:17:00Z') });
+      else await engine.restore(userId, { at: Date.parse('2024-01-08T23:17:00Z') });
+      const last = Date.parse('2024-01-10T04:54:00Z');
+      await engine.record({ userId, metric: 'lessons', value: 1, at: last, tz: 'Pacific/Kiritimati' });
+      const kept = await everything(engine.store, userId, ['default']);
+      await engine.rebuild(userId, { at: last });
+      expect(await everything(engine.store, userId, ['default'])).toEqual(kept);
+    }
+  });
+
   it('S2/S20: after the day start moved and moved back, a rebuild keeps every day and every total the events were counted with', async () => {
     const rule = (dayStartsAt: string): StreakRuleInput => ({
       key: 'default',
