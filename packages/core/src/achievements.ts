@@ -9,6 +9,7 @@ import { checkRecordKey } from './keys.js';
 import { ConfigError } from './errors.js';
 import type { StreakRule } from './rules.js';
 import { withEntry, type Change, type UserState } from './state.js';
+import { shown } from './shown.js';
 
 /** `inactive`: not completable yet; `active`: live; `locked`: no new completions. */
 export type AchievementStatus = 'active' | 'inactive' | 'locked';
@@ -67,7 +68,7 @@ function parseCommon(input: AchievementInput, where: string): Common {
   const name = typeof input.name === 'string' && input.name.length > 0 ? input.name : input.key;
   const status = input.status ?? 'active';
   if (!STATUSES.includes(status))
-    throw new ConfigError(`${where}.status must be "active", "inactive" or "locked", got ${JSON.stringify(status)}`);
+    throw new ConfigError(`${where}.status must be "active", "inactive" or "locked", got ${shown(status)}`);
   const badgeUrl = input.badgeUrl ?? null;
   if (badgeUrl !== null && typeof badgeUrl !== 'string')
     throw new ConfigError(`${where}.badgeUrl must be a string or null`);
@@ -175,7 +176,7 @@ export function parseAchievements(
           throw new ConfigError(`${where}.metric must be a non-empty string`);
         checkRecordKey(input.metric, `${where}.metric`);
         if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold)) {
-          throw new ConfigError(`${where}.threshold must be a finite number, got ${String(input.threshold)}`);
+          throw new ConfigError(`${where}.threshold must be a finite number, got ${shown(input.threshold)}`);
         }
         return {
           ...common,
@@ -186,7 +187,7 @@ export function parseAchievements(
         };
       case 'streak': {
         if (!Number.isInteger(input.length) || input.length < 1)
-          throw new ConfigError(`${where}.length must be a whole number >= 1, got ${String(input.length)}`);
+          throw new ConfigError(`${where}.length must be a whole number >= 1, got ${shown(input.length)}`);
         const streak = input.streak ?? rules[0]?.key;
         if (streak === undefined || !rules.some((r) => r.key === streak)) {
           throw new ConfigError(`${where} refers to streak rule ${JSON.stringify(streak)}, which is not configured`);
@@ -199,7 +200,7 @@ export function parseAchievements(
         return { ...common, trigger: 'achievement', prerequisites: parsePrerequisites(input, where) };
       default:
         throw new ConfigError(
-          `${where}.trigger must be "metric", "streak", "api" or "achievement", got ${JSON.stringify((input as { trigger?: unknown }).trigger)}`,
+          `${where}.trigger must be "metric", "streak", "api" or "achievement", got ${shown((input as { trigger?: unknown }).trigger)}`,
         );
     }
   });

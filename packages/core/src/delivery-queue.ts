@@ -11,6 +11,7 @@
  * process does not take it while it is being sent, and takes it once the lease has run out (the
  * process that claimed it died): delivery is at least once, never lost with a process.
  */
+import { shown } from './shown.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -105,7 +106,7 @@ const MAX_LIMIT = 1000;
 /** `limit` checked as every queue and outbox read checks it: a whole number from 1 to 1000, else a RangeError. */
 export function checkQueueLimit(limit: number): number {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-    throw new RangeError(`limit must be a whole number from 1 to ${MAX_LIMIT}, got ${String(limit)}`);
+    throw new RangeError(`limit must be a whole number from 1 to ${MAX_LIMIT}, got ${shown(limit)}`);
   return limit;
 }
 

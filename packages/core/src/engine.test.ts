@@ -267,6 +267,25 @@ describe('invalid input is a typed error with a clear message', () => {
     await expect(e.record(input)).rejects.toThrow(message);
   });
 
+  // JSON.stringify throws on a BigInt: a message that showed the value with it threw a TypeError instead.
+  it.each([
+    ['value', { userId: 'u', metric: 'lessons', value: 1n }, /value must be a finite number, got 1n/],
+    ['userId', { userId: 1n, metric: 'lessons', value: 1 }, /userId must be a non-empty string, got 1n/],
+    ['tz', { userId: 'u', metric: 'lessons', value: 1, tz: 2n }, /tz.*got 2n/],
+    ['idempotencyKey', { userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 3n }, /idempotencyKey.*got 3n/],
+  ])('rejects a BigInt as %s with an InvalidInputError showing it', async (_what, input, message) => {
+    const error = await e.record(input as never).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('rejects a BigInt or NaN count and period count with an InvalidInputError showing it as given', async () => {
+    await e.record({ userId: 'u', metric: 'lessons', value: 1 });
+    await expect(e.grantFreezes('u', 1n as never)).rejects.toThrow(/count must be a whole number .*got 1n/);
+    await expect(e.grantFreezes('u', Number.NaN)).rejects.toThrow(/count must be a whole number .*got NaN/);
+    await expect(e.streak('u', { historyPeriods: 7n as never })).rejects.toThrow(InvalidInputError);
+  });
+
   it('rejects a malformed date for a pause, naming it', async () => {
     await e.record({ userId: 'u', metric: 'lessons', value: 1 });
     await expect(e.pause('u', { start: '2026-13-01', end: '2026-12-31' })).rejects.toMatchObject({
@@ -362,7 +381,31 @@ describe('configuration errors', () => {
     [
       'a bad earning interval',
       { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { earn: { every: 0, amount: 1 } } },
-      /earn.every must be a whole number of days >= 1/,
+      /earn.every must be a whole number of days from 1 to 9007199254740991/,
+    ],
+    [
+      'an initial count of freezes beyond exact whole numbers (S6)',
+      { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { initial: 2 ** 53, max: 2 ** 60 } },
+      /freezes.initial must be a whole number from 0 to 9007199254740991/,
+    ],
+    [
+      'a most freezes of 1e300',
+      { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], freezes: { max: 1e300 } },
+      /freezes.max must be a whole number from 0 to 9007199254740991/,
+    ],
+    [
+      'an earned amount of 1e300',
+      {
+        frequency: 'daily',
+        conditions: [{ metric: 'm', threshold: 1 }],
+        freezes: { earn: { every: 1, amount: 1e300 } },
+      },
+      /earn.amount must be a whole number from 1 to 9007199254740991/,
+    ],
+    [
+      'a restore window of 1e20',
+      { frequency: 'daily', conditions: [{ metric: 'm', threshold: 1 }], restoreWindow: 1e20 },
+      /restoreWindow must be a whole number from 0 to 9007199254740991/,
     ],
     [
       'a bad mode',

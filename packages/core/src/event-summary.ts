@@ -11,6 +11,7 @@ import type { Rollup } from './state.js';
 import { dayFromCivil, formatDay, parseDay } from './time/calendar.js';
 import { calendarFor, type PeriodCalendar } from './time/period.js';
 import { checkUserId } from './validate.js';
+import { shown } from './shown.js';
 
 export type Aggregation = 'daily' | 'weekly' | 'monthly';
 
@@ -72,7 +73,7 @@ export async function eventSummary(
     throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(metric)}`);
   const { aggregation } = options;
   if (!AGGREGATIONS.has(aggregation))
-    throw new InvalidInputError(`aggregation must be daily, weekly or monthly, got ${JSON.stringify(aggregation)}`);
+    throw new InvalidInputError(`aggregation must be daily, weekly or monthly, got ${shown(aggregation)}`);
   const from = parseDay(options.from, 'from');
   const to = parseDay(options.to, 'to');
   if (to < from) throw new InvalidInputError(`from (${options.from}) must not be after to (${options.to})`);

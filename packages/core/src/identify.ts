@@ -17,6 +17,7 @@ import { zoneOf } from './time/local-date.js';
 import { viewUser } from './user-view.js';
 import { checkOptionalString, checkUserId } from './validate.js';
 import { moveZone } from './zone-change.js';
+import { shown } from './shown.js';
 
 const MODES: readonly IdentifyMode[] = ['create', 'replace', 'update'];
 
@@ -28,8 +29,7 @@ export async function identify(
 ): Promise<IdentifyResult> {
   checkUserId(userId);
   const mode = options?.mode;
-  if (!MODES.includes(mode))
-    throw new InvalidInputError(`mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(mode)}`);
+  if (!MODES.includes(mode)) throw new InvalidInputError(`mode must be one of ${MODES.join(', ')}, got ${shown(mode)}`);
   const profile = checkProfile(input);
   const sentTz = checkOptionalString((input as { tz?: unknown }).tz, 'tz');
   // Kept under its one canonical name (S1), so that a spelling is never a change of zone.

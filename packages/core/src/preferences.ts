@@ -13,6 +13,7 @@ import { rebuildUser } from './rebuild.js';
 import type { Condition, Mode, StreakRule } from './rules.js';
 import type { NotificationChannel, StreakPreference, UserPreferences, UserState } from './state.js';
 import { checkUserId } from './validate.js';
+import { shown } from './shown.js';
 
 export const NOTIFICATION_TYPES = ['achievement_completed', 'recap', 'reactivation', 'streak_reminder'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -55,7 +56,7 @@ export function viewPreferences(user: UserState, rule: StreakRule | undefined): 
 
 function checkNotifications(input: unknown): Record<string, readonly NotificationChannel[]> {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw new InvalidInputError(`notifications must be an object, got ${JSON.stringify(input)}`);
+    throw new InvalidInputError(`notifications must be an object, got ${shown(input)}`);
   const checked = emptyRecord<readonly NotificationChannel[]>();
   for (const [type, channels] of Object.entries(input)) {
     if (unsafeKeyReason(type) !== null || !(NOTIFICATION_TYPES as readonly string[]).includes(type))
@@ -63,9 +64,7 @@ function checkNotifications(input: unknown): Record<string, readonly Notificatio
         `notifications.${type.slice(0, 40)} is not a notification type; known: ${NOTIFICATION_TYPES.join(', ')}`,
       );
     if (!Array.isArray(channels) || channels.some((c) => !CHANNELS.includes(c)))
-      throw new InvalidInputError(
-        `notifications.${type} must be a list of "email" and "push", got ${JSON.stringify(channels)}`,
-      );
+      throw new InvalidInputError(`notifications.${type} must be a list of "email" and "push", got ${shown(channels)}`);
     checked[type] = Object.freeze([...new Set(channels as NotificationChannel[])]);
   }
   return checked;
@@ -73,10 +72,10 @@ function checkNotifications(input: unknown): Record<string, readonly Notificatio
 
 function checkStreak(input: unknown, rule: StreakRule, before: StreakPreference | undefined): StreakPreference {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw new InvalidInputError(`streak must be an object, got ${JSON.stringify(input)}`);
+    throw new InvalidInputError(`streak must be an object, got ${shown(input)}`);
   const given = input as PreferencesInput['streak'] & object;
   if (given.enabled !== undefined && typeof given.enabled !== 'boolean')
-    throw new InvalidInputError(`streak.enabled must be true or false, got ${JSON.stringify(given.enabled)}`);
+    throw new InvalidInputError(`streak.enabled must be true or false, got ${shown(given.enabled)}`);
   const allowed = rule.personalization;
   if ((given.mode !== undefined || given.conditions !== undefined) && allowed === null)
     throw new InvalidInputError(
@@ -91,7 +90,7 @@ function checkStreak(input: unknown, rule: StreakRule, before: StreakPreference 
         'PERSONALIZATION_OFF',
       );
     if (given.mode !== 'all' && given.mode !== 'any')
-      throw new InvalidInputError(`streak.mode must be "all" or "any", got ${JSON.stringify(given.mode)}`);
+      throw new InvalidInputError(`streak.mode must be "all" or "any", got ${shown(given.mode)}`);
     mode = given.mode;
   }
   let conditions = before?.conditions;
@@ -118,13 +117,13 @@ function checkStreak(input: unknown, rule: StreakRule, before: StreakPreference 
         seen.has(condition.metric)
       )
         throw new InvalidInputError(
-          `${where}.metric must be one of the rule's metrics (${[...rule.metrics].join(', ')}), each once, got ${JSON.stringify(condition?.metric)}`,
+          `${where}.metric must be one of the rule's metrics (${[...rule.metrics].join(', ')}), each once, got ${shown(condition?.metric)}`,
         );
       seen.add(condition.metric);
       const { threshold } = condition;
       if (typeof threshold !== 'number' || !(threshold >= bounds.min && threshold <= bounds.max))
         throw new InvalidInputError(
-          `${where}.threshold must be a number from ${bounds.min} to ${bounds.max}, got ${JSON.stringify(threshold)}`,
+          `${where}.threshold must be a number from ${bounds.min} to ${bounds.max}, got ${shown(threshold)}`,
         );
       return Object.freeze({ metric: condition.metric, threshold });
     });

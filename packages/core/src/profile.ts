@@ -4,6 +4,7 @@
  * user's state (a PATCH: only what is given changes) or replacing it (a PUT: what is not given
  * returns to its default). The profile is never part of a streak: no rule reads it.
  */
+import { shown } from './shown.js';
 import { InvalidInputError } from './errors.js';
 import { emptyRecord, unsafeKeyReason } from './keys.js';
 import type { UserProfile, UserState } from './state.js';
@@ -46,7 +47,7 @@ export const DEFAULT_PROFILE: Omit<UserProfile, 'updatedAt'> = Object.freeze({
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return JSON.stringify(value) ?? String(value);
+  return shown(value);
 }
 
 function checkText(value: unknown, what: string, max: number, nullable: boolean): string | null | undefined {

@@ -8,6 +8,7 @@ import type { Weekday } from './time/calendar.js';
 import { parseDayStart, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { calendarFor, checkFrequency, checkWeekday, type Frequency, type PeriodCalendar } from './time/period.js';
+import { shown } from './shown.js';
 
 export type Mode = 'all' | 'any';
 
@@ -102,9 +103,12 @@ export interface StreakRule {
 
 export const DEFAULT_MAX_FREEZES = 100;
 
+/** A count the engine keeps exactly (S6): a whole number from `min` to 2^53 - 1. */
 function isCount(value: unknown, min: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min;
+  return Number.isSafeInteger(value) && (value as number) >= min;
 }
+
+const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 
 function parseFreezes(input: FreezesInput | undefined, where: string): FreezePolicy {
   if (input === undefined || input === null) return { enabled: false, initial: 0, max: 0, earnEvery: 0, earnAmount: 0 };
@@ -112,8 +116,11 @@ function parseFreezes(input: FreezesInput | undefined, where: string): FreezePol
   const initial = input.initial ?? 0;
   const max = input.max ?? Math.max(DEFAULT_MAX_FREEZES, initial);
   if (!isCount(initial, 0))
-    throw new ConfigError(`${where}.freezes.initial must be a whole number >= 0, got ${String(initial)}`);
-  if (!isCount(max, 0)) throw new ConfigError(`${where}.freezes.max must be a whole number >= 0, got ${String(max)}`);
+    throw new ConfigError(
+      `${where}.freezes.initial must be a whole number from 0 to ${MAX_COUNT}, got ${shown(initial)}`,
+    );
+  if (!isCount(max, 0))
+    throw new ConfigError(`${where}.freezes.max must be a whole number from 0 to ${MAX_COUNT}, got ${shown(max)}`);
   if (initial > max) throw new ConfigError(`${where}.freezes.initial (${initial}) is above freezes.max (${max})`);
   let earnEvery = 0;
   let earnAmount = 0;
@@ -122,10 +129,12 @@ function parseFreezes(input: FreezesInput | undefined, where: string): FreezePol
     earnAmount = input.earn.amount;
     if (!isCount(earnEvery, 1))
       throw new ConfigError(
-        `${where}.freezes.earn.every must be a whole number of days >= 1, got ${String(earnEvery)}`,
+        `${where}.freezes.earn.every must be a whole number of days from 1 to ${MAX_COUNT}, got ${shown(earnEvery)}`,
       );
     if (!isCount(earnAmount, 1))
-      throw new ConfigError(`${where}.freezes.earn.amount must be a whole number >= 1, got ${String(earnAmount)}`);
+      throw new ConfigError(
+        `${where}.freezes.earn.amount must be a whole number from 1 to ${MAX_COUNT}, got ${shown(earnAmount)}`,
+      );
   }
   return { enabled: true, initial, max, earnEvery, earnAmount };
 }
@@ -144,7 +153,7 @@ function parseConditions(input: unknown, where: string): Condition[] {
     seen.add(condition.metric);
     const threshold = condition.threshold;
     if (typeof threshold !== 'number' || !Number.isFinite(threshold) || threshold <= 0) {
-      throw new ConfigError(`${at}.threshold must be a finite number above 0, got ${String(threshold)}`);
+      throw new ConfigError(`${at}.threshold must be a finite number above 0, got ${shown(threshold)}`);
     }
     return { metric: condition.metric, threshold };
   });
@@ -163,14 +172,12 @@ function parseRemindBefore(input: unknown, frequency: Frequency): number | null 
   if (input === undefined || input === null) return null;
   const match = typeof input === 'string' && input !== '' ? DURATION.exec(input) : null;
   if (match === null)
-    throw new ConfigError(
-      `remindBefore must be a duration such as "4h", "90m", "1h30m" or "2d", got ${JSON.stringify(input)}`,
-    );
+    throw new ConfigError(`remindBefore must be a duration such as "4h", "90m", "1h30m" or "2d", got ${shown(input)}`);
   const ms = (Number(match[1] ?? 0) * 24 * 60 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0)) * 60_000;
-  if (ms <= 0) throw new ConfigError(`remindBefore must be more than 0, got ${JSON.stringify(input)}`);
+  if (ms <= 0) throw new ConfigError(`remindBefore must be more than 0, got ${shown(input)}`);
   if (ms >= SHORTEST_PERIOD_MS[frequency])
     throw new ConfigError(
-      `remindBefore must be shorter than a ${frequency} period (${SHORTEST_PERIOD_MS[frequency] / 3_600_000} h), got ${JSON.stringify(input)}`,
+      `remindBefore must be shorter than a ${frequency} period (${SHORTEST_PERIOD_MS[frequency] / 3_600_000} h), got ${shown(input)}`,
     );
   return ms;
 }
@@ -180,7 +187,7 @@ function parsePersonalization(input: PersonalizationInput | undefined | null): P
   if (typeof input !== 'object') throw new ConfigError('personalization must be an object');
   const mode = input.mode ?? false;
   if (typeof mode !== 'boolean')
-    throw new ConfigError(`personalization.mode must be true or false, got ${JSON.stringify(mode)}`);
+    throw new ConfigError(`personalization.mode must be true or false, got ${shown(mode)}`);
   let thresholds: Personalization['thresholds'] = null;
   if (input.thresholds !== undefined && input.thresholds !== null) {
     const { min, max } = input.thresholds;
@@ -194,7 +201,7 @@ function parsePersonalization(input: PersonalizationInput | undefined | null): P
       max > 1e12
     )
       throw new ConfigError(
-        `personalization.thresholds must be { min, max } with 0 < min <= max <= 1e12, got ${JSON.stringify(input.thresholds)}`,
+        `personalization.thresholds must be { min, max } with 0 < min <= max <= 1e12, got ${shown(input.thresholds)}`,
       );
     thresholds = { min, max };
   }
@@ -218,11 +225,10 @@ export function parseRule(input: StreakRuleInput, index = 0): StreakRule {
     const defaultZone = zoneOf(input.defaultTimeZone ?? 'UTC');
     const defaultTimeZone = defaultZone.name;
     const mode = input.mode ?? 'all';
-    if (mode !== 'all' && mode !== 'any')
-      throw new ConfigError(`mode must be "all" or "any", got ${JSON.stringify(mode)}`);
+    if (mode !== 'all' && mode !== 'any') throw new ConfigError(`mode must be "all" or "any", got ${shown(mode)}`);
     const restoreWindow = input.restoreWindow ?? 1;
     if (!isCount(restoreWindow, 0))
-      throw new ConfigError(`restoreWindow must be a whole number of periods >= 0, got ${String(restoreWindow)}`);
+      throw new ConfigError(`restoreWindow must be a whole number from 0 to ${MAX_COUNT}, got ${shown(restoreWindow)}`);
     const conditions = parseConditions(input.conditions, named);
     const remindBeforeMs = parseRemindBefore(input.remindBefore, frequency);
     const personalization = parsePersonalization(input.personalization);

@@ -4,6 +4,7 @@
  * Nothing here knows about instants or time zones (that is local-date.ts).
  */
 import { InvalidInputError } from '../errors.js';
+import { shown } from '../shown.js';
 
 export type Weekday = 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
 export const WEEKDAYS: readonly Weekday[] = [
@@ -112,10 +113,7 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function parseDay(text: string, what = 'date'): number {
   const match = typeof text === 'string' ? DATE_RE.exec(text) : null;
   if (!match) {
-    throw new InvalidInputError(
-      `${what} must be a date written YYYY-MM-DD, got ${JSON.stringify(text)}`,
-      'INVALID_DATE',
-    );
+    throw new InvalidInputError(`${what} must be a date written YYYY-MM-DD, got ${shown(text)}`, 'INVALID_DATE');
   }
   const year = Number(match[1]);
   const month = Number(match[2]);

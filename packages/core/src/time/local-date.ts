@@ -5,6 +5,7 @@
 import { InvalidInputError } from '../errors.js';
 import { DAY_MS, formatDay } from './calendar.js';
 import { ZoneOffsets } from './zone-offsets.js';
+import { shown } from '../shown.js';
 
 /**
  * Cities the IANA database renamed, under the old name that ICU (and so the runtime's Intl, on Node 20
@@ -112,9 +113,7 @@ const DAY_START_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function parseDayStart(text: string): number {
   const match = typeof text === 'string' ? DAY_START_RE.exec(text) : null;
   if (!match)
-    throw new InvalidInputError(
-      `dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${JSON.stringify(text)}`,
-    );
+    throw new InvalidInputError(`dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${shown(text)}`);
   return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000;
 }
 
@@ -125,10 +124,10 @@ const MAX_INSTANT = Date.UTC(9999, 0, 1);
 export function toInstant(at: Date | number, what = 'at'): number {
   const t = at instanceof Date ? at.getTime() : at;
   if (typeof t !== 'number' || !Number.isFinite(t)) {
-    throw new InvalidInputError(`${what} must be a Date or epoch milliseconds, got ${String(at)}`);
+    throw new InvalidInputError(`${what} must be a Date or epoch milliseconds, got ${shown(at)}`);
   }
   if (t < MIN_INSTANT || t >= MAX_INSTANT) {
-    throw new InvalidInputError(`${what} must lie between the years 1000 and 9998, got ${String(at)}`);
+    throw new InvalidInputError(`${what} must lie between the years 1000 and 9998, got ${shown(at)}`);
   }
   return t;
 }

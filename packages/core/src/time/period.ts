@@ -5,6 +5,7 @@
  */
 import { civilFromDay, dayFromCivil, formatDay, parseDay, WEEKDAYS, type Weekday } from './calendar.js';
 import { InvalidInputError } from '../errors.js';
+import { shown } from '../shown.js';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 export const FREQUENCIES: readonly Frequency[] = ['daily', 'weekly', 'monthly'];
@@ -22,14 +23,14 @@ export interface PeriodCalendar {
 
 export function checkWeekday(value: unknown, what = 'weekStart'): Weekday {
   if (typeof value !== 'string' || !(WEEKDAYS as readonly string[]).includes(value)) {
-    throw new InvalidInputError(`${what} must be one of ${WEEKDAYS.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new InvalidInputError(`${what} must be one of ${WEEKDAYS.join(', ')}, got ${shown(value)}`);
   }
   return value as Weekday;
 }
 
 export function checkFrequency(value: unknown): Frequency {
   if (typeof value !== 'string' || !(FREQUENCIES as readonly string[]).includes(value)) {
-    throw new InvalidInputError(`frequency must be one of ${FREQUENCIES.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new InvalidInputError(`frequency must be one of ${FREQUENCIES.join(', ')}, got ${shown(value)}`);
   }
   return value as Frequency;
 }
