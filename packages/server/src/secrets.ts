@@ -43,6 +43,16 @@ const scrypt = promisify(scryptCallback) as (password: BinaryLike, salt: BinaryL
 /** Length of a password hash in bytes. */
 const HASH_BYTES = 32;
 
+/** An owner password's length in characters: the sign-in body takes exactly this range. */
+export const PASSWORD_LENGTH = { min: 8, max: 1024 } as const;
+
+/** Why `password` cannot be an owner password, or null when it can. */
+export function passwordProblem(password: string): string | null {
+  return password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max
+    ? `must be at least ${PASSWORD_LENGTH.min} characters long and at most ${PASSWORD_LENGTH.max}, got ${password.length}`
+    : null;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, HASH_BYTES);

@@ -64,6 +64,9 @@ describe('parseSettings', () => {
     [{ KINDLING_RATE_LIMIT: '0' }, 'KINDLING_RATE_LIMIT'],
     [{ KINDLING_READ_CACHE_MB: '-1' }, 'KINDLING_READ_CACHE_MB'],
     [{ KINDLING_OWNER_PASSWORD: 'short' }, 'KINDLING_OWNER_PASSWORD'],
+    [{ REDIS_URL: 'redis://[::1' }, 'REDIS_URL'],
+    [{ KINDLING_DATA_DIR: '' }, 'KINDLING_DATA_DIR'],
+    [{ HOST: '' }, 'HOST'],
     [{ KINDLING_REDIS_PREFIX: 'has space' }, 'KINDLING_REDIS_PREFIX'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ KINDLING_STORE_TIMEOUT_MS: '0' }, 'KINDLING_STORE_TIMEOUT_MS'],
@@ -90,6 +93,22 @@ describe('parseSettings', () => {
       'loopback',
       'fd00::/8',
     ]);
+  });
+
+  it('refuses an owner password over 1,024 characters, which sign-in would never take', () => {
+    expect(() => parseSettings({ KINDLING_OWNER_PASSWORD: 'x'.repeat(1025) })).toThrow(
+      /KINDLING_OWNER_PASSWORD must be at least 8 characters long and at most 1024/,
+    );
+    expect(parseSettings({ KINDLING_OWNER_PASSWORD: 'x'.repeat(1024) }).ownerPassword).toHaveLength(1024);
+  });
+
+  it.each([
+    [{ redis: 'redis://[::1' }, '--redis'],
+    [{ data: '' }, '--data'],
+    [{ host: '' }, '--host'],
+  ])('refuses the flags %o with a message naming %s', (flags, name) => {
+    expect(() => parseSettings({}, flags)).toThrow(SettingsError);
+    expect(() => parseSettings({}, flags)).toThrow(name);
   });
 
   it('names the flag, not the variable, when the flag is wrong', () => {

@@ -3,6 +3,7 @@
  * bad value reported with the name of the variable or flag that holds it.
  */
 import { isIP } from 'node:net';
+import { passwordProblem } from './secrets.js';
 
 export interface Settings {
   host: string;
@@ -175,9 +176,9 @@ export function parseSettings(
     throw new SettingsError(`LOG_LEVEL must be silent, error, warn, info or debug, got ${JSON.stringify(logLevel)}`);
   }
   const redisUrl = flags.redis ?? env.REDIS_URL;
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+  if (redisUrl !== undefined && (!/^rediss?:\/\//.test(redisUrl) || !URL.canParse(redisUrl))) {
     throw new SettingsError(
-      `${flags.redis !== undefined ? '--redis' : 'REDIS_URL'} must start with redis:// or rediss://, got ${JSON.stringify(redisUrl)}`,
+      `${flags.redis !== undefined ? '--redis' : 'REDIS_URL'} must be a URL starting with redis:// or rediss://, got ${JSON.stringify(redisUrl)}`,
     );
   }
   const cluster = env.REDIS_CLUSTER_NODES;
@@ -190,12 +191,19 @@ export function parseSettings(
   }
   const maxConnections = env.KINDLING_MAX_CONNECTIONS;
   const password = env.KINDLING_OWNER_PASSWORD;
-  if (password !== undefined && password.length < 8)
-    throw new SettingsError('KINDLING_OWNER_PASSWORD must be at least 8 characters long');
+  const passwordWrong = password === undefined ? null : passwordProblem(password);
+  if (passwordWrong !== null) throw new SettingsError(`KINDLING_OWNER_PASSWORD ${passwordWrong}`);
+  const dataDir = flags.data ?? pick('KINDLING_DATA_DIR');
+  const host = flags.host ?? pick('HOST');
+  // An empty value would mean the working folder, or every interface: never what was meant.
+  if (dataDir === '')
+    throw new SettingsError(`${flags.data !== undefined ? '--data' : 'KINDLING_DATA_DIR'} must name a folder, got ""`);
+  if (host === '')
+    throw new SettingsError(`${flags.host !== undefined ? '--host' : 'HOST'} must name an address, got ""`);
   return {
-    host: flags.host ?? pick('HOST'),
+    host,
     port,
-    dataDir: flags.data ?? pick('KINDLING_DATA_DIR'),
+    dataDir,
     redis:
       redisUrl !== undefined
         ? { url: redisUrl }

@@ -25,6 +25,14 @@ describe('kindling password set', () => {
     expect(await verifyPassword('ignored', hash as string)).toBe(false);
   });
 
+  it('refuses a password over 1,024 characters, which sign-in would never take, and changes nothing', async () => {
+    expect(await d.cli(['password', 'set'], `${'x'.repeat(1025)}\n`)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('at most 1024'),
+    });
+    expect(await storedHash()).toBeNull();
+  });
+
   it('refuses a password under 8 characters and changes nothing', async () => {
     expect(await d.cli(['password', 'set'], 'short\n')).toMatchObject({
       code: 1,

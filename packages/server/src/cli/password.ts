@@ -2,19 +2,17 @@
  * `kindling password set`: the account owner's dashboard password, read from stdin (typed without
  * echo on a terminal, asked twice; the first line of a pipe for scripts) and stored as a scrypt hash.
  */
-import { hashPassword } from '../secrets.js';
+import { hashPassword, PASSWORD_LENGTH, passwordProblem } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
 import type { CliIo } from './output.js';
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 const HELP = `usage: kindling password set
 
 Sets the owner password of the account, for signing in to the dashboard. Type it when asked
 (nothing is shown), or pipe it: printf '%s\\n' "$PASSWORD" | kindling password set
-At least ${MIN_PASSWORD_LENGTH} characters.
+${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters.
 
 ${BACKEND_HELP.join('\n')}
   --json            print the result as JSON`;
@@ -61,7 +59,7 @@ function readHidden(io: CliIo, prompt: string): Promise<string> {
 export async function readPassword(io: CliIo): Promise<string> {
   if (io.stdin.isTTY !== true) return readPipedLine(io.stdin);
   const first = await readHidden(io, 'New owner password: ');
-  if (first.length < MIN_PASSWORD_LENGTH) return first;
+  if (passwordProblem(first) !== null) return first;
   const again = await readHidden(io, 'Again: ');
   if (again !== first) throw new CommandError('the two passwords differ; nothing was changed');
   return first;
@@ -78,10 +76,8 @@ export const passwordCommand: Command = {
     const [action] = positionals(args, ['set']);
     if (action !== 'set') throw new UsageError(`unknown action ${JSON.stringify(action)}: use kindling password set`);
     const password = await readPassword(io);
-    if (password.length < MIN_PASSWORD_LENGTH)
-      throw new CommandError(
-        `the password must be at least ${MIN_PASSWORD_LENGTH} characters long, got ${password.length}`,
-      );
+    const problem = passwordProblem(password);
+    if (problem !== null) throw new CommandError(`the password ${problem}`);
     const passwordHash = await hashPassword(password);
     const account = await withAccount(args, io.env, async ({ backend, account }) => {
       await backend.control.saveAccount({ ...account, passwordHash });

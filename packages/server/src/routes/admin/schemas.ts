@@ -4,6 +4,7 @@
  * unknown metric) is an issue of that item, not a 400 for the whole request.
  */
 import { userId } from '../../http/schemas.js';
+import { PASSWORD_LENGTH } from '../../secrets.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/target.js';
 import { webhookType } from '../../wire/webhook-wire.js';
 
@@ -319,7 +320,7 @@ export const analyticsQuery = {
 export const signInBody = {
   type: 'object',
   properties: {
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    password: { type: 'string', minLength: 1, maxLength: PASSWORD_LENGTH.max },
     account: {
       type: 'string',
       minLength: 1,
