@@ -3,6 +3,8 @@
  * arguments, and `--` to end the flags. A flag the command does not know is a usage error naming it.
  */
 
+import { nameProblem } from '../control/names.js';
+
 /** A mistake in how the command was called: exit code 2. */
 export class UsageError extends Error {}
 
@@ -68,6 +70,14 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     else parsed.strings[name] = value;
   }
   return parsed;
+}
+
+/** A name flag that must be given, held to the rule of names (control/names.ts). */
+export function requiredName(args: ParsedArgs, name: string): string {
+  const value = required(args, name);
+  const problem = nameProblem(value);
+  if (problem !== null) throw new UsageError(`--${name} ${problem}`);
+  return value;
 }
 
 /** The value of a string flag that must be given. */

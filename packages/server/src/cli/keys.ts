@@ -3,7 +3,7 @@
  */
 import { createKey } from '../runtime/accounts.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, choiceFlag, positionals, required } from './args.js';
+import { CommandError, choiceFlag, positionals, requiredName } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
 import { table } from './output.js';
 import { keyWire } from '../wire/admin-wire.js';
@@ -35,7 +35,7 @@ export const keysCommand: Command = {
     );
     if (action === 'create') {
       positionals(sub, []);
-      const name = required(args, 'name');
+      const name = requiredName(args, 'name');
       const kind = choiceFlag(args, 'kind', ['admin', 'application'], 'application');
       const created = await withAccount(args, io.env, ({ backend, account }) =>
         createKey(backend.control, account.id, kind, name, Date.now()),

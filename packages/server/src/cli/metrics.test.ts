@@ -25,6 +25,43 @@ describe('kindling metrics', () => {
     expect(list.out).toMatch(/words_learned\s+Words\s+active\s+0\s+0/);
   });
 
+  it('shows a stored name holding terminal controls escaped, so that it cannot clear the screen or fake a row', async () => {
+    const backend = d.open();
+    await backend.control.changeConfig(d.first.account.id, (config) => ({
+      ...config,
+      metrics: [
+        ...config.metrics,
+        {
+          id: 'm2',
+          key: 'words',
+          name: 'W\u001b[2J\nfake  row\u202e',
+          status: 'active',
+          created: '2026-01-01T00:00:00Z',
+        },
+      ],
+    }));
+    await backend.close();
+    const list = await d.cli(['metrics', 'list']);
+    const acted = [...list.out].filter(
+      (c) => c !== '\n' && (c < ' ' || (c >= '\u007f' && c <= '\u009f') || c === '\u202e'),
+    );
+    expect(acted).toEqual([]);
+    expect(list.out).toContain('W\\x1b[2J\\nfake  row\\u202e');
+    expect(list.out.split('\n').filter((line) => line.length > 0)).toHaveLength(3);
+  });
+
+  it('refuses a name over 255 characters or holding control characters, as the admin API does (exit 2, naming --name)', async () => {
+    for (const name of ['x'.repeat(256), 'a\u001bb'])
+      expect(await d.cli(['metrics', 'create', '--name', name, '--key', 'k'])).toMatchObject({
+        code: 2,
+        err: expect.stringContaining('--name'),
+      });
+    expect(await d.cli(['keys', 'create', '--name', 'x'.repeat(256)])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--name'),
+    });
+  });
+
   it('refuses a taken key (exit 1) and a key outside the rule (exit 2, naming --key)', async () => {
     expect(await d.cli(['metrics', 'create', '--name', 'Lessons again', '--key', 'lessons'])).toMatchObject({
       code: 1,

@@ -7,7 +7,7 @@ import { Activity } from '../runtime/activity.js';
 import { keyFor } from '@kindling/core';
 import { newId } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, positionals, required } from './args.js';
+import { CommandError, UsageError, positionals, requiredName } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
 import { table } from './output.js';
 
@@ -33,7 +33,7 @@ export const metricsCommand: Command = {
     const { action, rest: sub } = takeAction(args, ['create', 'list'], ['metrics create', 'metrics list']);
     if (action === 'create') {
       positionals(sub, []);
-      const name = required(args, 'name');
+      const name = requiredName(args, 'name');
       const key = keyFor({ name, ...(args.strings.key !== undefined ? { key: args.strings.key } : {}) });
       if ('problem' in key)
         throw new UsageError(`${args.strings.key !== undefined ? '--key' : '--name'}: ${key.problem}`);

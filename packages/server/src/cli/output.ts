@@ -18,6 +18,25 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
+/** Characters a terminal acts on rather than shows: C0 (but the line feed), DEL, C1, direction overrides. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
+const ACTED_ON = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` as a terminal shows it, with every character it would act on written as an escape
+ * (`\x1b`, `\u202e`): stored names reach this output, and one holding ESC sequences or a line feed
+ * could clear the screen, set the window title or fake a table row. With `lines`, a line feed
+ * inside is escaped too (the text is one line, or one cell).
+ */
+export function shownInTerminal(text: string, lines = false): string {
+  const escaped = (c: string) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  };
+  const once = text.replace(ACTED_ON, escaped);
+  return lines ? once.replace(/\n/g, '\\n') : once;
+}
+
 export class Output {
   constructor(
     readonly io: CliIo,
@@ -29,23 +48,27 @@ export class Output {
     if (this.json) this.io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
     else {
       const text = human(data);
-      this.io.stdout.write(`${Array.isArray(text) ? text.join('\n') : text}\n`);
+      const shown = Array.isArray(text)
+        ? text.map((line) => shownInTerminal(line, true)).join('\n')
+        : shownInTerminal(text);
+      this.io.stdout.write(`${shown}\n`);
     }
   }
 
   /** A note for people (stderr, so that stdout stays the result); silent with --json. */
   note(text: string): void {
-    if (!this.json) this.io.stderr.write(`${text}\n`);
+    if (!this.json) this.io.stderr.write(`${shownInTerminal(text)}\n`);
   }
 
   error(message: string, code: string): void {
     if (this.json) this.io.stderr.write(`${JSON.stringify({ error: message, code })}\n`);
-    else this.io.stderr.write(`kindling: ${message}\n`);
+    else this.io.stderr.write(`kindling: ${shownInTerminal(message)}\n`);
   }
 }
 
 /** Columns padded to their widest cell. */
 export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
+  rows = rows.map((row) => row.map((cell) => shownInTerminal(cell, true)));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells

@@ -70,6 +70,15 @@ describe('POST /admin/v1/metrics', () => {
     expect(res.body.created).toEqual([]);
   });
 
+  it.each(['W\u001b[2J', 'two\nlines', 'bell\u0007', 'rev\u202eersed', 'x'.repeat(256)])(
+    'refuses a name a terminal or a page would act on, or over 255 characters (%j), naming it',
+    async (name) => {
+      const res = await create([{ name, key: 'safe' }]);
+      expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
+      expect(res.body.error).toMatch(/name/);
+    },
+  );
+
   it('refuses a body that is not an array of 1 to 100 items', async () => {
     expect((await create([])).status).toBe(400);
     expect((await create(Array.from({ length: 101 }, (_, i) => ({ name: `m${i}` })))).status).toBe(400);

@@ -4,6 +4,7 @@
  * unknown metric) is an issue of that item, not a 400 for the whole request.
  */
 import { userId } from '../../http/schemas.js';
+import { MAX_NAME_LENGTH, NAME_PATTERN } from '../../control/names.js';
 import { PASSWORD_LENGTH } from '../../secrets.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/target.js';
 import { webhookType } from '../../wire/webhook-wire.js';
@@ -12,7 +13,7 @@ export const TAG = 'admin';
 
 export const KEY_PATTERN = '^[a-zA-Z0-9_-]+$';
 
-const name = { type: 'string', minLength: 1, maxLength: 255 } as const;
+const name = { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, pattern: NAME_PATTERN } as const;
 const key = {
   type: 'string',
   maxLength: 255,

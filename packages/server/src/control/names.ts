@@ -1,0 +1,21 @@
+/**
+ * The rule of a name people give (a metric, an achievement, a key, an account, a tenant), one for
+ * the admin API's schemas and the CLI's flags: 1 to 255 characters, none of them a control character
+ * (C0, DEL, C1) or a bidirectional override. A name is shown in terminals and on pages, where such
+ * characters would clear a screen, fake a table row or reverse the text around them.
+ */
+export const MAX_NAME_LENGTH = 255;
+
+const UNSHOWABLE = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+
+/** The JSON schema pattern of a name (Ajv reads it with the `u` flag). */
+export const NAME_PATTERN = `^[^${UNSHOWABLE}]*$`;
+const NAME = new RegExp(NAME_PATTERN, 'u');
+
+/** Why `name` cannot be a name, or null when it can. */
+export function nameProblem(name: string): string | null {
+  if (name.length === 0 || name.length > MAX_NAME_LENGTH)
+    return `must be 1 to ${MAX_NAME_LENGTH} characters, got ${name.length}`;
+  if (!NAME.test(name)) return 'must hold no control characters or direction overrides';
+  return null;
+}
