@@ -64,6 +64,30 @@ describe('kindling streak', () => {
     expect(JSON.parse((await d.cli(['streak', 'show', '--json'])).out)).toEqual({ rule: printed.rule, rebuild });
   });
 
+  it.each([
+    'lessons:0x10',
+    'lessons:0b11',
+    'lessons:1e1',
+    'lessons:   ',
+    'lessons: 5',
+    'lessons:010',
+    'lessons:Infinity',
+  ])(
+    'refuses --condition %s, a threshold not written in plain decimal digits (exit 2, naming --condition)',
+    async (condition) => {
+      expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', condition])).toMatchObject({
+        code: 2,
+        err: expect.stringContaining('--condition'),
+      });
+    },
+  );
+
+  it('takes a fractional threshold in decimal digits', async () => {
+    const set = await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:2.5', '--json']);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.out).rule.conditions).toEqual([{ metric: 'lessons', threshold: 2.5 }]);
+  });
+
   it('refuses an unknown metric, a rule the core rejects and a malformed flag, changing nothing', async () => {
     expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'minutes:10'])).toMatchObject({
       code: 1,

@@ -8,6 +8,7 @@ import type { Rebuild, RuleConfig } from '../control/types.js';
 import type { Backend } from '../runtime/backend.js';
 import { engineFor } from '../runtime/engines.js';
 import { rebuildAccount } from '../runtime/rebuild-account.js';
+import { isDecimalText } from '../http/decimal-text.js';
 import { ruleAsKept } from '../runtime/streak-rule.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
@@ -49,7 +50,7 @@ ${BACKEND_HELP.join('\n')}
 function condition(text: string): { metric: string; threshold: number } {
   const match = /^([^:]+):(.+)$/.exec(text);
   const threshold = Number(match?.[2]);
-  if (match === null || !Number.isFinite(threshold))
+  if (match === null || !isDecimalText(match[2] as string, 'number') || !Number.isFinite(threshold))
     throw new UsageError(`--condition must be METRIC:THRESHOLD like lessons:1, got ${JSON.stringify(text)}`);
   return { metric: match[1] as string, threshold };
 }

@@ -14,6 +14,11 @@ const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
 type NumberKind = 'integer' | 'number';
 
+/** Whether `text` writes a number of `kind` in plain decimal digits (the CLI's numbers follow it too). */
+export function isDecimalText(text: string, kind: NumberKind): boolean {
+  return (kind === 'integer' ? INTEGER_TEXT : NUMBER_TEXT).test(text);
+}
+
 const kindOf = (schema: unknown): NumberKind | null =>
   isRecord(schema) && (schema.type === 'integer' || schema.type === 'number') ? schema.type : null;
 
@@ -38,8 +43,7 @@ export function withDecimalNumbers(schema: unknown, full: Validator): Validator 
         if (!Object.hasOwn(data, key)) continue;
         const value = data[key];
         const texts = Array.isArray(value) ? value : [value];
-        const pattern = kind === 'integer' ? INTEGER_TEXT : NUMBER_TEXT;
-        if (texts.some((text) => typeof text === 'string' && !pattern.test(text))) {
+        if (texts.some((text) => typeof text === 'string' && !isDecimalText(text, kind))) {
           check.errors = [
             {
               instancePath: `/${key}`,
