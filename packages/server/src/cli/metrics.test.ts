@@ -62,6 +62,25 @@ describe('kindling metrics', () => {
     });
   });
 
+  it('refuses a metric beyond 1,000, as the admin API does (exit 1)', async () => {
+    const backend = d.open();
+    await backend.control.changeConfig(d.first.account.id, (config) => ({
+      ...config,
+      metrics: Array.from({ length: 1000 }, (_, i) => ({
+        id: `m${i}`,
+        key: `m${i}`,
+        name: `M${i}`,
+        status: 'active' as const,
+        created: '2026-01-01T00:00:00Z',
+      })),
+    }));
+    await backend.close();
+    expect(await d.cli(['metrics', 'create', '--name', 'One more'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('at most 1000 metrics'),
+    });
+  });
+
   it('refuses a taken key (exit 1) and a key outside the rule (exit 2, naming --key)', async () => {
     expect(await d.cli(['metrics', 'create', '--name', 'Lessons again', '--key', 'lessons'])).toMatchObject({
       code: 1,

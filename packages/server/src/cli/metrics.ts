@@ -2,6 +2,7 @@
  * `kindling metrics create|list`: the account's metrics, changed through the same control-plane
  * call as the admin API (one compare-and-set on the configuration) with the same key rule.
  */
+import { limitMessage, roomFor } from '../control/limits.js';
 import type { MetricDef } from '../control/types.js';
 import { Activity } from '../runtime/activity.js';
 import { keyFor } from '@kindling/core';
@@ -51,6 +52,7 @@ export const metricsCommand: Command = {
             throw new CommandError(
               `a metric already has the key ${JSON.stringify(key.key)} (${taken.name}, ${taken.status}); give another with --key`,
             );
+          if (!roomFor('metrics', config.metrics.length)) throw new CommandError(limitMessage('metrics'));
           return { ...config, metrics: [...config.metrics, made] };
         });
         return made;

@@ -1,3 +1,4 @@
+import { ACCOUNT_LIMITS } from '../control/limits.js';
 /**
  * A webhook endpoint of an account: where its changes are posted, which of them, and the secret
  * that signs them (kept readable: it signs every delivery; shown to the owner once, at creation).
@@ -18,7 +19,7 @@ export const WEBHOOK_TYPES = [
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
 /** How many endpoints one account may have. */
-export const MAX_WEBHOOKS = 10;
+export const MAX_WEBHOOKS = ACCOUNT_LIMITS['webhook endpoints'];
 
 export interface WebhookEndpoint {
   id: string;

@@ -72,6 +72,31 @@ describe('POST /admin/v1/achievements', () => {
     expect(done.status).toBe(201);
   });
 
+  it('makes an issue of an achievement beyond 1,000, the most an account may have', async () => {
+    const accountId = t.server.firstStart!.account.id;
+    await t.server.ctx.backend.control.changeConfig(accountId, (config) => ({
+      ...config,
+      achievements: Array.from({ length: 1000 }, (_, i) => ({
+        id: `a${i}`,
+        key: `a${i}`,
+        name: `A${i}`,
+        trigger: 'api' as const,
+        metric: null,
+        threshold: null,
+        streakLength: null,
+        prerequisites: null,
+        badgeUrl: null,
+        status: 'active' as const,
+        created: CREATED,
+      })),
+    }));
+    const res = await create([{ name: 'One more', trigger: 'api' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.issues).toEqual([
+      { index: 0, severity: 'error', message: 'An account may have at most 1000 achievements' },
+    ]);
+  });
+
   it('reports each wrong item as an issue and answers 200 when nothing was created', async () => {
     await create([{ name: 'Taken', trigger: 'api' }]);
     const res = await create([

@@ -7,6 +7,7 @@
  * condition some users already meet starts a rebuild that completes it for them (S22); the answer
  * carries its first progress.
  */
+import { limitMessage, roomFor } from '../../control/limits.js';
 import { ConfigError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AccountConfig, AchievementDef } from '../../control/types.js';
@@ -80,6 +81,10 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
             continue;
           }
           const { name, key } = named;
+          if (!roomFor('achievements', achievements.length)) {
+            issues.push(issue({ index }, limitMessage('achievements')));
+            continue;
+          }
           const problem = itemProblem(item, config, achievements);
           if (problem !== null) {
             issues.push(issue({ index }, problem));

@@ -13,9 +13,10 @@ import { newId } from '../../secrets.js';
 import { attributeWire, createdAttributesSchema } from '../../wire/attribute-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAttribute, TAG } from './schemas.js';
+import { ACCOUNT_LIMITS } from '../../control/limits.js';
 
 /** How many attributes an account may declare. */
-export const MAX_ATTRIBUTES = 200;
+export const MAX_ATTRIBUTES = ACCOUNT_LIMITS.attributes;
 
 export function createAttributesRoute(app: App, ctx: ServerContext): void {
   app.post(

@@ -64,6 +64,30 @@ describe('POST /admin/v1/metrics', () => {
     ]);
   });
 
+  it('makes an issue of each metric beyond 1,000, the most an account may have, and creates those before it', async () => {
+    const accountId = t.server.firstStart!.account.id;
+    await t.server.ctx.backend.control.changeConfig(accountId, (config) => ({
+      ...config,
+      metrics: [
+        ...config.metrics,
+        ...Array.from({ length: 998 }, (_, i) => ({
+          id: `m${i}`,
+          key: `m${i}`,
+          name: `M${i}`,
+          status: 'active' as const,
+          created: '2026-01-01T00:00:00Z',
+        })),
+      ],
+    }));
+    const res = await create([{ name: 'Last one' }, { name: 'Too many' }, { name: 'Still too many' }]);
+    expect(res.status).toBe(201);
+    expect(res.body.created.map((m: { key: string }) => m.key)).toEqual(['last-one']);
+    expect(res.body.issues).toEqual([
+      { index: 1, severity: 'error', message: 'An account may have at most 1000 metrics' },
+      { index: 2, severity: 'error', message: 'An account may have at most 1000 metrics' },
+    ]);
+  });
+
   it('answers 200 when nothing was created', async () => {
     const res = await create([{ name: 'Lessons' }]);
     expect(res.status).toBe(200);

@@ -2,6 +2,7 @@
  * POST /admin/v1/metrics: create 1..100 metrics; a key is derived from the name when absent.
  * A taken or malformed key is an issue of its item; the others are created.
  */
+import { limitMessage, roomFor } from '../../control/limits.js';
 import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -9,7 +10,7 @@ import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../secrets.js';
 import { createdMetricsSchema, metricWire } from '../../wire/admin-wire.js';
-import { nameAndKey, statusOf, type Issue } from './bulk.js';
+import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newMetric, TAG } from './schemas.js';
 
 export function createMetricsRoute(app: App, ctx: ServerContext): void {
@@ -37,6 +38,10 @@ export function createMetricsRoute(app: App, ctx: ServerContext): void {
           const named = nameAndKey(item, index, (key) => taken.has(key), 'metric');
           if ('message' in named) {
             issues.push(named);
+            continue;
+          }
+          if (!roomFor('metrics', config.metrics.length + created.length)) {
+            issues.push(issue({ index }, limitMessage('metrics')));
             continue;
           }
           taken.add(named.key);

@@ -3,6 +3,7 @@
  * name with the Tenant-ID header. A customer id taken (or repeated in the body) or unfit for a
  * header is an issue of its item; the others are created.
  */
+import { limitMessage, roomFor } from '../../control/limits.js';
 import type { Tenant } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -41,6 +42,8 @@ export function createTenantsRoute(app: App, ctx: ServerContext): void {
           else if (name === '') issues.push(issue({ index }, 'Name must not be blank'));
           else if (isTaken([...tenants, ...created], item.customerId))
             issues.push(issue({ index }, customerIdTaken(item.customerId)));
+          else if (!roomFor('tenants', tenants.length + created.length))
+            issues.push(issue({ index }, limitMessage('tenants')));
           else
             created.push({
               id: newId(),

@@ -61,6 +61,26 @@ describe('POST /admin/v1/tenants', () => {
     expect(none.body.created).toEqual([]);
   });
 
+  it('makes an issue of a tenant beyond 10,000, the most an account may have', async () => {
+    const accountId = t.server.firstStart!.account.id;
+    const at = '2026-01-01T00:00:00Z';
+    await t.server.ctx.backend.control.changeTenants(accountId, () =>
+      Array.from({ length: 10_000 }, (_, i) => ({
+        id: `t${i}`,
+        customerId: `c${i}`,
+        name: `C${i}`,
+        status: 'active' as const,
+        created: at,
+        updated: at,
+      })),
+    );
+    const res = await admin('POST', '/admin/v1/tenants', [{ customerId: 'one-more', name: 'One more' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.issues).toEqual([
+      { index: 0, severity: 'error', message: 'An account may have at most 10000 tenants' },
+    ]);
+  });
+
   it('refuses a body that is not 1 to 100 items of customerId and name up to 255 characters with 400', async () => {
     const bodies: unknown[] = [
       [],
