@@ -164,6 +164,40 @@ export function storeLevelCases(store: () => Store, reopen: ((store: Store) => P
     expect(await s.countUsers()).toBe(ids.length);
   });
 
+  it('keeps every user id its own, code unit for code unit, and lists them in UTF-16 order', async () => {
+    const s = store();
+    // ids a store that re-encodes (lone surrogates to U+FFFD), stops at NUL, cuts at a length or
+    // compares bytes instead of UTF-16 code units would merge or misorder
+    const long = 'x'.repeat(255);
+    const ids = [
+      '\uD800',
+      '\uDBFF',
+      '\uFFFD',
+      'a',
+      'a\u0000b',
+      'a\u0000c',
+      `${long}1`,
+      `${long}2`,
+      '\uFF5E',
+      '\u{1F600}',
+      'é',
+      'e\u0301',
+    ];
+    for (const [i, id] of ids.entries())
+      await s.update(id, () => ({
+        result: null,
+        write: { user: { ...newUser(id, 0), version: 1, totals: { n: i } }, history: [], rollups: [], index: [] },
+      }));
+    for (const [i, id] of ids.entries()) {
+      const user = await s.load(id);
+      expect(user?.id).toBe(id);
+      expect(user?.totals).toEqual({ n: i });
+    }
+    const inUtf16Order = [...ids].sort();
+    expect(await s.users(null, 100)).toEqual(inUtf16Order);
+    expect(await s.countUsers()).toBe(ids.length);
+  });
+
   it("lists the engine's users a page at a time and finds them by id prefix, then by email", async () => {
     const engine = createEngine({
       store: store(),
