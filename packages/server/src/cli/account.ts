@@ -28,7 +28,7 @@ export async function openAccount(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<OpenAccount> {
   const settings = parseSettings(env, { data: args.strings.data, redis: args.strings.redis });
-  const backend = openBackend(settings);
+  const backend = openBackend(settings, { existing: true });
   try {
     const account = await findAccount(backend, args.strings.account);
     return { backend, account, close: () => backend.close() };

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../secrets.js';
 import { dataDir, type DataDir } from './test-io.js';
@@ -7,6 +9,19 @@ beforeEach(async () => {
   d = await dataDir();
 });
 afterEach(() => d.remove());
+
+describe('a command on a data folder that holds no data', () => {
+  it('says so, naming the folder and --data, and makes nothing there', async () => {
+    const missing = join(d.dir, 'no-such-folder');
+    const listed = await d.cli(['keys', 'list', '--data', missing]);
+    expect(listed).toMatchObject({ code: 2, err: expect.stringMatching(/--data.*no-such-folder.*kindling start/) });
+    expect(existsSync(missing)).toBe(false);
+    const empty = join(d.dir, 'empty-folder');
+    mkdirSync(empty);
+    expect((await d.cli(['metrics', 'list', '--data', empty])).code).toBe(2);
+    expect(readdirSync(empty)).toEqual([]);
+  });
+});
 
 describe('kindling keys', () => {
   it('creates a key that the control plane finds by its hash, shown once', async () => {

@@ -2,7 +2,7 @@
  * Where the data lives: SQLite files in the data folder (the default), or Redis (single or
  * cluster) shared by any number of server processes. One control plane, one Store per account.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DeliveryQueue, Store } from '@kindling/core';
 import { redisControlKV, redisDeliveryQueue, redisStore } from '@kindling/redis';
@@ -24,9 +24,15 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+/**
+ * Opens the backend the settings name. With `existing`, a SQLite data folder must hold data already
+ * (its control.db): a command that only works on data refuses a folder without any, rather than
+ * making one (a mistyped --data would otherwise leave an empty data set behind).
+ */
 export function openBackend(
   settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> &
     Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs'>>,
+  options: { existing?: boolean } = {},
 ): Backend {
   const stores = new Map<string, Store>();
   const redis = settings.redis;
@@ -36,6 +42,10 @@ export function openBackend(
   let where: string;
   if (redis === null) {
     const dir = resolve(settings.dataDir);
+    if (options.existing === true && !existsSync(join(dir, 'control.db')))
+      throw new SettingsError(
+        `KINDLING_DATA_DIR (--data) ${dir} holds no Kindling data (no control.db): run \`kindling start --data ${dir}\` once to make it, or name the folder that holds the data`,
+      );
     try {
       mkdirSync(dir, { recursive: true });
     } catch (error) {
