@@ -35,16 +35,19 @@ export function refuseUnready(request: FastifyRequest, reply: FastifyReply, stop
 }
 
 /**
- * The first onRequest hook of a route: ready, then the caller its `config.access` accepts. Written
- * with a callback: a request that needs no store to decide (a known key) passes without a promise.
+ * The first onRequest hook of a route: the route's security headers (kept on a refusal too), ready,
+ * then the caller its `config.access` accepts. Written with a callback: a request that needs no
+ * store to decide (a known key) passes without a promise.
  */
 export function admission(
   ctx: ServerContext,
   config: FastifyContextConfig,
   isStopping: () => boolean,
+  securityHeaders: Readonly<Record<string, string>>,
 ): onRequestHookHandler {
   return function admit(request, reply, done) {
     let pending: Promise<void> | undefined;
+    void reply.headers(securityHeaders);
     try {
       refuseUnready(request, reply, isStopping());
       pending = authorize(ctx, request, config);

@@ -22,6 +22,7 @@ import { HttpError, toErrorReply } from './errors.js';
 import { parseJsonBody } from './json-body.js';
 import { throttledLog } from './log-throttle.js';
 import { errorBody } from './schemas.js';
+import { NOT_A_PAGE, securityHeadersOf } from './security-headers.js';
 import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
 
@@ -46,7 +47,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     // A URL the router cannot decode is answered by the same error mapping as everything else.
     frameworkErrors: (error, _request, reply) => {
       const answer = toErrorReply(error);
-      void (reply as FastifyReply).code(answer.status).headers(answer.headers).send(answer.body);
+      void (reply as FastifyReply).code(answer.status).headers(NOT_A_PAGE).headers(answer.headers).send(answer.body);
     },
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
   });
@@ -95,8 +96,13 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // Each route (the plugins' below too) gets the hooks it needs when it is registered, with what it
   // declared bound in: no route runs a hook that has nothing to do on it (decision 025: the cached
   // streak read ran four hooks, and now runs one).
+  const dashboard = ctx.settings.dashboardDir;
+  const servesDashboard = dashboard !== null && existsSync(dashboard);
   app.addHook('onRoute', (route) => {
-    route.onRequest = [admission(ctx, route.config ?? {}, () => stopping), ...hooksOf(route.onRequest)];
+    route.onRequest = [
+      admission(ctx, route.config ?? {}, () => stopping, securityHeadersOf(route.url, servesDashboard)),
+      ...hooksOf(route.onRequest),
+    ];
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // Fastify reads no body of a GET or HEAD: there is no coding to refuse.
     if (methods.some((m) => m !== 'GET' && m !== 'HEAD'))
@@ -136,6 +142,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   // A request no route takes is still refused while stopping and without a Host header, before the 404.
   app.setNotFoundHandler((request, reply) => {
+    void reply.headers(NOT_A_PAGE);
     refuseUnready(request, reply, stopping);
     throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
@@ -153,8 +160,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   notSupportedRoutes(typed, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const dashboard = ctx.settings.dashboardDir;
-  if (dashboard !== null && existsSync(dashboard)) {
+  if (dashboard !== null && servesDashboard) {
     await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: 'index.html' });
   } else {
     app.get('/', { schema: { hide: true } }, async () => ({

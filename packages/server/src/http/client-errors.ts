@@ -10,6 +10,7 @@ import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientErrorReply, type ErrorReply, HttpError, toErrorReply } from './errors.js';
+import { NOT_A_PAGE_LINES } from './security-headers.js';
 
 /** What Node attaches to a parser error and to the socket it reads; none of it is guaranteed. */
 interface ParserError extends Error {
@@ -46,6 +47,7 @@ function writeAnswer(socket: ServerSocket, answer: ErrorReply, head: boolean): b
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
+    ...NOT_A_PAGE_LINES,
   ].join('\r\n');
   socket.write(`${lines}\r\n\r\n${head ? '' : body}`);
   return true;
