@@ -122,7 +122,7 @@ function UserTable({ users, now }: { users: readonly UserRow[]; now: number }) {
             <th scope="row">
               <a href={userHref(user.id)}>{user.id}</a>
             </th>
-            <td>{user.email ?? '—'}</td>
+            <td className="long-text">{user.email ?? '—'}</td>
             <td className="num">{formatNumber(user.current, 0)}</td>
             <td className="num">{formatNumber(user.longest, 0)}</td>
             <td>
