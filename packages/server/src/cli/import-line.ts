@@ -5,6 +5,7 @@
  * `import:<sha256 of the line>`, so that importing the same file again changes nothing.
  */
 import { createHash } from 'node:crypto';
+import { InvalidInputError, parseDay } from '@kindling/core';
 
 export interface ImportEvent {
   metric: string;
@@ -17,12 +18,24 @@ export interface ImportEvent {
   idempotencyKey: string;
 }
 
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+/** The date (checked against the calendar apart), then a time of the clock and an offset. */
+const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 function instant(at: unknown): number | undefined | { problem: string } {
   if (at === undefined || at === null) return undefined;
   if (typeof at === 'number' && Number.isSafeInteger(at)) return at;
-  if (typeof at === 'string' && RFC_3339.test(at) && Number.isFinite(Date.parse(at))) return Date.parse(at);
+  const match = typeof at === 'string' ? RFC_3339.exec(at) : null;
+  if (match !== null) {
+    // Date.parse rolls 2026-02-30 over to March: the date is checked as the HTTP API checks dates
+    try {
+      parseDay(match[1] as string, 'at');
+    } catch (error) {
+      if (error instanceof InvalidInputError) return { problem: error.message };
+      throw error;
+    }
+    const parsed = Date.parse(at as string);
+    if (Number.isFinite(parsed)) return parsed;
+  }
   return {
     problem: `at must be an RFC 3339 instant (2026-01-02T10:00:00Z) or epoch milliseconds, got ${JSON.stringify(at)}`,
   };
