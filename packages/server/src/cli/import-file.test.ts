@@ -141,4 +141,32 @@ describe('importFile', () => {
       oneShot.remove();
     }
   });
+
+  it('rejects a line that is not valid UTF-8, naming it, instead of reading its bytes as other characters', async () => {
+    const path = join(d.dir, 'latin1.ndjson');
+    const event = (fields: string) => Buffer.from(`{"metric":"lessons","value":1,${fields}}\n`, 'latin1');
+    writeFileSync(
+      path,
+      Buffer.concat([
+        event('"userId":"j\xfcrgen"'),
+        event('"userId":"j\xf6rg"'),
+        event('"userId":"ada","idempotencyKey":"k\xff"'),
+        event('"userId":"ada","idempotencyKey":"k\xfe"'),
+        event('"userId":"bob"'),
+      ]),
+    );
+    const summary = await run(path);
+    expect(summary).toMatchObject({ complete: true, lines: 5, recorded: 1, replayed: 0, rejected: 4 });
+    expect(summary.reasons).toEqual(
+      [1, 2, 3, 4].map((n) => expect.stringMatching(new RegExp(`^line ${n}: not valid UTF-8`))),
+    );
+    const backend = d.open();
+    try {
+      const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
+      expect(await engine.user('j\ufffdrgen')).toBeNull();
+      expect(await engine.user('ada')).toBeNull();
+    } finally {
+      await backend.close();
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import { KindlingError, StoreError } from '@kindling/core';
 import type { Backend } from '../runtime/backend.js';
 import { Engines } from '../runtime/engines.js';
-import { parseImportLine } from './import-line.js';
+import { decodeImportLine, parseImportLine } from './import-line.js';
 
 export const MAX_REASONS = 20;
 
@@ -180,7 +180,9 @@ export async function importFile(path: string, options: ImportOptions): Promise<
     linesThisRun++;
     const entry: Pending = { line: number, end: Math.min(position, size), outcome: null };
     queue.push(entry);
-    const text = bytes.toString('utf8').replace(/\r$/, '');
+    const decoded = decodeImportLine(bytes);
+    if (typeof decoded !== 'string') return settle(entry, { kind: 'rejected', reason: decoded.problem });
+    const text = decoded.replace(/\r$/, '');
     if (text.trim() === '') return settle(entry, { kind: 'blank' });
     await start(entry, text);
     while (inFlight >= concurrency) await new Promise<void>((resolve) => (wake = resolve));

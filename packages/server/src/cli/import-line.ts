@@ -1,8 +1,9 @@
 /**
- * One line of an import file: `{"metric","user":{"id","tz"?,"email"?},"value","at"?,"idempotencyKey"?}`
- * (or `userId` instead of `user.id`; `at` an RFC 3339 instant or epoch ms) turned into what
- * `engine.record` takes, or the reason it cannot be. A line without its own idempotency key gets
- * `import:<sha256 of the line>`, so that importing the same file again changes nothing.
+ * One line of an import file: its bytes read strictly as UTF-8, then
+ * `{"metric","user":{"id","tz"?,"email"?},"value","at"?,"idempotencyKey"?}` (or `userId` instead of
+ * `user.id`; `at` an RFC 3339 instant or epoch ms) turned into what `engine.record` takes, or the
+ * reason it cannot be. A line without its own idempotency key gets `import:<sha256 of the line>`, so
+ * that importing the same file again changes nothing.
  */
 import { createHash } from 'node:crypto';
 import { InvalidInputError, parseDay } from '@kindling/core';
@@ -43,6 +44,21 @@ function instant(at: unknown): number | undefined | { problem: string } {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+// fatal: a byte sequence that is not UTF-8 is an error, not U+FFFD (which would make distinct user ids
+// or idempotency keys one); ignoreBOM: the bytes are read as they are, a BOM included
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The text of a line's bytes, or the reason they are not text. */
+export function decodeImportLine(bytes: Uint8Array): string | { problem: string } {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return {
+      problem: 'not valid UTF-8: the line holds bytes of another encoding (save the file as UTF-8 and import it again)',
+    };
+  }
 }
 
 export function parseImportLine(line: string): ImportEvent | { problem: string } {
