@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BODY_LIMIT } from '../http/body-limit.js';
 import { Engines } from '../runtime/engines.js';
 import { importFile, resumeFileOf } from './import-file.js';
 import { dataDir, type DataDir } from './test-io.js';
@@ -168,5 +169,33 @@ describe('importFile', () => {
     } finally {
       await backend.close();
     }
+  });
+
+  it('rejects a line longer than the HTTP API takes for one event, naming its length, and records the lines around it', async () => {
+    /** an event line of exactly `bytes` bytes, without its newline */
+    const sized = (userId: string, bytes: number) => {
+      const head = `{"metric":"lessons","userId":"${userId}","value":1,"pad":"`;
+      return `${head}${'a'.repeat(bytes - head.length - 2)}"}`;
+    };
+    const path = join(d.dir, 'long.ndjson');
+    const huge = 4 * 1024 * 1024;
+    writeFileSync(
+      path,
+      [
+        sized('ada', 100),
+        sized('bob', BODY_LIMIT),
+        sized('cyd', BODY_LIMIT + 1),
+        sized('dan', huge),
+        sized('eve', 100),
+        sized('fay', BODY_LIMIT + 1),
+      ].join('\n'),
+    );
+    const summary = await run(path);
+    expect(summary).toMatchObject({ complete: true, lines: 6, recorded: 3, rejected: 3 });
+    expect(summary.reasons).toEqual([
+      `line 3: the line is ${BODY_LIMIT + 1} bytes long, more than the ${BODY_LIMIT} bytes one event may take`,
+      `line 4: the line is ${huge} bytes long, more than the ${BODY_LIMIT} bytes one event may take`,
+      `line 6: the line is ${BODY_LIMIT + 1} bytes long, more than the ${BODY_LIMIT} bytes one event may take`,
+    ]);
   });
 });

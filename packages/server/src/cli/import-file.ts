@@ -5,14 +5,18 @@
  * `<file>.kindling-import.json` (at most every 500 ms, and when stopped), read back by the next
  * run, and deleted when the file is done. Aborting stops reading and waits for the records in flight.
  */
-import { createReadStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { KindlingError, StoreError } from '@kindling/core';
+import { BODY_LIMIT } from '../http/body-limit.js';
 import type { Backend } from '../runtime/backend.js';
 import { Engines } from '../runtime/engines.js';
 import { decodeImportLine, parseImportLine } from './import-line.js';
+import { type FileLine, readLines } from './import-lines.js';
 
 export const MAX_REASONS = 20;
+/** A line is one event: it may be as long as the HTTP API takes one event's body to be. */
+export const MAX_LINE_BYTES = BODY_LIMIT;
 
 export interface ImportCounts {
   recorded: number;
@@ -172,14 +176,18 @@ export async function importFile(path: string, options: ImportOptions): Promise<
 
   let position = offset;
   let number = line;
-  let rest: Buffer = Buffer.alloc(0);
-  let reachedEnd = false;
-  const handle = async (bytes: Buffer) => {
-    position += bytes.length + 1;
+  let reachedEnd = offset >= size;
+  const handle = async ({ bytes, length }: FileLine) => {
+    position += length + 1;
     number++;
     linesThisRun++;
     const entry: Pending = { line: number, end: Math.min(position, size), outcome: null };
     queue.push(entry);
+    if (bytes === null)
+      return settle(entry, {
+        kind: 'rejected',
+        reason: `the line is ${length} bytes long, more than the ${MAX_LINE_BYTES} bytes one event may take`,
+      });
     const decoded = decodeImportLine(bytes);
     if (typeof decoded !== 'string') return settle(entry, { kind: 'rejected', reason: decoded.problem });
     const text = decoded.replace(/\r$/, '');
@@ -189,24 +197,15 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   };
   const stopped = () => options.signal?.aborted === true || fatal !== null;
 
-  if (offset < size) {
-    const stream = createReadStream(path, { start: offset });
-    reading: for await (const chunk of stream as AsyncIterable<Buffer>) {
-      let data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-      let newline: number;
-      while ((newline = data.indexOf(0x0a)) !== -1) {
-        if (stopped()) break reading;
-        await handle(data.subarray(0, newline));
-        data = data.subarray(newline + 1);
-      }
-      rest = Buffer.from(data);
+  if (!reachedEnd) {
+    let cutShort = false;
+    for await (const fileLine of readLines(path, offset, MAX_LINE_BYTES)) {
+      cutShort = stopped();
+      if (cutShort) break;
+      await handle(fileLine);
     }
-    stream.destroy();
-    if (!stopped()) {
-      if (rest.length > 0) await handle(rest);
-      reachedEnd = true;
-    }
-  } else reachedEnd = true;
+    reachedEnd = !cutShort;
+  }
 
   await Promise.all(tails.values());
   fold();

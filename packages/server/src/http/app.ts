@@ -15,6 +15,7 @@ import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
 import { checkBodyActsFor } from './acts-for.js';
 import { admission, hooksOf, refuseBodyEncoding, refuseUnready } from './admission.js';
+import { BODY_LIMIT } from './body-limit.js';
 import { answerClientError, answerConnect, answerExpectation } from './client-errors.js';
 import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } from './connections.js';
 import type { ServerContext } from './context.js';
@@ -29,7 +30,7 @@ import { compileValidator } from './validation.js';
 /** How often a stopping server closes the connections that went idle. */
 const IDLE_SWEEP_MS = 50;
 
-export const BODY_LIMIT = 64 * 1024;
+export { BODY_LIMIT };
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const { timeouts } = ctx.settings;
