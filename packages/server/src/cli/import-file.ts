@@ -5,12 +5,13 @@
  * `<file>.kindling-import.json` (at most every 500 ms, and when stopped), read back by the next
  * run, and deleted when the file is done. Aborting stops reading and waits for the records in flight.
  */
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { KindlingError, StoreError } from '@kindling/core';
 import { BODY_LIMIT } from '../http/body-limit.js';
 import type { Backend } from '../runtime/backend.js';
 import { Engines } from '../runtime/engines.js';
+import { CommandError } from './args.js';
 import { decodeImportLine, parseImportLine } from './import-line.js';
 import { type FileLine, readLines } from './import-lines.js';
 
@@ -81,10 +82,33 @@ function writeResume(path: string, state: ResumeState): void {
   renameSync(`${file}.tmp`, file);
 }
 
+/** What `path` is when it is not a regular file, in words. */
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a file';
+}
+
+/**
+ * The file to import, which must be a regular file: the import reads it by byte offset, and goes on
+ * from one after an interruption, which a pipe cannot give (nor a directory anything).
+ */
+function checkImportable(path: string): Stats {
+  const stats = statSync(path);
+  if (stats.isFile()) return stats;
+  if (stats.isDirectory())
+    throw new CommandError(`${path} is a directory, not a regular file: give the path of an NDJSON file in it`);
+  throw new CommandError(
+    `${path} is ${kindOf(stats)}, not a regular file: an import reads its file by byte offset, so that it can go ` +
+      'on where it stopped; save the stream to a file first (gunzip -c events.ndjson.gz > events.ndjson) and import that',
+  );
+}
+
 export async function importFile(path: string, options: ImportOptions): Promise<ImportSummary> {
   const clock = options.clock ?? Date.now;
   const concurrency = options.concurrency ?? 16;
-  const size = statSync(path).size;
+  const size = checkImportable(path).size;
   const resumed = readResume(path, size);
   const counts: ImportCounts =
     resumed === null

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataDir, type DataDir } from './test-io.js';
@@ -37,5 +38,23 @@ describe('kindling import', () => {
       code: 1,
       err: expect.stringContaining('missing.ndjson'),
     });
+  });
+
+  it('refuses a pipe at once, saying to save the stream to a file first, instead of importing nothing', async () => {
+    const fifo = join(d.dir, 'events.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const answer = await d.cli(['import', fifo]);
+    expect(answer).toMatchObject({ code: 1, out: '' });
+    expect(answer.err).toContain(`${fifo} is a pipe, not a regular file`);
+    expect(answer.err).toContain('save the stream to a file first');
+  });
+
+  it('refuses a directory, naming it, instead of failing with a raw system error', async () => {
+    const folder = join(d.dir, 'exports');
+    mkdirSync(folder);
+    const answer = await d.cli(['import', folder]);
+    expect(answer).toMatchObject({ code: 1, out: '' });
+    expect(answer.err).toContain(`${folder} is a directory, not a regular file`);
+    expect(answer.err).not.toMatch(/unexpected|EISDIR/);
   });
 });
