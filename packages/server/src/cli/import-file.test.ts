@@ -1,9 +1,10 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../http/body-limit.js';
 import { Engines } from '../runtime/engines.js';
-import { importFile, resumeFileOf } from './import-file.js';
+import { importFile } from './import-file.js';
+import { resumeFileOf } from './import-resume.js';
 import { dataDir, type DataDir } from './test-io.js';
 
 const DAY = 86_400_000;
@@ -54,6 +55,17 @@ async function snapshot(d: DataDir): Promise<Record<string, { total: number; len
   }
   await backend.close();
   return out;
+}
+
+/** The user `id` as the store has it, null when nothing of it was recorded. */
+async function storedUser(d: DataDir, id: string) {
+  const backend = d.open();
+  try {
+    const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
+    return await engine.user(id);
+  } finally {
+    await backend.close();
+  }
 }
 
 let d: DataDir;
@@ -161,14 +173,8 @@ describe('importFile', () => {
     expect(summary.reasons).toEqual(
       [1, 2, 3, 4].map((n) => expect.stringMatching(new RegExp(`^line ${n}: not valid UTF-8`))),
     );
-    const backend = d.open();
-    try {
-      const { engine } = await new Engines(backend, 0).runtimeFor(d.first.account.id);
-      expect(await engine.user('j\ufffdrgen')).toBeNull();
-      expect(await engine.user('ada')).toBeNull();
-    } finally {
-      await backend.close();
-    }
+    expect(await storedUser(d, 'j\ufffdrgen')).toBeNull();
+    expect(await storedUser(d, 'ada')).toBeNull();
   });
 
   it('rejects a line longer than the HTTP API takes for one event, naming its length, and records the lines around it', async () => {
@@ -197,5 +203,44 @@ describe('importFile', () => {
       `line 4: the line is ${huge} bytes long, more than the ${BODY_LIMIT} bytes one event may take`,
       `line 6: the line is ${BODY_LIMIT + 1} bytes long, more than the ${BODY_LIMIT} bytes one event may take`,
     ]);
+  });
+
+  describe('going on after an interruption', () => {
+    /** an import of `path` stopped after 300 lines; the resume file's content */
+    async function interrupted(path: string): Promise<string> {
+      const first = await run(path, { abortAfter: 300 });
+      expect(first.complete).toBe(false);
+      return readFileSync(resumeFileOf(path), 'utf8');
+    }
+
+    it('refuses when the file was replaced by another of the same name, naming the resume file and keeping it', async () => {
+      const path = eventsFile(d.dir);
+      const kept = await interrupted(path);
+      writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"u', '"v'));
+      await expect(run(path)).rejects.toThrow(
+        `${path} is not the file whose import ${resumeFileOf(path)} records: it changed since`,
+      );
+      await expect(run(path)).rejects.toThrow(/delete .* to import the file from its start/);
+      expect(readFileSync(resumeFileOf(path), 'utf8')).toBe(kept);
+      expect(await storedUser(d, 'v1')).toBeNull();
+    });
+
+    it('refuses when bytes before the offset changed though the size and the time of change did not', async () => {
+      const path = eventsFile(d.dir);
+      await interrupted(path);
+      const { atime, mtime } = statSync(path);
+      writeFileSync(path, readFileSync(path, 'utf8').replace('"u0"', '"w0"'));
+      utimesSync(path, atime, mtime);
+      await expect(run(path)).rejects.toThrow(resumeFileOf(path));
+    });
+
+    it('refuses a damaged or empty resume file, naming it and saying how to start over', async () => {
+      const path = eventsFile(d.dir);
+      for (const damaged of ['{"file":"events.nd', '', '[]', '{"file":"events.ndjson","offset":"12"}']) {
+        writeFileSync(resumeFileOf(path), damaged);
+        await expect(run(path)).rejects.toThrow(`${resumeFileOf(path)} is damaged`);
+        await expect(run(path)).rejects.toThrow(/delete it to import the file from its start/);
+      }
+    });
   });
 });

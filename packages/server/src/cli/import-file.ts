@@ -2,11 +2,10 @@
  * Importing an NDJSON file of events into an account, idempotently and resumably: up to 16
  * records in flight, never two of the same user at once (each user's events in file order, S19).
  * The offset after the last line of an unbroken run of finished lines is kept in
- * `<file>.kindling-import.json` (at most every 500 ms, and when stopped), read back by the next
- * run, and deleted when the file is done. Aborting stops reading and waits for the records in flight.
+ * `<file>.kindling-import.json` (import-resume.ts; at most every 500 ms, and when stopped), read
+ * back by the next run if the file is still the same, and deleted when the file is done. Aborting stops reading and waits for the records in flight.
  */
-import { existsSync, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { rmSync, type Stats, statSync } from 'node:fs';
 import { KindlingError, StoreError } from '@kindling/core';
 import { BODY_LIMIT } from '../http/body-limit.js';
 import type { Backend } from '../runtime/backend.js';
@@ -14,6 +13,7 @@ import { Engines } from '../runtime/engines.js';
 import { CommandError } from './args.js';
 import { decodeImportLine, parseImportLine } from './import-line.js';
 import { type FileLine, readLines } from './import-lines.js';
+import { readResume, resumeFileOf, writeResume } from './import-resume.js';
 
 export const MAX_REASONS = 20;
 /** A line is one event: it may be as long as the HTTP API takes one event's body to be. */
@@ -45,14 +45,10 @@ export interface ImportOptions {
   accountId: string;
   signal?: AbortSignal;
   concurrency?: number;
+  /** called once the resume file was found and checked, before anything is read */
+  onResume?: (from: { offset: number; line: number }) => void;
   onProgress?: (progress: { offset: number; size: number; lines: number; linesThisRun: number }) => void;
   clock?: () => number;
-}
-
-interface ResumeState extends ImportCounts {
-  file: string;
-  offset: number;
-  line: number;
 }
 
 type Outcome = { kind: 'recorded' | 'replayed' } | { kind: 'rejected'; reason: string } | { kind: 'blank' };
@@ -61,25 +57,6 @@ interface Pending {
   line: number;
   end: number;
   outcome: Outcome | null;
-}
-
-/** Where the progress of importing `path` is kept: `events.ndjson` → `events.kindling-import.json`. */
-export function resumeFileOf(path: string): string {
-  return `${path.replace(/\.[^./\\]*$/, '')}.kindling-import.json`;
-}
-
-function readResume(path: string, size: number): ResumeState | null {
-  const file = resumeFileOf(path);
-  if (!existsSync(file)) return null;
-  const state = JSON.parse(readFileSync(file, 'utf8')) as ResumeState;
-  if (state.file !== basename(path) || state.offset > size) return null;
-  return state;
-}
-
-function writeResume(path: string, state: ResumeState): void {
-  const file = resumeFileOf(path);
-  writeFileSync(`${file}.tmp`, JSON.stringify(state));
-  renameSync(`${file}.tmp`, file);
 }
 
 /** What `path` is when it is not a regular file, in words. */
@@ -108,8 +85,10 @@ function checkImportable(path: string): Stats {
 export async function importFile(path: string, options: ImportOptions): Promise<ImportSummary> {
   const clock = options.clock ?? Date.now;
   const concurrency = options.concurrency ?? 16;
-  const size = checkImportable(path).size;
-  const resumed = readResume(path, size);
+  const stats = checkImportable(path);
+  const size = stats.size;
+  const resumed = readResume(path, stats);
+  if (resumed !== null) options.onResume?.({ offset: resumed.offset, line: resumed.line });
   const counts: ImportCounts =
     resumed === null
       ? { recorded: 0, replayed: 0, rejected: 0, reasons: [] }
@@ -134,7 +113,7 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   let linesThisRun = 0;
 
   const save = async () => {
-    writeResume(path, { file: basename(path), offset, line, ...counts });
+    writeResume(path, stats, { offset, line, ...counts });
   };
   const fold = () => {
     while (queue[0]?.outcome != null) {
@@ -236,7 +215,7 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   await saving;
   const complete = reachedEnd && fatal === null && queue.length === 0;
   if (complete) rmSync(resumeFileOf(path), { force: true });
-  else writeResume(path, { file: basename(path), offset, line, ...counts });
+  else writeResume(path, stats, { offset, line, ...counts });
   if (fatal !== null) throw fatal;
   return {
     file: path,

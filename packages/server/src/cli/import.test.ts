@@ -57,4 +57,15 @@ describe('kindling import', () => {
     expect(answer.err).toContain(`${folder} is a directory, not a regular file`);
     expect(answer.err).not.toMatch(/unexpected|EISDIR/);
   });
+
+  it('refuses a damaged resume file, naming it and saying how to start over, before saying it goes on', async () => {
+    const path = join(d.dir, 'events.ndjson');
+    writeFileSync(path, '{"metric":"lessons","userId":"ada","value":1}\n');
+    writeFileSync(join(d.dir, 'events.kindling-import.json'), '{"file":"events.nd');
+    const answer = await d.cli(['import', path]);
+    expect(answer).toMatchObject({ code: 1, out: '' });
+    expect(answer.err).toContain(`${join(d.dir, 'events.kindling-import.json')} is damaged`);
+    expect(answer.err).toContain('delete it to import the file from its start');
+    expect(answer.err).not.toContain('Going on');
+  });
 });

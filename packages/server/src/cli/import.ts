@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
-import { importFile, resumeFileOf, type ImportSummary } from './import-file.js';
+import { importFile, type ImportSummary } from './import-file.js';
+import { resumeFileOf } from './import-resume.js';
 
 import { Progress } from './progress.js';
 
@@ -47,8 +48,6 @@ export const importCommand: Command = {
     const { args, out } = begun;
     const [file] = positionals(args, ['FILE']) as [string];
     if (!existsSync(file)) throw new CommandError(`no file ${JSON.stringify(file)}`);
-    if (existsSync(resumeFileOf(file)))
-      out.note(`Going on from where the last import of ${file} stopped (${resumeFileOf(file)}).`);
     const stop = new AbortController();
     const onSigint = () => {
       if (stop.signal.aborted) process.exit(130);
@@ -65,6 +64,10 @@ export const importCommand: Command = {
           backend,
           accountId: account.id,
           signal: stop.signal,
+          onResume: ({ line }) =>
+            out.note(
+              `Going on from line ${line + 1}, where the last import of ${file} stopped (${resumeFileOf(file)}).`,
+            ),
           onProgress: ({ offset, size, linesThisRun }) => {
             bar ??= new Progress(io.stderr, size, { unit: 'bytes', rateLabel: 'lines/s', from: offset });
             bar.update(offset, linesThisRun);
