@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
-import { importFile, type ImportSummary } from './import-file.js';
+import { importFile, type ImportSummary, MAX_LINE_BYTES } from './import-file.js';
 import { resumeFileOf } from './import-resume.js';
 
 import { Progress } from './progress.js';
@@ -20,8 +20,10 @@ Records events from a file, one JSON object a line:
 
 "at" is optional (RFC 3339 or epoch ms; default: now), "userId" may stand for user.id, and
 "idempotencyKey" is optional (default: a hash of the line, so importing a file again changes nothing).
+A line is at most ${MAX_LINE_BYTES / 1024} KB of UTF-8; a longer line, or one that is not UTF-8, is rejected.
 Each user's events are recorded in file order. Ctrl-C stops cleanly; running the command again goes
-on where it stopped (kept in FILE.kindling-import.json until the file is done).
+on where it stopped (kept in FILE.kindling-import.json until the file is done) if the file is
+unchanged. FILE must be a regular file: save a stream (gunzip -c x.gz) to a file first.
 
 ${BACKEND_HELP.join('\n')}
   --json            print the summary as JSON`;
