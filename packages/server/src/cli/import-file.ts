@@ -3,7 +3,8 @@
  * records in flight, never two of the same user at once (each user's events in file order, S19).
  * The offset after the last line of an unbroken run of finished lines is kept in
  * `<file>.kindling-import.json` (import-resume.ts; at most every 500 ms, and when stopped), read
- * back by the next run if the file is still the same, and deleted when the file is done. Aborting stops reading and waits for the records in flight.
+ * back by the next run if the file is still the same, and deleted when the file is done. Aborting
+ * stops reading and waits for the records in flight.
  */
 import { rmSync, type Stats, statSync } from 'node:fs';
 import { KindlingError, StoreError } from '@kindling/core';
