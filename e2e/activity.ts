@@ -59,3 +59,19 @@ export async function getJson<T>(url: string, key: string): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as T;
 }
+
+/** Calls the admin API of the server at `url` with `adminKey`, and expects it to answer 2xx (the body says why not). */
+export async function callAdmin(
+  url: string,
+  adminKey: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<void> {
+  const response = await fetch(`${url}/admin/v1${path}`, {
+    method,
+    headers: { 'X-API-KEY': adminKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+}

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../packages/server/src/test-server.js';
-import { sendEvent } from './activity.js';
+import { callAdmin, sendEvent } from './activity.js';
 import {
   DESKTOP,
   launchChromium,
@@ -22,14 +22,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-async function admin(method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${t.server.url}/admin/v1${path}`, {
-    method,
-    headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-}
+const admin = (method: string, path: string, body: unknown) => callAdmin(t.server.url, t.adminKey, method, path, body);
 
 beforeAll(async () => {
   t = await startDashboardServer();

@@ -8,21 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_RULE } from '../packages/server/src/runtime/starter-rule.js';
 import type { TestServer } from '../packages/server/src/test-server.js';
-import { sendDays, TravelClock } from './activity.js';
+import { callAdmin, sendDays, TravelClock } from './activity.js';
 import { DESKTOP, launchChromium, openPage, signInWithPassword, startDashboardServer } from './browser.js';
 
 const clock = new TravelClock('2026-03-02');
 let t: TestServer;
 let browser: Browser;
 
-async function admin(method: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${t.server.url}/admin/v1${path}`, {
-    method,
-    headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-}
+const admin = (method: string, path: string, body: unknown) => callAdmin(t.server.url, t.adminKey, method, path, body);
 
 beforeAll(async () => {
   t = await startDashboardServer(clock.now);
