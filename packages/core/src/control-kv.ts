@@ -7,7 +7,11 @@
  */
 export interface ControlKV {
   get(key: string): Promise<string | null>;
-  put(key: string, value: string): Promise<void>;
+  /**
+   * Write a document. With `expireMs`, it is dropped once that long has passed (what a session is
+   * kept by: nothing else removes it); without, a time to live it had is cleared.
+   */
+  put(key: string, value: string, expireMs?: number): Promise<void>;
   /** Write `next` only if the stored value is `expected` (null: absent). True when written. */
   swap(key: string, expected: string | null, next: string): Promise<boolean>;
   remove(key: string): Promise<void>;

@@ -40,8 +40,9 @@ export function redisControlKV(options: RedisControlKVOptions): ControlKV {
 
   return {
     get: (key) => run(client.get(k(key)), k(key)),
-    async put(key, value) {
-      await run(client.set(k(key), value), k(key));
+    async put(key, value, expireMs) {
+      // SET without PX clears a time to live the key had
+      await run(expireMs === undefined ? client.set(k(key), value) : client.set(k(key), value, 'PX', expireMs), k(key));
     },
     async swap(key, expected, next) {
       return (await run(swap(k(key), expected === null ? '0' : '1', expected ?? '', next), k(key))) === 1;

@@ -1,5 +1,5 @@
 /**
- * A service's control plane (`ControlKV` of @kindling/core) on a SQLite file of its own: four small
+ * A service's control plane (`ControlKV` of @kindling/core) on a SQLite file of its own: five small
  * tables, opened as the store's files are (open.ts: the header checked, the busy timeout set before
  * the first statement, WAL with the busy retry), so that the CLI and a running server can share the
  * file. Every SQLite failure (the disk full, the file locked, read-only or damaged) is a StoreError.
@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS control_docs (key TEXT PRIMARY KEY, value TEXT NOT NU
 CREATE TABLE IF NOT EXISTS control_counters (key TEXT NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (key, field)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS control_fields (key TEXT NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (key, field)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS control_expiry (key TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS control_doc_expiry (key TEXT PRIMARY KEY, at REAL NOT NULL) WITHOUT ROWID;
 `;
 
 export interface SqliteControlKVOptions {
@@ -29,7 +30,20 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     db.exec(SCHEMA);
   });
   const sql = {
-    get: db.prepare<[string], { value: string }>('SELECT value FROM control_docs WHERE key = ?'),
+    get: db.prepare<[string, string, number], { value: string }>(
+      'SELECT value FROM control_docs WHERE key = ? AND NOT EXISTS (SELECT 1 FROM control_doc_expiry WHERE key = ? AND at <= ?)',
+    ),
+    docExpire: db.prepare(
+      'INSERT INTO control_doc_expiry (key, at) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET at = excluded.at',
+    ),
+    docKeep: db.prepare('DELETE FROM control_doc_expiry WHERE key = ?'),
+    dropExpiredDoc: db.prepare(
+      'DELETE FROM control_docs WHERE key = ? AND EXISTS (SELECT 1 FROM control_doc_expiry WHERE key = ? AND at <= ?)',
+    ),
+    dropExpiredDocs: db.prepare(
+      'DELETE FROM control_docs WHERE key IN (SELECT key FROM control_doc_expiry WHERE at <= ?)',
+    ),
+    dropDocExpiries: db.prepare('DELETE FROM control_doc_expiry WHERE at <= ?'),
     put: db.prepare(
       'INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
@@ -72,6 +86,30 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
       return after;
     },
   );
+  const putOne = db.transaction((key: string, value: string, expireMs: number | undefined) => {
+    sql.put.run(key, value);
+    if (expireMs === undefined) {
+      sql.docKeep.run(key);
+      return;
+    }
+    // Documents past their time are dropped here, at the next write of any document that expires.
+    const now = Date.now();
+    sql.dropExpiredDocs.run(now);
+    sql.dropDocExpiries.run(now);
+    sql.docExpire.run(key, now + expireMs);
+  });
+  /** A document past its time is gone before a swap or a removal sees it. */
+  const dropIfExpired = (key: string): void => {
+    if (sql.dropExpiredDoc.run(key, key, Date.now()).changes > 0) sql.docKeep.run(key);
+  };
+  const swapOne = db.transaction((key: string, expected: string | null, next: string) => {
+    dropIfExpired(key);
+    return (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1;
+  });
+  const removeOne = db.transaction((key: string) => {
+    sql.remove.run(key);
+    sql.docKeep.run(key);
+  });
   const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
   });
@@ -87,11 +125,10 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     }
   };
   return {
-    get: (key) => run(() => sql.get.get(key)?.value ?? null),
-    put: (key, value) => run(() => void sql.put.run(key, value)),
-    swap: (key, expected, next) =>
-      run(() => (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1),
-    remove: (key) => run(() => void sql.remove.run(key)),
+    get: (key) => run(() => sql.get.get(key, key, Date.now())?.value ?? null),
+    put: (key, value, expireMs) => run(() => putOne.immediate(key, value, expireMs)),
+    swap: (key, expected, next) => run(() => swapOne.immediate(key, expected, next)),
+    remove: (key) => run(() => removeOne.immediate(key)),
     addCounters: (key, increments, expireMs) => run(() => addAll.immediate(key, increments, expireMs)),
     readCounters: (key) =>
       run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),

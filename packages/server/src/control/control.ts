@@ -117,8 +117,17 @@ export class Control {
     await this.kv.setFields(`key-used:${accountId}`, lastUsed);
   }
 
+  /**
+   * Keeps a session for its lifetime (`expiresAt` after `created`), then storage drops it: nothing
+   * else removes a session nobody signs out of. Its expiry is still judged by the server's clock.
+   */
   async addSession(hash: string, session: Session): Promise<void> {
-    await this.kv.put(`session:${hash}`, JSON.stringify(session));
+    const lifetime = session.expiresAt - Date.parse(session.created);
+    await this.kv.put(
+      `session:${hash}`,
+      JSON.stringify(session),
+      Number.isFinite(lifetime) ? Math.max(1, lifetime) : undefined,
+    );
   }
 
   async session(hash: string, now: number): Promise<Session | null> {

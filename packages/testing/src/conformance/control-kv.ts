@@ -46,6 +46,23 @@ export function describeControlKVConformance(name: string, make: () => ControlKV
       await kv.close();
     });
 
+    it('drops a document put with a time to live once that time has passed, and keeps one put again without', async () => {
+      const kv = make();
+      await kv.put('session', 'short', 60);
+      await kv.put('renewed', 'short', 60);
+      await kv.put('renewed', 'kept');
+      await kv.put('plain', 'kept');
+      expect(await kv.get('session')).toBe('short');
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await kv.get('session')).toBeNull();
+      expect(await kv.get('renewed')).toBe('kept');
+      expect(await kv.get('plain')).toBe('kept');
+      // gone, not only hidden: it can be made again from nothing
+      expect(await kv.swap('session', null, 'again')).toBe(true);
+      expect(await kv.get('session')).toBe('again');
+      await kv.close();
+    });
+
     it('reads fields and counters as records without a prototype: a name like constructor is absent unless stored', async () => {
       const kv = make();
       await kv.setFields('f', { p: 'c' });

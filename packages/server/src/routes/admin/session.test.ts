@@ -277,3 +277,18 @@ describe('GET and DELETE /admin/v1/session', () => {
     expect((await t.call('GET', '/admin/v1/session', { key: null })).status).toBe(401);
   });
 });
+
+describe('sessions in the control plane', () => {
+  it('drop out of storage once their lifetime has passed, whether or not anyone signs out', async () => {
+    const control = t.server.ctx.backend.control;
+    const created = Date.now();
+    const session = { accountId: t.server.firstStart!.account.id, created: new Date(created).toISOString() };
+    // a session that lives 50 ms, and one that lives a day
+    await control.addSession('short', { ...session, expiresAt: created + 50 });
+    await control.addSession('long', { ...session, expiresAt: created + 86_400_000 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // asked as of the epoch, a session still stored would be answered: only storage can say it is gone
+    expect(await control.session('short', 0)).toBeNull();
+    expect(await control.session('long', 0)).not.toBeNull();
+  });
+});
