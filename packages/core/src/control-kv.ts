@@ -30,6 +30,8 @@ export interface ControlKV {
   setFields(key: string, fields: Readonly<Record<string, string>>): Promise<void>;
   /** a record without a prototype (ownRecord) */
   readFields(key: string): Promise<Record<string, string>>;
+  /** One field of a record of fields, or null: what a lookup by id reads in a record that grows with its users. */
+  readField(key: string, field: string): Promise<string | null>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
   close(): Promise<void>;

@@ -69,6 +69,7 @@ export function redisControlKV(options: RedisControlKVOptions): ControlKV {
       if (Object.keys(fields).length > 0) await run(client.hset(k(key), fields), k(key));
     },
     readFields: async (key) => ownRecord(Object.entries(await run(client.hgetall(k(key)), k(key)))),
+    readField: (key, field) => run(client.hget(k(key), field), k(key)),
     close: () => connection.close(),
   };
 }

@@ -69,6 +69,9 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     fields: db.prepare<[string], { field: string; value: string }>(
       'SELECT field, value FROM control_fields WHERE key = ?',
     ),
+    field: db.prepare<[string, string], { value: string }>(
+      'SELECT value FROM control_fields WHERE key = ? AND field = ?',
+    ),
   };
   const addAll = db.transaction(
     (key: string, increments: Readonly<Record<string, number>>, expireMs: number | undefined) => {
@@ -134,6 +137,7 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
       run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
     readFields: (key) => run(() => ownRecord(sql.fields.all(key).map((row) => [row.field, row.value] as const))),
+    readField: (key, field) => run(() => sql.field.get(key, field)?.value ?? null),
     probe: () =>
       run(() => {
         checkFile('now');

@@ -22,6 +22,16 @@ export class ConfigConflictError extends Error {
   }
 }
 
+/** A key's field in its account's `key-ids`: the order it was made in, and its hash. */
+function keyEntry(made: number, hash: string): string {
+  return `${made} ${hash}`;
+}
+
+function entryOf(entry: string): { made: number; hash: string } {
+  const space = entry.indexOf(' ');
+  return { made: Number(entry.slice(0, space)), hash: entry.slice(space + 1) };
+}
+
 function parse<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
@@ -82,23 +92,41 @@ export class Control {
     return this.changeDocument(`tenants:${accountId}`, accountId, [], change);
   }
 
+  /**
+   * A key is its record at `key:<hash>` and one field (id -> hash) of the account's `key-ids`: each
+   * key is created, found, marked used and revoked without reading the others, as an application
+   * key is made per user and an account may hold as many as it has users.
+   */
   async addKey(record: ApiKeyRecord): Promise<void> {
     await this.kv.put(`key:${record.hash}`, JSON.stringify(record));
-    await this.update<string[]>(`keys:${record.accountId}`, [], (hashes) => [...hashes, record.hash]);
+    const { made = 0 } = await this.kv.addCounters(`key-count:${record.accountId}`, { made: 1 });
+    await this.kv.setFields(`key-ids:${record.accountId}`, { [record.id]: keyEntry(made, record.hash) });
   }
 
   async keyByHash(hash: string): Promise<ApiKeyRecord | null> {
     const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`));
     if (record === null) return null;
-    const used = (await this.kv.readFields(`key-used:${record.accountId}`))[record.id];
-    return used === undefined ? record : { ...record, lastUsedAt: used };
+    const used = await this.kv.readField(`key-used:${record.accountId}`, record.id);
+    return used === null ? record : { ...record, lastUsedAt: used };
+  }
+
+  /** The account's key of that id, or null. */
+  async key(accountId: string, id: string): Promise<ApiKeyRecord | null> {
+    await this.moveKeyList(accountId);
+    const entry = await this.kv.readField(`key-ids:${accountId}`, id);
+    const record = entry === null ? null : await this.keyByHash(entryOf(entry).hash);
+    return record?.accountId === accountId ? record : null;
   }
 
   async keys(accountId: string): Promise<ApiKeyRecord[]> {
-    const hashes = parse<string[]>(await this.kv.get(`keys:${accountId}`)) ?? [];
+    await this.moveKeyList(accountId);
+    // in the order the keys were made
+    const entries = Object.values(await this.kv.readFields(`key-ids:${accountId}`))
+      .map(entryOf)
+      .sort((a, b) => a.made - b.made);
     const used = await this.kv.readFields(`key-used:${accountId}`);
     const records = await Promise.all(
-      hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
+      entries.map(async ({ hash }) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
     );
     return records
       .filter((r): r is ApiKeyRecord => r !== null)
@@ -106,11 +134,31 @@ export class Control {
   }
 
   async revokeKey(accountId: string, id: string, at: string): Promise<ApiKeyRecord | null> {
-    const record = (await this.keys(accountId)).find((r) => r.id === id);
-    if (record === undefined) return null;
+    const record = await this.key(accountId, id);
+    if (record === null) return null;
     const revoked = { ...record, revokedAt: record.revokedAt ?? at };
     await this.kv.put(`key:${record.hash}`, JSON.stringify(revoked));
     return revoked;
+  }
+
+  /**
+   * Data written before `key-ids` kept an account's keys as one list document (`keys:<account>`,
+   * their hashes): its keys become fields, then it goes. Writing a field again is harmless, so two
+   * processes may both do it.
+   */
+  private async moveKeyList(accountId: string): Promise<void> {
+    const hashes = parse<string[]>(await this.kv.get(`keys:${accountId}`));
+    if (hashes === null) return;
+    const records = await Promise.all(
+      hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
+    );
+    // They were made before any key counted: they take the first numbers, in the list's order.
+    const fields: Record<string, string> = {};
+    records.forEach((record, i) => {
+      if (record !== null) fields[record.id] = keyEntry(i - hashes.length, record.hash);
+    });
+    await this.kv.setFields(`key-ids:${accountId}`, fields);
+    await this.kv.remove(`keys:${accountId}`);
   }
 
   async touchKeys(accountId: string, lastUsed: Readonly<Record<string, string>>): Promise<void> {

@@ -31,6 +31,12 @@ export function describeControlKVConformance(name: string, make: () => ControlKV
       await kv.setFields('f', { a: '1', b: '2' });
       await kv.setFields('f', { a: '3' });
       expect(await kv.readFields('f')).toEqual({ a: '3', b: '2' });
+      expect([await kv.readField('f', 'a'), await kv.readField('f', 'c'), await kv.readField('none', 'a')]).toEqual([
+        '3',
+        null,
+        null,
+      ]);
+      expect(await kv.readField('f', 'constructor')).toBeNull();
       await kv.close();
     });
 

@@ -26,13 +26,13 @@ export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
       await ctx.keys.flush();
-      const keys = await ctx.backend.control.keys(accountId);
       const at = new Date(ctx.clock()).toISOString();
       const deleted: Array<{ id: string }> = [];
       const issues: Issue[] = [];
       for (const id of ids) {
-        const key = keys.find((k) => k.id === id && k.kind === 'application' && k.revokedAt === null);
-        const revoked = key === undefined ? null : await ctx.backend.control.revokeKey(accountId, id, at);
+        const key = await ctx.backend.control.key(accountId, id);
+        const live = key !== null && key.kind === 'application' && key.revokedAt === null;
+        const revoked = live ? await ctx.backend.control.revokeKey(accountId, id, at) : null;
         if (revoked === null) {
           issues.push(issue({ id }, 'Application API key not found by ID'));
           continue;
