@@ -11,7 +11,8 @@
  */
 import { StoreError } from './errors.js';
 import { indexEntries } from './index-entry.js';
-import { rebuildUser } from './rebuild.js';
+import { legacyFingerprintOf, sameStreakRules } from './fingerprint.js';
+import { rebuildUser, refreshAchievements } from './rebuild.js';
 import type { Model } from './reduce.js';
 import { cloneUser, type Journal, type UserState } from './state.js';
 import type { StepResult, Store, UpdateOptions, UserSnapshot } from './store.js';
@@ -28,7 +29,11 @@ export interface CurrentRules {
   ): Promise<T>;
   /** the user's committed state, rebuilt under these rules first if it was made under others; null for a user never seen */
   load(userId: string, at: number): Promise<UserState | null>;
-  /** rebuild the user from the journal (`always`, or only when stale) and commit; the state after, or null */
+  /**
+   * Rebuild the user from the journal and commit (`always`); else bring a state made under other
+   * rules to these: rebuilt when its streak rules differ, its achievements alone recomputed when
+   * only they do. The state after, or null.
+   */
   rebuild(userId: string, at: number, always: boolean): Promise<UserState | null>;
 }
 
@@ -40,12 +45,28 @@ const STALE_STEP: StepResult<typeof STALE> = Object.freeze({ result: STALE });
 const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], actions: [] });
 
 export function keepCurrent(store: Store, model: Model, fingerprint: string): CurrentRules {
+  const legacy = legacyFingerprintOf(model);
   function rebuild(userId: string, at: number, always: boolean): Promise<UserState | null> {
     return store.update<UserState | null>(
       userId,
       ({ user, journal }) => {
         if (user === null) return { result: null };
         if (!always && user.rulesFingerprint === fingerprint) return { result: user };
+        if (!always && sameStreakRules(user.rulesFingerprint, fingerprint, legacy)) {
+          const refreshed = refreshAchievements(user, model, at);
+          return {
+            result: cloneUser(refreshed.user),
+            write: {
+              user: refreshed.user,
+              history: [],
+              rollups: [],
+              index: indexEntries(refreshed.user, model.rules),
+              ...(refreshed.completed.length > 0
+                ? { activity: { days: [], metrics: [], achievements: refreshed.completed } }
+                : {}),
+            },
+          };
+        }
         // rebuildUser stamps the state with the fingerprint of `model`'s rules.
         const rebuilt = rebuildUser(user, journal ?? NO_JOURNAL, model, at);
         return {

@@ -187,14 +187,21 @@ export interface Engine {
     key: string,
     options?: { at?: Date | number },
   ): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
-  /** Recompute one user's streaks and history from the journal under the current rules (S20). */
+  /**
+   * Recompute one user's streaks and history from the journal under the current rules (S20), even
+   * when the state was made under them: each day is judged by its sum, so a period met and then
+   * lowered within one day by negative values (S6) is not met after it.
+   */
   rebuild(
     userId: string,
     options?: { at?: Date | number },
   ): Promise<{ userId: string; streaks: Record<string, { length: number; longest: number }> }>;
   /**
-   * Rebuild every user in user id order (or every user after `after`, to go on with a rebuild that
-   * stopped), reporting progress after each: `done` counts the users of this call. An exception
+   * Bring every user made under other rules to the current ones, in user id order (or every user
+   * after `after`, to go on with one that stopped), reporting progress after each: `done` counts the
+   * users of this call. A user made under other streak rules is rebuilt from the journal; one whose
+   * achievements alone changed has them recomputed, its streaks kept; one made under these rules is
+   * left as it is. An exception
    * thrown by `onProgress` stops the rebuild and is thrown again.
    */
   rebuildAll(options?: {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseAchievements, parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
-import { fingerprintModel } from './fingerprint.js';
+import { fingerprintModel, legacyFingerprintOf, sameStreakRules } from './fingerprint.js';
 
 const base: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
-const fingerprint = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) => {
+const modelOf = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) => {
   const parsed = parseRules(rules);
-  return fingerprintModel({ rules: parsed, achievements: parseAchievements(achievements, parsed) });
+  return { rules: parsed, achievements: parseAchievements(achievements, parsed) };
 };
+const fingerprint = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) =>
+  fingerprintModel(modelOf(rules, achievements));
 
 describe('the rules fingerprint (S20)', () => {
-  it('is 16 hex digits that depend only on the parsed settings, defaults filled in', () => {
+  it('is two halves of 16 hex digits, the streak rules and the achievements, that depend only on the parsed settings, defaults filled in', () => {
     const explicit: StreakRuleInput = {
       ...base,
       weekStart: 'monday',
@@ -18,7 +20,7 @@ describe('the rules fingerprint (S20)', () => {
       mode: 'all',
       restoreWindow: 1,
     };
-    expect(fingerprint([base])).toMatch(/^[0-9a-f]{16}$/);
+    expect(fingerprint([base])).toMatch(/^[0-9a-f]{16}:[0-9a-f]{16}$/);
     expect(fingerprint([explicit])).toBe(fingerprint([base]));
   });
 
@@ -58,6 +60,20 @@ describe('the rules fingerprint (S20)', () => {
     const all = [fingerprint([base]), ...changed.map((rule) => fingerprint([rule]))];
     expect(new Set(all).size).toBe(all.length);
     expect(fingerprint([base, { ...base, key: 'b' }])).not.toBe(fingerprint([base]));
+  });
+
+  it('tells a state made under the same streak rules by its first half, or by the single digest states were stamped with before', () => {
+    const run: AchievementInput = { key: 'run', name: 'Ten in a row', trigger: 'streak', length: 10 };
+    const current = fingerprint([base], [run]);
+    const legacy = legacyFingerprintOf(modelOf([base], [run]));
+    expect(legacy).toMatch(/^[0-9a-f]{16}$/);
+    expect(sameStreakRules(fingerprint([base]), current, legacy)).toBe(true);
+    expect(sameStreakRules(legacy, current, legacy)).toBe(true);
+    expect(sameStreakRules(legacyFingerprintOf(modelOf([base])), current, legacy)).toBe(false);
+    const other = [{ ...base, conditions: [{ metric: 'lessons', threshold: 2 }] }];
+    expect(sameStreakRules(fingerprint(other, [run]), current, legacy)).toBe(false);
+    expect(sameStreakRules(undefined, current, legacy)).toBe(false);
+    expect(sameStreakRules(`${current.slice(0, 17)}`, current, legacy)).toBe(false);
   });
 
   it('changes with the achievements a rebuild completes, not with names or achievements completed by a call', () => {

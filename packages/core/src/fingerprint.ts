@@ -63,9 +63,39 @@ function conditionParts(achievement: Achievement): unknown[] | null {
   }
 }
 
-/** 16 hex digits (64 bits) naming the rules and the recomputed achievements of `model`. */
+/**
+ * Two digests of 16 hex digits (64 bits) each, `<streak rules>:<recomputed achievements>`: a state
+ * whose first half is the engine's was made under the streak rules in force, and only its
+ * achievements are looked at again (current-rules.ts): a rebuild from the journal judges each day
+ * by its sum (S20), which is not what events kept where a day's negative values lowered a period
+ * met earlier that day (S6).
+ */
 export function fingerprintModel(model: Model): string {
-  const rules = model.rules.map(ruleParts);
-  const achievements = model.achievements.map(achievementParts).filter((parts) => parts !== null);
-  return hashText(JSON.stringify([rules, achievements])).slice(0, 16);
+  const { rules, achievements } = partsOf(model);
+  return `${digestOf(rules)}:${digestOf(achievements)}`;
+}
+
+/** The fingerprint as states were stamped before it had two halves: one digest of both. */
+export function legacyFingerprintOf(model: Model): string {
+  const { rules, achievements } = partsOf(model);
+  return digestOf([rules, achievements]);
+}
+
+/** Whether a state stamped `stamp` was made under the streak rules `fingerprint` names. */
+export function sameStreakRules(stamp: string | undefined, fingerprint: string, legacy: string): boolean {
+  if (stamp === undefined) return false;
+  if (stamp === legacy) return true;
+  const half = fingerprint.indexOf(':');
+  return stamp.length === fingerprint.length && stamp.startsWith(fingerprint.slice(0, half + 1));
+}
+
+function partsOf(model: Model): { rules: unknown[]; achievements: unknown[] } {
+  return {
+    rules: model.rules.map(ruleParts),
+    achievements: model.achievements.map(achievementParts).filter((parts) => parts !== null),
+  };
+}
+
+function digestOf(parts: unknown): string {
+  return hashText(JSON.stringify(parts)).slice(0, 16);
 }

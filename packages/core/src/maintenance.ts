@@ -25,8 +25,13 @@ export async function rebuild(
   return { userId, streaks };
 }
 
+/**
+ * Every user made under other rules brought to the current ones (`current.rebuild`, not forced): a
+ * state made under the streak rules in force keeps its streaks, which a rebuild from the journal
+ * could only approach (S20), and a change of achievements alone recomputes achievements only.
+ */
 export async function rebuildAll(ctx: EngineContext, options: Options<'rebuildAll', 0> = {}): Result<'rebuildAll'> {
-  const { store } = ctx;
+  const { store, current, now } = ctx;
   const total = await store.countUsers();
   let done = 0;
   let after: string | null = options.after ?? null;
@@ -34,7 +39,7 @@ export async function rebuildAll(ctx: EngineContext, options: Options<'rebuildAl
     const page: string[] = await store.users(after, 500);
     if (page.length === 0) break;
     for (const userId of page) {
-      await rebuild(ctx, userId, options.at === undefined ? {} : { at: options.at });
+      await current.rebuild(userId, now(options.at), false);
       done += 1;
       options.onProgress?.({ done, total: Math.max(total, done), userId });
     }

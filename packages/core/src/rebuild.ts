@@ -15,6 +15,7 @@ import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import type { StreakRule } from './rules.js';
 import {
+  cloneUser,
   copyRecord,
   type Change,
   type HistoryEntry,
@@ -175,4 +176,22 @@ export function rebuildUser(
   }
   const completed = completeDue(user, model.achievements, at, []).map((a) => a.key);
   return { user, history, completed };
+}
+
+/**
+ * A state made under the streak rules in force, with other achievements recomputed: its streaks,
+ * totals and history stay as events kept them (a rebuild would judge each day by its sum, S20), and
+ * the active achievements the user now qualifies for are completed at `at`, as `rebuildUser` does.
+ */
+export function refreshAchievements(
+  stored: UserState,
+  model: Model,
+  at: number,
+): { user: UserState; completed: string[] } {
+  const user = cloneUser(stored);
+  user.version = stored.version + 1;
+  user.achievements = copyRecord(stored.achievements);
+  user.rulesFingerprint = fingerprintModel(model);
+  const completed = completeDue(user, model.achievements, at, []).map((a) => a.key);
+  return { user, completed };
 }

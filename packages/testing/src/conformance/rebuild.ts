@@ -13,7 +13,7 @@ import {
   type StreakRuleInput,
 } from '@kindling/core';
 import { expect, it } from 'vitest';
-import { ruleArb, timelineArb } from '../arbitraries.js';
+import { achievementsArb, ruleArb, timelineArb } from '../arbitraries.js';
 
 const METRICS = ['lessons', 'minutes'];
 const byPeriod = (a: HistoryEntry, b: HistoryEntry) => a.streak.localeCompare(b.streak) || a.period - b.period;
@@ -81,6 +81,65 @@ export function rebuildCases(store: () => Store, runs: number): void {
           await engine.rebuild(userId, { at: timeline[timeline.length - 1]!.at });
           const rebuilt = await everything(engine.store, userId, ['default']);
           expect(rebuilt).toEqual(kept);
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+
+  it('S6/S20: a day met by +1 and lowered by −1 stays met through rebuildAll and a new achievement', async () => {
+    const shared = store();
+    const userId = `u-${Math.random().toString(36).slice(2)}`;
+    const engine = createEngine({ store: shared, streaks: [DAILY], metrics: METRICS, clock: () => 0 });
+    for (const day of ['2026-01-04', '2026-01-05']) {
+      await engine.record({ userId, metric: 'lessons', value: 1, at: Date.parse(`${day}T10:00:00Z`), tz: 'UTC' });
+      await engine.record({ userId, metric: 'lessons', value: -1, at: Date.parse(`${day}T11:00:00Z`), tz: 'UTC' });
+    }
+    const at = Date.parse('2026-01-05T12:00:00Z');
+    expect((await engine.streak(userId, { at })).length).toBe(2);
+    await engine.rebuildAll({ at });
+    expect((await engine.streak(userId, { at })).length).toBe(2);
+    const withAchievement = createEngine({
+      store: shared,
+      streaks: [DAILY],
+      achievements: [{ key: 'ten', name: 'Ten', trigger: 'metric', metric: 'lessons', threshold: 10 }],
+      metrics: METRICS,
+      clock: () => at,
+    });
+    expect((await withAchievement.streak(userId, { at })).length).toBe(2);
+  });
+
+  it('S6/S20: with the streak rules as they were, rebuildAll and a change of achievements alone leave every streak as events kept it, negative values included', async () => {
+    // A day's journal is its sum: a period met and then lowered the same day (S6) is judged by that
+    // sum when rebuilt, so nothing may rebuild the streaks of a state made under the rules in force.
+    await fc.assert(
+      fc.asyncProperty(
+        ruleArb({ metrics: METRICS }),
+        timelineArb({ metrics: METRICS, maxEvents: 25, anyValues: true }),
+        achievementsArb(METRICS),
+        async (rule, timeline, achievements) => {
+          const userId = `u-${Math.random().toString(36).slice(2)}`;
+          const shared = store();
+          const engine = createEngine({ store: shared, streaks: [rule], metrics: METRICS, clock: () => 0 });
+          for (const event of timeline) await engine.record({ userId, ...event });
+          const kept = await everything(shared, userId, ['default']);
+          const at = timeline[timeline.length - 1]!.at;
+
+          await engine.rebuildAll({ at });
+          expect(await everything(shared, userId, ['default'])).toEqual(kept);
+
+          const withAchievements = createEngine({
+            store: shared,
+            streaks: [rule],
+            achievements,
+            metrics: METRICS,
+            clock: () => at,
+          });
+          await withAchievements.rebuildAll({ at });
+          const after = await everything(shared, userId, ['default']);
+          expect(after.history).toEqual(kept.history);
+          expect(after.user?.streaks).toEqual(kept.user?.streaks);
+          expect(after.user?.totals).toEqual(kept.user?.totals);
         },
       ),
       { numRuns: runs },
