@@ -2501,14 +2501,14 @@ export interface paths {
                                 [key: string]: string;
                             };
                             /** @description push tokens of the user’s devices */
-                            deviceTokens?: string[] | null;
-                            email?: string | null;
+                            deviceTokens?: string[];
+                            email?: string;
                             id: string;
-                            name?: string | null;
+                            name?: string;
                             /** @description false: the user’s email address is not kept */
                             subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                            tz?: string | null;
+                            tz?: string;
                         };
                         value: number;
                     }[];
@@ -6262,14 +6262,14 @@ export interface paths {
                                 [key: string]: string;
                             };
                             /** @description push tokens of the user’s devices */
-                            deviceTokens?: string[] | null;
-                            email?: string | null;
+                            deviceTokens?: string[];
+                            email?: string;
                             id: string;
-                            name?: string | null;
+                            name?: string;
                             /** @description false: the user’s email address is not kept */
                             subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                            tz?: string | null;
+                            tz?: string;
                         };
                         /** @description what the event adds to the metric; may be negative or fractional, at most 1e12 either way */
                         value: number;
@@ -6648,14 +6648,14 @@ export interface paths {
                                 [key: string]: string;
                             };
                             /** @description push tokens of the user’s devices */
-                            deviceTokens?: string[] | null;
-                            email?: string | null;
+                            deviceTokens?: string[];
+                            email?: string;
                             id: string;
-                            name?: string | null;
+                            name?: string;
                             /** @description false: the user’s email address is not kept */
                             subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                            tz?: string | null;
+                            tz?: string;
                         };
                     };
                 };
@@ -6951,14 +6951,14 @@ export interface paths {
                                 [key: string]: string;
                             };
                             /** @description push tokens of the user’s devices */
-                            deviceTokens?: string[] | null;
-                            email?: string | null;
+                            deviceTokens?: string[];
+                            email?: string;
                             id: string;
-                            name?: string | null;
+                            name?: string;
                             /** @description false: the user’s email address is not kept */
                             subscribeToEmails?: boolean;
                             /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                            tz?: string | null;
+                            tz?: string;
                         };
                         /** @description what the event adds to the metric; may be negative or fractional, at most 1e12 either way */
                         value: number;
@@ -7674,14 +7674,14 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description push tokens of the user’s devices */
-                        deviceTokens?: string[] | null;
-                        email?: string | null;
+                        deviceTokens?: string[];
+                        email?: string;
                         id: string;
-                        name?: string | null;
+                        name?: string;
                         /** @description false: the user’s email address is not kept */
                         subscribeToEmails?: boolean;
                         /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                        tz?: string | null;
+                        tz?: string;
                     };
                 };
             };
@@ -7898,13 +7898,13 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description push tokens of the user’s devices */
-                        deviceTokens?: string[] | null;
-                        email?: string | null;
-                        name?: string | null;
+                        deviceTokens?: string[];
+                        email?: string;
+                        name?: string;
                         /** @description false: the user’s email address is not kept */
                         subscribeToEmails?: boolean;
                         /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                        tz?: string | null;
+                        tz?: string;
                     };
                 };
             };
@@ -7999,13 +7999,13 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description push tokens of the user’s devices */
-                        deviceTokens?: string[] | null;
-                        email?: string | null;
-                        name?: string | null;
+                        deviceTokens?: string[];
+                        email?: string;
+                        name?: string;
                         /** @description false: the user’s email address is not kept */
                         subscribeToEmails?: boolean;
                         /** @description IANA time zone of the user, e.g. Europe/Berlin */
-                        tz?: string | null;
+                        tz?: string;
                     };
                 };
             };

@@ -15,16 +15,19 @@ export const errorBody = {
 } as const;
 
 export const userId = { type: 'string', minLength: 1, maxLength: 255 } as const;
-const optionalText = { type: ['string', 'null'], maxLength: 320 } as const;
 
-/** What a caller may tell of a user besides the id (the hosted service's `UpdatedUser`); limits as the engine's PROFILE_LIMITS. */
+/**
+ * What a caller may tell of a user besides the id (the hosted service's `UpdatedUser`); limits as the
+ * engine's PROFILE_LIMITS. None takes null: a null is the field not given (null-as-absent.ts), as the
+ * hosted service reads the nulls its SDK sends for fields left undefined.
+ */
 const userFields = {
-  email: optionalText,
-  name: { type: ['string', 'null'], maxLength: 255 },
-  tz: { type: ['string', 'null'], maxLength: 64, description: 'IANA time zone of the user, e.g. Europe/Berlin' },
+  email: { type: 'string', maxLength: 320 },
+  name: { type: 'string', maxLength: 255 },
+  tz: { type: 'string', maxLength: 64, description: 'IANA time zone of the user, e.g. Europe/Berlin' },
   subscribeToEmails: { type: 'boolean', description: 'false: the user’s email address is not kept' },
   deviceTokens: {
-    type: ['array', 'null'],
+    type: 'array',
     maxItems: 20,
     items: { type: 'string', minLength: 1, maxLength: 4096 },
     description: 'push tokens of the user’s devices',

@@ -1,5 +1,6 @@
 /**
- * Request validation: bodies exactly as sent (no coercion, so "5" or null is not a number), query
+ * Request validation: bodies exactly as sent (no coercion, so "5" is not a number; a null in an
+ * optional field is that field not given, unless its schema takes null: null-as-absent.ts), query
  * strings and paths coerced from text (historyPeriods=7, userIds=a&userIds=b), a number only from
  * plain decimal digits (decimal-text.ts: Ajv alone reads "0x10", "1e1" or " 5" as numbers). A path or query of
  * plain strings and integers is checked first by a check compiled from its schema (plain-check.ts);
@@ -8,6 +9,7 @@
 import { Ajv } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { withDecimalNumbers } from './decimal-text.js';
+import { withNullsAsAbsent } from './null-as-absent.js';
 import { type Validator, withPlainCheck } from './plain-check.js';
 
 const common = { strict: false, allowUnionTypes: true, useDefaults: true, allErrors: false } as const;
@@ -22,7 +24,7 @@ const compileFromText = (schema: object): Validator =>
 
 export const compileValidator: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
   (httpPart === 'body'
-    ? exact.compile(schema)
+    ? withNullsAsAbsent(schema, exact.compile(schema) as Validator)
     : httpPart === 'params' || httpPart === 'querystring'
       ? withPlainCheck(schema, compileFromText(schema))
       : compileFromText(schema)) as ReturnType<FastifySchemaCompiler<object>>;
