@@ -63,7 +63,7 @@ describe('createEngine and record', () => {
     expect((await e.record({ userId: 'u', metric: 'x', value: 1 })).eventId).toBe('id-2');
   });
 
-  it('keeps the user’s profile: email, last zone, first seen, totals', async () => {
+  it('keeps the user’s profile: email, last zone, first seen, totals, and when the zone last changed', async () => {
     const e = engine();
     await e.record({
       userId: 'ana',
@@ -83,7 +83,7 @@ describe('createEngine and record', () => {
       deviceTokens: null,
       attributes: {},
       firstSeenAt: '2026-02-01T12:00:00.000Z',
-      updated: '2026-02-01T12:00:00.000Z',
+      updated: '2026-02-02T12:00:00.000Z',
       totals: { lessons: 2, minutes: 30 },
       achievements: [],
     });

@@ -66,6 +66,21 @@ describe('identify', () => {
     expect(await engine.store.countUsers()).toBe(0);
   });
 
+  it("moves `updated` when an event changes the user's zone or email, as identify does, and not when it repeats them", async () => {
+    const engine = dailyEngine();
+    const first = noon('2026-03-01');
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: first, tz: 'Europe/Berlin', email: 'u@a.io' });
+    const same = first + 3_600_000;
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: same, tz: 'Europe/Berlin', email: 'u@a.io' });
+    expect((await engine.user('u', { at: same }))?.updated).toBe(new Date(first).toISOString());
+    const moved = first + 7_200_000;
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: moved, tz: 'Asia/Tokyo' });
+    expect((await engine.user('u', { at: moved }))?.updated).toBe(new Date(moved).toISOString());
+    const emailed = first + 10_800_000;
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: emailed, email: 'u@b.io' });
+    expect((await engine.user('u', { at: emailed }))?.updated).toBe(new Date(emailed).toISOString());
+  });
+
   it('writes nothing when nothing changes', async () => {
     const engine = dailyEngine();
     await engine.identify('ana', { name: 'Ana', tz: 'UTC' }, { mode: 'create', at: 1 });

@@ -169,3 +169,10 @@ export function applyProfile(user: UserState, profile: CheckedProfile, how: 'mer
   user.profile = { ...next, updatedAt: at };
   return true;
 }
+
+/** The profile changed at `at` by a field kept outside it (the zone, an event's email): `updated` moves there, never back. */
+export function touchProfile(user: UserState, at: number): void {
+  const profile = user.profile ?? DEFAULT_PROFILE;
+  const since = user.profile?.updatedAt ?? user.firstSeenAt;
+  if (at > since) user.profile = { ...profile, updatedAt: at };
+}

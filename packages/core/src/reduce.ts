@@ -27,7 +27,7 @@ import {
 } from './state.js';
 import { formatDay, DAY_MS } from './time/calendar.js';
 import { ruleOfUser } from './personal-rule.js';
-import { applyProfile, type CheckedProfile } from './profile.js';
+import { applyProfile, touchProfile, type CheckedProfile } from './profile.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { MAX_SUM, sumOutOfRange } from './sums.js';
@@ -287,7 +287,10 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   if (previousAt === null || event.at > previousAt) user.lastEventAt = event.at;
   if (event.profile != null) applyProfile(user, event.profile, 'merge', event.at);
   // a user who does not want emails does not have their address kept (profile.ts)
-  if (event.email !== null && user.profile?.subscribeToEmails !== false) user.email = event.email;
+  const emailChanges = event.email !== null && user.email !== event.email && user.profile?.subscribeToEmails !== false;
+  if (emailChanges) user.email = event.email;
+  // A known user's new zone or email is a change of the profile, as `identify` counts it (`updated`).
+  if (before !== null && (emailChanges || tz !== previousTz)) touchProfile(user, event.at);
   user.tz = tz;
   user.version += 1;
   user.totals[metric] = total;
