@@ -137,6 +137,13 @@ describe('GET /v1/users/:id/metrics/:key/event-summary', () => {
       'aggregation=daily&startDate=2025-01-01&endDate=2026-03-03',
     ])
       expect([q, (await t.call('GET', `${base}?${q}`)).status]).toEqual([q, 400]);
+    // the messages name the query's parameters, not the engine's options
+    const named = async (q: string) => ((await t.call('GET', `${base}?${q}`)).body as { error: string }).error;
+    expect(await named('aggregation=daily&startDate=2026-02-30&endDate=2026-03-03')).toMatch(/^startDate "2026-02-30"/);
+    expect(await named('aggregation=daily&startDate=2026-03-01&endDate=2026-02-30')).toMatch(/^endDate "2026-02-30"/);
+    expect(await named('aggregation=daily&startDate=2026-03-04&endDate=2026-03-03')).toBe(
+      'startDate (2026-03-04) must not be after endDate (2026-03-03)',
+    );
     const q = 'aggregation=daily&startDate=2026-03-01&endDate=2026-03-03';
     expect(await t.call('GET', `/v1/users/nobody/metrics/lessons/event-summary?${q}`)).toMatchObject({
       status: 404,

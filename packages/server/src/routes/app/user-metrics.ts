@@ -3,6 +3,7 @@
  * (or of one metric), with the metric's achievements and the user's progress towards each; and
  * /v1/users/:id/metrics/:key/event-summary: the metric per local day, week or month of the user.
  */
+import { InvalidInputError, parseDay } from '@kindling/core';
 import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -95,6 +96,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
     },
     (request, reply) => {
       const { aggregation, startDate, endDate } = request.query;
+      checkDates(startDate, endDate);
       const { id, key: metric } = request.params;
       const asked: SummaryAsked = { id, metric, aggregation, from: startDate, to: endDate };
       void reply.type('application/json; charset=utf-8');
@@ -143,4 +145,10 @@ async function answerSummary(
   const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
   if (stamp !== null) ctx.streakReads.set(shelf, asked.id, { json, gzip: null, stamp });
   return reply.send(json as unknown as []);
+}
+
+/** The summary's dates checked under the query's names (the engine names its options `from` and `to`). */
+function checkDates(startDate: string, endDate: string): void {
+  if (parseDay(startDate, 'startDate') > parseDay(endDate, 'endDate'))
+    throw new InvalidInputError(`startDate (${startDate}) must not be after endDate (${endDate})`);
 }
