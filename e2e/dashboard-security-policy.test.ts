@@ -98,6 +98,27 @@ describe('the content security policy of the pages the server serves', () => {
     }
   });
 
+  it('asks the server for nothing it does not have, its icon included', async () => {
+    const { page, close } = await watchedPage();
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() === 404 && !/^\/(admin|v1|api)\//.test(path)) missing.push(path);
+    });
+    try {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(missing).toEqual([]);
+      // a browser that shows icons asks for /favicon.ico unless the page names one
+      const icons = page.locator('link[rel="icon"]');
+      expect(await icons.count()).toBe(1);
+      const icon = await page.request.get((await icons.getAttribute('href')) ?? '');
+      expect([icon.status(), icon.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
+    } finally {
+      await close();
+    }
+  });
+
   it('blocks nothing on the API reference page /docs', async () => {
     const { page, problems, close } = await watchedPage();
     try {
