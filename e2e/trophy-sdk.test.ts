@@ -261,6 +261,23 @@ describe('the hosted service Node SDK against Kindling', () => {
       ['regular', null],
     ]);
   });
+
+  it('grants freezes and restores streaks with admin.streaks, and parses the answers that carry issues', async () => {
+    const admin = clientWith(t.adminKey);
+    await sdk.metrics.event('lessons', { user: { id: 'sdk-freezer' }, value: 1 });
+    const granted = await admin.admin.streaks.freezes.create({
+      freezes: [{ userId: 'sdk-freezer' }, { userId: 'sdk-nobody' }],
+    });
+    expect(granted.issues).toEqual([
+      expect.objectContaining({ userId: 'sdk-nobody', level: 'error', reason: 'User does not exist' }),
+    ]);
+    const restored = await admin.admin.streaks.restore({ users: [{ id: 'sdk-freezer' }, { id: 'sdk-nobody' }] });
+    expect(restored.restoredUsers).toEqual([]);
+    expect(restored.issues).toEqual([
+      expect.objectContaining({ userId: 'sdk-freezer', level: 'warning', reason: 'No streak to restore' }),
+      expect.objectContaining({ userId: 'sdk-nobody', level: 'error', reason: 'User does not exist' }),
+    ]);
+  });
 });
 
 /**

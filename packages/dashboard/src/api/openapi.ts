@@ -4483,14 +4483,19 @@ export interface paths {
                     content: {
                         "application/json": {
                             issues: {
-                                /** @description the item of an update or delete, by its id */
-                                id?: string;
-                                /** @description the item of a create, by its place in the body */
-                                index?: number;
+                                /** @description the item, by its place in the body */
+                                index: number;
+                                /**
+                                 * @description the same as severity, for the SDK 1.0.42
+                                 * @enum {string}
+                                 */
+                                level: "error" | "warning";
                                 message: string;
+                                /** @description the same as message, for the SDK 1.0.42 */
+                                reason: string;
                                 /** @enum {string} */
                                 severity: "error" | "warning";
-                                userId?: string;
+                                userId: string;
                             }[];
                         };
                     };
@@ -4503,14 +4508,19 @@ export interface paths {
                     content: {
                         "application/json": {
                             issues: {
-                                /** @description the item of an update or delete, by its id */
-                                id?: string;
-                                /** @description the item of a create, by its place in the body */
-                                index?: number;
+                                /** @description the item, by its place in the body */
+                                index: number;
+                                /**
+                                 * @description the same as severity, for the SDK 1.0.42
+                                 * @enum {string}
+                                 */
+                                level: "error" | "warning";
                                 message: string;
+                                /** @description the same as message, for the SDK 1.0.42 */
+                                reason: string;
                                 /** @enum {string} */
                                 severity: "error" | "warning";
-                                userId?: string;
+                                userId: string;
                             }[];
                         };
                     };
@@ -4798,14 +4808,19 @@ export interface paths {
                     content: {
                         "application/json": {
                             issues: {
-                                /** @description the item of an update or delete, by its id */
-                                id?: string;
-                                /** @description the item of a create, by its place in the body */
-                                index?: number;
+                                /** @description the item, by its place in the body */
+                                index: number;
+                                /**
+                                 * @description the same as severity, for the SDK 1.0.42
+                                 * @enum {string}
+                                 */
+                                level: "error" | "warning";
                                 message: string;
+                                /** @description the same as message, for the SDK 1.0.42 */
+                                reason: string;
                                 /** @enum {string} */
                                 severity: "error" | "warning";
-                                userId?: string;
+                                userId: string;
                             }[];
                             restoredUsers: string[];
                         };
@@ -4819,14 +4834,19 @@ export interface paths {
                     content: {
                         "application/json": {
                             issues: {
-                                /** @description the item of an update or delete, by its id */
-                                id?: string;
-                                /** @description the item of a create, by its place in the body */
-                                index?: number;
+                                /** @description the item, by its place in the body */
+                                index: number;
+                                /**
+                                 * @description the same as severity, for the SDK 1.0.42
+                                 * @enum {string}
+                                 */
+                                level: "error" | "warning";
                                 message: string;
+                                /** @description the same as message, for the SDK 1.0.42 */
+                                reason: string;
                                 /** @enum {string} */
                                 severity: "error" | "warning";
-                                userId?: string;
+                                userId: string;
                             }[];
                             restoredUsers: string[];
                         };

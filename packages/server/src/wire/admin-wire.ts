@@ -220,6 +220,30 @@ export const issueSchema = {
 } as const;
 
 export const issues = { type: 'array', items: issueSchema } as const;
+
+const severity = { type: 'string', enum: ['error', 'warning'] } as const;
+
+/**
+ * An issue of a `/streaks/freezes` or `/streaks/restore` item, which names a user: the admin API's
+ * `severity` and `message`, and the same again as `level` and `reason`, the names the hosted
+ * service's SDK 1.0.42 requires of these two answers (`BulkInsertIssue`: `userId`, `level`,
+ * `reason`; it throws on an answer without them). Newer SDKs read `severity` and `message`.
+ */
+export const userIssueSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['index', 'userId', 'severity', 'message', 'level', 'reason'],
+  properties: {
+    index: { ...number, description: 'the item, by its place in the body' },
+    userId: text,
+    severity,
+    message: text,
+    level: { ...severity, description: 'the same as severity, for the SDK 1.0.42' },
+    reason: { ...text, description: 'the same as message, for the SDK 1.0.42' },
+  },
+} as const;
+
+const userIssues = { type: 'array', items: userIssueSchema } as const;
 const ids = {
   type: 'array',
   items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: text } },
@@ -269,17 +293,18 @@ export const acceptedEventsSchema = {
   required: ['accepted', 'issues'],
   properties: { accepted: { ...number, description: 'events recorded, or replayed by their idempotency key' }, issues },
 } as const;
-export const issuesAnswerSchema = {
+/** POST /streaks/freezes: the issues of the items that granted no freeze. */
+export const freezesAnswerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['issues'],
-  properties: { issues },
+  properties: { issues: userIssues },
 } as const;
 export const restoredAnswerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['restoredUsers', 'issues'],
-  properties: { restoredUsers: { type: 'array', items: text }, issues },
+  properties: { restoredUsers: { type: 'array', items: text }, issues: userIssues },
 } as const;
 
 export const pauseSchema = {
@@ -385,6 +410,7 @@ export const adminUserSchema = {
 } as const;
 
 export type MetricWire = FromSchema<typeof metricSchema>;
+export type UserIssueWire = FromSchema<typeof userIssueSchema>;
 export type AchievementAdminWire = FromSchema<typeof achievementAdminSchema>;
 export type KeyWire = FromSchema<typeof keySchema>;
 export type RebuildWire = FromSchema<typeof rebuildSchema>;
@@ -402,6 +428,23 @@ export function metricWire(def: MetricDef, activity: MetricActivity = NO_ACTIVIT
     events: activity.events,
     lastEventAt: activity.lastEventAt,
     created: def.created,
+  };
+}
+
+/** A streak item's issue with the names of both versions of the hosted service's SDK. */
+export function userIssueWire(issue: {
+  index: number;
+  userId: string;
+  severity: UserIssueWire['severity'];
+  message: string;
+}): UserIssueWire {
+  return {
+    index: issue.index,
+    userId: issue.userId,
+    severity: issue.severity,
+    message: issue.message,
+    level: issue.severity,
+    reason: issue.message,
   };
 }
 

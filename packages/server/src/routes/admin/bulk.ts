@@ -13,12 +13,15 @@ export type Issue = FromSchema<typeof issueSchema>;
 /** Where an issue points: the item's index, or its id. */
 export type IssueAt = { index: number; userId?: string } | { id: string };
 
-export function issue(at: IssueAt, message: string, severity: Issue['severity'] = 'error'): Issue {
+/** An issue as made: where it points (as given), its severity and message. */
+export type IssueOf<At extends IssueAt> = At & { severity: Issue['severity']; message: string };
+
+export function issue<At extends IssueAt>(at: At, message: string, severity: Issue['severity'] = 'error'): IssueOf<At> {
   return { ...at, severity, message };
 }
 
 /** The issue for a typed error of the core; anything else is a failure and is thrown again. */
-export function issueFromError(at: IssueAt, error: unknown): Issue {
+export function issueFromError<At extends IssueAt>(at: At, error: unknown): IssueOf<At> {
   if (error instanceof KindlingError) return issue(at, error.message);
   throw error;
 }

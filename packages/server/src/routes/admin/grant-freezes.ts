@@ -1,13 +1,14 @@
 /**
  * POST /admin/v1/streaks/freezes: `{ freezes: [{ userId }] }`, one freeze per item (the same user
- * may appear several times). Answers `{ issues }`: 201 when at least one freeze was granted.
+ * may appear several times). Answers `{ issues }`: 201 when at least one freeze was granted. Each
+ * issue carries `level` and `reason` besides `severity` and `message` (the SDK 1.0.42 reads those).
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { issuesAnswerSchema } from '../../wire/admin-wire.js';
-import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { freezesAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';
+import { issue, issueFromError, type IssueOf, statusOf } from './bulk.js';
 import { freezesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
@@ -20,12 +21,12 @@ export function grantFreezesRoute(app: App, ctx: ServerContext): void {
         summary: 'Grant streak freezes',
         tags: [TAG],
         body: freezesBody,
-        response: { 200: issuesAnswerSchema, 201: issuesAnswerSchema, ...errors() },
+        response: { 200: freezesAnswerSchema, 201: freezesAnswerSchema, ...errors() },
       },
     },
     async (request, reply) => {
       const { engine } = await streakRuntime(ctx, callerOf(request).space);
-      const issues: Issue[] = [];
+      const issues: Array<IssueOf<{ index: number; userId: string }>> = [];
       let granted = 0;
       for (const [index, { userId }] of request.body.freezes.entries()) {
         const at = { index, userId };
@@ -41,7 +42,7 @@ export function grantFreezesRoute(app: App, ctx: ServerContext): void {
           issues.push(issueFromError(at, error));
         }
       }
-      return reply.code(statusOf(granted)).send({ issues });
+      return reply.code(statusOf(granted)).send({ issues: issues.map(userIssueWire) });
     },
   );
 }

@@ -6,8 +6,8 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { restoredAnswerSchema } from '../../wire/admin-wire.js';
-import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { restoredAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';
+import { issue, issueFromError, type IssueOf, statusOf } from './bulk.js';
 import { restoreBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
@@ -31,7 +31,7 @@ export function restoreStreaksRoute(app: App, ctx: ServerContext): void {
     async (request, reply) => {
       const { engine } = await streakRuntime(ctx, callerOf(request).space);
       const restoredUsers: string[] = [];
-      const issues: Issue[] = [];
+      const issues: Array<IssueOf<{ index: number; userId: string }>> = [];
       for (const [index, { id }] of request.body.users.entries()) {
         const at = { index, userId: id };
         try {
@@ -46,7 +46,7 @@ export function restoreStreaksRoute(app: App, ctx: ServerContext): void {
           issues.push(issueFromError(at, error));
         }
       }
-      return reply.code(statusOf(restoredUsers.length)).send({ restoredUsers, issues });
+      return reply.code(statusOf(restoredUsers.length)).send({ restoredUsers, issues: issues.map(userIssueWire) });
     },
   );
 }

@@ -25,8 +25,22 @@ describe('POST /admin/v1/streaks/freezes', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       issues: [
-        { index: 2, userId: 'ada', severity: 'warning', message: 'Would exceed maximum freeze limit' },
-        { index: 3, userId: 'ghost', severity: 'error', message: 'User does not exist' },
+        {
+          index: 2,
+          userId: 'ada',
+          severity: 'warning',
+          message: 'Would exceed maximum freeze limit',
+          level: 'warning',
+          reason: 'Would exceed maximum freeze limit',
+        },
+        {
+          index: 3,
+          userId: 'ghost',
+          severity: 'error',
+          message: 'User does not exist',
+          level: 'error',
+          reason: 'User does not exist',
+        },
       ],
     });
     expect((await streakOf('ada')).freezes).toBe(3);
@@ -109,8 +123,22 @@ describe('POST /admin/v1/streaks/restore', () => {
     expect(res.body).toEqual({
       restoredUsers: ['ada'],
       issues: [
-        { index: 1, userId: 'bob', severity: 'warning', message: 'No streak to restore' },
-        { index: 2, userId: 'ghost', severity: 'error', message: 'User does not exist' },
+        {
+          index: 1,
+          userId: 'bob',
+          severity: 'warning',
+          message: 'No streak to restore',
+          level: 'warning',
+          reason: 'No streak to restore',
+        },
+        {
+          index: 2,
+          userId: 'ghost',
+          severity: 'error',
+          message: 'User does not exist',
+          level: 'error',
+          reason: 'User does not exist',
+        },
       ],
     });
     expect((await streakOf('ada')).length).toBe(2);
