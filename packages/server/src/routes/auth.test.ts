@@ -24,6 +24,7 @@ const rows: Row[] = [
   { method: 'GET', path: '/admin/v1/accounts', url: '/admin/v1/accounts' },
   { method: 'POST', path: '/admin/v1/accounts', url: '/admin/v1/accounts', body: { name: 'from the auth table' } },
   { method: 'GET', path: '/admin/v1/metrics', url: '/admin/v1/metrics' },
+  { method: 'GET', path: '/admin/v1/metrics/{id}', url: '/admin/v1/metrics/nope' },
   { method: 'POST', path: '/admin/v1/metrics', url: '/admin/v1/metrics', body: [{ name: 'Pages' }] },
   { method: 'PATCH', path: '/admin/v1/metrics', url: '/admin/v1/metrics', body: [{ id: 'nope', name: 'X' }] },
   { method: 'DELETE', path: '/admin/v1/metrics', url: '/admin/v1/metrics?ids=nope' },

@@ -91,6 +91,7 @@ describe('the response schemas', () => {
       { id: 'nope', name: 'X' },
     ]);
     await get('GET /admin/v1/metrics', '/admin/v1/metrics?includeArchived=true');
+    await get('GET /admin/v1/metrics/{id}', `/admin/v1/metrics/${metrics.created[0].id}`);
     const attributes = await write('POST /admin/v1/attributes', [
       { name: 'Plan', key: 'plan', type: 'user' },
       { name: 'Team', key: 'team', type: 'user' },

@@ -23,6 +23,7 @@ import { createWebhookRoute } from './create-webhook.js';
 import { deletePausesRoute } from './delete-pauses.js';
 import { deleteTenantsRoute } from './delete-tenants.js';
 import { deleteWebhookRoute } from './delete-webhook.js';
+import { getMetricRoute } from './get-metric.js';
 import { getRebuildRoute } from './get-rebuild.js';
 import { getStreakRuleRoute } from './get-streak-rule.js';
 import { getTenantRoute } from './get-tenant.js';
@@ -52,6 +53,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   accountRoute(app, ctx);
   accountsRoutes(app, ctx);
   listMetricsRoute(app, ctx);
+  getMetricRoute(app, ctx);
   batchEventsRoute(app, ctx);
   createMetricsRoute(app, ctx);
   updateMetricsRoute(app, ctx);

@@ -197,6 +197,9 @@ describe('the Tenant-ID header', () => {
     expect(res.body.error).toContain('"ghost"');
     const other = await admin('GET', '/admin/v1/metrics', undefined, { 'tenant-id': 'ghost' });
     expect([other.status, other.body.code]).toEqual([404, 'UNKNOWN_TENANT']);
+    const [lessons] = (await admin('GET', '/admin/v1/metrics')).body;
+    const one = await admin('GET', `/admin/v1/metrics/${lessons.id}`, undefined, { 'tenant-id': 'ghost' });
+    expect([one.status, one.body.code]).toEqual([404, 'UNKNOWN_TENANT']);
   });
 
   it('answers a hostile value with a clean 4xx and makes no tenant of it', async () => {
