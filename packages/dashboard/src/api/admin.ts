@@ -37,8 +37,22 @@ export const signIn = (credentials: { password: string } | { key: string }) =>
   request<{ account: Account }>('POST', `${base}/session`, { body: credentials, allowUnauthorized: true });
 export const signOut = () => request<void>('DELETE', `${base}/session`, { allowUnauthorized: true });
 
+/** The largest page the admin lists that page by `limit` and `skip` answer. */
+const PAGE = 100;
+
+/** Every item of an admin list that pages by `limit` and `skip`, a page at a time (each list is bounded per account). */
+async function readEveryPage<T>(path: string, query = ''): Promise<T[]> {
+  const all: T[] = [];
+  for (;;) {
+    const page = await request<T[]>('GET', `${base}${path}?limit=${PAGE}&skip=${all.length}${query}`);
+    all.push(...page);
+    if (page.length < PAGE) return all;
+  }
+}
+
+/** Every metric of the account (archived ones too when asked), in the order made. */
 export const listMetrics = (includeArchived = false) =>
-  request<Metric[]>('GET', `${base}/metrics${includeArchived ? '?includeArchived=true' : ''}`);
+  readEveryPage<Metric>('/metrics', includeArchived ? '&includeArchived=true' : '');
 export const createMetric = (metric: { name: string; key?: string }) =>
   request<{ created: Metric[]; issues: Issue[] }>('POST', `${base}/metrics`, { body: [metric] });
 export const archiveMetrics = (metricIds: readonly string[]) =>
@@ -64,18 +78,8 @@ export const archiveAchievements = (achievementIds: readonly string[]) =>
     `${base}/achievements?ids=${ids(achievementIds)}`,
   );
 
-/** The largest page `GET /admin/v1/attributes` answers. */
-const ATTRIBUTE_PAGE = 100;
-
-/** Every custom attribute of the account, in the order declared (a page at a time, up to the account's limit). */
-export async function listAttributes(): Promise<Attribute[]> {
-  const all: Attribute[] = [];
-  for (;;) {
-    const page = await request<Attribute[]>('GET', `${base}/attributes?limit=${ATTRIBUTE_PAGE}&skip=${all.length}`);
-    all.push(...page);
-    if (page.length < ATTRIBUTE_PAGE) return all;
-  }
-}
+/** Every custom attribute of the account, in the order declared. */
+export const listAttributes = () => readEveryPage<Attribute>('/attributes');
 export const createAttribute = (attribute: NewAttribute) =>
   request<CreatedAttributes>('POST', `${base}/attributes`, { body: [attribute] });
 export const renameAttribute = (id: string, name: string) =>

@@ -2109,6 +2109,8 @@ export interface paths {
             parameters: {
                 query?: {
                     includeArchived?: "true" | "false";
+                    limit?: number;
+                    skip?: number;
                 };
                 header?: never;
                 path?: never;

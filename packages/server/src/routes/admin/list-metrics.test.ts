@@ -43,4 +43,34 @@ describe('GET /admin/v1/metrics', () => {
       ['old', 'archived'],
     ]);
   });
+
+  it('pages with limit and skip, ten metrics at most when not asked, as the hosted service lists', async () => {
+    const names = Array.from({ length: 11 }, (_, i) => ({ name: `Metric ${i}` }));
+    await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: names });
+    const keys = async (query: string) =>
+      (await t.call('GET', `/admin/v1/metrics${query}`, { key: t.adminKey })).body.map((m: { key: string }) => m.key);
+    expect(await keys('?limit=1&skip=1')).toEqual(['metric-0']);
+    expect(await keys('?limit=2&skip=11')).toEqual(['metric-10']);
+    expect(await keys('')).toHaveLength(10);
+    expect(await keys('?limit=100')).toHaveLength(12);
+  });
+
+  it('pages what it shows: archived metrics are counted only when asked for', async () => {
+    const made = await t.call('POST', '/admin/v1/metrics', {
+      key: t.adminKey,
+      body: [{ name: 'Old' }, { name: 'New' }],
+    });
+    await t.call('DELETE', `/admin/v1/metrics?ids=${made.body.created[0].id}`, { key: t.adminKey });
+    const keys = async (query: string) =>
+      (await t.call('GET', `/admin/v1/metrics${query}`, { key: t.adminKey })).body.map((m: { key: string }) => m.key);
+    expect(await keys('?skip=1')).toEqual(['new']);
+    expect(await keys('?skip=1&includeArchived=true')).toEqual(['old', 'new']);
+  });
+
+  it('refuses a limit out of 1..100 and a negative skip with 400 INVALID_INPUT', async () => {
+    for (const query of ['limit=0', 'limit=101', 'limit=1e308', 'skip=-1']) {
+      const res = await t.call('GET', `/admin/v1/metrics?${query}`, { key: t.adminKey });
+      expect([query, res.status, res.body.code]).toEqual([query, 400, 'INVALID_INPUT']);
+    }
+  });
 });

@@ -1,13 +1,14 @@
 /**
- * GET /admin/v1/metrics?includeArchived=true: the account's metrics with their total, event count
- * and last event.
+ * GET /admin/v1/metrics?limit=&skip=&includeArchived=true: a page of the account's metrics (10 unless
+ * asked, at most 100, as the hosted service's admin lists) with their total, event count and last
+ * event; archived ones are listed, and counted in the page, only when asked for.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { metricSchema, metricWire } from '../../wire/admin-wire.js';
-import { includeArchivedQuery, TAG } from './schemas.js';
+import { metricListQuery, TAG } from './schemas.js';
 
 export function listMetricsRoute(app: App, ctx: ServerContext): void {
   app.get(
@@ -17,7 +18,7 @@ export function listMetricsRoute(app: App, ctx: ServerContext): void {
       schema: {
         summary: 'List metrics with their activity',
         tags: [TAG],
-        querystring: includeArchivedQuery,
+        querystring: metricListQuery,
         response: { 200: { type: 'array', items: metricSchema }, ...errors() },
       },
     },
@@ -27,8 +28,10 @@ export function listMetricsRoute(app: App, ctx: ServerContext): void {
         ctx.backend.control.config(accountId),
         ctx.activity.metrics(space.store),
       ]);
+      const { limit, skip, includeArchived } = request.query;
       return config.metrics
-        .filter((m) => request.query.includeArchived === 'true' || m.status === 'active')
+        .filter((m) => includeArchived === 'true' || m.status === 'active')
+        .slice(skip, skip + limit)
         .map((m) => metricWire(m, activity.get(m.key)));
     },
   );

@@ -259,6 +259,12 @@ export const pageQuery = {
   },
 } as const;
 
+/** `?limit=&skip=&includeArchived=true`: a page of the metrics, archived ones counted only when asked for. */
+export const metricListQuery = {
+  type: 'object',
+  properties: { ...pageQuery.properties, ...includeArchivedQuery.properties },
+} as const;
+
 const customerId = {
   type: 'string',
   minLength: 1,
