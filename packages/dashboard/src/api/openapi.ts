@@ -2134,9 +2134,10 @@ export interface paths {
                             /** @enum {string} */
                             status: "active" | "archived";
                             total: number;
+                            /** @description number: a label, "" when none; currency: its code, such as USD */
                             units: string;
                             /** @enum {string} */
-                            unitType: "number";
+                            unitType: "number" | "currency";
                         }[];
                     };
                 };
@@ -2193,6 +2194,10 @@ export interface paths {
                         /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
                         key?: string;
                         name: string;
+                        /** @description number: a free label (default ""); currency: a currency code such as USD; null: unchanged */
+                        units?: string | null;
+                        /** @description "number" (the default) or "currency"; null: unchanged */
+                        unitType?: string | null;
                     }[];
                 };
             };
@@ -2214,9 +2219,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "active" | "archived";
                                 total: number;
+                                /** @description number: a label, "" when none; currency: its code, such as USD */
                                 units: string;
                                 /** @enum {string} */
-                                unitType: "number";
+                                unitType: "number" | "currency";
                             }[];
                             issues: {
                                 /** @description the item of an update or delete, by its id */
@@ -2248,9 +2254,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "active" | "archived";
                                 total: number;
+                                /** @description number: a label, "" when none; currency: its code, such as USD */
                                 units: string;
                                 /** @enum {string} */
-                                unitType: "number";
+                                unitType: "number" | "currency";
                             }[];
                             issues: {
                                 /** @description the item of an update or delete, by its id */
@@ -2379,7 +2386,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename metrics */
+        /** Change metrics */
         patch: {
             parameters: {
                 query?: never;
@@ -2391,7 +2398,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         id: string;
-                        name: string;
+                        name?: string;
+                        /** @description number: a free label (default ""); currency: a currency code such as USD; null: unchanged */
+                        units?: string | null;
+                        /** @description "number" (the default) or "currency"; null: unchanged */
+                        unitType?: string | null;
                     }[];
                 };
             };
@@ -2423,9 +2434,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "active" | "archived";
                                 total: number;
+                                /** @description number: a label, "" when none; currency: its code, such as USD */
                                 units: string;
                                 /** @enum {string} */
-                                unitType: "number";
+                                unitType: "number" | "currency";
                             }[];
                         };
                     };
@@ -2505,9 +2517,10 @@ export interface paths {
                             /** @enum {string} */
                             status: "active" | "archived";
                             total: number;
+                            /** @description number: a label, "" when none; currency: its code, such as USD */
                             units: string;
                             /** @enum {string} */
-                            unitType: "number";
+                            unitType: "number" | "currency";
                         };
                     };
                 };

@@ -16,12 +16,19 @@ export interface Account {
 
 export type Status = 'active' | 'archived';
 
+/** What a metric's values count: plain numbers, or amounts of a currency. */
+export type UnitType = 'number' | 'currency';
+
 export interface MetricDef {
   id: string;
   key: string;
   name: string;
   status: Status;
   created: string;
+  /** absent in documents written before metrics had units: `number` */
+  unitType?: UnitType;
+  /** a label for `number` (may be ""), a currency code for `currency`; absent before: "" */
+  units?: string;
 }
 
 export interface RuleConfig {

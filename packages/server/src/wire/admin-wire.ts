@@ -4,6 +4,7 @@
  * issues, as docs/http-api.md lists them.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { unitsOf } from '../control/metric-units.js';
 import type { Account, AchievementDef, ApiKeyRecord, MetricDef, Rebuild } from '../control/types.js';
 import type { MetricActivity } from '../runtime/activity.js';
 import { attributeFilters, frequency, number, numberOrNull, text, textOrNull } from './primitives.js';
@@ -22,8 +23,8 @@ export const metricSchema = {
     key: text,
     name: text,
     status,
-    unitType: { type: 'string', enum: ['number'] },
-    units: text,
+    unitType: { type: 'string', enum: ['number', 'currency'] },
+    units: { ...text, description: 'number: a label, "" when none; currency: its code, such as USD' },
     total: number,
     events: number,
     lastEventAt: textOrNull,
@@ -422,8 +423,7 @@ export function metricWire(def: MetricDef, activity: MetricActivity = NO_ACTIVIT
     key: def.key,
     name: def.name,
     status: def.status,
-    unitType: 'number' as const,
-    units: '',
+    ...unitsOf(def),
     total: activity.total,
     events: activity.events,
     lastEventAt: activity.lastEventAt,

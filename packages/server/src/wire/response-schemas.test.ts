@@ -85,9 +85,13 @@ describe('the response schemas', () => {
     });
     await get('GET /admin/v1/streak');
     await get('GET /admin/v1/streak/rebuild');
-    const metrics = await write('POST /admin/v1/metrics', [{ name: 'Pages' }, { name: 'Bad', key: 'no spaces' }]);
+    const metrics = await write('POST /admin/v1/metrics', [
+      { name: 'Pages' },
+      { name: 'Bad', key: 'no spaces' },
+      { name: 'Sales', unitType: 'currency', units: 'EUR' },
+    ]);
     await write('PATCH /admin/v1/metrics', [
-      { id: metrics.created[0].id, name: 'Pages read' },
+      { id: metrics.created[0].id, name: 'Pages read', units: 'pages' },
       { id: 'nope', name: 'X' },
     ]);
     await get('GET /admin/v1/metrics', '/admin/v1/metrics?includeArchived=true');

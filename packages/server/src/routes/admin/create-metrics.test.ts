@@ -88,6 +88,50 @@ describe('POST /admin/v1/metrics', () => {
     ]);
   });
 
+  it('keeps a unit type and units, answers them, and lists them', async () => {
+    const res = await create([
+      { name: 'Revenue', unitType: 'currency', units: 'USD' },
+      { name: 'Distance', unitType: 'number', units: 'km' },
+      { name: 'Steps', units: 'steps' },
+      { name: 'Count', unitType: null, units: null },
+    ]);
+    expect(res.status).toBe(201);
+    const shown = (metrics: Array<{ key: string; unitType: string; units: string }>) =>
+      metrics.map((m) => [m.key, m.unitType, m.units]);
+    expect(shown(res.body.created)).toEqual([
+      ['revenue', 'currency', 'USD'],
+      ['distance', 'number', 'km'],
+      ['steps', 'number', 'steps'],
+      ['count', 'number', ''],
+    ]);
+    const listed = await t.call('GET', '/admin/v1/metrics?limit=100', { key: t.adminKey });
+    expect(shown(listed.body).slice(1)).toEqual(shown(res.body.created));
+  });
+
+  it('makes an issue of an unknown unit type and of currency units that are no currency code, and creates the rest', async () => {
+    const res = await create([
+      { name: 'Weird', unitType: 'percent' },
+      { name: 'Money', unitType: 'currency', units: 'dollars' },
+      { name: 'Bare money', unitType: 'currency' },
+      { name: 'Euros', unitType: 'currency', units: 'eur' },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.created.map((m: { key: string; units: string }) => [m.key, m.units])).toEqual([['euros', 'EUR']]);
+    expect(res.body.issues).toEqual([
+      { index: 0, severity: 'error', message: 'unitType must be "number" or "currency", got "percent"' },
+      {
+        index: 1,
+        severity: 'error',
+        message: 'units of a currency metric must be a currency code such as USD, got "dollars"',
+      },
+      {
+        index: 2,
+        severity: 'error',
+        message: 'units of a currency metric must be a currency code such as USD, got ""',
+      },
+    ]);
+  });
+
   it('answers 200 when nothing was created', async () => {
     const res = await create([{ name: 'Lessons' }]);
     expect(res.status).toBe(200);

@@ -1,8 +1,10 @@
 /**
- * POST /admin/v1/metrics: create 1..100 metrics; a key is derived from the name when absent.
- * A taken or malformed key is an issue of its item; the others are created.
+ * POST /admin/v1/metrics: create 1..100 metrics; a key is derived from the name when absent, the
+ * unit type is `number` and the units "" when absent. A taken or malformed key, an unknown unit
+ * type or currency units that are no currency code is an issue of its item; the others are created.
  */
 import { limitMessage, roomFor } from '../../control/limits.js';
+import { changeUnits, NO_UNITS } from '../../control/metric-units.js';
 import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -40,12 +42,17 @@ export function createMetricsRoute(app: App, ctx: ServerContext): void {
             issues.push(named);
             continue;
           }
+          const units = changeUnits(NO_UNITS, item);
+          if ('problem' in units) {
+            issues.push(issue({ index }, units.problem));
+            continue;
+          }
           if (!roomFor('metrics', config.metrics.length + created.length)) {
             issues.push(issue({ index }, limitMessage('metrics')));
             continue;
           }
           taken.add(named.key);
-          created.push({ id: newId(), key: named.key, name: named.name, status: 'active', created: at });
+          created.push({ id: newId(), key: named.key, name: named.name, status: 'active', created: at, ...units });
         }
         return { ...config, metrics: [...config.metrics, ...created] };
       });

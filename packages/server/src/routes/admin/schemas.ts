@@ -67,16 +67,30 @@ export const attributeChange = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
 } as const;
 
+// A string, not an enum: an unknown unit type is an issue of its item (control/metric-units.ts).
+const unitType = {
+  type: ['string', 'null'],
+  maxLength: 64,
+  description: '"number" (the default) or "currency"; null: unchanged',
+} as const;
+const units = {
+  type: ['string', 'null'],
+  maxLength: 64,
+  pattern: NAME_PATTERN,
+  description: 'number: a free label (default ""); currency: a currency code such as USD; null: unchanged',
+} as const;
+
 export const newMetric = {
   type: 'object',
   required: ['name'],
-  properties: { name, key },
+  properties: { name, key, unitType, units },
 } as const;
 
 export const metricChange = {
   type: 'object',
-  required: ['id', 'name'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
+  required: ['id'],
+  minProperties: 2,
+  properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name, unitType, units },
 } as const;
 
 const weekday = {

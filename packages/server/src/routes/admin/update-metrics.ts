@@ -1,6 +1,8 @@
 /**
- * PATCH /admin/v1/metrics: rename 1..100 metrics by id (a key never changes).
+ * PATCH /admin/v1/metrics: change the name, unit type or units of 1..100 metrics by id (a key never
+ * changes); what an item leaves out (or sends as null) stays.
  */
+import { changeUnits, unitsOf } from '../../control/metric-units.js';
 import type { MetricDef } from '../../control/types.js';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -16,7 +18,7 @@ export function updateMetricsRoute(app: App, ctx: ServerContext): void {
     {
       config: { access: 'admin' },
       schema: {
-        summary: 'Rename metrics',
+        summary: 'Change metrics',
         tags: [TAG],
         body: bulkOf(metricChange),
         response: { 200: updatedMetricsSchema, ...errors() },
@@ -32,11 +34,16 @@ export function updateMetricsRoute(app: App, ctx: ServerContext): void {
         const metrics = config.metrics.map((m) => ({ ...m }));
         for (const item of request.body) {
           const metric = metrics.find((m) => m.id === item.id);
-          const name = item.name.trim();
-          if (metric === undefined) issues.push(issue({ id: item.id }, 'Metric not found by ID'));
-          else if (name === '') issues.push(issue({ id: item.id }, 'Name must not be blank'));
+          if (metric === undefined) {
+            issues.push(issue({ id: item.id }, 'Metric not found by ID'));
+            continue;
+          }
+          const name = item.name?.trim() ?? metric.name;
+          const units = changeUnits(unitsOf(metric), item);
+          if (name === '') issues.push(issue({ id: item.id }, 'Name must not be blank'));
+          else if ('problem' in units) issues.push(issue({ id: item.id }, units.problem));
           else {
-            metric.name = name;
+            Object.assign(metric, { name, ...units });
             if (!updated.includes(metric)) updated.push(metric);
           }
         }
