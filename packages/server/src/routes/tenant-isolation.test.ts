@@ -141,6 +141,15 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
       [7, 3],
       [0, 0],
     ]);
+    const lessonsId = metricLists[0]?.body[0].id;
+    const oneMetric = await Promise.all(
+      [adminA, adminB, adminOwn].map((call) => call('GET', `/admin/v1/metrics/${lessonsId}`)),
+    );
+    expect(oneMetric.map((m) => [m.body.total, m.body.events])).toEqual([
+      [3, 1],
+      [7, 3],
+      [0, 0],
+    ]);
     const stats = await Promise.all(
       [adminA, adminB, adminOwn].map((call) => call('GET', '/admin/v1/analytics/streaks?days=1')),
     );
