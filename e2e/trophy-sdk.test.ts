@@ -173,9 +173,13 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(summary.at(-1)?.total).toBe(3);
   });
 
-  it('surfaces the parts Kindling does not serve (points, leaderboards) as errors with status 501 and our code', async () => {
-    for (const call of [sdk.users.points('ada', 'xp'), sdk.leaderboards.all()]) {
-      const error = await failure(call);
+  it('surfaces the parts Kindling does not serve (points, leaderboards, streak rankings) as errors with status 501 and our code', async () => {
+    for (const call of [
+      () => sdk.users.points('ada', 'xp'),
+      () => sdk.leaderboards.all(),
+      () => sdk.streaks.rankings({ limit: 5, type: TrophyApi.StreaksRankingsRequestType.Active }),
+    ]) {
+      const error = await failure(call());
       expect(error.statusCode).toBe(501);
       expect(error.body).toMatchObject({ code: 'NOT_SUPPORTED' });
     }

@@ -1,6 +1,6 @@
 /**
- * The hosted service's points, levels, boosts, leaderboards and year-in-review paths, which Kindling
- * does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
+ * The hosted service's points, levels, boosts, leaderboards, streak rankings and year-in-review
+ * paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
  * caller is let in as for any route of its API (an application key for /v1, an admin key or session
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
@@ -18,7 +18,7 @@ export interface NotSupportedRoute {
   /** the path as Fastify names it (`:id`) */
   readonly url: string;
   /** what the hosted service has there */
-  readonly part: 'points' | 'levels' | 'boosts' | 'leaderboards' | 'wrapped';
+  readonly part: 'points' | 'levels' | 'boosts' | 'leaderboards' | 'rankings' | 'wrapped';
 }
 
 const crud = (url: string, part: NotSupportedRoute['part']): NotSupportedRoute[] =>
@@ -37,6 +37,9 @@ export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
   { method: 'GET', url: '/v1/points/:key/level-summary', part: 'levels' },
   { method: 'GET', url: '/v1/leaderboards', part: 'leaderboards' },
   { method: 'GET', url: '/v1/leaderboards/:key', part: 'leaderboards' },
+  // the SDK 1.0.42's streaks.rankings: the top streaks of all users, which a key bound to one user
+  // would read as well; the reference documents neither its order nor its limits
+  { method: 'GET', url: '/v1/streaks/rankings', part: 'rankings' },
   ...crud('/admin/v1/leaderboards', 'leaderboards'),
   { method: 'GET', url: '/admin/v1/leaderboards/:id', part: 'leaderboards' },
   ...crud('/admin/v1/points', 'points'),
@@ -54,13 +57,21 @@ const WHAT: Record<NotSupportedRoute['part'], string> = {
   levels: 'points levels',
   boosts: 'points boosts',
   leaderboards: 'leaderboards',
+  rankings: 'streak rankings of all users',
   wrapped: 'the year in review (wrapped)',
 };
+
+/** What to use instead, where Kindling has something near. */
+const INSTEAD: Partial<Record<NotSupportedRoute['part'], string>> = {
+  rankings:
+    'GET /v1/streaks?userIds= ranks the users named, GET /admin/v1/analytics/streaks shows the longest current streaks',
+};
+const KEPT = 'it keeps metrics, streaks and achievements (see the README, "Moving from the hosted service")';
 
 export function notSupportedRoutes(app: App, _ctx: ServerContext): void {
   for (const route of NOT_SUPPORTED_ROUTES) {
     const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
-    const message = `Kindling does not serve ${WHAT[route.part]}: it keeps metrics, streaks and achievements (see the README, "Moving from the hosted service")`;
+    const message = `Kindling does not serve ${WHAT[route.part]}: ${INSTEAD[route.part] ?? KEPT}`;
     app.route({
       method: route.method,
       url: route.url,
