@@ -159,7 +159,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     adminRoutes(scope.withTypeProvider<SchemaTypes>(), ctx);
   });
   notSupportedRoutes(typed, ctx);
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The document, also at the paths where the hosted service serves its own (one per API; both
+  // APIs are in this one), open to anyone as /openapi.json is.
+  for (const url of ['/openapi.json', '/v1/openapi', '/admin/v1/openapi'])
+    app.get(url, { schema: { hide: true } }, async () => app.swagger());
 
   if (dashboard !== null && servesDashboard) {
     await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: 'index.html' });

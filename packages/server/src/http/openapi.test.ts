@@ -29,6 +29,24 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(res.body.components.securitySchemes)).toEqual(['apiKey', 'session']);
   });
 
+  it('is served at /v1/openapi and /admin/v1/openapi too, where the hosted service serves its own, the same document', async () => {
+    const json = await t.call('GET', '/openapi.json', { key: null });
+    for (const path of ['/v1/openapi', '/admin/v1/openapi']) {
+      const res = await t.call('GET', path, { key: null });
+      expect([path, res.status, String(res.headers['content-type'])]).toEqual([
+        path,
+        200,
+        expect.stringMatching(/^application\/json/),
+      ]);
+      expect(res.body).toEqual(json.body);
+    }
+  });
+
+  it('does not list its own paths', async () => {
+    const res = await t.call('GET', '/openapi.json', { key: null });
+    expect(Object.keys(res.body.paths).filter((path) => /openapi/.test(path))).toEqual([]);
+  });
+
   it('is rendered as a reference page at /docs', async () => {
     const res = await t.call('GET', '/docs/', { key: null });
     expect(res.status).toBe(200);

@@ -70,6 +70,7 @@ describe('the security headers of every answer', () => {
     ['a JSON answer of the API', '/healthz', () => ({})],
     ['an answer of the application API', '/v1/achievements', () => withKey()],
     ['the OpenAPI document', '/openapi.json', () => ({})],
+    ['the OpenAPI document where the hosted service serves its own', '/admin/v1/openapi', () => ({})],
     ['a HEAD answer', '/healthz', () => ({ method: 'HEAD' })],
   ] as const)('are on %s: nosniff, as it is not a page', async (_, path, init) => {
     expectNotAPage(await headersOf(path, init()));
