@@ -210,6 +210,14 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(value).toBeInstanceOf(TrophyApi.BadRequestError);
   });
 
+  it('surfaces invalid input as UnprocessableEntityError where the endpoint documents 422, with our code', async () => {
+    const streak = await failure(sdk.users.streak('ada', { historyPeriods: 367 }));
+    expect(streak).toBeInstanceOf(TrophyApi.UnprocessableEntityError);
+    expect(streak.body).toMatchObject({ code: 'INVALID_INPUT' });
+    const many = Array.from({ length: 101 }, (_, i) => `u${i}`);
+    expect(await failure(sdk.streaks.list({ userIds: many }))).toBeInstanceOf(TrophyApi.UnprocessableEntityError);
+  });
+
   it('parses achievements.all and users.achievements with a composite, a badge URL and a locked achievement present', async () => {
     const admin = async (method: string, body: unknown) => {
       const response = await fetch(`${t.server.url}/admin/v1/achievements`, {

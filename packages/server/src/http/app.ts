@@ -67,7 +67,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // one line a second while the store is down, however many requests it fails
   const logUnavailable = throttledLog(1000, ctx.clock);
   app.setErrorHandler((error, request, reply) => {
-    const answer = toErrorReply(error);
+    const answer = toErrorReply(error, request.routeOptions.config.invalidInput);
     // Failures only: INTERNAL is a bug, a 503 a store that did not answer. Every other answer,
     // 501 NOT_SUPPORTED too, is one the server chose, and any caller could fill the log with it.
     if (answer.body.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
@@ -100,6 +100,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const dashboard = ctx.settings.dashboardDir;
   const servesDashboard = dashboard !== null && existsSync(dashboard);
   app.addHook('onRoute', (route) => {
+    // a route that answers invalid input with 422 says so in its contract, or the server does not start
+    const declared = route.schema?.response as Record<string, unknown> | undefined;
+    if (route.config?.invalidInput === 422 && declared?.['422'] === undefined && declared?.[422] === undefined)
+      throw new Error(`${route.url} answers invalid input with 422 but does not declare 422 among its errors`);
     route.onRequest = [
       admission(ctx, route.config ?? {}, () => stopping, securityHeadersOf(route.url, servesDashboard)),
       ...hooksOf(route.onRequest),

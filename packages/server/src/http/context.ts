@@ -66,5 +66,11 @@ declare module 'fastify' {
     access?: Access;
     /** 'ignored': the route is over the account itself (tenants; deleting application API keys) and reads no Tenant-ID */
     tenant?: 'ignored';
+    /**
+     * 422: the route serves an endpoint of the hosted service whose reference documents invalid input
+     * as 422 and not 400, and answers its input errors so (errors.ts), that the hosted service's SDK
+     * raises the error class it documents for them; the route declares 422 among its errors.
+     */
+    invalidInput?: 422;
   }
 }

@@ -24,7 +24,7 @@ function event(body: unknown, headers?: Record<string, string>) {
   return t.call('POST', EVENT, { body, ...(headers ? { headers } : {}) });
 }
 
-describe('refusing bad input with 400 and a code', () => {
+describe('refusing bad input with 400 (422 where the hosted API documents it) and a code', () => {
   it('answers 404 UNKNOWN_METRIC for an event on a metric that does not exist', async () => {
     expect(
       refusal(await t.call('POST', '/v1/metrics/no-such-metric/event', { body: { user: { id: 'ada' }, value: 1 } })),
@@ -74,18 +74,19 @@ describe('refusing bad input with 400 and a code', () => {
     expect(res.error).toContain('Mars/Olympus_Mons');
   });
 
-  it.each(['0', '367', 'abc', '1.5', '-1'])('answers 400 for historyPeriods=%s', async (n) => {
+  // the streak read documents invalid input as 422 (input-status.test.ts)
+  it.each(['0', '367', 'abc', '1.5', '-1'])('answers 422 for historyPeriods=%s', async (n) => {
     const res = refusal(await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`));
-    expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    expect(res).toMatchObject({ status: 422, code: 'INVALID_INPUT' });
     expect(res.error).toMatch(/historyPeriods/);
   });
 
   // Ajv's coercion from text reads anything with x == +x as a number: hexadecimal, exponents, padding, a sign.
   it.each(['0x10', '1e1', '%205', '5%20', '010', '+5', '0b11', '5.0'])(
-    'answers 400 for historyPeriods=%s, a number not written in plain decimal digits',
+    'answers 422 for historyPeriods=%s, a number not written in plain decimal digits',
     async (n) => {
       const res = refusal(await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`));
-      expect(res).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+      expect(res).toMatchObject({ status: 422, code: 'INVALID_INPUT' });
       expect(res.error).toMatch(/historyPeriods/);
     },
   );

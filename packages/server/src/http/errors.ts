@@ -74,7 +74,27 @@ function validationMessage(message: string | undefined, validation: unknown): st
   return typeof extra === 'string' ? `${text}: ${JSON.stringify(extra)}` : text;
 }
 
-export function toErrorReply(error: unknown): ErrorReply {
+/**
+ * Codes of what a request asks (not of how it was sent: a body that is not JSON, a bad header): a
+ * route marked `invalidInput: 422` answers them with 422 rather than their 400.
+ */
+const INPUT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'INVALID_INPUT',
+  'INVALID_TIME_ZONE',
+  'INVALID_DATE',
+  'INVALID_CONFIG',
+  'INVALID_ATTRIBUTES',
+  'NO_STREAK_RULE',
+  'ACHIEVEMENT_NOT_API',
+]);
+
+/** The answer to `error` on a route that answers invalid input with `invalidInput` (400 unless it says 422). */
+export function toErrorReply(error: unknown, invalidInput: 400 | 422 = 400): ErrorReply {
+  const answer = answerTo(error);
+  return invalidInput === 422 && INPUT_CODES.has(answer.body.code) ? { ...answer, status: 422 } : answer;
+}
+
+function answerTo(error: unknown): ErrorReply {
   if (error instanceof HttpError) return reply(error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
     // What failed (a file, an address, a key) is the operator's to read in the log, not the client's.

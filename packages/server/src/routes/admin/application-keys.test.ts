@@ -41,7 +41,7 @@ describe('POST /admin/v1/application-api-keys', () => {
     );
   });
 
-  it('makes an issue of a blank user id (200 when none is made) and refuses a bad body with 400', async () => {
+  it('makes an issue of a blank user id (200 when none is made) and refuses a bad body with 422', async () => {
     const blank = await admin('POST', '/admin/v1/application-api-keys', [{ userId: '  ' }]);
     expect(blank.status).toBe(200);
     expect(blank.body).toEqual({
@@ -50,7 +50,7 @@ describe('POST /admin/v1/application-api-keys', () => {
     });
     for (const body of [[], [{}], [{ userId: 'x'.repeat(256) }], [{ userId: 7 }], { userId: 'ada' }]) {
       const res = await admin('POST', '/admin/v1/application-api-keys', body);
-      expect([JSON.stringify(body).slice(0, 40), res.status]).toEqual([JSON.stringify(body).slice(0, 40), 400]);
+      expect([JSON.stringify(body).slice(0, 40), res.status]).toEqual([JSON.stringify(body).slice(0, 40), 422]);
     }
   });
 

@@ -37,9 +37,9 @@ describe('DELETE /admin/v1/metrics?ids=', () => {
   });
 
   it('refuses a request without ids or with more than 100', async () => {
-    expect((await t.call('DELETE', '/admin/v1/metrics', { key: t.adminKey })).status).toBe(400);
-    expect((await t.call('DELETE', '/admin/v1/metrics?ids=,', { key: t.adminKey })).status).toBe(400);
+    expect((await t.call('DELETE', '/admin/v1/metrics', { key: t.adminKey })).status).toBe(422);
+    expect((await t.call('DELETE', '/admin/v1/metrics?ids=,', { key: t.adminKey })).status).toBe(422);
     const many = Array.from({ length: 101 }, (_, i) => `id${i}`).join(',');
-    expect((await t.call('DELETE', `/admin/v1/metrics?ids=${many}`, { key: t.adminKey })).status).toBe(400);
+    expect((await t.call('DELETE', `/admin/v1/metrics?ids=${many}`, { key: t.adminKey })).status).toBe(422);
   });
 });

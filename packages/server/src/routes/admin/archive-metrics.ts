@@ -15,12 +15,12 @@ export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/metrics',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Archive metrics',
         tags: [TAG],
         querystring: idsQuery,
-        response: { 200: deletedAnswerSchema, ...errors() },
+        response: { 200: deletedAnswerSchema, ...errors(422) },
       },
     },
     async (request) => {

@@ -133,9 +133,9 @@ describe('/admin/v1/attributes', () => {
 
   it('refuses an application key, a bad type, a bad limit and an empty id list', async () => {
     expect((await t.call('GET', '/admin/v1/attributes', { key: t.appKey })).body.code).toBe('ADMIN_KEY_REQUIRED');
-    expect((await admin('POST', '/admin/v1/attributes', [{ name: 'X', key: 'x', type: 'device' }])).status).toBe(400);
-    expect((await admin('GET', '/admin/v1/attributes?limit=1e308')).status).toBe(400);
-    expect((await admin('GET', '/admin/v1/attributes?limit=0')).status).toBe(400);
-    expect((await admin('DELETE', '/admin/v1/attributes?ids=')).status).toBe(400);
+    expect((await admin('POST', '/admin/v1/attributes', [{ name: 'X', key: 'x', type: 'device' }])).status).toBe(422);
+    expect((await admin('GET', '/admin/v1/attributes?limit=1e308')).status).toBe(422);
+    expect((await admin('GET', '/admin/v1/attributes?limit=0')).status).toBe(422);
+    expect((await admin('DELETE', '/admin/v1/attributes?ids=')).status).toBe(422);
   });
 });

@@ -18,12 +18,12 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/application-api-keys',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Create application API keys, each acting for one user (each secret shown once)',
         tags: [TAG],
         body: bulkOf(newApplicationKey),
-        response: { 200: createdApplicationKeysSchema, 201: createdApplicationKeysSchema, ...errors() },
+        response: { 200: createdApplicationKeysSchema, 201: createdApplicationKeysSchema, ...errors(422) },
       },
     },
     async (request, reply) => {

@@ -22,12 +22,12 @@ export function createAttributesRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/attributes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Declare custom attributes',
         tags: [TAG],
         body: bulkOf(newAttribute),
-        response: { 200: createdAttributesSchema, 201: createdAttributesSchema, ...errors() },
+        response: { 200: createdAttributesSchema, 201: createdAttributesSchema, ...errors(422) },
       },
     },
     async (request, reply) => {

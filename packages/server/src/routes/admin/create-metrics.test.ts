@@ -142,15 +142,15 @@ describe('POST /admin/v1/metrics', () => {
     'refuses a name a terminal or a page would act on, or over 255 characters (%j), naming it',
     async (name) => {
       const res = await create([{ name, key: 'safe' }]);
-      expect(res).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
+      expect(res).toMatchObject({ status: 422, body: { code: 'INVALID_INPUT' } });
       expect(res.body.error).toMatch(/name/);
     },
   );
 
   it('refuses a body that is not an array of 1 to 100 items', async () => {
-    expect((await create([])).status).toBe(400);
-    expect((await create(Array.from({ length: 101 }, (_, i) => ({ name: `m${i}` })))).status).toBe(400);
-    expect((await create({ name: 'x' })).status).toBe(400);
+    expect((await create([])).status).toBe(422);
+    expect((await create(Array.from({ length: 101 }, (_, i) => ({ name: `m${i}` })))).status).toBe(422);
+    expect((await create({ name: 'x' })).status).toBe(422);
   });
 });
 

@@ -19,12 +19,12 @@ export function createMetricsRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/metrics',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Create metrics',
         tags: [TAG],
         body: bulkOf(newMetric),
-        response: { 200: createdMetricsSchema, 201: createdMetricsSchema, ...errors() },
+        response: { 200: createdMetricsSchema, 201: createdMetricsSchema, ...errors(422) },
       },
     },
     async (request, reply) => {

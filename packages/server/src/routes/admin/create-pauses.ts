@@ -18,12 +18,12 @@ export function createPausesRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/streaks/pauses',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Pause streaks over date ranges',
         tags: [TAG],
         body: pausesBody,
-        response: { 200: createdPausesSchema, 201: createdPausesSchema, ...errors() },
+        response: { 200: createdPausesSchema, 201: createdPausesSchema, ...errors(422) },
       },
     },
     async (request, reply) => {

@@ -19,12 +19,12 @@ export function createTenantsRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/tenants',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
       schema: {
         summary: 'Create tenants',
         tags: [TAG],
         body: bulkOf(newTenant),
-        response: { 200: createdTenantsSchema, 201: createdTenantsSchema, ...errors() },
+        response: { 200: createdTenantsSchema, 201: createdTenantsSchema, ...errors(422) },
       },
     },
     async (request, reply) => {

@@ -14,12 +14,12 @@ export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/application-api-keys',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
       schema: {
         summary: 'Delete application API keys',
         tags: [TAG],
         querystring: idsQuery,
-        response: { 200: deletedAnswerSchema, ...errors() },
+        response: { 200: deletedAnswerSchema, ...errors(422) },
       },
     },
     async (request) => {

@@ -30,12 +30,12 @@ export function deleteAttributesRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/attributes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Remove custom attributes',
         tags: [TAG],
         querystring: idsQuery,
-        response: { 200: deletedAnswerSchema, ...errors() },
+        response: { 200: deletedAnswerSchema, ...errors(422) },
       },
     },
     async (request) => {

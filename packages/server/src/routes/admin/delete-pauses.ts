@@ -14,12 +14,12 @@ export function deletePausesRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/streaks/pauses',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Remove streak pauses',
         tags: [TAG],
         querystring: idsQuery,
-        response: { 200: deletedAnswerSchema, ...errors() },
+        response: { 200: deletedAnswerSchema, ...errors(422) },
       },
     },
     async (request) => {

@@ -16,12 +16,12 @@ export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/tenants',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
       schema: {
         summary: 'Delete tenants',
         tags: [TAG],
         querystring: idsQuery,
-        response: { 200: deletedAnswerSchema, ...errors() },
+        response: { 200: deletedAnswerSchema, ...errors(422) },
       },
     },
     async (request) => {

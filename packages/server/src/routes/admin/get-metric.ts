@@ -14,12 +14,12 @@ export function getMetricRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/metrics/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Get a metric with its activity',
         tags: [TAG],
         params: idParams,
-        response: { 200: metricSchema, ...errors(404) },
+        response: { 200: metricSchema, ...errors(422, 404) },
       },
     },
     async (request) => {

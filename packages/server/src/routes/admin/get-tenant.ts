@@ -13,12 +13,12 @@ export function getTenantRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/tenants/:id',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
       schema: {
         summary: 'Get a tenant',
         tags: [TAG],
         params: idParams,
-        response: { 200: tenantSchema, ...errors(404) },
+        response: { 200: tenantSchema, ...errors(422, 404) },
       },
     },
     async (request) => {

@@ -14,12 +14,12 @@ export function listAttributesRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/attributes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'List custom attributes',
         tags: [TAG],
         querystring: pageQuery,
-        response: { 200: { type: 'array', items: attributeSchema }, ...errors() },
+        response: { 200: { type: 'array', items: attributeSchema }, ...errors(422) },
       },
     },
     async (request) => {
@@ -32,12 +32,12 @@ export function listAttributesRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/attributes/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Get a custom attribute',
         tags: [TAG],
         params: idParams,
-        response: { 200: attributeSchema, ...errors(404) },
+        response: { 200: attributeSchema, ...errors(422, 404) },
       },
     },
     async (request) => {

@@ -67,10 +67,10 @@ describe('GET /admin/v1/metrics', () => {
     expect(await keys('?skip=1&includeArchived=true')).toEqual(['old', 'new']);
   });
 
-  it('refuses a limit out of 1..100 and a negative skip with 400 INVALID_INPUT', async () => {
+  it('refuses a limit out of 1..100 and a negative skip with 422 INVALID_INPUT', async () => {
     for (const query of ['limit=0', 'limit=101', 'limit=1e308', 'skip=-1']) {
       const res = await t.call('GET', `/admin/v1/metrics?${query}`, { key: t.adminKey });
-      expect([query, res.status, res.body.code]).toEqual([query, 400, 'INVALID_INPUT']);
+      expect([query, res.status, res.body.code]).toEqual([query, 422, 'INVALID_INPUT']);
     }
   });
 });

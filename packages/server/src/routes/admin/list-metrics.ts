@@ -14,12 +14,12 @@ export function listMetricsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/metrics',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'List metrics with their activity',
         tags: [TAG],
         querystring: metricListQuery,
-        response: { 200: { type: 'array', items: metricSchema }, ...errors() },
+        response: { 200: { type: 'array', items: metricSchema }, ...errors(422) },
       },
     },
     async (request) => {

@@ -12,12 +12,12 @@ export function listTenantsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/tenants',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
       schema: {
         summary: 'List tenants',
         tags: [TAG],
         querystring: pageQuery,
-        response: { 200: { type: 'array', items: tenantSchema }, ...errors() },
+        response: { 200: { type: 'array', items: tenantSchema }, ...errors(422) },
       },
     },
     async (request) => {

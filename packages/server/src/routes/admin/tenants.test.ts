@@ -81,7 +81,7 @@ describe('POST /admin/v1/tenants', () => {
     ]);
   });
 
-  it('refuses a body that is not 1 to 100 items of customerId and name up to 255 characters with 400', async () => {
+  it('refuses a body that is not 1 to 100 items of customerId and name up to 255 characters with 422', async () => {
     const bodies: unknown[] = [
       [],
       Array.from({ length: 101 }, (_, i) => ({ customerId: `c${i}`, name: 'n' })),
@@ -94,7 +94,7 @@ describe('POST /admin/v1/tenants', () => {
     ];
     for (const body of bodies) {
       const res = await admin('POST', '/admin/v1/tenants', body);
-      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([JSON.stringify(body).slice(0, 60), 400]);
+      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([JSON.stringify(body).slice(0, 60), 422]);
     }
     expect((await admin('GET', '/admin/v1/tenants')).body).toEqual([]);
   });
@@ -108,7 +108,7 @@ describe('GET /admin/v1/tenants and /admin/v1/tenants/:id', () => {
     expect(ids(await admin('GET', '/admin/v1/tenants'))).toEqual(items.slice(0, 10).map((i) => i.customerId));
     expect(ids(await admin('GET', '/admin/v1/tenants?limit=3&skip=10'))).toEqual(['c10', 'c11']);
     for (const query of ['limit=0', 'limit=101', 'skip=-1', 'limit=abc'])
-      expect([query, (await admin('GET', `/admin/v1/tenants?${query}`)).status]).toEqual([query, 400]);
+      expect([query, (await admin('GET', `/admin/v1/tenants?${query}`)).status]).toEqual([query, 422]);
   });
 
   it('answers one tenant by id, and 404 NOT_FOUND for an id no tenant has', async () => {
@@ -175,7 +175,7 @@ describe('DELETE /admin/v1/tenants', () => {
     });
     expect((await admin('GET', '/admin/v1/tenants')).body.map((x: { id: string }) => x.id)).toEqual([made[2].id]);
     const none = await admin('DELETE', '/admin/v1/tenants?ids=');
-    expect([none.status, none.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect([none.status, none.body.code]).toEqual([422, 'INVALID_INPUT']);
   });
 });
 

@@ -14,12 +14,12 @@ export function updateAttributesRoute(app: App, ctx: ServerContext): void {
   app.patch(
     '/admin/v1/attributes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Rename custom attributes',
         tags: [TAG],
         body: bulkOf(attributeChange),
-        response: { 200: updatedAttributesSchema, ...errors() },
+        response: { 200: updatedAttributesSchema, ...errors(422) },
       },
     },
     async (request) => {

@@ -66,8 +66,8 @@ describe('PATCH /admin/v1/metrics', () => {
     expect(res.body.updated).toEqual([{ ...lessons, unitType: 'currency', units: 'USD' }]);
   });
 
-  it('refuses an item that changes nothing with 400 INVALID_INPUT', async () => {
+  it('refuses an item that changes nothing with 422 INVALID_INPUT', async () => {
     const res = await t.call('PATCH', '/admin/v1/metrics', { key: t.adminKey, body: [{ id: 'x' }] });
-    expect([res.status, res.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect([res.status, res.body.code]).toEqual([422, 'INVALID_INPUT']);
   });
 });

@@ -16,12 +16,12 @@ export function updateMetricsRoute(app: App, ctx: ServerContext): void {
   app.patch(
     '/admin/v1/metrics',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', invalidInput: 422 },
       schema: {
         summary: 'Change metrics',
         tags: [TAG],
         body: bulkOf(metricChange),
-        response: { 200: updatedMetricsSchema, ...errors() },
+        response: { 200: updatedMetricsSchema, ...errors(422) },
       },
     },
     async (request) => {

@@ -17,12 +17,12 @@ export function updateTenantsRoute(app: App, ctx: ServerContext): void {
   app.patch(
     '/admin/v1/tenants',
     {
-      config: { access: 'admin', tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
       schema: {
         summary: 'Update tenants',
         tags: [TAG],
         body: bulkOf(tenantChange),
-        response: { 200: updatedTenantsSchema, ...errors() },
+        response: { 200: updatedTenantsSchema, ...errors(422) },
       },
     },
     async (request) => {

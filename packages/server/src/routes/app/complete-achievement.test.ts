@@ -40,8 +40,8 @@ describe('POST /v1/achievements/:key/complete', () => {
     expect(other.body.completionId).not.toBe(first.body.completionId);
   });
 
-  it('refuses an achievement that completes by its own trigger (400) and an unknown one (404)', async () => {
-    expect(await complete('first')).toMatchObject({ status: 400, body: { code: 'ACHIEVEMENT_NOT_API' } });
+  it('refuses an achievement that completes by its own trigger (422) and an unknown one (404)', async () => {
+    expect(await complete('first')).toMatchObject({ status: 422, body: { code: 'ACHIEVEMENT_NOT_API' } });
     expect(await complete('nope')).toMatchObject({ status: 404, body: { code: 'UNKNOWN_ACHIEVEMENT' } });
   });
 

@@ -29,7 +29,7 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/v1/achievements/:key/complete',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: 'Complete an API achievement for a user',
         tags: ['achievements'],
@@ -39,7 +39,7 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
           properties: { key: { type: 'string', minLength: 1, maxLength: 255 } },
         },
         body: { type: 'object', required: ['user'], properties: { user: upsertedUser } },
-        response: { 201: completionSchema, ...errors(404, 409) },
+        response: { 201: completionSchema, ...errors(422, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -52,13 +52,13 @@ export function getStreakRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/streak',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Get a user's streak with its history",
         tags: ['streaks'],
         params: userParams,
         querystring: historyQuery,
-        response: { 200: streakReadSchema, ...errors() },
+        response: { 200: streakReadSchema, ...errors(422) },
       },
     },
     (request, reply) => {

@@ -33,7 +33,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/achievements',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: 'List achievements with their completion stats',
         tags: ['achievements'],
@@ -48,7 +48,7 @@ export function listAchievementsRoute(app: App, ctx: ServerContext): void {
             },
           },
         },
-        response: { 200: { type: 'array', items: achievementStatsSchema }, ...errors() },
+        response: { 200: { type: 'array', items: achievementStatsSchema }, ...errors(422) },
       },
     },
     async (request) => {

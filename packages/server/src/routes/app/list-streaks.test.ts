@@ -30,9 +30,9 @@ describe('GET /v1/streaks', () => {
     expect(comma.body[2].extended).toBeNull();
   });
 
-  it('refuses more than 100 users and a missing list with 400', async () => {
+  it('refuses more than 100 users and a missing list with 422', async () => {
     const ids = Array.from({ length: 101 }, (_, i) => `u${i}`).join(',');
     expect((await t.call('GET', `/v1/streaks?userIds=${ids}`)).body.code).toBe('INVALID_INPUT');
-    expect((await t.call('GET', '/v1/streaks')).status).toBe(400);
+    expect((await t.call('GET', '/v1/streaks')).status).toBe(422);
   });
 });

@@ -20,7 +20,7 @@ export function listStreaksRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/streaks',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: 'Get the streaks of several users',
         tags: ['streaks'],
@@ -31,7 +31,7 @@ export function listStreaksRoute(app: App, ctx: ServerContext): void {
             userIds: { type: 'array', items: { type: 'string', maxLength: 25_600 }, minItems: 1, maxItems: 100 },
           },
         },
-        response: { 200: { type: 'array', items: streakLengthSchema }, ...errors() },
+        response: { 200: { type: 'array', items: streakLengthSchema }, ...errors(422) },
       },
     },
     async (request) => {

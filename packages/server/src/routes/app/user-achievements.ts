@@ -14,13 +14,13 @@ export function userAchievementsRoute(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/achievements',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Get a user's achievements",
         tags: ['achievements'],
         params: userParams,
         querystring: { type: 'object', properties: { includeIncomplete: { type: 'string', enum: ['true', 'false'] } } },
-        response: { 200: { type: 'array', items: userAchievementStatsSchema }, ...errors(404) },
+        response: { 200: { type: 'array', items: userAchievementStatsSchema }, ...errors(422, 404) },
       },
     },
     async (request) => {

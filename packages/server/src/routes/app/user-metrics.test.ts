@@ -126,7 +126,7 @@ describe('GET /v1/users/:id/metrics/:key/event-summary', () => {
     ]);
   });
 
-  it('refuses a missing or bad aggregation or date (400) and an unknown user or metric (404)', async () => {
+  it('refuses a missing or bad aggregation or date (422) and an unknown user or metric (404)', async () => {
     const base = '/v1/users/ada/metrics/lessons/event-summary';
     for (const q of [
       'startDate=2026-03-01&endDate=2026-03-03',
@@ -136,7 +136,7 @@ describe('GET /v1/users/:id/metrics/:key/event-summary', () => {
       'aggregation=daily&startDate=2026-03-04&endDate=2026-03-03',
       'aggregation=daily&startDate=2025-01-01&endDate=2026-03-03',
     ])
-      expect([q, (await t.call('GET', `${base}?${q}`)).status]).toEqual([q, 400]);
+      expect([q, (await t.call('GET', `${base}?${q}`)).status]).toEqual([q, 422]);
     // the messages name the query's parameters, not the engine's options
     const named = async (q: string) => ((await t.call('GET', `${base}?${q}`)).body as { error: string }).error;
     expect(await named('aggregation=daily&startDate=2026-02-30&endDate=2026-03-03')).toMatch(/^startDate "2026-02-30"/);

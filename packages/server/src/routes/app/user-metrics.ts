@@ -35,12 +35,12 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/metrics',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Get a user's total of every active metric, with each metric's achievements",
         tags: ['users'],
         params: userParams,
-        response: { 200: { type: 'array', items: userMetricSchema }, ...errors(404) },
+        response: { 200: { type: 'array', items: userMetricSchema }, ...errors(422, 404) },
       },
     },
     async (request) => {
@@ -56,12 +56,12 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/metrics/:key',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Get a user's total of one metric, with the metric's achievements",
         tags: ['users'],
         params: metricParams,
-        response: { 200: userMetricSchema, ...errors(404) },
+        response: { 200: userMetricSchema, ...errors(422, 404) },
       },
     },
     async (request) => {
@@ -77,7 +77,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/metrics/:key/event-summary',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Get a user's metric per local day, week or month: what each added, and the total at its end",
         tags: ['users'],
@@ -91,7 +91,7 @@ export function userMetricsRoutes(app: App, ctx: ServerContext): void {
             endDate: { ...date, description: 'YYYY-MM-DD, at most 400 days after startDate' },
           },
         },
-        response: { 200: { type: 'array', items: summarySchema }, ...errors(404) },
+        response: { 200: { type: 'array', items: summarySchema }, ...errors(422, 404) },
       },
     },
     (request, reply) => {

@@ -80,7 +80,7 @@ describe('PATCH /v1/users/:id/preferences', () => {
     const out = await t.call('PATCH', '/v1/users/ada/preferences', {
       body: { streak: { metrics: [{ key: 'lessons', threshold: 6 }] } },
     });
-    expect(out).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
+    expect(out).toMatchObject({ status: 422, body: { code: 'INVALID_INPUT' } });
     expect(out.body.error).toMatch(/from 1 to 5/);
   });
 
@@ -99,7 +99,7 @@ describe('PATCH /v1/users/:id/preferences', () => {
       { colour: 'red' },
     ]) {
       const res = await t.call('PATCH', '/v1/users/ada/preferences', { body });
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(422);
     }
     expect((await t.call('GET', '/v1/users/ada/preferences')).body.notifications).toEqual({});
   });

@@ -20,12 +20,12 @@ export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/v1/users/:id/preferences',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Get a user's preferences",
         tags: ['users'],
         params: userParams,
-        response: { 200: preferencesSchema, ...errors(404) },
+        response: { 200: preferencesSchema, ...errors(422, 404) },
       },
     },
     async (request) => {
@@ -39,7 +39,7 @@ export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
   app.patch(
     '/v1/users/:id/preferences',
     {
-      config: { access: 'app' },
+      config: { access: 'app', invalidInput: 422 },
       schema: {
         summary: "Change a user's preferences",
         description:
@@ -47,7 +47,7 @@ export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
         tags: ['users'],
         params: userParams,
         body: preferencesBody,
-        response: { 200: preferencesSchema, ...errors(403, 404) },
+        response: { 200: preferencesSchema, ...errors(422, 403, 404) },
       },
     },
     async (request) => {
