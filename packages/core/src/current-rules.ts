@@ -20,6 +20,8 @@ import type { StepResult, Store, UpdateOptions, UserSnapshot } from './store.js'
 export interface CurrentRules {
   /** the fingerprint of the engine's rules, stamped on every write */
   readonly fingerprint: string;
+  /** Whether a state stamped `stamp` was made under these streak rules (its streaks stand; only achievements may differ). */
+  keepsStreaks(stamp: string | undefined): boolean;
   /** `store.update` whose step only ever sees a state computed under these rules; its write is stamped */
   update<T>(
     userId: string,
@@ -46,13 +48,14 @@ const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], action
 
 export function keepCurrent(store: Store, model: Model, fingerprint: string): CurrentRules {
   const legacy = legacyFingerprintOf(model);
+  const keepsStreaks = (stamp: string | undefined): boolean => sameStreakRules(stamp, fingerprint, legacy);
   function rebuild(userId: string, at: number, always: boolean): Promise<UserState | null> {
     return store.update<UserState | null>(
       userId,
       ({ user, journal }) => {
         if (user === null) return { result: null };
         if (!always && user.rulesFingerprint === fingerprint) return { result: user };
-        if (!always && sameStreakRules(user.rulesFingerprint, fingerprint, legacy)) {
+        if (!always && keepsStreaks(user.rulesFingerprint)) {
           const refreshed = refreshAchievements(user, model, at);
           return {
             result: cloneUser(refreshed.user),
@@ -133,5 +136,5 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
     return rebuild(userId, at, false);
   }
 
-  return { fingerprint, update, load, rebuild };
+  return { fingerprint, keepsStreaks, update, load, rebuild };
 }

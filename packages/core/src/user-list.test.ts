@@ -26,6 +26,26 @@ async function allPages(engine: Engine, options: { search?: string; limit?: numb
 }
 
 describe('listUsers', () => {
+  it('shows a user made under the streak rules in force as events kept it, whatever the achievements (S6, S20)', async () => {
+    const store = memoryStore();
+    let now = start;
+    const before = engineOn(store, () => now);
+    for (const day of [0, 1]) {
+      now = start + day * DAY;
+      await before.record({ userId: 'neg', metric: 'lessons', value: 1, at: now });
+      await before.record({ userId: 'neg', metric: 'lessons', value: -1, at: now + 60_000 });
+    }
+    const withAchievement = createEngine({
+      store,
+      clock: () => now,
+      streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+      achievements: [{ key: 'ten', name: 'Ten', trigger: 'metric', metric: 'lessons', threshold: 10 }],
+    });
+    const [row] = (await withAchievement.listUsers()).users;
+    expect([row?.current, row?.longest]).toEqual([2, 2]);
+    expect((await withAchievement.streak('neg')).length).toBe(2);
+  });
+
   it('pages through every user once, in id order, with the streak now, the zone and the latest event', async () => {
     let now = start;
     const engine = engineOn(memoryStore(), () => now);

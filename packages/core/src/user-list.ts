@@ -75,10 +75,13 @@ export async function listUsers(ctx: EngineContext, options: Options<'listUsers'
   const search = checkText(options.search, 'search', MAX_SEARCH_LENGTH);
   const at = now(options.at);
 
-  /** A row of a committed state, computed under the engine's rules (rebuilt in memory when kept under others). */
+  /**
+   * A row of a committed state, computed under the engine's streak rules: rebuilt in memory when kept
+   * under others (a row shows no achievement, so a state made under these streak rules stands as it is).
+   */
   async function rowOf(user: UserState): Promise<UserRow> {
     let state = user;
-    if (user.rulesFingerprint !== ctx.current.fingerprint)
+    if (!ctx.current.keepsStreaks(user.rulesFingerprint))
       state = rebuildUser(user, await store.journal(user.id), ctx.model, at).user;
     const rule = ctx.rules[0];
     const streak = rule === undefined ? null : stateAt(state, rule, at);
