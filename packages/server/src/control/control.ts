@@ -98,6 +98,8 @@ export class Control {
    * key is made per user and an account may hold as many as it has users.
    */
   async addKey(record: ApiKeyRecord): Promise<void> {
+    // the account's older keys are numbered first
+    await this.moveKeyList(record.accountId);
     await this.kv.put(`key:${record.hash}`, JSON.stringify(record));
     const { made = 0 } = await this.kv.addCounters(`key-count:${record.accountId}`, { made: 1 });
     await this.kv.setFields(`key-ids:${record.accountId}`, { [record.id]: keyEntry(made, record.hash) });
@@ -143,22 +145,28 @@ export class Control {
 
   /**
    * Data written before `key-ids` kept an account's keys as one list document (`keys:<account>`,
-   * their hashes): its keys become fields, then it goes. Writing a field again is harmless, so two
-   * processes may both do it.
+   * their hashes): its keys become fields, numbered after the keys counted so far, and the list is
+   * swapped for an empty one only if no key was added to it meanwhile (an older process still
+   * appending during a rollout), else moved again. The empty list stays: removing it could drop a
+   * key appended between the read and the removal. Writing a field again is harmless, so two
+   * processes may both move it.
    */
   private async moveKeyList(accountId: string): Promise<void> {
-    const hashes = parse<string[]>(await this.kv.get(`keys:${accountId}`));
-    if (hashes === null) return;
-    const records = await Promise.all(
-      hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
-    );
-    // They were made before any key counted: they take the first numbers, in the list's order.
-    const fields: Record<string, string> = {};
-    records.forEach((record, i) => {
-      if (record !== null) fields[record.id] = keyEntry(i - hashes.length, record.hash);
-    });
-    await this.kv.setFields(`key-ids:${accountId}`, fields);
-    await this.kv.remove(`keys:${accountId}`);
+    for (;;) {
+      const raw = await this.kv.get(`keys:${accountId}`);
+      const hashes = parse<string[]>(raw) ?? [];
+      if (raw === null || hashes.length === 0) return;
+      const records = await Promise.all(
+        hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
+      );
+      const { made = 0 } = await this.kv.addCounters(`key-count:${accountId}`, { made: hashes.length });
+      const fields: Record<string, string> = {};
+      records.forEach((record, i) => {
+        if (record !== null) fields[record.id] = keyEntry(made - hashes.length + i + 1, record.hash);
+      });
+      await this.kv.setFields(`key-ids:${accountId}`, fields);
+      if (await this.kv.swap(`keys:${accountId}`, raw, '[]')) return;
+    }
   }
 
   async touchKeys(accountId: string, lastUsed: Readonly<Record<string, string>>): Promise<void> {

@@ -89,7 +89,7 @@ describe('an account holding many application keys', () => {
 });
 
 describe('keys written before each key was a field of its account', () => {
-  it('are listed first in their list order, found by id and revoked, and the list document goes', async () => {
+  it('are listed first in their list order, found by id and revoked, and the list document is left empty', async () => {
     const kv = sqliteControlKV(join(dir, 'before.db'));
     const old = new Control(kv);
     const account = 'acct-old';
@@ -113,10 +113,53 @@ describe('keys written before each key was a field of its account', () => {
     await old.addKey({ ...record('mm-new', 'h3'), kind: 'application' });
 
     expect((await old.keys(account)).map((k) => k.id)).toEqual(['zz-first', 'aa-second', 'mm-new']);
-    expect(await kv.get(`keys:${account}`)).toBeNull();
+    expect(await kv.get(`keys:${account}`)).toBe('[]');
     expect((await old.revokeKey(account, 'aa-second', new Date(at).toISOString()))?.revokedAt).not.toBeNull();
     expect((await old.keyByHash('h2'))?.revokedAt).not.toBeNull();
     expect(await old.key('another-account', 'zz-first')).toBeNull();
     await old.close();
+  });
+});
+
+describe('a key an older process adds to the list document while it is being moved', () => {
+  it('is moved too, found by id and revoked, and listed after the keys moved before it', async () => {
+    const real = sqliteControlKV(join(dir, 'race.db'));
+    const account = 'acct-race';
+    const record = (id: string, hash: string) => ({
+      id,
+      accountId: account,
+      name: id,
+      kind: 'application',
+      prefix: 'kd_app_x',
+      hash,
+      created: new Date(at).toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    await real.put('key:h1', JSON.stringify(record('k1', 'h1')));
+    await real.put(`keys:${account}`, JSON.stringify(['h1']));
+    // An older server appends k2 to the list as this one is about to drop or replace the list.
+    let raced = false;
+    const olderProcessAppends = async () => {
+      if (raced) return;
+      raced = true;
+      await real.put('key:h2', JSON.stringify(record('k2', 'h2')));
+      await real.put(`keys:${account}`, JSON.stringify(['h1', 'h2']));
+    };
+    const kv: typeof real = {
+      ...real,
+      remove: async (key) => {
+        if (key === `keys:${account}`) await olderProcessAppends();
+        return real.remove(key);
+      },
+      swap: async (key, expected, next) => {
+        if (key === `keys:${account}`) await olderProcessAppends();
+        return real.swap(key, expected, next);
+      },
+    };
+    const control = new Control(kv);
+    expect((await control.keys(account)).map((k) => k.id)).toEqual(['k1', 'k2']);
+    expect((await control.revokeKey(account, 'k2', new Date(at).toISOString()))?.revokedAt).not.toBeNull();
+    await control.close();
   });
 });
