@@ -134,9 +134,15 @@ describe('the hosted service Node SDK against Kindling', () => {
     // the SDK reads a null as undefined
     expect(updated).toMatchObject({ attributes: { plan: 'pro', team: 'a' }, subscribeToEmails: false });
     expect(updated.email ?? null).toBeNull();
-    const replaced = await sdk.users.identify('sdk-cy', { name: 'Cyrus' });
-    expect(replaced).toMatchObject({ name: 'Cyrus', attributes: {}, tz: 'Asia/Tokyo' });
-    expect(replaced.deviceTokens ?? null).toBeNull();
+    // identify is an upsert: the fields not given stay, the consent given above too
+    const identified = await sdk.users.identify('sdk-cy', { name: 'Cyrus' });
+    expect(identified).toMatchObject({
+      name: 'Cyrus',
+      attributes: { plan: 'pro', team: 'a' },
+      tz: 'Asia/Tokyo',
+      subscribeToEmails: false,
+      deviceTokens: ['phone'],
+    });
     expect(await sdk.users.get('sdk-cy')).toMatchObject({ name: 'Cyrus', tz: 'Asia/Tokyo' });
     expect(await failure(sdk.users.update('sdk-nobody', { name: 'N' }))).toBeInstanceOf(TrophyApi.NotFoundError);
     expect(await failure(sdk.users.create({ id: 'sdk-bad', tz: 'Mars/Olympus' }))).toBeInstanceOf(

@@ -98,13 +98,28 @@ describe('POST /v1/users', () => {
 });
 
 describe('PUT /v1/users/:id', () => {
-  it('creates a user it does not know, and replaces a known user’s profile, keeping the zone', async () => {
+  it('creates a user it does not know, and changes only the fields given of a known user (an upsert)', async () => {
     const made = await t.call('PUT', '/v1/users/bo', { body: { name: 'Bo', tz: 'Asia/Tokyo' } });
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ id: 'bo', name: 'Bo', tz: 'Asia/Tokyo' });
     await t.call('PATCH', '/v1/users/bo', { body: { email: 'bo@example.com', attributes: { plan: 'pro' } } });
-    const replaced = await t.call('PUT', '/v1/users/bo', { body: { name: 'Bob' } });
-    expect(replaced.body).toMatchObject({ name: 'Bob', email: null, attributes: {}, tz: 'Asia/Tokyo' });
+    const updated = await t.call('PUT', '/v1/users/bo', { body: { name: 'Bob' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      name: 'Bob',
+      email: 'bo@example.com',
+      attributes: { plan: 'pro' },
+      tz: 'Asia/Tokyo',
+    });
+  });
+
+  it('keeps the consent of a user who turned emails off when the SDK sends the fields left undefined as null', async () => {
+    await t.call('POST', '/v1/users', { body: { id: 'carol', subscribeToEmails: false, deviceTokens: ['t1'] } });
+    const res = await t.call('PUT', '/v1/users/carol', {
+      body: { name: 'Carol B', email: null, subscribeToEmails: null, deviceTokens: null, attributes: null, tz: null },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Carol B', subscribeToEmails: false, email: null, deviceTokens: ['t1'] });
   });
 });
 

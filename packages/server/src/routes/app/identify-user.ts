@@ -1,7 +1,7 @@
 /**
  * Identify a user (the hosted service's user calls): POST /v1/users creates one ahead of any event
- * (201; an id already known is updated with what is given, 200), PUT /v1/users/:id replaces the
- * profile (an upsert: what is not given returns to its default, the zone stays), PATCH
+ * (201; an id already known is updated with what is given, 200), PUT /v1/users/:id creates or
+ * updates what is given (the hosted service's upsert; 200 either way: a field not given stays), PATCH
  * /v1/users/:id updates what is given of a known user (404 otherwise). A changed zone settles the
  * user's streaks as an event carrying it would (S4, S5). Each answers the full user.
  */
@@ -49,7 +49,7 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
       schema: {
         summary: 'Identify a user (upsert)',
         description:
-          'Creates the user or replaces their profile: fields not given return to their defaults (email and name null, no device tokens, no attributes, subscribeToEmails true); the zone stays unless given.',
+          'Creates the user, or changes the fields given of a known user (attributes key by key), as the hosted service identifies: a field not given (or null) is left as it is, so a call that names only the name keeps the user’s email consent.',
         tags: ['users'],
         params: userParams,
         body: updatedUser,
@@ -57,7 +57,7 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) =>
-      (await identifyUser(ctx, callerOf(request).space, request.params.id, request.body, 'replace')).user,
+      (await identifyUser(ctx, callerOf(request).space, request.params.id, request.body, 'create')).user,
   );
 
   app.patch(
