@@ -2266,10 +2266,10 @@ export interface paths {
                         /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64; derived from the name when absent */
                         key?: string;
                         name: string;
-                        /** @description number: a free label (default ""); currency: a currency code such as USD; null: unchanged */
-                        units?: string | null;
-                        /** @description "number" (the default) or "currency"; null: unchanged */
-                        unitType?: string | null;
+                        /** @description number: a free label (default ""); currency: a currency code such as USD */
+                        units?: string;
+                        /** @description "number" (the default) or "currency" */
+                        unitType?: string;
                     }[];
                 };
             };
@@ -2489,10 +2489,10 @@ export interface paths {
                     "application/json": {
                         id: string;
                         name?: string;
-                        /** @description number: a free label (default ""); currency: a currency code such as USD; null: unchanged */
-                        units?: string | null;
-                        /** @description "number" (the default) or "currency"; null: unchanged */
-                        unitType?: string | null;
+                        /** @description number: a free label (default ""); currency: a currency code such as USD */
+                        units?: string;
+                        /** @description "number" (the default) or "currency" */
+                        unitType?: string;
                     }[];
                 };
             };
@@ -8280,7 +8280,7 @@ export interface paths {
         };
         /**
          * Identify a user (upsert)
-         * @description Creates the user or replaces their profile: fields not given return to their defaults (email and name null, no device tokens, no attributes, subscribeToEmails true); the zone stays unless given.
+         * @description Creates the user, or changes the fields given of a known user (attributes key by key), as the hosted service identifies: a field not given (or null) is left as it is, so a call that names only the name keeps the user’s email consent.
          */
         put: {
             parameters: {

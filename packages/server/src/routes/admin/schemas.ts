@@ -69,15 +69,15 @@ export const attributeChange = {
 
 // A string, not an enum: an unknown unit type is an issue of its item (control/metric-units.ts).
 const unitType = {
-  type: ['string', 'null'],
+  type: 'string',
   maxLength: 64,
-  description: '"number" (the default) or "currency"; null: unchanged',
+  description: '"number" (the default) or "currency"',
 } as const;
 const units = {
-  type: ['string', 'null'],
+  type: 'string',
   maxLength: 64,
   pattern: NAME_PATTERN,
-  description: 'number: a free label (default ""); currency: a currency code such as USD; null: unchanged',
+  description: 'number: a free label (default ""); currency: a currency code such as USD',
 } as const;
 
 export const newMetric = {

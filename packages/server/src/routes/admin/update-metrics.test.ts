@@ -69,5 +69,11 @@ describe('PATCH /admin/v1/metrics', () => {
   it('refuses an item that changes nothing with 422 INVALID_INPUT', async () => {
     const res = await t.call('PATCH', '/admin/v1/metrics', { key: t.adminKey, body: [{ id: 'x' }] });
     expect([res.status, res.body.code]).toEqual([422, 'INVALID_INPUT']);
+    // the SDK's nulls for fields left undefined are fields not given
+    const nulls = await t.call('PATCH', '/admin/v1/metrics', {
+      key: t.adminKey,
+      body: [{ id: 'x', name: null, unitType: null, units: null }],
+    });
+    expect([nulls.status, nulls.body.code]).toEqual([422, 'INVALID_INPUT']);
   });
 });
