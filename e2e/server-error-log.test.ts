@@ -61,7 +61,7 @@ async function launch(dir: string, extra: Record<string, string> = {}) {
 }
 
 describe.skipIf(!built)('the error log of the built server', () => {
-  it('holds no line for answers the server chose: 501 NOT_SUPPORTED, 404, 400, 401', async () => {
+  it('holds no line for answers the server chose: 501 NOT_SUPPORTED, 404, 422, 400, 401', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kindling-error-log-'));
     const server = await launch(dir);
     try {
@@ -72,13 +72,14 @@ describe.skipIf(!built)('the error log of the built server', () => {
         ['/v1/leaderboards', { 'x-api-key': server.key }],
         ['/v1/no-such-route', { 'x-api-key': server.key }],
         ['/v1/users/u/streak?historyPeriods=0', { 'x-api-key': server.key }],
+        [`/v1/users/${'u'.repeat(256)}`, { 'x-api-key': server.key }],
         ['/v1/users/u/streak', { 'x-api-key': 'kl_app_not-a-key' }],
       ] as const) {
         const response = await fetch(`${server.url}${path}`, { headers });
         answers.push(response.status);
         await response.arrayBuffer();
       }
-      expect(answers).toEqual([501, 501, 404, 400, 401]);
+      expect(answers).toEqual([501, 501, 404, 422, 400, 401]);
       // the server writes its log lines as it answers; give them a moment to reach the pipe
       await new Promise((resolve) => setTimeout(resolve, 300));
       const logged = server.out.printed.slice(before);
