@@ -8,7 +8,11 @@ import {
   type Store,
   type StreakRuleInput,
   type UpdateOptions,
+  type UserState,
+  parseAchievements,
+  parseRules,
 } from '@kindling/core';
+import { legacyFingerprintOf } from './fingerprint.js';
 
 const METRICS = ['lessons', 'minutes'];
 const DAY = 86_400_000;
@@ -196,5 +200,29 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
     await expect(
       engineOn(forgetful, weekly).record({ userId: 'u', metric: 'lessons', value: 1, at: START + DAY }),
     ).rejects.toThrow(StoreError);
+  });
+});
+
+describe('a state stamped before the rules fingerprint had two halves', () => {
+  it('is current under the same rules: read and recorded on without a rebuild or a write of its own', async () => {
+    const store = memoryStore();
+    const engine = engineOn(store, daily);
+    const at = START + 10 * DAY;
+    await engine.record({ userId: 'old', metric: 'lessons', value: 1, at: START });
+    await engine.record({ userId: 'old', metric: 'lessons', value: 1, at: START + DAY });
+    const parsed = parseRules([daily]);
+    const legacy = legacyFingerprintOf({ rules: parsed, achievements: parseAchievements([], parsed) });
+    // the stored state as the version before this one stamped it
+    await store.update('old', ({ user }) => {
+      const stamped = { ...(user as UserState), version: (user as UserState).version + 1, rulesFingerprint: legacy };
+      return { result: null, write: { user: stamped, history: [], rollups: [], index: [] } };
+    });
+    const version = await store.version('old');
+    expect((await engine.streak('old', { at: START + DAY })).length).toBe(2);
+    expect(await store.version('old')).toBe(version);
+    await engine.record({ userId: 'old', metric: 'lessons', value: 1, at: START + 2 * DAY });
+    expect(await store.version('old')).toBe(version + 1);
+    expect((await store.load('old'))?.rulesFingerprint).toBe(engine.rulesFingerprint);
+    expect((await engine.streak('old', { at })).longest).toBe(3);
   });
 });

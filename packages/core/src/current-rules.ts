@@ -20,6 +20,8 @@ import type { StepResult, Store, UpdateOptions, UserSnapshot } from './store.js'
 export interface CurrentRules {
   /** the fingerprint of the engine's rules, stamped on every write */
   readonly fingerprint: string;
+  /** Whether a state stamped `stamp` was made under these rules: this fingerprint, or the single digest of them stamped before. */
+  isCurrent(stamp: string | undefined): boolean;
   /** Whether a state stamped `stamp` was made under these streak rules (its streaks stand; only achievements may differ). */
   keepsStreaks(stamp: string | undefined): boolean;
   /** `store.update` whose step only ever sees a state computed under these rules; its write is stamped */
@@ -48,13 +50,16 @@ const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], action
 
 export function keepCurrent(store: Store, model: Model, fingerprint: string): CurrentRules {
   const legacy = legacyFingerprintOf(model);
+  // A state stamped before the fingerprint had two halves, under these very rules, is current as it
+  // is: an upgrade writes nothing. Its next write stamps the new form.
+  const isCurrent = (stamp: string | undefined): boolean => stamp === fingerprint || stamp === legacy;
   const keepsStreaks = (stamp: string | undefined): boolean => sameStreakRules(stamp, fingerprint, legacy);
   function rebuild(userId: string, at: number, always: boolean): Promise<UserState | null> {
     return store.update<UserState | null>(
       userId,
       ({ user, journal }) => {
         if (user === null) return { result: null };
-        if (!always && user.rulesFingerprint === fingerprint) return { result: user };
+        if (!always && isCurrent(user.rulesFingerprint)) return { result: user };
         if (!always && keepsStreaks(user.rulesFingerprint)) {
           const refreshed = refreshAchievements(user, model, at);
           return {
@@ -99,7 +104,12 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
     options?: UpdateOptions,
   ): Promise<T> {
     const guarded = (snapshot: UserSnapshot): StepResult<T | typeof STALE> => {
-      if (snapshot.user !== null && snapshot.user.rulesFingerprint !== fingerprint) return STALE_STEP;
+      if (
+        snapshot.user !== null &&
+        snapshot.user.rulesFingerprint !== fingerprint &&
+        !isCurrent(snapshot.user.rulesFingerprint)
+      )
+        return STALE_STEP;
       const outcome = step(snapshot);
       if (outcome.write !== undefined) outcome.write.user.rulesFingerprint = fingerprint;
       return outcome;
@@ -132,9 +142,9 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
 
   async function load(userId: string, at: number): Promise<UserState | null> {
     const user = await store.load(userId);
-    if (user === null || user.rulesFingerprint === fingerprint) return user;
+    if (user === null || isCurrent(user.rulesFingerprint)) return user;
     return rebuild(userId, at, false);
   }
 
-  return { fingerprint, keepsStreaks, update, load, rebuild };
+  return { fingerprint, isCurrent, keepsStreaks, update, load, rebuild };
 }
