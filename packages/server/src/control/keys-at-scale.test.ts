@@ -6,6 +6,7 @@ import { sqliteControlKV } from '@kindling/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createKey } from '../runtime/accounts.js';
 import { Control } from './control.js';
+import type { ApiKeyRecord } from './types.js';
 
 /**
  * The control plane on a real SQLite file, with every character it reads and writes counted as it
@@ -88,22 +89,19 @@ describe('an account holding many application keys', () => {
   });
 });
 
+/** A key's record as the control plane keeps it, for data written by hand in an older layout. */
+function keyRecord(accountId: string, id: string, hash: string, kind: 'admin' | 'application'): ApiKeyRecord {
+  const prefix = kind === 'admin' ? 'kd_admin_x' : 'kd_app_x';
+  const created = new Date(at).toISOString();
+  return { id, accountId, name: id, kind, prefix, hash, created, lastUsedAt: null, revokedAt: null };
+}
+
 describe('keys written before each key was a field of its account', () => {
   it('are listed first in their list order, found by id and revoked, and the list document is left empty', async () => {
     const kv = sqliteControlKV(join(dir, 'before.db'));
     const old = new Control(kv);
     const account = 'acct-old';
-    const record = (id: string, hash: string) => ({
-      id,
-      accountId: account,
-      name: id,
-      kind: 'admin',
-      prefix: 'kd_admin_x',
-      hash,
-      created: new Date(at).toISOString(),
-      lastUsedAt: null,
-      revokedAt: null,
-    });
+    const record = (id: string, hash: string) => keyRecord(account, id, hash, 'admin');
     for (const [id, hash] of [
       ['zz-first', 'h1'],
       ['aa-second', 'h2'],
@@ -125,17 +123,7 @@ describe('a key an older process adds to the list document while it is being mov
   it('is moved too, found by id and revoked, and listed after the keys moved before it', async () => {
     const real = sqliteControlKV(join(dir, 'race.db'));
     const account = 'acct-race';
-    const record = (id: string, hash: string) => ({
-      id,
-      accountId: account,
-      name: id,
-      kind: 'application',
-      prefix: 'kd_app_x',
-      hash,
-      created: new Date(at).toISOString(),
-      lastUsedAt: null,
-      revokedAt: null,
-    });
+    const record = (id: string, hash: string) => keyRecord(account, id, hash, 'application');
     await real.put('key:h1', JSON.stringify(record('k1', 'h1')));
     await real.put(`keys:${account}`, JSON.stringify(['h1']));
     // An older server appends k2 to the list as this one is about to drop or replace the list.
