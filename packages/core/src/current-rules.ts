@@ -104,12 +104,7 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
     options?: UpdateOptions,
   ): Promise<T> {
     const guarded = (snapshot: UserSnapshot): StepResult<T | typeof STALE> => {
-      if (
-        snapshot.user !== null &&
-        snapshot.user.rulesFingerprint !== fingerprint &&
-        !isCurrent(snapshot.user.rulesFingerprint)
-      )
-        return STALE_STEP;
+      if (snapshot.user !== null && !isCurrent(snapshot.user.rulesFingerprint)) return STALE_STEP;
       const outcome = step(snapshot);
       if (outcome.write !== undefined) outcome.write.user.rulesFingerprint = fingerprint;
       return outcome;
