@@ -23,13 +23,13 @@ export function unitsOf(metric: MetricDef): Units {
 }
 
 /**
- * The unit type and units after `change` over `current` (null or absent: unchanged), or the
+ * The unit type and units after `change` over `current` (absent: unchanged), or the
  * message of the issue that refuses them: an unknown unit type, or currency units that are no
  * currency code.
  */
 export function changeUnits(
   current: Units,
-  change: { unitType?: string | null; units?: string | null },
+  change: { unitType?: string; units?: string },
 ): Units | { problem: string } {
   const unitType = change.unitType ?? current.unitType;
   if (!isUnitType(unitType))
