@@ -180,7 +180,7 @@ describe('DELETE /admin/v1/achievements?ids=', () => {
     const res = await t.call('DELETE', `/admin/v1/achievements?ids=${a}&ids=nope`, { key: t.adminKey });
     expect(res.body).toEqual({
       deleted: [{ id: a }],
-      issues: [{ id: 'nope', severity: 'error', message: 'Achievement not found by ID' }],
+      issues: [{ id: 'nope', severity: 'error', message: 'id must be a valid UUID' }],
     });
     expect((await list()).body.map((x: { id: string }) => x.id)).toEqual([b]);
     expect(

@@ -192,7 +192,7 @@ describe('an application key bound to a user', () => {
       deleted: [{ id }],
       issues: [
         { id: firstAdmin.id, severity: 'error', message: 'Application API key not found by ID' },
-        { id: 'nope', severity: 'error', message: 'Application API key not found by ID' },
+        { id: 'nope', severity: 'error', message: 'id must be a valid UUID' },
       ],
     });
     const after = await t.call('GET', '/v1/users/ada', { key });

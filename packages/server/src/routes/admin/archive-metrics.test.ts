@@ -18,7 +18,7 @@ describe('DELETE /admin/v1/metrics?ids=', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       deleted: [{ id: a }, { id: b }, { id: c }],
-      issues: [{ id: 'missing', severity: 'error', message: 'Metric not found by ID' }],
+      issues: [{ id: 'missing', severity: 'error', message: 'id must be a valid UUID' }],
     });
     const event = await t.call('POST', '/v1/metrics/a/event', { body: { user: { id: 'ada' }, value: 1 } });
     expect(event.status).toBe(409);

@@ -63,7 +63,7 @@ describe('/admin/v1/attributes', () => {
     const removed = await admin('DELETE', `/admin/v1/attributes?ids=${b!.id},nope`);
     expect(removed.body).toEqual({
       deleted: [{ id: b!.id }],
-      issues: [{ id: 'nope', severity: 'error', message: 'Attribute not found by ID' }],
+      issues: [{ id: 'nope', severity: 'error', message: 'id must be a valid UUID' }],
     });
     expect((await admin('GET', '/admin/v1/attributes')).body.map((x: { key: string }) => x.key)).toEqual(['a', 'c']);
     // a removed attribute may no longer be set

@@ -44,6 +44,17 @@ export function nameAndKey(
   return { name, key: key.key };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The issue of a delete for an id that names no `noun`: as the hosted service words it, "id must be
+ * a valid UUID" when it is not one, else "<noun> not found by ID". Ids are looked up first, so an
+ * item whose id is not a UUID can still be deleted by it.
+ */
+export function missingIdIssue(id: string, noun: string): IssueOf<{ id: string }> {
+  return issue({ id }, UUID.test(id) ? `${noun} not found by ID` : 'id must be a valid UUID');
+}
+
 /** 201 when at least one item was created, else 200. */
 export function statusOf(created: number): 201 | 200 {
   return created > 0 ? 201 : 200;
@@ -66,7 +77,7 @@ export function idsFrom(parts: readonly string[]): string[] {
 
 /**
  * Marks the items with these ids archived: the list with them archived, the `deleted` answer, and
- * an issue `<noun> not found by ID` for each id that names none.
+ * an issue for each id that names none (`missingIdIssue`).
  */
 export function archiveByIds<T extends { id: string; status: string }>(
   items: readonly T[],
@@ -81,13 +92,13 @@ export function archiveByIds<T extends { id: string; status: string }>(
     return { ...item, status: 'archived' };
   });
   const found = new Set(deleted.map((d) => d.id));
-  const issues = ids.filter((id) => !found.has(id)).map((id) => issue({ id }, `${noun} not found by ID`));
+  const issues = ids.filter((id) => !found.has(id)).map((id) => missingIdIssue(id, noun));
   return { items: next, deleted, issues };
 }
 
 /**
  * Removes the items with these ids: the list without them, the `deleted` answer (in the order of
- * `ids`), and an issue `<noun> not found by ID` for each id that names none.
+ * `ids`), and an issue for each id that names none (`missingIdIssue`).
  */
 export function removeByIds<T extends { id: string }>(
   items: readonly T[],
@@ -98,6 +109,6 @@ export function removeByIds<T extends { id: string }>(
   return {
     items: items.filter((item) => !found.has(item.id)),
     deleted: ids.filter((id) => found.has(id)).map((id) => ({ id })),
-    issues: ids.filter((id) => !found.has(id)).map((id) => issue({ id }, `${noun} not found by ID`)),
+    issues: ids.filter((id) => !found.has(id)).map((id) => missingIdIssue(id, noun)),
   };
 }

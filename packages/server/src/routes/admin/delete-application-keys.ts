@@ -7,7 +7,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, issue, type Issue } from './bulk.js';
+import { idsFrom, missingIdIssue, type Issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
@@ -34,7 +34,7 @@ export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
         const live = key !== null && key.kind === 'application' && key.revokedAt === null;
         const revoked = live ? await ctx.backend.control.revokeKey(accountId, id, at) : null;
         if (revoked === null) {
-          issues.push(issue({ id }, 'Application API key not found by ID'));
+          issues.push(missingIdIssue(id, 'Application API key'));
           continue;
         }
         ctx.keys.forget(revoked.hash);

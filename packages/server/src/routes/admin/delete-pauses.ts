@@ -6,7 +6,7 @@ import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, issue, issueFromError, type Issue } from './bulk.js';
+import { idsFrom, issueFromError, missingIdIssue, type Issue } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 import { streakRuntime } from './streak-runtime.js';
 
@@ -32,7 +32,7 @@ export function deletePausesRoute(app: App, ctx: ServerContext): void {
         try {
           const owner = await ctx.backend.control.pauseOwner(space.store, id);
           if (owner === null) {
-            issues.push(issue({ id }, 'Streak pause not found by ID'));
+            issues.push(missingIdIssue(id, 'Streak pause'));
             continue;
           }
           await engine.unpause(owner, id);

@@ -87,7 +87,7 @@ describe('POST and DELETE /admin/v1/streaks/pauses', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({
       deleted: [{ id: pauseId }],
-      issues: [{ id: 'unknown', severity: 'error', message: 'Streak pause not found by ID' }],
+      issues: [{ id: 'unknown', severity: 'error', message: 'id must be a valid UUID' }],
     });
     expect((await streakOf('ada')).pauses).toEqual([]);
     // pause ids named like members of every object are no pause either
@@ -97,7 +97,7 @@ describe('POST and DELETE /admin/v1/streaks/pauses', () => {
       issues: ['constructor', '__proto__', 'toString'].map((id) => ({
         id,
         severity: 'error',
-        message: 'Streak pause not found by ID',
+        message: 'id must be a valid UUID',
       })),
     });
     const again = await admin('DELETE', `/admin/v1/streaks/pauses?ids=${pauseId}`);

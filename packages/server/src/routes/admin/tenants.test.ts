@@ -171,7 +171,7 @@ describe('DELETE /admin/v1/tenants', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       deleted: [{ id: made[0].id }, { id: made[1].id }],
-      issues: [{ id: 'nope', severity: 'error', message: 'Tenant not found by ID' }],
+      issues: [{ id: 'nope', severity: 'error', message: 'id must be a valid UUID' }],
     });
     expect((await admin('GET', '/admin/v1/tenants')).body.map((x: { id: string }) => x.id)).toEqual([made[2].id]);
     const none = await admin('DELETE', '/admin/v1/tenants?ids=');
