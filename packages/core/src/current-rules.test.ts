@@ -12,7 +12,7 @@ import {
   parseAchievements,
   parseRules,
 } from '@kindling/core';
-import { legacyFingerprintOf } from './fingerprint.js';
+import { fingerprintModel, stampOf } from './fingerprint.js';
 
 const METRICS = ['lessons', 'minutes'];
 const DAY = 86_400_000;
@@ -203,7 +203,7 @@ describe('a user kept under other rules is rebuilt before use (S20)', () => {
   });
 });
 
-describe('a state stamped before the rules fingerprint had two halves', () => {
+describe('a state stamped with two digests, as the versions between wrote it', () => {
   it('is current under the same rules: read and recorded on without a rebuild or a write of its own', async () => {
     const store = memoryStore();
     const engine = engineOn(store, daily);
@@ -211,10 +211,11 @@ describe('a state stamped before the rules fingerprint had two halves', () => {
     await engine.record({ userId: 'old', metric: 'lessons', value: 1, at: START });
     await engine.record({ userId: 'old', metric: 'lessons', value: 1, at: START + DAY });
     const parsed = parseRules([daily]);
-    const legacy = legacyFingerprintOf({ rules: parsed, achievements: parseAchievements([], parsed) });
-    // the stored state as the version before this one stamped it
+    const { halves } = stampOf({ rules: parsed, achievements: parseAchievements([], parsed) });
+    // the stored state as those versions stamped it
     await store.update('old', ({ user }) => {
-      const stamped = { ...(user as UserState), version: (user as UserState).version + 1, rulesFingerprint: legacy };
+      const { streakRules: _, ...rest } = user as UserState;
+      const stamped = { ...rest, version: (user as UserState).version + 1, rulesFingerprint: halves };
       return { result: null, write: { user: stamped, history: [], rollups: [], index: [] } };
     });
     const version = await store.version('old');
@@ -224,5 +225,62 @@ describe('a state stamped before the rules fingerprint had two halves', () => {
     expect(await store.version('old')).toBe(version + 1);
     expect((await store.load('old'))?.rulesFingerprint).toBe(engine.rulesFingerprint);
     expect((await engine.streak('old', { at })).longest).toBe(3);
+  });
+});
+
+describe('a rolling upgrade from a version whose stamp was one digest (S20)', () => {
+  const withAchievement = (store: Store) =>
+    createEngine({
+      store,
+      streaks: [daily],
+      metrics: METRICS,
+      achievements: [{ key: 'ten', name: 'Ten lessons', trigger: 'metric', metric: 'lessons', threshold: 10 }],
+      clock: () => 0,
+    });
+  const oneDigestOf = (achievements: Parameters<typeof parseAchievements>[0]) => {
+    const parsed = parseRules([daily]);
+    return fingerprintModel({ rules: parsed, achievements: parseAchievements(achievements, parsed) });
+  };
+
+  it('stamps each state with the one digest a process of that version compares, so it takes the state as current', async () => {
+    const store = memoryStore();
+    const engine = engineOn(store, daily);
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: START });
+    // a process of the earlier version, with the same rules, takes a state as its own only when
+    // its stamp is exactly its one digest: anything else it rebuilds and rewrites
+    expect((await store.load('u'))?.rulesFingerprint).toBe(oneDigestOf([]));
+    expect(engine.rulesFingerprint).toBe(oneDigestOf([]));
+  });
+
+  it('keeps the streaks of a state this version stamped when only the achievements changed, a day lowered by a negative value included (S6)', async () => {
+    const store = memoryStore();
+    const before = engineOn(store, daily);
+    await before.record({ userId: 'u', metric: 'lessons', value: 1, at: START });
+    await before.record({ userId: 'u', metric: 'lessons', value: 1, at: START + DAY });
+    await before.record({ userId: 'u', metric: 'lessons', value: -1, at: START + DAY + 1000 });
+    expect((await before.streak('u', { at: START + DAY })).length).toBe(2);
+    // a rebuild from the journal would judge the second day by its sum, 0, and end the streak at 1
+    expect((await withAchievement(store).streak('u', { at: START + DAY })).length).toBe(2);
+  });
+
+  it("rebuilds a state another process rewrote under other rules, though it kept this version's note of the halves", async () => {
+    const store = memoryStore();
+    const engine = engineOn(store, daily);
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: START });
+    await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: START + DAY });
+    // an earlier version's process under a harder rule rewrote the state: its own stamp, the rest
+    // of the state (the note of the halves included) as it was
+    await store.update('u', ({ user }) => {
+      const rewritten = { ...(user as UserState), version: (user as UserState).version + 1 };
+      rewritten.rulesFingerprint = fingerprintModel({
+        rules: parseRules([harder]),
+        achievements: parseAchievements([], parseRules([harder])),
+      });
+      for (const key in rewritten.streaks)
+        rewritten.streaks[key] = { ...rewritten.streaks[key]!, length: 0, longest: 0 };
+      return { result: null, write: { user: rewritten, history: [], rollups: [], index: [] } };
+    });
+    // an engine with this version's rules and an added achievement must not keep those streaks
+    expect((await withAchievement(store).streak('u', { at: START + DAY })).length).toBe(2);
   });
 });

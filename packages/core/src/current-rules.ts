@@ -11,19 +11,19 @@
  */
 import { StoreError } from './errors.js';
 import { indexEntries } from './index-entry.js';
-import { legacyFingerprintOf, sameStreakRules } from './fingerprint.js';
+import { madeUnder, madeUnderStreakRules, stamp, type RulesStamp, type Stamped } from './fingerprint.js';
 import { rebuildUser, refreshAchievements } from './rebuild.js';
 import type { Model } from './reduce.js';
 import { cloneUser, type Journal, type UserState } from './state.js';
 import type { StepResult, Store, UpdateOptions, UserSnapshot } from './store.js';
 
 export interface CurrentRules {
-  /** the fingerprint of the engine's rules, stamped on every write */
+  /** the fingerprint of the engine's rules, stamped on every write (fingerprint.ts) */
   readonly fingerprint: string;
-  /** Whether a state stamped `stamp` was made under these rules: this fingerprint, or the single digest of them stamped before. */
-  isCurrent(stamp: string | undefined): boolean;
-  /** Whether a state stamped `stamp` was made under these streak rules (its streaks stand; only achievements may differ). */
-  keepsStreaks(stamp: string | undefined): boolean;
+  /** Whether a state was made under these rules. */
+  isCurrent(user: Stamped): boolean;
+  /** Whether a state was made under these streak rules (its streaks stand; only achievements may differ). */
+  keepsStreaks(user: Stamped): boolean;
   /** `store.update` whose step only ever sees a state computed under these rules; its write is stamped */
   update<T>(
     userId: string,
@@ -48,19 +48,17 @@ const STALE: unique symbol = Symbol('stale');
 const STALE_STEP: StepResult<typeof STALE> = Object.freeze({ result: STALE });
 const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], actions: [] });
 
-export function keepCurrent(store: Store, model: Model, fingerprint: string): CurrentRules {
-  const legacy = legacyFingerprintOf(model);
-  // A state stamped before the fingerprint had two halves, under these very rules, is current as it
-  // is: an upgrade writes nothing. Its next write stamps the new form.
-  const isCurrent = (stamp: string | undefined): boolean => stamp === fingerprint || stamp === legacy;
-  const keepsStreaks = (stamp: string | undefined): boolean => sameStreakRules(stamp, fingerprint, legacy);
+export function keepCurrent(store: Store, model: Model, rules: RulesStamp): CurrentRules {
+  const fingerprint = rules.fingerprint;
+  const isCurrent = (user: Stamped): boolean => madeUnder(user, rules);
+  const keepsStreaks = (user: Stamped): boolean => madeUnderStreakRules(user, rules);
   function rebuild(userId: string, at: number, always: boolean): Promise<UserState | null> {
     return store.update<UserState | null>(
       userId,
       ({ user, journal }) => {
         if (user === null) return { result: null };
-        if (!always && isCurrent(user.rulesFingerprint)) return { result: user };
-        if (!always && keepsStreaks(user.rulesFingerprint)) {
+        if (!always && isCurrent(user)) return { result: user };
+        if (!always && keepsStreaks(user)) {
           const refreshed = refreshAchievements(user, model, at);
           return {
             result: cloneUser(refreshed.user),
@@ -104,9 +102,9 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
     options?: UpdateOptions,
   ): Promise<T> {
     const guarded = (snapshot: UserSnapshot): StepResult<T | typeof STALE> => {
-      if (snapshot.user !== null && !isCurrent(snapshot.user.rulesFingerprint)) return STALE_STEP;
+      if (snapshot.user !== null && !isCurrent(snapshot.user)) return STALE_STEP;
       const outcome = step(snapshot);
-      if (outcome.write !== undefined) outcome.write.user.rulesFingerprint = fingerprint;
+      if (outcome.write !== undefined) stamp(outcome.write.user, rules);
       return outcome;
     };
     // One `then` on the store's promise rather than an async function around it: on the memory
@@ -137,7 +135,7 @@ export function keepCurrent(store: Store, model: Model, fingerprint: string): Cu
 
   async function load(userId: string, at: number): Promise<UserState | null> {
     const user = await store.load(userId);
-    if (user === null || isCurrent(user.rulesFingerprint)) return user;
+    if (user === null || isCurrent(user)) return user;
     return rebuild(userId, at, false);
   }
 

@@ -9,7 +9,7 @@ import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { keepCurrent, type CurrentRules } from './current-rules.js';
 import { ConfigError, NotFoundError } from './errors.js';
-import { fingerprintModel } from './fingerprint.js';
+import { stampOf } from './fingerprint.js';
 import { deterministicId } from './ids.js';
 import { indexEntries } from './index-entry.js';
 import { dateChanges, outboxEntries } from './outbox.js';
@@ -94,7 +94,7 @@ export function makeContext(options: EngineOptions): EngineContext {
   const achievements = parseAchievements(options.achievements, rules);
   const metrics = knownMetrics(options, rules, achievements);
   const model: Model = { rules, achievements };
-  const current = keepCurrent(store, model, fingerprintModel(model));
+  const current = keepCurrent(store, model, stampOf(model));
   const newId = options.newId;
   const outbox = options.outbox === true;
 

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { parseAchievements, parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
-import { fingerprintModel, legacyFingerprintOf, sameStreakRules } from './fingerprint.js';
+import { fingerprintModel, madeUnder, madeUnderStreakRules, stampOf } from './fingerprint.js';
 
 const base: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
 const modelOf = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) => {
   const parsed = parseRules(rules);
   return { rules: parsed, achievements: parseAchievements(achievements, parsed) };
 };
+/** `fingerprintModel` of `base` at the versions that stamped one digest (before the two halves). */
+const PINNED_BASE = 'b4d7be4f348e851f';
+
 const fingerprint = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) =>
   fingerprintModel(modelOf(rules, achievements));
 
 describe('the rules fingerprint (S20)', () => {
-  it('is two halves of 16 hex digits, the streak rules and the achievements, that depend only on the parsed settings, defaults filled in', () => {
+  it('is 16 hex digits that depend only on the parsed settings, defaults filled in', () => {
     const explicit: StreakRuleInput = {
       ...base,
       weekStart: 'monday',
@@ -20,7 +23,7 @@ describe('the rules fingerprint (S20)', () => {
       mode: 'all',
       restoreWindow: 1,
     };
-    expect(fingerprint([base])).toMatch(/^[0-9a-f]{16}:[0-9a-f]{16}$/);
+    expect(fingerprint([base])).toMatch(/^[0-9a-f]{16}$/);
     expect(fingerprint([explicit])).toBe(fingerprint([base]));
   });
 
@@ -62,18 +65,32 @@ describe('the rules fingerprint (S20)', () => {
     expect(fingerprint([base, { ...base, key: 'b' }])).not.toBe(fingerprint([base]));
   });
 
-  it('tells a state made under the same streak rules by its first half, or by the single digest states were stamped with before', () => {
+  it('is the digest versions before this one stamped, so that their processes take a state this one wrote as their own', () => {
+    // the fingerprint of `base` as the versions that stamped one digest computed it
+    expect(fingerprint([base])).toBe(PINNED_BASE);
+  });
+
+  it('tells a state made under the same streak rules by the note of them beside its stamp, or by the first of two digests the versions between stamped', () => {
     const run: AchievementInput = { key: 'run', name: 'Ten in a row', trigger: 'streak', length: 10 };
-    const current = fingerprint([base], [run]);
-    const legacy = legacyFingerprintOf(modelOf([base], [run]));
-    expect(legacy).toMatch(/^[0-9a-f]{16}$/);
-    expect(sameStreakRules(fingerprint([base]), current, legacy)).toBe(true);
-    expect(sameStreakRules(legacy, current, legacy)).toBe(true);
-    expect(sameStreakRules(legacyFingerprintOf(modelOf([base])), current, legacy)).toBe(false);
-    const other = [{ ...base, conditions: [{ metric: 'lessons', threshold: 2 }] }];
-    expect(sameStreakRules(fingerprint(other, [run]), current, legacy)).toBe(false);
-    expect(sameStreakRules(undefined, current, legacy)).toBe(false);
-    expect(sameStreakRules(`${current.slice(0, 17)}`, current, legacy)).toBe(false);
+    const rules = stampOf(modelOf([base], [run]));
+    const before = stampOf(modelOf([base]));
+    const other = stampOf(modelOf([{ ...base, conditions: [{ metric: 'lessons', threshold: 2 }] }], [run]));
+    const written = (s: typeof rules) => ({ rulesFingerprint: s.fingerprint, streakRules: s.streakRules });
+    expect(madeUnder(written(rules), rules)).toBe(true);
+    expect(madeUnder({ rulesFingerprint: rules.halves }, rules)).toBe(true);
+    expect(madeUnder(written(before), rules)).toBe(false);
+    // only the achievements differ: the streaks stand
+    expect(madeUnderStreakRules(written(before), rules)).toBe(true);
+    expect(madeUnderStreakRules({ rulesFingerprint: before.halves }, rules)).toBe(true);
+    // a stamp of one digest without the note, or with a note that belongs to another stamp
+    expect(madeUnderStreakRules({ rulesFingerprint: before.fingerprint }, rules)).toBe(false);
+    expect(madeUnderStreakRules({ rulesFingerprint: other.fingerprint, streakRules: before.streakRules }, rules)).toBe(
+      false,
+    );
+    expect(madeUnderStreakRules(written(other), rules)).toBe(false);
+    expect(madeUnderStreakRules({ rulesFingerprint: other.halves }, rules)).toBe(false);
+    expect(madeUnderStreakRules({}, rules)).toBe(false);
+    expect(madeUnderStreakRules({ rulesFingerprint: rules.halves.slice(0, 17) }, rules)).toBe(false);
   });
 
   it('changes with the achievements a rebuild completes, not with names or achievements completed by a call', () => {

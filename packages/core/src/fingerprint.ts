@@ -64,29 +64,71 @@ function conditionParts(achievement: Achievement): unknown[] | null {
 }
 
 /**
- * Two digests of 16 hex digits (64 bits) each, `<streak rules>:<recomputed achievements>`: a state
- * whose first half is the engine's was made under the streak rules in force, and only its
- * achievements are looked at again (current-rules.ts): a rebuild from the journal judges each day
- * by its sum (S20), which is not what events kept where a day's negative values lowered a period
- * met earlier that day (S6).
+ * What a state is stamped with (S20), computed once per engine. A rebuild from the journal judges
+ * each day by its sum, which is not what events kept where a day's negative values lowered a period
+ * met earlier that day (S6): so a state made under the streak rules in force keeps its streaks when
+ * only the achievements changed, and only those are looked at again (current-rules.ts).
  */
+export interface RulesStamp {
+  /**
+   * `rulesFingerprint`: one digest (16 hex digits) of the streak rules and the recomputed
+   * achievements together, as every version has stamped and compared it. A process of an earlier
+   * version in the same rollout takes a state stamped so as its own when its rules are the same.
+   */
+  readonly fingerprint: string;
+  /**
+   * `streakRules`: `<fingerprint>:<digest of the streak rules alone>`, written beside it. Trusted
+   * only while its first part is the stamp beside it: a process that rewrote the state under other
+   * rules and kept this field as it was has stamped another fingerprint.
+   */
+  readonly streakRules: string;
+  /** `<streak rules>:<achievements>`: the stamp of the versions that wrote the two digests in `rulesFingerprint` */
+  readonly halves: string;
+}
+
+export function stampOf(model: Model): RulesStamp {
+  const { rules, achievements } = partsOf(model);
+  const fingerprint = digestOf([rules, achievements]);
+  return {
+    fingerprint,
+    streakRules: `${fingerprint}:${digestOf(rules)}`,
+    halves: `${digestOf(rules)}:${digestOf(achievements)}`,
+  };
+}
+
+/** The one digest a state made under `model`'s rules is stamped with (`RulesStamp.fingerprint`). */
 export function fingerprintModel(model: Model): string {
-  const { rules, achievements } = partsOf(model);
-  return `${digestOf(rules)}:${digestOf(achievements)}`;
+  return stampOf(model).fingerprint;
 }
 
-/** The fingerprint as states were stamped before it had two halves: one digest of both. */
-export function legacyFingerprintOf(model: Model): string {
-  const { rules, achievements } = partsOf(model);
-  return digestOf([rules, achievements]);
+/** What of a state tells the rules it was made under. */
+export interface Stamped {
+  readonly rulesFingerprint?: string | undefined;
+  readonly streakRules?: string | undefined;
 }
 
-/** Whether a state stamped `stamp` was made under the streak rules `fingerprint` names. */
-export function sameStreakRules(stamp: string | undefined, fingerprint: string, legacy: string): boolean {
-  if (stamp === undefined) return false;
-  if (stamp === legacy) return true;
-  const half = fingerprint.indexOf(':');
-  return stamp.length === fingerprint.length && stamp.startsWith(fingerprint.slice(0, half + 1));
+/** Stamps a state as made under these rules (changed in place). */
+export function stamp(user: { rulesFingerprint?: string; streakRules?: string }, rules: RulesStamp): void {
+  user.rulesFingerprint = rules.fingerprint;
+  user.streakRules = rules.streakRules;
+}
+
+/** Whether a state was made under these rules, streaks and achievements alike. */
+export function madeUnder(user: Stamped, rules: RulesStamp): boolean {
+  const stamped = user.rulesFingerprint;
+  return stamped === rules.fingerprint || stamped === rules.halves;
+}
+
+/** Whether a state was made under these streak rules: its streaks stand, only its achievements may differ. */
+export function madeUnderStreakRules(user: Stamped, rules: RulesStamp): boolean {
+  const stamped = user.rulesFingerprint;
+  if (stamped === undefined) return false;
+  if (madeUnder(user, rules)) return true;
+  const ownRules = rules.streakRules.slice(rules.fingerprint.length + 1);
+  // a stamp of two digests, as the versions between wrote it
+  if (stamped.length === rules.halves.length && stamped.startsWith(`${ownRules}:`)) return true;
+  // the note beside a stamp of one digest, when it belongs to that stamp
+  return user.streakRules === `${stamped}:${ownRules}`;
 }
 
 function partsOf(model: Model): { rules: unknown[]; achievements: unknown[] } {

@@ -30,7 +30,7 @@ export async function readStamp(
   const rule = ctx.ruleFor(options.key);
   const at = ctx.now(options.at);
   const user = await ctx.store.load(userId);
-  if (user === null || !ctx.current.isCurrent(user.rulesFingerprint)) return null;
+  if (user === null || !ctx.current.isCurrent(user)) return null;
   const zone = zoneNameFor(user, rule);
   return { version: user.version, zone, day: placeInstant(at, zoneOf(zone), rule.dayStartMs) };
 }

@@ -8,7 +8,7 @@ import { isAttributed } from './attributed-metric.js';
 import { completeDue } from './achievements.js';
 import { countedRollups } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
-import { fingerprintModel } from './fingerprint.js';
+import { stamp, stampOf } from './fingerprint.js';
 import { grantFreezes } from './freezes.js';
 import { ruleOfUser } from './personal-rule.js';
 import { extendIfMet, newStreakState, type Model } from './reduce.js';
@@ -165,8 +165,8 @@ export function rebuildUser(
     attributed,
     streaks: emptyRecord(),
     achievements: copyRecord(stored.achievements),
-    rulesFingerprint: fingerprintModel(model),
   };
+  stamp(user, stampOf(model));
   for (const rule of model.rules) {
     // Days stay as they were counted where the rule's day start was not in force (it changed).
     const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStart);
@@ -191,7 +191,7 @@ export function refreshAchievements(
   const user = cloneUser(stored);
   user.version = stored.version + 1;
   user.achievements = copyRecord(stored.achievements);
-  user.rulesFingerprint = fingerprintModel(model);
+  stamp(user, stampOf(model));
   const completed = completeDue(user, model.achievements, at, []).map((a) => a.key);
   return { user, completed };
 }

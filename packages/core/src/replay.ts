@@ -2,7 +2,7 @@
  * S20: folding an event log from nothing. The engine keeps the same state incrementally; this is the
  * reference it must equal, whatever store holds it and whatever reads happen in between.
  */
-import { fingerprintModel } from './fingerprint.js';
+import { stamp, stampOf } from './fingerprint.js';
 import { reduceEvent, type EventInput, type Model } from './reduce.js';
 import type { HistoryEntry, UserState } from './state.js';
 
@@ -21,6 +21,6 @@ export function replayEvents(events: readonly EventInput[], model: Model): Repla
     for (const entry of reduction.history) held.set(`${entry.streak}\u0000${entry.period}`, entry);
   }
   // Stamped as the engine stamps what it writes: a state made under these rules (S20).
-  if (user !== null) user.rulesFingerprint = fingerprintModel(model);
+  if (user !== null) stamp(user, stampOf(model));
   return { user, history: [...held.values()] };
 }

@@ -77,6 +77,11 @@ export interface UserState {
    */
   rulesFingerprint?: string;
   /**
+   * `<rulesFingerprint>:<digest of the streak rules alone>` (fingerprint.ts), written with it: tells
+   * a change of achievements alone, after which the streaks stand. Absent in states written before it.
+   */
+  streakRules?: string;
+  /**
    * which day starts summed the user's events, from which version on (day-start-eras.ts); a new
    * era begins with the first event after the rules' day starts change. Replaced, never changed in place.
    */
@@ -321,6 +326,7 @@ export function copyUser(user: UserState): UserState {
     streaks: copyRecord(user.streaks),
     achievements: user.achievements,
     rulesFingerprint: user.rulesFingerprint,
+    ...(user.streakRules !== undefined ? { streakRules: user.streakRules } : {}),
     ...(user.dayStarts !== undefined ? { dayStarts: user.dayStarts } : {}),
     ...(user.reminded !== undefined ? { reminded: user.reminded } : {}),
     ...(user.profile !== undefined ? { profile: user.profile } : {}),
@@ -338,12 +344,13 @@ export function cloneUser(user: UserState): UserState {
     streaks[key] = state;
   }
   const { lastEventAt, dayStarts } = user;
-  // A user who has recorded an event has both optional fields: one literal of one shape, in
+  // A user who has recorded an event has the optional fields below: one literal of one shape, in
   // copyUser's key order (its conditional spreads cost more than the rest of the copy). A user
   // reminded once, or with a profile, takes the general path.
   if (
     lastEventAt === undefined ||
     dayStarts === undefined ||
+    user.streakRules === undefined ||
     user.reminded !== undefined ||
     user.profile !== undefined ||
     user.preferences !== undefined ||
@@ -361,6 +368,7 @@ export function cloneUser(user: UserState): UserState {
     streaks,
     achievements: user.achievements,
     rulesFingerprint: user.rulesFingerprint,
+    streakRules: user.streakRules,
     dayStarts,
   };
 }

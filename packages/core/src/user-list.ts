@@ -81,8 +81,7 @@ export async function listUsers(ctx: EngineContext, options: Options<'listUsers'
    */
   async function rowOf(user: UserState): Promise<UserRow> {
     let state = user;
-    if (!ctx.current.keepsStreaks(user.rulesFingerprint))
-      state = rebuildUser(user, await store.journal(user.id), ctx.model, at).user;
+    if (!ctx.current.keepsStreaks(user)) state = rebuildUser(user, await store.journal(user.id), ctx.model, at).user;
     const rule = ctx.rules[0];
     const streak = rule === undefined ? null : stateAt(state, rule, at);
     const last = lastEventOf(state);
