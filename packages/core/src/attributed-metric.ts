@@ -13,6 +13,29 @@ import type { Journal } from './state.js';
 /** Between the metric and its attributes in an attributed series' name: not in any metric key (record checks). */
 export const ATTRIBUTED_MARK = '\u001f';
 
+/**
+ * How many sets of event attributes one user's events may carry, and how many characters their
+ * series' names may hold in all. Each set is a total in the user's state and an open sum beside
+ * it, read and written with every event of the user: without a bound, one caller sending a new
+ * value each time made every event of that user, and the server's thread with it, slower without end.
+ */
+export const MAX_ATTRIBUTE_SETS = 1_000;
+export const MAX_ATTRIBUTE_SET_CHARACTERS = 65_536;
+
+/**
+ * Whether a user whose totals under attributes are `attributed` may hold the new series `name`
+ * (one they do not hold yet): within both bounds above once it is added.
+ */
+export function roomForAttributeSet(attributed: Readonly<Record<string, number>> | undefined, name: string): boolean {
+  let sets = 1;
+  let characters = name.length;
+  for (const held in attributed) {
+    sets++;
+    characters += held.length;
+  }
+  return sets <= MAX_ATTRIBUTE_SETS && characters <= MAX_ATTRIBUTE_SET_CHARACTERS;
+}
+
 /** The name of `metric`'s series under `attributes` (at least one). */
 export function attributedKey(metric: string, attributes: Readonly<Record<string, string>>): string {
   const keys = Object.keys(attributes).sort();

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'UNKNOWN_USER'
   | 'UNKNOWN_PAUSE'
   | 'SUM_OUT_OF_RANGE'
+  | 'TOO_MANY_ATTRIBUTE_SETS'
   | 'PERSONALIZATION_OFF'
   | 'STORE_ERROR';
 
@@ -27,7 +28,8 @@ export class KindlingError extends Error {
 
 /**
  * A caller passed something the engine cannot accept (bad value, bad zone, bad date, bad range), or
- * an event that would take a sum beyond what is kept exactly (SUM_OUT_OF_RANGE, sums.ts).
+ * an event that would take a sum beyond what is kept exactly (SUM_OUT_OF_RANGE, sums.ts) or give
+ * its user a set of attributes beyond their bound (TOO_MANY_ATTRIBUTE_SETS, attributed-metric.ts).
  */
 export class InvalidInputError extends KindlingError {
   constructor(
@@ -37,6 +39,7 @@ export class InvalidInputError extends KindlingError {
       | 'INVALID_TIME_ZONE'
       | 'INVALID_DATE'
       | 'SUM_OUT_OF_RANGE'
+      | 'TOO_MANY_ATTRIBUTE_SETS'
       | 'PERSONALIZATION_OFF' = 'INVALID_INPUT',
   ) {
     super(code, message);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attributedKey, filteredTotal, readAttributedKey } from './attributed-metric.js';
+import {
+  attributedKey,
+  filteredTotal,
+  MAX_ATTRIBUTE_SET_CHARACTERS,
+  MAX_ATTRIBUTE_SETS,
+  readAttributedKey,
+} from './attributed-metric.js';
 import type { AchievementInput } from './achievements.js';
 import { createEngine } from './engine.js';
 import { ConfigError, InvalidInputError } from './errors.js';
@@ -176,5 +182,41 @@ describe('S25 with S20: a rebuild from the journal', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a user's sets of event attributes (S25)", () => {
+  const record = (engine: ReturnType<typeof engineOn>, userId: string, attributes?: Record<string, string>) =>
+    engine.record({
+      userId,
+      metric: 'lessons',
+      value: 1,
+      at: noon('2026-01-10'),
+      ...(attributes ? { attributes } : {}),
+    });
+
+  it(`are at most ${MAX_ATTRIBUTE_SETS}: an event with a new set beyond them is refused and changes nothing, while sets seen before and events without attributes still count`, async () => {
+    const store = memoryStore();
+    const engine = engineOn(store, [IOS_FIVE]);
+    for (let i = 0; i < MAX_ATTRIBUTE_SETS; i++) await record(engine, 'u', { lesson: `l${i}` });
+    const before = await store.load('u');
+    const refused = record(engine, 'u', { lesson: 'one-more' });
+    await expect(refused).rejects.toThrow(InvalidInputError);
+    await expect(refused).rejects.toMatchObject({ code: 'TOO_MANY_ATTRIBUTE_SETS' });
+    expect(await store.load('u')).toEqual(before);
+    expect((await record(engine, 'u', { lesson: 'l7' })).total).toBe(MAX_ATTRIBUTE_SETS + 1);
+    expect((await record(engine, 'u')).total).toBe(MAX_ATTRIBUTE_SETS + 2);
+    // another user has sets of their own
+    expect((await record(engine, 'v', { lesson: 'one-more' })).total).toBe(1);
+  });
+
+  it(`hold at most ${MAX_ATTRIBUTE_SET_CHARACTERS.toLocaleString('en')} characters of names in all, whatever their number`, async () => {
+    const store = memoryStore();
+    const engine = engineOn(store, [IOS_FIVE]);
+    const long = (i: number) => ({ note: `${i}-${'x'.repeat(990)}`, other: 'y'.repeat(1000) });
+    const fits = Math.floor(MAX_ATTRIBUTE_SET_CHARACTERS / attributedKey('lessons', long(10)).length);
+    for (let i = 10; i < 10 + fits; i++) await record(engine, 'u', long(i));
+    await expect(record(engine, 'u', long(10 + fits))).rejects.toMatchObject({ code: 'TOO_MANY_ATTRIBUTE_SETS' });
+    expect((await record(engine, 'u', long(10))).total).toBe(fits + 1);
   });
 });

@@ -7,7 +7,12 @@
  * its own: parsed from disk, or cloned by the memory store). Copying every state on every event
  * cost about a third of the reducer's time (packages/core/bench).
  */
-import { attributedKey } from './attributed-metric.js';
+import {
+  attributedKey,
+  MAX_ATTRIBUTE_SET_CHARACTERS,
+  MAX_ATTRIBUTE_SETS,
+  roomForAttributeSet,
+} from './attributed-metric.js';
 import { emptyRecord } from './keys.js';
 import { completeDue, type Achievement, type CompletedAchievement } from './achievements.js';
 import { noteDayStarts } from './day-start-eras.js';
@@ -31,6 +36,7 @@ import { applyProfile, touchProfile, type CheckedProfile } from './profile.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { MAX_SUM, sumOutOfRange } from './sums.js';
+import { InvalidInputError } from './errors.js';
 import { excusedByMove } from './zone-change.js';
 
 /** What the reducer needs to know of the configuration. */
@@ -257,7 +263,17 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
   if (Math.abs(total) > MAX_SUM)
     throw sumOutOfRange(total, `the total of ${JSON.stringify(metric)} for user ${JSON.stringify(event.userId)}`);
   const attributedName = event.attributes == null ? null : attributedKey(metric, event.attributes);
-  const attributedTotal = attributedName === null ? 0 : (before?.attributed?.[attributedName] ?? 0) + value;
+  const attributedBefore = attributedName === null ? undefined : before?.attributed?.[attributedName];
+  if (
+    attributedName !== null &&
+    attributedBefore === undefined &&
+    !roomForAttributeSet(before?.attributed, attributedName)
+  )
+    throw new InvalidInputError(
+      `user ${JSON.stringify(event.userId)} cannot count events under one more set of attributes: a user's events may carry at most ${MAX_ATTRIBUTE_SETS} sets, of ${MAX_ATTRIBUTE_SET_CHARACTERS} characters in all; events under a set counted before, or without attributes, are recorded`,
+      'TOO_MANY_ATTRIBUTE_SETS',
+    );
+  const attributedTotal = attributedName === null ? 0 : (attributedBefore ?? 0) + value;
   if (Math.abs(attributedTotal) > MAX_SUM)
     throw sumOutOfRange(
       attributedTotal,

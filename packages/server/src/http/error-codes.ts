@@ -23,6 +23,10 @@ const CORE = {
   UNKNOWN_USER: { status: 404, message: 'no user has this id' },
   UNKNOWN_PAUSE: { status: 404, message: 'no pause has this id' },
   SUM_OUT_OF_RANGE: { status: 422, message: 'the event would take a sum beyond what is kept exactly' },
+  TOO_MANY_ATTRIBUTE_SETS: {
+    status: 422,
+    message: "the event's attributes would give its user more sets of attributes than one user may have",
+  },
   PERSONALIZATION_OFF: { status: 403, message: 'streak customization is not enabled for this streak rule' },
 } as const satisfies Record<Exclude<CoreErrorCode, 'STORE_ERROR'>, ErrorRow>;
 

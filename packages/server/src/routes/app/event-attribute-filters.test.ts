@@ -104,3 +104,42 @@ describe('metric achievements filtered by event attributes (S25)', () => {
     ]);
   });
 });
+
+describe("a user's sets of event attributes", () => {
+  it('are bounded: an event with one set too many answers 422 TOO_MANY_ATTRIBUTE_SETS, a batch makes it an issue of its item, and the rest is recorded', async () => {
+    // 1,000 sets through the batch endpoint, ten requests of 100
+    for (let b = 0; b < 10; b++) {
+      const batch = await t.call('POST', '/admin/v1/metrics/events', {
+        key: t.adminKey,
+        body: Array.from({ length: 100 }, (_, i) => ({
+          key: 'lessons',
+          user: { id: 'u' },
+          value: 1,
+          attributes: { device: `d${b * 100 + i}` },
+        })),
+      });
+      expect(batch.body).toEqual({ accepted: 100, issues: [] });
+    }
+    const refused = await t.call('POST', '/v1/metrics/lessons/event', {
+      body: { user: { id: 'u' }, value: 1, attributes: { device: 'one-more' } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'TOO_MANY_ATTRIBUTE_SETS',
+      error: expect.stringContaining('1000 sets'),
+    });
+    const mixed = await t.call('POST', '/admin/v1/metrics/events', {
+      key: t.adminKey,
+      body: [
+        { key: 'lessons', user: { id: 'u' }, value: 1, attributes: { device: 'another' } },
+        { key: 'lessons', user: { id: 'u' }, value: 1, attributes: { device: 'd7' } },
+        { key: 'lessons', user: { id: 'u' }, value: 1 },
+      ],
+    });
+    expect(mixed.body.accepted).toBe(2);
+    expect(mixed.body.issues).toEqual([
+      { index: 0, userId: 'u', severity: 'error', message: expect.stringContaining('one more set of attributes') },
+    ]);
+    expect((await t.call('GET', '/v1/users/u')).body.totals).toEqual({ lessons: 1002 });
+  });
+});
