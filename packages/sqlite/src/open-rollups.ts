@@ -7,7 +7,11 @@
  */
 import { mergeRollups, type Rollup } from '@kindling/core';
 
-/** The open rollups once `added` are summed in; each one that an event of a later (or earlier) day closes goes to `close`. */
+/**
+ * The open rollups once `added` are summed in; each one that an event of a later (or earlier) day
+ * closes goes to `close`. Each open rollup stays at its place (replaced by its sum, or by the day
+ * that closed it) and new ones follow them: the store tells which days a write opened by place.
+ */
 export function addToOpen(
   open: readonly Rollup[],
   added: readonly Rollup[],
@@ -41,13 +45,19 @@ function byVersion(a: Rollup, b: Rollup): number {
 export function journalRollups(closed: readonly Rollup[], open: readonly Rollup[]): Rollup[] {
   if (open.length === 0) return [...closed];
   const rows = [...closed];
+  // the place of each (metric, dayStart, day) among the rows, looked up once per open rollup
+  const places = new Map<string, number>();
+  const dayOf = (row: Rollup) => `${row.metric}\u0000${row.dayStart}\u0000${row.day}`;
+  for (let i = 0; i < rows.length; i++) {
+    const day = dayOf(rows[i] as Rollup);
+    if (!places.has(day)) places.set(day, i);
+  }
   for (const rollup of open) {
-    const i = rows.findIndex(
-      (row) => row.metric === rollup.metric && row.dayStart === rollup.dayStart && row.day === rollup.day,
-    );
-    const row = rows[i];
-    if (row === undefined) rows.push(rollup);
-    else rows[i] = mergeRollups(row, rollup);
+    const i = places.get(dayOf(rollup));
+    if (i === undefined) {
+      places.set(dayOf(rollup), rows.length);
+      rows.push(rollup);
+    } else rows[i] = mergeRollups(rows[i] as Rollup, rollup);
   }
   return rows.sort(byVersion);
 }
