@@ -9,7 +9,7 @@ describe('StateCache', () => {
   it('hands a kept state over once: a second take finds nothing until it is kept again', () => {
     const cache = new StateCache(10);
     const kept = state('a');
-    cache.keep('a', kept);
+    cache.keep('a', kept, 100);
     expect(cache.take('a')).toBe(kept);
     expect(cache.take('a')).toBeUndefined();
   });
@@ -17,7 +17,7 @@ describe('StateCache', () => {
   it('tells a kept state’s version and leaves the state in place', () => {
     const cache = new StateCache(10);
     const kept = state('a');
-    cache.keep('a', kept);
+    cache.keep('a', kept, 100);
     expect(cache.version('a')).toBe(1);
     expect(cache.version('a')).toBe(1);
     expect(cache.take('a')).toBe(kept);
@@ -31,7 +31,7 @@ describe('StateCache', () => {
     expect(cache.take('a')).toBeUndefined();
     expect(cache.version('a')).toBeUndefined();
     cache.noteVersion('b', 0);
-    cache.keep('b', state('b'));
+    cache.keep('b', state('b'), 100);
     expect(cache.version('b')).toBe(1);
   });
 
@@ -61,20 +61,40 @@ describe('StateCache', () => {
 
   it('keeps at most max users, dropping the one used longest ago', () => {
     const cache = new StateCache(2);
-    cache.keep('a', state('a'));
-    cache.keep('b', state('b'));
-    cache.keep('a', cache.take('a') as KeptUser); // a is used again: b is now the oldest
-    cache.keep('c', state('c'));
+    cache.keep('a', state('a'), 100);
+    cache.keep('b', state('b'), 100);
+    cache.keep('a', cache.take('a') as KeptUser, 100); // a is used again: b is now the oldest
+    cache.keep('c', state('c'), 100);
     expect(cache.size).toBe(2);
     expect(cache.take('b')).toBeUndefined();
     expect(cache.take('a')).toBeDefined();
     expect(cache.take('c')).toBeDefined();
   });
 
+  it('keeps at most maxCharacters of row text in all, dropping the users used longest ago, and never one row longer', () => {
+    const cache = new StateCache(10, 1000);
+    cache.keep('a', state('a'), 400);
+    cache.keep('b', state('b'), 400);
+    cache.keep('a', cache.take('a') as KeptUser, 400); // a is used again: b is now the oldest
+    cache.keep('c', state('c'), 400);
+    expect(cache.size).toBe(2);
+    expect(cache.take('b')).toBeUndefined();
+    expect(cache.take('a')).toBeDefined();
+    cache.keep('a', state('a'), 400);
+    // a row longer than the whole bound is read from the file each time, and drops nothing kept
+    cache.keep('big', state('big'), 1001);
+    expect(cache.take('big')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    // what was taken or forgotten no longer counts
+    cache.clear();
+    cache.keep('d', state('d'), 1000);
+    expect(cache.take('d')).toBeDefined();
+  });
+
   it('forgets everything when the data version changes, and nothing while it stays', () => {
     const cache = new StateCache(10);
     cache.check(1);
-    cache.keep('a', state('a'));
+    cache.keep('a', state('a'), 100);
     cache.check(1);
     expect(cache.size).toBe(1);
     cache.check(2);
@@ -83,15 +103,15 @@ describe('StateCache', () => {
 
   it('keeps no state whose sums JSON would not write back (Infinity), and none at all with max 0', () => {
     const cache = new StateCache(10);
-    cache.keep('a', state('a', Number.POSITIVE_INFINITY));
+    cache.keep('a', state('a', Number.POSITIVE_INFINITY), 100);
     const progress = user('b');
     progress.streaks.default = {
       progress: { lessons: Number.NEGATIVE_INFINITY },
     } as unknown as UserState['streaks'][string];
-    cache.keep('b', { user: progress, open: [] });
+    cache.keep('b', { user: progress, open: [] }, 100);
     expect(cache.size).toBe(0);
     const none = new StateCache(0);
-    none.keep('a', state('a'));
+    none.keep('a', state('a'), 100);
     expect(none.size).toBe(0);
   });
 });

@@ -10,7 +10,9 @@
  * check of data_version at most once per turn of the event loop (connection.ts): another process's
  * commit then shows from the next turn. The stores of every account on a file share the process's
  * one connection to it (connection.ts), so their commits leave each other's caches as they are.
- * Least recently used out beyond `max` users.
+ * Least recently used out beyond `max` users, or beyond `maxCharacters` of their rows' text in all:
+ * a user's row may hold hundreds of kilobytes (a profile's attributes, a thousand metrics' totals),
+ * and a bound in users alone let such rows keep gigabytes in memory.
  *
  * Beside the states, the versions `version()` read from the file for users without a kept state
  * (a user read but not written since the process started): the cached streak read asks for the
@@ -36,13 +38,22 @@ function survivesJson(state: UserState): boolean {
   return true;
 }
 
+/** The characters of row text the states of one store's cache may hold in all, by default. */
+export const MAX_KEPT_CHARACTERS = 32 * 1024 * 1024;
+
 export class StateCache {
   private readonly states = new Map<string, KeptUser>();
+  /** the characters of each kept state's row, and their sum */
+  private readonly sizes = new Map<string, number>();
+  private characters = 0;
   /** versions read from the file, for users without a kept state */
   private readonly versions = new Map<string, number>();
   private dataVersion: number | null = null;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxCharacters: number = MAX_KEPT_CHARACTERS,
+  ) {}
 
   /** At the start of each write transaction: the file's data_version, which changes when another connection commits. */
   check(dataVersion: number): void {
@@ -55,15 +66,25 @@ export class StateCache {
   take(userId: string): KeptUser | undefined {
     this.versions.delete(userId);
     const state = this.states.get(userId);
-    if (state !== undefined) this.states.delete(userId);
+    if (state !== undefined) this.drop(userId);
     return state;
   }
 
-  /** The row just committed for the user; it must not be changed afterwards. */
-  keep(userId: string, kept: KeptUser): void {
-    if (this.max === 0 || !survivesJson(kept.user)) return;
+  private drop(userId: string): void {
+    this.states.delete(userId);
+    this.characters -= this.sizes.get(userId) ?? 0;
+    this.sizes.delete(userId);
+  }
+
+  /** The row just committed for the user, `characters` long as written; it must not be changed afterwards. */
+  keep(userId: string, kept: KeptUser, characters: number): void {
+    if (this.states.has(userId)) this.drop(userId);
+    if (this.max === 0 || characters > this.maxCharacters || !survivesJson(kept.user)) return;
     this.states.set(userId, kept);
-    if (this.states.size > this.max) this.states.delete(this.states.keys().next().value as string);
+    this.sizes.set(userId, characters);
+    this.characters += characters;
+    while (this.states.size > this.max || this.characters > this.maxCharacters)
+      this.drop(this.states.keys().next().value as string);
   }
 
   /** The user's committed version as kept here (its state's, or one read from the file), or undefined. */
@@ -81,6 +102,8 @@ export class StateCache {
   /** Forgets everything: after a transaction rolled back, the states kept during it were never committed. */
   clear(): void {
     this.states.clear();
+    this.sizes.clear();
+    this.characters = 0;
     this.versions.clear();
   }
 

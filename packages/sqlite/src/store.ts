@@ -179,20 +179,19 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return { next, closed };
   }
 
-  /** Writes everything of `write` (its rollups as planRollups planned them); returns the user's open rollups after it. */
+  /**
+   * Writes everything of `write` (its rollups as planRollups planned them); returns the user's open
+   * rollups after it, and the characters of the user's row.
+   */
   function commit(
     key: Buffer,
     write: UserWrite,
     { next, closed }: { next: Rollup[]; closed: Rollup[] },
-  ): readonly Rollup[] {
+  ): { open: readonly Rollup[]; characters: number } {
     // The user's row first: the other tables' rows refer to it.
-    sql.saveUser.run(
-      account,
-      key,
-      write.user.version,
-      encodeState(write.user),
-      next.length === 0 ? null : encodeRollups(next),
-    );
+    const state = encodeState(write.user);
+    const open = next.length === 0 ? null : encodeRollups(next);
+    sql.saveUser.run(account, key, write.user.version, state, open);
     if (write.replaceHistory) sql.clearHistory.run(account, key);
     if (write.history.length > 0) saveHistory(key, write.history, write.replaceHistory === true);
     for (const rollup of closed)
@@ -222,7 +221,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     if (write.outbox !== undefined && write.outbox.length > 0) saveOutbox(key, write.user.id, write.outbox);
     // Last: counted once every row of the write is written, with the batch's others (activity-batch.ts).
     if (write.activity) connection.activity.add(account, write.activity);
-    return next;
+    return { open: next, characters: state.length + (open?.length ?? 0) };
   }
 
   /** Appends a write's news to the account's outbox, in the write's transaction. */
@@ -278,8 +277,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         throw toStoreError(label, error);
       }
       call.writing = true;
-      const nowOpen = commit(key, outcome.write, planned);
-      states.keep(call.userId, { user: outcome.write.user, open: nowOpen });
+      const row = commit(key, outcome.write, planned);
+      states.keep(call.userId, { user: outcome.write.user, open: row.open }, row.characters);
     }
     return outcome.result;
   };
