@@ -87,7 +87,10 @@ export const renameAttribute = (id: string, name: string) =>
 export const deleteAttributes = (attributeIds: readonly string[]) =>
   request<DeletedAttributes>('DELETE', `${base}/attributes?ids=${ids(attributeIds)}`);
 
-export const listKeys = () => request<ApiKey[]>('GET', `${base}/keys`);
+/** The keys shown at a time: an application key is made per user, so the list grows with the users. */
+export const KEYS_PAGE = 100;
+/** A page of the account's keys, in the order they were made. */
+export const listKeys = (skip: number) => request<ApiKey[]>('GET', `${base}/keys?limit=${KEYS_PAGE}&skip=${skip}`);
 export const createKey = (key: { name: string; kind: ApiKey['kind'] }) =>
   request<CreatedApiKey>('POST', `${base}/keys`, { body: key });
 export const revokeKey = (id: string) => request<ApiKey>('DELETE', `${base}/keys/${encodeURIComponent(id)}`);

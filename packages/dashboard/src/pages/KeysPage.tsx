@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createKey, listKeys, revokeKey } from '../api/admin';
+import { createKey, KEYS_PAGE, listKeys, revokeKey } from '../api/admin';
 import type { ApiKey, CreatedApiKey } from '../api/types';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CreateForm } from '../components/CreateForm';
@@ -11,9 +11,11 @@ import { useChange } from '../components/use-change';
 import { useLoad } from '../components/use-load';
 import { formatDateTime } from '../lib/format';
 
-/** Creates API keys (the secret shown once), lists them with their last use, and revokes them. */
+/** Creates API keys (the secret shown once), lists them a page at a time with their last use, and revokes them. */
 export function KeysPage() {
-  const keys = useLoad(() => listKeys(), []);
+  const [skip, setSkip] = useState(0);
+  const keys = useLoad(() => listKeys(skip), [skip]);
+  const fullPage = !keys.loading && keys.data !== undefined && keys.data.length === KEYS_PAGE;
   const announce = useAnnounce();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<ApiKey['kind']>('application');
@@ -70,7 +72,7 @@ export function KeysPage() {
 
       <ListSection
         id="key-list"
-        title="Your keys"
+        title={skip === 0 ? 'Your keys' : `Your keys, page ${skip / KEYS_PAGE + 1}`}
         list={keys}
         loadingText="Loading keys…"
         empty={<p>No keys yet. Create one above: an application key for your backend to send events.</p>}
@@ -94,6 +96,16 @@ export function KeysPage() {
           </tr>
         )}
       />
+      {skip > 0 || fullPage ? (
+        <nav aria-label="Pages of keys" className="pager">
+          <button type="button" onClick={() => setSkip(Math.max(0, skip - KEYS_PAGE))} disabled={skip === 0}>
+            Previous page
+          </button>
+          <button type="button" onClick={() => setSkip(skip + KEYS_PAGE)} disabled={!fullPage}>
+            Next page
+          </button>
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -120,19 +120,27 @@ export class Control {
     return record?.accountId === accountId ? record : null;
   }
 
-  async keys(accountId: string): Promise<ApiKeyRecord[]> {
+  /**
+   * The account's keys in the order they were made, or a page of them (`skip` first, then at most
+   * `limit`): only the page's records and last uses are read.
+   */
+  async keys(accountId: string, page?: { skip: number; limit: number }): Promise<ApiKeyRecord[]> {
     await this.moveKeyList(accountId);
-    // in the order the keys were made
-    const entries = Object.values(await this.kv.readFields(`key-ids:${accountId}`))
-      .map(entryOf)
+    const all = Object.entries(await this.kv.readFields(`key-ids:${accountId}`))
+      .map(([id, entry]) => ({ id, ...entryOf(entry) }))
       .sort((a, b) => a.made - b.made);
-    const used = await this.kv.readFields(`key-used:${accountId}`);
+    const entries = page === undefined ? all : all.slice(page.skip, page.skip + page.limit);
+    // every last use at once for the whole list, one by one for a page
+    const usedOfAll = page === undefined ? await this.kv.readFields(`key-used:${accountId}`) : null;
     const records = await Promise.all(
-      entries.map(async ({ hash }) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
+      entries.map(async ({ id, hash }) => {
+        const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`));
+        if (record === null) return null;
+        const used = usedOfAll === null ? await this.kv.readField(`key-used:${accountId}`, id) : usedOfAll[id];
+        return { ...record, lastUsedAt: used ?? record.lastUsedAt };
+      }),
     );
-    return records
-      .filter((r): r is ApiKeyRecord => r !== null)
-      .map((r) => ({ ...r, lastUsedAt: used[r.id] ?? r.lastUsedAt }));
+    return records.filter((r): r is ApiKeyRecord => r !== null);
   }
 
   async revokeKey(accountId: string, id: string, at: string): Promise<ApiKeyRecord | null> {

@@ -45,6 +45,35 @@ describe('POST /admin/v1/keys', () => {
 });
 
 describe('GET /admin/v1/keys', () => {
+  it('answers a page: 100 keys in the order they were made unless limit (1 to 1,000) and skip say otherwise', async () => {
+    for (let b = 0; b < 3; b++)
+      await t.call('POST', '/admin/v1/application-api-keys', {
+        key: t.adminKey,
+        body: Array.from({ length: 100 }, (_, i) => ({ userId: `user-${b * 100 + i}` })),
+      });
+    const names = async (query: string) =>
+      ((await t.call('GET', `/admin/v1/keys${query}`, { key: t.adminKey })).body as Array<{ name: string }>).map(
+        (k) => k.name,
+      );
+    const first = await names('');
+    expect(first).toHaveLength(100);
+    // the two keys of the first start, then the application keys in the order they were made
+    expect(await names('?skip=2&limit=2')).toEqual(first.slice(2, 4));
+    expect(first.slice(0, 4)).toEqual([
+      'first admin key',
+      'first application key',
+      'for user user-0',
+      'for user user-1',
+    ]);
+    const all = await names('?limit=1000');
+    expect(all).toHaveLength(302);
+    expect(all.slice(0, 100)).toEqual(first);
+    expect(await names('?skip=300&limit=10')).toEqual(all.slice(300));
+    expect(await names('?skip=302')).toEqual([]);
+    for (const bad of ['?limit=0', '?limit=1001', '?skip=-1', '?limit=x'])
+      expect((await t.call('GET', `/admin/v1/keys${bad}`, { key: t.adminKey })).status).toBe(400);
+  });
+
   it('lists the keys with their last use and never their secret or hash', async () => {
     now += 5000;
     await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });

@@ -264,6 +264,16 @@ export const newKeyBody = {
   properties: { name, kind: { type: 'string', enum: ['admin', 'application'] } },
 } as const;
 
+/** `?limit=&skip=`: a page of the API keys, 100 by default (Kindling's own list). */
+export const keysPageQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    skip: { type: 'integer', minimum: 0, maximum: 1_000_000_000, default: 0 },
+  },
+  additionalProperties: false,
+} as const;
+
 /** `?limit=&skip=`: a page of a list, as the hosted service's admin lists take it. */
 export const pageQuery = {
   type: 'object',
