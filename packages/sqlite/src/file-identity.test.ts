@@ -37,6 +37,20 @@ describe('a database file taken away from an open store', () => {
     expect((await engine.user('ada'))?.totals).toMatchObject({ lessons: 1 });
   });
 
+  it.each(['-wal', '-shm'])(
+    'its %s file deleted alone: the next write is refused, saying so (what the log held would go at the next start)',
+    async (suffix) => {
+      const engine = engineOn(`log${suffix}.db`);
+      await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });
+      rmSync(files.path(`log${suffix}.db${suffix}`));
+      await lookedAgain();
+      await expect(engine.record({ userId: 'ada', metric: 'lessons', value: 1 })).rejects.toMatchObject({
+        code: 'STORE_ERROR',
+        message: expect.stringMatching(new RegExp(`log${suffix}\\.db${suffix}.*deleted or replaced`)),
+      });
+    },
+  );
+
   it('replaced by another file: the next write is refused, saying so', async () => {
     const engine = engineOn('replaced.db');
     await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });

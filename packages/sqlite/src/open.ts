@@ -5,6 +5,7 @@
  * plane's file (control-kv.ts) is opened the same way, with its own tables instead of the store's.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { isInMemory, storeError, toStoreError } from './errors.js';
 import { checkIdentity, migrate, readIdentity, readMigrations } from './migrate.js';
@@ -103,31 +104,51 @@ export function useWriteAheadLog(db: Database.Database, label: string, busyTimeo
 export const FILE_CHECK_MS = 10;
 
 /**
- * A check that throws once the file at `path` is no longer the one opened (deleted, or another file
- * moved there): SQLite goes on using the file it has open, which nobody opens again, so every write
- * acknowledged from then on would be lost at the next start. Called before each batch of a store's
- * writes and each operation of the control plane and delivery queue; it looks (one stat, about 3 µs)
- * at most every FILE_CHECK_MS, since a stat per batch cost single events 3% of their CPU on a
- * file without syncs (packages/sqlite, measured side by side): a write comes at most that long
- * after the file was taken away. With `now`, it looks at once (a readiness probe). A no-op for ':memory:'.
+ * A check that throws once the file at `path`, or its write-ahead log or shared-memory file, is no
+ * longer the one opened (deleted, or another file moved there): SQLite goes on using the files it
+ * has open, which nobody opens again, so every write acknowledged from then on would be lost at the
+ * next start (the log holds the commits not yet copied back into the file). The log and the
+ * shared-memory file are known from the first look that finds them: SQLite makes them with the
+ * first transaction, and keeps them while a connection is open. Called before each batch of a
+ * store's writes and each operation of the control plane and delivery queue; it looks (a stat per
+ * file, about 3 µs each) at most every FILE_CHECK_MS, since a stat per batch cost single events 3%
+ * of their CPU on a file without syncs (packages/sqlite, measured side by side): a write comes at
+ * most that long after a file was taken away. With `now`, it looks at once (a readiness probe). A
+ * no-op for ':memory:'.
  */
 export function fileIdentityCheck(path: string, label: string): (now?: 'now') => void {
   if (isInMemory(path)) return () => {};
-  const opened = statSync(path);
+  const files: Array<{ path: string; opened: { ino: number; dev: number } | undefined }> = [
+    { path, opened: statSync(path) },
+    { path: `${path}-wal`, opened: undefined },
+    { path: `${path}-shm`, opened: undefined },
+  ];
   let lookedAt = performance.now();
-  let gone = false;
+  let gone: string | null = null;
+  const look = (): string | null => {
+    for (const file of files) {
+      const current = statSync(file.path, { throwIfNoEntry: false });
+      if (file.opened === undefined) {
+        file.opened = current;
+        continue;
+      }
+      if (current === undefined || current.ino !== file.opened.ino || current.dev !== file.opened.dev) return file.path;
+    }
+    return null;
+  };
+  look();
   return (at) => {
-    if (!gone) {
+    if (gone === null) {
       const now = performance.now();
       if (at !== 'now' && now - lookedAt < FILE_CHECK_MS) return;
       lookedAt = now;
-      const current = statSync(path, { throwIfNoEntry: false });
-      gone = current === undefined || current.ino !== opened.ino || current.dev !== opened.dev;
-      if (!gone) return;
+      gone = look();
+      if (gone === null) return;
     }
+    const what = gone === path ? 'was' : `has lost its ${basename(gone)}: it was`;
     throw storeError(
       label,
-      'was deleted or replaced while open: no write is taken, as it would be lost; put the file back (or move the new one away) and restart',
+      `${what} deleted or replaced while open: no write is taken, as it would be lost; put the file back (or move the new one away) and restart`,
     );
   };
 }
