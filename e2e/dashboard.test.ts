@@ -526,3 +526,40 @@ describe('the overview, while users are away', () => {
     expect(shown).toEqual(lossesByDay);
   });
 });
+
+/** The names in the table's rows. */
+async function keyNames(page: Page): Promise<string[]> {
+  return page.getByRole('table').locator('tbody tr th').allTextContents();
+}
+
+describe('the API keys page, with more keys than a page shows (an application key is made per user)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startDashboardServer();
+  });
+  afterAll(() => t?.close());
+
+  it('shows a hundred keys at a time, in the order they were made, and pages through the rest', async () => {
+    for (let b = 0; b < 2; b++)
+      await t.call('POST', '/admin/v1/application-api-keys', {
+        key: t.adminKey,
+        body: Array.from({ length: 60 }, (_, i) => ({ userId: `user-${b * 60 + i}` })),
+      });
+    const page = await open(t);
+    await signInWithPassword(page);
+    await openPage(page, 'API keys');
+    const pages = page.getByRole('navigation', { name: 'Pages of keys' });
+    await expect.poll(() => keyNames(page)).toHaveLength(100);
+    const first = await keyNames(page);
+    expect(first.slice(0, 3)).toEqual(['first admin key', 'first application key', 'for user user-0']);
+    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('heading', { name: 'Your keys, page 2' }).waitFor();
+    await expect.poll(() => keyNames(page)).toHaveLength(22);
+    expect((await keyNames(page)).at(-1)).toBe('for user user-119');
+    expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await pages.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByRole('heading', { name: 'Your keys', exact: true }).waitFor();
+    await expect.poll(() => keyNames(page)).toEqual(first);
+  });
+});
