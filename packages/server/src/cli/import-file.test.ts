@@ -177,6 +177,29 @@ describe('importFile', () => {
     expect(await storedUser(d, 'ada')).toBeNull();
   });
 
+  it('rejects an event more than an hour after its clock, which would hold its user on that date (S4), and records the others', async () => {
+    const path = join(d.dir, 'future.ndjson');
+    const now = Date.now();
+    const line = (user: string, at: number) =>
+      JSON.stringify({ metric: 'lessons', userId: user, value: 1, at: new Date(at).toISOString() });
+    writeFileSync(
+      path,
+      [
+        line('ada', now - DAY),
+        line('ada', now + 2 * 3_600_000),
+        line('bob', Date.parse('9000-01-01T00:00:00Z')),
+        line('bob', now + 10 * 60_000),
+      ].join('\n'),
+    );
+    const summary = await run(path);
+    expect(summary).toMatchObject({ complete: true, lines: 4, recorded: 2, rejected: 2 });
+    expect(summary.reasons).toEqual([
+      expect.stringMatching(/^line 2: at .* is more than an hour after this import's clock/),
+      expect.stringMatching(/^line 3: at 9000-01-01T00:00:00\.000Z is more than an hour after/),
+    ]);
+    expect((await storedUser(d, 'ada'))?.totals).toEqual({ lessons: 1 });
+  });
+
   it('rejects a line longer than the HTTP API takes for one event, naming its length, and records the lines around it', async () => {
     /** an event line of exactly `bytes` bytes, without its newline */
     const sized = (userId: string, bytes: number) => {

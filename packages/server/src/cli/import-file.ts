@@ -83,6 +83,13 @@ function checkImportable(path: string): Stats {
   );
 }
 
+/**
+ * How far after the import's clock an event's `at` may lie (clocks of other machines run a little
+ * ahead): an event later than that has not happened, and as events are never placed before a user's
+ * latest date (S4) it would hold every later event of its user on that date.
+ */
+const FUTURE_SLACK_MS = 3_600_000;
+
 export async function importFile(path: string, options: ImportOptions): Promise<ImportSummary> {
   const clock = options.clock ?? Date.now;
   const concurrency = options.concurrency ?? 16;
@@ -143,6 +150,11 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   const start = async (entry: Pending, text: string) => {
     const event = parseImportLine(text);
     if ('problem' in event) return settle(entry, { kind: 'rejected', reason: event.problem });
+    if (event.at !== undefined && event.at > clock() + FUTURE_SLACK_MS)
+      return settle(entry, {
+        kind: 'rejected',
+        reason: `at ${new Date(event.at).toISOString()} is more than an hour after this import's clock (${new Date(clock()).toISOString()}): an event cannot have happened yet, and its date would hold every later event of its user (S4)`,
+      });
     const metric = runtime.metricsByKey.get(event.metric);
     if (metric?.status === 'archived')
       return settle(entry, {
