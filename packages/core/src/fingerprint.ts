@@ -84,16 +84,27 @@ export interface RulesStamp {
   readonly streakRules: string;
   /** `<streak rules>:<achievements>`: the stamp of the versions that wrote the two digests in `rulesFingerprint` */
   readonly halves: string;
+  /** the digest of the streak rules alone */
+  readonly rules: string;
 }
 
+/** Stamps by model: a rebuild of every user stamps each with the same one, computed once. */
+const stamps = new WeakMap<Model, RulesStamp>();
+
 export function stampOf(model: Model): RulesStamp {
-  const { rules, achievements } = partsOf(model);
-  const fingerprint = digestOf([rules, achievements]);
-  return {
+  const kept = stamps.get(model);
+  if (kept !== undefined) return kept;
+  const parts = partsOf(model);
+  const fingerprint = digestOf([parts.rules, parts.achievements]);
+  const rules = digestOf(parts.rules);
+  const made: RulesStamp = {
     fingerprint,
-    streakRules: `${fingerprint}:${digestOf(rules)}`,
-    halves: `${digestOf(rules)}:${digestOf(achievements)}`,
+    streakRules: `${fingerprint}:${rules}`,
+    halves: `${rules}:${digestOf(parts.achievements)}`,
+    rules,
   };
+  stamps.set(model, made);
+  return made;
 }
 
 /** The one digest a state made under `model`'s rules is stamped with (`RulesStamp.fingerprint`). */
@@ -124,11 +135,10 @@ export function madeUnderStreakRules(user: Stamped, rules: RulesStamp): boolean 
   const stamped = user.rulesFingerprint;
   if (stamped === undefined) return false;
   if (madeUnder(user, rules)) return true;
-  const ownRules = rules.streakRules.slice(rules.fingerprint.length + 1);
   // a stamp of two digests, as the versions between wrote it
-  if (stamped.length === rules.halves.length && stamped.startsWith(`${ownRules}:`)) return true;
+  if (stamped.length === rules.halves.length && stamped.startsWith(`${rules.rules}:`)) return true;
   // the note beside a stamp of one digest, when it belongs to that stamp
-  return user.streakRules === `${stamped}:${ownRules}`;
+  return user.streakRules === `${stamped}:${rules.rules}`;
 }
 
 function partsOf(model: Model): { rules: unknown[]; achievements: unknown[] } {
