@@ -42,9 +42,8 @@ function survivesJson(state: UserState): boolean {
 export const MAX_KEPT_CHARACTERS = 32 * 1024 * 1024;
 
 export class StateCache {
-  private readonly states = new Map<string, KeptUser>();
-  /** the characters of each kept state's row, and their sum */
-  private readonly sizes = new Map<string, number>();
+  /** each kept row with its length in characters, and the sum of those */
+  private readonly states = new Map<string, { kept: KeptUser; characters: number }>();
   private characters = 0;
   /** versions read from the file, for users without a kept state */
   private readonly versions = new Map<string, number>();
@@ -67,21 +66,19 @@ export class StateCache {
     this.versions.delete(userId);
     const state = this.states.get(userId);
     if (state !== undefined) this.drop(userId);
-    return state;
+    return state?.kept;
   }
 
   private drop(userId: string): void {
+    this.characters -= this.states.get(userId)?.characters ?? 0;
     this.states.delete(userId);
-    this.characters -= this.sizes.get(userId) ?? 0;
-    this.sizes.delete(userId);
   }
 
   /** The row just committed for the user, `characters` long as written; it must not be changed afterwards. */
   keep(userId: string, kept: KeptUser, characters: number): void {
     if (this.states.has(userId)) this.drop(userId);
     if (this.max === 0 || characters > this.maxCharacters || !survivesJson(kept.user)) return;
-    this.states.set(userId, kept);
-    this.sizes.set(userId, characters);
+    this.states.set(userId, { kept, characters });
     this.characters += characters;
     while (this.states.size > this.max || this.characters > this.maxCharacters)
       this.drop(this.states.keys().next().value as string);
@@ -89,7 +86,7 @@ export class StateCache {
 
   /** The user's committed version as kept here (its state's, or one read from the file), or undefined. */
   version(userId: string): number | undefined {
-    return this.states.get(userId)?.user.version ?? this.versions.get(userId);
+    return this.states.get(userId)?.kept.user.version ?? this.versions.get(userId);
   }
 
   /** A version just read from the file, outside any update: answered by `version` until the user is updated here. */
@@ -102,7 +99,6 @@ export class StateCache {
   /** Forgets everything: after a transaction rolled back, the states kept during it were never committed. */
   clear(): void {
     this.states.clear();
-    this.sizes.clear();
     this.characters = 0;
     this.versions.clear();
   }
