@@ -73,6 +73,41 @@ describe('settling a user ahead of the next event (S10)', () => {
     ]);
   });
 
+  it('gives the same streak whether a sweep ran first or not when the day starts inside the hour that clocks repeat (London, 25 October 2026, day start 01:30)', () => {
+    // Clocks fall back from 02:00 BST to 01:00 GMT: 01:30 comes twice. The 24th ends at the first
+    // 01:30 (00:30 UTC); 01:10 GMT (01:10 UTC) comes after it, so it counts on the 25th, whoever
+    // looks first.
+    const rule = { ...daily, dayStartsAt: '01:30' };
+    const events = [
+      { at: '2026-10-22T12:00:00Z', tz: 'Europe/London' },
+      { at: '2026-10-23T12:00:00Z', tz: 'Europe/London' },
+    ];
+    const late = { at: '2026-10-25T01:10:00Z', tz: 'Europe/London' };
+    const alone = userWith(rule, [...events, late]).user;
+    const swept = userWith(rule, events);
+    const { changes } = settleUser(swept.user, swept.rules, at('2026-10-25T00:45:00Z'));
+    expect(changes.map((c) => [c.type, new Date(c.at).toISOString()])).toEqual([
+      ['streak.lost', '2026-10-25T00:30:00.000Z'],
+    ]);
+    const after = reduceEvent(
+      swept.user,
+      {
+        userId: 'u',
+        metric: 'lessons',
+        value: 1,
+        at: at(late.at),
+        tz: late.tz,
+        email: null,
+        eventId: 'late',
+        idempotencyKey: null,
+      },
+      { rules: swept.rules, achievements: [] },
+    ).user;
+    const { length, started, day } = after.streaks.default ?? {};
+    expect({ length, started, day }).toEqual({ length: 1, started: day, day: Date.UTC(2026, 9, 25) / 86_400_000 });
+    expect(alone.streaks.default).toMatchObject({ length, started, day });
+  });
+
   it('raises the version once when something moved and leaves a user already settled exactly as it was', () => {
     const { user, rules } = userWith(daily, [{ at: '2026-03-01T10:00:00Z', tz: 'UTC' }]);
     const version = user.version;

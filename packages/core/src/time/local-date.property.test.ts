@@ -7,7 +7,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allTimeZones, EDGE_ZONES, instantArb, propertyRuns } from './time-support.js';
-import { dayExists, dayStartInstant, localDate, parseDayStart, zoneOf } from './local-date.js';
+import { dayExists, dayStartInstant, localDate, parseDayStart, placeInstant, zoneOf } from './local-date.js';
 
 /** Runs of the big properties: KINDLING_PROPERTY_RUNS, default 1000, never fewer than 1000 in CI. */
 const RUNS = propertyRuns();
@@ -27,13 +27,9 @@ const AROUND = [0, 1, -1, 1000, -1000, 30 * MINUTE, -30 * MINUTE, HOUR, -HOUR] a
 
 const iso = (t: number): string => new Date(t).toISOString();
 
-/** Oracle of S1: the Temporal date of instant t in zone. */
-function temporalDate(t: number, zone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(zone).toPlainDate().toString();
-}
-
 /**
- * Oracle of S2: the date of the local wall-clock time minus the day start. (Wall-clock arithmetic on
+ * The Temporal date of the local wall-clock time minus the day start: the literal reading of S1 and
+ * S2, which `placedDate` keeps from going back where clocks fall back. (Wall-clock arithmetic on
  * purpose: "an event before that local time counts for the previous date" compares local times, so
  * 03:30 EDT on a spring-forward day is before a 04:00 day start although 3.5 h have not passed.)
  */
@@ -79,6 +75,19 @@ function temporalDayStart(date: Temporal.PlainDate, zone: string, minutes: numbe
 /** Epoch day of a Temporal date (years >= 100, so Date.UTC reads the year literally). */
 const epochDay = (date: Temporal.PlainDate): number => Date.UTC(date.year, date.month - 1, date.day) / DAY;
 
+/**
+ * Oracle of S1 and S2 together: the latest date whose start (`temporalDayStart`: the first instant
+ * whose wall time reaches the day start) has come by instant t. That is the Temporal date of the
+ * wall time minus the day start, except where clocks fell back over a day start: the date that
+ * had begun is not left in the repeated stretch (London's 25 October 2026 with days starting at
+ * 01:30: 01:10 GMT comes after the first 01:30 and counts on the 25th).
+ */
+function placedDate(t: number, zone: string, minutes: number): string {
+  let date = Temporal.PlainDate.from(temporalDateWithDayStart(t, zone, minutes));
+  while (temporalDayStart(date.add({ days: 1 }), zone, minutes) <= t) date = date.add({ days: 1 });
+  return date.toString();
+}
+
 const hhmm = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -117,7 +126,7 @@ describe('S1: localDate agrees with Temporal', () => {
   it('S1: localDate agrees with Temporal for any instant 1970–2100 in any zone', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ZONES), instantArb(), (zone, t) => {
-        expect(localDate(t, zone), `${iso(t)} in ${zone}`).toBe(temporalDate(t, zone));
+        expect(localDate(t, zone), `${iso(t)} in ${zone}`).toBe(placedDate(t, zone, 0));
       }),
       { numRuns: RUNS },
     );
@@ -127,7 +136,7 @@ describe('S1: localDate agrees with Temporal', () => {
     for (const zone of ZONES) {
       fc.assert(
         fc.property(fc.constant(zone), instantArb(), (z, t) => {
-          expect(localDate(t, z), `${iso(t)} in ${z}`).toBe(temporalDate(t, z));
+          expect(localDate(t, z), `${iso(t)} in ${z}`).toBe(placedDate(t, z, 0));
         }),
         { numRuns: SWEEP_RUNS },
       );
@@ -142,7 +151,7 @@ describe('S1: localDate agrees with Temporal', () => {
         for (const delta of AROUND) {
           const u = transition + delta;
           expect(localDate(u, zone), `${iso(u)} in ${zone} (transition ${iso(transition)})`).toBe(
-            temporalDate(u, zone),
+            placedDate(u, zone, 0),
           );
         }
       }),
@@ -159,7 +168,7 @@ describe('S1: localDate agrees with Temporal', () => {
           if (transition === null) throw new Error(`${z} lost its transitions`);
           for (const delta of AROUND) {
             const u = transition + delta;
-            expect(localDate(u, z), `${iso(u)} in ${z} (transition ${iso(transition)})`).toBe(temporalDate(u, z));
+            expect(localDate(u, z), `${iso(u)} in ${z} (transition ${iso(transition)})`).toBe(placedDate(u, z, 0));
           }
         }),
         { numRuns: TRANSITION_SWEEP_RUNS },
@@ -173,7 +182,7 @@ describe('S2: dayStartsAt moves the start of the local date', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ZONES), instantArb(), dayStartMinutesArb, (zone, t, minutes) => {
         expect(localDate(t, zone, hhmm(minutes)), `${iso(t)} in ${zone} from ${hhmm(minutes)}`).toBe(
-          temporalDateWithDayStart(t, zone, minutes),
+          placedDate(t, zone, minutes),
         );
       }),
       { numRuns: RUNS },
@@ -188,7 +197,7 @@ describe('S2: dayStartsAt moves the start of the local date', () => {
         for (const delta of AROUND) {
           const u = transition + delta;
           expect(localDate(u, zone, hhmm(minutes)), `${iso(u)} in ${zone} from ${hhmm(minutes)}`).toBe(
-            temporalDateWithDayStart(u, zone, minutes),
+            placedDate(u, zone, minutes),
           );
         }
       }),
@@ -206,8 +215,38 @@ describe('S2: dayStartsAt moves the start of the local date', () => {
         for (const delta of AROUND) {
           const u = transition + delta;
           expect(localDate(u, zone, hhmm(minutes)), `${iso(u)} in ${zone} from ${hhmm(minutes)}`).toBe(
-            temporalDateWithDayStart(u, zone, minutes),
+            placedDate(u, zone, minutes),
           );
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('S2: the date an instant falls on never goes back', () => {
+  it('S2: around a real transition, with any dayStartsAt, a later instant never falls on an earlier date, and a date begins at dayStartInstant', () => {
+    const ordered = [...AROUND].sort((x, y) => x - y);
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), instantArb(), fc.integer({ min: -90, max: 90 }), (zone, t, shift) => {
+        const transition = transitionFrom(t, zone);
+        fc.pre(transition !== null);
+        const before = Temporal.Instant.fromEpochMilliseconds(transition - 1).toZonedDateTimeISO(zone);
+        const minutes = (((before.hour * 60 + before.minute + shift) % 1440) + 1440) % 1440;
+        const dayStart = parseDayStart(hhmm(minutes));
+        const tz = zoneOf(zone);
+        let previous = Number.NEGATIVE_INFINITY;
+        for (const delta of ordered) {
+          const u = transition + delta;
+          const day = placeInstant(u, tz, dayStart);
+          expect(day, `${iso(u)} in ${zone} from ${hhmm(minutes)}`).toBeGreaterThanOrEqual(previous);
+          previous = day;
+          const start = dayStartInstant(day, tz, dayStart);
+          expect(start, `${iso(u)} in ${zone} from ${hhmm(minutes)}: its date begins by then`).toBeLessThanOrEqual(u);
+          expect(
+            placeInstant(start - 1, tz, dayStart),
+            `${iso(start)} in ${zone}: the date before ends there`,
+          ).toBeLessThan(day);
         }
       }),
       { numRuns: RUNS },

@@ -210,6 +210,23 @@ describe('dayStartsAt (S2): an event before the day start counts for the previou
     expect(dayStart('2024-11-03', NY, '01:30')).toBe('2024-11-03T05:30:00.000Z'); // 01:30 EDT, not 01:30 EST
   });
 
+  it('keeps the date that began at the first 01:30 through the repeated hour, until 01:30 comes again (S2)', () => {
+    expect(localDate(at('2024-11-03T05:29:59.999Z'), NY, '01:30')).toBe('2024-11-02'); // 01:29:59.999 EDT
+    expect(localDate(at('2024-11-03T05:30:00Z'), NY, '01:30')).toBe('2024-11-03'); // 01:30 EDT: the 3rd begins
+    expect(localDate(at('2024-11-03T06:00:00Z'), NY, '01:30')).toBe('2024-11-03'); // 01:00 EST, again before 01:30
+    expect(localDate(at('2024-11-03T06:29:59.999Z'), NY, '01:30')).toBe('2024-11-03'); // 01:29:59.999 EST
+    expect(localDate(at('2024-11-03T06:30:00Z'), NY, '01:30')).toBe('2024-11-03'); // 01:30 EST
+    expect(dayEnd('2024-11-02', NY, '01:30')).toBe('2024-11-03T05:30:00.000Z');
+  });
+
+  it('keeps a date that began at midnight when clocks fall back across it (S1: America/Goose_Bay, 1989-10-29, 00:01 -> 23:01)', () => {
+    const GOOSE_BAY = 'America/Goose_Bay';
+    expect(localDate(at('1989-10-29T03:00:59.999Z'), GOOSE_BAY)).toBe('1989-10-29'); // 00:00:59.999 ADT
+    expect(localDate(at('1989-10-29T03:01:00Z'), GOOSE_BAY)).toBe('1989-10-29'); // 23:01 AST of the 28th
+    expect(localDate(at('1989-10-29T03:58:59.999Z'), GOOSE_BAY)).toBe('1989-10-29');
+    expect(localDate(at('1989-10-29T04:00:00Z'), GOOSE_BAY)).toBe('1989-10-29'); // 00:00 AST, midnight again
+  });
+
   it('finds the jump when a zone springs forward exactly at 00:00 UTC and the day start is inside the gap (S2)', () => {
     // Africa/Casablanca, 2011-04-03: 00:00 WET (UTC+0) -> 01:00 WEST, i.e. at 2011-04-03T00:00:00Z.
     // With dayStartsAt 00:30 the date begins when the clocks jump, not half an hour later.

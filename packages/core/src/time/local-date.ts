@@ -132,9 +132,14 @@ export function toInstant(at: Date | number, what = 'at'): number {
   return t;
 }
 
-/** The local epoch day on which instant `t` falls in `zone`, with the day starting `dayStartMs` after midnight. */
+/**
+ * The local epoch day on which instant `t` falls in `zone`, with the day starting `dayStartMs` after
+ * midnight (S1, S2): the latest day whose start has come by `t`. Where clocks fall back over a day
+ * start, the repeated stretch stays on the day that had begun (`ZoneOffsets.wallAt`), so the day an
+ * instant falls on never goes back as time goes on, and a day ends once, at `dayStartInstant`.
+ */
 export function placeInstant(t: number, zone: ZoneOffsets, dayStartMs: number): number {
-  return Math.floor((t + zone.offsetAt(t) - dayStartMs) / DAY_MS);
+  return Math.floor((zone.wallAt(t) - dayStartMs) / DAY_MS);
 }
 
 /**
