@@ -5,8 +5,9 @@
  * background checkpoints the store's connections leave that to a worker thread, one per database
  * file in a process, that runs a PASSIVE checkpoint (it never blocks a reader or a writer) every
  * `INTERVAL_MS`, and again at once while it has not caught up with the log. A checkpoint that
- * catches up lets the next commit start the log over, so the file stays small; should the worker
- * fall behind or stop, the connections' own checkpoint at `FALLBACK_PAGES` still bounds the log.
+ * catches up lets the next commit start the log over (cut back to `WAL_SIZE_LIMIT` after a burst),
+ * so the file stays small; should the worker fall behind or stop, the connections' own checkpoint
+ * at `FALLBACK_PAGES` still bounds the log.
  */
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';

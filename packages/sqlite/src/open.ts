@@ -88,8 +88,17 @@ function retryWhileBusy<T>(work: () => T, timeout: number): T {
 }
 
 /**
+ * The size (bytes) the write-ahead log file is cut back to when a writer starts it over after a
+ * checkpoint has copied all of it. SQLite reuses the file from its start but keeps its length, so
+ * without a limit one burst (an import, a run of batches while checkpoints lag: up to the fallback
+ * checkpoint's 10,000 pages, 40 MB) would keep its size on disk for the life of the file.
+ */
+export const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
+
+/**
  * Switches `db` to write-ahead logging, waiting up to `busyTimeout` for another connection's lock
- * (the busy retry above), and refuses a file that cannot use it.
+ * (the busy retry above), and refuses a file that cannot use it. The log is kept to
+ * `WAL_SIZE_LIMIT` once checkpointed.
  */
 export function useWriteAheadLog(db: Database.Database, label: string, busyTimeout: number): void {
   const mode = retryWhileBusy(() => db.pragma('journal_mode = WAL', { simple: true }), busyTimeout);
@@ -98,6 +107,7 @@ export function useWriteAheadLog(db: Database.Database, label: string, busyTimeo
       label,
       `cannot use write-ahead logging (journal_mode is ${String(mode)}); is it on a network file system?`,
     );
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
 }
 
 /** How often at most the file behind an open database is looked at again. */
