@@ -184,10 +184,35 @@ export function openSqlite(
   }
   try {
     configure(db);
+    if (!isInMemory(path)) checkWritable(db, label);
     return db;
   } catch (error) {
     db.close();
     throw toStoreError(label, error);
+  }
+}
+
+/**
+ * Throws when `db` cannot write. SQLite opens a file it may not write (its owner or mode, an
+ * immutable flag, a read-only mount) read-only without a word, and answers every read: the file
+ * would open, the server say it is ready, and every write then fail. A change to page 1 in a
+ * transaction rolled back at once asks for the write lock and the page, and writes nothing.
+ */
+function checkWritable(db: Database.Database, label: string): void {
+  const version = db.pragma('user_version', { simple: true });
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.pragma(`user_version = ${Number(version)}`);
+  } catch (error) {
+    if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_READONLY'))
+      throw storeError(
+        label,
+        `cannot be written (${error.message}): check the owner and mode of the file and of its -wal and -shm files, and that its file system is not mounted read-only`,
+        error,
+      );
+    throw error;
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
   }
 }
 
