@@ -103,9 +103,7 @@ export class KeyCache {
   }
 
   markUsed(record: ApiKeyRecord, at: number): void {
-    let account = this.used.get(record.accountId);
-    if (account === undefined) this.used.set(record.accountId, (account = new Map()));
-    account.set(record.id, at);
+    this.keepUse(record.accountId, record.id, at);
   }
 
   /** Forget a key's cached record (after revoking it here). */
@@ -113,13 +111,38 @@ export class KeyCache {
     this.records.delete(hash);
   }
 
+  /**
+   * The last use of the key of `record`: the one this process saw and has not written yet when it
+   * is later than the stored one. An answer that shows last uses reads them here rather than
+   * writing them first, so a read does not fail with the control store's writes.
+   */
+  lastUsedAt(record: ApiKeyRecord): string | null {
+    const at = this.used.get(record.accountId)?.get(record.id);
+    if (at === undefined) return record.lastUsedAt;
+    const seen = new Date(at).toISOString();
+    return record.lastUsedAt === null || seen > record.lastUsedAt ? seen : record.lastUsedAt;
+  }
+
+  /** Writes the last uses seen since the last flush; those it could not write are kept for the next. */
   async flush(): Promise<void> {
     const used = this.used;
     this.used = new Map();
-    for (const [accountId, keys] of used) {
-      const fields: Record<string, string> = {};
-      for (const [id, at] of keys) fields[id] = new Date(at).toISOString();
-      await this.control.touchKeys(accountId, fields);
+    try {
+      for (const [accountId, keys] of used) {
+        const fields: Record<string, string> = {};
+        for (const [id, at] of keys) fields[id] = new Date(at).toISOString();
+        await this.control.touchKeys(accountId, fields);
+        used.delete(accountId);
+      }
+    } catch (error) {
+      for (const [accountId, keys] of used) for (const [id, at] of keys) this.keepUse(accountId, id, at);
+      throw error;
     }
+  }
+
+  private keepUse(accountId: string, id: string, at: number): void {
+    let account = this.used.get(accountId);
+    if (account === undefined) this.used.set(accountId, (account = new Map()));
+    if ((account.get(id) ?? Number.NEGATIVE_INFINITY) < at) account.set(id, at);
   }
 }

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-server.js';
 
@@ -85,6 +88,30 @@ describe('GET /admin/v1/keys', () => {
     expect(app.lastUsedAt).toBe('2026-03-02T10:00:05.000Z');
     expect(JSON.stringify(res.body)).not.toContain(t.appKey);
     expect(JSON.stringify(res.body)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('lists the keys with their last use while the control file takes no writes, and writes the use once it does', async (context) => {
+    // root's immutable flag fails every write to the open file (SQLITE_IOERR_WRITE) and no read
+    const files = ['control.db', 'control.db-wal'].map((name) => join(t.dir, name)).filter((file) => existsSync(file));
+    try {
+      execFileSync('chattr', ['+i', ...files], { stdio: 'ignore' });
+    } catch {
+      context.skip('chattr +i cannot make a file unwritable here (it needs root)');
+    }
+    try {
+      now += 5000;
+      await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+      await expect(t.server.ctx.keys.flush()).rejects.toMatchObject({ code: 'STORE_ERROR' });
+      const res = await t.call('GET', '/admin/v1/keys', { key: t.adminKey });
+      expect(res.status).toBe(200);
+      const app = res.body.find((k: { kind: string }) => k.kind === 'application');
+      expect(app.lastUsedAt).toBe('2026-03-02T10:00:05.000Z');
+    } finally {
+      execFileSync('chattr', ['-i', ...files]);
+    }
+    await t.server.ctx.keys.flush();
+    const stored = await t.server.ctx.backend.control.keys(t.server.firstStart?.account.id ?? '');
+    expect(stored.find((k) => k.kind === 'application')?.lastUsedAt).toBe('2026-03-02T10:00:05.000Z');
   });
 });
 
