@@ -55,6 +55,13 @@ export interface RecordInput {
   idempotencyKey?: string | null;
   /** the event's own attributes: the metric is also counted under them (S25), for achievements filtered by them */
   attributes?: Readonly<Record<string, string>> | null;
+  /**
+   * The caller's own checks of a new event, run inside the update once it is known not to repeat an
+   * idempotency key (S18): a repeat gets its first answer even if these would refuse it now (its
+   * metric archived since, say). A throw refuses the event and writes nothing. May run more than
+   * once for one call (a store runs a step again after a conflicting write).
+   */
+  admit?: () => void;
 }
 
 /** `identify`: create a user (or update one already there), replace their profile, or update an existing user's. */

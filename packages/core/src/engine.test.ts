@@ -194,6 +194,34 @@ describe('idempotency (S18)', () => {
     expect(await e.store.load('u')).toEqual(stateAfterFirst);
   });
 
+  it("runs the caller's admit check for a new event only: a throw refuses it and writes nothing, a repeat skips it", async () => {
+    const e = engine();
+    const refusal = new Error('refused by the caller');
+    const calls: string[] = [];
+    const first = await e.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 1,
+      idempotencyKey: 'k1',
+      admit: () => calls.push('k1'),
+    });
+    const kept = await e.store.load('u');
+    const refuse = () => {
+      calls.push('refused');
+      throw refusal;
+    };
+    await expect(
+      e.record({ userId: 'u', metric: 'lessons', value: 5, idempotencyKey: 'k2', admit: refuse }),
+    ).rejects.toBe(refusal);
+    expect(await e.store.load('u')).toEqual(kept);
+    const again = await e.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1', admit: refuse });
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(calls).toEqual(['k1', 'refused']);
+    await expect(e.record({ userId: 'u', metric: 'lessons', value: 1, admit: 'yes' as never })).rejects.toThrow(
+      /admit must be a function/,
+    );
+  });
+
   it('scopes keys to one user and one metric', async () => {
     const e = engine();
     await e.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1' });

@@ -12,6 +12,7 @@ import { checkAttributes, checkProfile, givesProfile } from './profile.js';
 import { viewUser } from './user-view.js';
 import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
+import { shown } from './shown.js';
 import { indexWatch } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { dateChanges, outboxEntries } from './outbox.js';
@@ -61,6 +62,9 @@ export function createEngine(options: EngineOptions): Engine {
     const profile = checked !== null && givesProfile(checked) ? checked : null;
     const given = input.attributes == null ? undefined : checkAttributes(input.attributes, 'attributes');
     const attributes = given === undefined || Object.keys(given).length === 0 ? null : given;
+    const admit = input.admit;
+    if (admit !== undefined && typeof admit !== 'function')
+      throw new InvalidInputError(`admit must be a function when given, got ${shown(admit)}`);
     const at = now(input.at);
     return current.update(
       userId,
@@ -70,6 +74,7 @@ export function createEngine(options: EngineOptions): Engine {
           const again = { ...replay, replayed: true };
           return { result: views ? again : withoutViews(again) };
         }
+        if (admit !== undefined) admit();
         const version = (user?.version ?? 0) + 1;
         const eventId = idFor('event', userId, version);
         const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey, attributes };

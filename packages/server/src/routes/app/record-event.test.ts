@@ -56,6 +56,32 @@ describe('POST /api/metrics/:key/event', () => {
     expect(user.body.totals).toEqual({ lessons: 5 });
   });
 
+  it('answers a repeated Idempotency-Key with the first body although its metric was archived and its attribute removed since (S18)', async () => {
+    const admin = (method: string, url: string, body?: unknown) =>
+      t.call(method, url, { key: t.adminKey, ...(body !== undefined ? { body } : {}) });
+    const made = await admin('POST', '/admin/v1/attributes', [{ name: 'Device', key: 'device', type: 'event' }]);
+    const metric = await admin('POST', '/admin/v1/metrics', [{ name: 'Pages' }]);
+    const send = () =>
+      t.call('POST', '/v1/metrics/pages/event', {
+        body: { user: { id: 'ada' }, value: 3, attributes: { device: 'phone' } },
+        headers: { 'idempotency-key': 'retry-me' },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect((await admin('DELETE', `/admin/v1/attributes?ids=${made.body.created[0].id}`)).status).toBe(200);
+    expect((await admin('DELETE', `/admin/v1/metrics?ids=${metric.body.created[0].id}`)).status).toBe(200);
+    const again = await send();
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ ...first.body, idempotentReplayed: true });
+    // a new event is refused as before
+    const fresh = await t.call('POST', '/v1/metrics/pages/event', {
+      body: { user: { id: 'ada' }, value: 3 },
+      headers: { 'idempotency-key': 'new-key' },
+    });
+    expect([fresh.status, fresh.body.code]).toEqual([409, 'METRIC_ARCHIVED']);
+    expect((await t.call('GET', '/v1/users/ada')).body.totals).toMatchObject({ pages: 3 });
+  });
+
   it('keeps the zone sent as asia/tokyo under its IANA name Asia/Tokyo', async () => {
     await t.call('POST', '/api/metrics/lessons/event', { body: { user: { id: 'ken', tz: 'asia/tokyo' }, value: 1 } });
     expect((await t.call('GET', '/v1/users/ken')).body.tz).toBe('Asia/Tokyo');

@@ -55,21 +55,28 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
             'UNKNOWN_METRIC',
             `no metric has the key ${JSON.stringify(request.params.key)}; create it in the dashboard or with POST /admin/v1/metrics`,
           );
-        if (metric.status === 'archived')
-          throw new HttpError(
-            'METRIC_ARCHIVED',
-            `the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
-          );
         const { user, value, attributes } = request.body;
-        checkAttributes(runtime.attributes, user.attributes, 'user', 'user.attributes: ');
-        checkAttributes(runtime.attributes, attributes, 'event', 'attributes: ');
+        // What the account's configuration allows now: a repeat of an idempotency key is answered
+        // as first recorded (S18) whatever it says, so with a key the engine runs it for a new event only.
+        const admit = (): void => {
+          if (metric.status === 'archived')
+            throw new HttpError(
+              'METRIC_ARCHIVED',
+              `the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
+            );
+          checkAttributes(runtime.attributes, user.attributes, 'user', 'user.attributes: ');
+          checkAttributes(runtime.attributes, attributes, 'event', 'attributes: ');
+        };
+        const idempotencyKey = idempotencyKeyOf(request);
+        if (idempotencyKey === null) admit();
         const result = await runtime.engine.record({
           userId: user.id,
           metric: metric.key,
           value,
           ...eventUserOf(user),
           attributes: attributes ?? null,
-          idempotencyKey: idempotencyKeyOf(request),
+          idempotencyKey,
+          ...(idempotencyKey === null ? {} : { admit }),
         });
         return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id));
       },
