@@ -48,6 +48,25 @@ describe('POST /admin/v1/metrics/events', () => {
     expect(await t.call('GET', '/v1/users/ada')).toMatchObject({ status: 404 });
   });
 
+  it('answers a batch sent again after its metric was archived: repeated keys are replayed, a new event still refuses it all (S18)', async () => {
+    const made = await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: [{ name: 'Pages' }] });
+    const events = [
+      { key: 'pages', user: { id: 'ada' }, value: 2, idempotencyKey: 'import-1' },
+      { key: 'lessons', user: { id: 'ada' }, value: 1, idempotencyKey: 'import-2' },
+      { key: 'pages', user: { id: 'bob' }, value: 5, idempotencyKey: 'import-3' },
+    ];
+    expect(await batch(events)).toMatchObject({ status: 202, body: { accepted: 3, issues: [] } });
+    await t.call('DELETE', `/admin/v1/metrics?ids=${made.body.created[0].id}`, { key: t.adminKey });
+    expect(await batch(events)).toMatchObject({ status: 202, body: { accepted: 3, issues: [] } });
+    const fresh = await batch([...events, { key: 'pages', user: { id: 'cy' }, value: 1, idempotencyKey: 'import-4' }]);
+    expect(fresh).toMatchObject({ status: 409, body: { code: 'METRIC_ARCHIVED' } });
+    expect(fresh.body.error).toContain('events[3]');
+    const totals = async (id: string) => (await t.call('GET', `/v1/users/${id}`)).body.totals;
+    expect(await totals('ada')).toEqual({ lessons: 1, pages: 2 });
+    expect(await totals('bob')).toEqual({ pages: 5 });
+    expect((await t.call('GET', '/v1/users/cy')).status).toBe(404);
+  });
+
   it('refuses an empty batch, one over 1,000 events, a malformed event, and an application key', async () => {
     const ok = { key: 'lessons', user: { id: 'ada' }, value: 1 };
     expect((await batch([])).status).toBe(400);

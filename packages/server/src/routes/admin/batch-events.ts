@@ -1,7 +1,8 @@
 /**
  * POST /admin/v1/metrics/events: up to 1,000 events in one call, for imports and backfills. Every
  * event is checked before any is recorded (an unknown or archived metric, a zone that is not one,
- * refuses the whole batch, naming the event); then each user's events are recorded in the order
+ * refuses the whole batch, naming the event; but an event with an idempotency key that repeats one
+ * recorded before is replayed, whatever its metric's status now); then each user's events are recorded in the order
  * given, one at a time, as single events are (idempotency keys included), several users at once.
  * 202 `{ accepted, issues }` once all are recorded: an event the engine refuses on its own (a sum
  * beyond what is kept exactly) is an issue naming its index, and the others stand. A store that
@@ -14,7 +15,7 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors, eventAttributes, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { checkAttributes } from '../../runtime/attributes.js';
+import { admitEvent } from '../../runtime/event-admission.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
 import { issueFromError, type Issue } from './bulk.js';
@@ -60,31 +61,48 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const events = request.body;
       // every event checked before any is recorded
+      const refusedNow = new Map<number, unknown>();
       events.forEach((event, index) => {
         const metric = runtime.metricsByKey.get(event.key);
         if (metric === undefined)
           throw new HttpError('UNKNOWN_METRIC', `events[${index}]: no metric has the key ${JSON.stringify(event.key)}`);
-        if (metric.status === 'archived')
-          throw new HttpError(
-            'METRIC_ARCHIVED',
-            `events[${index}]: the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
-          );
-        checkAttributes(runtime.attributes, event.user.attributes, 'user', `events[${index}].user.attributes: `);
-        checkAttributes(runtime.attributes, event.attributes, 'event', `events[${index}].attributes: `);
         const tz = event.user.tz;
         if (tz != null && !isTimeZone(tz))
           throw new HttpError('INVALID_TIME_ZONE', `events[${index}]: ${JSON.stringify(tz)} is not an IANA time zone`);
+        try {
+          admitEvent(runtime, metric, event, `events[${index}]`);
+        } catch (refusal) {
+          if (event.idempotencyKey == null) throw refusal;
+          refusedNow.set(index, refusal);
+        }
       });
+      // An event the configuration refuses now is answered only if its key repeats one recorded
+      // before (S18): the engine replays it, writing nothing, or runs the refusal and records nothing.
+      for (const [index, refusal] of refusedNow) {
+        const event = events[index] as (typeof events)[number];
+        await runtime.engine.ingest({
+          userId: event.user.id,
+          metric: event.key,
+          value: event.value,
+          ...eventUserOf(event.user),
+          attributes: event.attributes ?? null,
+          idempotencyKey: event.idempotencyKey ?? null,
+          admit: () => {
+            throw refusal;
+          },
+        });
+      }
       // each user's events in the order given
       const byUser = new Map<string, number[]>();
       events.forEach((event, index) => {
+        if (refusedNow.has(index)) return;
         const mine = byUser.get(event.user.id);
         if (mine === undefined) byUser.set(event.user.id, [index]);
         else mine.push(index);
       });
       const users = [...byUser.values()];
       const issues: Issue[] = [];
-      let accepted = 0;
+      let accepted = refusedNow.size;
       // a store failure ends the batch: the other workers record nothing more
       let failed: unknown = null;
       const worker = async () => {

@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
 import { singleHeader } from '../../http/single-header.js';
 import type { App } from '../../http/typed-app.js';
-import { checkAttributes } from '../../runtime/attributes.js';
+import { admitEvent } from '../../runtime/event-admission.js';
 import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 
@@ -56,17 +56,9 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
             `no metric has the key ${JSON.stringify(request.params.key)}; create it in the dashboard or with POST /admin/v1/metrics`,
           );
         const { user, value, attributes } = request.body;
-        // What the account's configuration allows now: a repeat of an idempotency key is answered
-        // as first recorded (S18) whatever it says, so with a key the engine runs it for a new event only.
-        const admit = (): void => {
-          if (metric.status === 'archived')
-            throw new HttpError(
-              'METRIC_ARCHIVED',
-              `the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
-            );
-          checkAttributes(runtime.attributes, user.attributes, 'user', 'user.attributes: ');
-          checkAttributes(runtime.attributes, attributes, 'event', 'attributes: ');
-        };
+        // A repeat of an idempotency key is answered as first recorded whatever the account's
+        // configuration says now (S18): with a key, the engine runs the check for a new event only.
+        const admit = (): void => admitEvent(runtime, metric, request.body);
         const idempotencyKey = idempotencyKeyOf(request);
         if (idempotencyKey === null) admit();
         const result = await runtime.engine.record({

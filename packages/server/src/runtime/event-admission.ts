@@ -1,0 +1,30 @@
+/**
+ * What an account's configuration allows of a new event now: its metric not archived, and only
+ * declared attributes on it and its user. A repeat of an idempotency key is answered as first
+ * recorded whatever these say (S18), so routes hand this to the engine as `admit` when a key is
+ * sent: the engine runs it only for an event it is about to record.
+ */
+import type { MetricDef } from '../control/types.js';
+import { HttpError } from '../http/errors.js';
+import { checkAttributes } from './attributes.js';
+import type { AccountRuntime } from './engines.js';
+
+export interface AdmittedEvent {
+  readonly user: { readonly attributes?: Readonly<Record<string, unknown>> | null };
+  readonly attributes?: Readonly<Record<string, unknown>> | null;
+}
+
+/**
+ * Throws METRIC_ARCHIVED or INVALID_ATTRIBUTES when the account's configuration refuses `event` on
+ * `metric` now. `where` names the event in messages (`events[3]` in a batch), nothing for a single one.
+ */
+export function admitEvent(runtime: AccountRuntime, metric: MetricDef, event: AdmittedEvent, where = ''): void {
+  if (metric.status === 'archived')
+    throw new HttpError(
+      'METRIC_ARCHIVED',
+      `${where === '' ? '' : `${where}: `}the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
+    );
+  const prefix = where === '' ? '' : `${where}.`;
+  checkAttributes(runtime.attributes, event.user.attributes, 'user', `${prefix}user.attributes: `);
+  checkAttributes(runtime.attributes, event.attributes, 'event', `${prefix}attributes: `);
+}
