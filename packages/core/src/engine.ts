@@ -62,7 +62,7 @@ export function createEngine(options: EngineOptions): Engine {
     const profile = checked !== null && givesProfile(checked) ? checked : null;
     const given = input.attributes == null ? undefined : checkAttributes(input.attributes, 'attributes');
     const attributes = given === undefined || Object.keys(given).length === 0 ? null : given;
-    const admit = input.admit;
+    const admit = input.admit ?? undefined;
     if (admit !== undefined && typeof admit !== 'function')
       throw new InvalidInputError(`admit must be a function when given, got ${shown(admit)}`);
     const at = now(input.at);
