@@ -122,6 +122,12 @@ function transitionFrom(t: number, zone: string): number | null {
   return next === null ? last : next.epochMilliseconds;
 }
 
+/** A day start `shift` minutes from the wall time just before `transition` (in the gap or the repeated hour, or beside them). */
+function dayStartNear(transition: number, zone: string, shift: number): number {
+  const before = Temporal.Instant.fromEpochMilliseconds(transition - 1).toZonedDateTimeISO(zone);
+  return (((before.hour * 60 + before.minute + shift) % 1440) + 1440) % 1440;
+}
+
 describe('S1: localDate agrees with Temporal', () => {
   it('S1: localDate agrees with Temporal for any instant 1970–2100 in any zone', () => {
     fc.assert(
@@ -210,8 +216,7 @@ describe('S2: dayStartsAt moves the start of the local date', () => {
       fc.property(fc.constantFrom(...ZONES), instantArb(), fc.integer({ min: -90, max: 90 }), (zone, t, shift) => {
         const transition = transitionFrom(t, zone);
         fc.pre(transition !== null);
-        const before = Temporal.Instant.fromEpochMilliseconds(transition - 1).toZonedDateTimeISO(zone);
-        const minutes = (((before.hour * 60 + before.minute + shift) % 1440) + 1440) % 1440;
+        const minutes = dayStartNear(transition, zone, shift);
         for (const delta of AROUND) {
           const u = transition + delta;
           expect(localDate(u, zone, hhmm(minutes)), `${iso(u)} in ${zone} from ${hhmm(minutes)}`).toBe(
@@ -231,8 +236,7 @@ describe('S2: the date an instant falls on never goes back', () => {
       fc.property(fc.constantFrom(...ZONES), instantArb(), fc.integer({ min: -90, max: 90 }), (zone, t, shift) => {
         const transition = transitionFrom(t, zone);
         fc.pre(transition !== null);
-        const before = Temporal.Instant.fromEpochMilliseconds(transition - 1).toZonedDateTimeISO(zone);
-        const minutes = (((before.hour * 60 + before.minute + shift) % 1440) + 1440) % 1440;
+        const minutes = dayStartNear(transition, zone, shift);
         const dayStart = parseDayStart(hhmm(minutes));
         const tz = zoneOf(zone);
         let previous = Number.NEGATIVE_INFINITY;

@@ -9,7 +9,8 @@
  * fails mid-batch answers 503 with the events before it recorded: send the batch again with
  * idempotency keys and nothing is counted twice.
  */
-import { isTimeZone, StoreError } from '@kindling/core';
+import { isTimeZone, type RecordInput, StoreError } from '@kindling/core';
+import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
@@ -43,6 +44,20 @@ const batchBody = {
     },
   },
 } as const;
+
+type BatchEvent = FromSchema<typeof batchBody>[number];
+
+/** What the engine records of one event of a batch. */
+function recordInputOf(event: BatchEvent): RecordInput {
+  return {
+    userId: event.user.id,
+    metric: event.key,
+    value: event.value,
+    ...eventUserOf(event.user),
+    attributes: event.attributes ?? null,
+    idempotencyKey: event.idempotencyKey ?? null,
+  };
+}
 
 export function batchEventsRoute(app: App, ctx: ServerContext): void {
   app.post(
@@ -79,14 +94,8 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       // An event the configuration refuses now is answered only if its key repeats one recorded
       // before (S18): the engine replays it, writing nothing, or runs the refusal and records nothing.
       for (const [index, refusal] of refusedNow) {
-        const event = events[index] as (typeof events)[number];
         await runtime.engine.ingest({
-          userId: event.user.id,
-          metric: event.key,
-          value: event.value,
-          ...eventUserOf(event.user),
-          attributes: event.attributes ?? null,
-          idempotencyKey: event.idempotencyKey ?? null,
+          ...recordInputOf(events[index] as BatchEvent),
           admit: () => {
             throw refusal;
           },
@@ -109,16 +118,9 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
         for (let mine = users.pop(); mine !== undefined && failed === null; mine = users.pop()) {
           for (const index of mine) {
             if (failed !== null) return;
-            const event = events[index] as (typeof events)[number];
+            const event = events[index] as BatchEvent;
             try {
-              await runtime.engine.ingest({
-                userId: event.user.id,
-                metric: event.key,
-                value: event.value,
-                ...eventUserOf(event.user),
-                attributes: event.attributes ?? null,
-                idempotencyKey: event.idempotencyKey ?? null,
-              });
+              await runtime.engine.ingest(recordInputOf(event));
               accepted++;
             } catch (error) {
               if (error instanceof StoreError) {
