@@ -1,0 +1,42 @@
+import { statSync } from 'node:fs';
+import { createEngine, type Store } from '@kindling/core';
+import { describe, expect, it } from 'vitest';
+import { useTempFiles } from '../test/temp.js';
+
+const files = useTempFiles();
+
+/** Bytes of the file after `events` events of 200 users over their days, with or without keys (a key as long as an import's). */
+async function fileBytes(store: Store, path: string, events: number, keyed: boolean): Promise<number> {
+  const engine = createEngine({
+    store,
+    streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+    metrics: ['lessons'],
+  });
+  const start = Date.UTC(2026, 0, 1, 12);
+  for (let day = 0; day < events / 200; day++)
+    await Promise.all(
+      Array.from({ length: 200 }, (_, user) =>
+        engine.ingest({
+          userId: `user-${user}`,
+          metric: 'lessons',
+          value: 1,
+          at: start + day * 86_400_000 + user * 1000,
+          tz: 'Europe/Berlin',
+          idempotencyKey: keyed ? `import:${String(day * 200 + user).padStart(64, '0')}` : null,
+        }),
+      ),
+    );
+  await store.close();
+  return statSync(path).size;
+}
+
+describe('the first answers kept for idempotency keys (S18)', () => {
+  it('take about their own size in the file, not a page each', async () => {
+    const events = 4000;
+    const plain = await fileBytes(files.open('plain.db'), files.path('plain.db'), events, false);
+    const keyed = await fileBytes(files.open('keyed.db'), files.path('keyed.db'), events, true);
+    const perKey = (keyed - plain) / events;
+    // an answer here is about 750 characters of JSON and its key 70; a page is 4,096 bytes
+    expect(perKey).toBeLessThan(1_600);
+  });
+});
