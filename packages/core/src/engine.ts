@@ -20,7 +20,14 @@ import { completeAchievement, grantFreezes, pause, restore, unpause } from './ow
 import { viewPause } from './pauses.js';
 import { isCurrent, isCurrentSync, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
-import { describeEvent, recordedEvent, withoutViews, type RecordedEvent, type RecordResult } from './response.js';
+import {
+  describeEvent,
+  recordedEvent,
+  withViewsAt,
+  withoutViews,
+  type RecordedEvent,
+  type RecordResult,
+} from './response.js';
 import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -72,7 +79,8 @@ export function createEngine(options: EngineOptions): Engine {
       ({ user, replay, lines: stored }) => {
         if (replay !== null) {
           const again = { ...replay, replayed: true };
-          return { result: views ? again : withoutViews(again) };
+          if (!views) return { result: withoutViews(again) };
+          return { result: 'streaks' in again ? (again as RecordResult) : withViewsAt(again, user, model, at) };
         }
         if (admit !== undefined) admit();
         const version = (user?.version ?? 0) + 1;
@@ -83,9 +91,9 @@ export function createEngine(options: EngineOptions): Engine {
         // the zone what the event settles on its way was settled in, before the event may change it
         const tzBefore = user === null ? null : user.tz;
         const reduction = reduceEvent(user, event, model);
-        // A kept answer is the one a repeat is given (S18): `record`'s, whichever method recorded it.
-        const full = views || idempotencyKey !== null ? describeEvent(reduction, event, model) : null;
-        const result = full === null ? recordedEvent(reduction, event) : views ? full : withoutViews(full);
+        // The answer kept for a key is the one this call gives (S18): `ingest`'s has no streaks' views
+        // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat.
+        const result = views ? describeEvent(reduction, event, model) : recordedEvent(reduction, event);
         return {
           result,
           write: {
@@ -97,8 +105,7 @@ export function createEngine(options: EngineOptions): Engine {
             activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
             // Absent fields as undefined, not spread in: one shape of write, no spread per event.
             zoneChange: reduction.zoneChange ?? undefined,
-            idempotency:
-              idempotencyKey !== null && full !== null ? { metric, key: idempotencyKey, response: full } : undefined,
+            idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,
             outbox: outbox
               ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
               : undefined,

@@ -74,18 +74,35 @@ describe('ingest', () => {
     expect(answer).toMatchObject({ userId: 'ana', total: 1, replayed: false, changes: [{ type: 'streak.started' }] });
   });
 
-  it('keeps record’s whole answer for an idempotency key, the one a repeat gets from either method (S18)', async () => {
+  it('keeps the answer it gives for an idempotency key: a repeat gets it again, and from record with the streaks as they are then (S18)', async () => {
     const clock = { now: START };
     const engine = engineAt(clock);
     const event = { userId: 'ana', metric: 'lessons', value: 1, idempotencyKey: 'import-1' };
     const first = await engine.ingest(event);
     expect(first).not.toHaveProperty('currentStreak');
+    expect(await engine.ingest(event)).toEqual({ ...first, replayed: true });
+    // three days on, the freeze has held a day and the streak is lost: a read shows length 0
+    clock.now = START + 3 * DAY_MS;
     const again = await engine.record(event);
     expect(again.replayed).toBe(true);
-    expect(again.currentStreak).toMatchObject({ key: 'daily', length: 1, extended: true });
     expect(withoutViews(again)).toEqual({ ...first, replayed: true });
-    expect(await engine.ingest(event)).toEqual(withoutViews(again));
+    const { streakHistory: _history, pauses: _pauses, ...read } = await engine.streak('ana', { key: 'daily' });
+    expect(again.currentStreak).toEqual({ ...read, extended: false });
+    expect(again.currentStreak).toMatchObject({ key: 'daily', length: 0 });
+    expect(again.streaks.daily).toEqual(again.currentStreak);
+    const { streakHistory: _weeks, pauses: _none, ...weekly } = await engine.streak('ana', { key: 'weekly' });
+    expect(again.streaks.weekly).toEqual({ ...weekly, extended: false });
     expect((await engine.user('ana'))?.totals).toEqual({ lessons: 1 });
+  });
+
+  it('keeps record’s whole answer for a key, the one a repeat gets from record again (S18)', async () => {
+    const clock = { now: START };
+    const engine = engineAt(clock);
+    const event = { userId: 'ana', metric: 'lessons', value: 1, idempotencyKey: 'sdk-1' };
+    const first = await engine.record(event);
+    clock.now = START + 3 * DAY_MS;
+    expect(await engine.record(event)).toEqual({ ...first, replayed: true });
+    expect(await engine.ingest(event)).toEqual(withoutViews({ ...first, replayed: true }));
   });
 
   it('refuses what record refuses, with the same typed error', async () => {

@@ -21,7 +21,7 @@ import {
 } from './state.js';
 import { checkQueueLimit } from './delivery-queue.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
-import type { RecordResult } from './response.js';
+import type { RecordedEvent } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
 
@@ -38,7 +38,7 @@ interface UserRecord {
   lines: IndexEntry[];
   zoneChanges: ZoneChange[];
   actions: OwnerAction[];
-  idempotency: Map<string, RecordResult> | null;
+  idempotency: Map<string, RecordedEvent> | null;
 }
 
 export type MemoryStore = Store;

@@ -4,8 +4,8 @@
  */
 import { emptyRecord } from './keys.js';
 import type { CompletedAchievement } from './achievements.js';
-import { zoneFor, type EventInput, type EventReduction, type Model } from './reduce.js';
-import type { Change } from './state.js';
+import { stateAt, zoneFor, type EventInput, type EventReduction, type Model } from './reduce.js';
+import type { Change, UserState } from './state.js';
 import { formatInstant } from './time/calendar.js';
 import { viewStreak, type StreakView } from './view.js';
 
@@ -76,8 +76,25 @@ export function describeEvent(reduction: EventReduction, event: EventInput, mode
   return result;
 }
 
-/** `record`'s answer as `ingest` gives it: the same fields less the streaks' views. */
-export function withoutViews(result: RecordResult): RecordedEvent {
-  const { currentStreak: _current, streaks: _streaks, ...recorded } = result;
+/** `record`'s answer as `ingest` gives it: the same fields less the streaks' views (an answer without them as it is). */
+export function withoutViews(result: RecordedEvent | RecordResult): RecordedEvent {
+  const { currentStreak: _current, streaks: _streaks, ...recorded } = result as RecordResult;
   return recorded;
+}
+
+/**
+ * A kept answer of `ingest`, which has no streaks' views, as `record` gives a repeat of its key
+ * (S18): the views of the user's streaks as a read at `at` shows them, none extended by the repeat.
+ */
+export function withViewsAt(answer: RecordedEvent, user: UserState | null, model: Model, at: number): RecordResult {
+  const streaks = emptyRecord<CurrentStreak>();
+  let currentStreak: CurrentStreak | null = null;
+  for (const rule of model.rules) {
+    if (user?.streaks[rule.key] === undefined) continue;
+    const view = viewStreak(stateAt(user, rule, at), rule, zoneFor(user, rule)) as CurrentStreak;
+    view.extended = false;
+    streaks[rule.key] = view;
+    if (currentStreak === null) currentStreak = view;
+  }
+  return { ...answer, currentStreak, streaks };
 }

@@ -5,7 +5,7 @@
  */
 import type { ActivityDelta, ActivityReport } from './activity.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
-import type { RecordResult } from './response.js';
+import type { RecordedEvent } from './response.js';
 import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState, ZoneChange } from './state.js';
 
 /** Everything one atomic step writes for one user. */
@@ -26,8 +26,8 @@ export interface UserWrite {
   readonly action?: OwnerAction;
   /** the user's line in each rule's analytics index, replacing the previous one */
   readonly index: readonly IndexEntry[];
-  /** the first response of an event sent with an idempotency key (S18) */
-  readonly idempotency?: { readonly metric: string; readonly key: string; readonly response: RecordResult };
+  /** the first answer to an event sent with an idempotency key (S18): `record`'s, or `ingest`'s without the streaks' views */
+  readonly idempotency?: { readonly metric: string; readonly key: string; readonly response: RecordedEvent };
   /** what the write adds to the account's activity counters, committed with it */
   readonly activity?: ActivityDelta;
   /** news of the write's changes for the account's outbox (outbox.ts), committed with it or not at all */
@@ -37,8 +37,8 @@ export interface UserWrite {
 /** What a step sees. The step owns `user` and may change it in place. */
 export interface UserSnapshot {
   readonly user: UserState | null;
-  /** the response stored for the idempotency key asked for, or null */
-  readonly replay: RecordResult | null;
+  /** the answer stored for the idempotency key asked for, or null */
+  readonly replay: RecordedEvent | null;
   /** the user's journal, when asked for (a rebuild), else null */
   readonly journal: Journal | null;
   /**

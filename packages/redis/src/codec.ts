@@ -7,7 +7,7 @@ import {
   NEVER,
   StoreError,
   type OwnerAction,
-  type RecordResult,
+  type RecordedEvent,
   type UserState,
   type ZoneChange,
 } from '@kindling/core';
@@ -68,11 +68,11 @@ export function parseOwnerAction(raw: string, where: string): OwnerAction {
   throw new StoreError(`${where} does not hold an owner action: ${raw.slice(0, 60)}`);
 }
 
-export function parseResponse(raw: string, where: string): RecordResult {
+export function parseResponse(raw: string, where: string): RecordedEvent {
   const response = parseJson(raw, where, 'a stored response');
   if (!isObject(response) || typeof response.eventId !== 'string')
     throw new StoreError(`${where} does not hold a stored response`);
-  return response as unknown as RecordResult;
+  return response as unknown as RecordedEvent;
 }
 
 /** An index line as the index script keeps it: `"<version> <length> <longest> <deadAt> <expiresAt>"`. */

@@ -9,7 +9,7 @@ import {
   type HistoryEntry,
   type Journal,
   type OwnerAction,
-  type RecordResult,
+  type RecordedEvent,
   type Rollup,
   type UpdateOptions,
   type UserState,
@@ -32,7 +32,7 @@ export interface Snapshot {
   readonly version: number;
   readonly blob: UserBlob | null;
   readonly user: UserState | null;
-  readonly replay: RecordResult | null;
+  readonly replay: RecordedEvent | null;
   readonly journal: Journal | null;
   /** the whole data hash, when the journal was asked for */
   readonly data: DataHash | null;

@@ -13,7 +13,7 @@ import type {
   OutboxEntry,
   OutboxRecord,
   OwnerAction,
-  RecordResult,
+  RecordedEvent,
   Rollup,
   Store,
   StepResult,
@@ -247,7 +247,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       replay:
         response === undefined
           ? null
-          : parseJson<RecordResult>(
+          : parseJson<RecordedEvent>(
               label,
               `the stored response of idempotency key ${JSON.stringify(asked?.key)}`,
               response,

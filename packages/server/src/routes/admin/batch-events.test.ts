@@ -67,6 +67,23 @@ describe('POST /admin/v1/metrics/events', () => {
     expect((await t.call('GET', '/v1/users/cy')).status).toBe(404);
   });
 
+  it('answers a key first sent in a batch, repeated as a single event, with 202 and the streak as it reads now (S18)', async () => {
+    const event = { key: 'lessons', user: { id: 'ada' }, value: 1, idempotencyKey: 'import-9' };
+    expect(await batch([event])).toMatchObject({ status: 202, body: { accepted: 1 } });
+    now += 3 * 86_400_000; // the streak of one day is lost by then
+    const again = await t.call('POST', '/v1/metrics/lessons/event', {
+      body: { user: { id: 'ada' }, value: 1 },
+      headers: { 'idempotency-key': 'import-9' },
+    });
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({
+      total: 1,
+      idempotentReplayed: true,
+      currentStreak: { length: 0, extended: false },
+    });
+    expect(await total('ada')).toBe(1);
+  });
+
   it('refuses an empty batch, one over 1,000 events, a malformed event, and an application key', async () => {
     const ok = { key: 'lessons', user: { id: 'ada' }, value: 1 };
     expect((await batch([])).status).toBe(400);
