@@ -63,10 +63,16 @@ export class NotFoundError extends KindlingError {
   }
 }
 
-/** A store could not do its job: corrupted data, a foreign file, a schema it does not know. */
+/**
+ * A store could not do its job: it did not answer in time, refused a write (a full disk), or holds
+ * corrupted data, a foreign file, a schema it does not know. `lasting` when trying again cannot
+ * help until someone mends the store (a damaged file, one replaced while open).
+ */
 export class StoreError extends KindlingError {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly lasting: boolean;
+  constructor(message: string, options?: { cause?: unknown; lasting?: boolean }) {
     super('STORE_ERROR', message);
     if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+    this.lasting = options?.lasting === true;
   }
 }

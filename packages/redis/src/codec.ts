@@ -12,11 +12,16 @@ import {
   type ZoneChange,
 } from '@kindling/core';
 
+/** Stored data that does not read as what it should be: a retry reads the same (StoreError.lasting). */
+function damaged(message: string): StoreError {
+  return new StoreError(message, { lasting: true });
+}
+
 function parseJson(raw: string, where: string, what: string): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw new StoreError(`${where} does not hold ${what}: not JSON (${raw.slice(0, 60)})`);
+    throw damaged(`${where} does not hold ${what}: not JSON (${raw.slice(0, 60)})`);
   }
 }
 
@@ -37,12 +42,12 @@ export function parseState(raw: string, key: string, version: number): UserState
     !isObject(state.streaks) ||
     !isObject(state.achievements)
   ) {
-    throw new StoreError(
+    throw damaged(
       `${key} does not hold a user state: expected an object with id, version ≥ 1, totals, streaks and achievements`,
     );
   }
   if (state.version !== version)
-    throw new StoreError(
+    throw damaged(
       `${key} does not hold a user state: its version prefix ${version} is not its state's version ${state.version}`,
     );
   return state as unknown as UserState;
@@ -53,7 +58,7 @@ export function parseZoneChange(raw: string, where: string): ZoneChange {
   const line = parseJson(raw, where, 'a zone change');
   if (isObject(line) && typeof line.to === 'string' && typeof line.version === 'number' && typeof line.at === 'number')
     return line as unknown as ZoneChange;
-  throw new StoreError(`${where} does not hold a zone change: ${raw.slice(0, 60)}`);
+  throw damaged(`${where} does not hold a zone change: ${raw.slice(0, 60)}`);
 }
 
 export function parseOwnerAction(raw: string, where: string): OwnerAction {
@@ -65,13 +70,13 @@ export function parseOwnerAction(raw: string, where: string): OwnerAction {
     (typeof line.streak === 'string' || (line.kind === 'settle' && isObject(line.days)))
   )
     return line as unknown as OwnerAction;
-  throw new StoreError(`${where} does not hold an owner action: ${raw.slice(0, 60)}`);
+  throw damaged(`${where} does not hold an owner action: ${raw.slice(0, 60)}`);
 }
 
 export function parseResponse(raw: string, where: string): RecordedEvent {
   const response = parseJson(raw, where, 'a stored response');
   if (!isObject(response) || typeof response.eventId !== 'string')
-    throw new StoreError(`${where} does not hold a stored response`);
+    throw damaged(`${where} does not hold a stored response`);
   return response as unknown as RecordedEvent;
 }
 
@@ -89,7 +94,7 @@ export function parseIndexEntry(raw: string, where: string): StoredIndexEntry {
   const parts = raw.split(' ').map(Number);
   // five numbers on lines written before earnsAt (never due for an earning until written again)
   if ((parts.length !== 5 && parts.length !== 6) || parts.some((n) => !Number.isFinite(n)))
-    throw new StoreError(`${where} does not hold an index entry: "${raw.slice(0, 60)}"`);
+    throw damaged(`${where} does not hold an index entry: "${raw.slice(0, 60)}"`);
   const [version, length, longest, deadAt, expiresAt, earnsAt = NEVER] = parts as [
     number,
     number,

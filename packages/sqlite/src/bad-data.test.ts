@@ -67,7 +67,9 @@ describe('files that are not a healthy Kindling store', () => {
     const pageSize = bytes.readUInt16BE(16);
     randomBytes(bytes.length - pageSize).copy(bytes, pageSize); // every page but the header page
     writeFileSync(path, bytes);
-    expect((await failureOf(path)).message).toMatch(/damaged\.db.*(is corrupted|is not a SQLite database)/);
+    const failure = await failureOf(path);
+    expect(failure.message).toMatch(/damaged\.db.*(is corrupted|is not a SQLite database)/);
+    expect(failure.lasting).toBe(true); // no retry mends it: the server answers 500, not 503
   });
 
   it('refuses a truncated file', async () => {

@@ -15,9 +15,14 @@ export function labelOf(path: string): string {
   return isInMemory(path) ? 'the in-memory SQLite database' : `SQLite file ${JSON.stringify(path)}`;
 }
 
-/** A StoreError about one database. */
-export function storeError(label: string, problem: string, cause?: unknown): StoreError {
-  return new StoreError(`${label}: ${problem}`, cause === undefined ? undefined : { cause });
+/** A StoreError about one database; `lasting` when no retry can mend it (StoreError.lasting). */
+export function storeError(label: string, problem: string, cause?: unknown, lasting = false): StoreError {
+  return new StoreError(`${label}: ${problem}`, { ...(cause === undefined ? {} : { cause }), lasting });
+}
+
+/** Driver answers that say the file itself is damaged: trying again reads the same bytes. */
+function isDamage(code: string): boolean {
+  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
 }
 
 function problemOf(error: InstanceType<typeof Database.SqliteError>): string {
@@ -37,7 +42,7 @@ function problemOf(error: InstanceType<typeof Database.SqliteError>): string {
 
 /** Turns a driver failure into a StoreError; anything else (a step's own error) goes through as is. */
 export function toStoreError(label: string, error: unknown): unknown {
-  if (error instanceof Database.SqliteError) return storeError(label, problemOf(error), error);
+  if (error instanceof Database.SqliteError) return storeError(label, problemOf(error), error, isDamage(error.code));
   if (error instanceof TypeError && /database connection is not open/.test(error.message)) {
     return storeError(label, 'the store is closed', error);
   }

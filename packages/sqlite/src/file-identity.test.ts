@@ -33,6 +33,7 @@ describe('a database file taken away from an open store', () => {
     await expect(engine.record({ userId: 'ada', metric: 'lessons', value: 1 })).rejects.toMatchObject({
       code: 'STORE_ERROR',
       message: expect.stringMatching(/deleted\.db.*deleted or replaced/),
+      lasting: true,
     });
     expect((await engine.user('ada'))?.totals).toMatchObject({ lessons: 1 });
   });

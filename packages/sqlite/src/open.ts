@@ -159,6 +159,8 @@ export function fileIdentityCheck(path: string, label: string): (now?: 'now') =>
     throw storeError(
       label,
       `${what} deleted or replaced while open: no write is taken, as it would be lost; put the file back (or move the new one away) and restart`,
+      undefined,
+      true,
     );
   };
 }

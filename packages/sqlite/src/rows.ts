@@ -24,6 +24,8 @@ export function parseJson<T>(label: string, what: string | (() => string), text:
     throw storeError(
       label,
       `${name()} is not JSON text (found ${text === null ? 'NULL' : typeof text}); the file is damaged`,
+      undefined,
+      true,
     );
   try {
     return JSON.parse(text) as T;
@@ -32,6 +34,7 @@ export function parseJson<T>(label: string, what: string | (() => string), text:
       label,
       `${name()} does not parse as JSON (${(error as Error).message}); the file is damaged`,
       error,
+      true,
     );
   }
 }

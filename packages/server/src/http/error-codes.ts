@@ -2,7 +2,8 @@
  * Every code an error answer `{ error, code }` can carry, with its status and default message: one
  * closed list, used by HttpError and by the mapping of failures (errors.ts), and listed in
  * docs/http-api.md (a test holds the two equal). The core's codes come from its ErrorCode, so a
- * code added there must be given a row here; STORE_ERROR is answered as STORE_UNAVAILABLE.
+ * code added there must be given a row here; STORE_ERROR is answered as STORE_UNAVAILABLE, or
+ * STORE_DAMAGED when it is lasting.
  */
 import type { ErrorCode as CoreErrorCode } from '@kindling/core';
 
@@ -76,6 +77,10 @@ const SERVER = {
   SIGN_IN_BUSY: { status: 429, message: 'the server is checking too many sign-ins at once' },
   HEADERS_TOO_LARGE: { status: 431, message: 'the request line and headers are over 16 KB' },
   INTERNAL: { status: 500, message: 'internal error; the server logged it' },
+  STORE_DAMAGED: {
+    status: 500,
+    message: 'the store is damaged: trying again will not help until it is mended; the server logged what failed',
+  },
   NOT_SUPPORTED: {
     status: 501,
     message: 'Kindling does not serve this part of the hosted service (points, levels, boosts, leaderboards, wrapped)',

@@ -127,6 +127,18 @@ describe('mapping store failures', () => {
     });
     expect(toErrorReply(new Error('Connection is closed.'))).toMatchObject({ status: 500, body: { code: 'INTERNAL' } });
   });
+
+  it('answers 500 STORE_DAMAGED without Retry-After for a lasting StoreError (a corrupted file): trying again cannot help', () => {
+    const failure = new StoreError('SQLite file "k.db": is corrupted (database disk image is malformed)', {
+      lasting: true,
+    });
+    expect(toErrorReply(failure)).toEqual({
+      status: 500,
+      body: { code: 'STORE_DAMAGED', error: expect.stringMatching(/damaged/) },
+      headers: {},
+    });
+    expect(toErrorReply(failure).body.error).not.toMatch(/k\.db/);
+  });
 });
 
 describe('what a failure tells the client', () => {

@@ -3,9 +3,9 @@
  * of the closed list in error-codes.ts (which gives its status). Typed errors of the core and of
  * the server keep their codes; a store that fails or does not answer in time (a StoreError, which
  * each store adapter and control plane makes of its driver's failures) is 503 STORE_UNAVAILABLE with
- * Retry-After; Fastify's own refusals get a listed code; anything unexpected is a 500 that is logged.
+ * Retry-After, or 500 STORE_DAMAGED when it is lasting (a corrupted file); Fastify's own refusals get a listed code; anything unexpected is a 500 that is logged.
  */
-import { KindlingError } from '@kindling/core';
+import { KindlingError, StoreError } from '@kindling/core';
 import { ConfigConflictError } from '../control/control.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
@@ -98,10 +98,13 @@ function answerTo(error: unknown): ErrorReply {
   if (error instanceof HttpError) return reply(error.code, error.message, error.headers);
   if (error instanceof KindlingError) {
     // What failed (a file, an address, a key) is the operator's to read in the log, not the client's.
-    if (error.code === 'STORE_ERROR')
+    if (error.code === 'STORE_ERROR') {
+      // A damaged file answers the same to every retry: no Retry-After invites one.
+      if (error instanceof StoreError && error.lasting) return reply('STORE_DAMAGED');
       return reply('STORE_UNAVAILABLE', `the store is unavailable; try again in ${STORE_RETRY_AFTER_S} s`, {
         'retry-after': String(STORE_RETRY_AFTER_S),
       });
+    }
     return reply(error.code, error.message);
   }
   if (error instanceof ConfigConflictError) return reply('CONFIG_CONFLICT', error.message);
