@@ -6,7 +6,8 @@
  * CLI (CI builds before testing); skipped, loudly, when packages/server/dist is missing.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,8 @@ if (!built)
   );
 const BIN = join(root, 'packages/server/bin/kindling.mjs');
 
-/** Starts the built CLI with `extra` environment; its URL, application key, everything it printed, and a stop. */
-async function launch(dir: string, extra: Record<string, string> = {}) {
+/** Starts the built CLI with `extra` environment; its URL, application key (on a first start), everything it printed, and a stop. */
+async function launch(dir: string, extra: Record<string, string> = {}, firstStart = true) {
   // The default LOG_LEVEL (warn): what an operator's log holds.
   const { LOG_LEVEL: _level, ...env } = process.env;
   const child = spawn(
@@ -46,7 +47,8 @@ async function launch(dir: string, extra: Record<string, string> = {}) {
       const timer = setTimeout(() => reject(new Error(`no start in 20 s:\n${out.printed}`)), 20_000);
       child.stdout.on('data', () => {
         const url = /Kindling is running at (\S+)/.exec(out.printed)?.[1];
-        const key = /application key +(\S+)/.exec(out.printed)?.[1];
+        // a later start prints no keys
+        const key = firstStart ? /application key +(\S+)/.exec(out.printed)?.[1] : '';
         if (url !== undefined && key !== undefined) {
           clearTimeout(timer);
           resolve({ url, key });
@@ -91,6 +93,47 @@ describe.skipIf(!built)('the error log of the built server', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 40_000);
+
+  it('holds an error naming the file when a damaged page answers 500 STORE_DAMAGED', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindling-error-log-'));
+    try {
+      const first = await launch(dir);
+      const recorded = await fetch(`${first.url}/v1/metrics/lessons/event`, {
+        method: 'POST',
+        headers: { 'x-api-key': first.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ user: { id: 'ada' }, value: 1 }),
+      });
+      expect(recorded.status).toBe(201);
+      await first.stop();
+      // the page of the users' rows, its middle overwritten with bytes no page holds
+      const file = join(dir, 'data', 'kindling.db');
+      const Database = createRequire(join(root, 'packages/sqlite/package.json'))('better-sqlite3');
+      const db = new Database(file, { readonly: true });
+      const { pageno, size } = db
+        .prepare("SELECT pageno, pgsize AS size FROM dbstat WHERE name = 'users' AND pagetype = 'leaf'")
+        .get() as { pageno: number; size: number };
+      db.close();
+      const fd = openSync(file, 'r+');
+      writeSync(fd, Buffer.alloc(size - 200, 0xff), 0, size - 200, (pageno - 1) * size + 100);
+      closeSync(fd);
+      const server = await launch(dir, {}, false);
+      try {
+        const before = server.out.printed.length;
+        const read = await fetch(`${server.url}/v1/users/ada`, { headers: { 'x-api-key': first.key } });
+        expect(read.status).toBe(500);
+        expect(read.headers.get('retry-after')).toBeNull();
+        expect(await read.json()).toMatchObject({ code: 'STORE_DAMAGED' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const logged = server.out.printed.slice(before);
+        expect(logged).toMatch(/the store is damaged/);
+        expect(logged).toMatch(/kindling\.db.*(is corrupted|is not a SQLite database)/);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('holds about one line a second while the store is down, however many requests fail, not one a request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kindling-error-log-'));

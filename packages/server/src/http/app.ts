@@ -66,11 +66,21 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // every error, the reference page's too, has the one shape.
   // one line a second while the store is down, however many requests it fails
   const logUnavailable = throttledLog(1000, ctx.clock);
+  // and one a second while a damaged store fails requests: an error, for no retry mends it
+  const logDamaged = throttledLog(1000, ctx.clock);
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorReply(error, request.routeOptions.config.invalidInput);
-    // Failures only: INTERNAL is a bug, a 503 a store that did not answer. Every other answer,
+    // Failures only: INTERNAL is a bug, STORE_DAMAGED a damaged store, a 503 a store that did not
+    // answer. Every other answer,
     // 501 NOT_SUPPORTED too, is one the server chose, and any caller could fill the log with it.
     if (answer.body.code === 'INTERNAL') request.log.error({ err: error }, 'request failed');
+    else if (answer.body.code === 'STORE_DAMAGED')
+      logDamaged((skipped) =>
+        request.log.error(
+          { err: error, skipped },
+          `the store is damaged (${skipped} more such answers since the last line)`,
+        ),
+      );
     else if (answer.status === 503)
       logUnavailable((skipped) =>
         request.log.warn(
