@@ -5,6 +5,14 @@ import { StateCache, type KeptUser } from './state-cache.js';
 const user = (id: string, lessons = 1): UserState => ({ ...newUser(id, 0), version: 1, totals: { lessons } });
 const state = (id: string, lessons = 1): KeptUser => ({ user: user(id, lessons), open: [] });
 
+/** Keeps a and b, uses a again, then keeps c, each of `characters`: b is then the one used longest ago. */
+function keepABAgainAThenC(cache: StateCache, characters: number): void {
+  cache.keep('a', state('a'), characters);
+  cache.keep('b', state('b'), characters);
+  cache.keep('a', cache.take('a') as KeptUser, characters);
+  cache.keep('c', state('c'), characters);
+}
+
 describe('StateCache', () => {
   it('hands a kept state over once: a second take finds nothing until it is kept again', () => {
     const cache = new StateCache(10);
@@ -61,10 +69,7 @@ describe('StateCache', () => {
 
   it('keeps at most max users, dropping the one used longest ago', () => {
     const cache = new StateCache(2);
-    cache.keep('a', state('a'), 100);
-    cache.keep('b', state('b'), 100);
-    cache.keep('a', cache.take('a') as KeptUser, 100); // a is used again: b is now the oldest
-    cache.keep('c', state('c'), 100);
+    keepABAgainAThenC(cache, 100);
     expect(cache.size).toBe(2);
     expect(cache.take('b')).toBeUndefined();
     expect(cache.take('a')).toBeDefined();
@@ -73,10 +78,7 @@ describe('StateCache', () => {
 
   it('keeps at most maxCharacters of row text in all, dropping the users used longest ago, and never one row longer', () => {
     const cache = new StateCache(10, 1000);
-    cache.keep('a', state('a'), 400);
-    cache.keep('b', state('b'), 400);
-    cache.keep('a', cache.take('a') as KeptUser, 400); // a is used again: b is now the oldest
-    cache.keep('c', state('c'), 400);
+    keepABAgainAThenC(cache, 400);
     expect(cache.size).toBe(2);
     expect(cache.take('b')).toBeUndefined();
     expect(cache.take('a')).toBeDefined();

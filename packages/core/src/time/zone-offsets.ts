@@ -117,20 +117,17 @@ export class ZoneOffsets {
     const end = start + DAY_MS;
     // The latest fall-back whose repeated stretch reaches into this UTC day, from this day or the
     // ones before; a transition at 00:00:00 UTC shows only as two days' offsets that differ.
+    const holdIfFallingBack = (at: number, before: number, after: number): void => {
+      if (before <= after || at >= end || at + before - after <= start) return;
+      heldFrom = at;
+      heldUntil = at + before - after;
+      heldWall = at - 1 + before;
+    };
     let previous = this.bare(key - HELD_DAYS_BACK - 1);
     for (let k = key - HELD_DAYS_BACK; k <= key; k++) {
       const entry = k === key ? bare : this.bare(k);
-      const midnight = k * DAY_MS;
-      if (previous.after > entry.before && midnight < end && midnight + previous.after - entry.before > start) {
-        heldFrom = midnight;
-        heldUntil = midnight + previous.after - entry.before;
-        heldWall = midnight - 1 + previous.after;
-      }
-      if (entry.before > entry.after && entry.at < end && entry.at + entry.before - entry.after > start) {
-        heldFrom = entry.at;
-        heldUntil = entry.at + entry.before - entry.after;
-        heldWall = entry.at - 1 + entry.before;
-      }
+      holdIfFallingBack(k * DAY_MS, previous.after, entry.before);
+      holdIfFallingBack(entry.at, entry.before, entry.after);
       previous = entry;
     }
     const full: DayOffsets = { before: bare.before, after: bare.after, at: bare.at, heldFrom, heldUntil, heldWall };
