@@ -230,6 +230,21 @@ describe('idempotency (S18)', () => {
     expect((await e.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1' })).replayed).toBe(true);
   });
 
+  it("replays the first response's current streak as given, whatever order the rules' keys take or take later", async () => {
+    const store = memoryStore();
+    const rules = (order: string[]) =>
+      order.map((key) => ({ key, frequency: 'daily' as const, conditions: [{ metric: 'lessons', threshold: 1 }] }));
+    // an object puts the key "1" before "w", whichever rule came first
+    const before = createEngine({ store, streaks: rules(['w', '1']), clock: () => noon('2026-02-10') });
+    const first = await before.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1' });
+    expect(first.currentStreak?.key).toBe('w');
+    expect(Object.keys(first.streaks)).toEqual(['1', 'w']);
+    const after = createEngine({ store, streaks: rules(['1', 'w']), clock: () => noon('2026-02-12') });
+    const again = await after.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1' });
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(again.currentStreak).toBe(again.streaks.w);
+  });
+
   it('keeps the stored response safe from changes the caller makes to the one it got', async () => {
     const e = engine();
     const first = await e.record({ userId: 'u', metric: 'lessons', value: 1, idempotencyKey: 'k1' });

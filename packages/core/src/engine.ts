@@ -22,7 +22,9 @@ import { isCurrent, isCurrentSync, readStamp } from './read-stamp.js';
 import { newStreakState, reduceEvent, zoneNameFor } from './reduce.js';
 import {
   describeEvent,
+  keptAnswer,
   recordedEvent,
+  withKeptViews,
   withViewsAt,
   withoutViews,
   type RecordedEvent,
@@ -80,7 +82,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (replay !== null) {
           const again = { ...replay, replayed: true };
           if (!views) return { result: withoutViews(again) };
-          return { result: 'streaks' in again ? (again as RecordResult) : withViewsAt(again, user, model, at) };
+          return { result: withKeptViews(again) ?? withViewsAt(again, user, model, at) };
         }
         if (admit !== undefined) admit();
         const version = (user?.version ?? 0) + 1;
@@ -92,8 +94,10 @@ export function createEngine(options: EngineOptions): Engine {
         const tzBefore = user === null ? null : user.tz;
         const reduction = reduceEvent(user, event, model);
         // The answer kept for a key is the one this call gives (S18): `ingest`'s has no streaks' views
-        // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat.
-        const result = views ? describeEvent(reduction, event, model) : recordedEvent(reduction, event);
+        // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat;
+        // `record`'s keeps its first streak's view once (`keptAnswer`).
+        const described = views ? describeEvent(reduction, event, model) : null;
+        const result = described ?? recordedEvent(reduction, event);
         return {
           result,
           write: {
@@ -105,7 +109,10 @@ export function createEngine(options: EngineOptions): Engine {
             activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
             // Absent fields as undefined, not spread in: one shape of write, no spread per event.
             zoneChange: reduction.zoneChange ?? undefined,
-            idempotency: idempotencyKey !== null ? { metric, key: idempotencyKey, response: result } : undefined,
+            idempotency:
+              idempotencyKey === null
+                ? undefined
+                : { metric, key: idempotencyKey, response: described === null ? result : keptAnswer(described) },
             outbox: outbox
               ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
               : undefined,

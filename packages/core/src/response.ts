@@ -2,6 +2,7 @@
  * What `record` answers: built from a reduction, with each rule's streak as a read shows it (S15)
  * plus whether this event extended it (S7); and what `ingest` answers, the same without the streaks.
  */
+import { StoreError } from './errors.js';
 import { emptyRecord } from './keys.js';
 import type { CompletedAchievement } from './achievements.js';
 import { stateAt, zoneFor, type EventInput, type EventReduction, type Model } from './reduce.js';
@@ -74,6 +75,29 @@ export function describeEvent(reduction: EventReduction, event: EventInput, mode
   result.currentStreak = currentStreak;
   result.streaks = streaks;
   return result;
+}
+
+/**
+ * A `record` answer as kept for its idempotency key (S18): `currentStreak` as its rule's key, since
+ * `streaks` holds the same view (a third of the answer's bytes); `withKeptViews` gives it back whole.
+ */
+export function keptAnswer(result: RecordResult): RecordedEvent {
+  const current = result.currentStreak;
+  return { ...result, currentStreak: current === null ? null : current.key } as RecordedEvent;
+}
+
+/**
+ * A kept answer with its streaks' views as first given, or null when it was kept without them (an
+ * `ingest` answer). An answer kept whole (before `keptAnswer`) is given as it is.
+ */
+export function withKeptViews(answer: RecordedEvent): RecordResult | null {
+  if (!('streaks' in answer)) return null;
+  const kept = answer as Omit<RecordResult, 'currentStreak'> & { currentStreak: CurrentStreak | string | null };
+  if (typeof kept.currentStreak !== 'string') return kept as RecordResult;
+  const key = kept.currentStreak;
+  if (!Object.hasOwn(kept.streaks, key))
+    throw new StoreError(`a kept answer names the streak ${JSON.stringify(key)} it does not hold`, { lasting: true });
+  return { ...kept, currentStreak: kept.streaks[key] as CurrentStreak };
 }
 
 /** `record`'s answer as `ingest` gives it: the same fields less the streaks' views (an answer without them as it is). */
