@@ -67,6 +67,44 @@ describe('POST /admin/v1/metrics/events', () => {
     expect((await t.call('GET', '/v1/users/cy')).status).toBe(404);
   });
 
+  it('replays a keyed event that repeats one earlier in the same batch, though the configuration refuses it alone (S18)', async () => {
+    await t.call('POST', '/admin/v1/attributes', {
+      key: t.adminKey,
+      body: [{ name: 'Source', key: 'source', type: 'event' }],
+    });
+    const first = { key: 'lessons', user: { id: 'ada' }, value: 2, idempotencyKey: 'import-1' };
+    // the same key sent again in the batch, with an attribute the account does not declare
+    const repeat = { ...first, attributes: { channel: 'app' } };
+    const res = await batch([first, { key: 'lessons', user: { id: 'bob' }, value: 1 }, repeat]);
+    expect(res).toMatchObject({ status: 202, body: { accepted: 3, issues: [] } });
+    expect(await total('ada')).toBe(2);
+    expect(await total('bob')).toBe(1);
+    // alone, the undeclared attribute refuses a new key, and the whole batch with it
+    const fresh = await batch([{ ...repeat, idempotencyKey: 'import-2' }]);
+    expect(fresh).toMatchObject({ status: 400, body: { code: 'INVALID_ATTRIBUTES' } });
+    expect(await total('ada')).toBe(2);
+  });
+
+  it('gives a repeat in the batch its own refusal as an issue when the event it repeats was not recorded', async () => {
+    // 9,007 events of 1e12 (the largest value) take cy's total just under 2^53 − 1: one more is refused
+    for (let sent = 0; sent < 9007; sent += 1000) {
+      const size = Math.min(1000, 9007 - sent);
+      const events = Array.from({ length: size }, () => ({ key: 'lessons', user: { id: 'cy' }, value: 1e12 }));
+      expect((await batch(events)).body).toEqual({ accepted: size, issues: [] });
+    }
+    const first = { key: 'lessons', user: { id: 'cy' }, value: 1e12, idempotencyKey: 'over' };
+    const res = await batch([first, { ...first, value: 1, attributes: { channel: 'app' } }]);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      accepted: 0,
+      issues: [
+        { index: 0, userId: 'cy', severity: 'error', message: expect.stringContaining('"lessons"') },
+        { index: 1, userId: 'cy', severity: 'error', message: expect.stringMatching(/^events\[1\]\.attributes: /) },
+      ],
+    });
+    expect(await total('cy')).toBe(9.007e15);
+  });
+
   it('answers a key first sent in a batch, repeated as a single event, with 202 and the streak as it reads now (S18)', async () => {
     const event = { key: 'lessons', user: { id: 'ada' }, value: 1, idempotencyKey: 'import-9' };
     expect(await batch([event])).toMatchObject({ status: 202, body: { accepted: 1 } });

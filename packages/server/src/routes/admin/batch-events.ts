@@ -2,7 +2,8 @@
  * POST /admin/v1/metrics/events: up to 1,000 events in one call, for imports and backfills. Every
  * event is checked before any is recorded (an unknown or archived metric, a zone that is not one,
  * refuses the whole batch, naming the event; but an event with an idempotency key that repeats one
- * recorded before is replayed, whatever its metric's status now); then each user's events are recorded in the order
+ * recorded before, or one earlier in the batch, is replayed, whatever the configuration says of it
+ * now); then each user's events are recorded in the order
  * given, one at a time, as single events are (idempotency keys included), several users at once.
  * 202 `{ accepted, issues }` once all are recorded: an event the engine refuses on its own (a sum
  * beyond what is kept exactly) is an issue naming its index, and the others stand. A store that
@@ -19,7 +20,7 @@ import type { App } from '../../http/typed-app.js';
 import { admitEvent } from '../../runtime/event-admission.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
-import { issueFromError, type Issue } from './bulk.js';
+import { issue, issueFromError, type Issue } from './bulk.js';
 
 /** The most events of one call. */
 export const MAX_BATCH = 1000;
@@ -77,6 +78,11 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       const events = request.body;
       // every event checked before any is recorded
       const refusedNow = new Map<number, unknown>();
+      // A refused event whose key repeats an admitted one earlier in the batch is that event's
+      // repeat (S18): recorded after it, in its user's order, and replayed.
+      const repeats = new Map<number, unknown>();
+      const admittedKeys = new Set<string>();
+      const scopeOf = (event: BatchEvent) => JSON.stringify([event.user.id, event.key, event.idempotencyKey]);
       events.forEach((event, index) => {
         const metric = runtime.metricsByKey.get(event.key);
         if (metric === undefined)
@@ -86,9 +92,10 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
           throw new HttpError('INVALID_TIME_ZONE', `events[${index}]: ${JSON.stringify(tz)} is not an IANA time zone`);
         try {
           admitEvent(runtime, metric, event, `events[${index}]`);
+          if (event.idempotencyKey != null) admittedKeys.add(scopeOf(event));
         } catch (refusal) {
           if (event.idempotencyKey == null) throw refusal;
-          refusedNow.set(index, refusal);
+          (admittedKeys.has(scopeOf(event)) ? repeats : refusedNow).set(index, refusal);
         }
       });
       // An event the configuration refuses now is answered only if its key repeats one recorded
@@ -119,15 +126,27 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
           for (const index of mine) {
             if (failed !== null) return;
             const event = events[index] as BatchEvent;
+            // a repeat is replayed; were the event it repeats not recorded, its refusal is its issue
+            const refusal = repeats.get(index);
             try {
-              await runtime.engine.ingest(recordInputOf(event));
+              await runtime.engine.ingest(
+                refusal === undefined
+                  ? recordInputOf(event)
+                  : {
+                      ...recordInputOf(event),
+                      admit: () => {
+                        throw refusal;
+                      },
+                    },
+              );
               accepted++;
             } catch (error) {
               if (error instanceof StoreError) {
                 failed ??= error;
                 return;
               }
-              issues.push(issueFromError({ index, userId: event.user.id }, error));
+              const at = { index, userId: event.user.id };
+              issues.push(error === refusal ? issue(at, (refusal as Error).message) : issueFromError(at, error));
             }
           }
         }
