@@ -35,8 +35,13 @@ describe('a record answer kept for its idempotency key (S18)', () => {
   });
 
   it('refuses a kept answer whose current streak is not among its streaks, as damage no retry mends', () => {
-    for (const key of ['gone', '__proto__', 'toString']) {
-      const damaged = JSON.parse(JSON.stringify({ ...keptAnswer(answer), currentStreak: key }));
+    const kept = keptAnswer(answer);
+    const damages = [
+      ...['gone', '__proto__', 'toString'].map((key) => ({ ...kept, currentStreak: key })),
+      ...[null, 'w', 7].map((streaks) => ({ ...kept, streaks })),
+    ];
+    for (const damage of damages) {
+      const damaged = JSON.parse(JSON.stringify(damage));
       let error: unknown;
       try {
         withKeptViews(damaged);
@@ -44,7 +49,10 @@ describe('a record answer kept for its idempotency key (S18)', () => {
         error = thrown;
       }
       expect(error).toBeInstanceOf(StoreError);
-      expect(error).toMatchObject({ lasting: true, message: expect.stringContaining(JSON.stringify(key)) });
+      expect(error).toMatchObject({
+        lasting: true,
+        message: expect.stringContaining(JSON.stringify(damaged.currentStreak)),
+      });
     }
   });
 });

@@ -95,7 +95,8 @@ export function withKeptViews(answer: RecordedEvent): RecordResult | null {
   const kept = answer as Omit<RecordResult, 'currentStreak'> & { currentStreak: CurrentStreak | string | null };
   if (typeof kept.currentStreak !== 'string') return kept as RecordResult;
   const key = kept.currentStreak;
-  if (!Object.hasOwn(kept.streaks, key))
+  const streaks: unknown = kept.streaks;
+  if (streaks === null || typeof streaks !== 'object' || !Object.hasOwn(streaks, key))
     throw new StoreError(`a kept answer names the streak ${JSON.stringify(key)} it does not hold`, { lasting: true });
   return { ...kept, currentStreak: kept.streaks[key] as CurrentStreak };
 }
