@@ -52,6 +52,32 @@ describe('kindling keys', () => {
     expect(listed.find((k) => k.id === made.id)?.revokedAt).toEqual(expect.any(String));
   });
 
+  it('lists a page of the keys with --limit and --skip, in the order they were made', async () => {
+    const names = ['one', 'two', 'three'];
+    for (const name of names) await d.cli(['keys', 'create', '--name', name]);
+    const all = JSON.parse((await d.cli(['keys', 'list', '--json'])).out) as Array<{ name: string }>;
+    expect(all.slice(-3).map((k) => k.name)).toEqual(names);
+    const page = async (...flags: string[]) =>
+      (JSON.parse((await d.cli(['keys', 'list', '--json', ...flags])).out) as Array<{ name: string }>).map(
+        (k) => k.name,
+      );
+    expect(await page('--skip', String(all.length - 3), '--limit', '2')).toEqual(['one', 'two']);
+    expect(await page('--skip', String(all.length - 1))).toEqual(['three']);
+    expect(await page('--limit', '1')).toEqual([all[0]?.name]);
+    expect(await page('--skip', String(all.length))).toEqual([]);
+    for (const [flag, value] of [
+      ['--limit', '0'],
+      ['--limit', '1001'],
+      ['--skip', '-1'],
+      ['--limit', 'many'],
+    ] as const) {
+      expect(await d.cli(['keys', 'list', flag, value])).toMatchObject({
+        code: 2,
+        err: expect.stringContaining(`${flag} must be a whole number`),
+      });
+    }
+  });
+
   it('fails with exit 1 for an unknown key id or account, and exit 2 for a missing name or bad kind', async () => {
     const unknown = await d.cli(['keys', 'revoke', 'nope']);
     expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('"nope"') });

@@ -3,20 +3,25 @@
  */
 import { createKey } from '../runtime/accounts.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, choiceFlag, positionals, requiredName } from './args.js';
+import { CommandError, choiceFlag, positionals, requiredName, wholeFlag } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
 import { table } from './output.js';
 import { keyWire } from '../wire/admin-wire.js';
 
-const FLAGS = { ...BACKEND_FLAGS, name: 'string', kind: 'string' } as const;
+const FLAGS = { ...BACKEND_FLAGS, name: 'string', kind: 'string', limit: 'string', skip: 'string' } as const;
+
+/** The most keys one page of `keys list` may ask for, as the admin API's list. */
+const MAX_PAGE = 1000;
 
 const HELP = `usage:
   kindling keys create --name NAME [--kind admin|application]   create a key (shown once)
-  kindling keys list                                            list the keys
+  kindling keys list [--limit N] [--skip N]                     list the keys, in the order they were made
   kindling keys revoke ID                                       revoke a key at once
 
   --name NAME       what the key is for (create)
   --kind KIND       admin (everything) or application (events and reads; the default)
+  --limit N         list at most N keys, 1 to ${MAX_PAGE} (list; every key without it)
+  --skip N          leave out the first N keys (list; default 0)
 ${BACKEND_HELP.join('\n')}
   --json            print the result as JSON`;
 
@@ -49,7 +54,11 @@ export const keysCommand: Command = {
     }
     if (action === 'list') {
       positionals(sub, []);
-      const keys = await withAccount(args, io.env, ({ backend, account }) => backend.control.keys(account.id));
+      // Application keys are made per user, so a list may be long: --limit and --skip page it.
+      const skip = wholeFlag(args, 'skip', 0, Number.MAX_SAFE_INTEGER, 0);
+      const limit = args.strings.limit === undefined ? null : wholeFlag(args, 'limit', 1, MAX_PAGE, MAX_PAGE);
+      const page = limit === null && skip === 0 ? undefined : { skip, limit: limit ?? Number.MAX_SAFE_INTEGER };
+      const keys = await withAccount(args, io.env, ({ backend, account }) => backend.control.keys(account.id, page));
       out.result(
         keys.map((k) => keyWire(k)),
         (list) =>
