@@ -1,14 +1,16 @@
 import type { Metric } from '../../api/types';
-import type { ConditionDraft } from '../../lib/streak-draft';
+import type { ConditionDraft, StreakDraft } from '../../lib/streak-draft';
 
 interface Props {
   conditions: ConditionDraft[];
+  mode: StreakDraft['mode'];
   metrics: readonly Metric[];
   onChange: (conditions: ConditionDraft[]) => void;
+  onModeChange: (mode: StreakDraft['mode']) => void;
 }
 
-/** The streak's conditions: a metric and its threshold per row, rows added and removed. */
-export function ConditionsFields({ conditions, metrics, onChange }: Props) {
+/** The streak's conditions: a metric and its threshold per row, rows added and removed, and whether all or any must be met. */
+export function ConditionsFields({ conditions, mode, metrics, onChange, onModeChange }: Props) {
   function update(index: number, patch: Partial<ConditionDraft>) {
     onChange(conditions.map((condition, i) => (i === index ? { ...condition, ...patch } : condition)));
   }
@@ -68,6 +70,17 @@ export function ConditionsFields({ conditions, metrics, onChange }: Props) {
       <button type="button" onClick={() => onChange([...conditions, { metric: '', threshold: '1' }])}>
         Add condition
       </button>
+      <div className="field">
+        <label htmlFor="streak-mode">Mode</label>
+        <select
+          id="streak-mode"
+          value={mode}
+          onChange={(event) => onModeChange(event.target.value as StreakDraft['mode'])}
+        >
+          <option value="all">All conditions must be met</option>
+          <option value="any">Any one condition is enough</option>
+        </select>
+      </div>
     </fieldset>
   );
 }

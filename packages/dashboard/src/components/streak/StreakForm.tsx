@@ -95,21 +95,11 @@ export function StreakForm({ rule, metrics, busy, onSave }: Props) {
 
       <ConditionsFields
         conditions={draft.conditions}
+        mode={draft.mode}
         metrics={metrics}
         onChange={(conditions) => change({ conditions })}
+        onModeChange={(mode) => change({ mode })}
       />
-
-      <div className="field">
-        <label htmlFor="streak-mode">Mode</label>
-        <select
-          id="streak-mode"
-          value={draft.mode}
-          onChange={(event) => change({ mode: event.target.value as StreakDraft['mode'] })}
-        >
-          <option value="all">All conditions must be met</option>
-          <option value="any">Any one condition is enough</option>
-        </select>
-      </div>
 
       <PersonalizationFields draft={draft} onChange={change} />
 
