@@ -1,7 +1,8 @@
 /**
- * Personalisation bounds on the dashboard's Streak settings page in chromium against a real server
- * on SQLite: what the owner lets users choose is saved with the rule and shown again after a reload;
- * bounds the core would refuse are named in the page and never sent.
+ * The dashboard's Streak settings page in chromium against a real server on SQLite: what the owner
+ * lets users choose (personalisation bounds) is saved with the rule and shown again after a reload,
+ * and bounds the core would refuse are named in the page and never sent; conditions are added, their
+ * mode chosen within the conditions' group, saved, shown again and removed.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +94,67 @@ describe('personalisation bounds on the Streak settings page', () => {
     await page.reload();
     await page.getByLabel('Users may choose all or any').waitFor();
     expect(await shown(page)).toEqual([true, false]);
+  });
+});
+
+/** The rule's conditions and mode as the server keeps them. */
+async function savedConditions(): Promise<unknown> {
+  const settings = await t.call('GET', '/admin/v1/streak', { key: t.adminKey });
+  return { mode: settings.body.rule.mode, conditions: settings.body.rule.conditions };
+}
+
+/** What the conditions' group shows: each row's metric and threshold, then the mode. */
+async function shownConditions(page: Page): Promise<Array<string>> {
+  const group = page.getByRole('group', { name: 'Conditions' });
+  const rows = await group.getByRole('listitem').count();
+  const values: string[] = [];
+  for (let n = 1; n <= rows; n++) {
+    values.push(await group.getByLabel(`Metric for condition ${n}`).inputValue());
+    values.push(await group.getByLabel(`Threshold for condition ${n}`).inputValue());
+  }
+  values.push(await group.getByLabel('Mode').inputValue());
+  return values;
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save streak settings' }).click();
+  await page.getByRole('progressbar', { name: 'Rebuild progress' }).waitFor();
+  await page.getByText(/users · done$/).waitFor();
+}
+
+describe('the conditions on the Streak settings page', () => {
+  it('adds a condition, chooses "any" in the conditions, saves, shows them after a reload, and removes one', async () => {
+    const made = await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: [{ name: 'Minutes' }] });
+    expect(made.body.created).toHaveLength(1);
+    ({ context } = await openDashboard(browser, t.server.url));
+    const page = context.pages()[0] as Page;
+    await signInWithPassword(page);
+    await openPage(page, 'Streak settings');
+    expect(await shownConditions(page)).toEqual(['lessons', '1', 'all']);
+
+    const group = page.getByRole('group', { name: 'Conditions' });
+    await group.getByRole('button', { name: 'Add condition' }).click();
+    await group.getByLabel('Metric for condition 2').selectOption('minutes');
+    await group.getByLabel('Threshold for condition 2').fill('15');
+    await group.getByLabel('Mode').selectOption('any');
+    await save(page);
+    expect(await savedConditions()).toEqual({
+      mode: 'any',
+      conditions: [
+        { metric: 'lessons', threshold: 1 },
+        { metric: 'minutes', threshold: 15 },
+      ],
+    });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Streak settings' }).waitFor();
+    await page.getByLabel('Metric for condition 2').waitFor();
+    expect(await shownConditions(page)).toEqual(['lessons', '1', 'minutes', '15', 'any']);
+
+    await page.getByRole('button', { name: 'Remove condition 1' }).click();
+    expect(await shownConditions(page)).toEqual(['minutes', '15', 'any']);
+    await expect(page.getByRole('button', { name: 'Remove condition 1' }).isDisabled()).resolves.toBe(true);
+    await save(page);
+    expect(await savedConditions()).toEqual({ mode: 'any', conditions: [{ metric: 'minutes', threshold: 15 }] });
   });
 });
