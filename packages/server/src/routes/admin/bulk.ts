@@ -3,7 +3,7 @@
  * issue naming its item by `index` (creates) or `id` (updates, deletes). 201 when something was
  * created. A typed error of the core about one item becomes that item's issue.
  */
-import { KindlingError, keyFor } from '@kindling/core';
+import { KindlingError, keyFor, StoreError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { HttpError } from '../../http/errors.js';
 import type { issueSchema } from '../../wire/admin-wire.js';
@@ -20,9 +20,13 @@ export function issue<At extends IssueAt>(at: At, message: string, severity: Iss
   return { ...at, severity, message };
 }
 
-/** The issue for a typed error of the core; anything else is a failure and is thrown again. */
+/**
+ * The issue for a typed error of the core about the item. Anything else is a failure and is thrown
+ * again: a store's (StoreError) fails the request as on every route (503, or 500 when damaged),
+ * since its message names what failed (a file, an address) for the operator's log, not the client.
+ */
 export function issueFromError<At extends IssueAt>(at: At, error: unknown): IssueOf<At> {
-  if (error instanceof KindlingError) return issue(at, error.message);
+  if (error instanceof KindlingError && !(error instanceof StoreError)) return issue(at, error.message);
   throw error;
 }
 
