@@ -59,9 +59,9 @@ export interface RecordInput {
    * The caller's own checks of a new event, run inside the update once it is known not to repeat an
    * idempotency key (S18): a repeat gets its first answer even if these would refuse it now (its
    * metric archived since, say). A throw refuses the event and writes nothing. May run more than
-   * once for one call (a store runs a step again after a conflicting write).
+   * once for one call (a store runs a step again after a conflicting write). Null or absent: none.
    */
-  admit?: () => void;
+  admit?: (() => void) | null;
 }
 
 /** `identify`: create a user (or update one already there), replace their profile, or update an existing user's. */

@@ -48,8 +48,11 @@ const batchBody = {
 
 type BatchEvent = FromSchema<typeof batchBody>[number];
 
-/** What the engine records of one event of a batch. */
-function recordInputOf(event: BatchEvent): RecordInput {
+/**
+ * What the engine records of one event of a batch. With the `refusal` the configuration gave it,
+ * the event is only answered if its key was recorded (S18): the engine's admit check throws it.
+ */
+function recordInputOf(event: BatchEvent, refusal?: unknown): RecordInput {
   return {
     userId: event.user.id,
     metric: event.key,
@@ -57,6 +60,12 @@ function recordInputOf(event: BatchEvent): RecordInput {
     ...eventUserOf(event.user),
     attributes: event.attributes ?? null,
     idempotencyKey: event.idempotencyKey ?? null,
+    admit:
+      refusal === undefined
+        ? null
+        : () => {
+            throw refusal;
+          },
   };
 }
 
@@ -101,12 +110,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       // An event the configuration refuses now is answered only if its key repeats one recorded
       // before (S18): the engine replays it, writing nothing, or runs the refusal and records nothing.
       for (const [index, refusal] of refusedNow) {
-        await runtime.engine.ingest({
-          ...recordInputOf(events[index] as BatchEvent),
-          admit: () => {
-            throw refusal;
-          },
-        });
+        await runtime.engine.ingest(recordInputOf(events[index] as BatchEvent, refusal));
       }
       // each user's events in the order given
       const byUser = new Map<string, number[]>();
@@ -129,16 +133,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
             // a repeat is replayed; were the event it repeats not recorded, its refusal is its issue
             const refusal = repeats.get(index);
             try {
-              await runtime.engine.ingest(
-                refusal === undefined
-                  ? recordInputOf(event)
-                  : {
-                      ...recordInputOf(event),
-                      admit: () => {
-                        throw refusal;
-                      },
-                    },
-              );
+              await runtime.engine.ingest(recordInputOf(event, refusal));
               accepted++;
             } catch (error) {
               if (error instanceof StoreError) {
