@@ -2,14 +2,7 @@
  * API keys and the owner password: keys are random, shown once and stored as a SHA-256 hash;
  * passwords are stored as salted scrypt hashes, computed off the event loop.
  */
-import {
-  createHash,
-  randomBytes,
-  randomUUID,
-  scrypt as scryptCallback,
-  timingSafeEqual,
-  type BinaryLike,
-} from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type BinaryLike } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { KeyKind } from './control/types.js';
 
@@ -27,10 +20,6 @@ export function isApplicationKey(key: string): boolean {
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
-}
-
-export function newId(): string {
-  return randomUUID();
 }
 
 export function newSecret(): string {

@@ -6,7 +6,7 @@ import { limitMessage, roomFor } from '../control/limits.js';
 import type { MetricDef } from '../control/types.js';
 import { Activity } from '../runtime/activity.js';
 import { keyFor } from '@kindling/core';
-import { newId } from '../secrets.js';
+import { newId } from '../random-ids.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals, requiredName } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';

@@ -4,7 +4,8 @@
  */
 import type { Control } from '../control/control.js';
 import type { Account, ApiKeyRecord, KeyKind } from '../control/types.js';
-import { hashPassword, newId, newKey } from '../secrets.js';
+import { newId } from '../random-ids.js';
+import { hashPassword, newKey } from '../secrets.js';
 import { STARTER_METRIC, STARTER_RULE } from './starter-rule.js';
 
 export interface NewKey {

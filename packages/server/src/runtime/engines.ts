@@ -4,7 +4,6 @@
  * answers: a configuration due for a re-read is kept while the re-read fails or is slow,
  * read-or-keep.ts); this process's at once.
  */
-import { randomUUID } from 'node:crypto';
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
 import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
@@ -12,6 +11,7 @@ import type { Backend } from './backend.js';
 import { declaredAttributes, type DeclaredAttributes } from './attributes.js';
 import { readOrKeep } from './read-or-keep.js';
 import { accountSpace, type Space } from './spaces.js';
+import { newId } from '../random-ids.js';
 
 /** The key of the one streak rule an account has. */
 export const RULE_KEY = 'default';
@@ -119,7 +119,7 @@ export function engineFor(config: AccountConfig, store: Engine['store'], clock?:
     streaks: config.streak !== null ? [ruleInput(config.streak)] : [],
     achievements: achievementInputs(config.achievements, config.streak !== null),
     metrics: config.metrics.map((m) => m.key),
-    newId: randomUUID,
+    newId,
   });
 }
 

@@ -7,10 +7,10 @@
  * user, so a rebuild cut by a crash finishes and its progress ends at every user. A process whose
  * write finds another record (a newer rule's rebuild, or a take-over) stops its own run.
  */
-import { randomUUID } from 'node:crypto';
 import { KindlingError, type Engine } from '@kindling/core';
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';
+import { newId } from '../random-ids.js';
 
 /** How often a running rebuild rewrites its record. */
 export const HEARTBEAT_MS = 1_000;
@@ -94,7 +94,7 @@ async function claim(
   state: Rebuild,
   clock: () => number,
 ): Promise<Claimed | null> {
-  const mine = { ...state, runId: randomUUID(), heartbeatAt: new Date(clock()).toISOString() };
+  const mine = { ...state, runId: newId(), heartbeatAt: new Date(clock()).toISOString() };
   const raw = await control.swapRebuild(accountId, expected, mine);
   return raw === null ? null : { state: mine, raw };
 }

@@ -17,7 +17,7 @@ import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { backdate } from '../../runtime/backdate.js';
 import { engineFor } from '../../runtime/engines.js';
-import { newId } from '../../secrets.js';
+import { newId } from '../../random-ids.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
 import {
   badgeUrlProblem,

@@ -9,7 +9,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { newId } from '../../secrets.js';
+import { newId } from '../../random-ids.js';
 import { attributeWire, createdAttributesSchema } from '../../wire/attribute-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAttribute, TAG } from './schemas.js';

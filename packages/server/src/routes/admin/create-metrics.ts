@@ -10,7 +10,7 @@ import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { newId } from '../../secrets.js';
+import { newId } from '../../random-ids.js';
 import { createdMetricsSchema, metricWire } from '../../wire/admin-wire.js';
 import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newMetric, TAG } from './schemas.js';

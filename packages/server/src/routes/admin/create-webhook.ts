@@ -6,7 +6,7 @@ import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { newId } from '../../secrets.js';
+import { newId } from '../../random-ids.js';
 import { MAX_WEBHOOKS, type WebhookEndpoint } from '../../webhooks/endpoint.js';
 import { newWebhookSecret } from '../../webhooks/signature.js';
 import { webhookUrlProblem } from '../../webhooks/target.js';
