@@ -5979,6 +5979,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description false: made off, sent nothing until turned on
+                         * @default true
+                         */
+                        enabled?: boolean;
                         types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
                         /** @description an absolute http:// or https:// URL of a public address */
                         url: string;

@@ -36,9 +36,10 @@ const batchBody = {
   items: {
     type: 'object',
     required: ['key', 'user', 'value'],
+    additionalProperties: false,
     properties: {
       key: { type: 'string', minLength: 1, maxLength: 255, description: 'the metric key' },
-      user: upsertedUser,
+      user: { ...upsertedUser, additionalProperties: false },
       value: { type: 'number', minimum: -1e12, maximum: 1e12 },
       attributes: eventAttributes,
       idempotencyKey: { type: 'string', minLength: 1, maxLength: 255 },

@@ -34,7 +34,7 @@ export function createWebhookRoute(app: App, ctx: ServerContext): void {
         url: request.body.url,
         types: [...request.body.types],
         secret: newWebhookSecret(),
-        enabled: true,
+        enabled: request.body.enabled ?? true,
         disabledReason: null,
         created: at,
         updated: at,

@@ -53,6 +53,7 @@ export const idParams = {
 
 export const newAttribute = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'key', 'type'],
   properties: {
     name,
@@ -63,6 +64,7 @@ export const newAttribute = {
 
 export const attributeChange = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'name'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
 } as const;
@@ -82,12 +84,14 @@ const units = {
 
 export const newMetric = {
   type: 'object',
+  additionalProperties: false,
   required: ['name'],
   properties: { name, key, unitType, units },
 } as const;
 
 export const metricChange = {
   type: 'object',
+  additionalProperties: false,
   required: ['id'],
   minProperties: 2,
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name, unitType, units },
@@ -215,6 +219,7 @@ const eventAttributeFilters = {
 
 export const newAchievement = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'trigger'],
   properties: {
     name,
@@ -238,6 +243,7 @@ export const newAchievement = {
 
 export const achievementChange = {
   type: 'object',
+  additionalProperties: false,
   required: ['id'],
   minProperties: 2,
   properties: {
@@ -260,6 +266,7 @@ export const achievementChange = {
 
 export const newKeyBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'kind'],
   properties: { name, kind: { type: 'string', enum: ['admin', 'application'] } },
 } as const;
@@ -298,46 +305,57 @@ const customerId = {
 
 export const newTenant = {
   type: 'object',
+  additionalProperties: false,
   required: ['customerId', 'name'],
   properties: { customerId, name },
 } as const;
 
 export const tenantChange = {
   type: 'object',
+  additionalProperties: false,
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, customerId, name },
 } as const;
 
 export const newApplicationKey = {
   type: 'object',
+  additionalProperties: false,
   required: ['userId'],
   properties: { userId },
 } as const;
 
 export const freezesBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['freezes'],
-  properties: { freezes: bulkOf({ type: 'object', required: ['userId'], properties: { userId } }) },
+  properties: {
+    freezes: bulkOf({ type: 'object', required: ['userId'], properties: { userId }, additionalProperties: false }),
+  },
 } as const;
 
 const date = { type: 'string', description: 'YYYY-MM-DD' } as const;
 
 export const pausesBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['pauses'],
   properties: {
     pauses: bulkOf({
       type: 'object',
       required: ['userId', 'start', 'end'],
       properties: { userId, start: date, end: date },
+      additionalProperties: false,
     }),
   },
 } as const;
 
 export const restoreBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['users'],
-  properties: { users: bulkOf({ type: 'object', required: ['id'], properties: { id: userId } }) },
+  properties: {
+    users: bulkOf({ type: 'object', required: ['id'], properties: { id: userId }, additionalProperties: false }),
+  },
 } as const;
 
 export const analyticsQuery = {
@@ -350,6 +368,7 @@ export const analyticsQuery = {
 
 export const signInBody = {
   type: 'object',
+  additionalProperties: false,
   properties: {
     password: { type: 'string', minLength: 1, maxLength: PASSWORD_LENGTH.max },
     account: {
@@ -364,6 +383,7 @@ export const signInBody = {
 
 export const newAccountBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['name'],
   properties: { name },
 } as const;
@@ -378,12 +398,18 @@ const webhookTypes = { type: 'array', items: webhookType, minItems: 1, maxItems:
 
 export const newWebhookBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['url', 'types'],
-  properties: { url: webhookUrl, types: webhookTypes },
+  properties: {
+    url: webhookUrl,
+    types: webhookTypes,
+    enabled: { type: 'boolean', default: true, description: 'false: made off, sent nothing until turned on' },
+  },
 } as const;
 
 export const webhookChange = {
   type: 'object',
+  additionalProperties: false,
   minProperties: 1,
   properties: { url: webhookUrl, types: webhookTypes, enabled: { type: 'boolean' } },
 } as const;
