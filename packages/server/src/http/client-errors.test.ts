@@ -118,6 +118,32 @@ describe("the server's answers to requests Node itself refuses", () => {
   });
 });
 
+describe('a request Node refuses behind one still being answered on the same connection', () => {
+  const event = (userId: string) => {
+    const body = JSON.stringify({ user: { id: userId }, value: 1 });
+    return (
+      `POST /v1/metrics/lessons/event HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${t.adminKey}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    );
+  };
+
+  it.each([
+    ['a malformed request line', 'GARBAGE\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    ['20 KB of headers', `GET /healthz HTTP/1.1\r\nHost: x\r\n${BIG_HEADER}\r\n`, 431, 'HEADERS_TOO_LARGE'],
+  ])(
+    'is refused after the answer to the one before it, not instead of it: %s',
+    async (_what, follower, status, code) => {
+      const userId = `pipelined-${code}`;
+      const answers = parseAnswers(await exchange(event(userId) + follower));
+      expect(answers.map((answer) => answer.status)).toEqual([201, status]);
+      expect(JSON.parse(answers[0]?.body ?? '{}')).toMatchObject({ total: 1 });
+      expect(refusal(answers[1])).toMatchObject({ status, code });
+      const user = await t.call('GET', `/v1/users/${userId}`, { key: t.adminKey });
+      expect(user.status).toBe(200);
+    },
+  );
+});
+
 describe('HEAD requests that fail', () => {
   it('carry the status and no body, on a connection that then serves the next request', async () => {
     const text = await exchange(

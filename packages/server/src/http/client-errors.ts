@@ -2,9 +2,10 @@
  * Answers to what Node's HTTP server refuses before Fastify routes a request (a malformed request
  * line, headers over 16 KB, a request not received within its timeout, an `Expect` it cannot
  * meet, an HTTP/1.1 request without `Host`, a CONNECT), in the one error shape `{ error, code }` (errors.ts)
- * instead of Node's and Fastify's own, with `Connection: close`, and no body after a HEAD. On a
- * socket whose answer has begun nothing more is written, so the client never reads two answers
- * mixed; the socket is then closed.
+ * instead of Node's and Fastify's own, with `Connection: close`, and no body after a HEAD. A
+ * request refused behind others on the same connection (pipelined) is answered after theirs, in
+ * order, as HTTP/1.1 asks: their answers are not cut off, nor replaced by the refusal. The socket is
+ * then closed.
  */
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -22,8 +23,8 @@ interface ParserError extends Error {
 interface ServerSocket extends Socket {
   /** the request being read, once its headers are in */
   parser?: { incoming?: { method?: string } | null } | null;
-  /** the answer being written on this socket, if any */
-  _httpMessage?: { headersSent?: boolean } | null;
+  /** the answer being written on this socket, if any (the next waits in line behind it) */
+  _httpMessage?: ServerResponse | null;
 }
 
 /**
@@ -53,12 +54,49 @@ function writeAnswer(socket: ServerSocket, answer: ErrorReply, head: boolean): b
   return true;
 }
 
+/** How long a refusal waits behind the answers in flight on its connection before closing it unanswered. */
+const MAX_WAIT_FOR_ANSWERS_MS = 30_000;
+
 /** The handler of the http server's 'clientError' event (Fastify's `clientErrorHandler`, called with the instance as `this`). */
 export function answerClientError(this: FastifyInstance, error: ParserError, socket: ServerSocket): void {
   const answer = clientErrorReply(error);
-  if (answer !== null && writeAnswer(socket, answer, methodOf(error, socket) === 'HEAD'))
-    this.log.debug({ code: error.code, status: answer.status }, 'refused a request Node could not read');
-  socket.destroy();
+  const head = methodOf(error, socket) === 'HEAD';
+  // an answer in flight that never ends (its handler hung) does not keep the connection for ever
+  const giveUp = setTimeout(() => socket.destroy(), MAX_WAIT_FOR_ANSWERS_MS);
+  giveUp.unref();
+  const refuse = () => {
+    clearTimeout(giveUp);
+    if (answer !== null && writeAnswer(socket, answer, head))
+      this.log.debug({ code: error.code, status: answer.status }, 'refused a request Node could not read');
+    socket.destroy();
+  };
+  afterAnswersInFlight(socket, refuse);
+}
+
+/**
+ * Runs `then` once no answer is being written on `socket` to a request received whole: at once, or
+ * when the answers to the requests before (Node hands the socket to each in turn as the one before
+ * finishes) are all sent.
+ * A socket closed meanwhile is closed for good: nothing is left to answer on it.
+ */
+function afterAnswersInFlight(socket: ServerSocket, then: () => void): void {
+  const answer = socket._httpMessage;
+  // Only the answer to a request received whole is waited for: one still waiting for its own body
+  // is the request that failed (its timeout passed), and would hold the socket as long as a slow
+  // client likes.
+  if (answer == null || socket.destroyed || answer.req?.complete !== true) {
+    then();
+    return;
+  }
+  const next = () => {
+    answer.off('finish', next);
+    answer.off('close', next);
+    // Node's own 'finish' listener, added when the answer was made, has by now handed the socket
+    // to the next answer in line, if any
+    afterAnswersInFlight(socket, then);
+  };
+  answer.on('finish', next);
+  answer.on('close', next);
 }
 
 /**
