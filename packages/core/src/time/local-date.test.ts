@@ -347,6 +347,43 @@ describe('zone names: one spelling per zone', () => {
     expect(zoneOf('ASIA/TOKYO')).toBe(zoneOf('asia/tokyo'));
   });
 
+  // ICU's own ids (Java's three-letter ones) map an abbreviation to one zone of the several it
+  // names, often hours from the one meant: "BST" (British Summer Time) to Asia/Dhaka, "SST" to
+  // Pacific/Guadalcanal rather than Samoa, "IST" to Asia/Kolkata rather than Ireland or Israel.
+  it.each([
+    'BST',
+    'bst',
+    'SST',
+    'IST',
+    'PST',
+    'CST',
+    'AST',
+    'JST',
+    'VST',
+    'CTT',
+    'ACT',
+    'AET',
+    'PRT',
+    'US/Pacific-New',
+  ])('rejects %j, a name the runtime knows that is no zone of the IANA database (S1)', (sent) => {
+    const error = thrown(() => canonicalTimeZone(sent));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).code).toBe('INVALID_TIME_ZONE');
+    expect(isTimeZone(sent)).toBe(false);
+  });
+
+  it.each([
+    ['EST', 'America/Panama'],
+    ['MST', 'America/Phoenix'],
+    ['HST', 'Pacific/Honolulu'],
+    ['GMT', 'UTC'],
+    ['US/Pacific', 'America/Los_Angeles'],
+    ['Japan', 'Asia/Tokyo'],
+    ['CET', 'Europe/Brussels'],
+  ])('takes %j, a link of the IANA database, as the zone it names (S1)', (sent, name) => {
+    expect(zoneOf(sent).name).toBe(name);
+  });
+
   it('rejects an unknown zone by the name it was sent as (S1)', () => {
     const error = thrown(() => canonicalTimeZone('mars/olympus_mons'));
     expect(error).toBeInstanceOf(InvalidInputError);

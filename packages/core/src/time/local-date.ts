@@ -35,6 +35,21 @@ const RENAMED: Readonly<Record<string, string>> = {
   'Pacific/Ponape': 'Pacific/Pohnpei',
 };
 
+/**
+ * Names the runtime's ICU resolves that are no zone or link of the IANA database: Java's
+ * three-letter ids, each one zone of the several its abbreviation names, often hours from the one
+ * meant ("BST", British Summer Time, is Asia/Dhaka; "SST" Pacific/Guadalcanal, not Samoa; "IST"
+ * Asia/Kolkata, not Ireland or Israel), and two links the database has dropped. Upper case: ICU
+ * takes them in any case. The database's own short names (EST, MST, HST, CET, …) are links to real
+ * zones and stay. None of these is ever kept: what is kept is the zone a name resolves to.
+ */
+const NOT_IANA = new Set([
+  ...['ACT', 'AET', 'AGT', 'ART', 'AST', 'BET', 'BST', 'CAT', 'CNT', 'CST', 'CTT', 'EAT', 'ECT'],
+  ...['IET', 'IST', 'JST', 'MIT', 'NET', 'NST', 'PLT', 'PNT', 'PRT', 'PST', 'SST', 'VST'],
+  'US/PACIFIC-NEW',
+  'CANADA/EAST-SASKATCHEWAN',
+]);
+
 function unknownZone(name: unknown): InvalidInputError {
   return new InvalidInputError(
     `unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`,
@@ -46,10 +61,12 @@ function unknownZone(name: unknown): InvalidInputError {
  * The one name Kindling keeps for a zone, however it was sent (S1): the IANA name in its own case
  * ("asia/tokyo" → "Asia/Tokyo"), the current name of a renamed city ("Asia/Calcutta" →
  * "Asia/Kolkata"), and, where the runtime resolves links, the zone a link names ("US/Pacific" →
- * "America/Los_Angeles"). An unknown zone is an InvalidInputError that names it as sent.
+ * "America/Los_Angeles"). An unknown zone, or a name only the runtime knows ("BST"), is an
+ * InvalidInputError that names it as sent.
  */
 export function canonicalTimeZone(name: string): string {
-  if (typeof name !== 'string' || name.length === 0 || name.length > 64) throw unknownZone(name);
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64 || NOT_IANA.has(name.toUpperCase()))
+    throw unknownZone(name);
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;

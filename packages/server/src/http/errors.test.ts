@@ -74,6 +74,12 @@ describe('refusing bad input with 400 (422 where the hosted API documents it) an
     expect(res.error).toContain('Mars/Olympus_Mons');
   });
 
+  it('answers 400 INVALID_TIME_ZONE to an abbreviation the runtime would map to a zone hours away ("BST": Dhaka)', async () => {
+    const res = refusal(await event({ user: { id: 'bst-user', tz: 'BST' }, value: 1 }));
+    expect(res).toMatchObject({ status: 400, code: 'INVALID_TIME_ZONE' });
+    expect((await t.call('GET', '/v1/users/bst-user')).status).toBe(404);
+  });
+
   // the streak read documents invalid input as 422 (input-status.test.ts)
   it.each(['0', '367', 'abc', '1.5', '-1'])('answers 422 for historyPeriods=%s', async (n) => {
     const res = refusal(await t.call('GET', `/v1/users/ada/streak?historyPeriods=${n}`));
