@@ -53,6 +53,19 @@ describe('webhook targets', () => {
     expect(webhookUrlProblem('http://127.0.0.1:8080/', true)).toBeNull();
   });
 
+  // The URL parser drops tabs and line breaks anywhere, and controls and spaces at the ends: such a
+  // text would be shown to the owner as one URL and called as another.
+  it.each([
+    'https://hooks.example.com/\r\nX-Injected: 1',
+    'https://hooks.example.com/a\tb',
+    'https://hooks.example.com/\u0000',
+    ' https://hooks.example.com/',
+    'https://hooks.example.com/ ',
+    'https://hooks.example.com/\u202eevil',
+  ])('refuse a URL whose text the parser would change, %j', (text) => {
+    expect(webhookUrlProblem(text, false)).toMatch(/control characters|spaces/);
+  });
+
   describe('at delivery', () => {
     let receiver: Server;
     let port: number;

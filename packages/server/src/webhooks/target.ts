@@ -12,6 +12,7 @@
 import { lookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { urlTextProblem } from '../control/url-text.js';
 
 /** The longest URL an endpoint may have. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -42,6 +43,8 @@ export function isPublicAddress(address: string): boolean {
 /** Why `text` cannot be a webhook URL, or null when it can (its host is checked again at delivery). */
 export function webhookUrlProblem(text: string, allowPrivate: boolean): string | null {
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return `a webhook URL is at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
+  const unshowable = urlTextProblem(text, 'a webhook URL');
+  if (unshowable !== null) return unshowable;
   let url: URL;
   try {
     url = new URL(text);

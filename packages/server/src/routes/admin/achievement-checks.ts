@@ -4,6 +4,7 @@
  * prerequisites, and a change of status (inactive → active ↔ locked; S22).
  */
 import type { AccountConfig, AchievementDef, AchievementStatus } from '../../control/types.js';
+import { urlTextProblem } from '../../control/url-text.js';
 
 /** The longest badge URL an achievement may have. */
 export const MAX_BADGE_URL_LENGTH = 2000;
@@ -33,6 +34,8 @@ export function triggerProblem(
 export function badgeUrlProblem(text: string | null | undefined): string | null {
   if (text === undefined || text === null) return null;
   if (text.length > MAX_BADGE_URL_LENGTH) return `badgeUrl is at most ${MAX_BADGE_URL_LENGTH} characters`;
+  const unshowable = urlTextProblem(text, 'badgeUrl');
+  if (unshowable !== null) return unshowable;
   let url: URL;
   try {
     url = new URL(text);

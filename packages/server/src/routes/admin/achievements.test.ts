@@ -270,6 +270,8 @@ describe('composite achievements and badges', () => {
       { name: 'G', trigger: 'api', badgeUrl: 'javascript:alert(1)' },
       { name: 'H', trigger: 'api', badgeUrl: 'https://user:pw@cdn.example.com/h.png' },
       { name: 'I', trigger: 'achievement', prerequisites: ['opened', 'opened'] },
+      { name: 'J', trigger: 'api', badgeUrl: 'https://cdn.example.com/\r\nj.png' },
+      { name: 'K', trigger: 'api', badgeUrl: 'https://cdn.example.com/k.png\u0000' },
     ]);
     expect(res.body.issues.map((i: { index: number; message: string }) => [i.index, i.message])).toEqual([
       [0, 'No achievement has the key "nope"'],
@@ -281,6 +283,8 @@ describe('composite achievements and badges', () => {
       [6, 'badgeUrl must be an absolute https:// URL'],
       [7, 'badgeUrl must not carry a user name or password'],
       [8, expect.stringContaining('lists "opened" twice')],
+      [9, 'badgeUrl must hold no spaces, control characters or direction overrides'],
+      [10, 'badgeUrl must hold no spaces, control characters or direction overrides'],
     ]);
     const tooLong = await create([{ name: 'J', trigger: 'api', badgeUrl: `https://x.example/${'a'.repeat(2000)}` }]);
     expect(tooLong).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
