@@ -340,6 +340,30 @@ describe('invalid input is a typed error with a clear message', () => {
     );
   });
 
+  // A date given lies in the years an instant may (1000..9998), so that every date made from it,
+  // such as the day a paused streak expires, is still written YYYY-MM-DD.
+  it.each([
+    ['2026-12-01', '9999-12-31', 'end'],
+    ['0999-12-31', '2027-01-01', 'start'],
+  ])('rejects a pause from %s to %s, outside the years 1000 to 9998, naming its %s', async (start, end, named) => {
+    const userId = `far-${named}`;
+    await e.record({ userId, metric: 'lessons', value: 1 });
+    await expect(e.pause(userId, { start, end })).rejects.toMatchObject({
+      code: 'INVALID_DATE',
+      message: expect.stringMatching(new RegExp(`^${named} must lie between the years 1000 and 9998`)),
+    });
+    const read = await e.streak(userId);
+    expect(read.pauses).toEqual([]);
+  });
+
+  it('takes a pause to the last day of 9998, and the streak it keeps expires on a date written YYYY-MM-DD', async () => {
+    await e.record({ userId: 'paused-to-9998', metric: 'lessons', value: 1 });
+    // recorded on 2026-02-10 (the engine's clock): paused from the next day to the end of 9998
+    await e.pause('paused-to-9998', { start: '2026-02-11', end: '9998-12-31' });
+    const read = await e.streak('paused-to-9998', { at: Date.parse('2027-06-01T00:00:00Z') });
+    expect([read.length, read.expires]).toEqual([1, '9999-01-01']);
+  });
+
   it('rejects an unknown streak key', async () => {
     await expect(e.streak('u', { key: 'monthly' })).rejects.toMatchObject({
       code: 'UNKNOWN_STREAK',

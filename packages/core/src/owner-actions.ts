@@ -13,7 +13,7 @@ import { outboxEntries } from './outbox.js';
 import { newUser, zoneNameFor } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import { copyUser, withEntry, type Change } from './state.js';
-import { parseDay } from './time/calendar.js';
+import { parseGivenDay } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkUserId } from './validate.js';
 import { viewStreak } from './view.js';
@@ -45,8 +45,8 @@ export async function pause(ctx: EngineContext, userId: string, options: Options
   const { now, ruleFor, idFor, updateRule } = ctx;
   checkUserId(userId);
   const rule = ruleFor(options?.key);
-  const start = parseDay(options?.start, 'start');
-  const end = parseDay(options?.end, 'end');
+  const start = parseGivenDay(options?.start, 'start');
+  const end = parseGivenDay(options?.end, 'end');
   return updateRule(userId, rule, now(options.at), (state, user) => {
     const pause = { id: idFor('pause', userId, user.version), start, end };
     addPause(state, pause);

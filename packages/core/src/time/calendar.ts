@@ -109,6 +109,14 @@ export function formatInstant(t: number): string {
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The years a time given to Kindling may lie in, an instant (`toInstant`) or a local date
+ * (`parseGivenDay`), with a year to spare after them: every date made from one (a period's end, the
+ * day a paused streak expires) is then still written YYYY-MM-DD, and every instant in RFC 3339.
+ */
+export const FIRST_YEAR = 1000;
+export const LAST_YEAR = 9998;
+
 /** Epoch day of a `'YYYY-MM-DD'` string; a malformed or impossible date is an InvalidInputError naming it. */
 export function parseDay(text: string, what = 'date'): number {
   const match = typeof text === 'string' ? DATE_RE.exec(text) : null;
@@ -122,4 +130,19 @@ export function parseDay(text: string, what = 'date'): number {
     throw new InvalidInputError(`${what} ${JSON.stringify(text)} is not a date of the calendar`, 'INVALID_DATE');
   }
   return dayFromCivil(year, month, day);
+}
+
+const FIRST_DAY = dayFromCivil(FIRST_YEAR, 1, 1);
+const LAST_DAY = dayFromCivil(LAST_YEAR, 12, 31);
+
+/** `parseDay` of a date a caller gives that dates are made from (a pause's): one outside FIRST_YEAR..LAST_YEAR is an InvalidInputError naming it. */
+export function parseGivenDay(text: string, what = 'date'): number {
+  const day = parseDay(text, what);
+  if (day < FIRST_DAY || day > LAST_DAY) {
+    throw new InvalidInputError(
+      `${what} must lie between the years ${FIRST_YEAR} and ${LAST_YEAR}, got ${JSON.stringify(text)}`,
+      'INVALID_DATE',
+    );
+  }
+  return day;
 }

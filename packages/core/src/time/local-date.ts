@@ -3,7 +3,7 @@
  * an instant (epoch ms) and a local date (an epoch day, `'YYYY-MM-DD'` at the edges).
  */
 import { InvalidInputError } from '../errors.js';
-import { DAY_MS, formatDay } from './calendar.js';
+import { DAY_MS, FIRST_YEAR, formatDay, LAST_YEAR } from './calendar.js';
 import { ZoneOffsets } from './zone-offsets.js';
 import { shown } from '../shown.js';
 
@@ -134,8 +134,8 @@ export function parseDayStart(text: string): number {
   return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000;
 }
 
-const MIN_INSTANT = Date.UTC(1000, 0, 1);
-const MAX_INSTANT = Date.UTC(9999, 0, 1);
+const MIN_INSTANT = Date.UTC(FIRST_YEAR, 0, 1);
+const MAX_INSTANT = Date.UTC(LAST_YEAR + 1, 0, 1);
 
 /** An instant given as a Date or epoch ms, checked: a non-finite or out-of-range time is an InvalidInputError. */
 export function toInstant(at: Date | number, what = 'at'): number {
@@ -144,7 +144,7 @@ export function toInstant(at: Date | number, what = 'at'): number {
     throw new InvalidInputError(`${what} must be a Date or epoch milliseconds, got ${shown(at)}`);
   }
   if (t < MIN_INSTANT || t >= MAX_INSTANT) {
-    throw new InvalidInputError(`${what} must lie between the years 1000 and 9998, got ${shown(at)}`);
+    throw new InvalidInputError(`${what} must lie between the years ${FIRST_YEAR} and ${LAST_YEAR}, got ${shown(at)}`);
   }
   return t;
 }

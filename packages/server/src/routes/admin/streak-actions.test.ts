@@ -63,6 +63,24 @@ describe('POST /admin/v1/streaks/freezes', () => {
 });
 
 describe('POST and DELETE /admin/v1/streaks/pauses', () => {
+  it('refuses, as an issue, a pause ending past 9998, whose streak would expire on a date of five digits', async () => {
+    await lesson('far');
+    const res = await admin('POST', '/admin/v1/streaks/pauses', {
+      pauses: [{ userId: 'far', start: '2026-03-03', end: '9999-12-31' }],
+    });
+    expect(res.body.issues).toEqual([
+      {
+        index: 0,
+        userId: 'far',
+        severity: 'error',
+        message: expect.stringContaining('between the years 1000 and 9998'),
+      },
+    ]);
+    const streak = await streakOf('far');
+    expect(streak.pauses).toEqual([]);
+    expect(streak.expires).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('creates pauses that keep the streak, and deleting one makes it stop applying', async () => {
     await lesson('ada');
     const res = await admin('POST', '/admin/v1/streaks/pauses', {
