@@ -58,7 +58,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
   app.addSchema(errorBody);

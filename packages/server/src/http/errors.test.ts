@@ -193,6 +193,43 @@ describe('bodies that are not JSON', () => {
     },
   );
 
+  // Two ids written with bytes that are no UTF-8 each read as "utf" and U+FFFD: one user of two.
+  it.each([
+    ['a lone continuation byte', [0xff]],
+    ['an overlong lead byte', [0xc0]],
+    ['a cut sequence', [0xe2, 0x82]],
+  ])(
+    'answer a body that is not UTF-8 (%s) with 400 INVALID_JSON, never as text with U+FFFD in it',
+    async (_what, bytes) => {
+      const payload = Buffer.concat([
+        Buffer.from('{"user":{"id":"utf'),
+        Buffer.from(bytes),
+        Buffer.from('"},"value":1}'),
+      ]);
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: EVENT,
+        headers: { 'x-api-key': t.appKey, 'content-type': 'application/json' },
+        payload,
+      });
+      const answer = refusal({ status: res.statusCode, body: JSON.parse(res.body) });
+      expect(answer).toMatchObject({ status: 400, code: 'INVALID_JSON' });
+      expect(answer.error).toMatch(/UTF-8/);
+      const user = await t.call('GET', `/v1/users/${encodeURIComponent('utf\ufffd')}`);
+      expect(user.status).toBe(404);
+    },
+  );
+
+  it('take a U+FFFD written as UTF-8, a character like any other', async () => {
+    const res = await t.server.app.inject({
+      method: 'POST',
+      url: EVENT,
+      headers: { 'x-api-key': t.appKey, 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify({ user: { id: 'replacement-\ufffd' }, value: 1 })),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
   it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])('take JSON declared in charset %s', async (charset) => {
     const res = await t.server.app.inject({
       method: 'POST',

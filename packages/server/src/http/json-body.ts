@@ -3,7 +3,9 @@
  * holding `prototype`), as it should, but answers it as malformed JSON, which the body is not. This
  * one refuses the same members with secure-json-parse, the library Fastify's parser uses, and then
  * tells the two failures apart: malformed JSON is INVALID_JSON with where it broke, a forbidden
- * member is INVALID_INPUT naming it. A body declared in a charset other than UTF-8 is refused (415).
+ * member is INVALID_INPUT naming it. A body declared in a charset other than UTF-8 is refused (415),
+ * and one whose bytes are not UTF-8 is malformed (INVALID_JSON): read leniently, each broken
+ * sequence would become U+FFFD, and two different ids one user.
  */
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
@@ -32,10 +34,13 @@ function whyNot(body: string): HttpError {
 /** The `charset` parameter of a Content-Type, lower case and unquoted; null without one. */
 const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
 
-/** A content-type parser of `application/json` bodies read as text (Fastify's `parseAs: 'string'`). */
+/** Reads UTF-8 strictly: a byte sequence that is no UTF-8 throws. A BOM is kept, and refused as JSON. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A content-type parser of `application/json` bodies read as bytes (Fastify's `parseAs: 'buffer'`). */
 export function parseJsonBody(
   request: FastifyRequest,
-  body: string,
+  bytes: Buffer,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
   // JSON between systems is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused,
@@ -50,6 +55,13 @@ export function parseJsonBody(
       ),
       undefined,
     );
+    return;
+  }
+  let body: string;
+  try {
+    body = utf8.decode(bytes);
+  } catch {
+    done(new HttpError('INVALID_JSON', 'the body is not valid JSON: its bytes are not UTF-8'), undefined);
     return;
   }
   if (body.length === 0) {
