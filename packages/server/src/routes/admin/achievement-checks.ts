@@ -19,8 +19,9 @@ export function triggerProblem(
     const metric = config.metrics.find((m) => m.key === item.metric);
     if (metric === undefined) return `No metric has the key ${JSON.stringify(item.metric)}`;
     if (metric.status !== 'active') return `The metric ${JSON.stringify(item.metric)} is archived`;
-    if (item.threshold === undefined || !Number.isFinite(item.threshold))
-      return 'A metric achievement needs a finite threshold';
+    // as a streak rule's conditions: a total of 0 or below is every user's before any event
+    if (item.threshold === undefined || !Number.isFinite(item.threshold) || item.threshold <= 0)
+      return 'A metric achievement needs a finite threshold above 0';
   }
   if (item.trigger === 'streak') {
     if (item.streakLength === undefined || !Number.isInteger(item.streakLength) || item.streakLength < 1)

@@ -104,6 +104,9 @@ describe('POST /admin/v1/achievements', () => {
       { name: 'No metric', trigger: 'metric', metric: 'pages', threshold: 1 },
       { name: 'No threshold', trigger: 'metric', metric: 'lessons' },
       { name: 'Zero', trigger: 'streak', streakLength: 0 },
+      // a total of 0 or below is every user's before their first event: everyone would have it at once
+      { name: 'Nothing', trigger: 'metric', metric: 'lessons', threshold: 0 },
+      { name: 'Below', trigger: 'metric', metric: 'lessons', threshold: -100 },
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -111,8 +114,10 @@ describe('POST /admin/v1/achievements', () => {
       issues: [
         { index: 0, severity: 'error', message: 'Key already in use by another achievement' },
         { index: 1, severity: 'error', message: 'No metric has the key "pages"' },
-        { index: 2, severity: 'error', message: 'A metric achievement needs a finite threshold' },
+        { index: 2, severity: 'error', message: 'A metric achievement needs a finite threshold above 0' },
         { index: 3, severity: 'error', message: 'A streak achievement needs a streakLength of 1 or more' },
+        { index: 4, severity: 'error', message: 'A metric achievement needs a finite threshold above 0' },
+        { index: 5, severity: 'error', message: 'A metric achievement needs a finite threshold above 0' },
       ],
       rebuild: null,
     });

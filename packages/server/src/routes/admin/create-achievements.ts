@@ -1,6 +1,6 @@
 /**
  * POST /admin/v1/achievements: create 1..100 achievements. A metric achievement needs an active
- * metric and a finite threshold, a streak achievement a length >= 1 and a configured streak rule, a
+ * metric and a finite threshold above 0, a streak achievement a length >= 1 and a configured streak rule, a
  * composite (trigger achievement) the keys of achievements not archived (made before, or earlier in
  * the same body), a badge an https URL; what is wrong with one item (including what the engine
  * refuses: a cycle of prerequisites) is that item's issue. An achievement made active whose
