@@ -266,6 +266,35 @@ describe('webhook delivery', () => {
 });
 
 describe('an endpoint that hangs', () => {
+  it('keeps its 16 attempts in flight without a warning of a listener leak on the stop signal they share', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    let requests = 0;
+    const hung = createServer(() => {
+      requests++;
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const made = await t.call('POST', '/admin/v1/webhooks', {
+        key: t.adminKey,
+        body: { url: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/hooks`, types: ['streak.started'] },
+      });
+      expect(made.status).toBe(201);
+      for (let i = 0; i < 40; i++) await lesson(`waiting-${i}`);
+      const pass = relay();
+      // every attempt of the pass is in flight: the receiver has each request and answers none
+      await expect.poll(() => requests, { timeout: 5_000 }).toBeGreaterThanOrEqual(16);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await Promise.all([t.server.ctx.relay.stop(), pass]);
+      expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      hung.closeAllConnections();
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
+    }
+  });
+
   it("holds back another endpoint's deliveries for one timeout at most, and a stop cuts the hung sends short", async () => {
     await t.close();
     t = await startTestServer({

@@ -24,6 +24,7 @@
  * Under such a load delivery takes a few percent of the process, the event endpoint keeps its
  * rate, and what waits is sent once the load drops; otherwise a pass goes on until nothing is due.
  */
+import { setMaxListeners } from 'node:events';
 import {
   type Delivery,
   type DeliveryAttempt,
@@ -79,10 +80,19 @@ function inSpace(entry: OutboxEntry, space: Space): OutboxEntry {
   return space.tenantId === null ? entry : { ...entry, id: deterministicId('tenant', space.tenantId, entry.id) };
 }
 
+/**
+ * `controller`, its signal allowed a listener per attempt in flight (and as many again for other
+ * waits) before Node warns of a leak: 16 attempts at once are the design, not a leak.
+ */
+function listenedByAttempts(controller: AbortController): AbortController {
+  setMaxListeners(2 * IN_FLIGHT, controller.signal);
+  return controller;
+}
+
 export class Relay {
   private readonly periodic = new Periodic(() => this.pass());
-  /** aborted by `stop`: cuts short the attempts under way */
-  private readonly stopping = new AbortController();
+  /** aborted by `stop`: cuts short the attempts under way, each of which listens to it */
+  private readonly stopping = listenedByAttempts(new AbortController());
   private lastPurge = 0;
   private loop = performance.eventLoopUtilization();
   /** how many requests the process has served (set by the server: watchRequests), and that number at the last pass */
