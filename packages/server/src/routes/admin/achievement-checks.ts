@@ -5,6 +5,7 @@
  */
 import type { AccountConfig, AchievementDef, AchievementStatus } from '../../control/types.js';
 import { urlTextProblem } from '../../control/url-text.js';
+import { achievementInputs } from '../../runtime/engines.js';
 
 /** The longest badge URL an achievement may have. */
 export const MAX_BADGE_URL_LENGTH = 2000;
@@ -112,4 +113,22 @@ function attributeFiltersProblem(
     seen.add(key);
   }
   return null;
+}
+
+/**
+ * The engine's refusal of an account's achievements, told in the words of a request: the engine
+ * names each by its place in the list it was given (`achievements[12]`, with its key in brackets
+ * after it at times), a place no request has; the key names it here. Its first letter is upper case,
+ * as every issue's is.
+ */
+export function refusalByKey(message: string, config: AccountConfig): string {
+  const inputs = achievementInputs(config.achievements, config.streak !== null);
+  const named = message.replace(
+    /achievements\[(\d+)\](?: \("(?:[^"\\]|\\.)*"\))?(\.)?/g,
+    (whole, place: string, dot?: string) => {
+      const key = inputs[Number(place)]?.key;
+      return key === undefined ? whole : `the achievement ${JSON.stringify(key)}${dot === undefined ? '' : ': '}`;
+    },
+  );
+  return named.charAt(0).toUpperCase() + named.slice(1);
 }

@@ -287,7 +287,8 @@ describe('composite achievements and badges', () => {
       [5, 'badgeUrl must be an absolute https:// URL'],
       [6, 'badgeUrl must be an absolute https:// URL'],
       [7, 'badgeUrl must not carry a user name or password'],
-      [8, expect.stringContaining('lists "opened" twice')],
+      // named by the item's key: the engine's place for it among the account's achievements is in no request
+      [8, 'The achievement "i": prerequisites lists "opened" twice'],
       [9, 'badgeUrl must hold no spaces, control characters or direction overrides'],
       [10, 'badgeUrl must hold no spaces, control characters or direction overrides'],
     ]);
@@ -310,6 +311,11 @@ describe('composite achievements and badges', () => {
       issues: [{ id: x, severity: 'error', message: expect.stringContaining('cycle of prerequisites: x → y → x') }],
       rebuild: null,
     });
+    expect(cycle.body.issues[0].message).not.toMatch(/achievements\[\d+\]/);
+    const own = await patch([{ id: x, prerequisites: ['x'] }]);
+    expect(own.body.issues).toEqual([
+      { id: x, severity: 'error', message: 'The achievement "x": the achievement "x" cannot be its own prerequisite' },
+    ]);
     // and a prerequisite a live composite lists is not archived
     const opened = (await list()).body.find((a: { key: string }) => a.key === 'opened').id;
     const archive = await t.call('DELETE', `/admin/v1/achievements?ids=${opened}`, { key: t.adminKey });

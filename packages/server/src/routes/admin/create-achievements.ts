@@ -21,6 +21,7 @@ import { newId } from '../../random-ids.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
 import {
   badgeUrlProblem,
+  refusalByKey,
   eventAttributesProblem,
   prerequisitesProblem,
   triggerProblem,
@@ -109,11 +110,12 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
             status: item.status ?? 'active',
             created: at,
           };
+          const tried = { ...config, achievements: [...achievements, def] };
           try {
-            engineFor({ ...config, achievements: [...achievements, def] }, store);
+            engineFor(tried, store);
           } catch (error) {
             if (!(error instanceof ConfigError)) throw error;
-            issues.push(issue({ index }, error.message));
+            issues.push(issue({ index }, refusalByKey(error.message, tried)));
             continue;
           }
           created.push(def);

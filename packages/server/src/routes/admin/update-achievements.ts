@@ -19,6 +19,7 @@ import { achievementAdminWire, rebuildWire, updatedAchievementsSchema } from '..
 import { achievementsWithStats } from '../app/achievement-stats.js';
 import {
   badgeUrlProblem,
+  refusalByKey,
   prerequisitesProblem,
   transitionProblem,
   triggerProblem,
@@ -128,11 +129,12 @@ export function updateAchievementsRoute(app: App, ctx: ServerContext): void {
             continue;
           }
           const candidate = achievements.map((a) => (a === def ? next : a));
+          const tried = { ...config, achievements: candidate };
           try {
-            engineFor({ ...config, achievements: candidate }, store);
+            engineFor(tried, store);
           } catch (error) {
             if (!(error instanceof ConfigError)) throw error;
-            issues.push(issue({ id: change.id }, error.message));
+            issues.push(issue({ id: change.id }, refusalByKey(error.message, tried)));
             continue;
           }
           achievements = candidate;
