@@ -111,6 +111,33 @@ describe('identify', () => {
     expect(await engine.user('ana')).toMatchObject({ name: 'Ana', deviceTokens: ['t1', 't2'] });
   });
 
+  // 100 attributes a user, as one body may give: merged, two bodies could give more.
+  it('refuses what would merge into more than 100 attributes, from an identify or an event, and changes nothing', async () => {
+    const engine = dailyEngine();
+    const attributes = (from: number, count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`a${from + i}`, 'x']));
+    await engine.identify('ana', { attributes: attributes(0, 60) }, { mode: 'create', at: noon('2026-03-01') });
+    await expect(
+      engine.identify('ana', { attributes: attributes(60, 41) }, { mode: 'update', at: noon('2026-03-02') }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/at most 100 attributes.*101/) });
+    await expect(
+      engine.record({
+        userId: 'ana',
+        metric: 'lessons',
+        value: 1,
+        at: noon('2026-03-02'),
+        profile: { attributes: attributes(60, 41) },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    const user = await engine.user('ana');
+    expect(Object.keys(user?.attributes ?? {})).toHaveLength(60);
+    expect(user?.totals).toEqual({});
+    // changing the values of those it has, or replacing them all, is within the bound
+    await engine.identify('ana', { attributes: attributes(20, 60) }, { mode: 'update', at: noon('2026-03-03') });
+    await engine.identify('ana', { attributes: attributes(200, 100) }, { mode: 'replace', at: noon('2026-03-04') });
+    expect(Object.keys((await engine.user('ana'))?.attributes ?? {})).toHaveLength(100);
+  });
+
   it('settles a streak when a zone change moves the user past the end of a missed day (S5), journaled for rebuilds', async () => {
     const engine = dailyEngine();
     await extendOn(engine, ['2026-03-01', '2026-03-02']);

@@ -137,7 +137,8 @@ function sameAttributes(a: Readonly<Record<string, string>>, b: Readonly<Record<
 
 /**
  * Apply a checked profile to the user's state, in place: `merge` changes what is given (attributes
- * key by key); `replace` also returns what is not given to its default (the email to null). With
+ * key by key, to at most 100 in all: more is an InvalidInputError, and nothing changes); `replace`
+ * also returns what is not given to its default (the email to null). With
  * `subscribeToEmails` false the email is not kept. Answers whether anything changed; `updatedAt`
  * moves to `at` only then.
  */
@@ -148,6 +149,12 @@ export function applyProfile(user: UserState, profile: CheckedProfile, how: 'mer
   if (how === 'merge' && profile.attributes !== undefined) {
     const merged = emptyRecord<string>();
     Object.assign(merged, before.attributes, profile.attributes);
+    // each body holds at most the limit: merged with what the user has, two could hold more
+    const count = Object.keys(merged).length;
+    if (count > PROFILE_LIMITS.attributes)
+      throw new InvalidInputError(
+        `a user holds at most ${PROFILE_LIMITS.attributes} attributes: these would give them ${count} (${Object.keys(before.attributes).length} kept, ${Object.keys(profile.attributes).length} given)`,
+      );
     attributes = Object.freeze(merged);
   }
   const next = {
