@@ -21,6 +21,7 @@ import { capConnections, connectionCap, httpServerOptions, readOpenFileLimit } f
 import type { ServerContext } from './context.js';
 import { HttpError, toErrorReply } from './errors.js';
 import { parseJsonBody } from './json-body.js';
+import { declareLayerErrors } from './layer-errors.js';
 import { throttledLog } from './log-throttle.js';
 import { errorBody } from './schemas.js';
 import { NOT_A_PAGE, securityHeadersOf } from './security-headers.js';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const dashboard = ctx.settings.dashboardDir;
   const servesDashboard = dashboard !== null && existsSync(dashboard);
   app.addHook('onRoute', (route) => {
+    declareLayerErrors(route);
     // a route that answers invalid input with 422 says so in its contract, or the server does not start
     const declared = route.schema?.response as Record<string, unknown> | undefined;
     if (route.config?.invalidInput === 422 && declared?.['422'] === undefined && declared?.[422] === undefined)

@@ -42,6 +42,31 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  // What the server's own layers answer on any route (a stopping server, a store down, an error it
+  // logs; a key that may not act there; a Tenant-ID no tenant has), each route's document lists.
+  it('lists on every route the statuses the layers around it may answer', async () => {
+    const doc = (await t.call('GET', '/openapi.json', { key: null })).body;
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const declared = new Set(Object.keys(operation.responses ?? {}));
+        const expected = ['500', '503'];
+        const open = Array.isArray(operation.security) && operation.security.length === 0;
+        if (!open) expected.push('401', '403');
+        if (!open && !path.startsWith('/admin/')) expected.push('404');
+        for (const status of expected)
+          if (!declared.has(status)) missing.push(`${method.toUpperCase()} ${path} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('lists 422 on the event routes, which answer a sum out of range and too many attribute sets with it', async () => {
+    const doc = (await t.call('GET', '/openapi.json', { key: null })).body;
+    for (const path of ['/v1/metrics/{key}/event', '/api/metrics/{key}/event'])
+      expect(Object.keys(doc.paths[path].post.responses)).toContain('422');
+  });
+
   it('does not list its own paths', async () => {
     const res = await t.call('GET', '/openapi.json', { key: null });
     expect(Object.keys(res.body.paths).filter((path) => /openapi/.test(path))).toEqual([]);

@@ -43,7 +43,7 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
           params: metricKeyParams,
           body: eventBody,
           headers: { type: 'object', properties: { 'idempotency-key': { type: 'string' } } },
-          response: { 201: eventAnswerSchema, 202: eventAnswerSchema, ...errors(404, 409) },
+          response: { 201: eventAnswerSchema, 202: eventAnswerSchema, ...errors(404, 409, 422) },
         },
       },
       async (request, reply) => {
