@@ -150,6 +150,22 @@ describe('identify', () => {
     expect(journal.zoneChanges.at(-1)).toMatchObject({ from: 'UTC', to: 'Asia/Tokyo', at: noon('2026-03-04') });
   });
 
+  // Characters are code points, as the HTTP schemas (JSON Schema) count them: an emoji is one,
+  // though a JavaScript string's length counts it as two.
+  it('counts a profile text in characters: 200 emoji make a name, 256 do not', async () => {
+    const engine = dailyEngine();
+    const emoji = (count: number) => '\u{1F525}'.repeat(count);
+    const { user } = await engine.identify(
+      'ana',
+      { name: emoji(200), attributes: { badge: emoji(1000) } },
+      { mode: 'create', at: 1 },
+    );
+    expect(user.name).toBe(emoji(200));
+    await expect(engine.identify('ana', { name: emoji(256) }, { mode: 'update', at: 2 })).rejects.toThrow(
+      /name must be a string of 1 to 255 characters/,
+    );
+  });
+
   it('names the field of a bad profile', async () => {
     const engine = dailyEngine();
     const cases: Array<[Record<string, unknown>, RegExp]> = [

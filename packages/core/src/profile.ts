@@ -50,10 +50,21 @@ function describe(value: unknown): string {
   return shown(value);
 }
 
+/**
+ * Whether `text` is over `max` characters, counted as code points as the HTTP schemas (JSON Schema)
+ * count them: an emoji is one character, though it is two in a JavaScript string's length.
+ */
+function longerThan(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let characters = 0;
+  for (const _ of text) if (++characters > max) return true;
+  return false;
+}
+
 function checkText(value: unknown, what: string, max: number, nullable: boolean): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null && nullable) return null;
-  if (typeof value !== 'string' || value.length === 0 || value.length > max)
+  if (typeof value !== 'string' || value.length === 0 || longerThan(value, max))
     throw new InvalidInputError(
       `${what} must be a string of 1 to ${max} characters${nullable ? ' or null' : ''}, got ${describe(value)}`,
     );
@@ -82,7 +93,7 @@ export function checkAttributes(value: unknown, what: string): Readonly<Record<s
     throw new InvalidInputError(`${what} may hold at most ${PROFILE_LIMITS.attributes} attributes, got ${keys.length}`);
   const attributes = emptyRecord<string>();
   for (const key of keys) {
-    if (key.length === 0 || key.length > PROFILE_LIMITS.attributeKey)
+    if (key.length === 0 || longerThan(key, PROFILE_LIMITS.attributeKey))
       throw new InvalidInputError(
         `${what} keys must be 1 to ${PROFILE_LIMITS.attributeKey} characters, got ${describe(key)}`,
       );

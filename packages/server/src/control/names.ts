@@ -14,8 +14,10 @@ const NAME = new RegExp(NAME_PATTERN, 'u');
 
 /** Why `name` cannot be a name, or null when it can. */
 export function nameProblem(name: string): string | null {
-  if (name.length === 0 || name.length > MAX_NAME_LENGTH)
-    return `must be 1 to ${MAX_NAME_LENGTH} characters, got ${name.length}`;
+  // characters are code points, as the admin API's schemas count them: an emoji is one
+  const characters = name.length > MAX_NAME_LENGTH ? [...name].length : name.length;
+  if (characters === 0 || characters > MAX_NAME_LENGTH)
+    return `must be 1 to ${MAX_NAME_LENGTH} characters, got ${characters}`;
   if (!NAME.test(name)) return 'must hold no control characters or direction overrides';
   return null;
 }

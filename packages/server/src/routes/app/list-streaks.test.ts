@@ -30,6 +30,15 @@ describe('GET /v1/streaks', () => {
     expect(comma.body[2].extended).toBeNull();
   });
 
+  it('reads a user whose id is 128 emoji, 255 characters or fewer as every route counts them, and refuses 256', async () => {
+    const id = '\u{1F525}'.repeat(128);
+    expect((await record(id)).status).toBe(201);
+    const res = await t.call('GET', `/v1/streaks?userIds=${encodeURIComponent(id)}`);
+    expect([res.status, res.body[0]?.streakLength]).toEqual([200, 1]);
+    const over = await t.call('GET', `/v1/streaks?userIds=${encodeURIComponent('\u{1F525}'.repeat(256))}`);
+    expect([over.status, over.body.code]).toEqual([422, 'INVALID_INPUT']);
+  });
+
   it('refuses more than 100 users and a missing list with 422', async () => {
     const ids = Array.from({ length: 101 }, (_, i) => `u${i}`).join(',');
     expect((await t.call('GET', `/v1/streaks?userIds=${ids}`)).body.code).toBe('INVALID_INPUT');
