@@ -3,7 +3,7 @@
  * `UpdateUserPreferencesRequest`): notification channels by snake_case type, and the streak as the
  * user lives it, with the hosted service's names (`evaluationMode` OR/AND, `metrics` [{ key, threshold }]).
  */
-import type { PreferencesInput, PreferencesView } from '@kindling/core';
+import { InvalidInputError, type PreferencesInput, type PreferencesView } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { flag, number, text } from './primitives.js';
 
@@ -106,4 +106,19 @@ export function preferencesInputOf(body: PreferencesBody): PreferencesInput {
     };
   }
   return input;
+}
+
+/**
+ * The engine's refusal of a preferences input told with the request's names (the ones
+ * `preferencesInputOf` maps): `streak.conditions[i].metric` is `streak.metrics[i].key`,
+ * `streak.conditions` `streak.metrics`. Any other error is given back as it is.
+ */
+export function refusalInWireNames(error: unknown): unknown {
+  if (!(error instanceof InvalidInputError)) return error;
+  const message = error.message
+    .replace(/\bstreak\.conditions\[(\d+)\]\.metric\b/g, 'streak.metrics[$1].key')
+    .replace(/\bstreak\.conditions\b/g, 'streak.metrics');
+  return message === error.message
+    ? error
+    : new InvalidInputError(message, error.code as ConstructorParameters<typeof InvalidInputError>[1]);
 }

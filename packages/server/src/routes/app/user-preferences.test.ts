@@ -82,6 +82,12 @@ describe('PATCH /v1/users/:id/preferences', () => {
     });
     expect(out).toMatchObject({ status: 422, body: { code: 'INVALID_INPUT' } });
     expect(out.body.error).toMatch(/from 1 to 5/);
+    // named as the request names them: streak.metrics[i].threshold and .key, not the engine's fields
+    expect(out.body.error).toMatch(/^streak\.metrics\[0\]\.threshold /);
+    const unknown = await t.call('PATCH', '/v1/users/ada/preferences', {
+      body: { streak: { metrics: [{ key: 'minutes', threshold: 3 }] } },
+    });
+    expect(unknown.body.error).toMatch(/^streak\.metrics\[0\]\.key must be one of/);
   });
 
   it('refuses an unknown user, an unknown notification type, a bad channel and an unknown key, changing nothing', async () => {

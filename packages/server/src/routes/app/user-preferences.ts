@@ -14,6 +14,7 @@ import {
   preferencesInputOf,
   preferencesSchema,
   preferencesWire,
+  refusalInWireNames,
 } from '../../wire/preferences-wire.js';
 
 export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
@@ -52,7 +53,11 @@ export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
-      const view = await runtime.engine.setPreferences(request.params.id, preferencesInputOf(request.body));
+      const view = await runtime.engine
+        .setPreferences(request.params.id, preferencesInputOf(request.body))
+        .catch((error: unknown) => {
+          throw refusalInWireNames(error);
+        });
       return preferencesWire(view, runtime.engine.rules.length > 0);
     },
   );
