@@ -11530,7 +11530,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    includeIncomplete?: "true" | "false";
+                    /** @description "true": the incomplete achievements too; anything else: the completed ones only */
+                    includeIncomplete?: string;
                 };
                 header?: never;
                 path: {

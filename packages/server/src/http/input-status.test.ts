@@ -22,7 +22,7 @@ const documents422: Call[] = [
   ['GET', '/v1/users/ada/metrics/lessons/event-summary?aggregation=yearly&startDate=2026-03-01&endDate=2026-03-02'],
   ['GET', '/v1/users/ada/metrics/lessons/event-summary?aggregation=daily&startDate=2026-03-04&endDate=2026-03-02'],
   ['PATCH', '/v1/users/ada/preferences', { notifications: { recap: ['pigeon'] } }],
-  ['GET', '/v1/users/ada/achievements?includeIncomplete=maybe'],
+  ['GET', `/v1/users/ada/achievements?includeIncomplete=${'x'.repeat(256)}`],
   ['POST', '/admin/v1/metrics', []],
   ['GET', '/admin/v1/metrics?limit=101'],
   ['DELETE', '/admin/v1/tenants'],

@@ -53,4 +53,15 @@ describe('POST /v1/achievements/:key/complete', () => {
       ['first', true],
     ]);
   });
+
+  // the hosted service's reference: "true" lists the incomplete ones too, anything else does not
+  it.each(['false', 'yes', '1', 'TRUE', ''])(
+    'lists the completed ones only for includeIncomplete=%j',
+    async (value) => {
+      await complete('onboarded');
+      const res = await t.call('GET', `/v1/users/ada/achievements?includeIncomplete=${value}`);
+      expect(res.status).toBe(200);
+      expect(res.body.map((a: { key: string }) => a.key)).toEqual(['onboarded']);
+    },
+  );
 });

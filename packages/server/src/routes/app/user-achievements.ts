@@ -19,7 +19,16 @@ export function userAchievementsRoute(app: App, ctx: ServerContext): void {
         summary: "Get a user's achievements",
         tags: ['achievements'],
         params: userParams,
-        querystring: { type: 'object', properties: { includeIncomplete: { type: 'string', enum: ['true', 'false'] } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            includeIncomplete: {
+              type: 'string',
+              maxLength: 255,
+              description: '"true": the incomplete achievements too; anything else: the completed ones only',
+            },
+          },
+        },
         response: { 200: { type: 'array', items: userAchievementStatsSchema }, ...errors(422, 404) },
       },
     },
