@@ -48,6 +48,15 @@ describe('/admin/v1/accounts (operator only)', () => {
     expect(res.body.code).toBe('ACCOUNT_NAME_TAKEN');
   });
 
+  // Signing in takes an account's id or its name, the id first: a name that is an id could not be signed in by.
+  it('refuses a name that is an account id, with 400', async () => {
+    const own = (await t.call('GET', '/admin/v1/account', { key: t.adminKey })).body.id as string;
+    for (const name of [own, own.toUpperCase(), '00000000-0000-4000-8000-000000000000']) {
+      const res = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name } });
+      expect([name, res.status, res.body.code]).toEqual([name, 400, 'INVALID_INPUT']);
+    }
+  });
+
   it('refuses the admin key of an account that is not the operator with 403', async () => {
     const other = (await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } })).body;
     for (const [method, body] of [

@@ -18,6 +18,9 @@ const newAccountAnswer = {
   properties: { account: accountSchema, adminKey: { type: 'string' }, applicationKey: { type: 'string' } },
 } as const;
 
+/** An account id's shape: a UUID, in any case. */
+const ACCOUNT_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function accountsRoutes(app: App, ctx: ServerContext): void {
   app.get(
     '/admin/v1/accounts',
@@ -46,6 +49,12 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
     async (request, reply) => {
       const name = request.body.name.trim();
       if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
+      // signing in reads an account's id before its name: a name shaped as an id would name another
+      if (ACCOUNT_ID_SHAPE.test(name))
+        throw new HttpError(
+          'INVALID_INPUT',
+          'name must not be shaped as an account id (a UUID): sign-in would read it as one',
+        );
       if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
         throw new HttpError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
