@@ -14,7 +14,8 @@
 // last line: engine.record on the memory store (each call awaited, the same rules and workload) at
 // >= 1x the events/s of the formatToParts placement baseline, pair by pair. Printed beside it for
 // reference: the reducer's ratio, and the engine's on a store that keeps only the states (its own
-// cost per event, apart from a store's).
+// cost per event, apart from a store's). The target is the one issue 16 first set; its intent is
+// measured in the service, by bench:profile (decision 002, seventh pass).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
@@ -374,7 +375,7 @@ async function main() {
       `${same ? '' : '; reducer and engine disagree'}`,
   );
   console.log(
-    'the same target asked where its reason lies, the engine in the service against this placement loop: pnpm bench:profile (decision 002, fifth pass)',
+    "the target as issue 16 first set it: not reachable on this design (decision 002); the issue's intent, that the engine not be what bounds the service's event endpoints, is judged by pnpm bench:profile (decision 002, seventh pass)",
   );
 }
 
