@@ -356,6 +356,22 @@ describe('invalid input is a typed error with a clear message', () => {
     expect(read.pauses).toEqual([]);
   });
 
+  // Every read of the streak lists the pauses to come: an owner's loop could make them without end.
+  it('holds at most 100 pauses to come a streak, refusing the next until one is deleted or past', async () => {
+    await e.record({ userId: 'many-pauses', metric: 'lessons', value: 1 });
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++)
+      ids.push((await e.pause('many-pauses', { start: '2026-03-01', end: '2026-03-02' })).id);
+    await expect(e.pause('many-pauses', { start: '2026-03-01', end: '2026-03-02' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/at most 100 pauses/),
+    });
+    expect((await e.streak('many-pauses')).pauses).toHaveLength(100);
+    await e.unpause('many-pauses', ids[0] as string);
+    await e.pause('many-pauses', { start: '2026-03-01', end: '2026-03-02' });
+    expect((await e.streak('many-pauses')).pauses).toHaveLength(100);
+  });
+
   it('takes a pause to the last day of 9998, and the streak it keeps expires on a date written YYYY-MM-DD', async () => {
     await e.record({ userId: 'paused-to-9998', metric: 'lessons', value: 1 });
     // recorded on 2026-02-10 (the engine's clock): paused from the next day to the end of 9998

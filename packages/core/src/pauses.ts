@@ -16,6 +16,9 @@ export function viewPause(pause: Pause): PauseView {
   return { id: pause.id, start: formatDay(pause.start), end: formatDay(pause.end) };
 }
 
+/** The most pauses a streak holds at once, to come or under way. */
+export const MAX_PAUSES = 100;
+
 /** Add a pause to `state` (a copy the caller owns, advanced to the user's today). */
 export function addPause(state: StreakState, pause: Pause): void {
   if (pause.end < pause.start) {
@@ -30,6 +33,11 @@ export function addPause(state: StreakState, pause: Pause): void {
       'INVALID_DATE',
     );
   }
+  // every read of the streak lists the pauses to come (past ones are dropped as the streak moves on)
+  if (state.pauses.length >= MAX_PAUSES)
+    throw new InvalidInputError(
+      `a streak holds at most ${MAX_PAUSES} pauses to come or under way: delete one first, or wait for one to end`,
+    );
   state.pauses = [...state.pauses, pause].sort((a, b) => a.start - b.start);
 }
 
