@@ -167,6 +167,7 @@ describe('the response schemas', () => {
     });
     await write('PATCH /v1/users/{id}', { subscribeToEmails: false, attributes: { team: 'a' } }, '/v1/users/dee');
     await write('PUT /v1/users/{id}', { name: 'Dee D.' }, '/v1/users/dee');
+    await write('PUT /api/users/{id}', { name: 'Dee D.' }, '/api/users/dee');
     await write(
       'PATCH /v1/users/{id}/preferences',
       { notifications: { streak_reminder: ['push'], recap: [] }, streak: { enabled: false } },

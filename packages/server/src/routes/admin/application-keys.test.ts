@@ -99,6 +99,7 @@ describe('an application key bound to a user', () => {
       ['GET', '/v1/users/bob/achievements'],
       ['POST', '/v1/users', { id: 'bob', name: 'Mallory' }],
       ['PUT', '/v1/users/bob', { name: 'Mallory' }],
+      ['PUT', '/api/users/bob', { name: 'Mallory' }],
       ['PATCH', '/v1/users/bob', { name: 'Mallory' }],
       ['GET', '/v1/users/bob/preferences'],
       ['PATCH', '/v1/users/bob/preferences', { streak: { enabled: false } }],

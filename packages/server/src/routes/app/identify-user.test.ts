@@ -123,6 +123,22 @@ describe('PUT /v1/users/:id', () => {
   });
 });
 
+describe("PUT /api/users/:id, the path of the hosted service's documentation snippets", () => {
+  it('identifies as PUT /v1/users/:id does, and keeps a key bound to a user to that user', async () => {
+    const made = await t.call('PUT', '/api/users/dee', { body: { name: 'Dee', tz: 'Europe/Oslo' } });
+    expect(made.status).toBe(200);
+    expect((await t.call('GET', '/v1/users/dee')).body).toMatchObject({ id: 'dee', name: 'Dee', tz: 'Europe/Oslo' });
+    const bound = await t.call('POST', '/admin/v1/application-api-keys', {
+      key: t.adminKey,
+      body: [{ userId: 'dee' }],
+    });
+    const key = bound.body.created[0].key as string;
+    expect((await t.call('PUT', '/api/users/dee', { key, body: { name: 'Dee D' } })).status).toBe(200);
+    const other = await t.call('PUT', '/api/users/eve', { key, body: { name: 'Eve' } });
+    expect([other.status, other.body.code]).toEqual([403, 'KEY_BOUND_TO_USER']);
+  });
+});
+
 describe('PATCH /v1/users/:id', () => {
   it('answers 404 UNKNOWN_USER for an id never seen, and creates nobody', async () => {
     const res = await t.call('PATCH', '/v1/users/ghost', { body: { name: 'G' } });

@@ -21,6 +21,11 @@ async function identifyUser(ctx: ServerContext, space: Space, userId: string, bo
   return { user: userWire(user), created };
 }
 
+const IDENTIFY_PATHS = [
+  ['/v1/users/:id', 'Identify a user (upsert)'],
+  ['/api/users/:id', 'Identify a user (upsert; the path of the hosted service documentation snippets)'],
+] as const;
+
 export function identifyUserRoutes(app: App, ctx: ServerContext): void {
   app.post(
     '/v1/users',
@@ -42,23 +47,25 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
     },
   );
 
-  app.put(
-    '/v1/users/:id',
-    {
-      config: { access: 'app' },
-      schema: {
-        summary: 'Identify a user (upsert)',
-        description:
-          'Creates the user, or changes the fields given of a known user (attributes key by key), as the hosted service identifies: a field not given (or null) is left as it is, so a call that names only the name keeps the user’s email consent.',
-        tags: ['users'],
-        params: userParams,
-        body: updatedUser,
-        response: { 200: userSchema, ...errors() },
+  // the hosted service's SDK path, and the path of its documentation's snippets
+  for (const [path, summary] of IDENTIFY_PATHS)
+    app.put(
+      path,
+      {
+        config: { access: 'app' },
+        schema: {
+          summary,
+          description:
+            'Creates the user, or changes the fields given of a known user (attributes key by key), as the hosted service identifies: a field not given (or null) is left as it is, so a call that names only the name keeps the user’s email consent.',
+          tags: ['users'],
+          params: userParams,
+          body: updatedUser,
+          response: { 200: userSchema, ...errors() },
+        },
       },
-    },
-    async (request) =>
-      (await identifyUser(ctx, callerOf(request).space, request.params.id, request.body, 'create')).user,
-  );
+      async (request) =>
+        (await identifyUser(ctx, callerOf(request).space, request.params.id, request.body, 'create')).user,
+    );
 
   app.patch(
     '/v1/users/:id',
