@@ -9,6 +9,7 @@ import { parseIndexEntry, type StoredIndexEntry } from './codec.js';
 import type { Connection, ScriptName } from './connection.js';
 import { decodeMember, encodeMember, indexKeyList, type IndexKeys, type PartitionKeys } from './keys.js';
 import { mergePages } from './partition-merge.js';
+import { damaged } from './damaged.js';
 
 /** Members retired per script call: bounds the time one call holds Redis. */
 const RETIRE_BATCH = 2000;
@@ -17,7 +18,7 @@ const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function pairs(flat: unknown, key: string): Array<[string, string]> {
   if (!Array.isArray(flat) || flat.length % 2 !== 0)
-    throw new StoreError(`${key}: unexpected reply from the analytics script`);
+    throw damaged(`${key}: unexpected reply from the analytics script`);
   const out: Array<[string, string]> = [];
   for (let i = 0; i < flat.length; i += 2) out.push([String(flat[i]), String(flat[i + 1])]);
   return out;
@@ -45,7 +46,7 @@ async function runRetiring(
 ): Promise<unknown[]> {
   for (;;) {
     const reply = await connection.runScript(name, indexKeyList(keys), [...args, RETIRE_BATCH]);
-    if (!Array.isArray(reply)) throw new StoreError(`${keys.dead}: unexpected reply from the analytics script`);
+    if (!Array.isArray(reply)) throw damaged(`${keys.dead}: unexpected reply from the analytics script`);
     if (reply[0] === 'done') return reply.slice(1);
   }
 }
@@ -72,7 +73,7 @@ export async function readStats(connection: Connection, keys: IndexKeys, at: num
     topCurrent.push({ userId, length: entry.length });
   }
   if (!Number.isInteger(activeCount) || !Number.isInteger(sum))
-    throw new StoreError(`${keys.sum} or ${keys.dead} does not hold a count`);
+    throw damaged(`${keys.sum} or ${keys.dead} does not hold a count`);
   return {
     active: activeCount,
     lengthSum: sum,
@@ -108,7 +109,7 @@ export async function readExpiring(
     row.expiresAt > after.expiresAt ||
     (row.expiresAt === after.expiresAt && byUserId(row.userId, after.userId) > 0);
   if (!Array.isArray(soonest) || soonest.length % 3 !== 0)
-    throw new StoreError(`${keys.exp}: unexpected reply from the analytics script`);
+    throw damaged(`${keys.exp}: unexpected reply from the analytics script`);
   const rows: Array<{ userId: string; length: number; expiresAt: number }> = [];
   for (let i = 0; i < soonest.length; i += 3) {
     const member = String(soonest[i]);

@@ -21,7 +21,10 @@ const first = (userId: string) => ({
   write: { user: { ...newUser(userId, 0), version: 1 }, history: [], rollups: [], index: [] },
 });
 
-/** Rejects with a StoreError whose message contains every one of `parts`. */
+/**
+ * Rejects with a StoreError whose message contains every one of `parts`, and that is lasting: data
+ * the store cannot read stays so whatever a client retries (500 STORE_DAMAGED over HTTP, not 503).
+ */
 async function expectStoreError(promise: Promise<unknown>, ...parts: string[]): Promise<void> {
   const error = await promise.then(
     () => null,
@@ -29,6 +32,7 @@ async function expectStoreError(promise: Promise<unknown>, ...parts: string[]): 
   );
   expect(error).toBeInstanceOf(StoreError);
   for (const part of parts) expect((error as Error).message).toContain(part);
+  expect((error as StoreError).lasting, (error as Error).message).toBe(true);
 }
 
 for (const target of [targets.single, targets.cluster]) {
@@ -198,7 +202,11 @@ describe('redisStore without a server', () => {
     const port = await findFreePort();
     const store = redisStore({ url: `redis://127.0.0.1:${port}` });
     try {
-      await expectStoreError(store.load('ann'), 'redis failed');
+      // a store that cannot be reached may be reached on a retry: not lasting (503 over HTTP)
+      const error = await store.load('ann').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as Error).message).toContain('redis failed');
+      expect((error as StoreError).lasting).toBe(false);
     } finally {
       await store.close();
     }

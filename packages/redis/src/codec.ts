@@ -3,19 +3,8 @@
  * fails with a StoreError naming the key (and field): data this adapter did not write is never
  * taken for empty.
  */
-import {
-  NEVER,
-  StoreError,
-  type OwnerAction,
-  type RecordedEvent,
-  type UserState,
-  type ZoneChange,
-} from '@kindling/core';
-
-/** Stored data that does not read as what it should be: a retry reads the same (StoreError.lasting). */
-function damaged(message: string): StoreError {
-  return new StoreError(message, { lasting: true });
-}
+import { NEVER, type OwnerAction, type RecordedEvent, type UserState, type ZoneChange } from '@kindling/core';
+import { damaged } from './damaged.js';
 
 function parseJson(raw: string, where: string, what: string): unknown {
   try {

@@ -25,6 +25,7 @@ import {
   INDEX_LUA,
   PEEK_LUA,
 } from './write-scripts.js';
+import { damaged } from './damaged.js';
 
 const SCRIPTS = {
   kindlingCommit: COMMIT_LUA,
@@ -85,9 +86,9 @@ export function toStoreError(error: unknown, key?: string, where?: () => string)
   if (error instanceof StoreError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (message.startsWith('KINDLING '))
-    return new StoreError(message.slice('KINDLING '.length).replace(SCRIPT_SUFFIX, ''), { cause: error });
+    return damaged(message.slice('KINDLING '.length).replace(SCRIPT_SUFFIX, ''), error);
   if (message.startsWith('WRONGTYPE') && key !== undefined) {
-    return new StoreError(`${key} holds a value of the wrong type for Kindling (${message})`, { cause: error });
+    return damaged(`${key} holds a value of the wrong type for Kindling (${message})`, error);
   }
   const at = where === undefined ? '' : ` (${where()})`;
   return new StoreError(`redis failed${key === undefined ? '' : ` on ${key}`}: ${message}${at}`, { cause: error });

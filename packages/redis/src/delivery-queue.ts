@@ -29,6 +29,7 @@ import {
   RETRY_LUA,
 } from './delivery-queue-scripts.js';
 import { escapeName } from './keys.js';
+import { damaged } from './damaged.js';
 
 export interface RedisDeliveryQueueOptions {
   url?: string;
@@ -90,8 +91,7 @@ function bodyOf(d: NewDelivery): string {
 
 function toDelivery(fields: StoredFields, key: string): Delivery {
   const [body, status, attempts, first, next, last, claims] = fields;
-  if (body === null || status === null)
-    throw new StoreError(`${key} is named by the delivery queue but holds no delivery`);
+  if (body === null || status === null) throw damaged(`${key} is named by the delivery queue but holds no delivery`);
   try {
     const [id, endpointId, orderKey, type, payload, createdAt] = JSON.parse(body) as [
       string,
@@ -116,7 +116,7 @@ function toDelivery(fields: StoredFields, key: string): Delivery {
       claim: claims === null || claims === '' ? 0 : Number(claims),
     };
   } catch (error) {
-    throw new StoreError(`${key} does not hold a delivery this queue wrote`, { cause: error });
+    throw damaged(`${key} does not hold a delivery this queue wrote`, error);
   }
 }
 

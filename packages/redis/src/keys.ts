@@ -8,6 +8,7 @@
  */
 import { StoreError } from '@kindling/core';
 import { PARTITIONS, partitionNumber } from './partition.js';
+import { damaged } from './damaged.js';
 
 /** Lone surrogates would become U+FFFD in UTF-8 (two ids, one key); `%{}:` would break the layout. */
 const UNSAFE = /[%{}:]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -29,7 +30,7 @@ export function encodeMember(userId: string): string {
 
 export function decodeMember(member: string, key: string): string {
   if (member.length % 4 !== 0 || !/^[0-9a-f]*$/.test(member))
-    throw new StoreError(`${key}: member "${member}" is not a hex-encoded user id`);
+    throw damaged(`${key}: member "${member}" is not a hex-encoded user id`);
   let userId = '';
   for (let i = 0; i < member.length; i += 4) userId += String.fromCharCode(Number.parseInt(member.slice(i, i + 4), 16));
   return userId;

@@ -17,6 +17,7 @@ import type { Connection } from './connection.js';
 import { decodeMember, encodeMember, type AccountKeys, type UserOutboxKeys } from './keys.js';
 import { formatPosition, parsePosition } from './outbox-positions.js';
 import { mergePages, type PageReader } from './partition-merge.js';
+import { damaged } from './damaged.js';
 
 export interface OutboxContext {
   readonly connection: Connection;
@@ -84,7 +85,7 @@ function parseEntry(member: string, key: string): StoredEntry {
   const seq = member.slice(0, first);
   const stamp = member.slice(first + 1, second);
   if (first < 1 || second < 0 || !/^\d+$/.test(seq) || !/^\d+$/.test(stamp))
-    throw new StoreError(`${key} holds a member that is not an outbox entry ("<sequence>:<instant>:<JSON>")`);
+    throw damaged(`${key} holds a member that is not an outbox entry ("<sequence>:<instant>:<JSON>")`);
   return { seq, stamp, at: Number(stamp), json: member.slice(second + 1) };
 }
 
@@ -131,7 +132,7 @@ function toRecord(context: OutboxContext, stream: Stream, entry: StoredEntry): O
   try {
     parsed = JSON.parse(entry.json) as OutboxEntry;
   } catch (error) {
-    throw new StoreError(`${stream.keys.entries} entry ${entry.seq} is not JSON`, { cause: error });
+    throw damaged(`${stream.keys.entries} entry ${entry.seq} is not JSON`, error);
   }
   return {
     position: formatPosition(context.mark, { member: stream.member, seq: entry.seq, stamp: entry.stamp }),

@@ -10,7 +10,6 @@
  * as bytes (the data hash) or as seven-bit text (the tails, see varint.ts). Nothing is lost:
  * any finite value and lastAt, and every day's lastAt (a rebuild under a changed rule may need any).
  */
-import { StoreError } from '@kindling/core';
 import {
   ByteReader,
   ByteWriter,
@@ -21,6 +20,7 @@ import {
   type Reader,
   type Writer,
 } from './varint.js';
+import { damaged } from './damaged.js';
 
 const DAY_MS = 86_400_000;
 /** the day does not follow the anchor's: zigzag(day − anchor day − 1) follows */
@@ -130,7 +130,7 @@ export function decodeEntries(bytes: Uint8Array, where: string, from: Anchor = O
 }
 
 function failRead(where: string, problem: string): never {
-  throw new StoreError(`${where} does not hold rollups: it ${problem}`);
+  throw damaged(`${where} does not hold rollups: it ${problem}`);
 }
 
 /** The same, as seven-bit text (the tails inside the state value, see user-blob.ts). */

@@ -20,7 +20,8 @@ export class SchemaError extends StoreError {
   readonly found: string | null;
   readonly expected: number;
   constructor(message: string, found: string | null) {
-    super(message);
+    // a schema this version cannot read stays so until it is migrated: no retry mends it
+    super(message, { lasting: true });
     this.found = found;
     this.expected = SCHEMA_VERSION;
   }

@@ -6,7 +6,8 @@
  * any other keeps it, as the reducer does; anything else starts a new segment. A year of a daily
  * streak is a few bytes, and a write rewrites one block.
  */
-import { StoreError, type HeldBy, type HistoryEntry } from '@kindling/core';
+import type { HeldBy, HistoryEntry } from '@kindling/core';
+import { damaged } from './damaged.js';
 
 export const BLOCK_PERIODS = 128;
 
@@ -63,9 +64,7 @@ export function decodeSegments(text: string, streak: string, block: number, wher
   while (at < text.length) {
     const token = TOKEN.exec(text);
     if (token === null || (token[3] !== undefined && Number.isNaN(period))) {
-      throw new StoreError(
-        `${where} does not hold held periods: "${text.slice(0, 60)}" is not a run-length text at ${at}`,
-      );
+      throw damaged(`${where} does not hold held periods: "${text.slice(0, 60)}" is not a run-length text at ${at}`);
     }
     at = TOKEN.lastIndex;
     if (token[1] !== undefined) {
@@ -77,7 +76,7 @@ export function decodeSegments(text: string, streak: string, block: number, wher
     const heldBy = HELD_BY[token[3] as string] as HeldBy;
     const count = token[4] === '' ? 1 : Number(token[4]);
     if (count > BLOCK_PERIODS)
-      throw new StoreError(`${where} does not hold held periods: a run of ${count} in a block of ${BLOCK_PERIODS}`);
+      throw damaged(`${where} does not hold held periods: a run of ${count} in a block of ${BLOCK_PERIODS}`);
     for (let k = 0; k < count; k++) {
       if (!fresh && heldBy === 'met') length += 1;
       fresh = false;

@@ -9,9 +9,9 @@
  * anchor, coded from it (rollup-codec.ts); 'h' name block text — a block of held periods
  * (segments.ts). Names are escaped (keys.ts); texts carry their length first.
  */
-import { StoreError } from '@kindling/core';
 import type { Anchor } from './rollup-codec.js';
 import { TextReader, TextWriter, unzigzag, zigzag } from './varint.js';
+import { damaged } from './damaged.js';
 
 /** A series' tail: the anchor (its last day in the hash) and the days after it, coded as text. */
 export interface RollupTail {
@@ -55,7 +55,7 @@ export function formatBlob(blob: UserBlob): string {
 
 export function parseBlob(raw: string, key: string): UserBlob {
   const fail = (problem: string): never => {
-    throw new StoreError(`${key} does not hold a user state: ${problem} (${raw.slice(0, 60)})`);
+    throw damaged(`${key} does not hold a user state: ${problem} (${raw.slice(0, 60)})`);
   };
   const space = raw.indexOf(' ');
   const digits = space > 0 ? raw.slice(0, space) : '';

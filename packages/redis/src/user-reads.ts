@@ -4,16 +4,15 @@
  * state value is read first, so that anything committed after it changes the version the commit checks:
  * no locks, no MULTI; the commit's version check is what makes an update safe.
  */
-import {
-  StoreError,
-  type HistoryEntry,
-  type Journal,
-  type OwnerAction,
-  type RecordedEvent,
-  type Rollup,
-  type UpdateOptions,
-  type UserState,
-  type ZoneChange,
+import type {
+  HistoryEntry,
+  Journal,
+  OwnerAction,
+  RecordedEvent,
+  Rollup,
+  UpdateOptions,
+  UserState,
+  ZoneChange,
 } from '@kindling/core';
 import { parseOwnerAction, parseResponse, parseState, parseZoneChange } from './codec.js';
 import type { Connection } from './connection.js';
@@ -21,6 +20,7 @@ import { escapeName, historyField, idempotencyField, unescapeName, type UserKeys
 import { decodeEntries, decodeEntriesText } from './rollup-codec.js';
 import { blockOf, decodeSegments } from './segments.js';
 import { parseBlob, type UserBlob } from './user-blob.js';
+import { damaged } from './damaged.js';
 
 /** Ranges of at most this many blocks of held periods are read field by field (HMGET); wider ones read the hash. */
 const FIELD_BY_FIELD = 64;
@@ -143,8 +143,7 @@ export async function readHistory(
     for (const [field, text] of Object.entries(hash)) {
       if (!field.startsWith(prefix)) continue;
       const block = Number(field.slice(prefix.length));
-      if (!Number.isInteger(block))
-        throw new StoreError(`${keys.data} field ${field} does not name a block of held periods`);
+      if (!Number.isInteger(block)) throw damaged(`${keys.data} field ${field} does not name a block of held periods`);
       if (block >= first && block <= last) blocks.push([block, text.toString('utf8')]);
     }
     addTail(blocks, raw, keys.state, rule);
@@ -183,15 +182,14 @@ function toJournal(blob: UserBlob | null, hash: DataHash, keys: UserKeys): Journ
       zoneChanges.push({ ...parseZoneChange(value.toString('utf8'), where), seq: Number(field.slice(1)) });
     else if (field.startsWith('a'))
       actions.push({ ...parseOwnerAction(value.toString('utf8'), where), seq: Number(field.slice(1)) });
-    else if (!field.startsWith('h'))
-      throw new StoreError(`${keys.data} holds a field this adapter does not write: ${field}`);
+    else if (!field.startsWith('h')) throw damaged(`${keys.data} holds a field this adapter does not write: ${field}`);
   }
   for (const name of series) {
     const colon = name.lastIndexOf(':');
     const metric = unescapeName(name.slice(0, colon));
     const dayStart = Number(name.slice(colon + 1));
     if (colon < 0 || !Number.isInteger(dayStart))
-      throw new StoreError(`${keys.data} field r${name} does not name a rollup series (<metric>:<dayStart>)`);
+      throw damaged(`${keys.data} field r${name} does not name a rollup series (<metric>:<dayStart>)`);
     const cold = hash[`r${name}`];
     const days = cold === undefined ? [] : decodeEntries(cold, `${keys.data} field r${name}`);
     const tail = blob?.rollups.get(name);

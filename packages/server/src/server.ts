@@ -98,7 +98,7 @@ export async function startServer(
     activity: new Activity(backend),
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
-    rebuilds: new Rebuilds(backend.control, engines, clock),
+    rebuilds: new Rebuilds(backend.control, engines, clock, (error, message) => warn(error, message)),
     sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message)),
     relay: new Relay(backend, engines, settings, clock, (error, message) => warn(error, message)),
     streakReads: new ReadCache(settings.readCacheBytes),

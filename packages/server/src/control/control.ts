@@ -2,7 +2,7 @@
  * The control plane: accounts, their configuration, API keys, dashboard sessions, rebuild progress,
  * pauses by id, webhook endpoints, tenants, and activity counters, as JSON documents and counters on a ControlKV.
  */
-import type { ControlKV } from '@kindling/core';
+import { type ControlKV, StoreError } from '@kindling/core';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import {
   IDLE_REBUILD,
@@ -32,8 +32,21 @@ function entryOf(entry: string): { made: number; hash: string } {
   return { made: Number(entry.slice(0, space)), hash: entry.slice(space + 1) };
 }
 
-function parse<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T);
+/**
+ * A control-plane record read back. One that is not JSON was not written by this server (or was
+ * damaged since): a lasting StoreError naming the record (500 STORE_DAMAGED over HTTP, logged as an
+ * error), never a SyntaxError that could pass for a client's malformed body.
+ */
+function parse<T>(text: string | null, key: string): T | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new StoreError(`the control record ${key} is not JSON: damaged, or not written by Kindling`, {
+      cause: error,
+      lasting: true,
+    });
+  }
 }
 
 export class Control {
@@ -46,13 +59,13 @@ export class Control {
   }
 
   async accounts(): Promise<Account[]> {
-    const ids = parse<string[]>(await this.kv.get('accounts')) ?? [];
+    const ids = parse<string[]>(await this.kv.get('accounts'), 'accounts') ?? [];
     const accounts = await Promise.all(ids.map((id) => this.account(id)));
     return accounts.filter((a): a is Account => a !== null);
   }
 
   async account(id: string): Promise<Account | null> {
-    return parse<Account>(await this.kv.get(`account:${id}`));
+    return parse<Account>(await this.kv.get(`account:${id}`), `account:${id}`);
   }
 
   async saveAccount(account: Account): Promise<void> {
@@ -60,7 +73,7 @@ export class Control {
   }
 
   async config(accountId: string): Promise<AccountConfig> {
-    return parse<AccountConfig>(await this.kv.get(`config:${accountId}`)) ?? EMPTY_CONFIG;
+    return parse<AccountConfig>(await this.kv.get(`config:${accountId}`), `config:${accountId}`) ?? EMPTY_CONFIG;
   }
 
   /** Applies `change` to the account's configuration as one compare-and-set; the result has version + 1. */
@@ -72,7 +85,7 @@ export class Control {
   }
 
   async webhooks(accountId: string): Promise<WebhookEndpoint[]> {
-    return parse<WebhookEndpoint[]>(await this.kv.get(`webhooks:${accountId}`)) ?? [];
+    return parse<WebhookEndpoint[]>(await this.kv.get(`webhooks:${accountId}`), `webhooks:${accountId}`) ?? [];
   }
 
   /** Applies `change` to the account's webhook endpoints as one compare-and-set. */
@@ -84,7 +97,7 @@ export class Control {
   }
 
   async tenants(accountId: string): Promise<Tenant[]> {
-    return parse<Tenant[]>(await this.kv.get(`tenants:${accountId}`)) ?? [];
+    return parse<Tenant[]>(await this.kv.get(`tenants:${accountId}`), `tenants:${accountId}`) ?? [];
   }
 
   /** Applies `change` to the account's tenants (one document) as one compare-and-set. */
@@ -106,7 +119,7 @@ export class Control {
   }
 
   async keyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`));
+    const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`), `key:${hash}`);
     if (record === null) return null;
     const used = await this.kv.readField(`key-used:${record.accountId}`, record.id);
     return used === null ? record : { ...record, lastUsedAt: used };
@@ -134,7 +147,7 @@ export class Control {
     const usedOfAll = page === undefined ? await this.kv.readFields(`key-used:${accountId}`) : null;
     const records = await Promise.all(
       entries.map(async ({ id, hash }) => {
-        const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`));
+        const record = parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`), `key:${hash}`);
         if (record === null) return null;
         const used = usedOfAll === null ? await this.kv.readField(`key-used:${accountId}`, id) : usedOfAll[id];
         return { ...record, lastUsedAt: used ?? record.lastUsedAt };
@@ -162,10 +175,10 @@ export class Control {
   private async moveKeyList(accountId: string): Promise<void> {
     for (;;) {
       const raw = await this.kv.get(`keys:${accountId}`);
-      const hashes = parse<string[]>(raw) ?? [];
+      const hashes = parse<string[]>(raw, `keys:${accountId}`) ?? [];
       if (raw === null || hashes.length === 0) return;
       const records = await Promise.all(
-        hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`))),
+        hashes.map(async (hash) => parse<ApiKeyRecord>(await this.kv.get(`key:${hash}`), `key:${hash}`)),
       );
       const { made = 0 } = await this.kv.addCounters(`key-count:${accountId}`, { made: hashes.length });
       const fields: Record<string, string> = {};
@@ -195,7 +208,7 @@ export class Control {
   }
 
   async session(hash: string, now: number): Promise<Session | null> {
-    const session = parse<Session>(await this.kv.get(`session:${hash}`));
+    const session = parse<Session>(await this.kv.get(`session:${hash}`), `session:${hash}`);
     if (session === null || session.expiresAt <= now) return null;
     return session;
   }
@@ -205,13 +218,13 @@ export class Control {
   }
 
   async rebuild(accountId: string): Promise<Rebuild> {
-    return parse<Rebuild>(await this.kv.get(`rebuild:${accountId}`)) ?? IDLE_REBUILD;
+    return parse<Rebuild>(await this.kv.get(`rebuild:${accountId}`), `rebuild:${accountId}`) ?? IDLE_REBUILD;
   }
 
   /** The rebuild and the text it is stored as, for swapRebuild. */
   async rebuildRecord(accountId: string): Promise<{ rebuild: Rebuild; raw: string | null }> {
     const raw = await this.kv.get(`rebuild:${accountId}`);
-    return { rebuild: parse<Rebuild>(raw) ?? IDLE_REBUILD, raw };
+    return { rebuild: parse<Rebuild>(raw, `rebuild:${accountId}`) ?? IDLE_REBUILD, raw };
   }
 
   /** Writes `rebuild` if the stored text is still `expected` (null: none); the text written, or null when it was not. */
@@ -248,7 +261,7 @@ export class Control {
   private async changeDocument<T>(key: string, accountId: string, empty: T, change: (current: T) => T): Promise<T> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const text = await this.kv.get(key);
-      const next = change(structuredClone(parse<T>(text) ?? empty));
+      const next = change(structuredClone(parse<T>(text, key) ?? empty));
       if (await this.kv.swap(key, text, JSON.stringify(next))) return next;
     }
     throw new ConfigConflictError(accountId);
@@ -257,7 +270,7 @@ export class Control {
   private async update<T>(key: string, empty: T, change: (value: T) => T): Promise<void> {
     for (;;) {
       const text = await this.kv.get(key);
-      const next = JSON.stringify(change(parse<T>(text) ?? empty));
+      const next = JSON.stringify(change(parse<T>(text, key) ?? empty));
       if (await this.kv.swap(key, text, next)) return;
     }
   }

@@ -147,6 +147,29 @@ describe('mapping store failures', () => {
   });
 });
 
+describe('damaged records of the control plane', () => {
+  // A SyntaxError that reaches the error layer is no body's: the body parser answers its own.
+  it('answers 500 INTERNAL to a SyntaxError from anywhere but the body parser, never INVALID_JSON', () => {
+    expect(toErrorReply(new SyntaxError('Unexpected token \'g\', "garbage" is not valid JSON'))).toMatchObject({
+      status: 500,
+      body: { code: 'INTERNAL' },
+    });
+  });
+
+  it("answers 500 STORE_DAMAGED to a read of an account's damaged configuration, not 400 INVALID_JSON", async () => {
+    const d = await startTestServer();
+    try {
+      const accountId = d.server.firstStart?.account.id as string;
+      await d.server.ctx.backend.control.kv.put(`config:${accountId}`, 'garbage');
+      const res = await d.call('GET', '/admin/v1/streak', { key: d.adminKey });
+      expect([res.status, res.body.code]).toEqual([500, 'STORE_DAMAGED']);
+      expect(res.body.error).not.toMatch(/garbage/);
+    } finally {
+      await d.close();
+    }
+  });
+});
+
 describe('what a failure tells the client', () => {
   it("names no file, address or key of the server's store: those go to the server's log", () => {
     const failure = new StoreError(

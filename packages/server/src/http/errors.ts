@@ -116,7 +116,6 @@ function answerTo(error: unknown): ErrorReply {
     message?: string;
   };
   if (e.validation !== undefined) return reply('INVALID_INPUT', validationMessage(e.message, e.validation));
-  if (e instanceof SyntaxError) return reply('INVALID_JSON', `the body is not valid JSON: ${e.message}`);
   const known = e.code !== undefined && Object.hasOwn(FASTIFY, e.code) ? FASTIFY[e.code] : undefined;
   if (known !== undefined) return reply(known[0], known[1] === true ? undefined : e.message);
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)

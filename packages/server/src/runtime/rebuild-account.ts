@@ -7,7 +7,7 @@
  * user, so a rebuild cut by a crash finishes and its progress ends at every user. A process whose
  * write finds another record (a newer rule's rebuild, or a take-over) stops its own run.
  */
-import { KindlingError, type Engine } from '@kindling/core';
+import { type Engine, StoreError } from '@kindling/core';
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';
 import { newId } from '../random-ids.js';
@@ -22,6 +22,8 @@ interface Options {
   onProgress?: (done: number, total: number) => void;
   /** stops the run between two users (the process is stopping): the record is released for the next process to go on at once */
   signal?: AbortSignal;
+  /** told what ended a run as failed on damaged data (the record says only that it is damaged) */
+  warn?: (error: unknown, message: string) => void;
 }
 
 /** Thrown inside the engine's rebuild to stop it: the record is no longer this run's, or the process stops. */
@@ -138,18 +140,27 @@ async function run(
     });
     state = { ...state, status: 'done', done: base + users, total: base + users, finishedAt: instant() };
   } catch (error) {
-    // The process stops, or the store failed (a passing outage): the run is left for the next look.
-    if (error instanceof Stopped || (error instanceof KindlingError && error.code === 'STORE_ERROR')) {
+    // The process stops, or the store failed for a while: the run is left for the next look. Data
+    // no retry can read (a lasting StoreError) would stop every next look too: the run fails.
+    if (error instanceof Stopped || (error instanceof StoreError && !error.lasting)) {
       clearInterval(beat);
       await saving;
       // released: no heartbeat, so the next process to look goes on with it at once
       await save(state, null).catch(() => {});
       return state;
     }
+    const damagedData = error instanceof StoreError;
+    if (damagedData)
+      options.warn?.(error, `the rebuild of ${accountId} stopped after user ${JSON.stringify(state.after ?? null)}`);
     state = {
       ...state,
       status: 'failed',
-      error: error instanceof Error ? error.message : String(error),
+      // what failed (a key, a file) is the operator's to read in the log
+      error: damagedData
+        ? "the data stored for a user is damaged and could not be read; the server's log names it"
+        : error instanceof Error
+          ? error.message
+          : String(error),
       finishedAt: instant(),
     };
   } finally {

@@ -22,6 +22,8 @@ export class Rebuilds {
     private readonly control: Control,
     private readonly engines: Engines,
     private readonly clock: () => number = Date.now,
+    /** told what ended a rebuild on damaged data */
+    private readonly warn: (error: unknown, message: string) => void = () => {},
   ) {}
 
   /** Starts (or queues after the running one) a rebuild of the account under its current configuration. */
@@ -35,6 +37,7 @@ export class Rebuilds {
         await rebuildAccount(this.control, space.store, runtime.engine, runtime.config.version, {
           clock: this.clock,
           signal: this.stopping.signal,
+          warn: this.warn,
         }).catch(() => {});
       }
     });
@@ -68,6 +71,7 @@ export class Rebuilds {
             await resumeRebuild(this.control, space.store, runtime.engine, runtime.config.version, {
               clock: this.clock,
               signal: this.stopping.signal,
+              warn: this.warn,
             }).catch(() => {});
           }
         });
