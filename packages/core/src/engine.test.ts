@@ -310,6 +310,24 @@ describe('invalid input is a typed error with a clear message', () => {
     await expect(e.record(input)).rejects.toThrow(message);
   });
 
+  // The bounds the HTTP schemas hold, held by the engine for every caller (the command line's import,
+  // an embedding backend): an id or email longer could be recorded, then never read over HTTP.
+  it.each([
+    ['a user id of 256 characters', { userId: 'u'.repeat(256) }, /userId must be 1 to 255 characters/],
+    ['an email of 321 characters', { email: `${'e'.repeat(309)}@example.com` }, /email must be 1 to 320 characters/],
+    ['an idempotency key of 256 characters', { idempotencyKey: 'k'.repeat(256) }, /idempotencyKey must be 1 to 255/],
+  ])('rejects %s, as the HTTP API does', async (_what, fields, message) => {
+    const error = await e.record({ userId: 'u', metric: 'lessons', value: 1, ...fields }).catch((c: unknown) => c);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('takes a user id of 255 characters, emoji counted as one each', async () => {
+    const userId = '\u{1F525}'.repeat(255);
+    await e.record({ userId, metric: 'lessons', value: 1 });
+    expect((await e.user(userId))?.id).toBe(userId);
+  });
+
   // JSON.stringify throws on a BigInt: a message that showed the value with it threw a TypeError instead.
   it.each([
     ['value', { userId: 'u', metric: 'lessons', value: 1n }, /value must be a finite number, got 1n/],

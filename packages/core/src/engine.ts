@@ -8,7 +8,7 @@ import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import { identify } from './identify.js';
 import { preferences, setPreferences } from './preferences.js';
-import { checkAttributes, checkProfile, givesProfile } from './profile.js';
+import { checkAttributes, checkProfile, givesProfile, PROFILE_LIMITS } from './profile.js';
 import { viewUser } from './user-view.js';
 import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -35,7 +35,7 @@ import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
 import { copyStreak, type HistoryEntry, type Rollup } from './state.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
-import { checkCount, checkOptionalString, checkUserId, checkValue } from './validate.js';
+import { checkCount, checkOptionalString, checkUserId, checkValue, MAX_ID_LENGTH } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
 
 export function createEngine(options: EngineOptions): Engine {
@@ -65,8 +65,8 @@ export function createEngine(options: EngineOptions): Engine {
     const sentTz = checkOptionalString(input.tz, 'tz');
     // Kept under its one canonical name (S1), so that a spelling is never a change of zone.
     const tz = sentTz === null ? null : zoneOf(sentTz).name;
-    const email = checkOptionalString(input.email, 'email');
-    const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey');
+    const email = checkOptionalString(input.email, 'email', PROFILE_LIMITS.email);
+    const idempotencyKey = checkOptionalString(input.idempotencyKey, 'idempotencyKey', MAX_ID_LENGTH);
     const checked = input.profile === undefined ? null : checkProfile(input.profile, 'profile.');
     const profile = checked !== null && givesProfile(checked) ? checked : null;
     const given = input.attributes == null ? undefined : checkAttributes(input.attributes, 'attributes');

@@ -5,6 +5,7 @@
  * returns to its default). The profile is never part of a streak: no rule reads it.
  */
 import { shown } from './shown.js';
+import { longerThan } from './characters.js';
 import { InvalidInputError } from './errors.js';
 import { emptyRecord, unsafeKeyReason } from './keys.js';
 import type { UserProfile, UserState } from './state.js';
@@ -48,17 +49,6 @@ export const DEFAULT_PROFILE: Omit<UserProfile, 'updatedAt'> = Object.freeze({
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   return shown(value);
-}
-
-/**
- * Whether `text` is over `max` characters, counted as code points as the HTTP schemas (JSON Schema)
- * count them: an emoji is one character, though it is two in a JavaScript string's length.
- */
-function longerThan(text: string, max: number): boolean {
-  if (text.length <= max) return false;
-  let characters = 0;
-  for (const _ of text) if (++characters > max) return true;
-  return false;
 }
 
 function checkText(value: unknown, what: string, max: number, nullable: boolean): string | null | undefined {

@@ -2,14 +2,21 @@
  * Checks of caller input at the engine's edge. Each failure is an InvalidInputError that names the
  * field and the value it got.
  */
+import { longerThan } from './characters.js';
 import { InvalidInputError } from './errors.js';
 import { MAX_VALUE } from './sums.js';
 import { shown } from './shown.js';
 
+/** The longest user id, idempotency key and the like, in characters: what the HTTP API takes. */
+export const MAX_ID_LENGTH = 255;
+
+/** A user id: 1 to 255 characters, the bound every caller meets (HTTP, the command line, an embedding backend). */
 export function checkUserId(userId: unknown): string {
   if (typeof userId !== 'string' || userId.length === 0) {
     throw new InvalidInputError(`userId must be a non-empty string, got ${shown(userId)}`);
   }
+  if (longerThan(userId, MAX_ID_LENGTH))
+    throw new InvalidInputError(`userId must be 1 to ${MAX_ID_LENGTH} characters, got ${shown(userId)}`);
   return userId;
 }
 
@@ -23,10 +30,13 @@ export function checkValue(value: unknown): number {
   return value;
 }
 
-export function checkOptionalString(value: unknown, what: string): string | null {
+/** A string a caller may leave out (null); at most `max` characters when one is given. */
+export function checkOptionalString(value: unknown, what: string, max = Number.POSITIVE_INFINITY): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || value.length === 0)
     throw new InvalidInputError(`${what} must be a non-empty string when given, got ${shown(value)}`);
+  if (longerThan(value, max))
+    throw new InvalidInputError(`${what} must be 1 to ${max} characters, got ${shown(value)}`);
   return value;
 }
 

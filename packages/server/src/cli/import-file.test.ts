@@ -200,6 +200,30 @@ describe('importFile', () => {
     expect((await storedUser(d, 'ada'))?.totals).toEqual({ lessons: 1 });
   });
 
+  it('rejects lines the HTTP API would refuse, an at past the dates there are or a user id over 255 characters, and records the others', async () => {
+    const path = join(d.dir, 'out-of-bounds.ndjson');
+    const ok = (user: string) => JSON.stringify({ metric: 'lessons', userId: user, value: 1 });
+    writeFileSync(
+      path,
+      [
+        ok('ada'),
+        JSON.stringify({ metric: 'lessons', userId: 'ada', value: 1, at: 8_640_000_000_000_001 }),
+        JSON.stringify({ metric: 'lessons', userId: 'x'.repeat(10_000), value: 1 }),
+        JSON.stringify({ metric: 'lessons', user: { id: 'bob', email: `${'e'.repeat(400)}@example.com` }, value: 1 }),
+        ok('bob'),
+      ].join('\n'),
+    );
+    const summary = await run(path);
+    expect(summary).toMatchObject({ complete: true, lines: 5, recorded: 2, rejected: 3 });
+    expect(summary.reasons).toEqual([
+      expect.stringMatching(/^line 2: at must be an RFC 3339 instant/),
+      expect.stringMatching(/^line 3: userId must be 1 to 255 characters/),
+      expect.stringMatching(/^line 4: email must be 1 to 320 characters/),
+    ]);
+    expect((await storedUser(d, 'ada'))?.totals).toEqual({ lessons: 1 });
+    expect((await storedUser(d, 'bob'))?.totals).toEqual({ lessons: 1 });
+  });
+
   it('rejects a line longer than the HTTP API takes for one event, naming its length, and records the lines around it', async () => {
     /** an event line of exactly `bytes` bytes, without its newline */
     const sized = (userId: string, bytes: number) => {

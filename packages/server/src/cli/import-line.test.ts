@@ -19,6 +19,12 @@ describe('parseImportLine', () => {
       });
   });
 
+  // Date's range ends at 8.64e15 ms: past it, a date cannot be written, and the import stopped on it
+  it('refuses epoch milliseconds outside the dates there are, as a reason of the line', () => {
+    for (const at of [8_640_000_000_000_001, -8_640_000_000_000_001, Number.MAX_SAFE_INTEGER])
+      expect(parseImportLine(line(at))).toEqual({ problem: expect.stringMatching(/^at must be an RFC 3339 instant/) });
+  });
+
   it('refuses an at whose time of day is not one of the clock', () => {
     for (const at of ['2026-01-02T24:00:00Z', '2026-01-02T10:60:00Z', '2026-01-02T10:00:60Z'])
       expect(parseImportLine(line(at))).toEqual({ problem: expect.stringMatching(/^at must be an RFC 3339 instant/) });

@@ -22,9 +22,14 @@ export interface ImportEvent {
 /** The date (checked against the calendar apart), then a time of the clock and an offset. */
 const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
+/** The last instant a JavaScript Date can hold, in ms either way of 1970. */
+const MAX_DATE_MS = 8.64e15;
+
 function instant(at: unknown): number | undefined | { problem: string } {
   if (at === undefined || at === null) return undefined;
-  if (typeof at === 'number' && Number.isSafeInteger(at)) return at;
+  // whole milliseconds within the dates there are (±8.64e15 ms around 1970): past them none can be
+  // written, and the engine refuses years beyond its own with a reason of its own
+  if (typeof at === 'number' && Number.isSafeInteger(at) && Math.abs(at) <= MAX_DATE_MS) return at;
   const match = typeof at === 'string' ? RFC_3339.exec(at) : null;
   if (match !== null) {
     // Date.parse rolls 2026-02-30 over to March: the date is checked as the HTTP API checks dates
