@@ -24,6 +24,22 @@ describe('kindling streak', () => {
     expect(shown.out).toContain('rebuild         none yet');
   });
 
+  // a bad value is a usage mistake (exit 2), told by the flag that gave it, and nothing is saved
+  it.each([
+    [['--day-start', '25:00'], /^--day-start: dayStartsAt must be a time/],
+    [['--tz', 'Mars/Olympus'], /^--tz: .*Mars\/Olympus/],
+    [['--condition', 'lessons:0'], /^--condition: conditions\[0\]\.threshold must be/],
+    [['--freezes', '5,2'], /^--freezes: freezes\.initial \(5\) is above/],
+  ])('refuses %j with exit 2, naming the flag, and saves nothing', async (flags, message) => {
+    const before = await d.cli(['streak', 'show']);
+    const condition = flags.includes('--condition') ? [] : ['--condition', 'lessons:1'];
+    const res = await d.cli(['streak', 'set', '--frequency', 'daily', ...condition, ...flags]);
+    expect(res.code).toBe(2);
+    expect(res.err.replace(/^kindling: /, '')).toMatch(message);
+    expect(res.err).not.toMatch(/streaks\[0\]/);
+    expect((await d.cli(['streak', 'show'])).out).toBe(before.out);
+  });
+
   it('saves a new rule and rebuilds every user, keeping the rebuild in the control plane', async () => {
     await recordFor(['a', 'b', 'c']);
     const set = await d.cli([
@@ -89,16 +105,17 @@ describe('kindling streak', () => {
   });
 
   it('refuses an unknown metric, a rule the core rejects and a malformed flag, changing nothing', async () => {
+    // a value the engine refuses is a usage mistake (exit 2), as a malformed one is
     expect(await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'minutes:10'])).toMatchObject({
-      code: 1,
+      code: 2,
       err: expect.stringContaining('counts the metric "minutes", but no metric has this key; active metrics: lessons'),
     });
     expect(
       await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--tz', 'Mars/Olympus']),
-    ).toMatchObject({ code: 1, err: expect.stringContaining('Mars/Olympus') });
+    ).toMatchObject({ code: 2, err: expect.stringContaining('Mars/Olympus') });
     expect(
       await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1', '--freezes', '3,1']),
-    ).toMatchObject({ code: 1, err: expect.stringContaining('freezes.initial (3) is above freezes.max (1)') });
+    ).toMatchObject({ code: 2, err: expect.stringContaining('freezes.initial (3) is above freezes.max (1)') });
     expect(await d.cli(['streak', 'set', '--frequency', 'hourly', '--condition', 'lessons:1'])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--frequency must be daily, weekly, monthly'),

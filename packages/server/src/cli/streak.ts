@@ -3,6 +3,7 @@
  * (an engine is built from it; the core's ConfigError says what is wrong), saves it, and rebuilds
  * every user here with a progress bar, keeping the rebuild's progress in the control plane.
  */
+import { KindlingError } from '@kindling/core';
 import { WEEKDAYS, type Weekday } from '@kindling/core';
 import type { Rebuild, RuleConfig } from '../control/types.js';
 import type { Backend } from '../runtime/backend.js';
@@ -67,6 +68,34 @@ function freezes(text: string | undefined): RuleConfig['freezes'] {
   return { initial, max, earn: every !== undefined && amount !== undefined ? { every, amount } : null };
 }
 
+/** The flag that gives each field of the rule, as the engine names the field in a refusal. */
+const FLAG_OF_FIELD: ReadonlyArray<[RegExp, string]> = [
+  [/^dayStartsAt\b/, '--day-start'],
+  [/^defaultTimeZone\b|^unknown time zone\b/, '--tz'],
+  [/^conditions\b|^a condition\b/, '--condition'],
+  [/^freezes\b/, '--freezes'],
+  [/^restoreWindow\b/, '--restore-window'],
+  [/^weekStart\b/, '--week-start'],
+  [/^frequency\b/, '--frequency'],
+  [/^mode\b/, '--mode'],
+];
+
+/**
+ * The engine's refusal of the rule the flags made, as a usage mistake (exit 2) told by the flag:
+ * "streaks[0] ("default").dayStartsAt must be ..." is "--day-start: dayStartsAt must be ...".
+ * Anything else (a store's failure) is given back as it is.
+ */
+function refusalByFlag(error: unknown): unknown {
+  if (
+    !(error instanceof KindlingError) ||
+    !['INVALID_CONFIG', 'INVALID_INPUT', 'INVALID_TIME_ZONE'].includes(error.code)
+  )
+    return error;
+  const message = error.message.replace(/^streaks\[\d+\] \("[^"]*"\)(?:\.|:\s*)?/, '');
+  const flag = FLAG_OF_FIELD.find(([field]) => field.test(message))?.[1];
+  return new UsageError(flag === undefined ? message : `${flag}: ${message}`);
+}
+
 /** The rule the flags describe, with PUT /streak's defaults. */
 export function ruleFromFlags(args: ParsedArgs): RuleConfig {
   const conditions = (args.lists.condition ?? []).map(condition);
@@ -118,7 +147,11 @@ async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
   let rule = ruleFromFlags(args);
   const result = await withAccount(args, io.env, async ({ backend, account }) => {
     const saved = await backend.control.changeConfig(account.id, (config) => {
-      rule = ruleAsKept(config, rule);
+      try {
+        rule = ruleAsKept(config, rule);
+      } catch (error) {
+        throw refusalByFlag(error);
+      }
       return { ...config, streak: rule };
     });
     out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
