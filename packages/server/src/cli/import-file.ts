@@ -206,7 +206,8 @@ export async function importFile(path: string, options: ImportOptions): Promise<
       });
     const decoded = decodeImportLine(bytes);
     if (typeof decoded !== 'string') return settle(entry, { kind: 'rejected', reason: decoded.problem });
-    const text = decoded.replace(/\r$/, '');
+    // a byte order mark (some editors write one at the start of a UTF-8 file) is no part of the first line
+    const text = (number === 1 && decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded).replace(/\r$/, '');
     if (text.trim() === '') return settle(entry, { kind: 'blank' });
     await start(entry, text);
     while (inFlight >= concurrency) await new Promise<void>((resolve) => (wake = resolve));

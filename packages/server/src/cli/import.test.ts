@@ -31,6 +31,18 @@ describe('kindling import', () => {
     expect(human.out).toMatch(/line 4: at must be an RFC 3339 instant/);
     const json = await d.cli(['import', path, '--json']);
     expect(JSON.parse(json.out)).toMatchObject({ complete: true, recorded: 0, replayed: 1, rejected: 3, lines: 4 });
+    // with --json, stderr holds no progress bar: only an error would go there, as JSON
+    expect(json.err).toBe('');
+  });
+
+  it('reads a file that starts with a byte order mark, its first line included', async () => {
+    const path = join(d.dir, 'bom.ndjson');
+    writeFileSync(
+      path,
+      '\uFEFF{"metric":"lessons","userId":"ada","value":1}\n{"metric":"lessons","userId":"bob","value":1}\n',
+    );
+    const res = await d.cli(['import', path, '--json']);
+    expect(JSON.parse(res.out)).toMatchObject({ complete: true, recorded: 2, rejected: 0, lines: 2 });
   });
 
   it('fails with exit 1 naming a file that does not exist', async () => {

@@ -71,6 +71,8 @@ export const importCommand: Command = {
               `Going on from line ${line + 1}, where the last import of ${file} stopped (${resumeFileOf(file)}).`,
             ),
           onProgress: ({ offset, size, linesThisRun }) => {
+            // with --json, stderr carries only JSON (an error), as streak set's does
+            if (out.json) return;
             bar ??= new Progress(io.stderr, size, { unit: 'bytes', rateLabel: 'lines/s', from: offset });
             bar.update(offset, linesThisRun);
           },
