@@ -54,7 +54,10 @@ function listenFailure(error: unknown, settings: Settings): unknown {
         'PORT_NOT_ALLOWED',
         `${where} needs privileges this process does not have (ports under 1024 usually do); ${choose}`,
       );
+    // a name that resolves to no address (ENOTFOUND, EAI_AGAIN) names none of this machine's either
     case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
       return new ListenError(
         'ADDRESS_NOT_AVAILABLE',
         `${settings.host} is not an address of this machine; choose another with --host ADDR or HOST=ADDR (0.0.0.0 listens on all)`,

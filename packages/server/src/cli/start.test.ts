@@ -111,6 +111,13 @@ describe('kindling start', () => {
     }
   });
 
+  // a name no resolver knows (the .invalid top-level domain never resolves, RFC 6761) is no address of this machine
+  it('says a --host that names no address of this machine is not available, not an unexpected failure', async () => {
+    const io = fakeIo(env());
+    expect(await runCli(['start', '--port', '0', '--host', 'no-such-host.invalid', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.err())).toMatchObject({ code: 'ADDRESS_NOT_AVAILABLE' });
+  });
+
   it('reads the flags after the `--` that `pnpm start -- --port N` passes, and refuses stray arguments', async () => {
     const separated = fakeIo(env());
     expect(await runCli(['start', '--', '--port', '99999'], separated)).toBe(2);
