@@ -212,6 +212,12 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
     await b('POST', '/v1/users', { id: 'bea' });
     const lists = await Promise.all([adminA, adminB, adminOwn].map((call) => call('GET', '/admin/v1/users')));
     expect(lists.map((l) => l.body.users.map((u: { id: string }) => u.id))).toEqual([['ada'], ['ada', 'bea'], []]);
+
+    // the snippets' identify path, in its tenant only
+    expect((await a('PUT', '/api/users/dora', { name: 'Dora of A' })).status).toBe(200);
+    expect([(await b('GET', '/v1/users/dora')).status, (await own('GET', '/v1/users/dora')).status]).toEqual([
+      404, 404,
+    ]);
   });
 
   it("answers a streak read from the read cache with the namespace's own user, even at the same version", async () => {

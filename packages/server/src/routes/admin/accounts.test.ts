@@ -114,5 +114,10 @@ describe('/admin/v1/accounts (operator only)', () => {
     const theirStats = (await theirs('GET', '/admin/v1/analytics/streaks?days=1')).body;
     expect([ourStats.activeStreaks, ourStats.daily[0].events]).toEqual([1, 1]);
     expect([theirStats.activeStreaks, theirStats.daily[0].events]).toEqual([1, 2]);
+
+    // identify on the snippets' path names the caller's account's user only
+    expect((await theirs('PUT', '/api/users/ada', { name: 'Ada of Acme' }, other.applicationKey)).status).toBe(200);
+    expect((await t.call('GET', '/v1/users/ada')).body.name).toBeNull();
+    expect((await theirs('GET', '/v1/users/ada')).body.name).toBe('Ada of Acme');
   });
 });
