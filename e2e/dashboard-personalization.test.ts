@@ -103,9 +103,13 @@ async function savedConditions(): Promise<unknown> {
   return { mode: settings.body.rule.mode, conditions: settings.body.rule.conditions };
 }
 
-/** What the conditions' group shows: each row's metric and threshold, then the mode. */
+/**
+ * What the conditions' group shows: each row's metric and threshold, then the mode. The rows are
+ * counted once the form is on the page (`count` does not wait, and the form comes after its load).
+ */
 async function shownConditions(page: Page): Promise<Array<string>> {
   const group = page.getByRole('group', { name: 'Conditions' });
+  await group.getByLabel('Mode').waitFor();
   const rows = await group.getByRole('listitem').count();
   const values: string[] = [];
   for (let n = 1; n <= rows; n++) {
@@ -152,7 +156,7 @@ describe('the conditions on the Streak settings page', () => {
     expect(await shownConditions(page)).toEqual(['lessons', '1', 'minutes', '15', 'any']);
 
     await page.getByRole('button', { name: 'Remove condition 1' }).click();
-    expect(await shownConditions(page)).toEqual(['minutes', '15', 'any']);
+    await expect.poll(() => shownConditions(page)).toEqual(['minutes', '15', 'any']);
     await expect(page.getByRole('button', { name: 'Remove condition 1' }).isDisabled()).resolves.toBe(true);
     await save(page);
     expect(await savedConditions()).toEqual({ mode: 'any', conditions: [{ metric: 'minutes', threshold: 15 }] });

@@ -141,7 +141,7 @@ describe('the dashboard, signed in and out', () => {
     ]);
     expect(JSON.stringify(saved)).not.toContain(secret);
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    expect(await page.getByLabel('Signing secret').count()).toBe(0);
+    await page.getByLabel('Signing secret').waitFor({ state: 'detached' });
 
     const row = page.getByRole('row', { name: /hooks\.example\.com/ });
     await row.getByRole('button', { name: 'Turn off' }).click();
