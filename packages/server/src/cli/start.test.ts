@@ -92,6 +92,14 @@ describe('kindling start', () => {
     expect(unknown.err()).toContain('unknown flag --prot');
   });
 
+  it('exits 2 naming the variable, at once, when --data names a folder the system cannot make (under /proc)', async () => {
+    const io = fakeIo(env());
+    expect(await runCli(['start', '--port', '0', '--data', '/proc/kindling-no-such/data'], io)).toBe(2);
+    expect(io.err()).toContain(
+      'KINDLING_DATA_DIR (--data) /proc/kindling-no-such/data cannot be made a folder: ENOENT',
+    );
+  });
+
   it('says the port is taken and how to choose another when something else listens on it', async () => {
     server = await launch(['--port', '0', '--host', '127.0.0.1'], fakeIo(env()));
     const port = new URL(server?.url as string).port;

@@ -2,13 +2,14 @@
  * Where the data lives: SQLite files in the data folder (the default), or Redis (single or
  * cluster) shared by any number of server processes. One control plane, one Store per account.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DeliveryQueue, Store } from '@kindling/core';
 import { redisControlKV, redisDeliveryQueue, redisStore } from '@kindling/redis';
 import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore } from '@kindling/sqlite';
 import { Control } from '../control/control.js';
 import { type Settings, SettingsError } from '../settings.js';
+import { makeFolder } from './make-folder.js';
 
 export interface Backend {
   readonly kind: 'sqlite' | 'redis';
@@ -47,7 +48,7 @@ export function openBackend(
         `KINDLING_DATA_DIR (--data) ${dir} holds no Kindling data (no control.db): run \`kindling start --data ${dir}\` once to make it, or name the folder that holds the data`,
       );
     try {
-      mkdirSync(dir, { recursive: true });
+      makeFolder(dir);
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
       throw new SettingsError(
