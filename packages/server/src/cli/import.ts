@@ -1,7 +1,7 @@
 /**
  * `kindling import FILE.ndjson`: records a file of events into an account (see import-file.ts).
- * Ctrl-C stops reading, lets the records in flight finish, keeps where it got to and exits 130;
- * the next run goes on from there.
+ * Ctrl-C or SIGTERM stops reading, lets the records in flight finish, keeps where it got to and
+ * exits 130 or 143 (stop-signals.ts); the next run goes on from there.
  */
 import { existsSync } from 'node:fs';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
@@ -11,6 +11,7 @@ import { importFile, type ImportSummary, MAX_LINE_BYTES } from './import-file.js
 import { resumeFileOf } from './import-resume.js';
 
 import { Progress } from './progress.js';
+import { exitCodeFor, onStopSignal, type StopSignal } from './stop-signals.js';
 
 const HELP = `usage: kindling import FILE.ndjson
 
@@ -21,7 +22,8 @@ Records events from a file, one JSON object a line:
 "at" is optional (RFC 3339 or epoch ms; default: now), "userId" may stand for user.id, and
 "idempotencyKey" is optional (default: a hash of the line, so importing a file again changes nothing).
 A line is at most ${MAX_LINE_BYTES / 1024} KB of UTF-8; a longer line, or one that is not UTF-8, is rejected.
-Each user's events are recorded in file order. Ctrl-C stops cleanly; running the command again goes
+Each user's events are recorded in file order. Ctrl-C or SIGTERM stops cleanly (exit 130 or 143,
+with the summary so far); running the command again goes
 on where it stopped (kept in FILE.kindling-import.json until the file is done) if the file is
 unchanged. FILE must be a regular file: save a stream (gunzip -c x.gz) to a file first.
 
@@ -51,14 +53,17 @@ export const importCommand: Command = {
     const [file] = positionals(args, ['FILE']) as [string];
     if (!existsSync(file)) throw new CommandError(`no file ${JSON.stringify(file)}`);
     const stop = new AbortController();
-    const onSigint = () => {
-      if (stop.signal.aborted) process.exit(130);
-      out.note(
-        '\nInterrupted: waiting for the records in flight, then saving where the import got to (Ctrl-C again to quit at once)…',
-      );
-      stop.abort();
-    };
-    process.on('SIGINT', onSigint);
+    let stoppedBy: StopSignal = 'SIGINT';
+    const off = onStopSignal(
+      (signal) => {
+        stoppedBy = signal;
+        out.note(
+          `\n${signal === 'SIGINT' ? 'Interrupted' : 'SIGTERM'}: waiting for the records in flight, then saving where the import got to (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)…`,
+        );
+        stop.abort();
+      },
+      (text) => out.note(text),
+    );
     let bar: Progress | null = null;
     try {
       const summary = await withAccount(args, io.env, ({ backend, account }) =>
@@ -80,9 +85,9 @@ export const importCommand: Command = {
       );
       (bar as Progress | null)?.finish();
       out.result(summary, describe);
-      return summary.complete ? 0 : 130;
+      return summary.complete ? 0 : exitCodeFor(stoppedBy);
     } finally {
-      process.off('SIGINT', onSigint);
+      off();
     }
   },
 };

@@ -12,7 +12,7 @@ import type { Command } from './command.js';
 import { importCommand } from './import.js';
 import { keysCommand } from './keys.js';
 import { metricsCommand } from './metrics.js';
-import { Output, type CliIo } from './output.js';
+import { Output, quietWhenClosed, type CliIo } from './output.js';
 import { passwordCommand } from './password.js';
 import { startCommand } from './start.js';
 import { streakCommand } from './streak.js';
@@ -82,5 +82,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 /** The process's own entry point (bin/kindling.mjs). */
 export function run(argv: readonly string[]): Promise<number> {
-  return runCli(argv, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: readEnvironment() });
+  return runCli(argv, {
+    stdout: quietWhenClosed(process.stdout),
+    stderr: quietWhenClosed(process.stderr),
+    stdin: process.stdin,
+    env: readEnvironment(),
+  });
 }

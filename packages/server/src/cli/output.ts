@@ -18,6 +18,27 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * A process stream that goes quiet once it cannot be written (its reader gone: `2>&1 | head`, a
+ * closed terminal, EPIPE) instead of ending the command: the work goes on and only its text is
+ * lost. Unheard, such a stream's error ended an import halfway with no summary.
+ */
+export function quietWhenClosed(stream: NodeJS.WriteStream): TextSink {
+  let closed = false;
+  stream.on('error', () => {
+    closed = true;
+  });
+  return {
+    write: (text: string) => !closed && !stream.destroyed && stream.write(text),
+    get isTTY() {
+      return stream.isTTY;
+    },
+    get columns() {
+      return stream.columns;
+    },
+  };
+}
+
 /** Characters a terminal acts on rather than shows: C0 (but the line feed), DEL, C1, direction overrides. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
 const ACTED_ON = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

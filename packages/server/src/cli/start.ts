@@ -11,12 +11,7 @@ import { startServer, type RunningServer } from '../server.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
 import { Output, type CliIo } from './output.js';
-
-/**
- * A signal repeated sooner than this after the first is the same stop asked twice, not a second
- * Ctrl-C: under `pnpm start` a Ctrl-C reaches both pnpm and the server, and pnpm passes it on.
- */
-const REPEATED_WITHIN_MS = 1_000;
+import { onStopSignal } from './stop-signals.js';
 
 const FLAGS = { port: 'string', host: 'string', data: 'string', redis: 'string' } as const;
 
@@ -122,30 +117,23 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
 /** Resolves when the first SIGTERM or SIGINT has stopped the server; a later second signal exits at once. */
 function stopOnSignal(server: RunningServer, out: Output): Promise<number> {
   return new Promise((resolve) => {
-    let stoppingSince: number | null = null;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stoppingSince !== null) {
-        if (Date.now() - stoppingSince < REPEATED_WITHIN_MS) return;
-        out.note(`${signal} again: exiting without waiting`);
-        process.exit(signal === 'SIGINT' ? 130 : 143);
-      }
-      stoppingSince = Date.now();
-      out.note(`${signal}: finishing requests in flight and closing the stores…`);
-      server.close().then(
-        () => {
-          process.off('SIGTERM', onSignal);
-          process.off('SIGINT', onSignal);
-          out.note('stopped');
-          resolve(0);
-        },
-        (error: unknown) => {
-          out.error(`stopping failed: ${error instanceof Error ? error.message : String(error)}`, 'STOP_FAILED');
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
+    const off = onStopSignal(
+      (signal) => {
+        out.note(`${signal}: finishing requests in flight and closing the stores…`);
+        server.close().then(
+          () => {
+            off();
+            out.note('stopped');
+            resolve(0);
+          },
+          (error: unknown) => {
+            out.error(`stopping failed: ${error instanceof Error ? error.message : String(error)}`, 'STOP_FAILED');
+            resolve(1);
+          },
+        );
+      },
+      (text) => out.note(text),
+    );
   });
 }
 
