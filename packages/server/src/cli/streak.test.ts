@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engines } from '../runtime/engines.js';
+import { tenantSpace } from '../runtime/spaces.js';
 import { dataDir, type DataDir } from './test-io.js';
 
 let d: DataDir;
@@ -78,6 +79,33 @@ describe('kindling streak', () => {
     expect(config.streak).toEqual(printed.rule);
     expect(rebuild).toMatchObject({ status: 'done', done: 3, version: config.version });
     expect(JSON.parse((await d.cli(['streak', 'show', '--json'])).out)).toEqual({ rule: printed.rule, rebuild });
+  });
+
+  it("rebuilds every tenant's users too, as saving the rule through the admin API does", async () => {
+    const backend = d.open();
+    const accountId = d.first.account.id;
+    const at = new Date().toISOString();
+    await backend.control.changeTenants(accountId, (tenants) => [
+      ...tenants,
+      { id: 'tn1', customerId: 'school-1', name: 'School 1', status: 'active', created: at, updated: at },
+    ]);
+    const { engine } = await new Engines(backend, 0).runtimeFor(tenantSpace(accountId, 'tn1'));
+    for (const userId of ['t-a', 't-b'])
+      await engine.record({ userId, metric: 'lessons', value: 1, at: Date.parse('2026-01-05T10:00:00Z') });
+    await backend.close();
+
+    const set = await d.cli(['streak', 'set', '--frequency', 'weekly', '--condition', 'lessons:1', '--json']);
+    expect(set.code).toBe(0);
+    const after = d.open();
+    const version = (await after.control.config(accountId)).version;
+    const tenantRebuild = await after.control.rebuild(tenantSpace(accountId, 'tn1').store);
+    await after.close();
+    expect(tenantRebuild).toMatchObject({ status: 'done', done: 2, total: 2, version });
+    expect(JSON.parse(set.out).tenants).toEqual([
+      { tenant: 'school-1', rebuild: expect.objectContaining({ status: 'done', done: 2, version }) },
+    ]);
+    const human = await d.cli(['streak', 'set', '--frequency', 'daily', '--condition', 'lessons:1']);
+    expect(human.out).toMatch(/^ {2}tenant school-1: done: 2\/2 users \(configuration version \d+\)/m);
   });
 
   it.each([

@@ -1,14 +1,14 @@
 /**
  * `kindling streak show|set`: the account's streak rule. `set` checks the rule as PUT /streak does
  * (an engine is built from it; the core's ConfigError says what is wrong), saves it, and rebuilds
- * every user here with a progress bar, keeping the rebuild's progress in the control plane.
+ * every user here, in each namespace as the server does (rebuildEverySpace), with a progress bar,
+ * keeping the rebuild's progress in the control plane.
  */
 import { KindlingError } from '@kindling/core';
 import { WEEKDAYS, type Weekday } from '@kindling/core';
 import type { Rebuild, RuleConfig } from '../control/types.js';
-import type { Backend } from '../runtime/backend.js';
-import { engineFor } from '../runtime/engines.js';
-import { rebuildAccount } from '../runtime/rebuild-account.js';
+import { Engines } from '../runtime/engines.js';
+import { rebuildEverySpace, type SpaceRebuild } from '../runtime/rebuilds.js';
 import { isDecimalText } from '../http/decimal-text.js';
 import { ruleAsKept } from '../runtime/streak-rule.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
@@ -16,6 +16,7 @@ import { UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedAr
 import { beginCommand, takeAction, type Command } from './command.js';
 import type { Output, CliIo } from './output.js';
 import { Progress } from './progress.js';
+import { exitCodeFor, onStopSignal, type StopSignal } from './stop-signals.js';
 
 const FLAGS = {
   ...BACKEND_FLAGS,
@@ -34,7 +35,9 @@ const HELP = `usage:
   kindling streak set --frequency daily|weekly|monthly --condition METRIC:THRESHOLD [flags]
 
 show: the account's streak rule and the state of the last rebuild.
-set: replaces the rule (as PUT /admin/v1/streak does) and rebuilds every user's streak under it.
+set: replaces the rule (as PUT /admin/v1/streak does) and rebuilds every user's streak under it,
+     the users of every tenant too. Ctrl-C or SIGTERM stops the rebuild between two users (exit
+     130 or 143): the rule stays saved, and a server goes on with the rebuild.
 
   --frequency F            daily, weekly or monthly
   --condition M:N          a metric key and the amount per period; repeat for more (lessons:1)
@@ -112,19 +115,6 @@ export function ruleFromFlags(args: ParsedArgs): RuleConfig {
   };
 }
 
-/** Rebuilds every user of the account under its saved configuration, keeping progress in the control plane. */
-/** Rebuilds every user of the account under its saved configuration, in this process. */
-export async function rebuildAll(
-  backend: Backend,
-  accountId: string,
-  onProgress: (done: number, total: number) => void,
-  clock: () => number = Date.now,
-): Promise<Rebuild> {
-  const config = await backend.control.config(accountId);
-  const engine = engineFor(config, backend.storeFor(accountId), clock);
-  return rebuildAccount(backend.control, accountId, engine, config.version, { clock, onProgress });
-}
-
 function describeRule(rule: RuleConfig | null): string[] {
   if (rule === null) return ['no streak rule: set one with kindling streak set'];
   const f = rule.freezes;
@@ -143,29 +133,89 @@ function describeRebuild(r: Rebuild): string {
   return `rebuild         ${r.status}: ${r.done}/${r.total} users (configuration version ${r.version}) ${when}${r.error !== null ? ` — ${r.error}` : ''}`;
 }
 
+/** A tenant's namespace and its rebuild, as `set` prints them. */
+interface TenantRebuild {
+  tenant: string;
+  rebuild: Rebuild;
+}
+
+function describeTenants(tenants: readonly TenantRebuild[]): string[] {
+  return tenants.map(
+    ({ tenant, rebuild }) => `  tenant ${tenant}: ${describeRebuild(rebuild).replace(/^rebuild +/, '')}`,
+  );
+}
+
+/** The rebuild of one namespace as the control plane holds it after the run, or the error that stopped the run. */
+function ended(run: SpaceRebuild, version: number): Rebuild {
+  if (run.rebuild !== null) return run.rebuild;
+  const message = run.error instanceof Error ? run.error.message : String(run.error);
+  return { status: 'failed', done: 0, total: 0, startedAt: null, finishedAt: null, error: message, version };
+}
+
 async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
   let rule = ruleFromFlags(args);
-  const result = await withAccount(args, io.env, async ({ backend, account }) => {
-    const saved = await backend.control.changeConfig(account.id, (config) => {
-      try {
-        rule = ruleAsKept(config, rule);
-      } catch (error) {
-        throw refusalByFlag(error);
-      }
-      return { ...config, streak: rule };
+  const stop = new AbortController();
+  let stoppedBy: StopSignal | null = null;
+  const off = onStopSignal(
+    (signal) => {
+      stoppedBy = signal;
+      out.note(
+        `\n${signal}: stopping the rebuild after the user in hand (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)…`,
+      );
+      stop.abort();
+    },
+    (text) => out.note(text),
+  );
+  try {
+    const result = await withAccount(args, io.env, async ({ backend, account }) => {
+      const saved = await backend.control.changeConfig(account.id, (config) => {
+        try {
+          rule = ruleAsKept(config, rule);
+        } catch (error) {
+          throw refusalByFlag(error);
+        }
+        return { ...config, streak: rule };
+      });
+      out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
+      const tenants = new Map((await backend.control.tenants(account.id)).map((t) => [t.id, t.customerId]));
+      let bar: Progress | null = null;
+      const runs = await rebuildEverySpace(backend.control, new Engines(backend, 0), account.id, {
+        signal: stop.signal,
+        onSpace: (space) => {
+          bar?.finish();
+          bar = null;
+          if (space.tenantId !== null) out.note(`Tenant ${tenants.get(space.tenantId) ?? space.tenantId}:`);
+        },
+        onProgress: (done, total) => {
+          if (out.json) return;
+          bar ??= new Progress(io.stderr, total, { unit: 'items', rateLabel: 'users/s' });
+          bar.update(done, done);
+        },
+      });
+      (bar as Progress | null)?.finish();
+      const [own, ...others] = runs;
+      // stopped before it began (a signal during the save): the record is what it was
+      const rebuild = own === undefined ? await backend.control.rebuild(account.id) : ended(own, saved.version);
+      return {
+        rule,
+        rebuild,
+        tenants: others.map((run) => ({
+          tenant: tenants.get(run.space.tenantId ?? '') ?? '',
+          rebuild: ended(run, saved.version),
+        })),
+      };
     });
-    out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
-    let bar: Progress | null = null;
-    const rebuild = await rebuildAll(backend, account.id, (done, total) => {
-      if (out.json) return;
-      bar ??= new Progress(io.stderr, total, { unit: 'items', rateLabel: 'users/s' });
-      bar.update(done, done);
-    });
-    (bar as Progress | null)?.finish();
-    return { rule, rebuild };
-  });
-  out.result(result, (r) => [...describeRule(r.rule), describeRebuild(r.rebuild)]);
-  return result.rebuild.status === 'failed' ? 1 : 0;
+    out.result(result, (r) => [...describeRule(r.rule), describeRebuild(r.rebuild), ...describeTenants(r.tenants)]);
+    if (stoppedBy !== null) {
+      out.note(
+        'The rule is saved; the rebuild stopped between two users. A running server goes on with it within 10 s, and `kindling start` at once.',
+      );
+      return exitCodeFor(stoppedBy);
+    }
+    return [result.rebuild, ...result.tenants.map((t) => t.rebuild)].some((r) => r.status === 'failed') ? 1 : 0;
+  } finally {
+    off();
+  }
 }
 
 export const streakCommand: Command = {

@@ -17,7 +17,7 @@ export const HEARTBEAT_MS = 1_000;
 /** A running rebuild whose record is older than this was left by a process that stopped. */
 export const LEASE_MS = 10_000;
 
-interface Options {
+export interface RebuildOptions {
   clock?: () => number;
   onProgress?: (done: number, total: number) => void;
   /** stops the run between two users (the process is stopping): the record is released for the next process to go on at once */
@@ -43,7 +43,7 @@ export async function rebuildAccount(
   accountId: string,
   engine: Engine,
   version: number,
-  options: Options = {},
+  options: RebuildOptions = {},
 ): Promise<Rebuild> {
   const clock = options.clock ?? Date.now;
   const start: Rebuild = {
@@ -72,7 +72,7 @@ export async function resumeRebuild(
   accountId: string,
   engine: Engine,
   version: number,
-  options: Options = {},
+  options: RebuildOptions = {},
 ): Promise<Rebuild | null> {
   const clock = options.clock ?? Date.now;
   const { rebuild, raw } = await control.rebuildRecord(accountId);
@@ -106,7 +106,7 @@ async function run(
   accountId: string,
   engine: Engine,
   claimed: Claimed,
-  options: Options,
+  options: RebuildOptions,
 ): Promise<Rebuild> {
   const clock = options.clock ?? Date.now;
   const instant = () => new Date(clock()).toISOString();

@@ -10,8 +10,49 @@
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';
 import type { Engines } from './engines.js';
-import { isAbandoned, LEASE_MS, rebuildAccount, resumeRebuild } from './rebuild-account.js';
+import { isAbandoned, LEASE_MS, type RebuildOptions, rebuildAccount, resumeRebuild } from './rebuild-account.js';
 import { type Space, spacesOf } from './spaces.js';
+
+/** One namespace's rebuild: which namespace, and how its run ended (or the error that stopped it). */
+export interface SpaceRebuild {
+  readonly space: Space;
+  readonly rebuild: Rebuild | null;
+  readonly error: unknown;
+}
+
+/**
+ * Rebuilds every user of the account under its current configuration, in each of its namespaces
+ * in turn (its own, then each active tenant's): what a change of the streak rule needs, wherever
+ * it is made (PUT /admin/v1/streak, `kindling streak set`). A namespace whose run throws (the
+ * control plane away) does not keep the next from theirs. `onSpace` is told before each starts.
+ */
+export async function rebuildEverySpace(
+  control: Control,
+  engines: Engines,
+  accountId: string,
+  options: RebuildOptions & { onSpace?: (space: Space) => void } = {},
+): Promise<SpaceRebuild[]> {
+  const { onSpace, ...rebuildOptions } = options;
+  const runs: SpaceRebuild[] = [];
+  for (const space of await spacesOf(control, accountId)) {
+    if (options.signal?.aborted) break;
+    onSpace?.(space);
+    try {
+      const runtime = await engines.runtimeFor(space);
+      const rebuild = await rebuildAccount(
+        control,
+        space.store,
+        runtime.engine,
+        runtime.config.version,
+        rebuildOptions,
+      );
+      runs.push({ space, rebuild, error: null });
+    } catch (error) {
+      runs.push({ space, rebuild: null, error });
+    }
+  }
+  return runs;
+}
 
 export class Rebuilds {
   private readonly running = new Map<string, Promise<unknown>>();
@@ -31,15 +72,12 @@ export class Rebuilds {
     const startedAt = new Date(this.clock()).toISOString();
     this.enqueue(accountId, async () => {
       this.engines.invalidate(accountId);
-      for (const space of await spacesOf(this.control, accountId)) {
-        if (this.stopping.signal.aborted) return;
-        const runtime = await this.engines.runtimeFor(space);
-        await rebuildAccount(this.control, space.store, runtime.engine, runtime.config.version, {
-          clock: this.clock,
-          signal: this.stopping.signal,
-          warn: this.warn,
-        }).catch(() => {});
-      }
+      // a run that threw is left as its record says (or abandoned, and taken up again)
+      await rebuildEverySpace(this.control, this.engines, accountId, {
+        clock: this.clock,
+        signal: this.stopping.signal,
+        warn: this.warn,
+      });
     });
     return { status: 'running', done: 0, total: 0, startedAt, finishedAt: null, error: null, version };
   }
