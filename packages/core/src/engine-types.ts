@@ -154,7 +154,7 @@ export interface Engine {
   /** The user's journal as stored: daily sums of its metrics, zone changes, owner actions (not the sums under events' attributes, S25). */
   journal(userId: string): Promise<Journal>;
   /**
-   * A metric's summary for a user over local dates `from`..`to` (`YYYY-MM-DD`, at most 400 days):
+   * A metric's summary for a user over local dates `from`..`to` (`YYYY-MM-DD`, `to` at most 400 days after `from`):
    * per day, week (the first rule's week start, else Monday) or calendar month holding them, the
    * first date, what the user's events added and the user's total at its end, from the daily sums
    * the store keeps. NotFoundError for an unknown metric or user; InvalidInputError for a bad range.

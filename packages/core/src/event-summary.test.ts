@@ -46,4 +46,21 @@ describe('an event summary', () => {
     });
     expect(weeks.map((p) => p.date)).toEqual(['0000-01-03', '0000-01-10', '0000-01-17']);
   });
+
+  it('takes an end date 400 days after the start, as the wire reference bounds the range, and refuses 401', async () => {
+    const engine = await engineWithOneEvent();
+    const days = await engine.eventSummary('u', 'lessons', {
+      aggregation: 'daily',
+      from: '2025-10-24',
+      to: '2026-11-28',
+    });
+    expect(days).toHaveLength(401);
+    expect([days[0]?.date, days.at(-1)?.date]).toEqual(['2025-10-24', '2026-11-28']);
+    await expect(
+      engine.eventSummary('u', 'lessons', { aggregation: 'daily', from: '2025-10-23', to: '2026-11-28' }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'the last date of a summary may be at most 400 days after its first: 2025-10-23 to 2026-11-28 is 401',
+    });
+  });
 });

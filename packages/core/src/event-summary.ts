@@ -24,7 +24,7 @@ export interface SummaryPeriod {
   readonly change: number;
 }
 
-/** The longest range a summary covers, in days (the hosted service's limit). */
+/** How many days after its first date a summary may end (the hosted service's "range ≤ 400 days"): 401 dates at most. */
 export const MAX_SUMMARY_DAYS = 400;
 
 /** 0000-01-01, the first day written YYYY-MM-DD. */
@@ -77,9 +77,9 @@ export async function eventSummary(
   const from = parseDay(options.from, 'from');
   const to = parseDay(options.to, 'to');
   if (to < from) throw new InvalidInputError(`from (${options.from}) must not be after to (${options.to})`);
-  if (to - from + 1 > MAX_SUMMARY_DAYS)
+  if (to - from > MAX_SUMMARY_DAYS)
     throw new InvalidInputError(
-      `a summary covers at most ${MAX_SUMMARY_DAYS} days, from ${options.from} to ${options.to} is ${to - from + 1}`,
+      `the last date of a summary may be at most ${MAX_SUMMARY_DAYS} days after its first: ${options.from} to ${options.to} is ${to - from}`,
     );
   const user = await ctx.store.load(userId);
   if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user ${JSON.stringify(userId)}`);
