@@ -43,3 +43,28 @@ describe('a bucket handed the instant of its request', () => {
     expect(limiter.take('k', 11_000)).toBe(0);
   });
 });
+
+describe('the buckets a limiter holds', () => {
+  it('keeps a drained bucket drained however many other ids come (the sign-in limits: 10 at once, one every 10 s)', () => {
+    const at = 1_000_000;
+    const limiter = new RateLimiter(0.1, 10, () => at);
+    for (let i = 0; i < 10; i++) expect(limiter.take('account:owner')).toBe(0);
+    expect(limiter.take('account:owner')).toBeGreaterThan(0);
+    for (let i = 0; i < 100_002; i++) limiter.take(`client:2001:db8:${i.toString(16)}::1`);
+    expect(limiter.take('account:owner')).toBeGreaterThan(0);
+  });
+
+  it('forgets the buckets that have filled up again, which a new id would start as anyway', () => {
+    let at = 1_000_000;
+    const limiter = new RateLimiter(0.1, 10, () => at);
+    limiter.take('account:owner');
+    for (let i = 0; i < 100_000; i++) limiter.take(`client:${i}`);
+    expect(limiter.size).toBe(100_001);
+    at += 10_000;
+    limiter.take('client:new');
+    expect(limiter.size).toBeLessThanOrEqual(2);
+    // the owner's bucket, taken from 10 s ago, is full again: forgetting it changed nothing
+    for (let i = 0; i < 10; i++) expect(limiter.take('account:owner')).toBe(0);
+    expect(limiter.take('account:owner')).toBeGreaterThan(0);
+  });
+});
