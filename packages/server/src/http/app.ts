@@ -14,6 +14,7 @@ import { appRoutes } from '../routes/app/index.js';
 import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
 import { checkBodyActsFor } from './acts-for.js';
+import { SESSION_COOKIE } from './auth.js';
 import { admission, hooksOf, refuseBodyEncoding, refuseUnready } from './admission.js';
 import { BODY_LIMIT } from './body-limit.js';
 import { answerClientError, answerConnect, answerExpectation } from './client-errors.js';
@@ -143,8 +144,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
           session: {
             type: 'apiKey',
             in: 'cookie',
-            name: 'kindling_session',
-            description: 'the dashboard session (admin routes; writes also need the X-Kindling-CSRF header)',
+            name: SESSION_COOKIE,
+            description:
+              'the dashboard session (admin routes; writes also need the X-Kindling-CSRF header); named __Host-kindling_session over https',
           },
         },
       },

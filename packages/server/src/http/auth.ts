@@ -85,13 +85,36 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The name of the session cookie for this request. Over HTTPS it carries the `__Host-` prefix: a
+ * browser keeps such a cookie only when it is Secure, for `/` and set by this origin itself, so no
+ * page on another port of this host, or on a sibling name, can plant one (RFC 6265bis, 4.1.3.2).
+ */
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/**
  * The dashboard session's token a request carries in its cookie, if any: parsed here, on the routes
- * that take a session only, not by a hook on every request.
+ * that take a session only, not by a hook on every request. Two cookies of the name are refused,
+ * whichever comes first: a browser sends every cookie that matches, one planted by another site on
+ * this host (over HTTP, where the name has no prefix) first when its path is longer, and reading
+ * either would act in an account the owner did not sign in to, or end each sign-in at once.
  */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
-  const token = header === undefined ? undefined : fastifyCookie.parse(header)[SESSION_COOKIE];
-  return token === '' ? undefined : token;
+  if (header === undefined) return undefined;
+  const name = sessionCookieName(request);
+  const carried = header.split(';').filter((pair) => {
+    const eq = pair.indexOf('=');
+    return eq >= 0 && pair.slice(0, eq).trim() === name;
+  }).length;
+  if (carried > 1)
+    throw new HttpError(
+      'SESSION_COOKIE_CONFLICT',
+      `the request carries ${carried} ${name} cookies, and another site on this host set all but one of them: clear this site's cookies in the browser, then sign in again`,
+    );
+  const token = fastifyCookie.parse(header)[name];
+  return token === '' || token === undefined ? undefined : token;
 }
 
 /** The caller of a request, or null when it carries no credentials. */

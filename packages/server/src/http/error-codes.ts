@@ -48,6 +48,10 @@ const SERVER = {
   BAD_REQUEST: { status: 400, message: 'the request cannot be served' },
   MALFORMED_REQUEST: { status: 400, message: 'the request is not valid HTTP/1.1' },
   MISSING_HOST: { status: 400, message: 'an HTTP/1.1 request must carry a Host header' },
+  SESSION_COOKIE_CONFLICT: {
+    status: 400,
+    message: 'the request carries two session cookies; clear the site cookies in the browser and sign in again',
+  },
   MISSING_API_KEY: { status: 401, message: 'send your API key in the X-API-KEY header' },
   INVALID_API_KEY: { status: 401, message: 'the API key is not valid' },
   REVOKED_API_KEY: { status: 401, message: 'the API key was revoked' },

@@ -292,3 +292,58 @@ describe('sessions in the control plane', () => {
     expect(await control.session('long', 0)).not.toBeNull();
   });
 });
+
+describe('a session cookie planted by another site on this host (another port, a sibling name)', () => {
+  it('refuses a request carrying two session cookies, in either order, with 400 SESSION_COOKIE_CONFLICT', async () => {
+    const owner = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } }));
+    const made = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'other' } });
+    const planted = cookieOf(
+      await t.call('POST', '/admin/v1/session', { key: null, body: { key: made.body.adminKey } }),
+    );
+    for (const cookie of [`${planted}; ${owner}`, `${owner}; ${planted}`, `kindling_session=junk; ${owner}`]) {
+      const answer = await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } });
+      expect({ status: answer.status, code: answer.body.code }).toEqual({
+        status: 400,
+        code: 'SESSION_COOKIE_CONFLICT',
+      });
+      expect(answer.body.error).toContain("clear this site's cookies");
+    }
+    const write = await t.call('POST', '/admin/v1/keys', {
+      key: null,
+      headers: { cookie: `${planted}; ${owner}`, 'x-kindling-csrf': '1' },
+      body: { name: 'made in the wrong account', kind: 'admin' },
+    });
+    expect(write.status).toBe(400);
+  });
+
+  it('over HTTPS names its cookie __Host-kindling_session, which no other site may set, and reads no other', async () => {
+    const proxied = await startTestServer({
+      env: { KINDLING_OWNER_PASSWORD: PASSWORD, KINDLING_TRUST_PROXY: '127.0.0.1' },
+    });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const signIn = await proxied.call('POST', '/admin/v1/session', {
+        key: null,
+        headers: https,
+        body: { password: PASSWORD },
+      });
+      const header = String(signIn.headers['set-cookie']);
+      expect(header).toMatch(/^__Host-kindling_session=[\w-]{20,};/);
+      expect(header).toContain('Secure');
+      expect(header).toContain('Path=/');
+      expect(header).not.toContain('Domain');
+      const token = cookieOf(signIn).split('=')[1];
+      const read = (cookie: string) =>
+        proxied.call('GET', '/admin/v1/session', { key: null, headers: { ...https, cookie } });
+      expect((await read(`__Host-kindling_session=${token}`)).status).toBe(200);
+      expect((await read(`kindling_session=${token}`)).status).toBe(401);
+      const out = await proxied.call('DELETE', '/admin/v1/session', {
+        key: null,
+        headers: { ...https, cookie: `__Host-kindling_session=${token}`, 'x-kindling-csrf': '1' },
+      });
+      expect(String(out.headers['set-cookie'])).toMatch(/^__Host-kindling_session=;.*Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The dashboard's session: POST /admin/v1/session signs in with the owner password (or an admin
- * key) and sets the `kindling_session` cookie; GET answers who is signed in; DELETE signs out.
+ * key) and sets the session cookie (`kindling_session`; `__Host-kindling_session` over https, see
+ * auth.ts); GET answers who is signed in; DELETE signs out.
  * Attempts are limited per client and, with a password, per account, and password checks wait for
  * one of a few slots (http/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
  * all answer the same 401, and an unknown account costs the same password check as a known one.
@@ -8,7 +9,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, SessionSource } from '../../control/types.js';
-import { callerOf, SESSION_COOKIE, sessionTokenOf } from '../../http/auth.js';
+import { callerOf, sessionCookieName, sessionTokenOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
@@ -104,7 +105,7 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
         expiresAt: now + SESSION_MS,
         source,
       });
-      void reply.setCookie(SESSION_COOKIE, secret, {
+      void reply.setCookie(sessionCookieName(request), secret, {
         httpOnly: true,
         sameSite: 'strict',
         path: '/',
@@ -141,7 +142,7 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
     async (request, reply: FastifyReply) => {
       const token = sessionTokenOf(request);
       if (token !== undefined) await ctx.backend.control.removeSession(hashKey(token));
-      void reply.clearCookie(SESSION_COOKIE, {
+      void reply.clearCookie(sessionCookieName(request), {
         path: '/',
         httpOnly: true,
         sameSite: 'strict',
