@@ -158,6 +158,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // The reference's helper page for OAuth2 sign-in (an inline script that posts to its opener) is in
+  // its static folder; no security scheme of this API uses OAuth2, so it is not served at all.
+  app.get('/docs/static/oauth2-redirect.html', { schema: { hide: true } }, async () => {
+    throw new HttpError('NOT_FOUND', 'no route GET /docs/static/oauth2-redirect.html');
+  });
 
   // A request no route takes is still refused while stopping and without a Host header, before the 404.
   app.setNotFoundHandler((request, reply) => {

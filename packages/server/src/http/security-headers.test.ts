@@ -145,4 +145,11 @@ describe('the security headers of every answer', () => {
     // its scripts and stylesheets answer with the headers too
     expectNotAPage(await headersOf('/docs/static/swagger-ui-bundle.js'));
   });
+
+  it('leave no page under /docs without them: its static index redirects, and its OAuth2 helper page is not served', async () => {
+    expect(await headersOf('/docs/static/index.html')).toMatchObject({ ':status': '302', location: '/docs/' });
+    // the reference's helper for OAuth2 sign-in: no security scheme of the API uses OAuth2
+    const redirect = await t.call('GET', '/docs/static/oauth2-redirect.html', { key: null });
+    expect({ status: redirect.status, code: redirect.body.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
 });
