@@ -108,4 +108,25 @@ describe('the Users page', () => {
     await table.getByRole('link', { name: idOf(42), exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `User ${idOf(42)}` }).waitFor();
   });
+
+  it('shows the direction controls in an id or email as codes, so that neither passes for another', async () => {
+    const response = await fetch(`${t.server.url}/admin/v1/metrics/events`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify([
+        { key: 'lessons', user: { id: 'zz-spoof\u202e', email: '\u202emoc.elpmaxe@nimda' }, value: 1 },
+      ]),
+    });
+    expect(response.status, await response.clone().text()).toBe(202);
+    ({ context } = await openDashboard(browser, t.server.url));
+    const page = context.pages()[0] as Page;
+    await signInWithPassword(page);
+    await openPage(page, 'Users');
+    await page.getByLabel('Search users').fill('zz-spoof');
+    const row = page.getByRole('table').locator('tbody tr');
+    await expect.poll(() => rowIds(page)).toEqual(['zz-spoof[U+202E]']);
+    expect(await row.locator('td').first().textContent()).toBe('[U+202E]moc.elpmaxe@nimda');
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'User zz-spoof[U+202E]', exact: true }).waitFor();
+  });
 });

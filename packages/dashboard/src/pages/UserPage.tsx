@@ -11,6 +11,7 @@ import { useLoad } from '../components/use-load';
 import { navigate } from '../components/use-route';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { userHref } from '../lib/route';
+import { visibleText } from '../lib/visible-text';
 
 /** One user's streak, periods, recent activity and the owner's actions; a lookup of another by exact id. */
 export function UserPage({ userId }: { userId: string }) {
@@ -23,9 +24,10 @@ export function UserPage({ userId }: { userId: string }) {
   }
 
   const notFound = user.error instanceof ApiError && user.error.status === 404;
+  const shownId = visibleText(userId);
   return (
     <>
-      <PageHeading title={`User ${userId}`}>User {userId}</PageHeading>
+      <PageHeading title={`User ${shownId}`}>User {shownId}</PageHeading>
       <p>
         <a href="#/users">All users</a>
       </p>
@@ -45,11 +47,11 @@ export function UserPage({ userId }: { userId: string }) {
         </button>
       </form>
       {notFound ? (
-        <p className="message">No user with the id “{userId}” has recorded anything yet.</p>
+        <p className="message">No user with the id “{shownId}” has recorded anything yet.</p>
       ) : (
         <ErrorMessage error={user.error} />
       )}
-      {user.loading && !user.data ? <p>Loading {userId}…</p> : null}
+      {user.loading && !user.data ? <p>Loading {shownId}…</p> : null}
       {user.data ? <UserDetailsView details={user.data} userId={userId} onChanged={user.reload} /> : null}
     </>
   );

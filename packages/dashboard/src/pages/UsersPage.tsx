@@ -8,6 +8,7 @@ import { useLoad } from '../components/use-load';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { formatRelative } from '../lib/relative-time';
 import { userHref } from '../lib/route';
+import { visibleText } from '../lib/visible-text';
 
 /** How long the search box waits for typing to stop before it asks the server. */
 const SEARCH_DELAY_MS = 300;
@@ -120,9 +121,9 @@ function UserTable({ users, now }: { users: readonly UserRow[]; now: number }) {
         {users.map((user) => (
           <tr key={user.id}>
             <th scope="row">
-              <a href={userHref(user.id)}>{user.id}</a>
+              <a href={userHref(user.id)}>{visibleText(user.id)}</a>
             </th>
-            <td className="long-text">{user.email ?? '—'}</td>
+            <td className="long-text">{user.email === null ? '—' : visibleText(user.email)}</td>
             <td className="num">{formatNumber(user.current, 0)}</td>
             <td className="num">{formatNumber(user.longest, 0)}</td>
             <td>

@@ -1,4 +1,5 @@
 import { userHref } from '../../lib/route';
+import { visibleText } from '../../lib/visible-text';
 
 interface Props {
   id: string;
@@ -33,7 +34,7 @@ export function TopTable({ id, title, column, rows }: Props) {
                 <tr key={row.userId}>
                   <td className="num">{i + 1}</td>
                   <th scope="row">
-                    <a href={userHref(row.userId)}>{row.userId}</a>
+                    <a href={userHref(row.userId)}>{visibleText(row.userId)}</a>
                   </th>
                   <td className="num">{row.value}</td>
                 </tr>

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { IssueList } from '../IssueList';
 import { useAnnounce } from '../status-context';
+import { visibleText } from '../../lib/visible-text';
 
 interface Props {
   userId: string;
@@ -24,7 +25,8 @@ export function PauseList({ userId, pauses, onChanged }: Props) {
     try {
       const answer = await removePauses([pause.id]);
       setIssues(answer.issues);
-      if (answer.deleted.length > 0) announce(`Pause from ${pause.start} to ${pause.end} removed for ${userId}.`);
+      if (answer.deleted.length > 0)
+        announce(`Pause from ${pause.start} to ${pause.end} removed for ${visibleText(userId)}.`);
       onChanged();
     } catch (failure) {
       setError(failure);

@@ -4,6 +4,7 @@ import type { Issue } from '../../api/types';
 import { ErrorMessage } from '../ErrorMessage';
 import { IssueList } from '../IssueList';
 import { useAnnounce } from '../status-context';
+import { visibleText } from '../../lib/visible-text';
 
 type Outcome = { done: string; issues: Issue[] } | { error: unknown } | null;
 
@@ -44,7 +45,10 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
       setOutcome({ error: new Error('Freezes to grant must be a whole number from 1 to 100.') });
       return;
     }
-    void run(() => grantFreezes(userId, count), `Granted ${count} freeze${count === 1 ? '' : 's'} to ${userId}.`);
+    void run(
+      () => grantFreezes(userId, count),
+      `Granted ${count} freeze${count === 1 ? '' : 's'} to ${visibleText(userId)}.`,
+    );
   }
 
   function pause(event: FormEvent) {
@@ -53,7 +57,7 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
       setOutcome({ error: new Error('Choose a pause start and an end on or after it.') });
       return;
     }
-    void run(() => addPause({ userId, start, end }), `Pause from ${start} to ${end} added for ${userId}.`);
+    void run(() => addPause({ userId, start, end }), `Pause from ${start} to ${end} added for ${visibleText(userId)}.`);
   }
 
   return (
@@ -92,8 +96,8 @@ export function UserActions({ userId, onChanged }: { userId: string; onChanged: 
               () => restoreStreak(userId),
               (answer) =>
                 answer.restoredUsers.length > 0
-                  ? `Restored the streak of ${userId}.`
-                  : `Nothing was restored for ${userId}.`,
+                  ? `Restored the streak of ${visibleText(userId)}.`
+                  : `Nothing was restored for ${visibleText(userId)}.`,
             );
           }}
         >

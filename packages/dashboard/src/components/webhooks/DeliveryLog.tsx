@@ -7,6 +7,7 @@ import { ErrorMessage } from '../ErrorMessage';
 import { ListStates } from '../ListStates';
 import { useAnnounce } from '../status-context';
 import { useLoad } from '../use-load';
+import { visibleText } from '../../lib/visible-text';
 
 /** What the last attempt of a delivery got: the endpoint's status code, or why there was none. */
 function lastAnswer(delivery: Delivery): string {
@@ -27,7 +28,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
     setError(null);
     try {
       await resendDelivery(webhook.id, delivery.id);
-      announce(`The ${delivery.type} of ${delivery.userId} will be sent again.`);
+      announce(`The ${delivery.type} of ${visibleText(delivery.userId)} will be sent again.`);
       page.reload();
     } catch (failure) {
       setError(failure);
@@ -69,7 +70,7 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
                   <td>
                     <code>{delivery.type}</code>
                   </td>
-                  <td>{delivery.userId}</td>
+                  <td>{visibleText(delivery.userId)}</td>
                   <td>
                     {delivery.status}
                     {delivery.nextAttempt ? ` (next try ${formatDateTime(delivery.nextAttempt)})` : ''}
