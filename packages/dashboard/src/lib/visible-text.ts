@@ -6,7 +6,6 @@
  * lets one pass for another: `\u202emoc.elpmaxe@nimda` reads as admin@example.com. Names the owner
  * gives are refused with them instead (the server's names.ts); the command line escapes them too.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: the class is of direction controls, written as escapes
 const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export function visibleText(text: string): string {
