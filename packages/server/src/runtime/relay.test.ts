@@ -248,6 +248,44 @@ describe('webhook delivery', () => {
     expect(await relay()).toMatchObject({ queued: 0, attempts: 0 });
   });
 
+  it('keeps the deliveries of an endpoint turned off, and sends them once it is turned on again within their day', async () => {
+    const endpoint = await subscribe(['streak.started']);
+    receiver.state.status = 500;
+    await lesson('gus');
+    await relay();
+    const off = await t.call('PATCH', `/admin/v1/webhooks/${endpoint}`, { key: t.adminKey, body: { enabled: false } });
+    expect(off.status).toBe(200);
+    now += 3_600_000;
+    await relay();
+    const [held] = (await log(endpoint)).deliveries;
+    expect(held).toMatchObject({
+      status: 'pending',
+      lastAttempt: { status: null, error: 'the endpoint is turned off' },
+    });
+    receiver.state.status = 200;
+    await t.call('PATCH', `/admin/v1/webhooks/${endpoint}`, { key: t.adminKey, body: { enabled: true } });
+    now += 3_600_000;
+    await relay();
+    expect(receiver.received.map((r) => [r.id, r.userId])).toEqual([[held.id, 'gus']]);
+    expect((await log(endpoint)).deliveries[0]).toMatchObject({ id: held.id, status: 'delivered' });
+  });
+
+  it('fails the deliveries of an endpoint still turned off a day after their first attempt, saying so', async () => {
+    const endpoint = await subscribe(['streak.started']);
+    receiver.state.status = 500;
+    await lesson('hal');
+    await relay();
+    await t.call('PATCH', `/admin/v1/webhooks/${endpoint}`, { key: t.adminKey, body: { enabled: false } });
+    for (let hour = 0; hour <= 25; hour++) {
+      now += 3_600_000;
+      await relay();
+    }
+    expect((await log(endpoint)).deliveries[0]).toMatchObject({
+      status: 'failed',
+      lastAttempt: { error: 'the endpoint is turned off' },
+    });
+  });
+
   it("keeps another account's delivery log to that account", async () => {
     const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
     const theirs = await t.call('POST', '/admin/v1/webhooks', {

@@ -328,9 +328,19 @@ export class Relay {
   ): Promise<boolean> {
     const queue = this.backend.deliveries;
     const now = this.clock();
-    if (found === undefined || !found.endpoint.enabled) {
-      const reason = found === undefined ? 'the endpoint was deleted' : 'the endpoint is turned off';
-      await queue.finish(delivery, notSent(now, reason), { status: 'failed' });
+    if (found === undefined) {
+      await queue.finish(delivery, notSent(now, 'the endpoint was deleted'), { status: 'failed' });
+      return false;
+    }
+    if (!found.endpoint.enabled) {
+      // kept, on the schedule of a failed attempt: turned on again within the delivery's day, the
+      // endpoint gets it (and the user's later ones, in order) at its next try; not, it fails then
+      const at = retryAt(delivery.firstAttemptAt ?? now, delivery.attempts + 1, now, this.random());
+      await queue.finish(
+        delivery,
+        notSent(now, 'the endpoint is turned off'),
+        at === null ? { status: 'failed' } : { status: 'pending', nextAt: at },
+      );
       return false;
     }
     const { endpoint, accountId } = found;
