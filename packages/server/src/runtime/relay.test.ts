@@ -375,4 +375,41 @@ describe('an endpoint that hangs', () => {
       await new Promise<void>((resolve) => hung.close(() => resolve()));
     }
   }, 30_000);
+
+  it("holds back another endpoint's deliveries for about one answer of an endpoint that answers slowly but within the timeout", async () => {
+    await t.close();
+    t = await startTestServer({
+      clock: () => now,
+      env: { KINDLING_WEBHOOK_ALLOW_PRIVATE: '1', KINDLING_WEBHOOK_TIMEOUT_MS: '2000' },
+    });
+    // answers 200 after 1.5 s: slow, but never timed out
+    const slow = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.writeHead(200).end('ok'), 1_500));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const made = await t.call('POST', '/admin/v1/webhooks', {
+        key: t.adminKey,
+        body: { url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`, types: ['streak.started'] },
+      });
+      expect(made.status).toBe(201);
+      await subscribe(['streak.extended']);
+      // 150 deliveries to the slow endpoint queued first, then 10 to the other
+      for (let i = 0; i < 150; i++) await lesson(`user-${i}`);
+      now += 86_400_000;
+      for (let i = 0; i < 10; i++) await lesson(`user-${i}`);
+      const started = Date.now();
+      const pass = relay();
+      // Sending the first claimed hundred to the slow endpoint, 16 at a time, before claiming the
+      // rest took seven answers (10.5 s); once it is known to be slow the others go past it.
+      await expect.poll(() => receiver.received.length, { timeout: 7_000 }).toBe(10);
+      expect(Date.now() - started).toBeLessThan(7_000);
+      await t.server.ctx.relay.stop();
+      await pass;
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  }, 30_000);
 });

@@ -8,8 +8,9 @@
  * 2. Deliver: due deliveries are claimed (held for a lease, so another process does not send
  *    them meanwhile, and sent again after the lease when this process died), signed and posted.
  *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines); 16 attempts
- *    are under way at once, each free one to the endpoint with the fewest, and at most 8 to an
- *    endpoint whose attempt timed out, so one that hangs holds back no other. A failed
+ *    are under way at once, each free one to the endpoint with the fewest, and at most 8 to a slow
+ *    endpoint (an attempt timed out, or took half the timeout or more), so one that hangs or
+ *    dawdles holds back no other. A failed
  *    attempt is tried again on the schedule of `retryAt` (30 s doubling to an hour, jittered) for
  *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
  *    off, with the reason shown to its owner.
@@ -52,7 +53,7 @@ const CLAIM_BATCH = 100;
 const MAX_CLAIM_ROUNDS = 100;
 /** Above this share of busy event loop since the last pass, a pass does one batch of each (see above). */
 const BUSY = 0.9;
-/** Attempts under way at once, and to one slow endpoint (an attempt of this pass timed out) at once. */
+/** Attempts under way at once, and to one slow endpoint (an attempt of this pass took half the timeout or more) at once. */
 const IN_FLIGHT = 16;
 const PER_ENDPOINT = IN_FLIGHT / 2;
 /** How often finished deliveries past the log's days are forgotten. */
@@ -222,8 +223,8 @@ export class Relay {
   /**
    * Claims due deliveries and sends them, IN_FLIGHT at a time, until none is due. Claims go on
    * while sends are under way, whenever a free send has nothing to take, and each free send goes
-   * to the endpoint with the fewest under way. An endpoint whose attempt ran into the timeout in
-   * this pass is slow: it gets PER_ENDPOINT sends at most, the pass keeps that many of its claimed
+   * to the endpoint with the fewest under way. An endpoint whose attempt in this pass took half the
+   * timeout or more (or ran into it) is slow: it gets PER_ENDPOINT sends at most, the pass keeps that many of its claimed
    * deliveries waiting (the others stay claimed and come back once their lease ends), and claims go
    * on past it. So an endpoint that hangs holds back the others' deliveries for one timeout at
    * most, not for as long as it hangs. A user's next delivery to an endpoint is due once the one
@@ -277,8 +278,8 @@ export class Relay {
         const delivery = (waiting.get(endpointId) as Delivery[]).shift() as Delivery;
         sending.set(endpointId, (sending.get(endpointId) ?? 0) + 1);
         const send: Promise<void> = this.attempt(delivery, endpoints.get(endpointId), report)
-          .then((timedOut) => {
-            if (!timedOut || slow.has(endpointId)) return;
+          .then((slowly) => {
+            if (!slowly || slow.has(endpointId)) return;
             slow.add(endpointId);
             // what it keeps waiting shrinks to its share: the rest come back once their lease ends
             const queue = waiting.get(endpointId) ?? [];
@@ -309,7 +310,8 @@ export class Relay {
         const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
         claims++;
         for (const delivery of claimed) keep(delivery);
-        drained = startable() === undefined;
+        // a full batch of a slow endpoint's deliveries may hide others' behind it: claim on past them
+        drained = startable() === undefined && claimed.length < CLAIM_BATCH;
         continue;
       }
       if (sends.size === 0) {
@@ -320,7 +322,11 @@ export class Relay {
     }
   }
 
-  /** One attempt of `delivery`, logged; whether it ran into the timeout. */
+  /**
+   * One attempt of `delivery`, logged; whether it was slow: it ran into the timeout, or took half of
+   * it or more (an endpoint that answers just inside the timeout, or sends its status and then
+   * stalls its body, holds a send as long as one that hangs).
+   */
   private async attempt(
     delivery: Delivery,
     found: { accountId: string; endpoint: WebhookEndpoint } | undefined,
@@ -375,7 +381,7 @@ export class Relay {
     } catch (error) {
       this.warn(error, `webhooks: the health of endpoint ${endpoint.id} was not noted; its next attempt notes it`);
     }
-    return outcome.timedOut;
+    return outcome.timedOut || outcome.ms >= this.settings.webhooks.timeoutMs / 2;
   }
 
   /**
