@@ -286,6 +286,21 @@ describe('webhook delivery', () => {
     });
   });
 
+  it('lets an attempt the receiver answers within a second of a stop end as delivered, not cut short and sent again', async () => {
+    const endpoint = await subscribe(['streak.started']);
+    await lesson('ivy');
+    let letGo = () => {};
+    receiver.state.hold = new Promise<void>((resolve) => (letGo = resolve));
+    const pass = relay();
+    await expect.poll(() => receiver.state.waiting, { timeout: 5000 }).toBe(1);
+    const stopped = t.server.ctx.relay.stop();
+    setTimeout(letGo, 300);
+    await stopped;
+    await pass;
+    expect(receiver.received.map((r) => r.userId)).toEqual(['ivy']);
+    expect((await log(endpoint)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
   it("keeps another account's delivery log to that account", async () => {
     const second = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'second' } });
     const theirs = await t.call('POST', '/admin/v1/webhooks', {

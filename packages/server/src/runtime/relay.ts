@@ -16,8 +16,9 @@
  *    off, with the reason shown to its owner.
  * 3. Forget: finished deliveries older than the log's days.
  *
- * Stopping cuts short the attempts still waiting for an answer: each is logged as failed
- * (`stopped: …`) and tried again on the schedule, so a hung endpoint never holds a stop.
+ * Stopping gives the attempts under way a second to be answered, then cuts short those still
+ * waiting: each is logged as failed (`stopped: …`) and tried again on the schedule, so a hung
+ * endpoint holds a stop for a second at most.
  *
  * Events come first. Before each batch after a pass's first (200 entries handed on, 100 deliveries
  * sent), the relay looks whether the process served requests since it last looked and its event
@@ -56,6 +57,8 @@ const BUSY = 0.9;
 /** Attempts under way at once, and to one slow endpoint (an attempt of this pass took half the timeout or more) at once. */
 const IN_FLIGHT = 16;
 const PER_ENDPOINT = IN_FLIGHT / 2;
+/** How long a stop lets the attempts under way be answered before it cuts them short. */
+const STOP_GRACE_MS = 1_000;
 /** How often finished deliveries past the log's days are forgotten. */
 const PURGE_EVERY_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -128,9 +131,17 @@ export class Relay {
     return this.periodic.runOnce();
   }
 
-  /** Stops relaying, waiting for a pass under way, whose attempts still waiting for an answer are cut short (and tried again later). */
-  stop(): Promise<void> {
+  /**
+   * Stops relaying, waiting for a pass under way: it starts no attempt, those under way have
+   * STOP_GRACE_MS to be answered, and the ones still waiting then are cut short (and tried again
+   * later). Cut at once, an attempt whose receiver had the whole body and was about to answer 200
+   * was logged as stopped and sent again after every routine restart.
+   */
+  async stop(): Promise<void> {
     const stopped = this.periodic.stop();
+    let graceOver: NodeJS.Timeout | undefined;
+    await Promise.race([stopped, new Promise<void>((resolve) => (graceOver = setTimeout(resolve, STOP_GRACE_MS)))]);
+    clearTimeout(graceOver);
     this.stopping.abort();
     return stopped;
   }
