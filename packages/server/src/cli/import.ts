@@ -11,7 +11,7 @@ import { importFile, type ImportSummary, MAX_LINE_BYTES } from './import-file.js
 import { resumeFileOf } from './import-resume.js';
 
 import { Progress } from './progress.js';
-import { exitCodeFor, onStopSignal, type StopSignal } from './stop-signals.js';
+import { exitCodeFor, stoppable } from './stop-signals.js';
 
 const HELP = `usage: kindling import FILE.ndjson
 
@@ -52,17 +52,8 @@ export const importCommand: Command = {
     const { args, out } = begun;
     const [file] = positionals(args, ['FILE']) as [string];
     if (!existsSync(file)) throw new CommandError(`no file ${JSON.stringify(file)}`);
-    const stop = new AbortController();
-    let stoppedBy: StopSignal = 'SIGINT';
-    const off = onStopSignal(
-      (signal) => {
-        stoppedBy = signal;
-        out.note(
-          `\n${signal === 'SIGINT' ? 'Interrupted' : 'SIGTERM'}: waiting for the records in flight, then saving where the import got to (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)…`,
-        );
-        stop.abort();
-      },
-      (text) => out.note(text),
+    const stop = stoppable('waiting for the records in flight, then saving where the import got to', (text) =>
+      out.note(text),
     );
     let bar: Progress | null = null;
     try {
@@ -85,9 +76,9 @@ export const importCommand: Command = {
       );
       (bar as Progress | null)?.finish();
       out.result(summary, describe);
-      return summary.complete ? 0 : exitCodeFor(stoppedBy);
+      return summary.complete ? 0 : exitCodeFor(stop.stoppedBy ?? 'SIGINT');
     } finally {
-      off();
+      stop.off();
     }
   },
 };

@@ -35,3 +35,35 @@ export function onStopSignal(stop: (signal: StopSignal) => void, note: (text: st
     process.off('SIGINT', onSignal);
   };
 }
+
+/** A command's work that a stop signal ends at its next clean point. */
+export interface Stoppable {
+  /** aborted by the first stop signal */
+  readonly signal: AbortSignal;
+  /** the signal that stopped the work, or null */
+  readonly stoppedBy: StopSignal | null;
+  /** stops listening for the signals */
+  off(): void;
+}
+
+/**
+ * Listens for a stop of work that ends at a clean point (an import between lines, a rebuild between
+ * users): on the first signal, says through `note` what happens now (`doing`) and how to quit at once,
+ * then aborts `signal`.
+ */
+export function stoppable(doing: string, note: (text: string) => void): Stoppable {
+  const controller = new AbortController();
+  let stoppedBy: StopSignal | null = null;
+  const off = onStopSignal((signal) => {
+    stoppedBy = signal;
+    note(`\n${signal}: ${doing} (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)…`);
+    controller.abort();
+  }, note);
+  return {
+    signal: controller.signal,
+    get stoppedBy() {
+      return stoppedBy;
+    },
+    off,
+  };
+}

@@ -16,7 +16,7 @@ import { UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedAr
 import { beginCommand, takeAction, type Command } from './command.js';
 import type { Output, CliIo } from './output.js';
 import { Progress } from './progress.js';
-import { exitCodeFor, onStopSignal, type StopSignal } from './stop-signals.js';
+import { exitCodeFor, stoppable } from './stop-signals.js';
 
 const FLAGS = {
   ...BACKEND_FLAGS,
@@ -154,18 +154,7 @@ function ended(run: SpaceRebuild, version: number): Rebuild {
 
 async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
   let rule = ruleFromFlags(args);
-  const stop = new AbortController();
-  let stoppedBy: StopSignal | null = null;
-  const off = onStopSignal(
-    (signal) => {
-      stoppedBy = signal;
-      out.note(
-        `\n${signal}: stopping the rebuild after the user in hand (${signal === 'SIGINT' ? 'Ctrl-C' : signal} again to quit at once)…`,
-      );
-      stop.abort();
-    },
-    (text) => out.note(text),
-  );
+  const stop = stoppable('stopping the rebuild after the user in hand', (text) => out.note(text));
   try {
     const result = await withAccount(args, io.env, async ({ backend, account }) => {
       const saved = await backend.control.changeConfig(account.id, (config) => {
@@ -206,15 +195,15 @@ async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
       };
     });
     out.result(result, (r) => [...describeRule(r.rule), describeRebuild(r.rebuild), ...describeTenants(r.tenants)]);
-    if (stoppedBy !== null) {
+    if (stop.stoppedBy !== null) {
       out.note(
         'The rule is saved; the rebuild stopped between two users. A running server goes on with it within 10 s, and `kindling start` at once.',
       );
-      return exitCodeFor(stoppedBy);
+      return exitCodeFor(stop.stoppedBy);
     }
     return [result.rebuild, ...result.tenants.map((t) => t.rebuild)].some((r) => r.status === 'failed') ? 1 : 0;
   } finally {
-    off();
+    stop.off();
   }
 }
 
