@@ -109,7 +109,9 @@ describe.skipIf(!built)('a single Redis that stops answering or dies', () => {
       );
       expect(killed.violations, 'requests while Redis was dead').toEqual([]);
       expect(killed.during.filter((answer) => answer.status === 503).length).toBeGreaterThan(10);
-      expect(killed.readyDuring.length).toBeGreaterThanOrEqual(2);
+      // the kill is 5 s, and /readyz is asked in the 2.9 s of it where an answer is due before the end:
+      // one answer at least (two on a quick machine; each takes up to 1 s while the store is away)
+      expect(killed.readyDuring.length).toBeGreaterThanOrEqual(1);
       expect(killed.readyViolations, '/readyz while Redis was dead').toEqual([]);
       expect(killed.msToRecover).not.toBeNull();
       expect(killed.msToRecover!).toBeLessThan(RECOVER_WITHIN_MS);
