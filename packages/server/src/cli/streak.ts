@@ -1,75 +1,45 @@
 /**
- * `kindling streak show|set`: the account's streak rule. `set` checks the rule as PUT /streak does
- * (an engine is built from it; the core's ConfigError says what is wrong), saves it, and rebuilds
- * every user here, in each namespace as the server does (rebuildEverySpace), with a progress bar,
- * keeping the rebuild's progress in the control plane.
+ * `kindling streak show|set`: the account's streak rule. `set` changes the fields its flags name and
+ * keeps the others (rule-flags.ts), checks the rule as PUT /streak does (runtime/streak-rule.ts: an
+ * engine is built from it; the core's ConfigError says what is wrong), tells how many running streaks
+ * the change would end or shorten (runtime/rule-impact.ts) and, when any, asks first (or wants --yes
+ * off a terminal), then saves it and rebuilds every user here, in each namespace as the server does
+ * (rebuildEverySpace), with a progress bar, keeping the rebuild's progress in the control plane.
  */
 import { KindlingError } from '@kindling/core';
-import { WEEKDAYS, type Weekday } from '@kindling/core';
 import type { Rebuild, RuleConfig } from '../control/types.js';
 import { Engines } from '../runtime/engines.js';
 import { rebuildEverySpace, type SpaceRebuild } from '../runtime/rebuilds.js';
-import { isDecimalText } from '../http/decimal-text.js';
+import { ruleImpact, type RuleImpact } from '../runtime/rule-impact.js';
 import { ruleAsKept } from '../runtime/streak-rule.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { UsageError, choiceFlag, positionals, required, wholeFlag, type ParsedArgs } from './args.js';
+import { CommandError, UsageError, positionals, type ParsedArgs } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
+import { canAsk, confirm } from './confirm.js';
 import type { Output, CliIo } from './output.js';
 import { Progress } from './progress.js';
+import { RULE_FLAGS, RULE_HELP, isEmptyPatch, patchFromFlags, patchedRule } from './rule-flags.js';
 import { exitCodeFor, stoppable } from './stop-signals.js';
 
-const FLAGS = {
-  ...BACKEND_FLAGS,
-  frequency: 'string',
-  'week-start': 'string',
-  'day-start': 'string',
-  tz: 'string',
-  mode: 'string',
-  condition: 'list',
-  freezes: 'string',
-  'restore-window': 'string',
-} as const;
+const FLAGS = { ...BACKEND_FLAGS, ...RULE_FLAGS, yes: 'boolean' } as const;
 
 const HELP = `usage:
   kindling streak show
-  kindling streak set --frequency daily|weekly|monthly --condition METRIC:THRESHOLD [flags]
+  kindling streak set [flags]
 
-show: the account's streak rule and the state of the last rebuild.
-set: replaces the rule (as PUT /admin/v1/streak does) and rebuilds every user's streak under it,
-     the users of every tenant too. Ctrl-C or SIGTERM stops the rebuild between two users (exit
-     130 or 143): the rule stays saved, and a server goes on with the rebuild.
+show: the account's streak rule, every field of it, and the state of the last rebuild.
+set: changes the fields of the rule its flags name, keeping the others (while the account has
+     no rule, --frequency and --condition are needed), checked as PUT /admin/v1/streak checks a
+     rule, and rebuilds every user's streak under it, the users of every tenant too. First it
+     counts the running streaks the change would end or shorten; when there are any it asks
+     (y/N) on a terminal, and off a terminal refuses (exit 2) unless --yes is given. Ctrl-C or
+     SIGTERM stops the rebuild between two users (exit 130 or 143): the rule stays saved, and
+     a server goes on with the rebuild.
 
-  --frequency F            daily, weekly or monthly
-  --condition M:N          a metric key and the amount per period; repeat for more (lessons:1)
-  --mode all|any           all conditions per period, or any one (default all)
-  --week-start DAY         first day of a week, monday..sunday (default monday)
-  --day-start HH:MM        local time at which a day begins (default 00:00)
-  --tz ZONE                IANA zone of users who sent none (default UTC)
-  --freezes I,M[,E,A]      freezes: I at start, at most M, and A more earned every E days
-                           (initial,max[,every,amount]); "none" (the default) for none
-  --restore-window N       periods after a loss in which a restore is allowed (default 1)
+${RULE_HELP.join('\n')}
+  --yes                      make a change that ends or shortens streaks without asking
 ${BACKEND_HELP.join('\n')}
-  --json                   print the result as JSON`;
-
-function condition(text: string): { metric: string; threshold: number } {
-  const match = /^([^:]+):(.+)$/.exec(text);
-  const threshold = Number(match?.[2]);
-  if (match === null || !isDecimalText(match[2] as string, 'number') || !Number.isFinite(threshold))
-    throw new UsageError(`--condition must be METRIC:THRESHOLD like lessons:1, got ${JSON.stringify(text)}`);
-  return { metric: match[1] as string, threshold };
-}
-
-function freezes(text: string | undefined): RuleConfig['freezes'] {
-  if (text === undefined || text === 'none') return null;
-  const parts = text.split(',').map((p) => p.trim());
-  if ((parts.length !== 2 && parts.length !== 4) || parts.some((p) => !/^\d+$/.test(p))) {
-    throw new UsageError(
-      `--freezes must be initial,max or initial,max,every,amount (whole numbers), or none; got ${JSON.stringify(text)}`,
-    );
-  }
-  const [initial, max, every, amount] = parts.map(Number) as [number, number, number?, number?];
-  return { initial, max, earn: every !== undefined && amount !== undefined ? { every, amount } : null };
-}
+  --json                     print the result as JSON`;
 
 /** The flag that gives each field of the rule, as the engine names the field in a refusal. */
 const FLAG_OF_FIELD: ReadonlyArray<[RegExp, string]> = [
@@ -81,6 +51,9 @@ const FLAG_OF_FIELD: ReadonlyArray<[RegExp, string]> = [
   [/^weekStart\b/, '--week-start'],
   [/^frequency\b/, '--frequency'],
   [/^mode\b/, '--mode'],
+  [/^remindBefore\b/, '--remind-before'],
+  [/^personalization\.thresholds\b/, '--personal-thresholds'],
+  [/^personalization\b/, '--personal-mode'],
 ];
 
 /**
@@ -99,32 +72,42 @@ function refusalByFlag(error: unknown): unknown {
   return new UsageError(flag === undefined ? message : `${flag}: ${message}`);
 }
 
-/** The rule the flags describe, with PUT /streak's defaults. */
-export function ruleFromFlags(args: ParsedArgs): RuleConfig {
-  const conditions = (args.lists.condition ?? []).map(condition);
-  if (conditions.length === 0) throw new UsageError('--condition is required (for example --condition lessons:1)');
-  return {
-    frequency: choiceFlag(args, 'frequency', ['daily', 'weekly', 'monthly'], required(args, 'frequency') as 'daily'),
-    weekStart: choiceFlag<Weekday>(args, 'week-start', WEEKDAYS, 'monday'),
-    dayStartsAt: args.strings['day-start'] ?? '00:00',
-    defaultTimeZone: args.strings.tz ?? 'UTC',
-    mode: choiceFlag(args, 'mode', ['all', 'any'], 'all'),
-    conditions,
-    freezes: freezes(args.strings.freezes),
-    restoreWindow: wholeFlag(args, 'restore-window', 0, 10_000, 1),
-  };
+function describePersonalization(p: RuleConfig['personalization']): string {
+  if (p == null) return 'none (users may only turn the streak off)';
+  const choices = [
+    ...(p.mode ? ['their mode'] : []),
+    ...(p.thresholds !== null ? [`thresholds from ${p.thresholds.min} to ${p.thresholds.max}`] : []),
+  ];
+  return `users may choose ${choices.join(', and ')}`;
 }
 
+/** Every field of the rule, one line each. */
 function describeRule(rule: RuleConfig | null): string[] {
   if (rule === null) return ['no streak rule: set one with kindling streak set'];
   const f = rule.freezes;
   return [
-    `frequency       ${rule.frequency}${rule.frequency === 'weekly' ? ` (weeks start ${rule.weekStart})` : ''}`,
+    `frequency       ${rule.frequency}`,
     `conditions      ${rule.conditions.map((c) => `${c.metric} >= ${c.threshold}`).join(rule.mode === 'all' ? ' and ' : ' or ')} per period`,
-    `day starts at   ${rule.dayStartsAt} (default zone ${rule.defaultTimeZone})`,
+    `mode            ${rule.mode} (${rule.mode === 'all' ? 'every condition' : 'any one condition'} met in a period)`,
+    `week starts     ${rule.weekStart}`,
+    `day starts at   ${rule.dayStartsAt}`,
+    `default zone    ${rule.defaultTimeZone}`,
     `freezes         ${f === null ? 'none' : `${f.initial} at start, at most ${f.max}${f.earn !== null ? `, ${f.earn.amount} more every ${f.earn.every} days` : ''}`}`,
     `restore window  ${rule.restoreWindow} period(s)`,
+    `remind before   ${rule.remindBefore ?? 'never'}`,
+    `personalization ${describePersonalization(rule.personalization)}`,
   ];
+}
+
+/** "would end 1 streak and shorten 2 (of 40 users)" */
+function describeImpact(impact: RuleImpact): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [
+    ...(impact.ended > 0 || impact.shortened === 0 ? [`end ${plural(impact.ended, 'streak')}`] : []),
+    ...(impact.shortened > 0 ? [`shorten ${impact.shortened}`] : []),
+  ];
+  if (impact.ended === 0 && impact.shortened > 0) parts[0] = `shorten ${plural(impact.shortened, 'streak')}`;
+  return `would ${parts.join(' and ')} (of ${plural(impact.users, 'user')})`;
 }
 
 function describeRebuild(r: Rebuild): string {
@@ -152,17 +135,50 @@ function ended(run: SpaceRebuild, version: number): Rebuild {
   return { status: 'failed', done: 0, total: 0, startedAt: null, finishedAt: null, error: message, version };
 }
 
+/** Whether a change with this impact takes a person's yes. */
+function needsYes(impact: RuleImpact): boolean {
+  return impact.ended + impact.shortened > 0;
+}
+
 async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
-  let rule = ruleFromFlags(args);
+  const patch = patchFromFlags(args);
+  if (isEmptyPatch(patch))
+    throw new UsageError('say what to change: give at least one flag of the rule (kindling streak set --help)');
   const stop = stoppable('stopping the rebuild after the user in hand', (text) => out.note(text));
   try {
     const result = await withAccount(args, io.env, async ({ backend, account }) => {
+      const before = await backend.control.config(account.id);
+      let rule: RuleConfig;
+      try {
+        rule = ruleAsKept(before, patchedRule(before.streak, patch));
+      } catch (error) {
+        throw refusalByFlag(error);
+      }
+      out.note('Counting the running streaks the new rule would end or shorten…');
+      const impact = await ruleImpact(
+        backend,
+        account.id,
+        before,
+        { ...before, streak: rule },
+        {
+          at: Date.now(),
+          signal: stop.signal,
+        },
+      );
+      if (stop.signal.aborted) return null;
+      out.note(`The new rule ${describeImpact(impact)}.`);
+      if (needsYes(impact) && !args.booleans.has('yes')) {
+        if (!canAsk(io))
+          throw new UsageError(
+            `the new rule ${describeImpact(impact)}; nothing changed. To make the change anyway, pass --yes`,
+          );
+        if (!(await confirm(io, 'Change the rule?', stop.signal))) return 'declined' as const;
+      }
       const saved = await backend.control.changeConfig(account.id, (config) => {
-        try {
-          rule = ruleAsKept(config, rule);
-        } catch (error) {
-          throw refusalByFlag(error);
-        }
+        if (config.version !== before.version)
+          throw new CommandError(
+            'the configuration changed while the streaks were counted (another change was saved); nothing changed, run the command again',
+          );
         return { ...config, streak: rule };
       });
       out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
@@ -187,6 +203,7 @@ async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
       const rebuild = own === undefined ? await backend.control.rebuild(account.id) : ended(own, saved.version);
       return {
         rule,
+        impact,
         rebuild,
         tenants: others.map((run) => ({
           tenant: tenants.get(run.space.tenantId ?? '') ?? '',
@@ -194,6 +211,13 @@ async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
         })),
       };
     });
+    if (result === 'declined' || result === null) {
+      out.error(
+        result === null ? 'stopped while counting the streaks; nothing changed' : 'not confirmed; nothing changed',
+        result === null ? 'STOPPED' : 'DECLINED',
+      );
+      return stop.stoppedBy !== null ? exitCodeFor(stop.stoppedBy) : 1;
+    }
     out.result(result, (r) => [...describeRule(r.rule), describeRebuild(r.rebuild), ...describeTenants(r.tenants)]);
     if (stop.stoppedBy !== null) {
       out.note(

@@ -17,13 +17,15 @@ export interface FakeIo extends CliIo {
   err(): string;
 }
 
-export function fakeIo(env: Record<string, string> = {}, stdin = ''): FakeIo {
+/** With `tty`, stdin says it is a terminal (a person who can answer a question). */
+export function fakeIo(env: Record<string, string> = {}, stdin = '', tty = false): FakeIo {
   let out = '';
   let err = '';
+  const input = Object.assign(Readable.from([stdin]), tty ? { isTTY: true } : {});
   return {
     stdout: { write: (text: string) => (out += text) },
     stderr: { write: (text: string) => (err += text) },
-    stdin: Readable.from([stdin]),
+    stdin: input,
     env,
     out: () => out,
     err: () => err,
@@ -34,8 +36,8 @@ export interface DataDir {
   dir: string;
   env: Record<string, string>;
   first: NewAccount;
-  /** runs `kindling ...argv` on this folder */
-  cli(argv: readonly string[], stdin?: string): Promise<{ code: number; out: string; err: string }>;
+  /** runs `kindling ...argv` on this folder; with `tty`, stdin is a terminal */
+  cli(argv: readonly string[], stdin?: string, tty?: boolean): Promise<{ code: number; out: string; err: string }>;
   /** opens the folder's backend for a check; the caller closes it */
   open(): Backend;
   remove(): void;
@@ -53,8 +55,8 @@ export async function dataDir(): Promise<DataDir> {
     dir,
     env,
     first,
-    async cli(argv, stdin = '') {
-      const io = fakeIo(env, stdin);
+    async cli(argv, stdin = '', tty = false) {
+      const io = fakeIo(env, stdin, tty);
       const code = await runCli(argv, io);
       return { code, out: io.out(), err: io.err() };
     },
