@@ -24,6 +24,8 @@ export interface ImportCounts {
   recorded: number;
   replayed: number;
   rejected: number;
+  /** blank lines (nothing but white space), skipped: neither an event nor a mistake */
+  blank: number;
   /** `line N: message`, the first MAX_REASONS */
   reasons: string[];
 }
@@ -99,11 +101,12 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   if (resumed !== null) options.onResume?.({ offset: resumed.offset, line: resumed.line });
   const counts: ImportCounts =
     resumed === null
-      ? { recorded: 0, replayed: 0, rejected: 0, reasons: [] }
+      ? { recorded: 0, replayed: 0, rejected: 0, blank: 0, reasons: [] }
       : {
           recorded: resumed.recorded,
           replayed: resumed.replayed,
           rejected: resumed.rejected,
+          blank: resumed.blank,
           reasons: [...resumed.reasons],
         };
   let offset = resumed?.offset ?? 0;
@@ -131,6 +134,7 @@ export async function importFile(path: string, options: ImportOptions): Promise<
       line = done.line;
       if (outcome.kind === 'recorded') counts.recorded++;
       else if (outcome.kind === 'replayed') counts.replayed++;
+      else if (outcome.kind === 'blank') counts.blank++;
       else if (outcome.kind === 'rejected') {
         counts.rejected++;
         if (counts.reasons.length < MAX_REASONS) counts.reasons.push(`line ${done.line}: ${outcome.reason}`);

@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const counts = { recorded: 1, replayed: 0, rejected: 1, reasons: ['line 2: not valid JSON'] };
+const counts = { recorded: 1, replayed: 0, rejected: 1, blank: 0, reasons: ['line 2: not valid JSON'] };
 
 describe('the resume file of an import', () => {
   it('is kept beside the file, named after it without its extension', () => {

@@ -90,6 +90,8 @@ function isResumeFile(value: unknown): value is ResumeFile {
   return (
     typeof v.file === 'string' &&
     [v.offset, v.line, v.size, v.recorded, v.replayed, v.rejected].every(isCount) &&
+    // absent in resume files written before blank lines were counted
+    (v.blank === undefined || isCount(v.blank)) &&
     typeof v.mtimeMs === 'number' &&
     Number.isFinite(v.mtimeMs) &&
     isHash(v.head) &&
@@ -143,6 +145,7 @@ export function readResume(path: string, stats: Stats): ResumeState | null {
     recorded: parsed.recorded,
     replayed: parsed.replayed,
     rejected: parsed.rejected,
+    blank: parsed.blank ?? 0,
     reasons: parsed.reasons,
   };
 }

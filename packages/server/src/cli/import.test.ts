@@ -24,7 +24,7 @@ describe('kindling import', () => {
       ].join('\n'),
     );
     const human = await d.cli(['import', path]);
-    expect(human.code).toBe(0);
+    expect(human.code).toBe(1);
     expect(human.out).toContain('recorded  1');
     expect(human.out).toMatch(/line 2: .*Mars\/Olympus/);
     expect(human.out).toMatch(/line 3: value must be a finite number/);
@@ -33,6 +33,28 @@ describe('kindling import', () => {
     expect(JSON.parse(json.out)).toMatchObject({ complete: true, recorded: 0, replayed: 1, rejected: 3, lines: 4 });
     // with --json, stderr holds no progress bar: only an error would go there, as JSON
     expect(json.err).toBe('');
+  });
+
+  it('exits 1 when any line was rejected, 0 when none was, and counts blank lines as skipped', async () => {
+    const path = join(d.dir, 'blanks.ndjson');
+    const good = '{"metric":"lessons","userId":"ada","value":1,"at":"2026-01-02T10:00:00Z"}';
+    writeFileSync(path, [good, '', '   ', '{"metric":"lessons","userId":"bob","value":"one"}', ''].join('\n'));
+    const rejected = await d.cli(['import', path]);
+    expect(rejected.code).toBe(1);
+    expect(rejected.out).toContain('  skipped   2 (blank lines)');
+    expect(rejected.out).toContain('  rejected  1');
+    const clean = join(d.dir, 'clean.ndjson');
+    writeFileSync(clean, [good, '', good.replace('ada', 'cy'), ''].join('\n'));
+    const json = await d.cli(['import', clean, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({
+      complete: true,
+      replayed: 1,
+      recorded: 1,
+      blank: 1,
+      rejected: 0,
+      lines: 3,
+    });
   });
 
   it('reads a file that starts with a byte order mark, its first line included', async () => {

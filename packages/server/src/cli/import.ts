@@ -1,5 +1,6 @@
 /**
  * `kindling import FILE.ndjson`: records a file of events into an account (see import-file.ts).
+ * Exits 1 when any line was rejected, so that a script sees events left out without parsing the summary.
  * Ctrl-C or SIGTERM stops reading, lets the records in flight finish, keeps where it got to and
  * exits 130 or 143 (stop-signals.ts); the next run goes on from there.
  */
@@ -22,7 +23,8 @@ Records events from a file, one JSON object a line:
 "at" is optional (RFC 3339 or epoch ms; default: now), "userId" may stand for user.id, and
 "idempotencyKey" is optional (default: a hash of the line, so importing a file again changes nothing).
 A line is at most ${MAX_LINE_BYTES / 1024} KB of UTF-8; a longer line, or one that is not UTF-8, is rejected.
-Each user's events are recorded in file order. Ctrl-C or SIGTERM stops cleanly (exit 130 or 143,
+Each user's events are recorded in file order. Blank lines are skipped (counted as such). The exit
+code is 1 when any line was rejected (the summary says which and why), 0 when none was. Ctrl-C or SIGTERM stops cleanly (exit 130 or 143,
 with the summary so far); running the command again goes
 on where it stopped (kept in FILE.kindling-import.json until the file is done) if the file is
 unchanged. FILE must be a regular file: save a stream (gunzip -c x.gz) to a file first.
@@ -35,6 +37,7 @@ function describe(s: ImportSummary): string[] {
     `${s.complete ? 'Imported' : 'Stopped importing'} ${s.file}: ${s.lines} lines${s.complete ? '' : ` (up to byte ${s.offset} of ${s.size})`}`,
     `  recorded  ${s.recorded}`,
     `  replayed  ${s.replayed} (already recorded: nothing changed)`,
+    `  skipped   ${s.blank} (blank lines)`,
     `  rejected  ${s.rejected}`,
     ...s.reasons.map((reason) => `    ${reason}`),
     ...(s.rejected > s.reasons.length ? [`    … and ${s.rejected - s.reasons.length} more`] : []),
@@ -76,7 +79,9 @@ export const importCommand: Command = {
       );
       (bar as Progress | null)?.finish();
       out.result(summary, describe);
-      return summary.complete ? 0 : exitCodeFor(stop.stoppedBy ?? 'SIGINT');
+      if (!summary.complete) return exitCodeFor(stop.stoppedBy ?? 'SIGINT');
+      // a rejected line is an event not recorded: a script must see it without reading the summary
+      return summary.rejected > 0 ? 1 : 0;
     } finally {
       stop.off();
     }
