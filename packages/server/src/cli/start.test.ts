@@ -59,6 +59,38 @@ describe('kindling start', () => {
     expect(set.err()).toBe('');
   });
 
+  it.each([
+    ['0.0.0.0', 'every IPv4 interface (0.0.0.0'],
+    ['::', 'every interface (::'],
+  ])(
+    'says it listens on every interface with --host %s, and gives a loopback curl line labelled as such',
+    async (host, said) => {
+      const settings = env();
+      const io = fakeIo(settings);
+      server = await launch(['--port', '0', '--host', host], io);
+      const port = (server?.app.server.address() as { port: number }).port;
+      const text = io.out();
+      expect(text).toContain(`Kindling is listening on ${said}, port ${port})`);
+      expect(text).not.toMatch(/running at http:\/\/127\.0\.0\.1/);
+      expect(text).toContain(`on this machine (loopback): http://127.0.0.1:${port}`);
+      const curl = /curl -X POST (\S+) -H "X-API-KEY: (\S+)" -H "Content-Type: application\/json" -d '(.+)'/.exec(text);
+      expect(curl?.[1]).toBe(`http://127.0.0.1:${port}/api/metrics/lessons/event`);
+      const response = await fetch(curl?.[1] as string, {
+        method: 'POST',
+        headers: { 'x-api-key': curl?.[2] as string, 'content-type': 'application/json' },
+        body: curl?.[3],
+      });
+      expect(response.status).toBe(201);
+      await server?.close();
+      const later = fakeIo(settings);
+      server = await launch(['--port', String(port), '--host', host, '--json'], later);
+      expect(JSON.parse(later.out())).toMatchObject({
+        url: `http://127.0.0.1:${port}`,
+        listening: { host, port, everyInterface: true },
+      });
+    },
+  );
+
   it('prints one line with the address and the data folder on later starts', async () => {
     const settings = env();
     server = await launch(['--port', '0', '--host', '127.0.0.1'], fakeIo(settings));

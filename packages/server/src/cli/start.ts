@@ -1,6 +1,8 @@
 /**
  * `kindling start`: runs the service. The first start prints the keys (shown only then), the
- * starter metric and a curl line to record a first event; later starts print one line. SIGTERM or
+ * starter metric and a curl line to record a first event; later starts print one line. Each says
+ * where it listens as bound: on 0.0.0.0 or ::, every interface, with the loopback URL for a try on
+ * this machine labelled as such (the curl line uses it). SIGTERM or
  * SIGINT stops gracefully (in-flight requests finish, counters are written, stores close); a second
  * signal, a second or more after the first, exits at once.
  */
@@ -22,7 +24,8 @@ finish and counters are written before it exits. A second Ctrl-C (a second or mo
 exits without waiting.
 
   --port N      port to listen on (0 picks a free one)
-  --host ADDR   address to listen on
+  --host ADDR   address to listen on (default 0.0.0.0: every IPv4 interface; 127.0.0.1: this
+                machine only)
   --data DIR    folder of the SQLite files
   --redis URL   keep everything in Redis instead (several servers may share it)
   --json        print the start (and on first start the keys) as one JSON document
@@ -52,20 +55,56 @@ export function passwordCommand(server: RunningServer): string {
   return `${cli} password set${where}`;
 }
 
+/** Where the server listens: the address it is bound to, its port, and whether that is every interface. */
+export interface Listening {
+  host: string;
+  port: number;
+  everyInterface: boolean;
+}
+
+/** The socket's own address (not the settings'), so that what is printed is what is bound. */
+export function listeningOf(server: RunningServer): Listening {
+  const bound = server.app.server.address();
+  if (bound === null || typeof bound === 'string') return { host: String(bound), port: 0, everyInterface: false };
+  return {
+    host: bound.address,
+    port: bound.port,
+    everyInterface: bound.address === '0.0.0.0' || bound.address === '::',
+  };
+}
+
+/**
+ * The first words of the banner: the address it is bound to, which for 0.0.0.0 or :: is every
+ * interface (reachable from other machines at this one's addresses), with the loopback URL for a
+ * try on this machine, named as such; a single address is the URL itself.
+ */
+export function whereLines(server: RunningServer): string[] {
+  const at = listeningOf(server);
+  if (!at.everyInterface) return [`Kindling is running at ${server.url}`];
+  const which = at.host === '::' ? 'every interface' : 'every IPv4 interface';
+  return [
+    `Kindling is listening on ${which} (${at.host}, port ${at.port})`,
+    `  from other machines: http://<an address of this machine>:${at.port}`,
+    `  on this machine (loopback): ${server.url}`,
+  ];
+}
+
 /** What a first start tells the operator, line by line. */
 export function firstStartLines(server: RunningServer): string[] {
   const first = server.firstStart;
   if (first === null) return [];
   const url = server.url;
   const event = JSON.stringify({ user: { id: 'user-1', tz: 'Europe/Berlin' }, value: 1 });
+  const [head, ...rest] = whereLines(server);
   return [
-    `Kindling is running at ${url} (first start: data in ${server.ctx.backend.where})`,
+    `${head} (first start: data in ${server.ctx.backend.where})`,
+    ...rest,
     '',
     'Your keys, shown only now; keep them somewhere safe:',
     `  admin key        ${first.adminKey.key}   (everything, incl. /admin/v1)`,
     `  application key  ${first.applicationKey.key}   (record events, read streaks)`,
     '',
-    'Created the metric "lessons" and a daily streak over it (1 lesson a day). Record a first event:',
+    `Created the metric "lessons" and a daily streak over it (1 lesson a day). Record a first event${listeningOf(server).everyInterface ? ' from this machine' : ''}:`,
     '',
     `  curl -X POST ${url}/api/metrics/lessons/event -H "X-API-KEY: ${first.applicationKey.key}" -H "Content-Type: application/json" -d '${event}'`,
     '',
@@ -76,6 +115,13 @@ export function firstStartLines(server: RunningServer): string[] {
       ? `Sign in to the dashboard with the admin key, or set an owner password: ${passwordCommand(server)} (or KINDLING_OWNER_PASSWORD at first start).`
       : `The owner password from KINDLING_OWNER_PASSWORD is set; change it with: ${passwordCommand(server)}`,
   ];
+}
+
+/** The one line of a later start. */
+function laterStartLine(server: RunningServer): string {
+  const [head, , local] = whereLines(server);
+  const where = `(data in ${server.ctx.backend.where})`;
+  return local === undefined ? `${head} ${where}` : `${head}; ${local.trim()} ${where}`;
 }
 
 /** Starts the server as the flags and environment say and prints how to reach it; the caller closes it. */
@@ -96,6 +142,7 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
   out.result(
     {
       url: server.url,
+      listening: listeningOf(server),
       data: where,
       firstStart:
         first === null
@@ -109,7 +156,7 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
               docs: `${server.url}/docs`,
             },
     },
-    () => (first === null ? `Kindling is running at ${server.url} (data in ${where})` : firstStartLines(server)),
+    () => (first === null ? laterStartLine(server) : firstStartLines(server)),
   );
   return server;
 }
