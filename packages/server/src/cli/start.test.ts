@@ -68,7 +68,8 @@ describe('kindling start', () => {
       const settings = env();
       const io = fakeIo(settings);
       server = await launch(['--port', '0', '--host', host], io);
-      const port = (server?.app.server.address() as { port: number }).port;
+      if (server === null) throw new Error('expected a running server');
+      const port = (server.app.server.address() as { port: number }).port;
       const text = io.out();
       expect(text).toContain(`Kindling is listening on ${said}, port ${port})`);
       expect(text).not.toMatch(/running at http:\/\/127\.0\.0\.1/);
