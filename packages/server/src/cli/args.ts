@@ -8,6 +8,13 @@ import { nameProblem } from '../control/names.js';
 /** A mistake in how the command was called: exit code 2. */
 export class UsageError extends Error {}
 
+/**
+ * A command called without an action or operand it needs (`kindling keys`, `kindling user`): a
+ * usage mistake after which the command's whole usage is printed, so that the actions it has and
+ * what each does are there to read (main.ts), the same for every command.
+ */
+export class MissingOperandError extends UsageError {}
+
 /** A command that could not do its work (bad value, missing account, store failure): exit code 1. */
 export class CommandError extends Error {}
 
@@ -109,7 +116,7 @@ export function choiceFlag<T extends string>(args: ParsedArgs, name: string, cho
 /** Exactly `count` positional arguments, named for the message. */
 export function positionals(args: ParsedArgs, names: readonly string[]): string[] {
   if (args.positionals.length < names.length)
-    throw new UsageError(`missing ${names.slice(args.positionals.length).join(' ')}`);
+    throw new MissingOperandError(`missing ${names.slice(args.positionals.length).join(' ')}`);
   if (args.positionals.length > names.length)
     throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[names.length])}`);
   return args.positionals;

@@ -2,7 +2,7 @@
  * The shape of one command of the CLI: its name, a line for the global help, its own help, and
  * what it does with its arguments (resolving to the exit code).
  */
-import { parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args.js';
+import { MissingOperandError, parseArgs, UsageError, type FlagSpec, type ParsedArgs } from './args.js';
 import { Output, type CliIo } from './output.js';
 
 export interface Command {
@@ -35,7 +35,8 @@ function either(words: readonly string[]): string {
 /**
  * The action of a command that has several (`kindling keys create ...`): the first positional, one of
  * `actions`, and the arguments after it. `usage` shows each action as the help does ("keys revoke ID");
- * a missing or unknown action is a UsageError that lists them.
+ * a missing action is a MissingOperandError (the command's usage is printed after it), an unknown
+ * one a UsageError; each lists them.
  */
 export function takeAction<A extends string>(
   args: ParsedArgs,
@@ -43,7 +44,7 @@ export function takeAction<A extends string>(
   usage: readonly string[],
 ): { action: A; rest: ParsedArgs } {
   const [action, ...rest] = args.positionals;
-  if (action === undefined) throw new UsageError(`say what to do: ${either(usage)}`);
+  if (action === undefined) throw new MissingOperandError(`say what to do: ${either(usage)}`);
   if (!(actions as readonly string[]).includes(action))
     throw new UsageError(`unknown action ${JSON.stringify(action)}: use ${either(actions)}`);
   return { action: action as A, rest: { ...args, positionals: rest } };

@@ -7,7 +7,7 @@ import { ConfigConflictError } from '../control/control.js';
 import { readEnvironment } from '../env.js';
 import { ListenError } from '../server.js';
 import { SettingsError } from '../settings.js';
-import { CommandError, UsageError } from './args.js';
+import { CommandError, MissingOperandError, UsageError } from './args.js';
 import type { Command } from './command.js';
 import { importCommand } from './import.js';
 import { keysCommand } from './keys.js';
@@ -74,7 +74,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     const failure = classify(error);
     out.error(failure.message, failure.code);
-    if (failure.exit === 2 && !out.json && !(error instanceof SettingsError))
+    // without the action or operand it needs, a command shows how it is called: its actions and what they do
+    if (error instanceof MissingOperandError && !out.json) io.stderr.write(`\n${command.help}\n`);
+    else if (failure.exit === 2 && !out.json && !(error instanceof SettingsError))
       io.stderr.write(`run kindling ${name} --help for its flags\n`);
     return failure.exit;
   }

@@ -4,8 +4,8 @@
  */
 import { hashPassword, PASSWORD_LENGTH, passwordProblem } from '../secrets.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, UsageError, positionals } from './args.js';
-import { beginCommand, type Command } from './command.js';
+import { CommandError, positionals } from './args.js';
+import { beginCommand, takeAction, type Command } from './command.js';
 import type { CliIo } from './output.js';
 
 const HELP = `usage: kindling password set
@@ -73,8 +73,8 @@ export const passwordCommand: Command = {
     const begun = beginCommand(argv, io, BACKEND_FLAGS, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
-    const [action] = positionals(args, ['set']);
-    if (action !== 'set') throw new UsageError(`unknown action ${JSON.stringify(action)}: use kindling password set`);
+    const { rest } = takeAction(args, ['set'], ['password set']);
+    positionals(rest, []);
     const password = await readPassword(io);
     const problem = passwordProblem(password);
     if (problem !== null) throw new CommandError(`the password ${problem}`);
