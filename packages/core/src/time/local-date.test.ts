@@ -406,6 +406,12 @@ describe('invalid zones and instants', () => {
     },
   );
 
+  it('names a 100,000-character zone by its first 100 characters, not as an echo of it (S1)', () => {
+    const message = (thrown(() => zoneOf('x'.repeat(100_000))) as Error).message;
+    expect(message).toContain(`"${'x'.repeat(100)}…"`);
+    expect(message.length).toBeLessThan(300);
+  });
+
   it('rejects a zone name that is not a string or is absurdly long (S1)', () => {
     for (const zone of [undefined, null, 42, 'A'.repeat(65), `Europe/${'x'.repeat(100)}`]) {
       const error = thrown(() => zoneOf(zone as unknown as string));

@@ -52,7 +52,7 @@ const NOT_IANA = new Set([
 
 function unknownZone(name: unknown): InvalidInputError {
   return new InvalidInputError(
-    `unknown time zone ${JSON.stringify(name)}: use an IANA name such as "Europe/Paris"`,
+    `unknown time zone ${shown(name)}: use an IANA name such as "Europe/Paris"`,
     'INVALID_TIME_ZONE',
   );
 }
