@@ -274,6 +274,25 @@ describe('kindling streak', () => {
       expect(await savedRule()).toEqual(kept);
     });
 
+    it.each([
+      ['--remind-before', '100,000 characters', 'x'.repeat(100_000)],
+      ['--remind-before', '__proto__', '__proto__'],
+      ['--personal-thresholds', 'a minimum of 400 digits', `${'9'.repeat(400)},1`],
+      ['--personal-thresholds', 'a maximum of 1e308', '1,1e308'],
+      ['--condition', 'the metric __proto__', '__proto__:1'],
+      ['--condition', 'a threshold of 400 digits', `lessons:${'9'.repeat(400)}`],
+      ['--tz', '100,000 characters', 'x'.repeat(100_000)],
+    ])('refuses %s with %s in a short message naming the flag, saving nothing', async (flag, _what, value) => {
+      await saveRule(kept);
+      const res = await d.cli(['streak', 'set', flag, value]);
+      expect({ code: res.code, names: res.err.includes(flag), short: res.err.length < 2_000 }).toEqual({
+        code: 2,
+        names: true,
+        short: true,
+      });
+      expect(await savedRule()).toEqual(kept);
+    });
+
     it('shows every field of the rule', async () => {
       await saveRule({ ...kept, freezes: { initial: 2, max: 3, earn: { every: 7, amount: 1 } } });
       const shown = (await d.cli(['streak', 'show'])).out;
