@@ -133,6 +133,30 @@ const inPage = {
     return { smallest: Math.min(...labels.map((r) => r.height)), overlaps };
   }))()`,
   scrollWidth: 'document.documentElement.scrollWidth',
+  tableBoxes: `[...document.querySelectorAll('main .table-scroll')].map((box) => ({
+    label: (box.getAttribute('aria-labelledby') && document.getElementById(box.getAttribute('aria-labelledby'))?.textContent) || '',
+    scroll: box.scrollWidth,
+    client: box.clientWidth,
+  }))`,
+  termLines: (name: string) => `(() => {
+    const dt = [...document.querySelectorAll('dt')].find((e) => e.textContent === ${JSON.stringify(name)});
+    const dd = dt?.nextElementSibling;
+    if (!dd) return null;
+    const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+    const lines = [];
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        const last = lines[lines.length - 1];
+        if (last !== undefined && Math.abs(last.top - top) < 2) last.text += node.data[i];
+        else lines.push({ top, text: node.data[i] });
+      }
+    }
+    return { lines: lines.map((line) => line.text), wordBreak: getComputedStyle(dd.firstElementChild ?? dd).wordBreak };
+  })()`,
   scrollToTop: 'window.scrollTo(0, 0)',
   stored: "[document.cookie, JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })].join(' ')",
   focused: `(() => {
@@ -156,6 +180,16 @@ export function axisLabels(page: Page): Promise<Array<{ smallest: number; overla
 /** How wide the page's content is: more than the viewport means a horizontal page scroll. */
 export function pageScrollWidth(page: Page): Promise<number> {
   return page.evaluate<number>(inPage.scrollWidth);
+}
+
+/** Each table box of the main region (the table's heading, its content's width and its own): wider content scrolls in the box. */
+export function tableBoxes(page: Page): Promise<Array<{ label: string; scroll: number; client: number }>> {
+  return page.evaluate<Array<{ label: string; scroll: number; client: number }>>(inPage.tableBoxes);
+}
+
+/** The text of each line the `<dd>` after the `<dt>` `name` is laid out in, and its text's word-break; null without one. */
+export function termLines(page: Page, name: string): Promise<{ lines: string[]; wordBreak: string } | null> {
+  return page.evaluate<{ lines: string[]; wordBreak: string } | null>(inPage.termLines(name));
 }
 
 export async function scrollToTop(page: Page): Promise<void> {

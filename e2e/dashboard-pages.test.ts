@@ -61,7 +61,8 @@ beforeAll(async () => {
     { customerId: 'acme-corporation-eu-west', name: 'Acme Corporation (Europe)' },
     { customerId: 'globex', name: 'Globex' },
   ]);
-});
+  // two weeks of events through HTTP: more than the default 10 s on a busy machine
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
   await t?.close();

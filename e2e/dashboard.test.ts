@@ -302,6 +302,19 @@ describe('the dashboard, signed in and out', () => {
     expect(await pauses()).toBe(0);
   });
 
+  it('links the API reference (/docs) from the main navigation, and the link opens it', async () => {
+    const page = await open(t);
+    await signInWithPassword(page);
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API docs', exact: true });
+    expect(await link.getAttribute('href')).toBe('/docs');
+    const opened = page.waitForResponse((response) => new URL(response.url()).pathname === '/docs');
+    await link.click();
+    expect((await opened).status()).toBe(200);
+    // the Swagger UI page, which then reads the server's OpenAPI document
+    await page.waitForURL(/\/docs$/);
+    expect(await page.title()).toBe('Swagger UI');
+  });
+
   it('works with the keyboard alone: Tab and Enter sign in and reach every page of the navigation', async () => {
     const page = await open(t);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

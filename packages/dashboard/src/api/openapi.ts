@@ -6287,8 +6287,16 @@ export interface paths {
                          * @default null
                          */
                         personalization?: {
-                            mode: boolean;
-                            thresholds: {
+                            /**
+                             * @description users may choose the mode; false when absent
+                             * @default false
+                             */
+                            mode?: boolean;
+                            /**
+                             * @description the bounds within which users may choose their thresholds; null (or absent): they may not
+                             * @default null
+                             */
+                            thresholds?: {
                                 max: number;
                                 min: number;
                             } | null;

@@ -22,7 +22,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** The landmarks: a skip link, the header with the navigation, the status region and the main region. */
+/** The landmarks: a skip link, the header with the navigation (the pages, then the API reference at /docs), the status region and the main region. */
 export function Layout({ route, account, onSignOut, status, children }: Props) {
   return (
     <>
@@ -46,6 +46,10 @@ export function Layout({ route, account, onSignOut, status, children }: Props) {
                     </a>
                   </li>
                 ))}
+                {/* the server's API reference (Swagger UI over /openapi.json), a page of its own outside the app */}
+                <li>
+                  <a href="/docs">API docs</a>
+                </li>
               </ul>
             </nav>
             <button type="button" className="sign-out" onClick={onSignOut}>

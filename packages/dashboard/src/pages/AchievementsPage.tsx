@@ -96,12 +96,12 @@ export function AchievementsPage() {
             <td>
               <code>{achievement.key}</code>
             </td>
-            <td>{describeTrigger(achievement, names)}</td>
-            <td>{describeFilters(achievement) || '—'}</td>
+            <td className="long-text">{describeTrigger(achievement, names)}</td>
+            <td className="long-text">{describeFilters(achievement) || '—'}</td>
             <td className="num">{formatNumber(achievement.completions, 0)}</td>
             <td className="num">{formatPercent(achievement.rarity)}</td>
             <td>{achievement.status}</td>
-            <td>
+            <td className="long-text">
               {achievement.status === 'archived' ? (
                 (achievement.badgeUrl ?? '—')
               ) : (

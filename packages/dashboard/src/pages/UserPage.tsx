@@ -7,6 +7,7 @@ import { PageHeading } from '../components/PageHeading';
 import { StreakCalendar } from '../components/user/StreakCalendar';
 import { PauseList } from '../components/user/PauseList';
 import { UserActions } from '../components/user/UserActions';
+import { ZoneName } from '../components/ZoneName';
 import { useLoad } from '../components/use-load';
 import { navigate } from '../components/use-route';
 import { formatDateTime, formatNumber } from '../lib/format';
@@ -100,7 +101,9 @@ function UserDetailsView({
         ) : null}
         <div>
           <dt>Time zone</dt>
-          <dd className="stat-text">{details.user.tz ?? 'the default'}</dd>
+          <dd className="stat-text">
+            {details.user.tz === null ? 'the default' : <ZoneName zone={details.user.tz} />}
+          </dd>
         </div>
       </dl>
       {streak ? (

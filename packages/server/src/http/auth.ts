@@ -54,10 +54,11 @@ async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity>
 
 async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Identity> {
   const hash = hashKey(token);
-  const session = await ctx.backend.control.session(hash, ctx.clock());
+  const asked = ctx.clock();
+  const session = await ctx.backend.control.session(hash, asked);
   if (session === null)
     throw new HttpError('SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
-  if (!(await sourceHolds(ctx.keys, session))) {
+  if (!(await sourceHolds(ctx.keys, session, asked))) {
     await ctx.backend.control.removeSession(hash);
     throw new HttpError(
       'SESSION_EXPIRED',

@@ -3,6 +3,7 @@
  * admin key lasts while the key is not revoked; one made with the password while the account's
  * password is the one it was made with. Both are read through the key cache, so a session ends when
  * its key or password does: at once in the process that revoked the key, within `cacheMs` in others.
+ * Signing in with a key, and every request of the session it made, count as uses of the key.
  */
 import type { Account, ApiKeyRecord, Session, SessionSource } from '../control/types.js';
 import { passwordStamp } from '../secrets.js';
@@ -17,14 +18,18 @@ export function passwordSource(account: Account & { passwordHash: string }): Ses
   return { kind: 'password', stamp: passwordStamp(account.passwordHash) };
 }
 
-/** True while the key or password the session was signed in with is still valid. */
-export async function sourceHolds(keys: KeyCache, session: Session): Promise<boolean> {
+/**
+ * True while the key or password the session was signed in with is still valid. A session made
+ * with a key acts with it: each request it admits, at `now`, is a use of the key.
+ */
+export async function sourceHolds(keys: KeyCache, session: Session, now: number): Promise<boolean> {
   const source = session.source;
   if (source?.kind === 'key') {
     const record = await keys.findByHash(source.keyHash);
-    return (
-      record !== null && record.revokedAt === null && record.kind === 'admin' && record.accountId === session.accountId
-    );
+    const holds =
+      record !== null && record.revokedAt === null && record.kind === 'admin' && record.accountId === session.accountId;
+    if (holds) keys.markUsed(record, now);
+    return holds;
   }
   if (source?.kind === 'password') {
     const account = await keys.account(session.accountId);

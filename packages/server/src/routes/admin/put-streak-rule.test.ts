@@ -123,6 +123,26 @@ describe('PUT /admin/v1/streak', () => {
     expect(refused.body).toEqual({ code: 'INVALID_CONFIG', error: expect.stringContaining('personalization') });
   });
 
+  it('takes a personalization of the mode alone or the thresholds alone, as docs/http-api.md shows them, the other part off', async () => {
+    const modeOnly = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, personalization: { mode: true } },
+    });
+    expect(modeOnly.status).toBe(200);
+    expect(modeOnly.body.rule.personalization).toEqual({ mode: true, thresholds: null });
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
+    const chosen = await t.call('PATCH', '/v1/users/ada/preferences', { body: { streak: { evaluationMode: 'OR' } } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.streak.evaluationMode).toBe('OR');
+
+    const thresholdsOnly = await t.call('PUT', '/admin/v1/streak', {
+      key: t.adminKey,
+      body: { ...weekly, personalization: { thresholds: { min: 1, max: 10 } } },
+    });
+    expect(thresholdsOnly.status).toBe(200);
+    expect(thresholdsOnly.body.rule.personalization).toEqual({ mode: false, thresholds: { min: 1, max: 10 } });
+  });
+
   it('saves reminders, and refuses a remindBefore the engine does not take, saying why', async () => {
     const saved = await t.call('PUT', '/admin/v1/streak', {
       key: t.adminKey,

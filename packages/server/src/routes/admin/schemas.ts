@@ -167,13 +167,14 @@ export const streakRule = {
       type: ['object', 'null'],
       default: null,
       additionalProperties: false,
-      required: ['mode', 'thresholds'],
       description:
         'what users may choose for themselves with PATCH /v1/users/:id/preferences: the mode, and thresholds from min to max; null: users may only turn the streak off',
       properties: {
-        mode: { type: 'boolean' },
+        mode: { type: 'boolean', default: false, description: 'users may choose the mode; false when absent' },
         thresholds: {
           type: ['object', 'null'],
+          default: null,
+          description: 'the bounds within which users may choose their thresholds; null (or absent): they may not',
           additionalProperties: false,
           required: ['min', 'max'],
           properties: {

@@ -265,6 +265,26 @@ describe('GET and DELETE /admin/v1/session', () => {
     expect((await t.call('GET', '/admin/v1/keys', { key: null, headers: { cookie } })).status).toBe(200);
   });
 
+  it('counts a sign-in with an admin key, and each request of the session it made, as a use of the key in GET /admin/v1/keys', async () => {
+    const made = await t.call('POST', '/admin/v1/keys', { key: t.adminKey, body: { name: 'laptop', kind: 'admin' } });
+    const lastUse = async () => {
+      const keys = await t.call('GET', '/admin/v1/keys', { key: t.adminKey });
+      return keys.body.find((k: { id: string }) => k.id === made.body.id).lastUsedAt;
+    };
+    expect(await lastUse()).toBeNull();
+    now += 5000;
+    const cookie = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { key: made.body.key } }));
+    now += 5000;
+    expect(await lastUse()).toBe('2026-03-02T10:00:05.000Z');
+    now += 5000;
+    expect((await t.call('GET', '/admin/v1/session', { key: null, headers: { cookie } })).status).toBe(200);
+    expect(await lastUse()).toBe('2026-03-02T10:00:15.000Z');
+    // written to the control plane too, as other uses are
+    await t.server.ctx.keys.flush();
+    const stored = await t.server.ctx.backend.control.keys(t.server.firstStart?.account.id ?? '');
+    expect(stored.find((k) => k.id === made.body.id)?.lastUsedAt).toBe('2026-03-02T10:00:15.000Z');
+  });
+
   it('ends a session after 12 hours', async () => {
     const cookie = cookieOf(await t.call('POST', '/admin/v1/session', { key: null, body: { password: PASSWORD } }));
     now += 12 * 60 * 60 * 1000 - 1;

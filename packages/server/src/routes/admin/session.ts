@@ -55,6 +55,8 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
     if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
     const account = await ctx.backend.control.account(record.accountId);
     if (account === null) throw invalid();
+    // a sign-in is a use of the key, as a request made with it is (written with the others' by the key cache)
+    ctx.keys.markUsed(record, ctx.clock());
     return { account, source: keySource(record) };
   }
 
