@@ -9,6 +9,7 @@ import { StoreError, type Store } from '@kindling/core';
 import { readActivity } from './activity.js';
 import { readPartitionedEarning, readPartitionedExpiring, readPartitionedStats } from './analytics.js';
 import { connect } from './connection.js';
+import { eraseUser } from './erase.js';
 import { accountKeys } from './keys.js';
 import { listUsers } from './user-list.js';
 import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
@@ -131,6 +132,16 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         userId,
         (work) => inTurn(userId, work),
         () => updateUser(context, userId, step, updateOptions),
+      );
+    },
+    async deleteUser(userId) {
+      await ready();
+      // after this store's updates of the user asked for before it, like an update
+      return inTime(
+        connection.timeoutMs,
+        userId,
+        (work) => inTurn(userId, work),
+        () => eraseUser(context, userId),
       );
     },
     async load(userId) {
