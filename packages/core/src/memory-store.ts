@@ -270,6 +270,11 @@ export function memoryStore(): MemoryStore {
       for (const [seq, entry] of outbox) if (entry.userId === userId) outbox.delete(seq);
       return users.delete(userId);
     },
+    async clearActivity() {
+      activity.days.clear();
+      activity.metrics.clear();
+      activity.achievements.clear();
+    },
     async close() {
       users.clear();
       outbox.clear();

@@ -199,6 +199,12 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         to,
       );
     },
+    async clearActivity() {
+      await ready();
+      await indexWrites.settled(connection.timeoutMs);
+      for (const { days, metrics, completions } of [...keys.partitions.map((p) => p.activity), keys.unpartitioned.activity])
+        await connection.run(connection.client.del(days, metrics, completions), days);
+    },
     async readOutbox(limit) {
       await ready();
       // on a Cluster, the users this store's writes list are listed by the writes still in flight

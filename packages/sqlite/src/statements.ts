@@ -66,6 +66,10 @@ export interface Statements {
   eraseReplays: Statement<[string, Buffer]>;
   eraseOutbox: Statement<[string, Buffer]>;
   eraseIndex: Statement<[string, Buffer]>;
+  /** the account's activity counts, each table by its key's first column */
+  clearDays: Statement<[string]>;
+  clearMetrics: Statement<[string]>;
+  clearAchievements: Statement<[string]>;
 }
 
 function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
@@ -227,6 +231,9 @@ export function prepareStatements(db: Database.Database): Statements {
       'DELETE FROM outbox WHERE seq IN (SELECT seq FROM outbox INDEXED BY outbox_by_account WHERE account = ? AND user_id = ?)',
     ),
     // INDEXED BY: without statistics the planner would rather read the account's range of the primary key
+    clearDays: prepare<[string]>(db, 'DELETE FROM activity_days WHERE account = ?'),
+    clearMetrics: prepare<[string]>(db, 'DELETE FROM activity_metrics WHERE account = ?'),
+    clearAchievements: prepare<[string]>(db, 'DELETE FROM activity_achievements WHERE account = ?'),
     eraseIndex: prepare<[string, Buffer]>(
       db,
       'DELETE FROM streak_index INDEXED BY streak_index_by_user WHERE account = ? AND user_id = ?',

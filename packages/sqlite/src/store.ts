@@ -318,6 +318,12 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
+  const clearActivity = db.transaction(() => {
+    sql.clearDays.run(account);
+    sql.clearMetrics.run(account);
+    sql.clearAchievements.run(account);
+  });
+
   /** Deletes the account's outbox rows of these seqs, in one transaction. */
   const removeSeqs = db.transaction((seqs: readonly number[]) => {
     for (const seq of seqs) sql.removeOutbox.run(account, seq);
@@ -443,6 +449,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     async removeOutbox(positions) {
       const seqs = positions.flatMap(seqOf);
       if (seqs.length > 0) guard(() => removeSeqs.immediate(seqs));
+    },
+    async clearActivity() {
+      // the counts of a batch still being committed land first
+      batches.drain();
+      guard(() => clearActivity.immediate());
     },
     async probe() {
       guard(() => connection.probe());

@@ -170,6 +170,23 @@ export function erasureCases(store: () => Store): void {
     expect(await s.countUsers()).toBe(0);
   });
 
+  it('forgets the activity counts when asked, once every user is erased: nothing of the namespace is left', async () => {
+    const s = store();
+    const engine = engineOn(s);
+    await twoUsers(engine);
+    expect((await s.activity('2026-01-01', '2026-12-31')).days.length).toBeGreaterThan(0);
+    for (const userId of await s.users(null, 10)) await s.deleteUser(userId);
+    await s.clearActivity();
+    expect(await s.activity('2026-01-01', '2026-12-31')).toEqual({ days: [], metrics: [], achievements: [] });
+    expect(await s.readOutbox(1000)).toEqual([]);
+    expect(await s.countUsers()).toBe(0);
+    // and counts again what comes after
+    await record(engine, 'cat', '2026-03-06T09:00:00Z');
+    expect((await s.activity('2026-03-06', '2026-03-06')).days).toEqual([
+      expect.objectContaining({ day: '2026-03-06', events: 1 }),
+    ]);
+  });
+
   it('leaves a whole user or none when events race the erasure (S21, S26)', async () => {
     const s = store();
     const engine = engineOn(s);

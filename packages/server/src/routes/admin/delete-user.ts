@@ -5,6 +5,7 @@
  * totals. 204, or 404 for a user the namespace does not hold (whose queued deliveries are forgotten
  * all the same). The hosted service has no such route.
  */
+import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
@@ -25,7 +26,7 @@ export function deleteUserRoute(app: App, ctx: ServerContext): void {
         response: { 204: { type: 'null', description: 'erased' }, ...errors(404) },
       },
     },
-    async (request, reply) => {
+    async (request, reply: FastifyReply) => {
       const { erased } = await eraseUser(
         ctx.backend,
         ctx.engines,
