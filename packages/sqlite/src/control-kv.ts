@@ -50,6 +50,10 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     insert: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING'),
     replace: db.prepare('UPDATE control_docs SET value = ? WHERE key = ? AND value = ?'),
     remove: db.prepare('DELETE FROM control_docs WHERE key = ?'),
+    // a key is one name whatever it holds, as on Redis: its fields and counters go with it
+    removeFields: db.prepare('DELETE FROM control_fields WHERE key = ?'),
+    removeCounters: db.prepare('DELETE FROM control_counters WHERE key = ?'),
+    removeExpiry: db.prepare('DELETE FROM control_expiry WHERE key = ?'),
     add: db.prepare<[string, string, number], { value: number }>(
       'INSERT INTO control_counters (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = value + excluded.value RETURNING value',
     ),
@@ -112,6 +116,9 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
   const removeOne = db.transaction((key: string) => {
     sql.remove.run(key);
     sql.docKeep.run(key);
+    sql.removeFields.run(key);
+    sql.removeCounters.run(key);
+    sql.removeExpiry.run(key);
   });
   const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
