@@ -270,7 +270,7 @@ export function memoryStore(): MemoryStore {
       for (const [seq, entry] of outbox) if (entry.userId === userId) outbox.delete(seq);
       return users.delete(userId);
     },
-    async clearActivity() {
+    async clearAccount() {
       activity.days.clear();
       activity.metrics.clear();
       activity.achievements.clear();

@@ -152,10 +152,11 @@ export interface Store {
    */
   deleteUser(userId: string): Promise<boolean>;
   /**
-   * Forget the account's activity counters: what is left of a namespace once every user is erased,
-   * when the namespace itself goes (a deleted tenant's). Users are not touched.
+   * Forget what is left of the account once its users are erased, when the account itself goes (a
+   * deleted tenant's namespace): its activity counters, and any mark the store keeps of it (a store
+   * used again starts it anew). Users are not touched.
    */
-  clearActivity(): Promise<void>;
+  clearAccount(): Promise<void>;
   /**
    * Rejects with a StoreError when a write would be refused now (a file taken away, a store that does
    * not answer), looking at once: what a readiness check asks, never on an event's path. Optional: a

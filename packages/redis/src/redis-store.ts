@@ -199,11 +199,17 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         to,
       );
     },
-    async clearActivity() {
+    async clearAccount() {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
-      for (const { days, metrics, completions } of [...keys.partitions.map((p) => p.activity), keys.unpartitioned.activity])
+      for (const { days, metrics, completions } of [
+        ...keys.partitions.map((p) => p.activity),
+        keys.unpartitioned.activity,
+      ])
         await connection.run(connection.client.del(days, metrics, completions), days);
+      // the account's mark last: a store that names the account again sets it again, first
+      await connection.run(connection.client.del(keys.schema), keys.schema);
+      schema = null;
     },
     async readOutbox(limit) {
       await ready();

@@ -12,7 +12,11 @@ const NAMES =
 
 /** The names of the stores with rows in the file at `path`, in order. */
 export async function sqliteStoreNames(path: string, options: { busyTimeout?: number } = {}): Promise<string[]> {
-  const connection = connect(path, { busyTimeout: options.busyTimeout ?? 10_000, synchronous: 'full', checkpoints: 'inline' });
+  const connection = connect(path, {
+    busyTimeout: options.busyTimeout ?? 10_000,
+    synchronous: 'full',
+    checkpoints: 'inline',
+  });
   try {
     return connection.db.prepare(NAMES).pluck().all() as string[];
   } catch (error) {

@@ -450,7 +450,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       const seqs = positions.flatMap(seqOf);
       if (seqs.length > 0) guard(() => removeSeqs.immediate(seqs));
     },
-    async clearActivity() {
+    async clearAccount() {
       // the counts of a batch still being committed land first
       batches.drain();
       guard(() => clearActivity.immediate());

@@ -233,6 +233,12 @@ export class Control {
     return (await this.kv.swap(`rebuild:${accountId}`, expected, raw)) ? raw : null;
   }
 
+  /** Forgets what is kept under a namespace's store name (its pauses' users, its rebuild's progress): the namespace is gone. */
+  async forgetSpace(space: string): Promise<void> {
+    await this.kv.remove(`pauses:${space}`);
+    await this.kv.remove(`rebuild:${space}`);
+  }
+
   /** Keeps which user of the namespace (its store name) a pause belongs to. */
   async addPause(space: string, pauseId: string, userId: string): Promise<void> {
     await this.kv.setFields(`pauses:${space}`, { [pauseId]: userId });

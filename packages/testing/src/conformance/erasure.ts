@@ -176,7 +176,7 @@ export function erasureCases(store: () => Store): void {
     await twoUsers(engine);
     expect((await s.activity('2026-01-01', '2026-12-31')).days.length).toBeGreaterThan(0);
     for (const userId of await s.users(null, 10)) await s.deleteUser(userId);
-    await s.clearActivity();
+    await s.clearAccount();
     expect(await s.activity('2026-01-01', '2026-12-31')).toEqual({ days: [], metrics: [], achievements: [] });
     expect(await s.readOutbox(1000)).toEqual([]);
     expect(await s.countUsers()).toBe(0);
