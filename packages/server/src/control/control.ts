@@ -244,6 +244,13 @@ export class Control {
     await this.kv.setFields(`pauses:${space}`, { [pauseId]: userId });
   }
 
+  /** Forgets which pauses of the namespace were the user's (the user erased): every one, past ones too. */
+  async forgetPausesOf(space: string, userId: string): Promise<void> {
+    const owners = await this.kv.readFields(`pauses:${space}`);
+    const theirs = Object.keys(owners).filter((pauseId) => owners[pauseId] === userId);
+    await this.kv.removeFields(`pauses:${space}`, theirs);
+  }
+
   async pauseOwner(space: string, pauseId: string): Promise<string | null> {
     return (await this.kv.readFields(`pauses:${space}`))[pauseId] ?? null;
   }

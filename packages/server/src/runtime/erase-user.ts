@@ -2,8 +2,8 @@
  * Erasing a user of one namespace (S26), for the admin route and the CLI: everything the
  * namespace's store keeps of them (`engine.deleteUser`: state, journal, idempotency records, outbox
  * entries, index lines, place in the user list; the activity counts stay), then the webhook
- * deliveries queued for them to any endpoint of the account, pending or logged, and the streak
- * answers this process keeps for them.
+ * deliveries queued for them to any endpoint of the account, pending or logged, the control
+ * plane's note of which pauses were theirs, and the streak answers this process keeps for them.
  *
  * A delivery being sent at that moment may still arrive: its attempt's outcome is then dropped
  * (`finish` finds nothing) and it is never tried again. So may the deliveries of a relay pass that
@@ -34,6 +34,8 @@ export async function eraseUser(
   const { engine } = await engines.runtimeFor(space);
   const erased = await engine.deleteUser(userId);
   reads?.forget(userId);
+  // the control plane's note of whose each pause was names the user too
+  await backend.control.forgetPausesOf(space.store, userId);
   // every endpoint of the account, those turned off too: their logs name the person as well
   const endpoints = await backend.control.webhooks(space.accountId);
   const deliveries = await backend.deliveries.removeOrderKey(

@@ -22,6 +22,16 @@ export function describeControlKVConformance(name: string, make: () => ControlKV
       await kv.close();
     });
 
+    it('removes the fields named of a record of fields, and keeps the others', async () => {
+      const kv = make();
+      await kv.setFields('f', { p1: 'ann', p2: 'bob', p3: 'ann' });
+      await kv.removeFields('f', ['p1', 'p3', 'never']);
+      await kv.removeFields('f', []);
+      await kv.removeFields('nothing here', ['p1']);
+      expect(await kv.readFields('f')).toEqual({ p2: 'bob' });
+      await kv.close();
+    });
+
     it('removes a key whatever it holds: a document, fields or counters', async () => {
       const kv = make();
       await kv.setFields('f', { p1: 'ann' });

@@ -92,6 +92,25 @@ describe('DELETE /admin/v1/users/:id', () => {
     expect(log.deliveries.map((d: { id: string }) => d.id)).toEqual(['bob-1']);
   });
 
+  it("forgets whose the user's pauses were, and keeps the other users'", async () => {
+    await record('ada');
+    await record('bob');
+    const made = await t.call('POST', '/admin/v1/streaks/pauses', {
+      key: t.adminKey,
+      body: {
+        pauses: [
+          { userId: 'ada', start: '2026-03-10', end: '2026-03-12' },
+          { userId: 'bob', start: '2026-03-10', end: '2026-03-12' },
+        ],
+      },
+    });
+    const [ada, bob] = made.body.created.map((p: { id: string }) => p.id);
+    const store = (await t.server.ctx.engines.runtimeFor(t.server.firstStart!.account.id)).space.store;
+    expect((await admin('DELETE', '/admin/v1/users/ada')).status).toBe(204);
+    expect(await t.server.ctx.backend.control.pauseOwner(store, ada)).toBeNull();
+    expect(await t.server.ctx.backend.control.pauseOwner(store, bob)).toBe('bob');
+  });
+
   it('erases the user of the namespace Tenant-ID names only', async () => {
     await t.call('POST', '/admin/v1/tenants', { key: t.adminKey, body: [{ customerId: 'acme', name: 'Acme' }] });
     const acme = { 'tenant-id': 'acme' };

@@ -5,7 +5,6 @@
  * totals. 204, or 404 for a user the namespace does not hold (whose queued deliveries are forgotten
  * all the same). The hosted service has no such route.
  */
-import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
@@ -26,7 +25,7 @@ export function deleteUserRoute(app: App, ctx: ServerContext): void {
         response: { 204: { type: 'null', description: 'erased' }, ...errors(404) },
       },
     },
-    async (request, reply: FastifyReply) => {
+    async (request, reply) => {
       const { erased } = await eraseUser(
         ctx.backend,
         ctx.engines,
@@ -35,7 +34,7 @@ export function deleteUserRoute(app: App, ctx: ServerContext): void {
         ctx.streakReads,
       );
       if (!erased) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }
