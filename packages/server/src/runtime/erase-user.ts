@@ -11,6 +11,10 @@
  * the user again (an unknown user then, answered as such) takes those away too. The deliveries go
  * by user id over the account's endpoints, which every namespace of the account shares: a user of
  * the same id in another namespace of the account loses the deliveries still queued for them.
+ * The streak answers other processes keep are not reached: each is checked against the user's
+ * version, which starts again at 1 for a new user of that id, so one kept there could be answered
+ * again if a new user of the id reached the same version on the same local day before that
+ * process's next read of it.
  */
 import type { Backend } from './backend.js';
 import type { Engines } from './engines.js';
