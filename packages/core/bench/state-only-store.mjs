@@ -34,6 +34,8 @@ export function stateOnlyStore() {
     activity: refuse('activity counters'),
     readOutbox: refuse('outbox'),
     removeOutbox: refuse('outbox'),
+    deleteUser: (userId) => Promise.resolve(users.delete(userId)),
+    clearAccount: refuse('activity counters'),
     close: () => {
       users.clear();
       return Promise.resolve();

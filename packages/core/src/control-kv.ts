@@ -28,6 +28,8 @@ export interface ControlKV {
   readCounters(key: string): Promise<Record<string, number>>;
   /** Set string fields of a record (last writer wins per field). */
   setFields(key: string, fields: Readonly<Record<string, string>>): Promise<void>;
+  /** Remove these fields of a record of fields; one not there is ignored. */
+  removeFields(key: string, fields: readonly string[]): Promise<void>;
   /** a record without a prototype (ownRecord) */
   readFields(key: string): Promise<Record<string, string>>;
   /** One field of a record of fields, or null: what a lookup by id reads in a record that grows with its users. */

@@ -96,6 +96,12 @@ export interface DeliveryQueue {
   purge(before: number): Promise<number>;
   /** Forget every delivery of an endpoint (it was deleted). */
   removeEndpoint(endpointId: string): Promise<void>;
+  /**
+   * Forget every delivery of these endpoints with this order key (a user erased): pending, claimed
+   * or finished, for their bodies name the person. A delivery claimed now may still reach its
+   * endpoint, but its `finish` then answers false and it is never tried again. How many were forgotten.
+   */
+  removeOrderKey(endpointIds: readonly string[], orderKey: string): Promise<number>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
   close(): Promise<void>;
@@ -219,6 +225,17 @@ export function memoryDeliveryQueue(): DeliveryQueue {
     },
     async removeEndpoint(endpointId) {
       for (const [key, q] of byKey) if (q.delivery.endpointId === endpointId) byKey.delete(key);
+    },
+    async removeOrderKey(endpointIds, orderKey) {
+      const endpoints = new Set(endpointIds);
+      let removed = 0;
+      for (const [key, q] of byKey) {
+        if (q.delivery.orderKey === orderKey && endpoints.has(q.delivery.endpointId)) {
+          byKey.delete(key);
+          removed++;
+        }
+      }
+      return removed;
     },
     async close() {
       byKey.clear();

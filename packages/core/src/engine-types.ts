@@ -167,6 +167,11 @@ export interface Engine {
   /** How many users the store holds. */
   countUsers(): Promise<number>;
   /**
+   * Erase a user (S26): everything the store keeps of them (`Store.deleteUser`); the activity
+   * counters keep their counts. False for a user the store does not hold.
+   */
+  deleteUser(userId: string): Promise<boolean>;
+  /**
    * A page of users in id order, after `after` (limit 1..100, default 25), each with the first rule's
    * current and longest streak now, zone and latest event (user-list.ts). With `search`: first the
    * users whose id starts with it, then those whose email holds it (ignoring case), at most 2,000

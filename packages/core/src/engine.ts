@@ -30,6 +30,7 @@ import {
   type RecordedEvent,
   type RecordResult,
 } from './response.js';
+import { eraseUser } from './erasure.js';
 import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -191,6 +192,7 @@ export function createEngine(options: EngineOptions): Engine {
     journal: (userId) => store.journal(checkUserId(userId)).then(withoutAttributed),
     eventSummary: (userId, metric, opts) => eventSummary(ctx, userId, metric, opts),
     countUsers: () => store.countUsers(),
+    deleteUser: (userId) => eraseUser(ctx, userId),
     listUsers: (opts) => listUsers(ctx, opts),
     grantFreezes: (userId, count, opts) => grantFreezes(ctx, userId, count, opts),
     pause: (userId, opts) => pause(ctx, userId, opts),

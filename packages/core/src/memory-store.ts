@@ -265,6 +265,16 @@ export function memoryStore(): MemoryStore {
     async removeOutbox(positions) {
       for (const position of positions) if (/^[1-9]\d{0,15}$/.test(position)) outbox.delete(Number(position));
     },
+    async deleteUser(userId) {
+      // A step runs between its read and its commit without a turn of the event loop: nothing is half done here.
+      for (const [seq, entry] of outbox) if (entry.userId === userId) outbox.delete(seq);
+      return users.delete(userId);
+    },
+    async clearAccount() {
+      activity.days.clear();
+      activity.metrics.clear();
+      activity.achievements.clear();
+    },
     async close() {
       users.clear();
       outbox.clear();

@@ -144,6 +144,20 @@ export interface Store {
   /** Remove outbox entries by the positions `readOutbox` gave; a position no longer there is ignored. */
   removeOutbox(positions: readonly string[]): Promise<void>;
   /**
+   * Erase a user (S26): their state, held periods, journal (day sums, zone changes, owner actions),
+   * idempotency records, outbox entries not yet removed, their line in every rule's analytics index
+   * and their place in the user list, all at once and in turn with the user's updates (S21): an
+   * update that read the user before commits nothing (it runs again on nothing and makes a new user).
+   * The activity counters keep their counts: they hold no person. True when there was a user.
+   */
+  deleteUser(userId: string): Promise<boolean>;
+  /**
+   * Forget what is left of the account once its users are erased, when the account itself goes (a
+   * deleted tenant's namespace): its activity counters, and any mark the store keeps of it (a store
+   * used again starts it anew). Users are not touched.
+   */
+  clearAccount(): Promise<void>;
+  /**
    * Rejects with a StoreError when a write would be refused now (a file taken away, a store that does
    * not answer), looking at once: what a readiness check asks, never on an event's path. Optional: a
    * store without it is as ready as its reads and writes show.

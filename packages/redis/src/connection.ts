@@ -26,6 +26,7 @@ import {
   PEEK_LUA,
 } from './write-scripts.js';
 import { damaged } from './damaged.js';
+import { ERASE_LINES_LUA, ERASE_USER_LUA } from './erase-scripts.js';
 
 const SCRIPTS = {
   kindlingCommit: COMMIT_LUA,
@@ -44,6 +45,8 @@ const SCRIPTS = {
   kindlingPlaceLines: PLACE_LINES_LUA,
   kindlingDropLines: DROP_LINES_LUA,
   kindlingPlaceRegistry: PLACE_REGISTRY_LUA,
+  kindlingEraseUser: ERASE_USER_LUA,
+  kindlingEraseLines: ERASE_LINES_LUA,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;

@@ -68,6 +68,9 @@ export function redisControlKV(options: RedisControlKVOptions): ControlKV {
     async setFields(key, fields) {
       if (Object.keys(fields).length > 0) await run(client.hset(k(key), fields), k(key));
     },
+    async removeFields(key, fields) {
+      if (fields.length > 0) await run(client.hdel(k(key), ...fields), k(key));
+    },
     readFields: async (key) => ownRecord(Object.entries(await run(client.hgetall(k(key)), k(key)))),
     readField: (key, field) => run(client.hget(k(key), field), k(key)),
     close: () => connection.close(),

@@ -195,3 +195,29 @@ end
 for line in pairs(lines) do placeLine(line) end
 return #ids
 `;
+
+/**
+ * ARGV: base, endpoint, line (`<endpoint>:<orderKey>`), the rank in the endpoint's deliveries to
+ * look from, how many to look at. Forgets those of the line (pending or finished: a user erased)
+ * and places the line again (gone once nothing of it is left). Returns how many it looked at and
+ * how many it forgot: the next call looks from `rank + looked − forgot`.
+ */
+export const REMOVE_ORDER_KEY_LUA = `${COMMON}
+local endpoint, target, from = ARGV[2], ARGV[3], tonumber(ARGV[4])
+local ek = endpointKey(endpoint)
+local ids = redis.call('ZRANGE', ek, from, from + tonumber(ARGV[5]) - 1)
+local forgot = 0
+for _, id in ipairs(ids) do
+  local ref = endpoint .. ':' .. id
+  local key = deliveryKey(ref)
+  if redis.call('HGET', key, 'line') == target then
+    redis.call('ZREM', lineKey(target), id)
+    redis.call('ZREM', done, ref)
+    redis.call('DEL', key)
+    redis.call('ZREM', ek, id)
+    forgot = forgot + 1
+  end
+end
+placeLine(target)
+return { #ids, forgot }
+`;

@@ -26,6 +26,7 @@ import {
   LIST_LUA,
   PURGE_LUA,
   REMOVE_ENDPOINT_LUA,
+  REMOVE_ORDER_KEY_LUA,
   RETRY_LUA,
 } from './delivery-queue-scripts.js';
 import { escapeName } from './keys.js';
@@ -49,6 +50,7 @@ const SCRIPTS = {
   kindlingQueueList: LIST_LUA,
   kindlingQueuePurge: PURGE_LUA,
   kindlingQueueRemoveEndpoint: REMOVE_ENDPOINT_LUA,
+  kindlingQueueRemoveOrderKey: REMOVE_ORDER_KEY_LUA,
 } as const;
 
 type QueueScript = keyof typeof SCRIPTS;
@@ -224,6 +226,28 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
       let count = FORGET_BATCH;
       while (count === FORGET_BATCH)
         count = (await script('kindlingQueueRemoveEndpoint', endpoint, FORGET_BATCH)) as number;
+    },
+    async removeOrderKey(endpointIds, orderKey) {
+      let removed = 0;
+      for (const endpointId of endpointIds) {
+        const endpoint = escapeName(endpointId);
+        const line = `${endpoint}:${escapeName(orderKey)}`;
+        // finished deliveries are found by endpoint only: its log is walked a batch per call
+        let rank = 0;
+        for (;;) {
+          const [looked, forgot] = (await script(
+            'kindlingQueueRemoveOrderKey',
+            endpoint,
+            line,
+            rank,
+            FORGET_BATCH,
+          )) as [number, number];
+          removed += forgot;
+          if (looked < FORGET_BATCH) break;
+          rank += looked - forgot;
+        }
+      }
+      return removed;
     },
     close: () => connection.close(),
   };

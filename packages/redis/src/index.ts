@@ -7,3 +7,5 @@ export { redisControlKV } from './control-kv.js';
 export type { RedisControlKVOptions } from './control-kv.js';
 export { redisDeliveryQueue } from './delivery-queue.js';
 export type { RedisDeliveryQueueOptions } from './delivery-queue.js';
+export { redisStoreNames } from './store-names.js';
+export type { RedisStoreNamesOptions } from './store-names.js';

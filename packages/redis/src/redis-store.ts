@@ -9,6 +9,7 @@ import { StoreError, type Store } from '@kindling/core';
 import { readActivity } from './activity.js';
 import { readPartitionedEarning, readPartitionedExpiring, readPartitionedStats } from './analytics.js';
 import { connect } from './connection.js';
+import { eraseUser } from './erase.js';
 import { accountKeys } from './keys.js';
 import { listUsers } from './user-list.js';
 import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
@@ -133,6 +134,16 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         () => updateUser(context, userId, step, updateOptions),
       );
     },
+    async deleteUser(userId) {
+      await ready();
+      // after this store's updates of the user asked for before it, like an update
+      return inTime(
+        connection.timeoutMs,
+        userId,
+        (work) => inTurn(userId, work),
+        () => eraseUser(context, userId),
+      );
+    },
     async load(userId) {
       await ready();
       return loadUser(connection, keys.user(userId));
@@ -187,6 +198,18 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         from,
         to,
       );
+    },
+    async clearAccount() {
+      await ready();
+      await indexWrites.settled(connection.timeoutMs);
+      for (const { days, metrics, completions } of [
+        ...keys.partitions.map((p) => p.activity),
+        keys.unpartitioned.activity,
+      ])
+        await connection.run(connection.client.del(days, metrics, completions), days);
+      // the account's mark last: a store that names the account again sets it again, first
+      await connection.run(connection.client.del(keys.schema), keys.schema);
+      schema = null;
     },
     async readOutbox(limit) {
       await ready();

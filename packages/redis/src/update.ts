@@ -134,7 +134,7 @@ function checkWrite(write: UserWrite, userId: string, version: number): void {
 }
 
 /** Full jitter over an exponential ceiling: 1, 2, 4 … 64 ms. */
-function backoff(attempt: number): Promise<void> {
+export function backoff(attempt: number): Promise<void> {
   const ceiling = 2 ** Math.min(attempt - 1, 6);
   return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
 }

@@ -50,6 +50,11 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     insert: db.prepare('INSERT INTO control_docs (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING'),
     replace: db.prepare('UPDATE control_docs SET value = ? WHERE key = ? AND value = ?'),
     remove: db.prepare('DELETE FROM control_docs WHERE key = ?'),
+    // a key is one name whatever it holds, as on Redis: its fields and counters go with it
+    removeFields: db.prepare('DELETE FROM control_fields WHERE key = ?'),
+    removeField: db.prepare('DELETE FROM control_fields WHERE key = ? AND field = ?'),
+    removeCounters: db.prepare('DELETE FROM control_counters WHERE key = ?'),
+    removeExpiry: db.prepare('DELETE FROM control_expiry WHERE key = ?'),
     add: db.prepare<[string, string, number], { value: number }>(
       'INSERT INTO control_counters (key, field, value) VALUES (?, ?, ?) ON CONFLICT (key, field) DO UPDATE SET value = value + excluded.value RETURNING value',
     ),
@@ -112,6 +117,12 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
   const removeOne = db.transaction((key: string) => {
     sql.remove.run(key);
     sql.docKeep.run(key);
+    sql.removeFields.run(key);
+    sql.removeCounters.run(key);
+    sql.removeExpiry.run(key);
+  });
+  const removeSome = db.transaction((key: string, fields: readonly string[]) => {
+    for (const field of fields) sql.removeField.run(key, field);
   });
   const setAll = db.transaction((key: string, fields: Readonly<Record<string, string>>) => {
     for (const [field, value] of Object.entries(fields)) sql.setField.run(key, field, value);
@@ -136,6 +147,7 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     readCounters: (key) =>
       run(() => ownRecord(sql.counters.all(key, key, Date.now()).map((row) => [row.field, row.value] as const))),
     setFields: (key, fields) => run(() => setAll.immediate(key, fields)),
+    removeFields: (key, fields) => run(() => removeSome.immediate(key, fields)),
     readFields: (key) => run(() => ownRecord(sql.fields.all(key).map((row) => [row.field, row.value] as const))),
     readField: (key, field) => run(() => sql.field.get(key, field)?.value ?? null),
     probe: () =>

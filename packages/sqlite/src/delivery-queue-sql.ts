@@ -86,6 +86,8 @@ export interface DeliveryQueueStatements {
   list: Statement<[Buffer, number, number], DeliveryRow>;
   purge: Statement<[number]>;
   removeEndpoint: Statement<[Buffer]>;
+  /** every delivery of one endpoint with one order key (a user erased): the endpoint's range, the whole line with it */
+  removeOrderKey: Statement<[Buffer, Buffer]>;
 }
 
 const COLUMNS =
@@ -126,5 +128,8 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
     ),
     purge: db.prepare("DELETE FROM delivery_queue WHERE status <> 'pending' AND created_at < ?"),
     removeEndpoint: db.prepare('DELETE FROM delivery_queue WHERE endpoint_id = ?'),
+    removeOrderKey: db.prepare(
+      'DELETE FROM delivery_queue INDEXED BY delivery_queue_by_endpoint WHERE endpoint_id = ? AND order_key = ?',
+    ),
   };
 }

@@ -134,6 +134,13 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     return true;
   });
 
+  /** Every delivery of the order key to each endpoint, in one transaction; how many. */
+  const removeLines = db.transaction((endpointIds: readonly string[], orderKey: Buffer) => {
+    let removed = 0;
+    for (const endpointId of endpointIds) removed += sql.removeOrderKey.run(encodeKey(endpointId), orderKey).changes;
+    return removed;
+  });
+
   const checkFile = fileIdentityCheck(path, label);
   /** `work`, its failure a StoreError naming the file; first, that the file is still the one opened (but on closing). */
   const run = <T>(work: () => T, check = true): Promise<T> => {
@@ -202,6 +209,12 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
       }),
     purge: (before) => run(() => sql.purge.run(before).changes),
     removeEndpoint: (endpointId) => run(() => void sql.removeEndpoint.run(encodeKey(endpointId))),
+    removeOrderKey: (endpointIds, orderKey) =>
+      run(() => {
+        const key = encodeKey(orderKey);
+        // the line goes whole, its head with it: no other line's head moves
+        return durably(() => removeLines.immediate(endpointIds, key));
+      }),
     probe: () =>
       run(() => {
         checkFile('now');

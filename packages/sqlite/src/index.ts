@@ -7,3 +7,4 @@ export { sqliteControlKV } from './control-kv.js';
 export type { SqliteControlKVOptions } from './control-kv.js';
 export { sqliteDeliveryQueue } from './delivery-queue.js';
 export type { SqliteDeliveryQueueOptions } from './delivery-queue.js';
+export { sqliteStoreNames } from './store-names.js';

@@ -58,6 +58,18 @@ export interface Statements {
   /** [seq, entry] rows of the account's outbox, in seq order */
   outbox: Statement<[string, number], [number, string]>;
   removeOutbox: Statement<[string, number]>;
+  /** the erasure of one user (S26): a statement per table, each a range of its primary key or of an index by user */
+  eraseUser: Statement<[string, Buffer]>;
+  eraseHistory: Statement<[string, Buffer]>;
+  eraseRollups: Statement<[string, Buffer]>;
+  eraseJournal: Statement<[string, Buffer]>;
+  eraseReplays: Statement<[string, Buffer]>;
+  eraseOutbox: Statement<[string, Buffer]>;
+  eraseIndex: Statement<[string, Buffer]>;
+  /** the account's activity counts, each table by its key's first column */
+  clearDays: Statement<[string]>;
+  clearMetrics: Statement<[string]>;
+  clearAchievements: Statement<[string]>;
 }
 
 function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
@@ -206,6 +218,26 @@ export function prepareStatements(db: Database.Database): Statements {
       'SELECT seq, entry FROM outbox INDEXED BY outbox_by_account WHERE account = ? ORDER BY seq LIMIT ?',
     ).raw(),
     removeOutbox: prepare<[string, number]>(db, 'DELETE FROM outbox WHERE account = ? AND seq = ?'),
+
+    // The children first, so that the foreign keys' cascade finds nothing left to delete.
+    eraseUser: prepare<[string, Buffer]>(db, 'DELETE FROM users WHERE account = ? AND user_id = ?'),
+    eraseHistory: prepare<[string, Buffer]>(db, 'DELETE FROM history_blocks WHERE account = ? AND user_id = ?'),
+    eraseRollups: prepare<[string, Buffer]>(db, 'DELETE FROM rollups WHERE account = ? AND user_id = ?'),
+    eraseJournal: prepare<[string, Buffer]>(db, 'DELETE FROM journal WHERE account = ? AND user_id = ?'),
+    eraseReplays: prepare<[string, Buffer]>(db, 'DELETE FROM idempotency WHERE account = ? AND user_id = ?'),
+    // the account's outbox holds what the relay has not handed on yet: one range of the account's entries
+    eraseOutbox: prepare<[string, Buffer]>(
+      db,
+      'DELETE FROM outbox WHERE seq IN (SELECT seq FROM outbox INDEXED BY outbox_by_account WHERE account = ? AND user_id = ?)',
+    ),
+    // INDEXED BY: without statistics the planner would rather read the account's range of the primary key
+    clearDays: prepare<[string]>(db, 'DELETE FROM activity_days WHERE account = ?'),
+    clearMetrics: prepare<[string]>(db, 'DELETE FROM activity_metrics WHERE account = ?'),
+    clearAchievements: prepare<[string]>(db, 'DELETE FROM activity_achievements WHERE account = ?'),
+    eraseIndex: prepare<[string, Buffer]>(
+      db,
+      'DELETE FROM streak_index INDEXED BY streak_index_by_user WHERE account = ? AND user_id = ?',
+    ),
 
     indexLine: prepare<[string, string, Buffer], IndexColumns>(
       db,

@@ -284,6 +284,26 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   };
 
   /**
+   * Erases the user (S26), inside a batch's transaction like an update, so that it takes its turn
+   * with the user's updates in this process and, through the file's write lock, in every other. An
+   * update of another process that read the user before commits after it only once it read again.
+   */
+  const erase = (call: Call): unknown => {
+    call.stepFailed = false;
+    call.writing = true;
+    const key = encodeKey(call.userId);
+    // the state kept parsed is forgotten with the row, and the version noted with it
+    states.take(call.userId);
+    sql.eraseIndex.run(account, key);
+    sql.eraseHistory.run(account, key);
+    sql.eraseRollups.run(account, key);
+    sql.eraseJournal.run(account, key);
+    sql.eraseReplays.run(account, key);
+    sql.eraseOutbox.run(account, key);
+    return sql.eraseUser.run(account, key).changes > 0;
+  };
+
+  /**
    * The user's committed version: a state this store committed, or a version it read before, answers
    * without a query while no other process has written (state-cache.ts).
    */
@@ -298,6 +318,12 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
 
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
+  const clearActivity = db.transaction(() => {
+    sql.clearDays.run(account);
+    sql.clearMetrics.run(account);
+    sql.clearAchievements.run(account);
+  });
+
   /** Deletes the account's outbox rows of these seqs, in one transaction. */
   const removeSeqs = db.transaction((seqs: readonly number[]) => {
     for (const seq of seqs) sql.removeOutbox.run(account, seq);
@@ -307,6 +333,17 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     update<T>(userId: string, step: (snapshot: UserSnapshot) => StepResult<T>, options?: UpdateOptions): Promise<T> {
       if (storeClosed) return Promise.reject(storeError(label, 'the store is closed'));
       return batches.submit({ transact, userId, step, options, stepFailed: false, writing: false }) as Promise<T>;
+    },
+    deleteUser(userId) {
+      if (storeClosed) return Promise.reject(storeError(label, 'the store is closed'));
+      return batches.submit({
+        transact: erase,
+        userId,
+        step: () => ({ result: null }),
+        options: undefined,
+        stepFailed: false,
+        writing: false,
+      }) as Promise<boolean>;
     },
     async load(userId) {
       const stored = guard(() => sql.loadUser.get(account, encodeKey(userId)));
@@ -412,6 +449,11 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     async removeOutbox(positions) {
       const seqs = positions.flatMap(seqOf);
       if (seqs.length > 0) guard(() => removeSeqs.immediate(seqs));
+    },
+    async clearAccount() {
+      // the counts of a batch still being committed land first
+      batches.drain();
+      guard(() => clearActivity.immediate());
     },
     async probe() {
       guard(() => connection.probe());

@@ -4,6 +4,7 @@
  * nobody to ask: the caller refuses instead, unless told --yes.
  */
 import { createInterface } from 'node:readline';
+import { UsageError } from './args.js';
 import type { CliIo } from './output.js';
 
 /** Whether stdin is a terminal a person answers at. */
@@ -26,4 +27,15 @@ export async function confirm(io: CliIo, question: string, signal?: AbortSignal)
   } finally {
     lines.close();
   }
+}
+
+/**
+ * True when the work may go on: `yes` given (the --yes flag), or the person at the terminal said
+ * so. Off a terminal without --yes, a UsageError that names the flag.
+ */
+export async function confirmed(io: CliIo, question: string, yes: boolean): Promise<boolean> {
+  if (yes) return true;
+  if (!canAsk(io))
+    throw new UsageError(`${question} Nobody is at a terminal to answer: add --yes to go on without asking`);
+  return confirm(io, question);
 }

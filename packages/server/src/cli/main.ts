@@ -16,6 +16,7 @@ import { Output, quietWhenClosed, type CliIo } from './output.js';
 import { passwordCommand } from './password.js';
 import { startCommand } from './start.js';
 import { streakCommand } from './streak.js';
+import { tenantsCommand } from './tenants.js';
 import { userCommand } from './user.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   metricsCommand,
   streakCommand,
   userCommand,
+  tenantsCommand,
   importCommand,
   passwordCommand,
 ];

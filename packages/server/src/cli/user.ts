@@ -16,14 +16,18 @@ import { Engines } from '../runtime/engines.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
+import { deleteUser, USER_DELETE_HELP } from './user-delete.js';
 
 const HELP = `usage: kindling user ID
+       kindling user delete ID [--tenant CUSTOMER_ID] [--yes]
 
 Shows a user's streak (length, longest, start, the last day that keeps it), freezes, metric totals,
 and the recent periods: the last 8 weeks for a daily rule, else the last 12 periods.
 
 ${BACKEND_HELP.join('\n')}
-  --json            print the user and the streak read as JSON`;
+  --json            print the user and the streak read as JSON
+
+${USER_DELETE_HELP}`;
 
 export const LEGEND = '# held   * frozen   p paused   . missed (the current period shows . until met)';
 
@@ -89,12 +93,15 @@ function describe(report: UserReport): string[] {
 
 export const userCommand: Command = {
   name: 'user',
-  summary: "show a user's streak, freezes, totals and recent periods",
+  summary: "show a user's streak, freezes, totals and recent periods; erase a user (delete)",
   help: HELP,
   async run(argv, io) {
-    const begun = beginCommand(argv, io, BACKEND_FLAGS, HELP);
+    const begun = beginCommand(argv, io, { ...BACKEND_FLAGS, tenant: 'string', yes: 'boolean' }, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
+    // two words: an action and its user (a user whose id is "delete" is shown by `kindling user delete`)
+    if (args.positionals.length === 2 && args.positionals[0] === 'delete')
+      return deleteUser(args, args.positionals[1] as string, io, out);
     const [id] = positionals(args, ['ID']) as [string];
     const report = await withAccount(args, io.env, async ({ backend, account }): Promise<UserReport> => {
       const runtime = await new Engines(backend, 0).runtimeFor(account.id);

@@ -233,9 +233,22 @@ export class Control {
     return (await this.kv.swap(`rebuild:${accountId}`, expected, raw)) ? raw : null;
   }
 
+  /** Forgets what is kept under a namespace's store name (its pauses' users, its rebuild's progress): the namespace is gone. */
+  async forgetSpace(space: string): Promise<void> {
+    await this.kv.remove(`pauses:${space}`);
+    await this.kv.remove(`rebuild:${space}`);
+  }
+
   /** Keeps which user of the namespace (its store name) a pause belongs to. */
   async addPause(space: string, pauseId: string, userId: string): Promise<void> {
     await this.kv.setFields(`pauses:${space}`, { [pauseId]: userId });
+  }
+
+  /** Forgets which pauses of the namespace were the user's (the user erased): every one, past ones too. */
+  async forgetPausesOf(space: string, userId: string): Promise<void> {
+    const owners = await this.kv.readFields(`pauses:${space}`);
+    const theirs = Object.keys(owners).filter((pauseId) => owners[pauseId] === userId);
+    await this.kv.removeFields(`pauses:${space}`, theirs);
   }
 
   async pauseOwner(space: string, pauseId: string): Promise<string | null> {

@@ -102,6 +102,7 @@ const rows: Row[] = [
   { method: 'GET', path: '/admin/v1/analytics/streaks', url: '/admin/v1/analytics/streaks' },
   { method: 'GET', path: '/admin/v1/users', url: '/admin/v1/users?limit=2&search=a' },
   { method: 'GET', path: '/admin/v1/users/{id}', url: '/admin/v1/users/ada' },
+  { method: 'DELETE', path: '/admin/v1/users/{id}', url: '/admin/v1/users/nobody' },
   { method: 'GET', path: '/admin/v1/tenants', url: '/admin/v1/tenants' },
   { method: 'GET', path: '/admin/v1/tenants/{id}', url: '/admin/v1/tenants/nope' },
   {

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DeliveryQueue, Store } from '@kindling/core';
-import { redisControlKV, redisDeliveryQueue, redisStore } from '@kindling/redis';
-import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore } from '@kindling/sqlite';
+import { redisControlKV, redisDeliveryQueue, redisStore, redisStoreNames } from '@kindling/redis';
+import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore, sqliteStoreNames } from '@kindling/sqlite';
 import { Control } from '../control/control.js';
 import { type Settings, SettingsError } from '../settings.js';
 import { makeFolder } from './make-folder.js';
@@ -20,6 +20,8 @@ export interface Backend {
   readonly deliveries: DeliveryQueue;
   /** the streak store of one account (opened once, kept) */
   storeFor(accountId: string): Store;
+  /** the names of every streak store that holds anything, found in the data (an operator's clean-up: a full scan on Redis) */
+  storeNames(): Promise<string[]>;
   /** Rejects when the delivery queue or a streak store opened so far would refuse a write now (their `probe`). */
   probe(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export function openBackend(
   let deliveries: DeliveryQueue;
   let open: (accountId: string) => Store;
   let where: string;
+  let names: () => Promise<string[]>;
   if (redis === null) {
     const dir = resolve(settings.dataDir);
     if (options.existing === true && !existsSync(join(dir, 'control.db')))
@@ -66,12 +69,14 @@ export function openBackend(
         checkpoints: 'background',
       });
     where = dir;
+    names = () => sqliteStoreNames(join(dir, 'kindling.db'));
   } else {
     // One timeout for the streak stores' commands and the control plane's: a request waits no longer on either.
     const timeout = settings.storeTimeoutMs !== undefined ? { timeoutMs: settings.storeTimeoutMs } : {};
     control = new Control(redisControlKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }));
     deliveries = redisDeliveryQueue({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:deliveries:` });
     open = (account) => redisStore({ ...redis, ...timeout, account, keyPrefix: settings.redisPrefix });
+    names = () => redisStoreNames({ ...redis, ...timeout, keyPrefix: settings.redisPrefix });
     where = 'url' in redis ? redis.url : redis.cluster.map((n) => `${n.host}:${n.port}`).join(',');
   }
   return {
@@ -87,6 +92,7 @@ export function openBackend(
       }
       return store;
     },
+    storeNames: () => names(),
     async probe() {
       await deliveries.probe?.();
       for (const store of stores.values()) await store.probe?.();

@@ -70,6 +70,14 @@ export class ReadCache {
     }
   }
 
+  /** Forgets every answer kept for the user, on every shelf (an erased user: S26). */
+  forget(userId: string): void {
+    for (const answers of [...this.shelves.values()]) {
+      const slot = answers.get(userId);
+      if (slot !== undefined) this.remove(slot);
+    }
+  }
+
   private remove(slot: Slot): void {
     this.slots.delete(slot);
     this.bytes -= sizeOf(slot.answer);

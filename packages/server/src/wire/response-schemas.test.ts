@@ -279,6 +279,7 @@ describe('the response schemas', () => {
       undefined,
       `/admin/v1/application-api-keys?ids=${appKeys.created[0].id},nope`,
     );
+    await write('DELETE /admin/v1/users/{id}', undefined, '/admin/v1/users/bob');
     await write('POST /admin/v1/session', { key: t.adminKey });
     await get('GET /admin/v1/session');
     await write('DELETE /admin/v1/session');

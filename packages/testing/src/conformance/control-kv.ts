@@ -22,6 +22,29 @@ export function describeControlKVConformance(name: string, make: () => ControlKV
       await kv.close();
     });
 
+    it('removes the fields named of a record of fields, and keeps the others', async () => {
+      const kv = make();
+      await kv.setFields('f', { p1: 'ann', p2: 'bob', p3: 'ann' });
+      await kv.removeFields('f', ['p1', 'p3', 'never']);
+      await kv.removeFields('f', []);
+      await kv.removeFields('nothing here', ['p1']);
+      expect(await kv.readFields('f')).toEqual({ p2: 'bob' });
+      await kv.close();
+    });
+
+    it('removes a key whatever it holds: a document, fields or counters', async () => {
+      const kv = make();
+      await kv.setFields('f', { p1: 'ann' });
+      await kv.addCounters('c', { n: 2 });
+      await kv.put('d', 'doc');
+      for (const key of ['f', 'c', 'd', 'never']) await kv.remove(key);
+      expect(await kv.readFields('f')).toEqual({});
+      expect(await kv.readField('f', 'p1')).toBeNull();
+      expect(await kv.readCounters('c')).toEqual({});
+      expect(await kv.get('d')).toBeNull();
+      await kv.close();
+    });
+
     it('adds to counters, answering the values after, and keeps the last value of fields', async () => {
       const kv = make();
       expect(await kv.addCounters('c', { x: 1, y: 2.5 })).toEqual({ x: 1, y: 2.5 });

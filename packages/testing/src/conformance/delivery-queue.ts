@@ -183,6 +183,37 @@ export function describeDeliveryQueueConformance(
       expect(ids((await q.list('ep2', 10)).deliveries)).toEqual(['other']);
     });
 
+    it("forgets every delivery of an erased user to the named endpoints, pending, claimed or finished, and no one else's", async () => {
+      const q = await queue();
+      await q.enqueue([
+        delivery('a1', 'ann'),
+        delivery('a2', 'ann'),
+        delivery('a3', 'ann'),
+        delivery('b1', 'bob'),
+        delivery('a-other', 'ann', T0, 'ep3'),
+        delivery('a-ep2', 'ann', T0, 'ep2'),
+        delivery('annie', 'annie'),
+      ]);
+      const [first] = (await q.claim(T0, 10, LEASE)).filter((d) => d.id === 'a1');
+      expect(await q.finish(first!, attempt(T0 + 1, 200), { status: 'delivered' })).toBe(true);
+      const claimed = (await q.claim(T0 + 2, 10, LEASE)).find((d) => d.id === 'a2');
+      expect(claimed).toBeDefined();
+      // a1 delivered, a2 claimed now, a3 waiting behind it; ep3 is another account's endpoint
+      expect(await q.removeOrderKey(['ep1', 'ep2'], 'ann')).toBe(4);
+      for (const id of ['a1', 'a2', 'a3']) expect(await q.get('ep1', id)).toBeNull();
+      expect(await q.get('ep2', 'a-ep2')).toBeNull();
+      // the sender of the claimed one finds it gone: nothing is written back, nothing tried again
+      expect(await q.finish(claimed!, attempt(T0 + 3, 500, 'boom'), { status: 'pending', nextAt: T0 + 4 })).toBe(false);
+      expect(await q.get('ep1', 'a2')).toBeNull();
+      expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['annie', 'b1']);
+      expect(ids((await q.list('ep3', 10)).deliveries)).toEqual(['a-other']);
+      // the others' leases ran out: they come back, ann's do not
+      expect(ids(await q.claim(T0 + LEASE * 2, 10, LEASE)).sort()).toEqual(['a-other', 'annie', 'b1']);
+      expect(await q.removeOrderKey(['ep1'], 'ann')).toBe(0);
+      expect(await q.removeOrderKey([], 'bob')).toBe(0);
+      expect(await q.get('ep1', 'b1')).not.toBeNull();
+    });
+
     it('keeps ids, keys and payloads as given, whatever characters they hold', async () => {
       const q = await queue();
       const odd = {

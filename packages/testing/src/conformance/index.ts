@@ -7,6 +7,7 @@ import { afterEach, describe } from 'vitest';
 import { achievementCases } from './achievements.js';
 import { activityCases } from './activity.js';
 import { analyticsCases } from './analytics.js';
+import { erasureCases } from './erasure.js';
 import { eventSummaryCases } from './event-summary.js';
 import { batchCases } from './batch.js';
 import { identifyCases } from './identify.js';
@@ -88,6 +89,10 @@ export function describeStoreConformance(
     describe('outbox', () => {
       beforeEachFresh(fresh);
       outboxCases(store, options.reopen);
+    });
+    describe('erasure', () => {
+      beforeEachFresh(fresh);
+      erasureCases(store);
     });
     describe('reminders', () => {
       beforeEachFresh(fresh);

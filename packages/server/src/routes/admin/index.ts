@@ -28,6 +28,7 @@ import { getRebuildRoute } from './get-rebuild.js';
 import { getStreakRuleRoute } from './get-streak-rule.js';
 import { getTenantRoute } from './get-tenant.js';
 import { getUserRoute } from './get-user.js';
+import { deleteUserRoute } from './delete-user.js';
 import { getWebhookRoute } from './get-webhook.js';
 import { grantFreezesRoute } from './grant-freezes.js';
 import { listAchievementsRoute } from './list-achievements.js';
@@ -79,6 +80,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   streakAnalyticsRoute(app, ctx);
   listUsersRoute(app, ctx);
   getUserRoute(app, ctx);
+  deleteUserRoute(app, ctx);
   listWebhooksRoute(app, ctx);
   createWebhookRoute(app, ctx);
   getWebhookRoute(app, ctx);
