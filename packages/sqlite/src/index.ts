@@ -7,3 +7,5 @@ export { sqliteControlKV } from './control-kv.js';
 export type { SqliteControlKVOptions } from './control-kv.js';
 export { sqliteDeliveryQueue } from './delivery-queue.js';
 export type { SqliteDeliveryQueueOptions } from './delivery-queue.js';
+export { backupDatabases, verifyDatabase } from './backup.js';
+export type { BackupCopy, BackupOptions, BackupProgress, CopiedDatabase, VerifiedDatabase } from './backup.js';
