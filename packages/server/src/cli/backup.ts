@@ -3,6 +3,7 @@
  * taken while the server runs (runtime/backup-archive.ts), with its progress on stderr. On Redis
  * there is nothing of the server's to copy: Redis is backed up with its own files.
  */
+import { resolve } from 'node:path';
 import { parseSettings } from '../settings.js';
 import { takeBackup } from '../runtime/backup-archive.js';
 import { CommandError, positionals } from './args.js';
@@ -53,7 +54,7 @@ export const backupCommand: Command = {
     (bar as Progress | null)?.finish();
     const seconds = (Date.now() - started) / 1000;
     out.result({ ...taken, seconds }, (t) => [
-      `Backed up ${settings.dataDir} to ${t.file} (${formatBytes(t.bytes)} in ${seconds.toFixed(1)} s), as of ${t.manifest.takenAt}:`,
+      `Backed up ${resolve(settings.dataDir)} to ${t.file} (${formatBytes(t.bytes)} in ${seconds.toFixed(1)} s), as of ${t.manifest.takenAt}:`,
       ...t.manifest.files.map((f) => `  ${f.name.padEnd(14)} ${formatBytes(f.bytes)}`),
       `Restore it with: kindling restore --data NEW_FOLDER ${t.file}`,
     ]);
