@@ -104,7 +104,7 @@ describe('a backup of a data folder', () => {
     expect(BACKUP_ORDER.indexOf(DATA_FILES.deliveries)).toBeGreaterThan(BACKUP_ORDER.indexOf(DATA_FILES.streaks));
   });
 
-  it('refuses a folder without data, a file that exists (unless forced) and a folder that does not exist', async () => {
+  it('refuses a folder without data, a file that exists (unless forced), a folder as the file and a file in no folder', async () => {
     const empty = mkdtempSync(join(work, 'empty-'));
     await expect(takeBackup(empty, join(work, 'a.tar'))).rejects.toThrow(/holds no Kindling data \(no control\.db\)/);
     const file = join(work, 'kept.tar');
@@ -114,6 +114,8 @@ describe('a backup of a data folder', () => {
     await takeBackup(d.dir, file, { force: true });
     expect(statSync(file).size).toBeGreaterThan(4096);
     await expect(takeBackup(d.dir, join(work, 'no', 'such', 'a.tar'))).rejects.toThrow(/is not a folder/);
+    const folder = mkdtempSync(join(work, 'folder-'));
+    await expect(takeBackup(d.dir, folder, { force: true })).rejects.toThrow(/exists and is not a file/);
   });
 });
 
@@ -275,12 +277,13 @@ describe('a restore', () => {
     expect(existsSync(into)).toBe(false);
   });
 
-  it('refuses a file that is not a tar archive, and one that does not exist', async () => {
+  it('refuses a file that is not a tar archive, one that does not exist, and a file as the data folder', async () => {
     const file = join(work, 'not.tar');
     writeFileSync(file, 'x'.repeat(10_000));
     const failure = await restoreBackup(file, join(work, 'never')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BackupError);
     await expect(restoreBackup(join(work, 'missing.tar'), join(work, 'never'))).rejects.toThrow(/no backup file/);
+    await expect(restoreBackup(file, file)).rejects.toThrow(/is not a folder: name the data folder/);
     expect(existsSync(join(work, 'never'))).toBe(false);
   });
 });

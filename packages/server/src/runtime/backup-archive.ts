@@ -85,7 +85,10 @@ export async function takeBackup(
   const target = resolve(file);
   if (!(await exists(join(dir, DATA_FILES.control))))
     throw new BackupError(`${dir} holds no Kindling data (no ${DATA_FILES.control}): name the data folder with --data`);
-  if (options.force !== true && (await exists(target)))
+  const there = await stat(target).catch(() => null);
+  if (there !== null && !there.isFile())
+    throw new BackupError(`${target} exists and is not a file: name the file to write, not a folder`);
+  if (there !== null && options.force !== true)
     throw new BackupError(`${target} exists already: name a new file, or pass --force to replace it`);
   if (!(await stat(dirname(target)).catch(() => null))?.isDirectory())
     throw new BackupError(`${dirname(target)} is not a folder: the backup is written there, so make it first`);
@@ -222,7 +225,10 @@ export async function restoreBackup(
   const source = resolve(file);
   const dir = resolve(dataDir);
   if (!(await stat(source).catch(() => null))?.isFile()) throw new BackupError(`no backup file ${source}`);
-  const made = !(await exists(dir));
+  const there = await stat(dir).catch(() => null);
+  if (there !== null && !there.isDirectory())
+    throw new BackupError(`${dir} is not a folder: name the data folder to make (--data)`);
+  const made = there === null;
   if (made) makeFolder(dir);
   const present = (await readdir(dir)).filter((name) => !name.startsWith('.restore-'));
   if (present.length > 0 && options.force !== true)
