@@ -101,8 +101,10 @@ describe.skipIf(!built)('a backup taken under load', () => {
     const ackedBefore = sent.filter((e) => e.ackedAt !== null && e.ackedAt < began);
     const sentAfter = sent.filter((e) => e.sentAt > ended);
     const during = sent.filter((e) => e.ackedAt !== null && e.sentAt > began && e.ackedAt < ended);
+    const perSecond = (events: number, ms: number) => Math.round((events * 1000) / Math.max(1, ms));
+    const firstSent = (sent[0] as Sent).sentAt;
     console.log(
-      `backup under load: ${sent.length} events sent, ${ackedBefore.length} acknowledged before the backup began, ${during.length} sent and acknowledged during it, ${sentAfter.length} sent after it; the backup took ${ended - began} ms`,
+      `backup under load: ${sent.length} events sent, ${ackedBefore.length} acknowledged before the backup began (${perSecond(ackedBefore.length, began - firstSent)}/s), ${during.length} sent and acknowledged during it (${perSecond(during.length, ended - began)}/s), ${sentAfter.length} sent after it; the backup took ${ended - began} ms`,
     );
     // The load went on through the backup: it was taken under writes, not in a lull.
     expect(ackedBefore.length).toBeGreaterThanOrEqual(ACKED_FIRST);
