@@ -4,19 +4,33 @@
  * state directory, and its ExecStart line, run as written (the package's install folder this
  * checkout's packages/server, the data folder and port the test's), answers /readyz, then stops
  * with exit code 0 on the unit's KillSignal within its TimeoutStopSec. No systemd runs as PID 1 on
- * the machines of this project, so the unit is not started by systemd itself. The run needs the
- * build; it is skipped, loudly, without it.
+ * the machines of this project, so the unit is not started by systemd itself. The backup service
+ * and its timer: daily, as the service's user, and the service's ExecStart and ExecStartPost run as
+ * written (systemd's %% and ${NAME} handed on as systemd does) write a backup that restores, and
+ * delete those older than 14 days. The runs need the build; they are skipped, loudly, without it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startChild, waitFor } from './deploy-support.js';
+import { dataDir } from '../packages/server/src/cli/test-io.js';
+import { freePort, runToEnd, startChild, waitFor } from './deploy-support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const unitPath = join(root, 'deploy/kindling.service');
+const backupUnitPath = join(root, 'deploy/kindling-backup.service');
+const timerPath = join(root, 'deploy/kindling-backup.timer');
 const built = existsSync(join(root, 'packages/server/dist/cli/main.js'));
 const hasSystemd = spawnSync('systemd-analyze', ['--version']).status === 0;
 if (!hasSystemd)
@@ -44,26 +58,37 @@ function parseUnit(text: string): Record<string, Record<string, string[]>> {
   return sections;
 }
 
-const unit = parseUnit(readFileSync(unitPath, 'utf8'));
-const service = unit.Service as Record<string, string[]>;
-const one = (key: string): string => {
+/** The one value of `key` in a unit's [Service]. */
+function oneOf(service: Record<string, string[]>, key: string): string {
   const values = service[key] ?? [];
   expect(values, key).toHaveLength(1);
   return values[0] as string;
-};
-const environment = Object.fromEntries(
-  (service.Environment ?? []).map((assignment) => [
-    assignment.split('=')[0],
-    assignment.slice(assignment.indexOf('=') + 1),
-  ]),
-) as Record<string, string>;
+}
+
+/** A service's Environment= lines as variables. */
+function environmentOf(service: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(
+    (service.Environment ?? []).map((assignment) => [
+      assignment.split('=')[0],
+      assignment.slice(assignment.indexOf('=') + 1),
+    ]),
+  ) as Record<string, string>;
+}
+
+const unit = parseUnit(readFileSync(unitPath, 'utf8'));
+const service = unit.Service as Record<string, string[]>;
+const one = (key: string): string => oneOf(service, key);
+const environment = environmentOf(service);
 
 /** ExecStart: the node binary, the installed package's bin/kindling.mjs, `start`. */
 const EXEC_START = /^(\/\S+\/node) (\/\S+)\/bin\/kindling\.mjs start$/;
+/** Where the units expect node; the test's own node where it is elsewhere. */
+const NODE = '/usr/bin/node';
+const EXEC_START_NODE = /\/usr\/bin\/node(?= )/;
 
 describe('deploy/kindling.service', () => {
-  it.skipIf(!hasSystemd)('passes systemd-analyze verify without a word', () => {
-    const verify = spawnSync('systemd-analyze', ['verify', unitPath], { encoding: 'utf8' });
+  it.skipIf(!hasSystemd)('passes systemd-analyze verify without a word, with the backup service and timer', () => {
+    const verify = spawnSync('systemd-analyze', ['verify', unitPath, backupUnitPath, timerPath], { encoding: 'utf8' });
     expect(`${verify.stdout}${verify.stderr}`).toBe('');
     expect(verify.status).toBe(0);
   });
@@ -103,6 +128,73 @@ describe('deploy/kindling.service', () => {
         expect(Date.now()).toBeLessThan(stopBy);
       }
       expect(existsSync(join(data, 'control.db'))).toBe(true);
+    }, 60_000);
+  });
+});
+
+describe('deploy/kindling-backup.service and its timer', () => {
+  const backup = parseUnit(readFileSync(backupUnitPath, 'utf8'));
+  const backupService = backup.Service as Record<string, string[]>;
+  const backupEnv = environmentOf(backupService);
+  const timer = parseUnit(readFileSync(timerPath, 'utf8'));
+
+  it('runs once a day, catching up a missed day, as the user of the service, on its data folder', () => {
+    expect(timer.Timer?.OnCalendar).toEqual(['daily']);
+    expect(timer.Timer?.Persistent).toEqual(['true']);
+    expect(timer.Install?.WantedBy).toEqual(['timers.target']);
+    expect(oneOf(backupService, 'Type')).toBe('oneshot');
+    expect(oneOf(backupService, 'User')).toBe(one('User'));
+    expect(backupEnv.KINDLING_DATA_DIR).toBe(environment.KINDLING_DATA_DIR);
+    expect(oneOf(backupService, 'StateDirectory').split(' ')).toEqual([
+      one('StateDirectory'),
+      (backupEnv.KINDLING_BACKUP_DIR as string).replace('/var/lib/', ''),
+    ]);
+  });
+
+  describe.skipIf(!built)('its ExecStart and ExecStartPost, run as written', () => {
+    const work = mkdtempSync(join(tmpdir(), 'kindling-backup-unit-'));
+    afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+    it('write a backup of the data folder that restores, and delete the backups older than 14 days', async () => {
+      const d = await dataDir();
+      try {
+        const backups = join(work, 'backups');
+        mkdirSync(backups);
+        const old = join(backups, 'kindling-20200101T000000Z.tar');
+        writeFileSync(old, 'an old backup');
+        utimesSync(old, new Date('2020-01-01'), new Date('2020-01-01'));
+        const env = {
+          ...backupEnv,
+          KINDLING_DATA_DIR: d.dir,
+          KINDLING_BACKUP_DIR: backups,
+          PATH: process.env.PATH ?? '',
+          LOG_LEVEL: 'silent',
+        };
+        // systemd's own escapes and variables, as it hands the lines on: %% is %, ${NAME} the variable.
+        const asSystemdRuns = (line: string) =>
+          line
+            .replaceAll('%%', '%')
+            .replace(/\$\{(\w+)\}/g, (_, name: string) => env[name as keyof typeof env] ?? '')
+            .replace(EXEC_START_NODE, existsSync(NODE) ? NODE : process.execPath)
+            .replace('/opt/kindling', join(root, 'packages/server'));
+        const script = /^\/bin\/sh -c '(.*)'$/.exec(oneOf(backupService, 'ExecStart'))?.[1];
+        expect(script).toBeDefined();
+        const ran = await runToEnd(['/bin/sh', '-c', asSystemdRuns(script as string)], env);
+        expect(ran.code, ran.output).toBe(0);
+        const made = readdirSync(backups).filter((name) => name !== 'kindling-20200101T000000Z.tar');
+        expect(made).toHaveLength(1);
+        expect(made[0]).toMatch(/^kindling-\d{8}T\d{6}Z\.tar$/);
+
+        const post = asSystemdRuns(oneOf(backupService, 'ExecStartPost')).split(' ');
+        const pruned = await runToEnd(post, env);
+        expect(pruned.code, pruned.output).toBe(0);
+        expect(readdirSync(backups)).toEqual(made);
+
+        const restored = await d.cli(['restore', '--data', join(work, 'restored'), join(backups, made[0] as string)]);
+        expect(restored.code, restored.err).toBe(0);
+      } finally {
+        d.remove();
+      }
     }, 60_000);
   });
 });
