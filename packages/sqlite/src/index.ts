@@ -8,3 +8,5 @@ export type { SqliteControlKVOptions } from './control-kv.js';
 export { sqliteDeliveryQueue } from './delivery-queue.js';
 export type { SqliteDeliveryQueueOptions } from './delivery-queue.js';
 export { sqliteStoreNames } from './store-names.js';
+export { backupDatabases, verifyDatabase } from './backup.js';
+export type { BackupCopy, BackupOptions, BackupProgress, CopiedDatabase, VerifiedDatabase } from './backup.js';

@@ -7,13 +7,16 @@ import { ConfigConflictError } from '../control/control.js';
 import { readEnvironment } from '../env.js';
 import { ListenError } from '../server.js';
 import { SettingsError } from '../settings.js';
+import { BackupError } from '../runtime/backup-archive.js';
 import { CommandError, MissingOperandError, UsageError } from './args.js';
+import { backupCommand } from './backup.js';
 import type { Command } from './command.js';
 import { importCommand } from './import.js';
 import { keysCommand } from './keys.js';
 import { metricsCommand } from './metrics.js';
 import { Output, quietWhenClosed, type CliIo } from './output.js';
 import { passwordCommand } from './password.js';
+import { restoreCommand } from './restore.js';
 import { startCommand } from './start.js';
 import { streakCommand } from './streak.js';
 import { tenantsCommand } from './tenants.js';
@@ -28,6 +31,8 @@ export const COMMANDS: readonly Command[] = [
   tenantsCommand,
   importCommand,
   passwordCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 export function globalHelp(): string {
@@ -53,6 +58,7 @@ function classify(error: unknown): { exit: number; code: string; message: string
   if (error instanceof KindlingError) return { exit: 1, code: error.code, message };
   if (error instanceof ConfigConflictError) return { exit: 1, code: 'CONFIG_CONFLICT', message };
   if (error instanceof CommandError) return { exit: 1, code: 'FAILED', message };
+  if (error instanceof BackupError) return { exit: 1, code: 'BACKUP', message };
   if (error instanceof ListenError) return { exit: 1, code: error.code, message };
   return { exit: 1, code: 'INTERNAL', message: `unexpected failure: ${message}` };
 }

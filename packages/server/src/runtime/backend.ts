@@ -9,6 +9,7 @@ import { redisControlKV, redisDeliveryQueue, redisStore, redisStoreNames } from 
 import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore, sqliteStoreNames } from '@kindling/sqlite';
 import { Control } from '../control/control.js';
 import { type Settings, SettingsError } from '../settings.js';
+import { DATA_FILES } from './data-files.js';
 import { makeFolder } from './make-folder.js';
 
 export interface Backend {
@@ -46,7 +47,7 @@ export function openBackend(
   let names: () => Promise<string[]>;
   if (redis === null) {
     const dir = resolve(settings.dataDir);
-    if (options.existing === true && !existsSync(join(dir, 'control.db')))
+    if (options.existing === true && !existsSync(join(dir, DATA_FILES.control)))
       throw new SettingsError(
         `KINDLING_DATA_DIR (--data) ${dir} holds no Kindling data (no control.db): run \`kindling start --data ${dir}\` once to make it, or name the folder that holds the data`,
       );
@@ -58,12 +59,12 @@ export function openBackend(
         `KINDLING_DATA_DIR (--data) ${dir} cannot be made a folder: ${code ?? 'failed'} (${message}); choose a folder the server may create or write`,
       );
     }
-    control = new Control(sqliteControlKV(join(dir, 'control.db')));
-    deliveries = sqliteDeliveryQueue(join(dir, 'deliveries.db'));
+    control = new Control(sqliteControlKV(join(dir, DATA_FILES.control)));
+    deliveries = sqliteDeliveryQueue(join(dir, DATA_FILES.deliveries));
     // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
     open = (account) =>
       sqliteStore({
-        path: join(dir, 'kindling.db'),
+        path: join(dir, DATA_FILES.streaks),
         account,
         synchronous: settings.sqliteSync ?? 'full',
         checkpoints: 'background',
