@@ -74,6 +74,7 @@ const CALLS = `
   } catch (error) {
     out.settingsError = error instanceof server.SettingsError;
   }
+  out.conformance = typeof conformance.describeStoreConformance;
   console.log(JSON.stringify(out));
 })().catch((error) => {
   console.error(error);
@@ -84,6 +85,7 @@ const CALLS = `
 const REQUIRE = `'use strict';
 const core = require('@kindling/core');
 const testing = require('@kindling/testing');
+const conformance = require('@kindling/testing/conformance');
 const sqlite = require('@kindling/sqlite');
 const redis = require('@kindling/redis');
 const server = require('@kindling/server');
@@ -92,6 +94,7 @@ ${CALLS}`;
 
 const IMPORT = `import * as core from '@kindling/core';
 import * as testing from '@kindling/testing';
+import * as conformance from '@kindling/testing/conformance';
 import * as sqlite from '@kindling/sqlite';
 import * as redis from '@kindling/redis';
 import * as server from '@kindling/server';
@@ -105,6 +108,7 @@ const EXPECTED = {
   redis: 0,
   server: 4321,
   settingsError: true,
+  conformance: 'function',
 };
 
 const missing = PUBLISHED.filter((name) => !existsSync(join(root, 'packages', name, 'dist', 'index.js')));
