@@ -17,15 +17,33 @@ export function sourceEntry(name: string): string {
   return fileURLToPath(new URL(`./packages/${name.slice('@kindling/'.length)}/src/index.ts`, import.meta.url));
 }
 
+/** A package name as a regular expression's text (`@kindling/testing` has no special characters, but a name could). */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The aliases of the workspace packages `names`, to their sources: the package itself to
+ * src/index.ts, and each subpath of its exports map to the source file of that name
+ * (`@kindling/testing/conformance` → packages/testing/src/conformance.ts).
+ */
+export function aliasesOf(names: Iterable<string>): Array<{ find: RegExp; replacement: string }> {
+  return [...names].flatMap((name) => {
+    const folder = fileURLToPath(new URL(`./packages/${name.slice('@kindling/'.length)}/src/`, import.meta.url));
+    return [
+      { find: new RegExp(`^${literal(name)}$`), replacement: sourceEntry(name) },
+      { find: new RegExp(`^${literal(name)}/([a-z-]+)$`), replacement: `${folder}$1.ts` },
+    ];
+  });
+}
+
 /** The aliases of the @kindling packages `manifest` names, itself included. */
-export function workspaceAliases(manifest: Manifest): Record<string, string> {
+export function workspaceAliases(manifest: Manifest): Array<{ find: RegExp; replacement: string }> {
   const names = new Set([manifest.name]);
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies'] as const) {
     for (const name of Object.keys(manifest[field] ?? {})) names.add(name);
   }
-  return Object.fromEntries(
-    [...names].filter((name) => name.startsWith('@kindling/')).map((name) => [name, sourceEntry(name)]),
-  );
+  return aliasesOf([...names].filter((name) => name.startsWith('@kindling/')));
 }
 
 /** The project of the package whose folder is `folderUrl` (its vitest.config.ts passes `new URL('.', import.meta.url)`). */

@@ -6,14 +6,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { sourceEntry } from './vitest.shared.js';
+import { aliasesOf } from './vitest.shared.js';
 
 const packages = ['core', 'testing', 'sqlite', 'redis', 'server', 'dashboard'].filter((name) =>
   existsSync(fileURLToPath(new URL(`./packages/${name}/vitest.config.ts`, import.meta.url))),
 );
 
 // e2e tests every package together, against their sources.
-const alias = Object.fromEntries(packages.map((name) => [`@kindling/${name}`, sourceEntry(`@kindling/${name}`)]));
+const alias = aliasesOf(packages.map((name) => `@kindling/${name}`));
 
 export default defineConfig({
   test: {

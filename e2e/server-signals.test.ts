@@ -57,7 +57,7 @@ function post(agent: Agent, url: string, key: string, userId: string): Promise<n
 function startScriptPackage(dir: string): string {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
     .scripts.start;
-  const build = 'pnpm build && ';
+  const build = 'node scripts/build.mjs --no-declarations @kindling/server && ';
   expect(script.startsWith(build)).toBe(true);
   writeFileSync(
     join(dir, 'package.json'),

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // Two entries, two subpaths of the package: the kit (index) and the vitest suites (conformance).
+  entry: ['src/index.ts', 'src/conformance.ts'],
   format: ['esm'],
   dts: true,
   clean: true,

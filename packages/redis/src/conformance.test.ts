@@ -2,7 +2,7 @@
  * The shared Store conformance suite from @kindling/testing, on a single Redis and on a Redis
  * Cluster: each case on a fresh account, reopening as a new store on the same account.
  */
-import { describeStoreConformance } from '@kindling/testing';
+import { describeStoreConformance } from '@kindling/testing/conformance';
 import { afterAll, describe } from 'vitest';
 import { openTargets, presentTargets } from './test-targets.js';
 

@@ -6,7 +6,7 @@
  */
 import { memoryDeliveryQueue, type DeliveryOutcome, type DeliveryQueue } from '@kindling/core';
 import fc from 'fast-check';
-import { describeDeliveryQueueConformance } from '@kindling/testing';
+import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisDeliveryQueue } from './delivery-queue.js';
 import { deleteKeysMatching, openTargets, presentTargets, type RedisTarget } from './test-targets.js';

@@ -21,8 +21,9 @@ describe('the bundled dashboard', () => {
 
   it('is copied by the build and published with the package', () => {
     expect(manifest.scripts.build).toContain('scripts/copy-dashboard.mjs');
+    expect(manifest.scripts['build:js']).toContain('scripts/copy-dashboard.mjs');
     expect(manifest.files).toContain('dashboard');
-    // pnpm -r builds a package's workspace dependencies first, devDependencies included.
+    // scripts/build.mjs builds a package's workspace dependencies first, devDependencies included.
     expect(manifest.devDependencies['@kindling/dashboard']).toBe('workspace:*');
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeStoreConformance } from '@kindling/testing';
+import { describeStoreConformance } from '@kindling/testing/conformance';
 import { afterAll } from 'vitest';
 import { sqliteStore } from './index.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { StoreError } from '@kindling/core';
-import { describeControlKVConformance } from '@kindling/testing';
+import { describeControlKVConformance } from '@kindling/testing/conformance';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';
 import { sqliteControlKV } from './control-kv.js';

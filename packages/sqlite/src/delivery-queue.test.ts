@@ -16,7 +16,7 @@ import {
   type NewDelivery,
   StoreError,
 } from '@kindling/core';
-import { describeDeliveryQueueConformance } from '@kindling/testing';
+import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../test/processes.js';

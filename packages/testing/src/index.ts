@@ -1,3 +1,8 @@
+/**
+ * `@kindling/testing`: fast-check arbitraries, invariant checks and the number of runs a property
+ * gets. Needs fast-check and no test runner; the conformance suites, which need vitest, are the
+ * `@kindling/testing/conformance` entry (`conformance.ts`).
+ */
 export {
   allTimeZones,
   EDGE_ZONES,
@@ -13,7 +18,3 @@ export {
 export type { RuleArbOptions, TimelineArbOptions, TimelineEvent } from './arbitraries.js';
 export { streakViolations, assertStreakInvariants, recordTimeline } from './invariants.js';
 export { propertyRuns } from './runs.js';
-export { describeStoreConformance } from './conformance/index.js';
-export type { ConformanceOptions } from './conformance/index.js';
-export { describeControlKVConformance } from './conformance/control-kv.js';
-export { describeDeliveryQueueConformance } from './conformance/delivery-queue.js';

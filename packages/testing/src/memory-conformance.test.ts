@@ -1,4 +1,4 @@
 import { memoryStore } from '@kindling/core';
-import { describeStoreConformance } from './index.js';
+import { describeStoreConformance } from '@kindling/testing/conformance';
 
 describeStoreConformance('memory', () => memoryStore());

@@ -1,4 +1,4 @@
 import { memoryDeliveryQueue } from '@kindling/core';
-import { describeDeliveryQueueConformance } from './index.js';
+import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 
 describeDeliveryQueueConformance('memory', () => memoryDeliveryQueue());
