@@ -25,6 +25,7 @@ import { parseJsonBody } from './json-body.js';
 import { declareLayerErrors } from './layer-errors.js';
 import { throttledLog } from './log-throttle.js';
 import { errorBody } from './schemas.js';
+import { REQUEST_ID, requestIdOf } from './request-id.js';
 import { NOT_A_PAGE, securityHeadersOf } from './security-headers.js';
 import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
@@ -48,11 +49,19 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // A URL the router cannot decode is answered by the same error mapping as everything else.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const answer = toErrorReply(error);
-      void (reply as FastifyReply).code(answer.status).headers(NOT_A_PAGE).headers(answer.headers).send(answer.body);
+      void (reply as FastifyReply)
+        .code(answer.status)
+        .headers(NOT_A_PAGE)
+        .header(REQUEST_ID, request.id)
+        .headers(answer.headers)
+        .send(answer.body);
     },
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
+    // the client's Request-Id when sane, else a fresh one (request-id.ts): in every log line of the request
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
   app.server.on('checkExpectation', answerExpectation);
   app.server.on('connect', answerConnect);
@@ -166,7 +175,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   // A request no route takes is still refused while stopping and without a Host header, before the 404.
   app.setNotFoundHandler((request, reply) => {
-    void reply.headers(NOT_A_PAGE);
+    void reply.headers(NOT_A_PAGE).header(REQUEST_ID, request.id);
     refuseUnready(request, reply, stopping);
     throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
