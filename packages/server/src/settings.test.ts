@@ -127,13 +127,19 @@ describe('parseSettings', () => {
       expect(parseSettings({ KINDLING_METRICS: '1', KINDLING_METRICS_TOKEN: token }).metrics).toEqual({ token });
     });
 
-    it.each(['0.0.0.0', '::', '10.0.0.5'])('refuse to start open to anyone on %s, a listener not on loopback', (host) => {
-      expect(() => parseSettings({ KINDLING_METRICS: '1', HOST: host })).toThrow(/KINDLING_METRICS_TOKEN/);
-    });
+    it.each(['0.0.0.0', '::', '10.0.0.5'])(
+      'refuse to start open to anyone on %s, a listener not on loopback',
+      (host) => {
+        expect(() => parseSettings({ KINDLING_METRICS: '1', HOST: host })).toThrow(/KINDLING_METRICS_TOKEN/);
+      },
+    );
 
-    it.each(['127.0.0.1', '127.8.9.1', '::1', 'localhost'])('are served with no token on the loopback address %s', (host) => {
-      expect(parseSettings({ KINDLING_METRICS: '1', HOST: host }).metrics).toEqual({ token: null });
-    });
+    it.each(['127.0.0.1', '127.8.9.1', '::1', 'localhost'])(
+      'are served with no token on the loopback address %s',
+      (host) => {
+        expect(parseSettings({ KINDLING_METRICS: '1', HOST: host }).metrics).toEqual({ token: null });
+      },
+    );
 
     it.each(['short', 'with space in the token', `${'a'.repeat(20)}\n`, 'a'.repeat(513), `${'a'.repeat(20)}é`])(
       'refuse a token that is not 16 to 512 token characters, without showing it',

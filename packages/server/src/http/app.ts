@@ -13,7 +13,9 @@ import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
 import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
+import { metricsRoutes } from '../routes/metrics.js';
 import { checkBodyActsFor } from './acts-for.js';
+import { countAnswers } from './answer-metrics.js';
 import { SESSION_COOKIE } from './auth.js';
 import { admission, hooksOf, refuseBodyEncoding, refuseUnready } from './admission.js';
 import { BODY_LIMIT } from './body-limit.js';
@@ -115,6 +117,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (closingIdle !== null) clearInterval(closingIdle);
   });
+  // Metrics off: no hook at all, so an answer costs nothing more.
+  if (ctx.metrics !== null) app.addHook('onResponse', countAnswers(ctx.metrics));
   // Each route (the plugins' below too) gets the hooks it needs when it is registered, with what it
   // declared bound in: no route runs a hook that has nothing to do on it (decision 025: the cached
   // streak read ran four hooks, and now runs one).
@@ -183,6 +187,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
   const typed = app.withTypeProvider<SchemaTypes>();
   healthRoutes(typed, ctx);
+  if (ctx.metrics !== null) metricsRoutes(typed, ctx, ctx.metrics);
   appRoutes(typed, ctx);
   // Only the admin API sets the dashboard's session cookie: the plugin's hook that writes it stays in
   // that scope, and it parses none (auth.ts reads the session cookie where a route takes one).
