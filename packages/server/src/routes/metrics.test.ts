@@ -13,7 +13,7 @@ describe('GET /metrics while metrics are off (the default)', () => {
   afterAll(() => t.close());
 
   it('is an unknown path: 404 NOT_FOUND, with a token or without', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Array<Record<string, string>>) {
       const answer = await t.call('GET', '/metrics', { key: null, headers });
       expect(answer).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     }
