@@ -104,9 +104,26 @@ describe('GET /metrics with KINDLING_METRICS=1 and no token, on loopback', () =>
   });
   afterAll(() => t.close());
 
-  it('answers anyone: the settings allow it on a loopback listener only', async () => {
+  it('answers a request from this machine: the settings allow no token on a loopback listener only', async () => {
     const answer = await t.call('GET', '/metrics', { key: null });
     expect(answer.status).toBe(200);
     expect(() => parseExposition(answer.body as string)).not.toThrow();
+  });
+
+  it.each([
+    ['X-Forwarded-For', { 'x-forwarded-for': '203.0.113.9' }],
+    ['Forwarded', { forwarded: 'for=203.0.113.9' }],
+    ['X-Real-IP', { 'x-real-ip': '203.0.113.9' }],
+  ])(
+    'refuses a request a proxy forwarded (%s): a proxy on this machine would serve the metrics to anyone',
+    async (_what, headers) => {
+      const answer = await t.call('GET', '/metrics', { key: null, headers });
+      expect(answer).toMatchObject({ status: 401, body: { code: 'INVALID_METRICS_TOKEN' } });
+    },
+  );
+
+  it('refuses a request from another address', async () => {
+    const answer = await t.server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '198.51.100.7' });
+    expect(answer.statusCode).toBe(401);
   });
 });
