@@ -8,6 +8,7 @@ import { buildApp } from './http/app.js';
 import type { ServerContext } from './http/context.js';
 import { KeyCache } from './http/key-cache.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { Metrics } from './metrics/metrics.js';
 import { HashingSlots } from './http/hashing-slots.js';
 import { SharedLimits } from './http/shared-limits.js';
 import { TenantCache } from './http/tenant-cache.js';
@@ -80,7 +81,9 @@ export async function startServer(
   options: { clock?: () => number; listen?: boolean } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
-  const backend = openBackend(settings);
+  // Metrics off: nothing is counted, no store is wrapped (metrics/metrics.ts).
+  const metrics = settings.metrics !== null ? new Metrics() : null;
+  const backend = openBackend(settings, metrics !== null ? { watch: metrics } : {});
   const engines = new Engines(backend, settings.cacheMs, clock);
   const buckets = new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock);
   const signInBuckets = new RateLimiter(SIGN_IN_PER_SECOND, SIGN_IN_BURST, clock);
@@ -102,9 +105,10 @@ export async function startServer(
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
     rebuilds: new Rebuilds(backend.control, engines, clock, (error, message) => warn(error, message)),
-    sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message)),
+    sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message), metrics),
     relay: new Relay(backend, engines, settings, clock, (error, message) => warn(error, message)),
     streakReads: new ReadCache(settings.readCacheBytes),
+    metrics,
     clock,
     ready: false,
   };
@@ -130,6 +134,7 @@ export async function startServer(
     served++;
   });
   ctx.relay.watchRequests(() => served);
+  if (metrics !== null) ctx.relay.watchProgress(metrics);
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
   shared?.start();

@@ -114,4 +114,50 @@ describe('parseSettings', () => {
   it('names the flag, not the variable, when the flag is wrong', () => {
     expect(() => parseSettings({ PORT: '3000' }, { port: 'x' })).toThrow('--port');
   });
+
+  describe('metrics', () => {
+    it('are off unless KINDLING_METRICS is 1', () => {
+      expect(parseSettings({}).metrics).toBeNull();
+      expect(parseSettings({ KINDLING_METRICS: '0', KINDLING_METRICS_TOKEN: 'a'.repeat(16) }).metrics).toBeNull();
+      expect(parseSettings({ KINDLING_METRICS: '1', HOST: '127.0.0.1' }).metrics).toEqual({ token: null });
+    });
+
+    it('keep the token the scraper must send', () => {
+      const token = 'abcDEF0123456789-._~+/==';
+      expect(parseSettings({ KINDLING_METRICS: '1', KINDLING_METRICS_TOKEN: token }).metrics).toEqual({ token });
+    });
+
+    it.each(['0.0.0.0', '::', '10.0.0.5'])(
+      'refuse to start open to anyone on %s, a listener not on loopback',
+      (host) => {
+        expect(() => parseSettings({ KINDLING_METRICS: '1', HOST: host })).toThrow(/KINDLING_METRICS_TOKEN/);
+      },
+    );
+
+    it.each(['127.0.0.1', '127.8.9.1', '::1', 'localhost'])(
+      'are served with no token on the loopback address %s',
+      (host) => {
+        expect(parseSettings({ KINDLING_METRICS: '1', HOST: host }).metrics).toEqual({ token: null });
+      },
+    );
+
+    it.each(['short', 'with space in the token', `${'a'.repeat(20)}\n`, 'a'.repeat(513), `${'a'.repeat(20)}é`])(
+      'refuse a token that is not 16 to 512 token characters, without showing it',
+      (token) => {
+        let message = '';
+        try {
+          parseSettings({ KINDLING_METRICS: '1', KINDLING_METRICS_TOKEN: token });
+        } catch (error) {
+          expect(error).toBeInstanceOf(SettingsError);
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(/^KINDLING_METRICS_TOKEN must be/);
+        expect(message).not.toContain(token);
+      },
+    );
+
+    it('name KINDLING_METRICS when it is neither 1 nor 0', () => {
+      expect(() => parseSettings({ KINDLING_METRICS: 'yes' })).toThrow(/^KINDLING_METRICS must be 1 or 0/);
+    });
+  });
 });

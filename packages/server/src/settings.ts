@@ -47,6 +47,8 @@ export interface Settings {
   sweepMs: number;
   /** webhook delivery: how often the relay looks for news and due deliveries (0: never), one attempt's timeout, days the log is kept */
   webhooks: { relayMs: number; timeoutMs: number; logDays: number };
+  /** the Prometheus endpoint GET /metrics: off (null), or on, open or behind `Authorization: Bearer <token>` */
+  metrics: { token: string | null } | null;
 }
 
 export class SettingsError extends Error {}
@@ -71,6 +73,7 @@ export const DEFAULTS = {
   KINDLING_WEBHOOK_RELAY_MS: '1000',
   KINDLING_WEBHOOK_TIMEOUT_MS: '10000',
   KINDLING_WEBHOOK_LOG_DAYS: '7',
+  KINDLING_METRICS: '0',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -105,6 +108,9 @@ export const VARIABLES: Record<string, string> = {
     'ms between looks for news to deliver and deliveries due to webhook endpoints (default 1000; 0 turns delivery off)',
   KINDLING_WEBHOOK_TIMEOUT_MS: 'ms one webhook delivery attempt may take before it counts as failed (default 10000)',
   KINDLING_WEBHOOK_LOG_DAYS: 'days the webhook delivery log keeps a finished delivery (default 7)',
+  KINDLING_METRICS: '1 serves Prometheus metrics at GET /metrics (default 0: off, /metrics is 404)',
+  KINDLING_METRICS_TOKEN:
+    'the bearer token GET /metrics asks for (16 to 512 of A-Z a-z 0-9 -._~+/=); needed unless HOST is a loopback address',
   LOG_LEVEL: 'silent, error, warn, info or debug',
 };
 
@@ -161,6 +167,37 @@ function checkProxies(value: string | undefined): string[] {
       `KINDLING_TRUST_PROXY must list addresses, address/prefix networks or loopback, linklocal, uniquelocal, separated by commas, got ${JSON.stringify(entry)}`,
     );
   });
+}
+
+/** The characters of a bearer token (RFC 6750's b64token), from 16 to 512 of them. */
+const TOKEN = /^[A-Za-z0-9\-._~+/]{16,512}=*$/;
+
+/** Whether `host` names this machine's loopback only (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const version = isIP(host);
+  if (version === 4) return host.startsWith('127.');
+  return version === 6 && host === '::1';
+}
+
+/**
+ * The metrics endpoint's settings: off unless KINDLING_METRICS is 1. Metrics tell who else uses
+ * the service and how much, so with no token they are served only on a loopback listener (a
+ * scraper on the same machine, or a sidecar); on any other address the server does not start
+ * without KINDLING_METRICS_TOKEN.
+ */
+function checkMetrics(on: boolean, token: string | undefined, host: string): Settings['metrics'] {
+  if (token !== undefined && token !== '' && !TOKEN.test(token))
+    throw new SettingsError(
+      `KINDLING_METRICS_TOKEN must be 16 to 512 letters, digits or -._~+/ (then = signs), got ${token.length} characters of which some are not`,
+    );
+  if (!on) return null;
+  const kept = token === undefined || token === '' ? null : token;
+  if (kept === null && !isLoopback(host))
+    throw new SettingsError(
+      `KINDLING_METRICS=1 on ${host}, not a loopback address, needs KINDLING_METRICS_TOKEN: set a token for the scraper, or listen on 127.0.0.1`,
+    );
+  return { token: kept };
 }
 
 /** Settings from environment variables, overridden by flags (`--port`, `--host`, `--data`, `--redis`). */
@@ -239,5 +276,6 @@ export function parseSettings(
       timeoutMs: whole(pick('KINDLING_WEBHOOK_TIMEOUT_MS'), 'KINDLING_WEBHOOK_TIMEOUT_MS', 100, 60_000),
       logDays: whole(pick('KINDLING_WEBHOOK_LOG_DAYS'), 'KINDLING_WEBHOOK_LOG_DAYS', 1, 365),
     },
+    metrics: checkMetrics(flag(pick('KINDLING_METRICS'), 'KINDLING_METRICS'), env.KINDLING_METRICS_TOKEN, host),
   };
 }

@@ -17,6 +17,7 @@ import { refuseMissingHost } from './client-errors.js';
 import { checkBodyEncoding } from './content-encoding.js';
 import type { ServerContext } from './context.js';
 import { HttpError } from './errors.js';
+import { REQUEST_ID } from './request-id.js';
 
 /** A route's hooks of one kind as a list (Fastify takes one function or an array). */
 export const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
@@ -35,7 +36,7 @@ export function refuseUnready(request: FastifyRequest, reply: FastifyReply, stop
 }
 
 /**
- * The first onRequest hook of a route: the route's security headers (kept on a refusal too), ready,
+ * The first onRequest hook of a route: the route's security headers and the request's id (kept on a refusal too), ready,
  * then the caller its `config.access` accepts. Written with a callback: a request that needs no
  * store to decide (a known key) passes without a promise.
  */
@@ -47,7 +48,7 @@ export function admission(
 ): onRequestHookHandler {
   return function admit(request, reply, done) {
     let pending: Promise<void> | undefined;
-    void reply.headers(securityHeaders);
+    void reply.headers(securityHeaders).header(REQUEST_ID, request.id);
     try {
       refuseUnready(request, reply, isStopping());
       pending = authorize(ctx, request, config);

@@ -13,7 +13,9 @@ import { adminRoutes } from '../routes/admin/index.js';
 import { appRoutes } from '../routes/app/index.js';
 import { notSupportedRoutes } from '../routes/not-supported.js';
 import { healthRoutes } from '../routes/health.js';
+import { metricsRoutes } from '../routes/metrics.js';
 import { checkBodyActsFor } from './acts-for.js';
+import { countAnswers } from './answer-metrics.js';
 import { SESSION_COOKIE } from './auth.js';
 import { admission, hooksOf, refuseBodyEncoding, refuseUnready } from './admission.js';
 import { BODY_LIMIT } from './body-limit.js';
@@ -25,6 +27,7 @@ import { parseJsonBody } from './json-body.js';
 import { declareLayerErrors } from './layer-errors.js';
 import { throttledLog } from './log-throttle.js';
 import { errorBody } from './schemas.js';
+import { REQUEST_ID, requestIdOf } from './request-id.js';
 import { NOT_A_PAGE, securityHeadersOf } from './security-headers.js';
 import type { SchemaTypes } from './typed-app.js';
 import { compileValidator } from './validation.js';
@@ -48,11 +51,19 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // A URL the router cannot decode is answered by the same error mapping as everything else.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const answer = toErrorReply(error);
-      void (reply as FastifyReply).code(answer.status).headers(NOT_A_PAGE).headers(answer.headers).send(answer.body);
+      void (reply as FastifyReply)
+        .code(answer.status)
+        .headers(NOT_A_PAGE)
+        .header(REQUEST_ID, request.id)
+        .headers(answer.headers)
+        .send(answer.body);
     },
     logger: ctx.settings.logLevel === 'silent' ? false : { level: ctx.settings.logLevel },
+    // the client's Request-Id when sane, else a fresh one (request-id.ts): in every log line of the request
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
   app.server.on('checkExpectation', answerExpectation);
   app.server.on('connect', answerConnect);
@@ -106,6 +117,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (closingIdle !== null) clearInterval(closingIdle);
   });
+  // Metrics off: no hook at all, so an answer costs nothing more.
+  if (ctx.metrics !== null) app.addHook('onResponse', countAnswers(ctx.metrics));
   // Each route (the plugins' below too) gets the hooks it needs when it is registered, with what it
   // declared bound in: no route runs a hook that has nothing to do on it (decision 025: the cached
   // streak read ran four hooks, and now runs one).
@@ -166,7 +179,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   // A request no route takes is still refused while stopping and without a Host header, before the 404.
   app.setNotFoundHandler((request, reply) => {
-    void reply.headers(NOT_A_PAGE);
+    void reply.headers(NOT_A_PAGE).header(REQUEST_ID, request.id);
     refuseUnready(request, reply, stopping);
     throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
@@ -174,6 +187,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
   const typed = app.withTypeProvider<SchemaTypes>();
   healthRoutes(typed, ctx);
+  if (ctx.metrics !== null) metricsRoutes(typed, ctx, ctx.metrics);
   appRoutes(typed, ctx);
   // Only the admin API sets the dashboard's session cookie: the plugin's hook that writes it stays in
   // that scope, and it parses none (auth.ts reads the session cookie where a route takes one).

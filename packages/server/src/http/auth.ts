@@ -11,6 +11,7 @@ import { accountSpace, type Space } from '../runtime/spaces.js';
 import { checkTargetActsFor } from './acts-for.js';
 import { hashKey } from '../secrets.js';
 import type { Access, Caller, ServerContext } from './context.js';
+import { checkScraper } from './scraper-token.js';
 import { HttpError } from './errors.js';
 import { sourceHolds } from './session-source.js';
 import { singleHeader } from './single-header.js';
@@ -188,6 +189,10 @@ export function authorize(ctx: ServerContext, request: FastifyRequest, config: R
   const access = config.access ?? 'public';
   request.caller = null;
   if (access === 'public') return undefined;
+  if (access === 'scraper') {
+    checkScraper(ctx.settings.metrics?.token ?? null, request);
+    return undefined;
+  }
   const key = apiKeyOf(request);
   // The one reading of the clock the request's checks share (Caller.at).
   const now = ctx.clock();

@@ -10,7 +10,9 @@
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { newId } from '../random-ids.js';
 import { clientErrorReply, type ErrorReply, HttpError, toErrorReply } from './errors.js';
+import { REQUEST_ID, requestIdOf } from './request-id.js';
 import { NOT_A_PAGE_LINES } from './security-headers.js';
 
 /** What Node attaches to a parser error and to the socket it reads; none of it is guaranteed. */
@@ -39,8 +41,11 @@ function methodOf(error: ParserError, socket: ServerSocket): string | null {
   return /^([A-Z]+) /.exec(error.rawPacket.subarray(0, 8).toString('latin1'))?.[1] ?? null;
 }
 
-/** Writes `answer` on a socket no answer has begun on (with no body after a HEAD); false when it could not. */
-function writeAnswer(socket: ServerSocket, answer: ErrorReply, head: boolean): boolean {
+/**
+ * Writes `answer` on a socket no answer has begun on (with no body after a HEAD), with a fresh
+ * request id (the request's headers were not read, or not whole); false when it could not.
+ */
+function writeAnswer(socket: ServerSocket, answer: ErrorReply, head: boolean, id: string = newId()): boolean {
   if (socket.destroyed || !socket.writable || socket._httpMessage?.headersSent === true) return false;
   const body = JSON.stringify(answer.body);
   const lines = [
@@ -48,6 +53,7 @@ function writeAnswer(socket: ServerSocket, answer: ErrorReply, head: boolean): b
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
+    `Request-Id: ${id}`,
     ...NOT_A_PAGE_LINES,
   ].join('\r\n');
   socket.write(`${lines}\r\n\r\n${head ? '' : body}`);
@@ -66,8 +72,9 @@ export function answerClientError(this: FastifyInstance, error: ParserError, soc
   giveUp.unref();
   const refuse = () => {
     clearTimeout(giveUp);
-    if (answer !== null && writeAnswer(socket, answer, head))
-      this.log.debug({ code: error.code, status: answer.status }, 'refused a request Node could not read');
+    const reqId = newId();
+    if (answer !== null && writeAnswer(socket, answer, head, reqId))
+      this.log.debug({ reqId, code: error.code, status: answer.status }, 'refused a request Node could not read');
     socket.destroy();
   };
   afterAnswersInFlight(socket, refuse);
@@ -126,6 +133,7 @@ export function answerExpectation(request: IncomingMessage, response: ServerResp
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     connection: 'close',
+    [REQUEST_ID]: requestIdOf(request),
   });
   response.end(body);
 }

@@ -1,7 +1,8 @@
 /**
  * What every route can reach: settings, the backend, the engines per account, key lookups,
- * activity counters, the rate limiter, the sign-in limits, background rebuilds and the clock.
+ * activity counters, the metrics, the rate limiter, the sign-in limits, background rebuilds and the clock.
  */
+import type { Metrics } from '../metrics/metrics.js';
 import type { Backend } from '../runtime/backend.js';
 import type { Activity } from '../runtime/activity.js';
 import type { Engines } from '../runtime/engines.js';
@@ -34,6 +35,8 @@ export interface ServerContext {
   readonly relay: Relay;
   /** serialized streak reads by everything they depend on */
   readonly streakReads: ReadCache;
+  /** what GET /metrics shows, null when metrics are off (KINDLING_METRICS) */
+  readonly metrics: Metrics | null;
   readonly clock: () => number;
   /** false until the store answers, and again while shutting down */
   ready: boolean;
@@ -56,7 +59,7 @@ export interface Caller {
 }
 
 /** Which callers a route accepts. */
-export type Access = 'public' | 'app' | 'admin' | 'operator';
+export type Access = 'public' | 'app' | 'admin' | 'operator' | 'scraper';
 
 declare module 'fastify' {
   interface FastifyRequest {

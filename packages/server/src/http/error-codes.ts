@@ -56,6 +56,10 @@ const SERVER = {
   INVALID_API_KEY: { status: 401, message: 'the API key is not valid' },
   REVOKED_API_KEY: { status: 401, message: 'the API key was revoked' },
   SESSION_EXPIRED: { status: 401, message: 'the session has ended; sign in again' },
+  INVALID_METRICS_TOKEN: {
+    status: 401,
+    message: 'send the metrics token (KINDLING_METRICS_TOKEN) as Authorization: Bearer <token>',
+  },
   INVALID_CREDENTIALS: { status: 401, message: 'the sign-in details are not valid' },
   ADMIN_KEY_REQUIRED: { status: 403, message: 'this route needs an admin key' },
   CSRF_HEADER_REQUIRED: { status: 403, message: 'a signed-in change must carry the X-Kindling-CSRF header' },

@@ -11,6 +11,7 @@ import { Control } from '../control/control.js';
 import { type Settings, SettingsError } from '../settings.js';
 import { DATA_FILES } from './data-files.js';
 import { makeFolder } from './make-folder.js';
+import { type StoreWatch, timedControl, timedDeliveries, timedStore } from './timed.js';
 
 export interface Backend {
   readonly kind: 'sqlite' | 'redis';
@@ -31,13 +32,39 @@ export interface Backend {
 /**
  * Opens the backend the settings name. With `existing`, a SQLite data folder must hold data already
  * (its control.db): a command that only works on data refuses a folder without any, rather than
- * making one (a mistyped --data would otherwise leave an empty data set behind).
+ * making one (a mistyped --data would otherwise leave an empty data set behind). With `watch`,
+ * every call of its stores is timed into it (timed.ts: the metrics).
  */
 export function openBackend(
   settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> &
     Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs'>>,
-  options: { existing?: boolean } = {},
+  options: { existing?: boolean; watch?: StoreWatch } = {},
 ): Backend {
+  const { watch, ...untimed } = options;
+  if (watch !== undefined) {
+    const opened = openBackend(settings, untimed);
+    const stores = new Map<string, Store>();
+    const control = new Control(timedControl(opened.control.kv, watch));
+    const deliveries = timedDeliveries(opened.deliveries, watch);
+    return {
+      ...opened,
+      control,
+      deliveries,
+      storeFor(accountId) {
+        let store = stores.get(accountId);
+        if (store === undefined) {
+          store = timedStore(opened.storeFor(accountId), watch);
+          stores.set(accountId, store);
+        }
+        return store;
+      },
+      probe: () => opened.probe(),
+      async close() {
+        stores.clear();
+        await opened.close();
+      },
+    };
+  }
   const stores = new Map<string, Store>();
   const redis = settings.redis;
   let control: Control;

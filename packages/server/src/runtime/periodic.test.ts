@@ -40,4 +40,24 @@ describe('a periodic task', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(runs).toBe(finished);
   });
+
+  it('tells how late its last run started: on time while runs are shorter than the interval, late by as much as a run overran', async () => {
+    let runs = 0;
+    let ms = 5;
+    const periodic = new Periodic(async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    });
+    expect(periodic.lateMs).toBe(0);
+    periodic.start(40);
+    while (runs < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    // a timer fires a few ms late at most on an idle loop
+    expect(periodic.lateMs).toBeLessThan(35);
+    // runs of 100 ms: the ticks that find one under way pass, and the next starts 40 ms late or more
+    ms = 100;
+    const before = runs;
+    while (runs < before + 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(periodic.lateMs).toBeGreaterThanOrEqual(40);
+    await periodic.stop();
+  });
 });

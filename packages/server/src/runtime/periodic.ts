@@ -7,8 +7,21 @@ export class Periodic<T> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<T> | null = null;
   private stopped = false;
+  private everyMs = 0;
+  /** when the last run started (performance.now()), or when `start` was called, before the first */
+  private lastStart: number | null = null;
+  private late = 0;
 
   constructor(private readonly work: () => Promise<T>) {}
+
+  /**
+   * How late the last run started, in ms, against its schedule: `everyMs` after the run before it
+   * (a timer that fired late on a busy event loop, or ticks that found the run before still under
+   * way). 0 when not started or on time.
+   */
+  get lateMs(): number {
+    return this.late;
+  }
 
   /** Whether `stop` was called: work in several steps ends early. */
   get isStopped(): boolean {
@@ -18,12 +31,19 @@ export class Periodic<T> {
   /** Runs every `everyMs` (0: never). */
   start(everyMs: number): void {
     if (everyMs <= 0 || this.timer !== null || this.stopped) return;
+    this.everyMs = everyMs;
+    this.lastStart = performance.now();
     this.timer = setInterval(() => void this.runOnce(), everyMs);
     this.timer.unref();
   }
 
   /** One run (the one under way, when there is one). */
   runOnce(): Promise<T> {
+    if (this.running === null) {
+      const now = performance.now();
+      this.late = this.everyMs > 0 && this.lastStart !== null ? Math.max(0, now - this.lastStart - this.everyMs) : 0;
+      this.lastStart = now;
+    }
     this.running ??= this.work().finally(() => {
       this.running = null;
     });

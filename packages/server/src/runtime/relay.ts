@@ -76,6 +76,16 @@ export interface RelayReport {
   failures: number;
 }
 
+/** What the relay tells the metrics (metrics/metrics.ts), when they are on. */
+export interface RelayWatch {
+  /** a pass ended: entries handed on, deliveries queued, its time and how late it started (periodic.ts) */
+  relayed(pass: { entries: number; queued: number; seconds: number; lateSeconds: number }): void;
+  /** an attempt ended so (retry: failed, tried again later); the seconds since its queueing when it was the first */
+  attempted(outcome: 'delivered' | 'retry' | 'failed', firstAfterSeconds: number | null): void;
+  /** the deliveries this process holds claimed, waiting or under way */
+  holding(deliveries: number): void;
+}
+
 /**
  * The entry with an id of its namespace: an outbox id is made from the user id and version, so the
  * same user id in two tenants could make the same one, and a receiver would drop the second as a repeat.
@@ -102,6 +112,7 @@ export class Relay {
   /** how many requests the process has served (set by the server: watchRequests), and that number at the last pass */
   private served: () => number = () => 0;
   private servedBefore = 0;
+  private watch: RelayWatch | null = null;
 
   constructor(
     private readonly backend: Backend,
@@ -119,6 +130,11 @@ export class Relay {
   /** Tells the relay how many requests the process has served so far, so that it gives way to them. */
   watchRequests(served: () => number): void {
     this.served = served;
+  }
+
+  /** Tells the relay where to report its progress (the metrics). */
+  watchProgress(watch: RelayWatch): void {
+    this.watch = watch;
   }
 
   /** Relays every `everyMs` (0: never), in the background. */
@@ -152,6 +168,7 @@ export class Relay {
 
   private async pass(): Promise<RelayReport> {
     const report: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
+    const started = performance.now();
     let endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>;
     try {
       endpoints = await this.handOn(report);
@@ -161,6 +178,14 @@ export class Relay {
       report.failures++;
       this.warn(error, 'webhooks: the relay stopped a pass early; the next pass goes on');
     }
+    // a pass that ended early holds nothing either: what it claimed comes back once the lease ends
+    this.watch?.holding(0);
+    this.watch?.relayed({
+      entries: report.entries,
+      queued: report.queued,
+      seconds: (performance.now() - started) / 1000,
+      lateSeconds: this.periodic.lateMs / 1000,
+    });
     return report;
   }
 
@@ -280,6 +305,7 @@ export class Relay {
       queue.push(delivery);
     };
     for (;;) {
+      this.watch?.holding(held.size);
       for (
         let next = startable();
         next !== undefined && sends.size < IN_FLIGHT && !this.stopped && failures.length === 0;
@@ -387,6 +413,10 @@ export class Relay {
       next = at === null ? { status: 'failed' } : { status: 'pending', nextAt: at };
     }
     await queue.finish(delivery, attempt, next);
+    this.watch?.attempted(
+      next.status === 'delivered' ? 'delivered' : next.status === 'failed' ? 'failed' : 'retry',
+      delivery.attempts === 0 ? (now - delivery.createdAt) / 1000 : null,
+    );
     try {
       await this.noteHealth(accountId, endpoint, outcome.delivered, next.status === 'failed', attempt);
     } catch (error) {

@@ -22,6 +22,21 @@ export interface SweepReport {
   failures: number;
 }
 
+/** What a sweep tells the metrics (metrics/metrics.ts), when they are on. */
+export interface SweepWatch {
+  swept(sweep: {
+    /** users settled, changes made, namespaces not swept */
+    users: number;
+    changes: number;
+    failures: number;
+    /** namespaces still holding due users when the sweep left them (its rounds ran out) */
+    behind: number;
+    seconds: number;
+    /** how late it started against its schedule (periodic.ts) */
+    lateSeconds: number;
+  }): void;
+}
+
 export class Sweeper {
   private readonly periodic = new Periodic(() => this.sweep());
 
@@ -30,6 +45,7 @@ export class Sweeper {
     private readonly engines: Engines,
     private readonly clock: () => number,
     private readonly warn: (error: unknown, message: string) => void,
+    private readonly watch: SweepWatch | null = null,
   ) {}
 
   /** Sweeps every `everyMs` (0: never), in the background. */
@@ -52,6 +68,21 @@ export class Sweeper {
   }
 
   private async sweep(): Promise<SweepReport> {
+    const started = performance.now();
+    const progress = { behind: 0 };
+    const report = await this.sweepAccounts(progress);
+    this.watch?.swept({
+      users: report.users,
+      changes: report.changes,
+      failures: report.failures,
+      behind: progress.behind,
+      seconds: (performance.now() - started) / 1000,
+      lateSeconds: this.periodic.lateMs / 1000,
+    });
+    return report;
+  }
+
+  private async sweepAccounts(progress: { behind: number }): Promise<SweepReport> {
     const report: SweepReport = { accounts: 0, users: 0, changes: 0, failures: 0 };
     let accounts: Account[];
     try {
@@ -78,12 +109,15 @@ export class Sweeper {
           const runtime = await this.engines.runtimeFor(space);
           if (runtime.config.streak === null) break;
           swept = true;
+          let more = false;
           for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
             const done = await runtime.engine.settleDue({ at: this.clock(), limit: BATCH });
             report.users += done.users;
             report.changes += done.changes;
-            if (!done.more || done.users === 0) break;
+            more = done.more && done.users > 0;
+            if (!more) break;
           }
+          if (more) progress.behind++;
         } catch (error) {
           report.failures++;
           this.warn(error, `sweep: namespace ${space.store} was not swept; the next sweep tries again`);
