@@ -29,6 +29,8 @@ const STORE_OPERATIONS: Record<Exclude<keyof Store, 'peekVersion'>, true> = {
   activity: true,
   readOutbox: true,
   removeOutbox: true,
+  deleteUser: true,
+  clearAccount: true,
   probe: true,
   close: true,
 };
@@ -42,6 +44,7 @@ const CONTROL_OPERATIONS: Record<keyof ControlKV, true> = {
   setFields: true,
   readFields: true,
   readField: true,
+  removeFields: true,
   probe: true,
   close: true,
 };
@@ -54,6 +57,7 @@ const DELIVERY_OPERATIONS: Record<keyof DeliveryQueue, true> = {
   retry: true,
   purge: true,
   removeEndpoint: true,
+  removeOrderKey: true,
   probe: true,
   close: true,
 };
