@@ -39,7 +39,7 @@ const batchBody = {
     additionalProperties: false,
     properties: {
       key: { type: 'string', minLength: 1, maxLength: 255, description: 'the metric key' },
-      user: { ...upsertedUser, additionalProperties: false },
+      user: upsertedUser,
       value: { type: 'number', minimum: -1e12, maximum: 1e12 },
       attributes: eventAttributes,
       idempotencyKey: { type: 'string', minLength: 1, maxLength: 255 },

@@ -129,3 +129,16 @@ describe('POST /api/metrics/:key/event', () => {
     expect(res.body).toEqual({ error: expect.stringContaining('"nope"'), code: 'UNKNOWN_METRIC' });
   });
 });
+
+describe('POST /v1/metrics/:key/event with members it does not know', () => {
+  it.each([
+    ['a misspelt value beside the value', { user: { id: 'ada' }, value: 1, valu: 3 }, 'valu'],
+    ['a member of no meaning', { user: { id: 'ada' }, value: 1, bogus: true }, 'bogus'],
+    ['a member of the user it does not know', { user: { id: 'ada', nickname: 'A' }, value: 1 }, 'nickname'],
+  ])('refuses %s with 400 naming the member, and records nothing', async (_, body, member) => {
+    const res = await t.call('POST', '/v1/metrics/lessons/event', { body });
+    expect([res.status, res.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect(res.body.error).toContain(JSON.stringify(member));
+    expect((await t.call('GET', '/v1/users/ada')).status).toBe(404);
+  });
+});
