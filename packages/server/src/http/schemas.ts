@@ -6,6 +6,7 @@
  * one this server does not read (an `at` where none is taken) is not recorded as if it were not there
  * (`http/request-bodies.test.ts` tours every route's body). The answers of each route are in wire/.
  */
+import { eventInstant } from './event-instant.js';
 import { ERROR_CODE_LIST } from './error-codes.js';
 
 /** The error answer: one shared schema (components.schemas.ErrorBody in the document), referenced by every route. */
@@ -81,6 +82,7 @@ export const eventBody = {
       description: 'what the event adds to the metric; may be negative or fractional, at most 1e12 either way',
     },
     attributes: eventAttributes,
+    at: eventInstant,
   },
 } as const;
 
