@@ -127,10 +127,15 @@ function rebuildRule(
     found.length = 0;
   };
   const changes = dated === null ? null : found;
+  // the smallest version of the items folded so far: items journaled after a zone change but
+  // folded before it are late events (S4), placed in a zone known after it, not moves from its old zone
+  let earliest = Number.POSITIVE_INFINITY;
   for (const item of timeline(rule, journal, rollups)) {
+    const before = earliest;
+    if (item.version < earliest) earliest = item.version;
     if (item.kind === 0) {
       const to = zoneOf(item.change.to);
-      if (state !== undefined && item.day > state.day) {
+      if (state !== undefined && item.day > state.day && before < item.version) {
         // S5, as the event did it: excuse the periods that only one of the two zones sees missed.
         const from = item.change.from === null ? rule.defaultZone : zoneOf(item.change.from);
         const excusedFrom =

@@ -191,21 +191,20 @@ describe('engine properties', () => {
     // Where this does not hold, by the rules: negative values (a rebuild judges a day by its sum,
     // S20), a late event from another zone (it never changes the user's zone, S4), and what is no
     // streak (the first-seen instant is the first recorded event's; an achievement a late event
-    // completes is completed at that event's instant). Nor does it where a late event lies before
-    // the user's first recorded one and that one brought a zone other than the rule's default: the
-    // rebuild weighs that first zone as a move from the default zone (S5) after the late day, and may
-    // excuse the periods between, which in instant order were missed. So the user's zone is the rule's.
-    // The smallest counterexample: New York by default, 1 minute at 21:37 UTC on 1 January recorded
+    // completes is completed at that event's instant). The user's one zone may differ from the
+    // rule's default: the first event's zone is then no move (S5) for late events before it, whose
+    // smallest counterexample was New York by default, 1 minute at 21:37 UTC on 1 January recorded
     // after events of 0 at midnight UTC on the 3rd, all sent from UTC.
     const delaysArb = fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 40, maxLength: 40 });
     await fc.assert(
       fc.asyncProperty(
         ruleArb({ zones: ['UTC', 'Asia/Kolkata', 'America/New_York'] }),
+        fc.constantFrom('UTC', 'Asia/Kolkata', 'America/New_York'),
         timelineArb({ maxEvents: 25 }),
         delaysArb,
         fc.integer({ min: 0, max: 3 * DAY }),
-        async (rule, timeline, delays, finalDelay) => {
-          const events = timeline.map((event) => ({ ...event, tz: rule.defaultTimeZone ?? 'UTC' }));
+        async (rule, zone, timeline, delays, finalDelay) => {
+          const events = timeline.map((event) => ({ ...event, tz: zone }));
           const inOrder = engineFor(rule);
           for (const event of events) await inOrder.record({ userId: 'u', ...event });
           // each event recorded after those up to `delays[i]` places later than itself
