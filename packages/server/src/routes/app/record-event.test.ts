@@ -204,6 +204,28 @@ describe('POST /v1/metrics/:key/event with the instant it happened (at)', () => 
     expect(tooLate.body.error).toMatch(/48 hours/);
   });
 
+  it('puts the changes a late event caused in the webhooks’ outbox, each dated as it happened', async () => {
+    await admin('PUT', '/admin/v1/events/lateness', { maxLateHours: 48 });
+    const hook = await admin('POST', '/admin/v1/webhooks', {
+      url: 'https://hooks.example.com/streaks',
+      types: ['streak.extended', 'streak.started'],
+    });
+    expect(hook.status).toBe(201);
+    await lesson();
+    now += 2 * DAY;
+    await lesson();
+    const store = t.server.ctx.backend.storeFor(t.server.firstStart?.account.id as string);
+    const seen = (await store.readOutbox(1000)).length;
+    const happened = now - DAY - 3_600_000;
+    expect((await lesson(happened)).status).toBe(201);
+    const news = (await store.readOutbox(1000)).slice(seen).map(({ entry }) => [entry.change.type, entry.at]);
+    // the day between, extended when it happened, and today's extension, at today's event
+    expect(news).toEqual([
+      ['streak.extended', happened],
+      ['streak.extended', now],
+    ]);
+  });
+
   it('answers a repeat of a late event’s Idempotency-Key as first recorded, though the owner turned late events off since (S18)', async () => {
     await admin('PUT', '/admin/v1/events/lateness', { maxLateHours: 24 });
     const send = () =>
