@@ -3,19 +3,26 @@
 // user's last written state and nothing else (no history, day sums, index lines, counters or
 // outbox), and hands a step the committed state itself rather than a copy. So it is not atomic (a
 // step that throws after changing the state leaves it changed) and answers no read but `load`: a
-// floor under every store, not a store to use.
+// floor under every store, not a store to use. A step that asks for the journal gets an empty one:
+// the workload's events come in time order, so the engine asks only to tell an event placed before
+// the latest date by a move westward from a late event (late-event.ts), which the user's latest
+// event tells alone.
 
 const refuse = (/** @type {string} */ what) => () =>
   Promise.reject(new Error(`the state-only bench store keeps no ${what}`));
+
+/** @type {import('@kindling/core').Journal} */
+const EMPTY_JOURNAL = Object.freeze({ rollups: [], zoneChanges: [], actions: [] });
 
 /** @returns {import('@kindling/core').Store} */
 export function stateOnlyStore() {
   /** @type {Map<string, import('@kindling/core').UserState>} */
   const users = new Map();
   return {
-    update(userId, step) {
+    update(userId, step, options) {
       try {
-        const { result, write } = step({ user: users.get(userId) ?? null, replay: null, journal: null });
+        const journal = options?.journal === true ? EMPTY_JOURNAL : null;
+        const { result, write } = step({ user: users.get(userId) ?? null, replay: null, journal });
         if (write !== undefined) users.set(userId, write.user);
         return Promise.resolve(result);
       } catch (error) {

@@ -7,11 +7,12 @@ import { countActivity } from './activity.js';
 import { advanceTo } from './advance.js';
 import { makeContext } from './engine-context.js';
 import { identify } from './identify.js';
+import { isLate, mayBeLate, reduceLateEvent } from './late-event.js';
 import { preferences, setPreferences } from './preferences.js';
 import { checkAttributes, checkProfile, givesProfile, PROFILE_LIMITS } from './profile.js';
 import { viewUser } from './user-view.js';
 import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
-import { InvalidInputError, NotFoundError } from './errors.js';
+import { InvalidInputError, NotFoundError, StoreError } from './errors.js';
 import { shown } from './shown.js';
 import { indexWatch } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
@@ -35,9 +36,20 @@ import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
 import { copyStreak, type HistoryEntry, type Rollup } from './state.js';
+import type { StepResult, UserSnapshot } from './store.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkCount, checkOptionalString, checkUserId, checkValue, MAX_ID_LENGTH } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
+
+/** A step's answer when the event may be late and the step was not given the journal (late-event.ts). */
+const LATE: unique symbol = Symbol('late');
+const LATE_STEP: StepResult<typeof LATE> = Object.freeze({ result: LATE });
+
+/** The answer of a step run with the journal: a store that handed none is broken, not a reason to ask again. */
+function withJournal<T>(result: T | typeof LATE): T {
+  if (result === LATE) throw new StoreError('the store handed no journal to a step that asked for one');
+  return result;
+}
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
@@ -76,52 +88,85 @@ export function createEngine(options: EngineOptions): Engine {
     if (admit !== undefined && typeof admit !== 'function')
       throw new InvalidInputError(`admit must be a function when given, got ${shown(admit)}`);
     const at = now(input.at);
-    return current.update(
-      userId,
-      at,
-      ({ user, replay, lines: stored }) => {
-        if (replay !== null) {
-          const again = { ...replay, replayed: true };
-          if (!views) return { result: withoutViews(again) };
-          return { result: withKeptViews(again) ?? withViewsAt(again, user, model, at) };
+    const idempotency = idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey } } : undefined;
+    const step = ({ user, replay, lines: stored, journal }: UserSnapshot): StepResult<RecordedEvent | typeof LATE> => {
+      if (replay !== null) {
+        const again = { ...replay, replayed: true };
+        if (!views) return { result: withoutViews(again) };
+        return { result: withKeptViews(again) ?? withViewsAt(again, user, model, at) };
+      }
+      if (admit !== undefined) admit();
+      const version = (user?.version ?? 0) + 1;
+      const eventId = idFor('event', userId, version);
+      const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey, attributes };
+      // S4: an event on a date before the latest placed may be late; which it is, the journal tells,
+      // and a late one is placed on its own date and the user rebuilt with it (late-event.ts)
+      if (user !== null && mayBeLate(user, event, model)) {
+        if (journal === null) return LATE_STEP;
+        if (isLate(user, journal, event)) {
+          lines.note(user);
+          const late = reduceLateEvent(user, journal, event, model);
+          const described = views ? describeEvent(late, event, model) : null;
+          const result = described ?? recordedEvent(late, event);
+          return {
+            result,
+            write: {
+              user: late.user,
+              history: late.history,
+              replaceHistory: true,
+              rollups: late.rollups,
+              index: lines.changed(late.user, stored),
+              activity: countActivity(at, { metric, value, day: (late.rollups[0] as Rollup).day }, result.changes),
+              zoneChange: undefined,
+              idempotency:
+                idempotencyKey === null
+                  ? undefined
+                  : { metric, key: idempotencyKey, response: described === null ? result : keptAnswer(described) },
+              outbox: outbox ? outboxEntries(late.user, rules, late.dated) : undefined,
+            },
+          };
         }
-        if (admit !== undefined) admit();
-        const version = (user?.version ?? 0) + 1;
-        const eventId = idFor('event', userId, version);
-        const event = { userId, metric, value, at, tz, email, profile, eventId, idempotencyKey, attributes };
-        // what the user's index lines are made of, noted before the reducer changes the state in place
-        lines.note(user);
-        // the zone what the event settles on its way was settled in, before the event may change it
-        const tzBefore = user === null ? null : user.tz;
-        const reduction = reduceEvent(user, event, model);
-        // The answer kept for a key is the one this call gives (S18): `ingest`'s has no streaks' views
-        // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat;
-        // `record`'s keeps its first streak's view once (`keptAnswer`).
-        const described = views ? describeEvent(reduction, event, model) : null;
-        const result = described ?? recordedEvent(reduction, event);
-        return {
-          result,
-          write: {
-            user: reduction.user,
-            history: reduction.history,
-            rollups: reduction.rollups,
-            index: lines.changed(reduction.user, stored),
-            // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
-            activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
-            // Absent fields as undefined, not spread in: one shape of write, no spread per event.
-            zoneChange: reduction.zoneChange ?? undefined,
-            idempotency:
-              idempotencyKey === null
-                ? undefined
-                : { metric, key: idempotencyKey, response: described === null ? result : keptAnswer(described) },
-            outbox: outbox
-              ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
-              : undefined,
-          },
-        };
-      },
-      idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey } } : undefined,
-    );
+      }
+      // what the user's index lines are made of, noted before the reducer changes the state in place
+      lines.note(user);
+      // the zone what the event settles on its way was settled in, before the event may change it
+      const tzBefore = user === null ? null : user.tz;
+      const reduction = reduceEvent(user, event, model);
+      // The answer kept for a key is the one this call gives (S18): `ingest`'s has no streaks' views
+      // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat;
+      // `record`'s keeps its first streak's view once (`keptAnswer`).
+      const described = views ? describeEvent(reduction, event, model) : null;
+      const result = described ?? recordedEvent(reduction, event);
+      return {
+        result,
+        write: {
+          user: reduction.user,
+          history: reduction.history,
+          rollups: reduction.rollups,
+          index: lines.changed(reduction.user, stored),
+          // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
+          activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
+          // Absent fields as undefined, not spread in: one shape of write, no spread per event.
+          zoneChange: reduction.zoneChange ?? undefined,
+          idempotency:
+            idempotencyKey === null
+              ? undefined
+              : { metric, key: idempotencyKey, response: described === null ? result : keptAnswer(described) },
+          outbox: outbox
+            ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
+            : undefined,
+        },
+      };
+    };
+    // A step that met a possibly late event runs again with the user's journal (one `then` on the
+    // hot path, as in current-rules.ts).
+    return current
+      .update(userId, at, step, idempotency)
+      .then((result) =>
+        result === LATE
+          ? current.update(userId, at, step, { ...idempotency, journal: true }).then(withJournal)
+          : result,
+      ) as Promise<RecordedEvent>;
   }
 
   return {

@@ -5,7 +5,7 @@
  */
 import { emptyRecord } from './keys.js';
 import { isAttributed } from './attributed-metric.js';
-import { completeDue } from './achievements.js';
+import { completeDue, type CompletedAchievement } from './achievements.js';
 import { countedRollups } from './day-start-eras.js';
 import { advanceTo } from './advance.js';
 import { stamp, stampOf } from './fingerprint.js';
@@ -26,9 +26,24 @@ import {
   type UserState,
   type ZoneChange,
 } from './state.js';
-import { placeInstant, zoneOf } from './time/local-date.js';
+import { changeInstant } from './settle.js';
+import { dayStartInstant, placeInstant, zoneOf } from './time/local-date.js';
 import type { ZoneOffsets } from './time/zone-offsets.js';
 import { excusedByMove } from './zone-change.js';
+
+/** A change of a streak with the instant it happened. */
+export interface DatedChange {
+  readonly change: Change;
+  readonly at: number;
+}
+
+/** What a rebuild asked for them reports: its streaks' changes, each with the instant it happened, and the achievements it completed. */
+export interface RebuildReport {
+  readonly streaks: DatedChange[];
+  /** the `achievement.completed` changes */
+  readonly achievements: Change[];
+  readonly completed: CompletedAchievement[];
+}
 
 type Item =
   | { kind: 0; day: number; at: number; version: number; change: ZoneChange }
@@ -39,6 +54,9 @@ type Item =
  * The journal of one rule, in the order it happened (by the user's version): a day's sums stand
  * where its first event stood, and a zone change before the sums its event began. Later events of
  * the same day commute with owner actions on that day, so the daily sums lose nothing that matters.
+ * A late event's sum (S4) stands on its own day, before what came after that day though journaled
+ * later: items are then ordered by day, each zone change and action on the latest day reached when
+ * it was journaled (what a state never goes back from), which leaves every other order as it was.
  */
 function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]): Item[] {
   const dayStart = String(rule.dayStart);
@@ -59,7 +77,14 @@ function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]
     const day = action.kind === 'settle' ? action.days[rule.key] : action.streak === rule.key ? action.day : undefined;
     if (day !== undefined) items.push({ kind: 2, day, at: action.at, version: action.version, action });
   }
-  return items.sort((a, b) => a.version - b.version || a.kind - b.kind);
+  items.sort((a, b) => a.version - b.version || a.kind - b.kind);
+  let reached = Number.NEGATIVE_INFINITY;
+  for (const item of items) {
+    if (item.kind !== 1 && item.day < reached) item.day = reached;
+    if (item.day > reached) reached = item.day;
+  }
+  // stable: items of one day keep the journal's order
+  return items.sort((a, b) => a.day - b.day);
 }
 
 function applyAction(state: StreakState, rule: StreakRule, action: OwnerAction, history: HistoryEntry[]): void {
@@ -91,14 +116,26 @@ function rebuildRule(
   journal: Journal,
   rollups: readonly Rollup[],
   history: HistoryEntry[],
+  dated: DatedChange[] | null,
 ): StreakState | undefined {
   let state: StreakState | undefined;
   let zone: ZoneOffsets = rule.defaultZone;
-  const ignored: Change[] = [];
+  // what each item changed, dated and moved to `dated` when it is asked for
+  const found: Change[] = [];
+  const date = (made: number): void => {
+    if (dated !== null) for (const change of found) dated.push({ change, at: changeInstant(change, zone, rule, made) });
+    found.length = 0;
+  };
+  const changes = dated === null ? null : found;
+  // the smallest version of the items folded so far: items journaled after a zone change but
+  // folded before it are late events (S4), placed in a zone known after it, not moves from its old zone
+  let earliest = Number.POSITIVE_INFINITY;
   for (const item of timeline(rule, journal, rollups)) {
+    const before = earliest;
+    if (item.version < earliest) earliest = item.version;
     if (item.kind === 0) {
       const to = zoneOf(item.change.to);
-      if (state !== undefined && item.day > state.day) {
+      if (state !== undefined && item.day > state.day && before < item.version) {
         // S5, as the event did it: excuse the periods that only one of the two zones sees missed.
         const from = item.change.from === null ? rule.defaultZone : zoneOf(item.change.from);
         const excusedFrom =
@@ -111,15 +148,17 @@ function rebuildRule(
                 to,
                 previousAt: item.change.previousAt ?? null,
               });
-        advanceTo(state, item.day, { rule, zone: to, changes: null, history, excusedFrom });
+        advanceTo(state, item.day, { rule, zone: to, changes, history, excusedFrom });
       }
       zone = to;
+      date(item.at);
       continue;
     }
     if (state === undefined) state = newStreakState(rule, item.day);
-    else advanceTo(state, item.day, { rule, zone, changes: null, history });
+    else advanceTo(state, item.day, { rule, zone, changes, history });
     if (item.kind === 2) {
       applyAction(state, rule, item.action, history);
+      date(item.action.at);
       continue;
     }
     let counted = false;
@@ -129,10 +168,15 @@ function rebuildRule(
       state.progress[row.metric] = (state.progress[row.metric] ?? 0) + row.value;
       if (row.lastAt > 0 && (state.lastAt === null || row.lastAt > state.lastAt)) state.lastAt = row.lastAt;
     }
-    if (!counted) continue;
-    if (!extendIfMet(state, rule, state.lastAt ?? 0, ignored, history) && state.met && state.lastAt !== null) {
+    if (!counted) {
+      date(0);
+      continue;
+    }
+    if (!extendIfMet(state, rule, state.lastAt ?? 0, found, history) && state.met && state.lastAt !== null) {
       state.extendedAt = state.lastAt;
     }
+    // an extension happened at the latest event of its period the day's sums tell of
+    date(state.lastAt ?? dayStartInstant(item.day, zone, rule.dayStartMs));
   }
   return state;
 }
@@ -148,6 +192,7 @@ export function rebuildUser(
   journal: Journal,
   model: Model,
   at: number,
+  report?: RebuildReport,
 ): { user: UserState; history: HistoryEntry[]; completed: string[] } {
   const history: HistoryEntry[] = [];
   // Every event is summed once per distinct day start: one row per event and day gives the totals.
@@ -171,11 +216,12 @@ export function rebuildUser(
     // Days stay as they were counted where the rule's day start was not in force (it changed).
     const rows = countedRollups(journal.rollups, stored.dayStarts, rule.dayStart);
     // the rule as this user lives it (personal-rule.ts): only whether a period is met may differ
-    const state = rebuildRule(ruleOfUser(rule, stored), journal, rows, history);
+    const state = rebuildRule(ruleOfUser(rule, stored), journal, rows, history, report?.streaks ?? null);
     if (state !== undefined) user.streaks[rule.key] = state;
   }
-  const completed = completeDue(user, model.achievements, at, []).map((a) => a.key);
-  return { user, history, completed };
+  const done = completeDue(user, model.achievements, at, report?.achievements ?? []);
+  if (report !== undefined) report.completed.push(...done);
+  return { user, history, completed: done.map((a) => a.key) };
 }
 
 /**

@@ -55,12 +55,12 @@ describe('placing events on local dates (S1, S2, S4)', () => {
     expect(late.currentStreak?.expiresAt).toBe('2026-05-03T04:00:00.000Z');
   });
 
-  it('never places an event before the latest date already placed, even when its instant is earlier (S4)', async () => {
+  it('places a late event on its own earlier date, and the streak stays on the latest date (S4)', async () => {
     const engine = engineWith();
     await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-05-02T10:00:00Z'), tz: 'UTC' });
-    const late = await engine.record({ userId: 'u', metric: 'minutes', value: 5, at: at('2026-05-01T10:00:00Z') });
+    const late = await engine.record({ userId: 'u', metric: 'lessons', value: 1, at: at('2026-05-01T10:00:00Z') });
     expect(late.currentStreak?.periodStart).toBe('2026-05-02');
-    expect(late.currentStreak?.length).toBe(1);
+    expect(late.currentStreak?.length).toBe(2);
   });
 });
 

@@ -6,7 +6,7 @@
  * that importing the same file again changes nothing.
  */
 import { createHash } from 'node:crypto';
-import { InvalidInputError, parseDay } from '@kindling/core';
+import { instantOf } from '../http/event-instant.js';
 
 export interface ImportEvent {
   metric: string;
@@ -17,34 +17,6 @@ export interface ImportEvent {
   email: string | null;
   at: number | undefined;
   idempotencyKey: string;
-}
-
-/** The date (checked against the calendar apart), then a time of the clock and an offset. */
-const RFC_3339 = /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-
-/** The last instant a JavaScript Date can hold, in ms either way of 1970. */
-const MAX_DATE_MS = 8.64e15;
-
-function instant(at: unknown): number | undefined | { problem: string } {
-  if (at === undefined || at === null) return undefined;
-  // whole milliseconds within the dates there are (±8.64e15 ms around 1970): past them none can be
-  // written, and the engine refuses years beyond its own with a reason of its own
-  if (typeof at === 'number' && Number.isSafeInteger(at) && Math.abs(at) <= MAX_DATE_MS) return at;
-  const match = typeof at === 'string' ? RFC_3339.exec(at) : null;
-  if (match !== null) {
-    // Date.parse rolls 2026-02-30 over to March: the date is checked as the HTTP API checks dates
-    try {
-      parseDay(match[1] as string, 'at');
-    } catch (error) {
-      if (error instanceof InvalidInputError) return { problem: error.message };
-      throw error;
-    }
-    const parsed = Date.parse(at as string);
-    if (Number.isFinite(parsed)) return parsed;
-  }
-  return {
-    problem: `at must be an RFC 3339 instant (2026-01-02T10:00:00Z) or epoch milliseconds, got ${JSON.stringify(at)}`,
-  };
 }
 
 function text(value: unknown): string | null {
@@ -82,7 +54,7 @@ export function parseImportLine(line: string): ImportEvent | { problem: string }
     return { problem: `metric must be the key of a metric, got ${JSON.stringify(event.metric) ?? 'nothing'}` };
   const userId = text(user.id) ?? text(event.userId);
   if (userId === null) return { problem: 'missing user id: give user.id or userId (a non-empty string)' };
-  const at = instant(event.at);
+  const at = instantOf(event.at);
   if (typeof at === 'object') return at;
   const key = event.idempotencyKey;
   // its length the engine checks, as every caller's

@@ -91,6 +91,16 @@ export interface AccountConfig {
   achievements: AchievementDef[];
   /** absent in documents written before attributes could be declared: none */
   attributes?: AttributeDef[];
+  /**
+   * How long after it happened an event sent with an application key and its own `at` is taken
+   * (runtime/event-lateness.ts); absent: 0, only the clock skew
+   */
+  lateEvents?: LateEvents;
+}
+
+/** The owner's bound of late events from an application key: whole hours, 0 (off) to 720 (30 days). */
+export interface LateEvents {
+  maxLateHours: number;
 }
 
 export type KeyKind = 'admin' | 'application';

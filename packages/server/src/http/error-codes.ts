@@ -33,6 +33,8 @@ const CORE = {
 
 /** The server's own refusals. */
 const SERVER = {
+  EVENT_TOO_LATE: { status: 422, message: 'the event happened earlier than this route takes' },
+  EVENT_IN_FUTURE: { status: 422, message: 'the event happens later than the server clock allows' },
   INVALID_JSON: { status: 400, message: 'the body is not valid JSON' },
   INVALID_IDEMPOTENCY_KEY: { status: 400, message: 'the Idempotency-Key header must be 1 to 255 characters long' },
   INVALID_TENANT_ID: {

@@ -1,8 +1,12 @@
 /**
  * JSON Schemas shared by request validation and the OpenAPI document (one source for both), and the
  * error answer every route declares. Bodies are validated without type coercion; query strings and
- * paths with it. The answers of each route are in wire/.
+ * paths with it. Every object of a request body says what members it takes (`additionalProperties`):
+ * a member it does not know is refused with 400 naming it, never dropped, so that a misspelt field or
+ * one this server does not read (an `at` where none is taken) is not recorded as if it were not there
+ * (`http/request-bodies.test.ts` tours every route's body). The answers of each route are in wire/.
  */
+import { eventInstant } from './event-instant.js';
 import { ERROR_CODE_LIST } from './error-codes.js';
 
 /** The error answer: one shared schema (components.schemas.ErrorBody in the document), referenced by every route. */
@@ -55,17 +59,20 @@ export const eventAttributes = {
 export const upsertedUser = {
   type: 'object',
   required: ['id'],
+  additionalProperties: false,
   properties: { id: userId, ...userFields },
 } as const;
 
 export const updatedUser = {
   type: 'object',
+  additionalProperties: false,
   properties: userFields,
 } as const;
 
 export const eventBody = {
   type: 'object',
   required: ['user', 'value'],
+  additionalProperties: false,
   properties: {
     user: upsertedUser,
     value: {
@@ -75,6 +82,7 @@ export const eventBody = {
       description: 'what the event adds to the metric; may be negative or fractional, at most 1e12 either way',
     },
     attributes: eventAttributes,
+    at: eventInstant,
   },
 } as const;
 

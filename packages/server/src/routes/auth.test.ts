@@ -46,6 +46,8 @@ const rows: Row[] = [
   { method: 'GET', path: '/admin/v1/attributes/{id}', url: '/admin/v1/attributes/nope' },
   { method: 'GET', path: '/admin/v1/streak', url: '/admin/v1/streak' },
   { method: 'PUT', path: '/admin/v1/streak', url: '/admin/v1/streak', body: rule },
+  { method: 'GET', path: '/admin/v1/events/lateness', url: '/admin/v1/events/lateness' },
+  { method: 'PUT', path: '/admin/v1/events/lateness', url: '/admin/v1/events/lateness', body: { maxLateHours: 24 } },
   { method: 'GET', path: '/admin/v1/streak/rebuild', url: '/admin/v1/streak/rebuild' },
   { method: 'GET', path: '/admin/v1/achievements', url: '/admin/v1/achievements' },
   {

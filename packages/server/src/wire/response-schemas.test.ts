@@ -85,6 +85,8 @@ describe('the response schemas', () => {
     });
     await get('GET /admin/v1/streak');
     await get('GET /admin/v1/streak/rebuild');
+    await write('PUT /admin/v1/events/lateness', { maxLateHours: 24 });
+    await get('GET /admin/v1/events/lateness');
     const metrics = await write('POST /admin/v1/metrics', [
       { name: 'Pages' },
       { name: 'Bad', key: 'no spaces' },

@@ -49,6 +49,26 @@ function dailyThenWeekly(shared: Store) {
 }
 
 export function rebuildCases(store: () => Store, runs: number): void {
+  it('S4, S20: late events stand on their own days in the store’s journal: the streak is a memory store’s, and a rebuild gives it again', async () => {
+    const rule: StreakRuleInput = { ...DAILY, freezes: { initial: 1 } };
+    const on = createEngine({ store: store(), streaks: [rule], metrics: METRICS, clock: () => 0 });
+    const reference = createEngine({ store: memoryStore(), streaks: [rule], metrics: METRICS, clock: () => 0 });
+    const at = (day: number, hour = 12) => Date.UTC(2026, 4, day, hour);
+    // later days first, then the days between, a day's sum closed and opened again
+    const instants = [at(1), at(4), at(2), at(4, 15), at(3), at(6), at(5, 9), at(6, 18), at(5, 20), at(2, 8)];
+    for (const instant of instants) {
+      const event = { userId: 'late', metric: 'lessons', value: 1, at: instant, tz: 'UTC' };
+      expect(await on.record(event)).toEqual(await reference.record(event));
+    }
+    const read = { at: at(7), historyPeriods: 10 };
+    const expected = await reference.streak('late', read);
+    expect(expected.length).toBe(6);
+    expect(await on.streak('late', read)).toEqual(expected);
+    await on.rebuild('late');
+    expect(await on.streak('late', read)).toEqual(expected);
+    expect((await on.user('late'))?.totals).toEqual({ lessons: instants.length });
+  });
+
   it('S20: a rebuild from the journal equals the state kept event by event, owner actions included', async () => {
     await fc.assert(
       fc.asyncProperty(

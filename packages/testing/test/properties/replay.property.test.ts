@@ -1,5 +1,5 @@
 /**
- * Idempotency, replay equivalence and lazy reads (S10, S18, S20).
+ * Idempotency, replay equivalence, late events and lazy reads (S4, S10, S18, S20).
  * Every title starts with the rule it checks; expected values come from an oracle written in
  * property-support.ts or from a second, independent path through the engine.
  */
@@ -184,6 +184,41 @@ describe('engine properties', () => {
           await without.streak('u', { at: end, historyPeriods: 60 }),
         );
       }),
+      { numRuns: RUNS },
+    );
+  });
+  it('S4, S20: events recorded late, each on its own date, give the streaks and totals the same events give in instant order (one zone, values of 0 or more)', async () => {
+    // Where this does not hold, by the rules: negative values (a rebuild judges a day by its sum,
+    // S20), a late event from another zone (it never changes the user's zone, S4), and what is no
+    // streak (the first-seen instant is the first recorded event's; an achievement a late event
+    // completes is completed at that event's instant). The user's one zone may differ from the
+    // rule's default: the first event's zone is then no move (S5) for late events before it, whose
+    // smallest counterexample was New York by default, 1 minute at 21:37 UTC on 1 January recorded
+    // after events of 0 at midnight UTC on the 3rd, all sent from UTC.
+    const delaysArb = fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 40, maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(
+        ruleArb({ zones: ['UTC', 'Asia/Kolkata', 'America/New_York'] }),
+        fc.constantFrom('UTC', 'Asia/Kolkata', 'America/New_York'),
+        timelineArb({ maxEvents: 25 }),
+        delaysArb,
+        fc.integer({ min: 0, max: 3 * DAY }),
+        async (rule, zone, timeline, delays, finalDelay) => {
+          const events = timeline.map((event) => ({ ...event, tz: zone }));
+          const inOrder = engineFor(rule);
+          for (const event of events) await inOrder.record({ userId: 'u', ...event });
+          // each event recorded after those up to `delays[i]` places later than itself
+          const late = engineFor(rule);
+          const order = events.map((event, i) => ({ event, place: i + (delays[i] ?? 0), i }));
+          order.sort((a, b) => a.place - b.place || a.i - b.i);
+          for (const { event } of order) await late.record({ userId: 'u', ...event });
+          const end = Math.max(...events.map((e) => e.at)) + finalDelay;
+          expect(await late.streak('u', { at: end, historyPeriods: 60 })).toEqual(
+            await inOrder.streak('u', { at: end, historyPeriods: 60 }),
+          );
+          expect((await late.user('u'))!.totals).toEqual((await inOrder.user('u'))!.totals);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

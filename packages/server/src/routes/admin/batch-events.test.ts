@@ -144,3 +144,40 @@ describe('POST /admin/v1/metrics/events', () => {
     });
   });
 });
+
+describe('POST /admin/v1/metrics/events with the instant each event happened (at)', () => {
+  const DAY = 86_400_000;
+  const lesson = (at: unknown) => ({ key: 'lessons', user: { id: 'ada', tz: 'UTC' }, value: 1, at });
+
+  it('backfills past events on their own dates, in any order: the streak is the one they make (S4)', async () => {
+    const res = await batch([
+      lesson('2026-02-28T12:00:00Z'),
+      lesson(Date.parse('2026-02-27T12:00:00Z')),
+      lesson('2026-03-01T12:00:00+01:00'),
+      lesson('2025-03-02T12:00:00Z'),
+    ]);
+    expect(res.body).toEqual({ accepted: 4, issues: [] });
+    const streak = await t.call('GET', '/v1/users/ada/streak', { key: t.adminKey });
+    expect([streak.body.length, streak.body.started]).toEqual([3, '2026-02-27']);
+    expect((await t.call('GET', '/v1/users/ada')).body.totals).toEqual({ lessons: 4 });
+    const summary = await t.call(
+      'GET',
+      '/v1/users/ada/metrics/lessons/event-summary?aggregation=daily&startDate=2025-03-01&endDate=2025-03-03',
+    );
+    expect(summary.body.map((d: { date: string; change: number }) => [d.date, d.change])).toEqual([
+      ['2025-03-01', 0],
+      ['2025-03-02', 1],
+      ['2025-03-03', 0],
+    ]);
+  });
+
+  it('refuses the whole batch, naming the event and the bound, for an at before 2000 or more than 5 minutes ahead', async () => {
+    const early = await batch([lesson(now - DAY), lesson('1999-12-31T23:59:59Z')]);
+    expect([early.status, early.body.code]).toEqual([422, 'EVENT_TOO_LATE']);
+    expect(early.body.error).toMatch(/^events\[1\]: .*2000-01-01/);
+    const ahead = await batch([lesson(now + 10 * 60_000)]);
+    expect([ahead.status, ahead.body.code]).toEqual([422, 'EVENT_IN_FUTURE']);
+    expect(ahead.body.error).toMatch(/^events\[0\]: .*5 minutes/);
+    expect((await t.call('GET', '/v1/users/ada')).status).toBe(404);
+  });
+});

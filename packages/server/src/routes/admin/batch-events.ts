@@ -1,5 +1,6 @@
 /**
- * POST /admin/v1/metrics/events: up to 1,000 events in one call, for imports and backfills. Every
+ * POST /admin/v1/metrics/events: up to 1,000 events in one call, for imports and backfills (each
+ * event's `at`, when sent, any instant from 2000 on: runtime/event-lateness.ts). Every
  * event is checked before any is recorded (an unknown or archived metric, a zone that is not one,
  * refuses the whole batch, naming the event; but an event with an idempotency key that repeats one
  * recorded before, or one earlier in the batch, is replayed, whatever the configuration says of it
@@ -20,6 +21,7 @@ import type { App } from '../../http/typed-app.js';
 import { admitEvent } from '../../runtime/event-admission.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
+import { eventInstant, instantOf } from '../../http/event-instant.js';
 import { issue, issueFromError, type Issue } from './bulk.js';
 
 /** The most events of one call. */
@@ -39,10 +41,11 @@ const batchBody = {
     additionalProperties: false,
     properties: {
       key: { type: 'string', minLength: 1, maxLength: 255, description: 'the metric key' },
-      user: { ...upsertedUser, additionalProperties: false },
+      user: upsertedUser,
       value: { type: 'number', minimum: -1e12, maximum: 1e12 },
       attributes: eventAttributes,
       idempotencyKey: { type: 'string', minLength: 1, maxLength: 255 },
+      at: eventInstant,
     },
   },
 } as const;
@@ -53,11 +56,12 @@ type BatchEvent = FromSchema<typeof batchBody>[number];
  * What the engine records of one event of a batch. With the `refusal` the configuration gave it,
  * the event is only answered if its key was recorded (S18): the engine's admit check throws it.
  */
-function recordInputOf(event: BatchEvent, refusal?: unknown): RecordInput {
+function recordInputOf(event: BatchEvent, at: number | undefined, refusal?: unknown): RecordInput {
   return {
     userId: event.user.id,
     metric: event.key,
     value: event.value,
+    ...(at === undefined ? {} : { at }),
     ...eventUserOf(event.user),
     attributes: event.attributes ?? null,
     idempotencyKey: event.idempotencyKey ?? null,
@@ -93,6 +97,14 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       const repeats = new Map<number, unknown>();
       const admittedKeys = new Set<string>();
       const scopeOf = (event: BatchEvent) => JSON.stringify([event.user.id, event.key, event.idempotencyKey]);
+      // each event's own instant, when sent: a backfill (event-lateness.ts)
+      const instants: Array<number | undefined> = [];
+      const now = ctx.clock();
+      events.forEach((event, index) => {
+        const at = instantOf(event.at);
+        if (typeof at === 'object') throw new HttpError('INVALID_INPUT', `events[${index}]: ${at.problem}`);
+        instants[index] = at;
+      });
       events.forEach((event, index) => {
         const metric = runtime.metricsByKey.get(event.key);
         if (metric === undefined)
@@ -101,7 +113,9 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
         if (tz != null && !isTimeZone(tz))
           throw new HttpError('INVALID_TIME_ZONE', `events[${index}]: ${JSON.stringify(tz)} is not an IANA time zone`);
         try {
-          admitEvent(runtime, metric, event, `events[${index}]`);
+          const at = instants[index];
+          const time = at === undefined ? undefined : { at, now, sender: 'admin' as const };
+          admitEvent(runtime, metric, event, `events[${index}]`, time);
           if (event.idempotencyKey != null) admittedKeys.add(scopeOf(event));
         } catch (refusal) {
           if (event.idempotencyKey == null) throw refusal;
@@ -111,7 +125,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
       // An event the configuration refuses now is answered only if its key repeats one recorded
       // before (S18): the engine replays it, writing nothing, or runs the refusal and records nothing.
       for (const [index, refusal] of refusedNow) {
-        await runtime.engine.ingest(recordInputOf(events[index] as BatchEvent, refusal));
+        await runtime.engine.ingest(recordInputOf(events[index] as BatchEvent, instants[index], refusal));
       }
       // each user's events in the order given
       const byUser = new Map<string, number[]>();
@@ -134,7 +148,7 @@ export function batchEventsRoute(app: App, ctx: ServerContext): void {
             // a repeat is replayed; were the event it repeats not recorded, its refusal is its issue
             const refusal = repeats.get(index);
             try {
-              await runtime.engine.ingest(recordInputOf(event, refusal));
+              await runtime.engine.ingest(recordInputOf(event, instants[index], refusal));
               accepted++;
             } catch (error) {
               if (error instanceof StoreError) {

@@ -38,6 +38,7 @@ import { listUsersRoute } from './list-users.js';
 import { listTenantsRoute } from './list-tenants.js';
 import { listDeliveriesRoute } from './list-deliveries.js';
 import { listWebhooksRoute } from './list-webhooks.js';
+import { eventLatenessRoutes } from './event-lateness.js';
 import { putStreakRuleRoute } from './put-streak-rule.js';
 import { restoreStreaksRoute } from './restore-streaks.js';
 import { revokeKeyRoute } from './revoke-key.js';
@@ -56,6 +57,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   listMetricsRoute(app, ctx);
   getMetricRoute(app, ctx);
   batchEventsRoute(app, ctx);
+  eventLatenessRoutes(app, ctx);
   createMetricsRoute(app, ctx);
   updateMetricsRoute(app, ctx);
   archiveMetricsRoute(app, ctx);

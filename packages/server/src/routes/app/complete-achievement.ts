@@ -38,7 +38,7 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
           required: ['key'],
           properties: { key: { type: 'string', minLength: 1, maxLength: 255 } },
         },
-        body: { type: 'object', required: ['user'], properties: { user: upsertedUser } },
+        body: { type: 'object', required: ['user'], additionalProperties: false, properties: { user: upsertedUser } },
         response: { 201: completionSchema, ...errors(422, 404, 409) },
       },
     },

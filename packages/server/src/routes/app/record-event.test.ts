@@ -129,3 +129,124 @@ describe('POST /api/metrics/:key/event', () => {
     expect(res.body).toEqual({ error: expect.stringContaining('"nope"'), code: 'UNKNOWN_METRIC' });
   });
 });
+
+describe('POST /v1/metrics/:key/event with members it does not know', () => {
+  it.each([
+    ['a misspelt value beside the value', { user: { id: 'ada' }, value: 1, valu: 3 }, 'valu'],
+    ['a member of no meaning', { user: { id: 'ada' }, value: 1, bogus: true }, 'bogus'],
+    ['a member of the user it does not know', { user: { id: 'ada', nickname: 'A' }, value: 1 }, 'nickname'],
+  ])('refuses %s with 400 naming the member, and records nothing', async (_, body, member) => {
+    const res = await t.call('POST', '/v1/metrics/lessons/event', { body });
+    expect([res.status, res.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect(res.body.error).toContain(JSON.stringify(member));
+    expect((await t.call('GET', '/v1/users/ada')).status).toBe(404);
+  });
+});
+
+describe('POST /v1/metrics/:key/event with the instant it happened (at)', () => {
+  const DAY = 86_400_000;
+  const admin = (method: string, url: string, body?: unknown) =>
+    t.call(method, url, { key: t.adminKey, ...(body !== undefined ? { body } : {}) });
+  const lesson = (at?: unknown) =>
+    t.call('POST', '/v1/metrics/lessons/event', {
+      body: { user: { id: 'ada', tz: 'UTC' }, value: 1, ...(at !== undefined ? { at } : {}) },
+    });
+
+  it('refuses, by default, an at more than 5 minutes before the server clock with 422 naming the bound, and records nothing', async () => {
+    const res = await lesson(new Date(now - DAY).toISOString());
+    expect([res.status, res.body.code]).toEqual([422, 'EVENT_TOO_LATE']);
+    expect(res.body.error).toMatch(/maxLateHours/);
+    expect((await t.call('GET', '/v1/users/ada')).status).toBe(404);
+    // within the clock skew it is taken
+    expect((await lesson(now - 60_000)).status).toBe(201);
+  });
+
+  it('refuses an at more than 5 minutes after the server clock with 422 naming the skew', async () => {
+    const res = await lesson(now + 6 * 60_000);
+    expect([res.status, res.body.code]).toEqual([422, 'EVENT_IN_FUTURE']);
+    expect(res.body.error).toMatch(/5 minutes/);
+  });
+
+  it('refuses an at that is no instant with 400 naming it', async () => {
+    for (const at of [
+      '2026-02-30T10:00:00Z',
+      'yesterday',
+      1e308,
+      -1e20,
+      1.5,
+      '2026-03-01',
+      'x'.repeat(10_000),
+      [now],
+    ]) {
+      const res = await lesson(at);
+      expect([res.status, res.body.code], String(at)).toEqual([400, 'INVALID_INPUT']);
+      expect(res.body.error).toMatch(/at/);
+    }
+  });
+
+  it('takes an event as late as the owner allows, on its own date: the missed day met gives the streak back (S4)', async () => {
+    const set = await admin('PUT', '/admin/v1/events/lateness', { maxLateHours: 48 });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ maxLateHours: 48 });
+    expect((await admin('GET', '/admin/v1/events/lateness')).body).toEqual({ maxLateHours: 48 });
+    await lesson();
+    now += DAY;
+    await lesson();
+    now += 2 * DAY;
+    // the starter rule's one freeze held the day missed
+    expect((await lesson()).body.currentStreak).toMatchObject({ length: 3, freezes: 0 });
+    // that day, recorded offline and synced now: the freeze comes back
+    const late = await lesson(new Date(now - DAY).toISOString());
+    expect(late.status).toBe(201);
+    expect(late.body.currentStreak).toMatchObject({ length: 4, freezes: 1, periodStart: '2026-03-05', extended: true });
+    const tooLate = await lesson(now - 49 * 3_600_000);
+    expect([tooLate.status, tooLate.body.code]).toEqual([422, 'EVENT_TOO_LATE']);
+    expect(tooLate.body.error).toMatch(/48 hours/);
+  });
+
+  it('puts the changes a late event caused in the webhooks’ outbox, each dated as it happened', async () => {
+    await admin('PUT', '/admin/v1/events/lateness', { maxLateHours: 48 });
+    const hook = await admin('POST', '/admin/v1/webhooks', {
+      url: 'https://hooks.example.com/streaks',
+      types: ['streak.extended', 'streak.started'],
+    });
+    expect(hook.status).toBe(201);
+    await lesson();
+    now += 2 * DAY;
+    await lesson();
+    const store = t.server.ctx.backend.storeFor(t.server.firstStart?.account.id as string);
+    const seen = (await store.readOutbox(1000)).length;
+    const happened = now - DAY - 3_600_000;
+    expect((await lesson(happened)).status).toBe(201);
+    const news = (await store.readOutbox(1000)).slice(seen).map(({ entry }) => [entry.change.type, entry.at]);
+    // the day between, extended when it happened, and today's extension, at today's event
+    expect(news).toEqual([
+      ['streak.extended', happened],
+      ['streak.extended', now],
+    ]);
+  });
+
+  it('answers a repeat of a late event’s Idempotency-Key as first recorded, though the owner turned late events off since (S18)', async () => {
+    await admin('PUT', '/admin/v1/events/lateness', { maxLateHours: 24 });
+    const send = () =>
+      t.call('POST', '/v1/metrics/lessons/event', {
+        body: { user: { id: 'ada' }, value: 1, at: now - 3_600_000 },
+        headers: { 'idempotency-key': 'offline-1' },
+      });
+    const first = await send();
+    await admin('PUT', '/admin/v1/events/lateness', { maxLateHours: 0 });
+    const again = await send();
+    expect([first.status, again.status]).toEqual([201, 202]);
+    expect((await t.call('GET', '/v1/users/ada')).body.totals).toEqual({ lessons: 1 });
+  });
+
+  it('keeps the owner’s bound within 0 to 720 hours, and only the owner sets it', async () => {
+    for (const maxLateHours of [-1, 721, 1.5, '24', 1e308]) {
+      const res = await admin('PUT', '/admin/v1/events/lateness', { maxLateHours });
+      expect(res.status, String(maxLateHours)).toBe(400);
+    }
+    const app = await t.call('PUT', '/admin/v1/events/lateness', { body: { maxLateHours: 720 } });
+    expect(app.status).toBe(403);
+    expect((await admin('GET', '/admin/v1/events/lateness')).body).toEqual({ maxLateHours: 0 });
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * POST /api/metrics/:key/event (the spec's path) and POST /v1/metrics/:key/event (the hosted
  * service's SDK path): record one event, answer everything it changed. 201, or 202 for a replay.
+ * `at` (Kindling's extension): when it happened, as late as the owner allows (event-lateness.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../http/auth.js';
@@ -11,6 +12,7 @@ import { singleHeader } from '../../http/single-header.js';
 import type { App } from '../../http/typed-app.js';
 import { admitEvent } from '../../runtime/event-admission.js';
 import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
+import { instantOf } from '../../http/event-instant.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -56,15 +58,19 @@ export function recordEventRoutes(app: App, ctx: ServerContext): void {
             `no metric has the key ${JSON.stringify(request.params.key)}; create it in the dashboard or with POST /admin/v1/metrics`,
           );
         const { user, value, attributes } = request.body;
+        const at = instantOf(request.body.at);
+        if (typeof at === 'object') throw new HttpError('INVALID_INPUT', at.problem);
+        const time = at === undefined ? undefined : { at, now: ctx.clock(), sender: 'app' as const };
         // A repeat of an idempotency key is answered as first recorded whatever the account's
         // configuration says now (S18): with a key, the engine runs the check for a new event only.
-        const admit = (): void => admitEvent(runtime, metric, request.body);
+        const admit = (): void => admitEvent(runtime, metric, request.body, '', time);
         const idempotencyKey = idempotencyKeyOf(request);
         if (idempotencyKey === null) admit();
         const result = await runtime.engine.record({
           userId: user.id,
           metric: metric.key,
           value,
+          ...(at === undefined ? {} : { at }),
           ...eventUserOf(user),
           attributes: attributes ?? null,
           idempotencyKey,

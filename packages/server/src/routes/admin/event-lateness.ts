@@ -1,0 +1,55 @@
+/**
+ * GET and PUT /admin/v1/events/lateness: how late an event sent with an application key and its
+ * own `at` may be (`maxLateHours`, 0 to 720; 0 by default: only the clock skew). Kept in the
+ * account's configuration, so every server process takes the owner's bound with the next event.
+ * Backfills (the batch route, an admin key) are not bound by it.
+ */
+import { callerOf } from '../../http/auth.js';
+import type { ServerContext } from '../../http/context.js';
+import { errors } from '../../http/schemas.js';
+import type { App } from '../../http/typed-app.js';
+import { maxLateHoursOf } from '../../runtime/event-lateness.js';
+import { eventLatenessSchema } from '../../wire/event-lateness-wire.js';
+import { TAG } from './schemas.js';
+
+const PATH = '/admin/v1/events/lateness';
+
+export function eventLatenessRoutes(app: App, ctx: ServerContext): void {
+  app.get(
+    PATH,
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'How late an application key’s event may be',
+        tags: [TAG],
+        response: { 200: eventLatenessSchema, ...errors() },
+      },
+    },
+    async (request) => {
+      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      return { maxLateHours: maxLateHoursOf(config.lateEvents) };
+    },
+  );
+  app.put(
+    PATH,
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Set how late an application key’s event may be',
+        tags: [TAG],
+        body: eventLatenessSchema,
+        response: { 200: eventLatenessSchema, ...errors() },
+      },
+    },
+    async (request) => {
+      const { accountId } = callerOf(request);
+      const { maxLateHours } = request.body;
+      const saved = await ctx.backend.control.changeConfig(accountId, (config) => ({
+        ...config,
+        lateEvents: { maxLateHours },
+      }));
+      ctx.engines.invalidate(accountId);
+      return { maxLateHours: maxLateHoursOf(saved.lateEvents) };
+    },
+  );
+}
