@@ -7,9 +7,9 @@
  * line before its fence (`<!-- example: not run: why -->`) and is listed here.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
@@ -31,6 +31,7 @@ const generated = join(root, 'e2e/.generated');
 let server: TestServer;
 let redis: RunningRedis;
 let workDir: string;
+let binDir: string;
 
 function isShell(example: DocExample): boolean {
   return ['sh', 'bash', 'shell', 'curl'].includes(example.language);
@@ -40,7 +41,10 @@ function name(example: DocExample): string {
   return `${example.file}:${example.line}`;
 }
 
-/** What the text shows → what the test has: the service's address and keys, a Redis of its own. */
+/**
+ * What the text shows → what the test has: the service's address, keys and data folder (a folder
+ * made from it and one for backups in the scratch folder), a Redis of its own.
+ */
 function substitute(code: string): string {
   const node = redis.nodes[0] as { host: string; port: number };
   return code
@@ -48,7 +52,10 @@ function substitute(code: string): string {
     .replaceAll('https://kindling.example.com', server.server.url)
     .replaceAll('kl_app_…', server.appKey)
     .replaceAll('kl_admin_…', server.adminKey)
-    .replaceAll('redis://127.0.0.1:6379', `redis://${node.host}:${node.port}`);
+    .replaceAll('redis://127.0.0.1:6379', `redis://${node.host}:${node.port}`)
+    .replaceAll('/var/lib/kindling-restored', join(workDir, 'restored'))
+    .replaceAll(/\/var\/lib\/kindling(?![-\w])/g, server.dir)
+    .replaceAll(/(?<![\w/-])\/backups\b/g, join(workDir, 'backups'));
 }
 
 function scriptFile(example: DocExample): string {
@@ -87,11 +94,15 @@ async function runScript(example: DocExample): Promise<string[]> {
   return lines;
 }
 
-/** Runs a shell example with bash (curl failing on an HTTP error); answers its output. */
+/**
+ * Runs a shell example with bash (curl failing on an HTTP error), with the built CLI on PATH as
+ * `kindling`, the link a package manager makes for an installed @kindling/server; answers its output.
+ */
 async function runShell(code: string): Promise<string> {
   const prelude = 'set -euo pipefail\ncurl() { command curl --fail-with-body --silent --show-error "$@"; }\n';
+  const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}` };
   try {
-    const { stdout } = await run('bash', ['-c', prelude + substitute(code)], { cwd: workDir, timeout: 30_000 });
+    const { stdout } = await run('bash', ['-c', prelude + substitute(code)], { cwd: workDir, env, timeout: 30_000 });
     return stdout;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
@@ -102,12 +113,14 @@ async function runShell(code: string): Promise<string> {
 beforeAll(async () => {
   [server, redis] = await Promise.all([startTestServer({ listen: true }), startRedis()]);
   workDir = mkdtempSync(join(tmpdir(), 'kindling-examples-'));
+  binDir = mkdtempSync(join(tmpdir(), 'kindling-examples-bin-'));
+  symlinkSync(join(root, 'packages/server/bin/kindling.mjs'), join(binDir, 'kindling'));
   mkdirSync(generated, { recursive: true });
   for (const example of scripts) writeFileSync(scriptFile(example), `${substitute(example.code)}\nexport {};\n`);
 });
 afterAll(async () => {
   await Promise.all([server?.close(), redis?.stop()]);
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  for (const dir of [workDir, binDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the examples of the README and the docs', () => {
@@ -116,8 +129,15 @@ describe('the examples of the README and the docs', () => {
     expect(examples.filter((example) => example.notRun !== null).map((e) => `${e.file}: ${e.notRun}`)).toEqual([
       'README.md: installs the tools and runs every test of the repository',
       'README.md: needs a Redis on another machine and keeps serving until stopped',
+      'README.md: installs the published packages from the npm registry',
       'docs/http-api.md: a receiver that serves until stopped; e2e/webhook-receiver.test.ts runs it',
+      "docs/operations.md: needs a Docker daemon; e2e/container-image.test.ts checks the Dockerfile and runs its runtime stage's steps without one",
+      'docs/operations.md: needs a Docker daemon; e2e/compose-files.test.ts checks both files',
+      'docs/operations.md: installs as root under systemd as PID 1; e2e/systemd-unit.test.ts verifies the unit and runs its ExecStart line',
+      'docs/operations.md: needs root and systemd as PID 1',
       'packages/server/README.md: serves until stopped; e2e/server-signals.test.ts starts the built CLI',
+      'packages/testing/README.md: installs the published packages from the npm registry',
+      'packages/testing/README.md: a vitest suite runs as a test file of its own, not inside another test; packages/testing/src/memory-conformance.test.ts is this file',
     ]);
   });
 
