@@ -57,6 +57,17 @@ describe('a late event (S4, S20)', () => {
     ]);
   });
 
+  it('on a day already met reports no change and extends nothing, so no webhook goes out twice', async () => {
+    const { engine } = engineWith({}, { outbox: true });
+    for (const date of ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04']) await engine.record(lesson(noon(date)));
+    // two more lessons of the 3rd, one second apart, recorded once the 4th was met
+    for (const second of [1, 2]) {
+      const late = await engine.record(lesson(noon('2026-05-03') + second * 1000));
+      expect(late.changes).toEqual([]);
+      expect(late.currentStreak).toMatchObject({ length: 4, periodStart: '2026-05-04', extended: false });
+    }
+  });
+
   it('gives the state the same events give in instant order', async () => {
     const dates = ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-05', '2026-05-06'];
     const late = engineWith({ freezes: { initial: 1, earn: { every: 3, amount: 1 } } }).engine;

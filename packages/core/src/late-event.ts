@@ -65,9 +65,15 @@ function withRows(rollups: readonly Rollup[], rows: readonly Rollup[]): Rollup[]
   return merged;
 }
 
-const keyOf = ({ change, at }: DatedChange): string => JSON.stringify([change, at]);
+/**
+ * What tells two dated changes apart: the change alone. A rebuild dates a day's change by the instants
+ * it knows, and the instant it is run for (the late event's) where the journal keeps none, so the same
+ * extension can carry two dates in the two rebuilds; by its date it would be reported, and sent to
+ * the webhooks, a second time.
+ */
+const keyOf = ({ change }: DatedChange): string => JSON.stringify(change);
 
-/** The dated changes of `after` that `before` does not hold (as many times as it does not). */
+/** The dated changes of `after` that `before` does not hold (as many times as it does not), with `after`'s dates. */
 function newIn(after: readonly DatedChange[], before: readonly DatedChange[]): DatedChange[] {
   const left = new Map<string, number>();
   for (const dated of before) left.set(keyOf(dated), (left.get(keyOf(dated)) ?? 0) + 1);
