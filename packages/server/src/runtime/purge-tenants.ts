@@ -6,12 +6,12 @@
  * (`Backend.storeNames`) whose id no tenant of the account has. A purge erases each user of such a
  * namespace (S26, a page at a time, so that a stop between two users leaves every user whole and
  * the next purge goes on), then its activity counts and what the control plane keeps under its
- * name (its pauses' users, its rebuild's progress). Webhook deliveries already queued for its users
- * are left to the log's expiry: they go by user id over the account's endpoints, which the
- * account's other namespaces share.
+ * name (its pauses' users, its rebuild's progress). Each user's webhook deliveries, pending or
+ * logged, go before the user does (their order key names the namespace: spaces.ts), so a purge
+ * stopped between the two leaves none behind a user it erased.
  */
 import type { Backend } from './backend.js';
-import { type Space, tenantSpace } from './spaces.js';
+import { deliveryOrderKey, type Space, tenantSpace } from './spaces.js';
 
 /** Users erased between two looks at `signal`. */
 const PAGE = 500;
@@ -40,12 +40,15 @@ export async function purgeSpace(
 ): Promise<Purge> {
   const store = backend.storeFor(space.store);
   const total = await store.countUsers();
+  // every endpoint of the account, those turned off too: their logs name the users as well
+  const endpointIds = (await backend.control.webhooks(space.accountId)).map((endpoint) => endpoint.id);
   let users = 0;
   for (;;) {
     const page = await store.users(null, PAGE);
     if (page.length === 0) break;
     for (const userId of page) {
       if (options.signal?.aborted) return { users, done: false };
+      await backend.deliveries.removeOrderKey(endpointIds, deliveryOrderKey(space, userId));
       await store.deleteUser(userId);
       users++;
       options.onProgress?.(users, Math.max(total, users));

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountSpace, deliveryOrderKey } from '../../runtime/spaces.js';
 import { plantAttempt, startTestServer, type TestServer } from '../../test-server.js';
 
 let t: TestServer;
@@ -70,12 +71,14 @@ describe('DELETE /admin/v1/users/:id', () => {
       })
     ).body;
     const queue = t.server.ctx.backend.deliveries;
-    const delivery = (id: string, orderKey: string) => ({
+    const own = accountSpace(t.server.firstStart!.account.id);
+    // the keys the relay gives a user of the account's own namespace
+    const delivery = (id: string, userId: string) => ({
       id,
       endpointId: hook.id,
-      orderKey,
+      orderKey: deliveryOrderKey(own, userId),
       type: 'streak.lost',
-      payload: JSON.stringify({ id, user: orderKey }),
+      payload: JSON.stringify({ id, user: userId }),
       createdAt: now,
     });
     await plantAttempt(
