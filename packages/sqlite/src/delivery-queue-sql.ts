@@ -18,6 +18,16 @@ import type { DeliveryStatus } from '@kindling/core';
  * that handed the delivery out: `finish` names the one it answers (Delivery.claim).
  */
 
+/**
+ * The form of the order keys, noted in a one-row table beside the queue's: 2, the keys a service
+ * makes with `userOrderKey` (a namespace's and a user's). A queue without the note was made before
+ * it and holds bare user ids, all of one namespace then: opening it moves each key to
+ * `userOrderKey('', id)`, every row of a line to the same new line, so no delivery is lost and no
+ * line's order changes (delivery-queue.ts).
+ */
+export const ORDER_KEYS_FORM = 2;
+export const DELIVERY_QUEUE_FORM_SCHEMA = 'CREATE TABLE delivery_queue_version (version INTEGER NOT NULL)';
+
 /** Tables made before `claims`: the column added (their deliveries start at claim 0). */
 export const DELIVERY_QUEUE_CLAIMS = 'ALTER TABLE delivery_queue ADD COLUMN claims INTEGER NOT NULL DEFAULT 0';
 export const DELIVERY_QUEUE_SCHEMA = `
