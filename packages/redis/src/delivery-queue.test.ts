@@ -144,7 +144,7 @@ for (const target of [targets.single, targets.cluster]) {
         endpointId,
         orderKey,
         type: 'streak.lost',
-        payload: `{"id":"${id}","note":"\\\"quoted\\\""}`,
+        payload: JSON.stringify({ id, note: '"quoted" \\ slash' }),
         createdAt: T0,
       });
       const attempt = (at: number) => ({ at, status: 503, error: 'status 503', response: '', ms: 2 });
