@@ -300,7 +300,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     sql.eraseJournal.run(account, key);
     sql.eraseReplays.run(account, key);
     sql.eraseOutbox.run(account, key);
-    return sql.eraseUser.run(account, key).changes > 0;
+    const erased = sql.eraseUser.run(account, key).changes > 0;
+    // counted in the same transaction: a read stamp taken before it no longer holds (read-stamp.ts)
+    if (erased) sql.countErasure.run(account);
+    return erased;
   };
 
   /**
@@ -319,6 +322,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
   const clearActivity = db.transaction(() => {
+    sql.clearErasures.run(account);
     sql.clearDays.run(account);
     sql.clearMetrics.run(account);
     sql.clearAchievements.run(account);
@@ -351,6 +355,17 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async version(userId) {
       return guard(() => versionOf(userId));
+    },
+    async erasures() {
+      return guard(() => sql.erasures.get(account) ?? 0);
+    },
+    peekErasures() {
+      if (storeClosed) return undefined;
+      try {
+        return sql.erasures.get(account) ?? 0;
+      } catch {
+        return undefined;
+      }
     },
     peekVersion(userId) {
       // The driver answers on the spot; a closed or failing store leaves it to `version`, which says why.
