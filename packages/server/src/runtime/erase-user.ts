@@ -12,10 +12,9 @@
  * by the user's order key over the account's endpoints, which every namespace of the account
  * shares; the key names the namespace with the user (spaces.ts deliveryOrderKey), so a user of the
  * same id in another namespace of the account keeps theirs.
- * The streak answers other processes keep are not reached: each is checked against the user's
- * version, which starts again at 1 for a new user of that id, so one kept there could be answered
- * again if a new user of the id reached the same version on the same local day before that
- * process's next read of it.
+ * The streak answers other processes keep are not reached, and need not be: each is checked against
+ * the user's version and the store's count of their erasures (core read-stamp.ts), which the erasure
+ * grows, so none is answered again for a new user of the id, whose versions start again at 1.
  */
 import type { Backend } from './backend.js';
 import type { Engines } from './engines.js';
