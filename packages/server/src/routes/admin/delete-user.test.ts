@@ -85,7 +85,9 @@ describe('DELETE /admin/v1/users/:id', () => {
         const recordInA = (id: string) =>
           a.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'UTC' }, value: 1 } });
         const readInB = async () =>
-          (await b.app.inject({ method: 'GET', url: '/v1/users/ada/streak', headers: { 'x-api-key': a.appKey } })).json();
+          (
+            await b.app.inject({ method: 'GET', url: '/v1/users/ada/streak', headers: { 'x-api-key': a.appKey } })
+          ).json();
         await recordInA('ada');
         now += DAY;
         await recordInA('ada');
