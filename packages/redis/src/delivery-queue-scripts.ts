@@ -227,7 +227,8 @@ return { #ids, forgot }
  * ARGV: base, the order keys' form (2: a namespace's and a user's, `userOrderKey`), the escaped start
  * of the main namespace's keys (`escapeName(userOrderKey('', ''))`), that start as it stands in JSON,
  * how many deliveries to move at most. A queue without `form` and with a `seq` was written before
- * keys named a namespace: each of its bare user ids becomes the main namespace's key, in the hash's
+ * keys named a namespace: each of its bare user ids (which did not say the namespace: a tenant's
+ * user's stay there until sent and expired) becomes the main namespace's key, in the hash's
  * line and body, the line's sorted set and its place in waiting or ready (same score), so every line
  * stays whole and in its order. Every delivery is found through them: a pending one in its line (each
  * line in waiting or ready), a finished one in done. The first call notes `form` as 'moving' and

@@ -21,9 +21,11 @@ import type { DeliveryStatus } from '@kindling/core';
 /**
  * The form of the order keys, noted in a one-row table beside the queue's: 2, the keys a service
  * makes with `userOrderKey` (a namespace's and a user's). A queue without the note was made before
- * it and holds bare user ids, all of one namespace then: opening it moves each key to
- * `userOrderKey('', id)`, every row of a line to the same new line, so no delivery is lost and no
- * line's order changes (delivery-queue.ts).
+ * it and holds bare user ids: opening it moves each key to `userOrderKey('', id)`, the main
+ * namespace's, every row of a line to the same new line, so no delivery is lost and no line's order
+ * changes (delivery-queue.ts). A bare id did not say its namespace: the deliveries a tenant's user
+ * had queued before stay in that line, where an erasure in the tenant does not find them, until
+ * they are sent and their log expires.
  */
 export const ORDER_KEYS_FORM = 2;
 export const DELIVERY_QUEUE_FORM_SCHEMA = 'CREATE TABLE delivery_queue_version (version INTEGER NOT NULL)';
