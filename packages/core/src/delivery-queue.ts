@@ -107,6 +107,12 @@ export interface DeliveryQueue {
    * endpoint, but its `finish` then answers false and it is never tried again. How many were forgotten.
    */
   removeOrderKey(endpointIds: readonly string[], orderKey: string): Promise<number>;
+  /**
+   * As `removeOrderKey`, for every order key that starts with `prefix` (in UTF-16 code units): the
+   * deliveries of a namespace that went, its users' keys sharing a start (`userOrderKey`), in one
+   * pass over each endpoint's deliveries. How many were forgotten.
+   */
+  removeOrderKeyPrefix(endpointIds: readonly string[], prefix: string): Promise<number>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
   close(): Promise<void>;
@@ -119,6 +125,11 @@ export interface DeliveryQueue {
  */
 export function userOrderKey(scope: string, userId: string): string {
   return `${scope.length}:${scope}:${userId}`;
+}
+
+/** The start of every key `userOrderKey` makes for the scope's users (for `removeOrderKeyPrefix`). */
+export function scopeOrderKeyPrefix(scope: string): string {
+  return `${scope.length}:${scope}:`;
 }
 
 /** The scope and user id of a key `userOrderKey` made; null for one it did not make. */
@@ -255,6 +266,17 @@ export function memoryDeliveryQueue(): DeliveryQueue {
       let removed = 0;
       for (const [key, q] of byKey) {
         if (q.delivery.orderKey === orderKey && endpoints.has(q.delivery.endpointId)) {
+          byKey.delete(key);
+          removed++;
+        }
+      }
+      return removed;
+    },
+    async removeOrderKeyPrefix(endpointIds, prefix) {
+      const endpoints = new Set(endpointIds);
+      let removed = 0;
+      for (const [key, q] of byKey) {
+        if (q.delivery.orderKey.startsWith(prefix) && endpoints.has(q.delivery.endpointId)) {
           byKey.delete(key);
           removed++;
         }

@@ -27,6 +27,7 @@ export type { ControlKV } from './control-kv.js';
 export {
   memoryDeliveryQueue,
   checkQueueLimit,
+  scopeOrderKeyPrefix,
   userOfOrderKey,
   userOrderKey,
 } from './delivery-queue.js';

@@ -224,6 +224,33 @@ return { #ids, forgot }
 `;
 
 /**
+ * ARGV: base, endpoint, the start of the lines (`<endpoint>:<escaped prefix>`), the rank to look from,
+ * how many to look at. As REMOVE_ORDER_KEY_LUA for every line that starts so; each line it touched
+ * is placed again. Returns how many it looked at and how many it forgot.
+ */
+export const REMOVE_ORDER_KEY_PREFIX_LUA = `${COMMON}
+local endpoint, start, from = ARGV[2], ARGV[3], tonumber(ARGV[4])
+local ek = endpointKey(endpoint)
+local ids = redis.call('ZRANGE', ek, from, from + tonumber(ARGV[5]) - 1)
+local forgot, lines = 0, {}
+for _, id in ipairs(ids) do
+  local ref = endpoint .. ':' .. id
+  local key = deliveryKey(ref)
+  local line = redis.call('HGET', key, 'line')
+  if line and string.sub(line, 1, #start) == start then
+    redis.call('ZREM', lineKey(line), id)
+    redis.call('ZREM', done, ref)
+    redis.call('DEL', key)
+    redis.call('ZREM', ek, id)
+    lines[line] = true
+    forgot = forgot + 1
+  end
+end
+for line in pairs(lines) do placeLine(line) end
+return { #ids, forgot }
+`;
+
+/**
  * ARGV: base, the order keys' form (2: a namespace's and a user's, `userOrderKey`), the escaped start
  * of the main namespace's keys (`escapeName(userOrderKey('', ''))`), that start as it stands in JSON,
  * how many deliveries to move at most. A queue without `form` and with a `seq` was written before

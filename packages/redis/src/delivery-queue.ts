@@ -34,6 +34,7 @@ import {
   PURGE_LUA,
   REMOVE_ENDPOINT_LUA,
   REMOVE_ORDER_KEY_LUA,
+  REMOVE_ORDER_KEY_PREFIX_LUA,
   RETRY_LUA,
 } from './delivery-queue-scripts.js';
 import { escapeName } from './keys.js';
@@ -58,6 +59,7 @@ const SCRIPTS = {
   kindlingQueuePurge: PURGE_LUA,
   kindlingQueueRemoveEndpoint: REMOVE_ENDPOINT_LUA,
   kindlingQueueRemoveOrderKey: REMOVE_ORDER_KEY_LUA,
+  kindlingQueueRemoveOrderKeyPrefix: REMOVE_ORDER_KEY_PREFIX_LUA,
   kindlingQueueMoveKeys: MOVE_KEYS_LUA,
 } as const;
 
@@ -266,6 +268,43 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
             'kindlingQueueRemoveOrderKey',
             endpoint,
             line,
+            rank,
+            FORGET_BATCH,
+          )) as [number, number];
+          removed += forgot;
+          if (looked < FORGET_BATCH) break;
+          rank += looked - forgot;
+        }
+      }
+      return removed;
+    },
+    async removeOrderKeyPrefix(endpointIds, prefix) {
+      // Escaped a unit at a time, a prefix is the start of every escaped key it starts, but one
+      // that ends inside a surrogate pair: its high half is escaped alone, and in a key it is not.
+      if (/[\uD800-\uDBFF]$/.test(prefix)) {
+        // rare: the endpoints' logs read a page at a time, each key that starts so forgotten whole
+        let removed = 0;
+        for (const endpointId of endpointIds) {
+          const keys = new Set<string>();
+          for (let page = await this.list(endpointId, 1000); ; page = await this.list(endpointId, 1000, page.next)) {
+            for (const d of page.deliveries) if (d.orderKey.startsWith(prefix)) keys.add(d.orderKey);
+            if (page.next === null) break;
+          }
+          for (const key of keys) removed += await this.removeOrderKey([endpointId], key);
+        }
+        return removed;
+      }
+      const cut = prefix;
+      let removed = 0;
+      for (const endpointId of endpointIds) {
+        const endpoint = escapeName(endpointId);
+        const start = `${endpoint}:${escapeName(cut)}`;
+        let rank = 0;
+        for (;;) {
+          const [looked, forgot] = (await script(
+            'kindlingQueueRemoveOrderKeyPrefix',
+            endpoint,
+            start,
             rank,
             FORGET_BATCH,
           )) as [number, number];

@@ -100,6 +100,8 @@ export interface DeliveryQueueStatements {
   removeEndpoint: Statement<[Buffer]>;
   /** every delivery of one endpoint with one order key (a user erased): the endpoint's range, the whole line with it */
   removeOrderKey: Statement<[Buffer, Buffer]>;
+  /** every delivery of one endpoint whose order key starts with these bytes (their count, then the bytes) */
+  removeOrderKeyPrefix: Statement<[Buffer, number, Buffer]>;
 }
 
 const COLUMNS =
@@ -142,6 +144,10 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
     removeEndpoint: db.prepare('DELETE FROM delivery_queue WHERE endpoint_id = ?'),
     removeOrderKey: db.prepare(
       'DELETE FROM delivery_queue INDEXED BY delivery_queue_by_endpoint WHERE endpoint_id = ? AND order_key = ?',
+    ),
+    // a key's UTF-16 code units are its bytes two by two: a prefix of units is a prefix of bytes
+    removeOrderKeyPrefix: db.prepare(
+      'DELETE FROM delivery_queue INDEXED BY delivery_queue_by_endpoint WHERE endpoint_id = ? AND substr(order_key, 1, ?) = ?',
     ),
   };
 }

@@ -152,6 +152,14 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     return removed;
   });
 
+  /** Every delivery to each endpoint whose order key starts with `prefix`, in one transaction; how many. */
+  const removePrefixed = db.transaction((endpointIds: readonly string[], prefix: Buffer) => {
+    let removed = 0;
+    for (const endpointId of endpointIds)
+      removed += sql.removeOrderKeyPrefix.run(encodeKey(endpointId), prefix.length, prefix).changes;
+    return removed;
+  });
+
   const checkFile = fileIdentityCheck(path, label);
   /** `work`, its failure a StoreError naming the file; first, that the file is still the one opened (but on closing). */
   const run = <T>(work: () => T, check = true): Promise<T> => {
@@ -225,6 +233,12 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
         const key = encodeKey(orderKey);
         // the line goes whole, its head with it: no other line's head moves
         return durably(() => removeLines.immediate(endpointIds, key));
+      }),
+    removeOrderKeyPrefix: (endpointIds, prefix) =>
+      run(() => {
+        const start = encodeKey(prefix);
+        // whole lines go (every key of a line is the same), their heads with them
+        return durably(() => removePrefixed.immediate(endpointIds, start));
       }),
     probe: () =>
       run(() => {

@@ -6,12 +6,13 @@
  * (`Backend.storeNames`) whose id no tenant of the account has. A purge erases each user of such a
  * namespace (S26, a page at a time, so that a stop between two users leaves every user whole and
  * the next purge goes on), then its activity counts and what the control plane keeps under its
- * name (its pauses' users, its rebuild's progress). Each user's webhook deliveries, pending or
- * logged, go before the user does (their order key names the namespace: spaces.ts), so a purge
- * stopped between the two leaves none behind a user it erased.
+ * name (its pauses' users, its rebuild's progress). The webhook deliveries of its users, pending or
+ * logged, go first, in one pass over each endpoint's log (their order keys share the namespace's
+ * start: spaces.ts), where one pass per user read the whole log once per user; the namespace is
+ * unreachable, so no delivery of it is queued after.
  */
 import type { Backend } from './backend.js';
-import { deliveryOrderKey, type Space, tenantSpace } from './spaces.js';
+import { deliveryOrderKeyPrefix, type Space, tenantSpace } from './spaces.js';
 
 /** Users erased between two looks at `signal`. */
 const PAGE = 500;
@@ -42,13 +43,13 @@ export async function purgeSpace(
   const total = await store.countUsers();
   // every endpoint of the account, those turned off too: their logs name the users as well
   const endpointIds = (await backend.control.webhooks(space.accountId)).map((endpoint) => endpoint.id);
+  await backend.deliveries.removeOrderKeyPrefix(endpointIds, deliveryOrderKeyPrefix(space));
   let users = 0;
   for (;;) {
     const page = await store.users(null, PAGE);
     if (page.length === 0) break;
     for (const userId of page) {
       if (options.signal?.aborted) return { users, done: false };
-      await backend.deliveries.removeOrderKey(endpointIds, deliveryOrderKey(space, userId));
       await store.deleteUser(userId);
       users++;
       options.onProgress?.(users, Math.max(total, users));

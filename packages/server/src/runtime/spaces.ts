@@ -4,7 +4,7 @@
  * id and the tenant's internal id: the stores know nothing of tenants, a name is a name to them.
  * Configuration (metrics, the streak rule, achievements, webhooks) is the account's, shared by all.
  */
-import { userOrderKey } from '@kindling/core';
+import { scopeOrderKeyPrefix, userOrderKey } from '@kindling/core';
 import type { Control } from '../control/control.js';
 
 export interface Space {
@@ -32,6 +32,11 @@ export function tenantSpace(accountId: string, tenantId: string): Space {
  */
 export function deliveryOrderKey(space: Space, userId: string): string {
   return userOrderKey(space.tenantId ?? '', userId);
+}
+
+/** The start every `deliveryOrderKey` of the namespace's users has. */
+export function deliveryOrderKeyPrefix(space: Space): string {
+  return scopeOrderKeyPrefix(space.tenantId ?? '');
 }
 
 /** Every namespace of the account: its own first, then its active tenants'. */
