@@ -227,7 +227,11 @@ export function describeDeliveryQueueConformance(
       const [first] = (await q.claim(T0, 10, LEASE)).filter((d) => d.id === 't1');
       expect(await q.finish(first!, attempt(T0 + 1, 200), { status: 'delivered' })).toBe(true);
       expect(await q.removeOrderKeyPrefix(['ep1', 'ep2'], '1:t:')).toBe(3);
-      for (const [endpoint, id] of [['ep1', 't1'], ['ep1', 't2'], ['ep2', 't3']] as const)
+      for (const [endpoint, id] of [
+        ['ep1', 't1'],
+        ['ep1', 't2'],
+        ['ep2', 't3'],
+      ] as const)
         expect(await q.get(endpoint, id)).toBeNull();
       expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['m1', 'u1']);
       expect(ids((await q.list('ep3', 10)).deliveries)).toEqual(['x1']);
