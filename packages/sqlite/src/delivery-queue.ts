@@ -164,7 +164,8 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
   /** `work`, its failure a StoreError naming the file; first, that the file is still the one opened (but on closing). */
   const run = <T>(work: () => T, check = true): Promise<T> => {
     try {
-      if (check) checkFile();
+      // a closed queue says so, not that its log file went (closing removes it)
+      if (check && db.open) checkFile();
       return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(toStoreError(label, error));
