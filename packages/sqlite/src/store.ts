@@ -302,7 +302,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     sql.eraseOutbox.run(account, key);
     const erased = sql.eraseUser.run(account, key).changes > 0;
     // counted in the same transaction: a read stamp taken before it no longer holds (read-stamp.ts)
-    if (erased) sql.countErasure.run(account);
+    if (erased) {
+      sql.countErasure.run(account);
+      states.erasures = undefined;
+    }
     return erased;
   };
 
@@ -316,6 +319,16 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     if (kept !== undefined) return kept;
     const read = sql.userVersion.get(account, encodeKey(userId)) ?? 0;
     states.noteVersion(userId, read);
+    return read;
+  }
+
+  /** The account's count of erasures: kept as the versions are, while no other process has written. */
+  function erasuresOf(): number {
+    connection.checkKept();
+    const kept = states.erasures;
+    if (kept !== undefined) return kept;
+    const read = sql.erasures.get(account) ?? 0;
+    states.erasures = read;
     return read;
   }
 
@@ -357,12 +370,12 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       return guard(() => versionOf(userId));
     },
     async erasures() {
-      return guard(() => sql.erasures.get(account) ?? 0);
+      return guard(() => erasuresOf());
     },
     peekErasures() {
       if (storeClosed) return undefined;
       try {
-        return sql.erasures.get(account) ?? 0;
+        return erasuresOf();
       } catch {
         return undefined;
       }
