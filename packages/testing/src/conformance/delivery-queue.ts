@@ -241,6 +241,17 @@ export function describeDeliveryQueueConformance(
       expect(await q.removeOrderKeyPrefix([], '')).toBe(0);
     });
 
+    it('forgets by a prefix that ends inside a surrogate pair the keys that continue it, paired or not', async () => {
+      const q = await queue();
+      await q.enqueue([
+        delivery('pair', '1:t:\uD83D\uDE00ann'),
+        delivery('lone', '1:t:\uD83Dz'),
+        delivery('other', '1:t:\uD83C\uDE00ann'),
+      ]);
+      expect(await q.removeOrderKeyPrefix(['ep1'], '1:t:\uD83D')).toBe(2);
+      expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['other']);
+    });
+
     it('keeps ids, keys and payloads as given, whatever characters they hold', async () => {
       const q = await queue();
       const odd = {
