@@ -10,6 +10,11 @@
  * not. Several processes share the queue: `claim` holds what it hands out for a lease, so another
  * process does not take it while it is being sent, and takes it once the lease has run out (the
  * process that claimed it died): delivery is at least once, never lost with a process.
+ *
+ * Order keys are the queue's to compare, not to read. A service whose users live in several
+ * namespaces (an account's own, its tenants') makes each key with `userOrderKey` from the namespace
+ * and the user id, so that one user's line, and their erasure, never reach another namespace's user
+ * of the same id; `userOfOrderKey` reads the user id back.
  */
 import { shown } from './shown.js';
 
@@ -102,9 +107,39 @@ export interface DeliveryQueue {
    * endpoint, but its `finish` then answers false and it is never tried again. How many were forgotten.
    */
   removeOrderKey(endpointIds: readonly string[], orderKey: string): Promise<number>;
+  /**
+   * As `removeOrderKey`, for every order key that starts with `prefix` (in UTF-16 code units): the
+   * deliveries of a namespace that went, its users' keys sharing a start (`userOrderKey`), in one
+   * pass over each endpoint's deliveries. How many were forgotten.
+   */
+  removeOrderKeyPrefix(endpointIds: readonly string[], prefix: string): Promise<number>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The order key of a user of a namespace: `<length of scope>:<scope>:<userId>`, the scope a
+ * namespace's name ('' for a service's only or main one). The length makes it one key per pair,
+ * whatever characters either holds (`:` included): two pairs never share a key.
+ */
+export function userOrderKey(scope: string, userId: string): string {
+  return `${scope.length}:${scope}:${userId}`;
+}
+
+/** The start of every key `userOrderKey` makes for the scope's users (for `removeOrderKeyPrefix`). */
+export function scopeOrderKeyPrefix(scope: string): string {
+  return `${scope.length}:${scope}:`;
+}
+
+/** The scope and user id of a key `userOrderKey` made; null for one it did not make. */
+export function userOfOrderKey(orderKey: string): { readonly scope: string; readonly userId: string } | null {
+  const digits = /^(0|[1-9][0-9]{0,5}):/.exec(orderKey);
+  if (digits === null) return null;
+  const start = (digits[1] as string).length + 1;
+  const end = start + Number(digits[1]);
+  if (end + 1 >= orderKey.length || orderKey[end] !== ':') return null;
+  return { scope: orderKey.slice(start, end), userId: orderKey.slice(end + 1) };
 }
 
 const MAX_LIMIT = 1000;
@@ -231,6 +266,17 @@ export function memoryDeliveryQueue(): DeliveryQueue {
       let removed = 0;
       for (const [key, q] of byKey) {
         if (q.delivery.orderKey === orderKey && endpoints.has(q.delivery.endpointId)) {
+          byKey.delete(key);
+          removed++;
+        }
+      }
+      return removed;
+    },
+    async removeOrderKeyPrefix(endpointIds, prefix) {
+      const endpoints = new Set(endpointIds);
+      let removed = 0;
+      for (const [key, q] of byKey) {
+        if (q.delivery.orderKey.startsWith(prefix) && endpoints.has(q.delivery.endpointId)) {
           byKey.delete(key);
           removed++;
         }

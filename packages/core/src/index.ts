@@ -24,7 +24,13 @@ export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, Achievemen
 export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats, ExpiringRow } from './store.js';
 export { ownRecord } from './control-kv.js';
 export type { ControlKV } from './control-kv.js';
-export { memoryDeliveryQueue, checkQueueLimit } from './delivery-queue.js';
+export {
+  memoryDeliveryQueue,
+  checkQueueLimit,
+  scopeOrderKeyPrefix,
+  userOfOrderKey,
+  userOrderKey,
+} from './delivery-queue.js';
 export type {
   ClaimedDelivery,
   DeliveryQueue,

@@ -79,6 +79,8 @@ export function memoryStore(): MemoryStore {
   const pending: Rollup[] = [];
   /** committed outbox entries in commit order, by position (a sequence number) */
   const outbox = new Map<number, OutboxEntry>();
+  /** how many users have been erased: what read stamps keep beside the version (Store.erasures) */
+  let erasures = 0;
   let outboxSeq = 0;
   const activity = {
     days: new Map<string, DayCounts>(),
@@ -268,7 +270,15 @@ export function memoryStore(): MemoryStore {
     async deleteUser(userId) {
       // A step runs between its read and its commit without a turn of the event loop: nothing is half done here.
       for (const [seq, entry] of outbox) if (entry.userId === userId) outbox.delete(seq);
-      return users.delete(userId);
+      const erased = users.delete(userId);
+      if (erased) erasures++;
+      return erased;
+    },
+    async erasures() {
+      return erasures;
+    },
+    peekErasures() {
+      return erasures;
     },
     async clearAccount() {
       activity.days.clear();

@@ -55,7 +55,7 @@ describe('readStamp and isCurrent', () => {
     const engine = createEngine({ store: memoryStore(), metrics: ['lessons'], clock: () => start });
     await engine.record({ userId: 'ada', metric: 'lessons', value: 1 });
     expect(await engine.readStamp('ada')).toBeNull();
-    expect(await engine.isCurrent('ada', { version: 1, zone: 'UTC', day: 0 })).toBe(false);
+    expect(await engine.isCurrent('ada', { version: 1, zone: 'UTC', day: 0, erasures: 0 })).toBe(false);
   });
 
   it('answer on the spot as isCurrent does where the store tells versions on the spot, and leave it to isCurrent where it cannot', async () => {

@@ -4,6 +4,12 @@
  * a stamp still holds (one version lookup, no load of the state). A state that cannot be trusted as
  * it is (a user never seen, a state kept under other rules, which a read rebuilds first: S20) has no
  * stamp.
+ *
+ * Two users of one id (one erased, S26, the other made after) are told apart by the store's count
+ * of the id's erasures (`Store.erasures`), which the stamp keeps beside the version: versions start
+ * again at 1 for the new user, the count does not go back. It is read before the state, so a stamp
+ * never pairs an erased user's state with a count taken after their erasure; a store without the
+ * count gives no stamps.
  */
 import type { EngineContext } from './engine-context.js';
 import type { Options } from './engine-types.js';
@@ -18,6 +24,8 @@ export interface ReadStamp {
   readonly zone: string;
   /** the local day (epoch day) the read was made on */
   readonly day: number;
+  /** the store's count of the user's erasures before the state was read (`Store.erasures`) */
+  readonly erasures: number;
 }
 
 export async function readStamp(
@@ -29,10 +37,12 @@ export async function readStamp(
   if (ctx.rules.length === 0) return null;
   const rule = ctx.ruleFor(options.key);
   const at = ctx.now(options.at);
+  if (ctx.store.erasures === undefined) return null;
+  const erasures = await ctx.store.erasures(userId);
   const user = await ctx.store.load(userId);
   if (user === null || !ctx.current.isCurrent(user)) return null;
   const zone = zoneNameFor(user, rule);
-  return { version: user.version, zone, day: placeInstant(at, zoneOf(zone), rule.dayStartMs) };
+  return { version: user.version, zone, day: placeInstant(at, zoneOf(zone), rule.dayStartMs), erasures };
 }
 
 export async function isCurrent(
@@ -44,7 +54,10 @@ export async function isCurrent(
   checkUserId(userId);
   if (ctx.rules.length === 0) return false;
   const rule = ctx.ruleFor(options.key);
-  return holdsAt(ctx, rule, stamp, await ctx.store.version(userId), options.at);
+  if (ctx.store.erasures === undefined) return false;
+  // the version asked first: a state of a user made after an erasure is read with the count it grew to
+  const [version, erasures] = await Promise.all([ctx.store.version(userId), ctx.store.erasures(userId)]);
+  return erasures === stamp.erasures && holdsAt(ctx, rule, stamp, version, options.at);
 }
 
 /** `isCurrent` without waiting: undefined when the store cannot tell the version on the spot. */
@@ -58,7 +71,9 @@ export function isCurrentSync(
   if (ctx.rules.length === 0) return false;
   const rule = ctx.ruleFor(options.key);
   const version = ctx.store.peekVersion?.(userId);
-  return version === undefined ? undefined : holdsAt(ctx, rule, stamp, version, options.at);
+  const erasures = version === undefined ? undefined : ctx.store.peekErasures?.(userId);
+  if (version === undefined || erasures === undefined) return undefined;
+  return erasures === stamp.erasures && holdsAt(ctx, rule, stamp, version, options.at);
 }
 
 /** Whether a read stamped so still answers the same for a state at `version`, at `at` (default now). */

@@ -152,6 +152,16 @@ export interface Store {
    */
   deleteUser(userId: string): Promise<boolean>;
   /**
+   * A count that grows, in the erasure's own commit, with every erasure of this user that found
+   * them (and may grow with others' too: a store may keep one count for all its users). A new user
+   * of an erased id starts again at version 1, so a cache of answers keeps this count with each
+   * answer beside the version, and an answer about the erased user is never given for the new one
+   * (read-stamp.ts). Optional: a store without it has no read stamps (nothing of it is cached).
+   */
+  erasures?(userId: string): Promise<number>;
+  /** What `erasures` would answer, on the spot, as `peekVersion`; undefined when only `erasures` can tell. */
+  peekErasures?(userId: string): number | undefined;
+  /**
    * Forget what is left of the account once its users are erased, when the account itself goes (a
    * deleted tenant's namespace): its activity counters, and any mark the store keeps of it (a store
    * used again starts it anew). Users are not touched.

@@ -14,7 +14,8 @@
  * due): claim moves the lines fallen due from waiting to ready and hands out ready's first lines, so
  * what goes is oldest queued first, and never a delivery behind a pending one of its line. `done`
  * holds the finished deliveries by createdAt (purge), `e:<endpoint>` every delivery of an endpoint
- * by seq (list, removeEndpoint), `seq` the last seq given out.
+ * by seq (list, removeEndpoint), `seq` the last seq given out, `form` the form of the order keys
+ * (MOVE_KEYS_LUA).
  */
 
 const COMMON = `
@@ -220,4 +221,116 @@ for _, id in ipairs(ids) do
 end
 placeLine(target)
 return { #ids, forgot }
+`;
+
+/**
+ * ARGV: base, endpoint, the start of the lines (`<endpoint>:<escaped prefix>`), the rank to look from,
+ * how many to look at. As REMOVE_ORDER_KEY_LUA for every line that starts so; each line it touched
+ * is placed again. Returns how many it looked at and how many it forgot.
+ */
+export const REMOVE_ORDER_KEY_PREFIX_LUA = `${COMMON}
+local endpoint, start, from = ARGV[2], ARGV[3], tonumber(ARGV[4])
+local ek = endpointKey(endpoint)
+local ids = redis.call('ZRANGE', ek, from, from + tonumber(ARGV[5]) - 1)
+local forgot, lines = 0, {}
+for _, id in ipairs(ids) do
+  local ref = endpoint .. ':' .. id
+  local key = deliveryKey(ref)
+  local line = redis.call('HGET', key, 'line')
+  if line and string.sub(line, 1, #start) == start then
+    redis.call('ZREM', lineKey(line), id)
+    redis.call('ZREM', done, ref)
+    redis.call('DEL', key)
+    redis.call('ZREM', ek, id)
+    lines[line] = true
+    forgot = forgot + 1
+  end
+end
+for line in pairs(lines) do placeLine(line) end
+return { #ids, forgot }
+`;
+
+/**
+ * ARGV: base, the order keys' form (2: a namespace's and a user's, `userOrderKey`), the escaped start
+ * of the main namespace's keys (`escapeName(userOrderKey('', ''))`), that start as it stands in JSON,
+ * how many deliveries to move at most. A queue without `form` and with a `seq` was written before
+ * keys named a namespace: each of its bare user ids (which did not say the namespace: a tenant's
+ * user's stay there until sent and expired) becomes the main namespace's key, in the hash's
+ * line and body, the line's sorted set and its place in waiting or ready (same score), so every line
+ * stays whole and in its order. Every delivery is found through them: a pending one in its line (each
+ * line in waiting or ready), a finished one in done. The first call notes `form` as 'moving' and
+ * copies the lines (longest name first) and done to work lists (`move:lines`, `move:done`); each call moves a batch off
+ * them, so that no script holds Redis long (100,000 deliveries took 2 s in one), and the last one
+ * notes the form. Returns -1 once the keys are of the form, else how many it moved (call again);
+ * an error for a form this version does not know.
+ */
+export const MOVE_KEYS_LUA = `${COMMON}
+local formKey, form, escaped, plain, most = base .. 'form', ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
+local lineWork, doneWork = base .. 'move:lines', base .. 'move:done'
+local found = redis.call('GET', formKey)
+if found == form then return -1 end
+if found and found ~= 'moving' then
+  return redis.error_reply('the delivery queue notes order keys of form ' .. found .. '; this version reads form ' .. form .. ': upgrade @kindling/redis')
+end
+if not found then
+  if redis.call('EXISTS', seqKey) == 0 then
+    redis.call('SET', formKey, form)
+    return -1
+  end
+  redis.call('SET', formKey, 'moving')
+  -- the longest names first: a line's new name is longer than its old one, so it never is the
+  -- name of a line still to move (the bare id '0::x' of one, 'x' of another)
+  for _, set in ipairs({ waiting, ready }) do
+    for _, line in ipairs(redis.call('ZRANGE', set, 0, -1)) do redis.call('ZADD', lineWork, -#line, line) end
+  end
+  redis.call('ZUNIONSTORE', doneWork, 1, done)
+end
+local function movedLine(line)
+  local endpoint = endpointOf(line)
+  return endpoint .. ':' .. escaped .. string.sub(line, #endpoint + 2)
+end
+-- the index just past the JSON string that starts at i (its opening quote)
+local function pastString(text, i)
+  i = i + 1
+  while i <= #text do
+    -- 92: a backslash, which escapes the next character; 34: the closing quote
+    local c = string.byte(text, i)
+    if c == 92 then i = i + 2 elseif c == 34 then return i + 1 else i = i + 1 end
+  end
+  error('a delivery body of the queue ends inside a string')
+end
+local moved = 0
+local function moveDelivery(key)
+  local fields = redis.call('HMGET', key, 'line', 'body')
+  if not fields[1] or not fields[2] then return end
+  -- the body is [id, endpointId, orderKey, ...]: the start goes in after the third's opening quote
+  local body = fields[2]
+  local at = pastString(body, pastString(body, 2) + 1) + 1
+  redis.call('HSET', key, 'line', movedLine(fields[1]), 'body', string.sub(body, 1, at) .. plain .. string.sub(body, at + 1))
+  moved = moved + 1
+end
+while moved < most do
+  local line = redis.call('ZPOPMIN', lineWork)[1]
+  if not line then break end
+  local endpoint, to = endpointOf(line), movedLine(line)
+  for _, id in ipairs(redis.call('ZRANGE', lineKey(line), 0, -1)) do moveDelivery(deliveryKey(endpoint .. ':' .. id)) end
+  if redis.call('EXISTS', lineKey(line)) == 1 then redis.call('RENAME', lineKey(line), lineKey(to)) end
+  for _, set in ipairs({ waiting, ready }) do
+    local score = redis.call('ZSCORE', set, line)
+    if score then
+      redis.call('ZREM', set, line)
+      redis.call('ZADD', set, score, to)
+    end
+  end
+end
+while moved < most do
+  local ref = redis.call('ZPOPMIN', doneWork)[1]
+  if not ref then break end
+  moveDelivery(deliveryKey(ref))
+end
+if redis.call('EXISTS', lineWork) == 0 and redis.call('EXISTS', doneWork) == 0 then
+  redis.call('SET', formKey, form)
+  return -1
+end
+return moved
 `;

@@ -4,7 +4,7 @@
  * racing for the same deliveries, and agreement with the memory reference over any sequence of
  * operations (lines moving on, retries of earlier deliveries, purges, removals, clocks going back).
  */
-import { memoryDeliveryQueue, type DeliveryOutcome, type DeliveryQueue } from '@kindling/core';
+import { memoryDeliveryQueue, type DeliveryOutcome, type DeliveryQueue, userOrderKey } from '@kindling/core';
 import fc from 'fast-check';
 import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,63 @@ for (const target of [targets.single, targets.cluster]) {
       } finally {
         await one.close();
         await two.close();
+      }
+    });
+
+    it("moves the order keys of a queue from before namespaces to the main one's, every line whole and in its order", async () => {
+      const prefix = `${target!.prefix}:dq-${++queues}:`;
+      const delivery = (id: string, orderKey: string, endpointId = 'ep 2:{x}') => ({
+        id,
+        endpointId,
+        orderKey,
+        type: 'streak.lost',
+        payload: JSON.stringify({ id, note: '"quoted" \\ slash' }),
+        createdAt: T0,
+      });
+      const attempt = (at: number) => ({ at, status: 503, error: 'status 503', response: '', ms: 2 });
+      const before = queueOn(target!, prefix);
+      // the keys of then: bare user ids
+      await before.enqueue([
+        delivery('a1', 'ann'),
+        delivery('a2', 'ann'),
+        delivery('b"1', 'b:o{b}'),
+        delivery('c1', 'cy'),
+        delivery('d1', 'ann', 'ep1'),
+        // one's new key is the other's old one
+        delivery('x1', 'x', 'ep1'),
+        delivery('z1', '0::x', 'ep1'),
+      ]);
+      const claimed = await before.claim(T0, 10, 60_000);
+      const held = (id: string) => claimed.find((d) => d.id === id)!;
+      await before.finish(held('a1'), attempt(T0 + 5), { status: 'pending', nextAt: T0 + 1_000 });
+      await before.finish(held('c1'), attempt(T0 + 6), { status: 'delivered' });
+      const log = (await before.list('ep 2:{x}', 10)).deliveries;
+      await before.close();
+      // as a queue of then holds it: no note of its keys' form
+      await target!.client().del(`{${prefix}}form`);
+      const again = queueOn(target!, prefix);
+      try {
+        expect((await again.list('ep 2:{x}', 10)).deliveries).toEqual(
+          log.map((d) => ({ ...d, orderKey: userOrderKey('', d.orderKey) })),
+        );
+        expect((await again.get('ep1', 'd1'))?.orderKey).toBe(userOrderKey('', 'ann'));
+        expect((await again.get('ep1', 'x1'))?.orderKey).toBe(userOrderKey('', 'x'));
+        expect((await again.get('ep1', 'z1'))?.orderKey).toBe(userOrderKey('', '0::x'));
+        // one queued now for ann joins her line, behind a2, which still waits behind a1
+        await again.enqueue([delivery('a3', userOrderKey('', 'ann'))]);
+        const next = await again.claim(T0 + 60_000, 10, 60_000);
+        expect(next.map((d) => d.id).sort()).toEqual(['a1', 'b"1', 'd1', 'x1', 'z1']);
+        await again.finish(next.find((d) => d.id === 'a1')!, attempt(T0 + 60_001), { status: 'delivered' });
+        expect((await again.claim(T0 + 60_002, 10, 60_000)).map((d) => d.id)).toEqual(['a2']);
+        // erasing ann of the main namespace finds every one of hers
+        expect(await again.removeOrderKey(['ep 2:{x}', 'ep1'], userOrderKey('', 'ann'))).toBe(4);
+        await again.close();
+        // moved once: a key of the new form is not moved again at the next open
+        const third = queueOn(target!, prefix);
+        expect((await third.get('ep 2:{x}', 'b"1'))?.orderKey).toBe(userOrderKey('', 'b:o{b}'));
+        await third.close();
+      } finally {
+        await again.close();
       }
     });
   });

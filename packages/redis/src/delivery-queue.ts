@@ -6,6 +6,11 @@
  * delivery while an earlier one of it is pending. The connection is the store's (connection.ts):
  * every command bounded by `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a
  * StoreError.
+ *
+ * Order keys. A queue written before keys named a namespace holds bare user ids; before its first
+ * operation a queue object moves them to the main namespace's keys (`userOrderKey('', id)`), a batch
+ * per script (MOVE_KEYS_LUA), then notes the form (`{<prefix>}form`): no delivery is lost or changes
+ * line, and every operation of this version waits until the move is done.
  */
 import {
   checkQueueLimit,
@@ -16,6 +21,7 @@ import {
   type DeliveryQueue,
   type DeliveryStatus,
   type NewDelivery,
+  userOrderKey,
 } from '@kindling/core';
 import { connect, type Connection } from './connection.js';
 import {
@@ -24,9 +30,11 @@ import {
   FINISH_LUA,
   GET_LUA,
   LIST_LUA,
+  MOVE_KEYS_LUA,
   PURGE_LUA,
   REMOVE_ENDPOINT_LUA,
   REMOVE_ORDER_KEY_LUA,
+  REMOVE_ORDER_KEY_PREFIX_LUA,
   RETRY_LUA,
 } from './delivery-queue-scripts.js';
 import { escapeName } from './keys.js';
@@ -51,12 +59,19 @@ const SCRIPTS = {
   kindlingQueuePurge: PURGE_LUA,
   kindlingQueueRemoveEndpoint: REMOVE_ENDPOINT_LUA,
   kindlingQueueRemoveOrderKey: REMOVE_ORDER_KEY_LUA,
+  kindlingQueueRemoveOrderKeyPrefix: REMOVE_ORDER_KEY_PREFIX_LUA,
+  kindlingQueueMoveKeys: MOVE_KEYS_LUA,
 } as const;
+
+/** The form of the order keys this version writes: a namespace's and a user's (`userOrderKey`). */
+const ORDER_KEYS_FORM = 2;
 
 type QueueScript = keyof typeof SCRIPTS;
 
 /** deliveries queued by one script call */
 const ENQUEUE_BATCH = 500;
+/** deliveries moved to the keys of namespaces by one script call at most (MOVE_KEYS_LUA) */
+const MOVE_BATCH = 2000;
 /** deliveries forgotten by one script call of purge and removeEndpoint */
 const FORGET_BATCH = 500;
 /**
@@ -129,8 +144,22 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
   for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
   const commands = client as unknown as Record<QueueScript, (...args: Array<string | number>) => Promise<unknown>>;
   const fixedKeys = [`${base}seq`, `${base}ready`, `${base}waiting`, `${base}done`];
-  const script = (name: QueueScript, ...args: Array<string | number>) =>
+  const call = (name: QueueScript, ...args: Array<string | number>) =>
     run(commands[name](fixedKeys.length, ...fixedKeys, base, ...args), base);
+  const mainStart = userOrderKey('', '');
+  /** The keys' form checked (and a queue of bare ids moved) once per object; a failed check is tried again next time. */
+  let form: Promise<unknown> | null = null;
+  const moveKeys = async () => {
+    while ((await call('kindlingQueueMoveKeys', ORDER_KEYS_FORM, escapeName(mainStart), mainStart, MOVE_BATCH)) !== -1);
+  };
+  const script = async (name: QueueScript, ...args: Array<string | number>) => {
+    form ??= moveKeys().catch((error: unknown) => {
+      form = null;
+      throw error;
+    });
+    await form;
+    return call(name, ...args);
+  };
   const refOf = (endpointId: string, id: string) => `${escapeName(endpointId)}:${escapeName(id)}`;
   const keyOf = (ref: string) => `${base}d:${ref}`;
 
@@ -239,6 +268,43 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
             'kindlingQueueRemoveOrderKey',
             endpoint,
             line,
+            rank,
+            FORGET_BATCH,
+          )) as [number, number];
+          removed += forgot;
+          if (looked < FORGET_BATCH) break;
+          rank += looked - forgot;
+        }
+      }
+      return removed;
+    },
+    async removeOrderKeyPrefix(endpointIds, prefix) {
+      // Escaped a unit at a time, a prefix is the start of every escaped key it starts, but one
+      // that ends inside a surrogate pair: its high half is escaped alone, and in a key it is not.
+      if (/[\uD800-\uDBFF]$/.test(prefix)) {
+        // rare: the endpoints' logs read a page at a time, each key that starts so forgotten whole
+        let removed = 0;
+        for (const endpointId of endpointIds) {
+          const keys = new Set<string>();
+          for (let page = await this.list(endpointId, 1000); ; page = await this.list(endpointId, 1000, page.next)) {
+            for (const d of page.deliveries) if (d.orderKey.startsWith(prefix)) keys.add(d.orderKey);
+            if (page.next === null) break;
+          }
+          for (const key of keys) removed += await this.removeOrderKey([endpointId], key);
+        }
+        return removed;
+      }
+      const cut = prefix;
+      let removed = 0;
+      for (const endpointId of endpointIds) {
+        const endpoint = escapeName(endpointId);
+        const start = `${endpoint}:${escapeName(cut)}`;
+        let rank = 0;
+        for (;;) {
+          const [looked, forgot] = (await script(
+            'kindlingQueueRemoveOrderKeyPrefix',
+            endpoint,
+            start,
             rank,
             FORGET_BATCH,
           )) as [number, number];

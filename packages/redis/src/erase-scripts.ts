@@ -31,8 +31,10 @@ end
 
 /**
  * KEYS: state, data, idem, outbox entries, outbox last sequence; on a single Redis then the keys of
- * ERASE_LINES_PART. ARGV: the version read (0: none), the user as a member. Returns 0 when the
- * stored version is another (a write came between: read again), 1 when erased.
+ * ERASE_LINES_PART. ARGV: the version read (0: none), the user as a member, on a single Redis the
+ * partition's count of erasures (grown here when there was a user; on a Cluster, in another slot,
+ * erase.ts grows it before and after). Returns 0 when the stored version is another (a write came
+ * between: read again), 1 when erased.
  */
 export const ERASE_USER_LUA = `${LUA_COMMON}${ERASE_LINES_PART}
 local stored = redis.call('GET', KEYS[1])
@@ -44,6 +46,7 @@ end
 if current ~= tonumber(ARGV[1]) then return 0 end
 if #KEYS > 5 then
   eraseLines(5, ARGV[2])
+  if current > 0 then redis.call('INCR', ARGV[3]) end
 end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
 return 1

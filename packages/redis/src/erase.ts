@@ -58,17 +58,25 @@ export async function eraseUser(context: EraseContext, userId: string): Promise<
       // this store's own writes of the user's lines first, so that none lands after the erasure
       await context.indexWrites.settled(connection.timeoutMs);
     }
+    // On a Cluster the count of erasures is in the partition's slot: grown before the erasure (a
+    // stamp taken before it, of the state erased, then holds no more) and again after it (a stamp
+    // taken in between, of that state too). A single Redis grows it in the erasure's own script.
+    const counted = partition.erasures;
+    if (connection.cluster && version > 0) await connection.run(connection.client.incr(counted), counted);
     const erased = await connection.runScript(
       'kindlingEraseUser',
       connection.cluster ? userKeys : [...userKeys, ...lineKeys],
-      [version, member],
+      connection.cluster ? [version, member] : [version, member, counted],
     );
     if (erased === 0) {
       await backoff(attempt);
       continue;
     }
     context.written.forget(userId);
-    if (connection.cluster) await connection.runScript('kindlingEraseLines', lineKeys, [member]);
+    if (connection.cluster) {
+      await connection.runScript('kindlingEraseLines', lineKeys, [member]);
+      if (version > 0) await connection.run(connection.client.incr(counted), counted);
+    }
     return version > 0;
   }
   throw new StoreError(

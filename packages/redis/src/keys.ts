@@ -108,6 +108,8 @@ export interface PartitionKeys {
   readonly users: string;
   readonly activity: ActivityKeys;
   readonly registry: RegistryKeys;
+  /** how many of the partition's users have been erased (a number): what read stamps keep beside a version */
+  readonly erasures: string;
   index(streak: string): IndexKeys;
 }
 
@@ -143,6 +145,7 @@ function partitionKeys(tag: string, number: number): PartitionKeys {
     users: `${tag}:users`,
     activity: { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` },
     registry: { users: `${tag}:ob:u`, heard: `${tag}:ob:h` },
+    erasures: `${tag}:erased`,
     index(streak) {
       const known = indexes.get(streak);
       if (known !== undefined) return known;

@@ -148,6 +148,12 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       await ready();
       return loadUser(connection, keys.user(userId));
     },
+    async erasures(userId) {
+      await ready();
+      const key = keys.partitionOf(userId).erasures;
+      const count = await connection.run(connection.client.get(key), key);
+      return count === null ? 0 : Number(count);
+    },
     async version(userId) {
       await ready();
       return readVersion(connection, keys.user(userId));
@@ -207,6 +213,7 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
         keys.unpartitioned.activity,
       ])
         await connection.run(connection.client.del(days, metrics, completions), days);
+      for (const { erasures } of keys.partitions) await connection.run(connection.client.del(erasures), erasures);
       // the account's mark last: a store that names the account again sets it again, first
       await connection.run(connection.client.del(keys.schema), keys.schema);
       schema = null;

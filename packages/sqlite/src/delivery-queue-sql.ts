@@ -18,6 +18,18 @@ import type { DeliveryStatus } from '@kindling/core';
  * that handed the delivery out: `finish` names the one it answers (Delivery.claim).
  */
 
+/**
+ * The form of the order keys, noted in a one-row table beside the queue's: 2, the keys a service
+ * makes with `userOrderKey` (a namespace's and a user's). A queue without the note was made before
+ * it and holds bare user ids: opening it moves each key to `userOrderKey('', id)`, the main
+ * namespace's, every row of a line to the same new line, so no delivery is lost and no line's order
+ * changes (delivery-queue.ts). A bare id did not say its namespace: the deliveries a tenant's user
+ * had queued before stay in that line, where an erasure in the tenant does not find them, until
+ * they are sent and their log expires.
+ */
+export const ORDER_KEYS_FORM = 2;
+export const DELIVERY_QUEUE_FORM_SCHEMA = 'CREATE TABLE delivery_queue_version (version INTEGER NOT NULL)';
+
 /** Tables made before `claims`: the column added (their deliveries start at claim 0). */
 export const DELIVERY_QUEUE_CLAIMS = 'ALTER TABLE delivery_queue ADD COLUMN claims INTEGER NOT NULL DEFAULT 0';
 export const DELIVERY_QUEUE_SCHEMA = `
@@ -88,6 +100,8 @@ export interface DeliveryQueueStatements {
   removeEndpoint: Statement<[Buffer]>;
   /** every delivery of one endpoint with one order key (a user erased): the endpoint's range, the whole line with it */
   removeOrderKey: Statement<[Buffer, Buffer]>;
+  /** every delivery of one endpoint whose order key starts with these bytes (their count, then the bytes) */
+  removeOrderKeyPrefix: Statement<[Buffer, number, Buffer]>;
 }
 
 const COLUMNS =
@@ -130,6 +144,10 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
     removeEndpoint: db.prepare('DELETE FROM delivery_queue WHERE endpoint_id = ?'),
     removeOrderKey: db.prepare(
       'DELETE FROM delivery_queue INDEXED BY delivery_queue_by_endpoint WHERE endpoint_id = ? AND order_key = ?',
+    ),
+    // a key's UTF-16 code units are its bytes two by two: a prefix of units is a prefix of bytes
+    removeOrderKeyPrefix: db.prepare(
+      'DELETE FROM delivery_queue INDEXED BY delivery_queue_by_endpoint WHERE endpoint_id = ? AND substr(order_key, 1, ?) = ?',
     ),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The delivery queue on a SQLite file: the conformance suite on a file and in memory, then what only
- * a file shares: claims of several connections and processes at once, a reopen, a line's head after
+ * a file shares: claims of several connections and processes at once, a reopen, the move of a queue of
+ * bare user ids to the keys of namespaces, a line's head after
  * a delivery is sent again, keys kept exactly, refusals, and the query plans.
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import {
   type DeliveryQueue,
   type NewDelivery,
   StoreError,
+  userOrderKey,
 } from '@kindling/core';
 import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import Database from 'better-sqlite3';
@@ -127,6 +129,53 @@ describe('the delivery queue on a SQLite file', () => {
     const [claimed] = await again.claim(T0, 10, LEASE);
     expect(claimed).toMatchObject({ id: 'a1', claim: 1 });
     expect(await again.finish(claimed!, attempt(T0 + 1, 200), { status: 'delivered' })).toBe(true);
+  });
+
+  it("moves the order keys of a queue from before namespaces to the main one's, every line whole and in its order", async () => {
+    const path = newPath();
+    const before = queueAt(path);
+    // the keys of then: bare user ids
+    await before.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('b1', 'b:ob'), delivery('c1', 'cy')]);
+    await before.claim(T0, 10, LEASE);
+    await before.finish(await held(before, 'a1'), attempt(T0 + 5, 503), { status: 'pending', nextAt: T0 + 1_000 });
+    await before.finish(await held(before, 'c1'), attempt(T0 + 6, 200), { status: 'delivered' });
+    await before.close();
+    // as a file of then holds it: no note of its keys' form
+    const db = new Database(path);
+    db.exec('DROP TABLE IF EXISTS delivery_queue_version');
+    db.close();
+    const again = queueAt(path);
+    const keys = (await again.list('ep1', 10)).deliveries.map((d) => [d.id, d.orderKey, d.status]);
+    expect(keys).toEqual([
+      ['c1', userOrderKey('', 'cy'), 'delivered'],
+      ['b1', userOrderKey('', 'b:ob'), 'pending'],
+      ['a2', userOrderKey('', 'ann'), 'pending'],
+      ['a1', userOrderKey('', 'ann'), 'pending'],
+    ]);
+    // one queued now for ann joins her line, behind a2, which still waits behind a1
+    await again.enqueue([delivery('a3', userOrderKey('', 'ann'))]);
+    expect(ids(await again.claim(T0 + 1_000, 10, LEASE))).toEqual(['a1']);
+    await again.finish(await held(again, 'a1'), attempt(T0 + 1_001, 200), { status: 'delivered' });
+    expect(ids(await again.claim(T0 + 1_002, 10, LEASE))).toEqual(['a2']);
+    // erasing ann of the main namespace finds every one of hers
+    expect(await again.removeOrderKey(['ep1'], userOrderKey('', 'ann'))).toBe(3);
+    await again.close();
+    // moved once: a key of the new form is not moved again at the next open
+    expect((await queueAt(path).get('ep1', 'b1'))?.orderKey).toBe(userOrderKey('', 'b:ob'));
+  });
+
+  it('refuses a queue whose order keys are of a later form than it knows, and leaves them as they were', async () => {
+    const path = newPath();
+    const queue = queueAt(path);
+    await queue.enqueue([delivery('a1', 'ann')]);
+    await queue.close();
+    const db = new Database(path);
+    db.exec('UPDATE delivery_queue_version SET version = 3');
+    db.close();
+    expect(() => sqliteDeliveryQueue(path)).toThrow(/form 3.*upgrade @kindling\/sqlite/);
+    const again = new Database(path);
+    expect(again.prepare('SELECT version FROM delivery_queue_version').pluck().get()).toBe(3);
+    again.close();
   });
 
   it('keeps its deliveries, their attempts and their lines through a reopen', async () => {

@@ -11,6 +11,10 @@
  * queued before it. Each write that may change which row of a line comes first (enqueue, finish,
  * retry) chooses the line's head again in its own transaction.
  *
+ * Order keys. A queue made before the keys named a namespace holds bare user ids: opening it moves
+ * them to the main namespace's keys in the transaction that opens it (noteKeysForm below,
+ * delivery-queue-sql.ts ORDER_KEYS_FORM).
+ *
  * Atomicity. Every write is one IMMEDIATE transaction: `claim` takes the file's write lock before it
  * reads the heads, and moves their next_at to the lease's end before it lets go, so a claim of
  * another connection or process, which waits for the lock, never finds them due.
@@ -29,12 +33,16 @@ import {
   type DeliveryQueue,
   type DeliveryStatus,
   type NewDelivery,
+  userOrderKey,
 } from '@kindling/core';
+import type Database from 'better-sqlite3';
 import {
   DELIVERY_QUEUE_CLAIMS,
+  DELIVERY_QUEUE_FORM_SCHEMA,
   DELIVERY_QUEUE_SCHEMA,
   type DeliveryQueueStatements,
   type DeliveryRow,
+  ORDER_KEYS_FORM,
   prepareQueueStatements,
 } from './delivery-queue-sql.js';
 import { isInMemory, labelOf, toStoreError } from './errors.js';
@@ -54,9 +62,12 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     if (!isInMemory(path)) useWriteAheadLog(db, label, busyTimeout);
     // All of it or none: a file with a table of this name that is not the queue's is left as it was.
     db.transaction(() => {
+      const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
       db.exec(DELIVERY_QUEUE_SCHEMA);
       const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('delivery_queue');
       if (!columns.includes('claims')) db.exec(DELIVERY_QUEUE_CLAIMS);
+      if (tables.includes('delivery_queue_version')) checkKeysForm(db);
+      else noteKeysForm(db, tables.includes('delivery_queue'));
     }).immediate();
   });
   let sql: DeliveryQueueStatements;
@@ -141,11 +152,20 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     return removed;
   });
 
+  /** Every delivery to each endpoint whose order key starts with `prefix`, in one transaction; how many. */
+  const removePrefixed = db.transaction((endpointIds: readonly string[], prefix: Buffer) => {
+    let removed = 0;
+    for (const endpointId of endpointIds)
+      removed += sql.removeOrderKeyPrefix.run(encodeKey(endpointId), prefix.length, prefix).changes;
+    return removed;
+  });
+
   const checkFile = fileIdentityCheck(path, label);
   /** `work`, its failure a StoreError naming the file; first, that the file is still the one opened (but on closing). */
   const run = <T>(work: () => T, check = true): Promise<T> => {
     try {
-      if (check) checkFile();
+      // a closed queue says so, not that its log file went (closing removes it)
+      if (check && db.open) checkFile();
       return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(toStoreError(label, error));
@@ -215,6 +235,12 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
         // the line goes whole, its head with it: no other line's head moves
         return durably(() => removeLines.immediate(endpointIds, key));
       }),
+    removeOrderKeyPrefix: (endpointIds, prefix) =>
+      run(() => {
+        const start = encodeKey(prefix);
+        // whole lines go (every key of a line is the same), their heads with them
+        return durably(() => removePrefixed.immediate(endpointIds, start));
+      }),
     probe: () =>
       run(() => {
         checkFile('now');
@@ -225,6 +251,33 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
         if (db.open) db.close();
       }, false),
   };
+}
+
+/**
+ * Notes the form of the order keys in a queue without the note: a queue made now holds none yet; one
+ * made before holds bare user ids, each moved to the main namespace's key (`userOrderKey('', id)`).
+ * Every row of a line gets the same new key, its seq and head kept: the lines stay whole and in order.
+ */
+function noteKeysForm(db: Database.Database, madeBefore: boolean): void {
+  if (madeBefore) {
+    const rows = db.prepare('SELECT seq, order_key FROM delivery_queue').all() as Array<{
+      seq: number;
+      order_key: Buffer;
+    }>;
+    const move = db.prepare('UPDATE delivery_queue SET order_key = ? WHERE seq = ?');
+    for (const row of rows) move.run(encodeKey(userOrderKey('', decodeKey(row.order_key))), row.seq);
+  }
+  db.exec(DELIVERY_QUEUE_FORM_SCHEMA);
+  db.prepare('INSERT INTO delivery_queue_version (version) VALUES (?)').run(ORDER_KEYS_FORM);
+}
+
+/** Refuses a queue whose keys are of a form this version does not know (a later one's). */
+function checkKeysForm(db: Database.Database): void {
+  const version = db.prepare('SELECT version FROM delivery_queue_version').pluck().get();
+  if (version !== ORDER_KEYS_FORM)
+    throw new Error(
+      `its delivery queue notes order keys of form ${String(version)}; this version reads form ${ORDER_KEYS_FORM}: upgrade @kindling/sqlite`,
+    );
 }
 
 /** The seq below which a page starts: the end for no cursor, null for one no page gave. */

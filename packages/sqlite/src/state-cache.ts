@@ -47,6 +47,8 @@ export class StateCache {
   private characters = 0;
   /** versions read from the file, for users without a kept state */
   private readonly versions = new Map<string, number>();
+  /** the account's count of erasures read from the file (read stamps check it on every cached read), or undefined */
+  private erasuresRead: number | undefined;
   private dataVersion: number | null = null;
 
   constructor(
@@ -96,11 +98,22 @@ export class StateCache {
     if (this.versions.size > this.max) this.versions.delete(this.versions.keys().next().value as string);
   }
 
+  /** The account's count of erasures as last read here, or undefined. */
+  get erasures(): number | undefined {
+    return this.erasuresRead;
+  }
+
+  /** A count of erasures just read from the file; undefined when an erasure here changes it. */
+  set erasures(count: number | undefined) {
+    this.erasuresRead = this.max === 0 ? undefined : count;
+  }
+
   /** Forgets everything: after a transaction rolled back, the states kept during it were never committed. */
   clear(): void {
     this.states.clear();
     this.characters = 0;
     this.versions.clear();
+    this.erasuresRead = undefined;
   }
 
   get size(): number {

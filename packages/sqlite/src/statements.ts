@@ -14,6 +14,10 @@ export interface Statements {
   saveUser: Statement<[string, Buffer, number, string, string | null]>;
   openRollups: Statement<[string, Buffer], string | null>;
   userVersion: Statement<[string, Buffer], number>;
+  /** the account's count of erasures (migration 011), none before the first */
+  erasures: Statement<[string], number>;
+  countErasure: Statement<[string]>;
+  clearErasures: Statement<[string]>;
   users: Statement<[string, number], Buffer>;
   usersAfter: Statement<[string, Buffer, number], Buffer>;
   countUsers: Statement<[string], number>;
@@ -118,6 +122,12 @@ export function prepareStatements(db: Database.Database): Statements {
       db,
       'SELECT version FROM users WHERE account = ? AND user_id = ?',
     ).pluck(),
+    erasures: prepare<[string], number>(db, 'SELECT count FROM erasures WHERE account = ?').pluck(),
+    countErasure: prepare<[string]>(
+      db,
+      'INSERT INTO erasures (account, count) VALUES (?, 1) ON CONFLICT (account) DO UPDATE SET count = count + 1',
+    ),
+    clearErasures: prepare<[string]>(db, 'DELETE FROM erasures WHERE account = ?'),
     saveUser: prepare<[string, Buffer, number, string, string | null]>(
       db,
       'INSERT INTO users (account, user_id, version, state, open_rollups) VALUES (?, ?, ?, ?, ?) ' +

@@ -8,7 +8,8 @@ import { toStoreError } from './errors.js';
 /** Every table that holds rows of a store without a user row beside them is asked too. */
 const NAMES =
   'SELECT account FROM users UNION SELECT account FROM activity_days UNION SELECT account FROM activity_metrics ' +
-  'UNION SELECT account FROM activity_achievements UNION SELECT account FROM outbox ORDER BY account';
+  'UNION SELECT account FROM activity_achievements UNION SELECT account FROM outbox UNION SELECT account FROM erasures ' +
+  'ORDER BY account';
 
 /** The names of the stores with rows in the file at `path`, in order. */
 export async function sqliteStoreNames(path: string, options: { busyTimeout?: number } = {}): Promise<string[]> {

@@ -300,7 +300,13 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     sql.eraseJournal.run(account, key);
     sql.eraseReplays.run(account, key);
     sql.eraseOutbox.run(account, key);
-    return sql.eraseUser.run(account, key).changes > 0;
+    const erased = sql.eraseUser.run(account, key).changes > 0;
+    // counted in the same transaction: a read stamp taken before it no longer holds (read-stamp.ts)
+    if (erased) {
+      sql.countErasure.run(account);
+      states.erasures = undefined;
+    }
+    return erased;
   };
 
   /**
@@ -316,9 +322,20 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return read;
   }
 
+  /** The account's count of erasures: kept as the versions are, while no other process has written. */
+  function erasuresOf(): number {
+    connection.checkKept();
+    const kept = states.erasures;
+    if (kept !== undefined) return kept;
+    const read = sql.erasures.get(account) ?? 0;
+    states.erasures = read;
+    return read;
+  }
+
   const read = <T>(work: () => T): T => guard(() => db.transaction(work).deferred());
 
   const clearActivity = db.transaction(() => {
+    sql.clearErasures.run(account);
     sql.clearDays.run(account);
     sql.clearMetrics.run(account);
     sql.clearAchievements.run(account);
@@ -351,6 +368,17 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async version(userId) {
       return guard(() => versionOf(userId));
+    },
+    async erasures() {
+      return guard(() => erasuresOf());
+    },
+    peekErasures() {
+      if (storeClosed) return undefined;
+      try {
+        return erasuresOf();
+      } catch {
+        return undefined;
+      }
     },
     peekVersion(userId) {
       // The driver answers on the spot; a closed or failing store leaves it to `version`, which says why.

@@ -5,7 +5,7 @@ import { bootstrap } from '../runtime/accounts.js';
 import { openBackend, type Backend } from '../runtime/backend.js';
 import { Engines } from '../runtime/engines.js';
 import { purgeSpace } from '../runtime/purge-tenants.js';
-import { tenantSpace } from '../runtime/spaces.js';
+import { accountSpace, deliveryOrderKey, type Space, tenantSpace } from '../runtime/spaces.js';
 import { parseSettings } from '../settings.js';
 import { runCli } from './main.js';
 import { dataDir, fakeIo } from './test-io.js';
@@ -19,9 +19,41 @@ const tenant = (id: string) => ({
   updated: '',
 });
 
-/** An account with its own users, a kept tenant t-1 and a deleted tenant t-2 that left users, counts and a pause. */
+const ENDPOINT = 'endpoint-1';
+
+/** A webhook delivery queued for a user of `space` to the account's endpoint, as the relay queues one. */
+const deliveryFor = (space: Space, userId: string) => ({
+  id: `${space.store} ${userId}`,
+  endpointId: ENDPOINT,
+  orderKey: deliveryOrderKey(space, userId),
+  type: 'streak.started',
+  payload: '{}',
+  createdAt: 0,
+});
+
+/**
+ * An account with its own users, a kept tenant t-1 and a deleted tenant t-2 that left users, counts,
+ * a pause and a webhook delivery pending for ada (who each namespace has).
+ */
 async function withDeletedTenant(backend: Backend, accountId: string): Promise<void> {
   const engines = new Engines(backend, 0);
+  await backend.control.changeWebhooks(accountId, () => [
+    {
+      id: ENDPOINT,
+      url: 'https://hooks.example.com/purge',
+      types: ['streak.started'],
+      secret: 'whsec_c2VjcmV0',
+      enabled: true,
+      disabledReason: null,
+      created: '',
+      updated: '',
+    },
+  ]);
+  await backend.deliveries.enqueue(
+    [accountSpace(accountId), tenantSpace(accountId, 't-1'), tenantSpace(accountId, 't-2')].map((space) =>
+      deliveryFor(space, 'ada'),
+    ),
+  );
   await backend.control.changeTenants(accountId, () => [tenant('t-1'), tenant('t-2')]);
   for (const [space, users] of [
     [accountId, ['ada']],
@@ -60,6 +92,9 @@ async function purgeAndCheck(env: Record<string, string>, accountId: string): Pr
     expect(await usersOf(backend, `${accountId}/tenant/t-1`)).toEqual(['ada', 'bob']);
     expect(await usersOf(backend, accountId)).toEqual(['ada']);
     expect(await backend.control.pauseOwner(`${accountId}/tenant/t-2`, 'pause-1')).toBeNull();
+    // the deleted tenant's ada's delivery went with her; the other namespaces' adas keep theirs
+    const queued = (await backend.deliveries.list(ENDPOINT, 10)).deliveries.map((d) => d.id).sort();
+    expect(queued).toEqual([accountId, `${accountId}/tenant/t-1`].map((store) => `${store} ada`).sort());
   } finally {
     await backend.close();
   }

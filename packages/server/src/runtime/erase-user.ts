@@ -9,17 +9,17 @@
  * (`finish` finds nothing) and it is never tried again. So may the deliveries of a relay pass that
  * read the user's outbox entries just before the erasure and queues them just after it: erasing
  * the user again (an unknown user then, answered as such) takes those away too. The deliveries go
- * by user id over the account's endpoints, which every namespace of the account shares: a user of
- * the same id in another namespace of the account loses the deliveries still queued for them.
- * The streak answers other processes keep are not reached: each is checked against the user's
- * version, which starts again at 1 for a new user of that id, so one kept there could be answered
- * again if a new user of the id reached the same version on the same local day before that
- * process's next read of it.
+ * by the user's order key over the account's endpoints, which every namespace of the account
+ * shares; the key names the namespace with the user (spaces.ts deliveryOrderKey), so a user of the
+ * same id in another namespace of the account keeps theirs.
+ * The streak answers other processes keep are not reached, and need not be: each is checked against
+ * the user's version and the store's count of their erasures (core read-stamp.ts), which the erasure
+ * grows, so none is answered again for a new user of the id, whose versions start again at 1.
  */
 import type { Backend } from './backend.js';
 import type { Engines } from './engines.js';
 import type { ReadCache } from './read-cache.js';
-import type { Space } from './spaces.js';
+import { deliveryOrderKey, type Space } from './spaces.js';
 
 export interface Erasure {
   /** whether the namespace's store held the user */
@@ -44,7 +44,7 @@ export async function eraseUser(
   const endpoints = await backend.control.webhooks(space.accountId);
   const deliveries = await backend.deliveries.removeOrderKey(
     endpoints.map((endpoint) => endpoint.id),
-    userId,
+    deliveryOrderKey(space, userId),
   );
   return { erased, deliveries };
 }

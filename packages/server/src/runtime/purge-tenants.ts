@@ -6,12 +6,13 @@
  * (`Backend.storeNames`) whose id no tenant of the account has. A purge erases each user of such a
  * namespace (S26, a page at a time, so that a stop between two users leaves every user whole and
  * the next purge goes on), then its activity counts and what the control plane keeps under its
- * name (its pauses' users, its rebuild's progress). Webhook deliveries already queued for its users
- * are left to the log's expiry: they go by user id over the account's endpoints, which the
- * account's other namespaces share.
+ * name (its pauses' users, its rebuild's progress). The webhook deliveries of its users, pending or
+ * logged, go first, in one pass over each endpoint's log (their order keys share the namespace's
+ * start: spaces.ts), where one pass per user read the whole log once per user; the namespace is
+ * unreachable, so no delivery of it is queued after.
  */
 import type { Backend } from './backend.js';
-import { type Space, tenantSpace } from './spaces.js';
+import { deliveryOrderKeyPrefix, type Space, tenantSpace } from './spaces.js';
 
 /** Users erased between two looks at `signal`. */
 const PAGE = 500;
@@ -40,6 +41,9 @@ export async function purgeSpace(
 ): Promise<Purge> {
   const store = backend.storeFor(space.store);
   const total = await store.countUsers();
+  // every endpoint of the account, those turned off too: their logs name the users as well
+  const endpointIds = (await backend.control.webhooks(space.accountId)).map((endpoint) => endpoint.id);
+  await backend.deliveries.removeOrderKeyPrefix(endpointIds, deliveryOrderKeyPrefix(space));
   let users = 0;
   for (;;) {
     const page = await store.users(null, PAGE);

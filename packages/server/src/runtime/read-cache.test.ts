@@ -4,7 +4,7 @@ import { ReadCache, shelfNamer } from './read-cache.js';
 const answer = (json: number, gzip: number | null = null) => ({
   json: Buffer.alloc(json, 1),
   gzip: gzip === null ? null : Buffer.alloc(gzip, 2),
-  stamp: { version: 1, zone: 'UTC', day: 0 },
+  stamp: { version: 1, zone: 'UTC', day: 0, erasures: 0 },
 });
 
 const SHELF = 'account\u00003\u0000366';

@@ -2,7 +2,8 @@
  * Answers of reads of one user (streak reads, event summaries) kept as bytes, on shelves: a shelf
  * holds the answers to one question (the namespace, the account's configuration version and what
  * was asked) by user. Each answer is stamped with what else it depends on: the version of the user's
- * state and the local day it was made for, and keeps its JSON and, once a client has asked for it,
+ * state, the store's count of the user's erasures (which tells a new user of an erased id from the
+ * one erased, in any process: S26) and the local day it was made for, and keeps its JSON and, once a client has asked for it,
  * its gzip form. The user's id is the only part of the key a read brings anew: the route names its
  * shelf once (a string kept and reused, whose hash V8 keeps), where one key of all four parts was
  * built and hashed on every read. Bounded in bytes; out goes the oldest answer not read since it was
@@ -15,7 +16,7 @@ import type { Engine, ReadStamp } from '@kindling/core';
 export interface CachedAnswer {
   readonly json: Buffer;
   readonly gzip: Buffer | null;
-  /** the engine's stamp of the state the answer was made from (its version, the user's zone and local day) */
+  /** the engine's stamp of the state the answer was made from (its version and erasures count, the user's zone and local day) */
   readonly stamp: ReadStamp;
 }
 
@@ -70,7 +71,7 @@ export class ReadCache {
     }
   }
 
-  /** Forgets every answer kept for the user, on every shelf (an erased user: S26). */
+  /** Forgets every answer kept for the user, on every shelf (an erased user, S26: the bytes go at once; the stamps would refuse them anyway). */
   forget(userId: string): void {
     for (const answers of [...this.shelves.values()]) {
       const slot = answers.get(userId);

@@ -134,6 +134,35 @@ describe('webhook delivery', () => {
     expect(receiver.received.map((r) => r.body.id)).toEqual(receiver.received.map((r) => r.id));
   });
 
+  it("erasing a user of one tenant leaves the same user id's deliveries pending in another tenant, which still go out", async () => {
+    const endpoint = await subscribe(['streak.started']);
+    await t.call('POST', '/admin/v1/tenants', {
+      key: t.adminKey,
+      body: [
+        { customerId: 'acme', name: 'Acme' },
+        { customerId: 'beta', name: 'Beta' },
+      ],
+    });
+    for (const tenant of ['acme', 'beta']) {
+      const res = await t.call('POST', '/v1/metrics/lessons/event', {
+        headers: { 'tenant-id': tenant },
+        body: { user: { id: 'ada', email: `ada@${tenant}.example`, tz: 'UTC' }, value: 1 },
+      });
+      expect(res.status).toBe(201);
+    }
+    receiver.state.status = 503;
+    expect(await relay()).toMatchObject({ queued: 2, delivered: 0 });
+    const erased = await t.call('DELETE', '/admin/v1/users/ada', { key: t.adminKey, headers: { 'tenant-id': 'acme' } });
+    expect(erased.status).toBe(204);
+    expect((await log(endpoint)).deliveries).toHaveLength(1);
+    receiver.state.status = 200;
+    now += 3_600_000;
+    await relay();
+    expect(receiver.received.map((r) => [r.userId, (r.body.user as { email: string }).email])).toEqual([
+      ['ada', 'ada@beta.example'],
+    ]);
+  });
+
   it('tells of a streak lost while its user stays away, dated at the local midnight it was lost, once', async () => {
     await subscribe(['streak.lost', 'streak.freeze_consumed']);
     await lesson('bob');

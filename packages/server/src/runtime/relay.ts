@@ -43,7 +43,7 @@ import { webhookMessages } from '../wire/webhook-facts.js';
 import type { Backend } from './backend.js';
 import type { Engines } from './engines.js';
 import { Periodic } from './periodic.js';
-import { type Space, spacesOf } from './spaces.js';
+import { deliveryOrderKey, type Space, spacesOf } from './spaces.js';
 
 /** Outbox entries read at once, and reads per account and pass at most. */
 const OUTBOX_BATCH = 200;
@@ -241,7 +241,7 @@ export class Relay {
           webhookMessages(inSpace(entry, space), runtime, types).map((message) => ({
             id: message.id,
             endpointId: endpoint.id,
-            orderKey: entry.userId,
+            orderKey: deliveryOrderKey(space, entry.userId),
             type: message.type,
             payload: message.body,
             createdAt: now,

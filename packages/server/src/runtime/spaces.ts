@@ -4,6 +4,7 @@
  * id and the tenant's internal id: the stores know nothing of tenants, a name is a name to them.
  * Configuration (metrics, the streak rule, achievements, webhooks) is the account's, shared by all.
  */
+import { scopeOrderKeyPrefix, userOrderKey } from '@kindling/core';
 import type { Control } from '../control/control.js';
 
 export interface Space {
@@ -22,6 +23,20 @@ export function accountSpace(accountId: string): Space {
 /** A tenant's namespace, named by the tenant's internal id (never its customer id, which may change). */
 export function tenantSpace(accountId: string, tenantId: string): Space {
   return { accountId, tenantId, store: `${accountId}/tenant/${tenantId}` };
+}
+
+/**
+ * The webhook delivery order key of a user of the namespace: scoped by the tenant's internal id
+ * ('' for the account's own), so that a user's line of deliveries, and their erasure, are theirs
+ * alone, not those of the same id in the account's other namespaces.
+ */
+export function deliveryOrderKey(space: Space, userId: string): string {
+  return userOrderKey(space.tenantId ?? '', userId);
+}
+
+/** The start every `deliveryOrderKey` of the namespace's users has. */
+export function deliveryOrderKeyPrefix(space: Space): string {
+  return scopeOrderKeyPrefix(space.tenantId ?? '');
 }
 
 /** Every namespace of the account: its own first, then its active tenants'. */

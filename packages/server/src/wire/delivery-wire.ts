@@ -2,7 +2,7 @@
  * The admin API's shape of a webhook delivery: one change for one endpoint, its status, the last
  * attempt (status code, error, the start of the answer) and the body sent, as JSON.
  */
-import type { Delivery } from '@kindling/core';
+import { type Delivery, userOfOrderKey } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { anyObject, number, numberOrNull, text, textOrNull } from './primitives.js';
 import { webhookType } from './webhook-wire.js';
@@ -56,7 +56,8 @@ export function deliveryWire(delivery: Delivery): DeliveryWire {
   return {
     id: delivery.id,
     type: delivery.type as DeliveryWire['type'],
-    userId: delivery.orderKey,
+    // the relay's keys are a namespace's and a user's (runtime/spaces.ts); another is shown as it is
+    userId: userOfOrderKey(delivery.orderKey)?.userId ?? delivery.orderKey,
     status: delivery.status,
     attempts: delivery.attempts,
     created: new Date(delivery.createdAt).toISOString(),

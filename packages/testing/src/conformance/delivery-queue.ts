@@ -214,6 +214,44 @@ export function describeDeliveryQueueConformance(
       expect(await q.get('ep1', 'b1')).not.toBeNull();
     });
 
+    it('forgets every delivery to the named endpoints whose order key starts with a prefix (a namespace gone), and no other', async () => {
+      const q = await queue();
+      await q.enqueue([
+        delivery('t1', '1:t:ann'),
+        delivery('t2', '1:t:ann'),
+        delivery('t3', '1:t:b{o}b', T0, 'ep2'),
+        delivery('u1', '1:u:ann'),
+        delivery('m1', '0::1:t:ann'),
+        delivery('x1', '1:t:ann', T0, 'ep3'),
+      ]);
+      const [first] = (await q.claim(T0, 10, LEASE)).filter((d) => d.id === 't1');
+      expect(await q.finish(first!, attempt(T0 + 1, 200), { status: 'delivered' })).toBe(true);
+      expect(await q.removeOrderKeyPrefix(['ep1', 'ep2'], '1:t:')).toBe(3);
+      for (const [endpoint, id] of [
+        ['ep1', 't1'],
+        ['ep1', 't2'],
+        ['ep2', 't3'],
+      ] as const)
+        expect(await q.get(endpoint, id)).toBeNull();
+      expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['m1', 'u1']);
+      expect(ids((await q.list('ep3', 10)).deliveries)).toEqual(['x1']);
+      // the lines left go on as before
+      expect(ids(await q.claim(T0 + LEASE * 2, 10, LEASE)).sort()).toEqual(['m1', 'u1', 'x1']);
+      expect(await q.removeOrderKeyPrefix(['ep1'], '1:t:')).toBe(0);
+      expect(await q.removeOrderKeyPrefix([], '')).toBe(0);
+    });
+
+    it('forgets by a prefix that ends inside a surrogate pair the keys that continue it, paired or not', async () => {
+      const q = await queue();
+      await q.enqueue([
+        delivery('pair', '1:t:\uD83D\uDE00ann'),
+        delivery('lone', '1:t:\uD83Dz'),
+        delivery('other', '1:t:\uD83C\uDE00ann'),
+      ]);
+      expect(await q.removeOrderKeyPrefix(['ep1'], '1:t:\uD83D')).toBe(2);
+      expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['other']);
+    });
+
     it('keeps ids, keys and payloads as given, whatever characters they hold', async () => {
       const q = await queue();
       const odd = {

@@ -160,6 +160,35 @@ export function erasureCases(store: () => Store): void {
     ]);
   });
 
+  it('holds no read stamp of an erased user for a new user of the id at the same version, on the same day (S26)', async () => {
+    const s = store();
+    const engine = engineOn(s);
+    await record(engine, 'ann', '2026-03-05T09:00:00Z');
+    await record(engine, 'ann', '2026-03-06T09:00:00Z');
+    await record(engine, 'bob', '2026-03-06T09:00:00Z');
+    const stamp = await engine.readStamp('ann');
+    const bobs = await engine.readStamp('bob');
+    expect(stamp).not.toBeNull();
+    expect(await engine.isCurrent('ann', stamp!)).toBe(true);
+    const before = await s.erasures?.('ann');
+    expect(await s.deleteUser('ann')).toBe(true);
+    // a new ann at the version, zone and day the stamp names
+    await record(engine, 'ann', '2026-03-06T09:00:00Z');
+    await record(engine, 'ann', '2026-03-06T10:00:00Z');
+    expect(await s.version('ann')).toBe(stamp!.version);
+    expect(await engine.isCurrent('ann', stamp!)).toBe(false);
+    expect(engine.isCurrentSync('ann', stamp!)).not.toBe(true);
+    expect(await s.erasures?.('ann')).toBeGreaterThan(before ?? 0);
+    // a second erasure of no one counts nothing
+    const counted = await s.erasures?.('ann');
+    expect(await s.deleteUser('nobody')).toBe(false);
+    expect(await s.erasures?.('ann')).toBe(counted);
+    // and a stamp taken now holds as long as nothing changes
+    const fresh = await engine.readStamp('ann');
+    expect(await engine.isCurrent('ann', fresh!)).toBe(true);
+    expect(bobs).not.toBeNull();
+  });
+
   it('answers false for a user it does not hold, and a second erasure of the same user, changing nothing', async () => {
     const s = store();
     const engine = engineOn(s);

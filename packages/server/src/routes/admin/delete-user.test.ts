@@ -1,5 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { plantAttempt, startTestServer, type TestServer } from '../../test-server.js';
+import { connectRedis } from '@kindling/redis';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deleteKeysMatching } from '../../../../redis/src/test-targets.js';
+import { accountSpace, deliveryOrderKey } from '../../runtime/spaces.js';
+import { startServer } from '../../server.js';
+import { plantAttempt, startTestServer, testSettings, type TestServer } from '../../test-server.js';
 
 let t: TestServer;
 let now = Date.parse('2026-03-02T10:00:00Z');
@@ -10,6 +14,13 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const DAY = 86_400_000;
+const REDIS_PREFIX = `kltest-erase-${process.pid}-${Date.now().toString(36)}`;
+let prefixes = 0;
+afterAll(async () => {
+  const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
+  await deleteKeysMatching(redis.client, `${REDIS_PREFIX}*`);
+  await redis.close();
+});
 const record = (id: string, headers: Record<string, string> = {}, idempotencyKey?: string) =>
   t.call('POST', '/v1/metrics/lessons/event', {
     body: { user: { id, email: `${id}@example.com`, tz: 'UTC' }, value: 1 },
@@ -62,6 +73,41 @@ describe('DELETE /admin/v1/users/:id', () => {
     expect(read.body.streakHistory.filter((p: { length: number }) => p.length > 0)).toHaveLength(1);
   });
 
+  for (const [backend, env] of [
+    ['one SQLite folder', {}],
+    ['one Redis', { REDIS_URL: 'redis://127.0.0.1:6379', KINDLING_REDIS_PREFIX: `${REDIS_PREFIX}-${++prefixes}` }],
+  ] as const) {
+    it(`answers a new user of an erased id, not the erased one, from a process that kept a read of the erased one (${backend})`, async () => {
+      // process A, and process B: another server on the same data
+      const a = await startTestServer({ clock: () => now, env });
+      const b = await startServer(testSettings(a.dir, env), { clock: () => now, listen: false });
+      try {
+        const recordInA = (id: string) =>
+          a.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'UTC' }, value: 1 } });
+        const readInB = async () =>
+          (
+            await b.app.inject({ method: 'GET', url: '/v1/users/ada/streak', headers: { 'x-api-key': a.appKey } })
+          ).json();
+        await recordInA('ada');
+        now += DAY;
+        await recordInA('ada');
+        expect((await readInB()).length).toBe(2);
+        expect((await readInB()).length).toBe(2); // kept by B
+
+        // A erases her, and a new ada reaches the same version on the same day
+        expect((await a.call('DELETE', '/admin/v1/users/ada', { key: a.adminKey })).status).toBe(204);
+        await recordInA('ada');
+        await recordInA('ada');
+        const read = await readInB();
+        expect(read.length).toBe(1);
+        expect(read.streakHistory.filter((p: { length: number }) => p.length > 0)).toHaveLength(1);
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    });
+  }
+
   it("forgets the webhook deliveries queued for the user, pending or logged, and keeps the others'", async () => {
     const hook = (
       await t.call('POST', '/admin/v1/webhooks', {
@@ -70,12 +116,14 @@ describe('DELETE /admin/v1/users/:id', () => {
       })
     ).body;
     const queue = t.server.ctx.backend.deliveries;
-    const delivery = (id: string, orderKey: string) => ({
+    const own = accountSpace(t.server.firstStart!.account.id);
+    // the keys the relay gives a user of the account's own namespace
+    const delivery = (id: string, userId: string) => ({
       id,
       endpointId: hook.id,
-      orderKey,
+      orderKey: deliveryOrderKey(own, userId),
       type: 'streak.lost',
-      payload: JSON.stringify({ id, user: orderKey }),
+      payload: JSON.stringify({ id, user: userId }),
       createdAt: now,
     });
     await plantAttempt(
