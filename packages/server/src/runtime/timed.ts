@@ -4,8 +4,8 @@
  * backend opens them (backend.ts), so every caller (the engine, the routes' reads, the sweeper, the
  * relay) is measured alike and no adapter knows of metrics. A call's time runs from the call to its
  * promise's settling (a store's `update` includes the engine's step, run inside it); a call that
- * throws or rejects counts as an error. `peekVersion`, a lookup in memory on the cached read's path
- * that never waits, is passed through untimed.
+ * throws or rejects counts as an error. `peekVersion` and `peekErasures`, lookups in memory on the cached
+ * read's path that never wait, are passed through untimed.
  */
 import type { ControlKV, DeliveryQueue, Store } from '@kindling/core';
 
@@ -15,7 +15,7 @@ export interface StoreWatch {
 }
 
 /** The operations timed, every method of each interface (the type makes a new method fail to compile until it is listed). */
-const STORE_OPERATIONS: Record<Exclude<keyof Store, 'peekVersion'>, true> = {
+const STORE_OPERATIONS: Record<Exclude<keyof Store, 'peekVersion' | 'peekErasures'>, true> = {
   update: true,
   load: true,
   version: true,
@@ -31,6 +31,7 @@ const STORE_OPERATIONS: Record<Exclude<keyof Store, 'peekVersion'>, true> = {
   removeOutbox: true,
   deleteUser: true,
   clearAccount: true,
+  erasures: true,
   probe: true,
   close: true,
 };
@@ -58,6 +59,7 @@ const DELIVERY_OPERATIONS: Record<keyof DeliveryQueue, true> = {
   purge: true,
   removeEndpoint: true,
   removeOrderKey: true,
+  removeOrderKeyPrefix: true,
   probe: true,
   close: true,
 };
