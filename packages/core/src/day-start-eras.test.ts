@@ -22,6 +22,30 @@ const row = (dayStart: number, day: number, version: number): Rollup => ({
 });
 
 describe('day start eras (S2, S20)', () => {
+  it('keeps the day of sums counted under an earlier day start, placed before the user zone their first event set', async () => {
+    const store = memoryStore();
+    // 00:00 UTC on Jan 1 counts on Dec 31 under a 03:30 day start; the event also sets the user's zone
+    await engineOn(store, rule('03:30')).record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 0,
+      at: at('2024-01-01T00:00:00Z'),
+      tz: 'UTC',
+    });
+    const midnight = engineOn(store, rule('00:00'));
+    await midnight.record({
+      userId: 'u',
+      metric: 'lessons',
+      value: 0,
+      at: at('2024-01-01T00:00:00Z'),
+      tz: 'Etc/GMT+12',
+    });
+    const kept = await store.load('u');
+    expect(kept?.streaks.default?.day).toBe(Date.UTC(2023, 11, 31) / 86_400_000);
+    await midnight.rebuild('u', { at: 0 });
+    expect((await store.load('u'))?.streaks.default).toEqual(kept?.streaks.default);
+  });
+
   it('keeps the days counted before the day start moved when the owner changes the rules again later', async () => {
     const store = memoryStore();
     const early = engineOn(store, rule('04:00'));

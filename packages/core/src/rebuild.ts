@@ -79,7 +79,15 @@ function timeline(rule: StreakRule, journal: Journal, rollups: readonly Rollup[]
   }
   items.sort((a, b) => a.version - b.version || a.kind - b.kind);
   let reached = Number.NEGATIVE_INFINITY;
+  // a zone change before any sums or action moves no state (there is none yet): it stays first, and
+  // its day, placed under a day start the sums may not have been counted with, reaches nothing
+  let begun = false;
   for (const item of items) {
+    if (item.kind !== 0) begun = true;
+    else if (!begun) {
+      item.day = Number.NEGATIVE_INFINITY;
+      continue;
+    }
     if (item.kind !== 1 && item.day < reached) item.day = reached;
     if (item.day > reached) reached = item.day;
   }
