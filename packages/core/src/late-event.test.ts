@@ -59,7 +59,8 @@ describe('a late event (S4, S20)', () => {
 
   it('on a day already met reports no change and extends nothing, so no webhook goes out twice', async () => {
     const { engine } = engineWith({}, { outbox: true });
-    for (const date of ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04']) await engine.record(lesson(noon(date)));
+    for (const date of ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04'])
+      await engine.record(lesson(noon(date)));
     // two more lessons of the 3rd, one second apart, recorded once the 4th was met
     for (const second of [1, 2]) {
       const late = await engine.record(lesson(noon('2026-05-03') + second * 1000));
