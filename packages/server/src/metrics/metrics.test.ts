@@ -104,6 +104,7 @@ describe('the metrics of the sweeper', () => {
     // a freeze used, then the streak lost, for each
     expect(sampleValue(first, 'kindling_sweep_changes_total')).toBe(4);
     expect(sampleValue(first, 'kindling_sweep_last_users_settled')).toBe(2);
+    expect(sampleValue(first, 'kindling_sweep_last_users_due')).toBe(2);
     expect(sampleValue(first, 'kindling_sweep_duration_seconds_count')).toBe(1);
     expect(sampleValue(first, 'kindling_sweep_last_namespaces_behind')).toBe(0);
     expect(sampleValue(first, 'kindling_sweep_last_end_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60);
@@ -113,6 +114,7 @@ describe('the metrics of the sweeper', () => {
     const second = await scrape(t);
     expect(sampleValue(second, 'kindling_sweep_users_settled_total')).toBe(2);
     expect(sampleValue(second, 'kindling_sweep_last_users_settled')).toBe(0);
+    expect(sampleValue(second, 'kindling_sweep_last_users_due')).toBe(0);
     expect(sampleValue(second, 'kindling_sweep_duration_seconds_count')).toBe(2);
   });
 });

@@ -78,6 +78,11 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
     help: 'Users the last sweep of this process settled.',
     registers: [this.registry],
   });
+  private readonly lastSweepDue = new Gauge({
+    name: 'kindling_sweep_last_users_due',
+    help: 'Users the last sweep of this process found due in its index reads, and settled (those with nothing to change among them); namespaces it left with more are kindling_sweep_last_namespaces_behind.',
+    registers: [this.registry],
+  });
   private readonly sweepBehind = new Gauge({
     name: 'kindling_sweep_last_namespaces_behind',
     help: 'Namespaces that still had users due when the last sweep left them (more than its rounds settle): the sweeps are falling behind.',
@@ -177,6 +182,7 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
     this.sweptChanges.inc(sweep.changes);
     this.sweepFailures.inc(sweep.failures);
     this.lastSweepUsers.set(sweep.users);
+    this.lastSweepDue.set(sweep.due);
     this.sweepBehind.set(sweep.behind);
     this.sweepLag.set(sweep.lateSeconds);
     this.sweepAt.setToCurrentTime();
