@@ -78,6 +78,12 @@ export interface DeliveryPage {
   readonly next: string | null;
 }
 
+/** What `DeliveryQueue.count` answers. */
+export interface DeliveryCounts {
+  readonly pending: number;
+  readonly failed: number;
+}
+
 export interface DeliveryQueue {
   /** Queue deliveries, pending and due at their `createdAt`. One whose (endpointId, id) is queued already stays as it is. */
   enqueue(deliveries: readonly NewDelivery[]): Promise<void>;
@@ -113,6 +119,12 @@ export interface DeliveryQueue {
    * pass over each endpoint's deliveries. How many were forgotten.
    */
   removeOrderKeyPrefix(endpointIds: readonly string[], prefix: string): Promise<number>;
+  /**
+   * How many deliveries of the whole queue, every endpoint's, are pending (queued, claimed or waiting
+   * for a retry) and failed (given up, not yet purged): what a service's metrics show. Cheap: an
+   * adapter answers it from counts or an index it keeps, never by reading every delivery.
+   */
+  count(): Promise<DeliveryCounts>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
   close(): Promise<void>;
@@ -282,6 +294,15 @@ export function memoryDeliveryQueue(): DeliveryQueue {
         }
       }
       return removed;
+    },
+    async count() {
+      let pending = 0;
+      let failed = 0;
+      for (const { delivery } of byKey.values()) {
+        if (delivery.status === 'pending') pending++;
+        else if (delivery.status === 'failed') failed++;
+      }
+      return { pending, failed };
     },
     async close() {
       byKey.clear();

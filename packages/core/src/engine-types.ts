@@ -238,7 +238,8 @@ export interface Engine {
   settle(userId: string, options?: { at?: Date | number }): Promise<SettleResult>;
   /**
    * Settle every user whose streak needed a freeze or was lost by `at` (default now), found in the
-   * store's index, at most `limit` (default 500) per rule; `more` when the index had more.
+   * store's index, at most `limit` (default 500) per rule; `due` how many the index found (all
+   * settled when it resolves), `users` those whose streaks moved, `more` when the index had more.
    */
   settleDue(options?: { at?: Date | number; limit?: number }): Promise<SweepResult>;
 }

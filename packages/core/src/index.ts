@@ -33,6 +33,7 @@ export {
 } from './delivery-queue.js';
 export type {
   ClaimedDelivery,
+  DeliveryCounts,
   DeliveryQueue,
   Delivery,
   NewDelivery,

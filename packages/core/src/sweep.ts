@@ -29,6 +29,11 @@ export interface SettleResult {
 }
 
 export interface SweepResult {
+  /**
+   * users the index found due (at most `limit` per rule and list), each settled by this call; those
+   * with nothing to change or remind are among them, not among `users`
+   */
+  readonly due: number;
   /** users whose streaks moved */
   readonly users: number;
   /** changes they made (losses, freezes used or earned, pauses used) and reminders sent */
@@ -145,7 +150,7 @@ export function makeSweep(ctx: EngineContext) {
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
     // only once every user found was settled: a sweep that failed looks at them again
     for (const [key, row] of reached) reminderCursor.set(key, { expiresAt: row.expiresAt, userId: row.userId });
-    return { users, changes, more };
+    return { due: due.size, users, changes, more };
   }
 
   return { settle, settleDue };

@@ -15,7 +15,9 @@
  * what goes is oldest queued first, and never a delivery behind a pending one of its line. `done`
  * holds the finished deliveries by createdAt (purge), `e:<endpoint>` every delivery of an endpoint
  * by seq (list, removeEndpoint), `seq` the last seq given out, `form` the form of the order keys
- * (MOVE_KEYS_LUA).
+ * (MOVE_KEYS_LUA), `counts` the hash of how many are pending and how many failed (fields pending,
+ * failed): every script that changes a delivery's status or forgets one moves them (counted), so
+ * that COUNT_LUA reads two fields; a queue written before them has them made once (COUNTS_LUA).
  */
 
 const COMMON = `
@@ -25,6 +27,12 @@ local function deliveryKey(ref) return base .. 'd:' .. ref end
 local function lineKey(line) return base .. 'l:' .. line end
 local function endpointKey(endpoint) return base .. 'e:' .. endpoint end
 local function endpointOf(name) return string.match(name, '^[^:]*') end
+local countsKey = base .. 'counts'
+
+-- Moves the count of a status (pending and failed are counted) by a delivery that enters it (1) or leaves it (-1).
+local function counted(status, by)
+  if status == 'pending' or status == 'failed' then redis.call('HINCRBY', countsKey, status, by) end
+end
 
 -- Puts a line where claim finds it: its first pending delivery waits for its next, or the line is
 -- dropped when it has none.
@@ -61,6 +69,7 @@ for j = 2, #ARGV, 5 do
     added = added + 1
   end
 end
+counted('pending', added)
 return added
 `;
 
@@ -118,6 +127,8 @@ if ARGV[5] == 'pending' then
   redis.call('HSET', key, 'next', ARGV[6])
 else
   redis.call('HSET', key, 'status', ARGV[5], 'next', '')
+  counted('pending', -1)
+  counted(ARGV[5], 1)
   redis.call('ZREM', lineKey(found[2]), found[3])
   redis.call('ZADD', done, found[4], ref)
 end
@@ -136,6 +147,8 @@ local found = redis.call('HMGET', key, 'status', 'line', 'id', 'seq')
 if not found[1] then return 0 end
 if found[1] ~= 'pending' then
   redis.call('HSET', key, 'status', 'pending')
+  counted(found[1], -1)
+  counted('pending', 1)
   redis.call('ZADD', lineKey(found[2]), found[4], found[3])
   redis.call('ZREM', done, ref)
 end
@@ -167,6 +180,7 @@ return page
 export const PURGE_LUA = `${COMMON}
 local refs = redis.call('ZRANGEBYSCORE', done, '-inf', ARGV[2], 'LIMIT', 0, ARGV[3])
 for _, ref in ipairs(refs) do
+  counted(redis.call('HGET', deliveryKey(ref), 'status'), -1)
   redis.call('DEL', deliveryKey(ref))
   redis.call('ZREM', done, ref)
   redis.call('ZREM', endpointKey(endpointOf(ref)), string.sub(ref, #endpointOf(ref) + 2))
@@ -184,6 +198,7 @@ for _, id in ipairs(ids) do
   local ref = endpoint .. ':' .. id
   local key = deliveryKey(ref)
   local found = redis.call('HMGET', key, 'status', 'line')
+  counted(found[1], -1)
   if found[1] == 'pending' then
     redis.call('ZREM', lineKey(found[2]), id)
     lines[found[2]] = true
@@ -211,7 +226,9 @@ local forgot = 0
 for _, id in ipairs(ids) do
   local ref = endpoint .. ':' .. id
   local key = deliveryKey(ref)
-  if redis.call('HGET', key, 'line') == target then
+  local found = redis.call('HMGET', key, 'line', 'status')
+  if found[1] == target then
+    counted(found[2], -1)
     redis.call('ZREM', lineKey(target), id)
     redis.call('ZREM', done, ref)
     redis.call('DEL', key)
@@ -236,8 +253,10 @@ local forgot, lines = 0, {}
 for _, id in ipairs(ids) do
   local ref = endpoint .. ':' .. id
   local key = deliveryKey(ref)
-  local line = redis.call('HGET', key, 'line')
+  local found = redis.call('HMGET', key, 'line', 'status')
+  local line = found[1]
   if line and string.sub(line, 1, #start) == start then
+    counted(found[2], -1)
     redis.call('ZREM', lineKey(line), id)
     redis.call('ZREM', done, ref)
     redis.call('DEL', key)
@@ -333,4 +352,31 @@ if redis.call('EXISTS', lineWork) == 0 and redis.call('EXISTS', doneWork) == 0 t
   return -1
 end
 return moved
+`;
+
+/** ARGV: base. Returns how many deliveries are pending and how many failed (COUNTS_LUA made the hash). */
+export const COUNT_LUA = `${COMMON}
+local found = redis.call('HMGET', countsKey, 'pending', 'failed')
+return { tonumber(found[1]) or 0, tonumber(found[2]) or 0 }
+`;
+
+/**
+ * ARGV: base. Makes `counts` for a queue written before it, once (a queue object runs it before its
+ * first operation, after MOVE_KEYS_LUA): pending, the deliveries of every line (each line with a
+ * pending one is in waiting or ready); failed, those of done whose status is failed. A queue
+ * without `seq` holds nothing: both 0. Returns 1 when it made them, 0 when they were there.
+ */
+export const COUNTS_LUA = `${COMMON}
+if redis.call('EXISTS', countsKey) == 1 then return 0 end
+local pending, failed = 0, 0
+if redis.call('EXISTS', seqKey) == 1 then
+  for _, set in ipairs({ waiting, ready }) do
+    for _, line in ipairs(redis.call('ZRANGE', set, 0, -1)) do pending = pending + redis.call('ZCARD', lineKey(line)) end
+  end
+  for _, ref in ipairs(redis.call('ZRANGE', done, 0, -1)) do
+    if redis.call('HGET', deliveryKey(ref), 'status') == 'failed' then failed = failed + 1 end
+  end
+end
+redis.call('HSET', countsKey, 'pending', pending, 'failed', failed)
+return 1
 `;

@@ -193,6 +193,35 @@ for (const target of [targets.single, targets.cluster]) {
         await again.close();
       }
     });
+
+    it('makes the counts of a queue written before them once, from its lines and finished deliveries', async () => {
+      const prefix = `${target!.prefix}:dq-${++queues}:`;
+      const before = queueOn(target!, prefix);
+      const delivery = (id: string, orderKey: string) => ({
+        id,
+        endpointId: 'ep1',
+        orderKey,
+        type: 'streak.lost',
+        payload: '{}',
+        createdAt: T0,
+      });
+      await before.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('b1', 'bob'), delivery('c1', 'cy')]);
+      const attempt = { at: T0 + 1, status: 500, error: 'status 500', response: '', ms: 2 };
+      for (const d of await before.claim(T0, 10, 60_000))
+        await before.finish(d, attempt, { status: d.id === 'a1' ? 'delivered' : 'failed' });
+      expect(await before.count()).toEqual({ pending: 1, failed: 2 });
+      await before.close();
+      // as a queue of then holds it: no counts
+      await target!.client().del(`{${prefix}}counts`);
+      const again = queueOn(target!, prefix);
+      try {
+        expect(await again.count()).toEqual({ pending: 1, failed: 2 });
+        await again.enqueue([delivery('d1', 'dan')]);
+        expect(await again.count()).toEqual({ pending: 2, failed: 2 });
+      } finally {
+        await again.close();
+      }
+    });
   });
 }
 
@@ -205,6 +234,8 @@ for (const target of [targets.single, targets.cluster]) {
           const memory = memoryDeliveryQueue();
           try {
             for (const op of ops) expect(await apply(redis, op)).toEqual(await apply(memory, op));
+            // the counts the scripts keep are those the memory queue reads off every delivery
+            expect(await redis.count()).toEqual(await memory.count());
             // every line's first pending delivery, whatever it waits for
             const late = T0 + 1_000_000;
             expect(await redis.claim(late, 1000, 1)).toEqual(await memory.claim(late, 1000, 1));

@@ -11,6 +11,10 @@
  * operation a queue object moves them to the main namespace's keys (`userOrderKey('', id)`), a batch
  * per script (MOVE_KEYS_LUA), then notes the form (`{<prefix>}form`): no delivery is lost or changes
  * line, and every operation of this version waits until the move is done.
+ *
+ * Counts. The scripts keep how many deliveries are pending and failed (`{<prefix>}counts`), so
+ * `count` reads two fields; a queue written before the counts has them made in the same first step
+ * (COUNTS_LUA), one walk of its lines and finished deliveries.
  */
 import {
   checkQueueLimit,
@@ -26,6 +30,8 @@ import {
 import { connect, type Connection } from './connection.js';
 import {
   CLAIM_LUA,
+  COUNT_LUA,
+  COUNTS_LUA,
   ENQUEUE_LUA,
   FINISH_LUA,
   GET_LUA,
@@ -61,6 +67,8 @@ const SCRIPTS = {
   kindlingQueueRemoveOrderKey: REMOVE_ORDER_KEY_LUA,
   kindlingQueueRemoveOrderKeyPrefix: REMOVE_ORDER_KEY_PREFIX_LUA,
   kindlingQueueMoveKeys: MOVE_KEYS_LUA,
+  kindlingQueueCount: COUNT_LUA,
+  kindlingQueueMakeCounts: COUNTS_LUA,
 } as const;
 
 /** The form of the order keys this version writes: a namespace's and a user's (`userOrderKey`). */
@@ -151,6 +159,8 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
   let form: Promise<unknown> | null = null;
   const moveKeys = async () => {
     while ((await call('kindlingQueueMoveKeys', ORDER_KEYS_FORM, escapeName(mainStart), mainStart, MOVE_BATCH)) !== -1);
+    // the counts of a queue written before them, made once (COUNTS_LUA), before any script moves them
+    await call('kindlingQueueMakeCounts');
   };
   const script = async (name: QueueScript, ...args: Array<string | number>) => {
     form ??= moveKeys().catch((error: unknown) => {
@@ -314,6 +324,10 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
         }
       }
       return removed;
+    },
+    async count() {
+      const [pending, failed] = (await script('kindlingQueueCount')) as [number, number];
+      return { pending, failed };
     },
     close: () => connection.close(),
   };

@@ -112,6 +112,7 @@ export async function startServer(
     clock,
     ready: false,
   };
+  metrics?.queueCountsFrom(() => backend.deliveries.count());
   let firstStart: NewAccount | null;
   try {
     firstStart = await bootstrap(backend.control, { password: settings.ownerPassword, at: clock() });

@@ -1,7 +1,8 @@
 /**
  * The delivery queue's table, its indexes and every statement on it (delivery-queue.ts runs them).
  * Each statement reads an index range: the line heads that are due, one delivery by its ids, an
- * endpoint's page, the finished ones older than an instant (the tests check the query plans).
+ * endpoint's page, the finished ones older than an instant, the pending and the failed to count
+ * (the tests check the query plans).
  */
 import type Database from 'better-sqlite3';
 import type { DeliveryStatus } from '@kindling/core';
@@ -54,6 +55,7 @@ CREATE INDEX IF NOT EXISTS delivery_queue_lines ON delivery_queue (endpoint_id, 
 CREATE INDEX IF NOT EXISTS delivery_queue_claimable ON delivery_queue (claimable_at) WHERE claimable_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS delivery_queue_by_endpoint ON delivery_queue (endpoint_id);
 CREATE INDEX IF NOT EXISTS delivery_queue_finished ON delivery_queue (created_at) WHERE status <> 'pending';
+CREATE INDEX IF NOT EXISTS delivery_queue_failed ON delivery_queue (seq) WHERE status = 'failed';
 `;
 
 /** A row as the statements that read one give it. */
@@ -97,6 +99,8 @@ export interface DeliveryQueueStatements {
   /** an endpoint's deliveries queued before a seq, newest first, at most a limit */
   list: Statement<[Buffer, number, number], DeliveryRow>;
   purge: Statement<[number]>;
+  /** how many are pending and how many failed, each counted on its own partial index (no row read) */
+  count: Statement<[], { pending: number; failed: number }>;
   removeEndpoint: Statement<[Buffer]>;
   /** every delivery of one endpoint with one order key (a user erased): the endpoint's range, the whole line with it */
   removeOrderKey: Statement<[Buffer, Buffer]>;
@@ -141,6 +145,10 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
       `SELECT ${COLUMNS} FROM delivery_queue WHERE endpoint_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
     ),
     purge: db.prepare("DELETE FROM delivery_queue WHERE status <> 'pending' AND created_at < ?"),
+    count: db.prepare(
+      "SELECT (SELECT count(*) FROM delivery_queue INDEXED BY delivery_queue_lines WHERE status = 'pending') AS pending, " +
+        "(SELECT count(*) FROM delivery_queue INDEXED BY delivery_queue_failed WHERE status = 'failed') AS failed",
+    ),
     removeEndpoint: db.prepare('DELETE FROM delivery_queue WHERE endpoint_id = ?'),
     removeOrderKey: db.prepare(
       'DELETE FROM delivery_queue INDEXED BY delivery_queue_by_endpoint WHERE endpoint_id = ? AND order_key = ?',

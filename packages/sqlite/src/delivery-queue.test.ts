@@ -312,4 +312,15 @@ describe('the delivery queue’s query plans', () => {
       expect(reads[0], name).toMatch(expected);
     }
   });
+
+  it('counts the pending and the failed on their own partial indexes, never reading a finished delivery', () => {
+    const sql = prepareQueueStatements(db);
+    const reads = planOf(db, sql.count.source, []).filter(
+      (detail) => !/^(SCALAR SUBQUERY|SCAN CONSTANT ROW)/.test(detail),
+    );
+    expect(reads).toEqual([
+      'SCAN delivery_queue USING COVERING INDEX delivery_queue_lines',
+      'SCAN delivery_queue USING COVERING INDEX delivery_queue_failed',
+    ]);
+  });
 });

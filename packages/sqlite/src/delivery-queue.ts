@@ -228,6 +228,11 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
         return durably(() => retryOne.immediate(encodeKey(endpointId), encodeKey(id), now));
       }),
     purge: (before) => run(() => sql.purge.run(before).changes),
+    count: () =>
+      run(() => {
+        const counts = sql.count.get() as { pending: number; failed: number };
+        return { pending: counts.pending, failed: counts.failed };
+      }),
     removeEndpoint: (endpointId) => run(() => void sql.removeEndpoint.run(encodeKey(endpointId))),
     removeOrderKey: (endpointIds, orderKey) =>
       run(() => {

@@ -104,6 +104,7 @@ describe('the metrics of the sweeper', () => {
     // a freeze used, then the streak lost, for each
     expect(sampleValue(first, 'kindling_sweep_changes_total')).toBe(4);
     expect(sampleValue(first, 'kindling_sweep_last_users_settled')).toBe(2);
+    expect(sampleValue(first, 'kindling_sweep_last_users_due')).toBe(2);
     expect(sampleValue(first, 'kindling_sweep_duration_seconds_count')).toBe(1);
     expect(sampleValue(first, 'kindling_sweep_last_namespaces_behind')).toBe(0);
     expect(sampleValue(first, 'kindling_sweep_last_end_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60);
@@ -113,6 +114,7 @@ describe('the metrics of the sweeper', () => {
     const second = await scrape(t);
     expect(sampleValue(second, 'kindling_sweep_users_settled_total')).toBe(2);
     expect(sampleValue(second, 'kindling_sweep_last_users_settled')).toBe(0);
+    expect(sampleValue(second, 'kindling_sweep_last_users_due')).toBe(0);
     expect(sampleValue(second, 'kindling_sweep_duration_seconds_count')).toBe(2);
   });
 });
@@ -155,5 +157,51 @@ describe('the metrics of the webhook relay', () => {
     expect(sampleValue(failed, 'kindling_webhook_attempts_total', { outcome: 'retry' })).toBe(1);
     expect(sampleValue(failed, 'kindling_webhook_attempts_total', { outcome: 'failed' })).toBe(0);
     expect(sampleValue(failed, 'kindling_webhook_relay_pass_duration_seconds_count')).toBe(2);
+    // the whole queue, read at the scrape: cy's delivery waits for its retry
+    expect(sampleValue(failed, 'kindling_webhook_queue_deliveries', { status: 'pending' })).toBe(1);
+    expect(sampleValue(failed, 'kindling_webhook_queue_deliveries', { status: 'failed' })).toBe(0);
+    // one given up (as after a day of retries): failed, and no longer pending
+    const queue = t.server.ctx.backend.deliveries;
+    const [held] = await queue.claim(now + DAY, 1, 60_000);
+    if (held === undefined) throw new Error("cy's delivery was not handed out");
+    await queue.finish(
+      held,
+      { at: now + DAY, status: 500, error: 'status 500', response: '', ms: 1 },
+      { status: 'failed' },
+    );
+    const gaveUp = await scrape(t);
+    expect(sampleValue(gaveUp, 'kindling_webhook_queue_deliveries', { status: 'pending' })).toBe(0);
+    expect(sampleValue(gaveUp, 'kindling_webhook_queue_deliveries', { status: 'failed' })).toBe(1);
+  });
+
+  it('answers a scrape within its bound while the queue hangs, without the counts of the whole queue', async () => {
+    const node = redis().nodes[0] as { host: string; port: number };
+    t = await startTestServer({
+      env: {
+        ...METRICS,
+        REDIS_URL: `redis://${node.host}:${node.port}`,
+        KINDLING_REDIS_PREFIX: `metrics-queue-${Date.now()}`,
+        KINDLING_STORE_TIMEOUT_MS: '2000',
+      },
+    });
+    const answered = await scrape(t);
+    expect(answered.filter((sample) => sample.name === 'kindling_webhook_queue_deliveries')).toEqual([
+      { name: 'kindling_webhook_queue_deliveries', labels: { status: 'pending' }, value: 0 },
+      { name: 'kindling_webhook_queue_deliveries', labels: { status: 'failed' }, value: 0 },
+    ]);
+    redis().pause();
+    let samples: Awaited<ReturnType<typeof scrape>>;
+    let took: number;
+    try {
+      const started = performance.now();
+      samples = await scrape(t);
+      took = performance.now() - started;
+    } finally {
+      redis().resume();
+    }
+    // the queue's count is given up on after 250 ms, long before the store's own timeout (2 s)
+    expect(took).toBeLessThan(1_000);
+    expect(samples.some((sample) => sample.name === 'kindling_webhook_queue_deliveries')).toBe(false);
+    expect(sampleValue(samples, 'kindling_webhook_queue_unanswered_total')).toBe(1);
   });
 });

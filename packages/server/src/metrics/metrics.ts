@@ -6,6 +6,7 @@
  * servers in one process (tests) count apart. Nothing is made when metrics are off: the server
  * then holds no Metrics, and no hook, wrapper or observer runs (server.ts).
  */
+import type { DeliveryCounts } from '@kindling/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RelayWatch } from '../runtime/relay.js';
 import type { SweepWatch } from '../runtime/sweeper.js';
@@ -18,6 +19,12 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds: a sweep or a relay pass, from nothing to do to minutes. */
 const PASS_BUCKETS = [0.001, 0.01, 0.1, 0.5, 1, 5, 15, 60, 300];
+/**
+ * How long a scrape waits for the delivery queue's counts: a queue that does not answer by then
+ * (a store down or hung) leaves them out of that scrape, which answers at once rather than hang.
+ */
+export const QUEUE_COUNT_MS = 250;
+
 /** Seconds between a delivery's queueing and its first attempt. */
 const LAG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
@@ -69,6 +76,11 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
   private readonly lastSweepUsers = new Gauge({
     name: 'kindling_sweep_last_users_settled',
     help: 'Users the last sweep of this process settled.',
+    registers: [this.registry],
+  });
+  private readonly lastSweepDue = new Gauge({
+    name: 'kindling_sweep_last_users_due',
+    help: 'Users the last sweep of this process found due in its index reads, and settled (those with nothing to change among them); namespaces it left with more are kindling_sweep_last_namespaces_behind.',
     registers: [this.registry],
   });
   private readonly sweepBehind = new Gauge({
@@ -123,6 +135,25 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
     help: 'Deliveries this process has claimed and not yet finished: waiting to be sent or under way.',
     registers: [this.registry],
   });
+  /** what reads the counts of the whole queue (queueCountsFrom), none before the server gives it */
+  private readCounts: (() => Promise<DeliveryCounts>) | null = null;
+  /** the read of the scrape under way, which both families below wait for (a registry collects them at once) */
+  private countsRead: Promise<DeliveryCounts | null> | null = null;
+  private readonly queueUnanswered = new Counter({
+    name: 'kindling_webhook_queue_unanswered_total',
+    help: `Scrapes that showed no kindling_webhook_queue_deliveries: the delivery queue failed or did not answer within ${QUEUE_COUNT_MS} ms.`,
+    registers: [this.registry],
+    collect: async () => {
+      await this.countsOfScrape();
+    },
+  });
+  private readonly queueDeliveries = new Gauge({
+    name: 'kindling_webhook_queue_deliveries',
+    help: `Deliveries of the whole queue (every process's) by status: pending (queued, under way or waiting for a retry) and failed (given up, kept in the log until purged), read from the queue at each scrape; absent from a scrape the queue did not answer within ${QUEUE_COUNT_MS} ms.`,
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+    collect: () => this.collectQueueCounts(),
+  });
   private readonly firstAttemptLag = new Histogram({
     name: 'kindling_webhook_delivery_lag_seconds',
     help: "Seconds from a delivery's queueing to its first attempt.",
@@ -151,6 +182,7 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
     this.sweptChanges.inc(sweep.changes);
     this.sweepFailures.inc(sweep.failures);
     this.lastSweepUsers.set(sweep.users);
+    this.lastSweepDue.set(sweep.due);
     this.sweepBehind.set(sweep.behind);
     this.sweepLag.set(sweep.lateSeconds);
     this.sweepAt.setToCurrentTime();
@@ -173,8 +205,51 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
     this.pending.set(deliveries);
   }
 
+  /** Reads the counts of the whole delivery queue from `read` at each scrape (the server's queue). */
+  queueCountsFrom(read: () => Promise<DeliveryCounts>): void {
+    this.readCounts = read;
+  }
+
+  /** The queue's counts, read once a scrape: null, and counted unanswered, when it fails or takes longer than QUEUE_COUNT_MS. */
+  private countsOfScrape(): Promise<DeliveryCounts | null> {
+    const read = this.readCounts;
+    if (read === null) return Promise.resolve(null);
+    this.countsRead ??= answerWithin(read, QUEUE_COUNT_MS).then((counts) => {
+      this.countsRead = null;
+      if (counts === null) this.queueUnanswered.inc();
+      return counts;
+    });
+    return this.countsRead;
+  }
+
+  /** The queue's counts into their gauge, or none when it did not answer in time. */
+  private async collectQueueCounts(): Promise<void> {
+    const counts = await this.countsOfScrape();
+    this.queueDeliveries.reset();
+    if (counts === null) return;
+    this.queueDeliveries.set({ status: 'pending' }, counts.pending);
+    this.queueDeliveries.set({ status: 'failed' }, counts.failed);
+  }
+
   /** The text Prometheus scrapes. */
   text(): Promise<string> {
     return this.registry.metrics();
   }
+}
+
+/** What `read` answers within `ms`, or null when it fails or is later (its answer then dropped). */
+function answerWithin<T>(read: () => Promise<T>, ms: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    read().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
 }

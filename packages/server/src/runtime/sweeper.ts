@@ -25,6 +25,11 @@ export interface SweepReport {
 /** What a sweep tells the metrics (metrics/metrics.ts), when they are on. */
 export interface SweepWatch {
   swept(sweep: {
+    /**
+     * users the index found due, in the namespaces and rounds that answered (each of them settled:
+     * a round that fails leaves its users for the next sweep, uncounted)
+     */
+    due: number;
     /** users settled, changes made, namespaces not swept */
     users: number;
     changes: number;
@@ -69,9 +74,10 @@ export class Sweeper {
 
   private async sweep(): Promise<SweepReport> {
     const started = performance.now();
-    const progress = { behind: 0 };
+    const progress = { behind: 0, due: 0 };
     const report = await this.sweepAccounts(progress);
     this.watch?.swept({
+      due: progress.due,
       users: report.users,
       changes: report.changes,
       failures: report.failures,
@@ -82,7 +88,7 @@ export class Sweeper {
     return report;
   }
 
-  private async sweepAccounts(progress: { behind: number }): Promise<SweepReport> {
+  private async sweepAccounts(progress: { behind: number; due: number }): Promise<SweepReport> {
     const report: SweepReport = { accounts: 0, users: 0, changes: 0, failures: 0 };
     let accounts: Account[];
     try {
@@ -112,6 +118,7 @@ export class Sweeper {
           let more = false;
           for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
             const done = await runtime.engine.settleDue({ at: this.clock(), limit: BATCH });
+            progress.due += done.due;
             report.users += done.users;
             report.changes += done.changes;
             more = done.more && done.users > 0;

@@ -60,6 +60,7 @@ const DELIVERY_OPERATIONS: Record<keyof DeliveryQueue, true> = {
   removeEndpoint: true,
   removeOrderKey: true,
   removeOrderKeyPrefix: true,
+  count: true,
   probe: true,
   close: true,
 };

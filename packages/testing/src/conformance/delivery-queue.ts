@@ -252,6 +252,67 @@ export function describeDeliveryQueueConformance(
       expect(ids((await q.list('ep1', 10)).deliveries)).toEqual(['other']);
     });
 
+    it('counts the pending and the failed deliveries of the whole queue through every change', async () => {
+      const q = await queue();
+      const counted = () => q.count();
+      expect(await counted()).toEqual({ pending: 0, failed: 0 });
+      await q.enqueue([delivery('a1', 'ann'), delivery('a2', 'ann'), delivery('b1', 'bob'), delivery('c1', 'cat')]);
+      await q.enqueue([delivery('a1', 'ann'), delivery('d1', 'dan', T0, 'ep2'), delivery('e1', '1:t:eve', T0, 'ep2')]);
+      // a repeat is not counted twice
+      expect(await counted()).toEqual({ pending: 6, failed: 0 });
+      // claimed deliveries are still pending
+      await q.claim(T0, 10, LEASE);
+      expect(await counted()).toEqual({ pending: 6, failed: 0 });
+      await q.finish(await current(q, 'a1', 'ep1'), attempt(T0 + 1, 200), { status: 'delivered' });
+      await q.finish(await current(q, 'b1', 'ep1'), attempt(T0 + 1, 500, 'status 500'), { status: 'failed' });
+      await q.finish(await current(q, 'c1', 'ep1'), attempt(T0 + 1, 500, 'status 500'), {
+        status: 'pending',
+        nextAt: T0 + 30_000,
+      });
+      // a finish the queue refuses (a stale claim) changes no count
+      expect(
+        await q.finish({ endpointId: 'ep1', id: 'b1', claim: 0 }, attempt(T0 + 2, 200), { status: 'delivered' }),
+      ).toBe(false);
+      expect(await counted()).toEqual({ pending: 4, failed: 1 });
+      // sent again: a failed one and a delivered one pending again, a pending one stays counted once
+      expect(await q.retry('ep1', 'b1', T0 + 3)).toBe(true);
+      expect(await q.retry('ep1', 'a1', T0 + 3)).toBe(true);
+      expect(await q.retry('ep1', 'c1', T0 + 3)).toBe(true);
+      expect(await q.retry('ep1', 'nobody', T0 + 3)).toBe(false);
+      expect(await counted()).toEqual({ pending: 6, failed: 0 });
+      // past the first lease: d1 and e1, claimed and never finished, are handed out again
+      const next = await q.claim(T0 + LEASE + 1, 10, LEASE);
+      for (const d of next)
+        await q.finish(d, attempt(T0 + 5, 500, 'status 500'), { status: d.id === 'a1' ? 'delivered' : 'failed' });
+      // a1 delivered, b1, c1, d1, e1 failed; a2 left
+      expect(await counted()).toEqual({ pending: 1, failed: 4 });
+      // purge forgets the finished ones queued before its bound: the failed leave the count
+      await q.enqueue([delivery('f1', 'fay', T0 + LEASE + 2)]);
+      const late = (await q.claim(T0 + LEASE + 2, 10, LEASE)).find((d) => d.id === 'f1');
+      if (late === undefined) throw new Error('f1 was not handed out');
+      await q.finish(late, attempt(T0 + LEASE + 3, 500, 'status 500'), { status: 'failed' });
+      expect(await counted()).toEqual({ pending: 1, failed: 5 });
+      expect(await q.purge(T0 + 1)).toBe(5);
+      expect(await counted()).toEqual({ pending: 1, failed: 1 });
+      // an erased user's deliveries, pending or failed, leave the counts
+      expect(await q.removeOrderKey(['ep1'], 'ann')).toBe(1);
+      expect(await q.removeOrderKey(['ep1'], 'fay')).toBe(1);
+      expect(await counted()).toEqual({ pending: 0, failed: 0 });
+      await q.enqueue([
+        delivery('g1', '1:t:gus', T0, 'ep2'),
+        delivery('g2', '1:t:gus', T0, 'ep2'),
+        delivery('h1', 'hal'),
+      ]);
+      const gus = (await q.claim(T0 + 3 * LEASE, 10, LEASE)).find((d) => d.id === 'g1');
+      if (gus === undefined) throw new Error('g1 was not handed out');
+      await q.finish(gus, attempt(T0 + 3 * LEASE + 1, 500, 'status 500'), { status: 'failed' });
+      expect(await counted()).toEqual({ pending: 2, failed: 1 });
+      expect(await q.removeOrderKeyPrefix(['ep2'], '1:t:')).toBe(2);
+      expect(await counted()).toEqual({ pending: 1, failed: 0 });
+      await q.removeEndpoint('ep1');
+      expect(await counted()).toEqual({ pending: 0, failed: 0 });
+    });
+
     it('keeps ids, keys and payloads as given, whatever characters they hold', async () => {
       const q = await queue();
       const odd = {
