@@ -171,6 +171,32 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
     return call(name, ...args);
   };
   const refOf = (endpointId: string, id: string) => `${escapeName(endpointId)}:${escapeName(id)}`;
+  /**
+   * A forgetting script (`name`) run over each endpoint's log a batch at a time, on the line
+   * `lineOf` names of the escaped endpoint; each call answers how many it looked at and forgot, and
+   * the next starts past what the last kept. Answers how many were forgotten in all.
+   */
+  const forgetInLogs = async (
+    name: QueueScript,
+    endpointIds: readonly string[],
+    lineOf: (endpoint: string) => string,
+  ) => {
+    let removed = 0;
+    for (const endpointId of endpointIds) {
+      const endpoint = escapeName(endpointId);
+      let rank = 0;
+      for (;;) {
+        const [looked, forgot] = (await script(name, endpoint, lineOf(endpoint), rank, FORGET_BATCH)) as [
+          number,
+          number,
+        ];
+        removed += forgot;
+        if (looked < FORGET_BATCH) break;
+        rank += looked - forgot;
+      }
+    }
+    return removed;
+  };
   const keyOf = (ref: string) => `${base}d:${ref}`;
 
   return {
@@ -267,26 +293,12 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
         count = (await script('kindlingQueueRemoveEndpoint', endpoint, FORGET_BATCH)) as number;
     },
     async removeOrderKey(endpointIds, orderKey) {
-      let removed = 0;
-      for (const endpointId of endpointIds) {
-        const endpoint = escapeName(endpointId);
-        const line = `${endpoint}:${escapeName(orderKey)}`;
-        // finished deliveries are found by endpoint only: its log is walked a batch per call
-        let rank = 0;
-        for (;;) {
-          const [looked, forgot] = (await script(
-            'kindlingQueueRemoveOrderKey',
-            endpoint,
-            line,
-            rank,
-            FORGET_BATCH,
-          )) as [number, number];
-          removed += forgot;
-          if (looked < FORGET_BATCH) break;
-          rank += looked - forgot;
-        }
-      }
-      return removed;
+      // finished deliveries are found by endpoint only: its log is walked a batch per call
+      return forgetInLogs(
+        'kindlingQueueRemoveOrderKey',
+        endpointIds,
+        (endpoint) => `${endpoint}:${escapeName(orderKey)}`,
+      );
     },
     async removeOrderKeyPrefix(endpointIds, prefix) {
       // Escaped a unit at a time, a prefix is the start of every escaped key it starts, but one
@@ -304,26 +316,11 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
         }
         return removed;
       }
-      const cut = prefix;
-      let removed = 0;
-      for (const endpointId of endpointIds) {
-        const endpoint = escapeName(endpointId);
-        const start = `${endpoint}:${escapeName(cut)}`;
-        let rank = 0;
-        for (;;) {
-          const [looked, forgot] = (await script(
-            'kindlingQueueRemoveOrderKeyPrefix',
-            endpoint,
-            start,
-            rank,
-            FORGET_BATCH,
-          )) as [number, number];
-          removed += forgot;
-          if (looked < FORGET_BATCH) break;
-          rank += looked - forgot;
-        }
-      }
-      return removed;
+      return forgetInLogs(
+        'kindlingQueueRemoveOrderKeyPrefix',
+        endpointIds,
+        (endpoint) => `${endpoint}:${escapeName(prefix)}`,
+      );
     },
     async count() {
       const [pending, failed] = (await script('kindlingQueueCount')) as [number, number];
