@@ -16,6 +16,20 @@ export const BACKEND_HELP = [
   '  --account ID      act on this account (default: the operator account)',
 ];
 
+/**
+ * The SQLite data folder that --data or the environment names, for the commands that work on its
+ * files; `refusal` when the environment names Redis instead, which keeps no such folder.
+ */
+export function sqliteDataDir(
+  args: ParsedArgs,
+  env: Readonly<Record<string, string | undefined>>,
+  refusal: string,
+): string {
+  const settings = parseSettings(env, { data: args.strings.data });
+  if (settings.redis !== null) throw new CommandError(refusal);
+  return settings.dataDir;
+}
+
 export interface OpenAccount {
   readonly backend: Backend;
   readonly account: Account;

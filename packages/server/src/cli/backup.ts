@@ -4,9 +4,9 @@
  * there is nothing of the server's to copy: Redis is backed up with its own files.
  */
 import { resolve } from 'node:path';
-import { parseSettings } from '../settings.js';
 import { takeBackup } from '../runtime/backup-archive.js';
-import { CommandError, positionals } from './args.js';
+import { sqliteDataDir } from './account.js';
+import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
 import { formatBytes, Progress } from './progress.js';
 
@@ -36,14 +36,14 @@ export const backupCommand: Command = {
     if (begun === null) return 0;
     const { args, out } = begun;
     const [file] = positionals(args, ['FILE']) as [string];
-    const settings = parseSettings(io.env, { data: args.strings.data });
-    if (settings.redis !== null)
-      throw new CommandError(
-        'kindling backup copies a SQLite data folder, and this server keeps everything in Redis: back up Redis itself (its RDB snapshot or append-only file; docs/operations.md)',
-      );
+    const dataDir = sqliteDataDir(
+      args,
+      io.env,
+      'kindling backup copies a SQLite data folder, and this server keeps everything in Redis: back up Redis itself (its RDB snapshot or append-only file; docs/operations.md)',
+    );
     const started = Date.now();
     let bar: Progress | null = null;
-    const taken = await takeBackup(settings.dataDir, file, {
+    const taken = await takeBackup(dataDir, file, {
       force: args.booleans.has('force'),
       onProgress: ({ copiedBytes, totalBytes }) => {
         if (out.json) return;
@@ -54,7 +54,7 @@ export const backupCommand: Command = {
     (bar as Progress | null)?.finish();
     const seconds = (Date.now() - started) / 1000;
     out.result({ ...taken, seconds }, (t) => [
-      `Backed up ${resolve(settings.dataDir)} to ${t.file} (${formatBytes(t.bytes)} in ${seconds.toFixed(1)} s), as of ${t.manifest.takenAt}:`,
+      `Backed up ${resolve(dataDir)} to ${t.file} (${formatBytes(t.bytes)} in ${seconds.toFixed(1)} s), as of ${t.manifest.takenAt}:`,
       ...t.manifest.files.map((f) => `  ${f.name.padEnd(14)} ${formatBytes(f.bytes)}`),
       `Restore it with: kindling restore --data NEW_FOLDER ${t.file}`,
     ]);

@@ -2,9 +2,9 @@
  * `kindling restore [--data DIR] [--force] FILE`: a data folder made from a backup of `kindling
  * backup`, checked whole before anything is placed (runtime/backup-archive.ts).
  */
-import { parseSettings } from '../settings.js';
 import { restoreBackup } from '../runtime/backup-archive.js';
-import { CommandError, positionals } from './args.js';
+import { sqliteDataDir } from './account.js';
+import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
 import { formatBytes } from './progress.js';
 
@@ -31,12 +31,12 @@ export const restoreCommand: Command = {
     if (begun === null) return 0;
     const { args, out } = begun;
     const [file] = positionals(args, ['FILE']) as [string];
-    const settings = parseSettings(io.env, { data: args.strings.data });
-    if (settings.redis !== null)
-      throw new CommandError(
-        'kindling restore makes a SQLite data folder, and this server keeps everything in Redis: restore Redis from its own files (docs/operations.md)',
-      );
-    const restored = await restoreBackup(file, settings.dataDir, { force: args.booleans.has('force') });
+    const dataDir = sqliteDataDir(
+      args,
+      io.env,
+      'kindling restore makes a SQLite data folder, and this server keeps everything in Redis: restore Redis from its own files (docs/operations.md)',
+    );
+    const restored = await restoreBackup(file, dataDir, { force: args.booleans.has('force') });
     out.result(restored, (r) => [
       `Restored ${file} (taken ${r.manifest.takenAt}) into ${r.dir}:`,
       ...r.manifest.files.map((f) => `  ${f.name.padEnd(14)} ${formatBytes(f.bytes)}`),
