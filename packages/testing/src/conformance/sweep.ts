@@ -30,8 +30,13 @@ export function sweepCases(store: () => Store): void {
     const engine = engineOn(store());
     await seed(engine);
     const sweep = await engine.settleDue({ at: at('2026-03-04T12:00:00Z') });
-    expect(sweep).toEqual({ users: 2, changes: 3, more: false });
-    expect(await engine.settleDue({ at: at('2026-03-04T12:00:00Z') })).toEqual({ users: 0, changes: 0, more: false });
+    expect(sweep).toEqual({ due: 2, users: 2, changes: 3, more: false });
+    expect(await engine.settleDue({ at: at('2026-03-04T12:00:00Z') })).toEqual({
+      due: 0,
+      users: 0,
+      changes: 0,
+      more: false,
+    });
 
     const days = (await store().activity('2026-03-01', '2026-03-05')).days;
     expect(days.map(({ day, lost, freezesUsed }) => ({ day, lost, freezesUsed }))).toEqual([
