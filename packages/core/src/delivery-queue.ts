@@ -71,6 +71,9 @@ export type DeliveryOutcome =
   | { readonly status: 'failed' }
   | { readonly status: 'pending'; readonly nextAt: number };
 
+/** What `DeliveryQueue.retry` did: queued again, refused while an attempt is under way, or no such delivery. */
+export type RetryOutcome = 'due' | 'underWay' | 'unknown';
+
 export interface DeliveryPage {
   /** newest first */
   readonly deliveries: Delivery[];
@@ -101,8 +104,13 @@ export interface DeliveryQueue {
   get(endpointId: string, id: string): Promise<Delivery | null>;
   /** An endpoint's deliveries, newest queued first, at most `limit`, after the cursor `before` of a previous page. */
   list(endpointId: string, limit: number, before?: string | null): Promise<DeliveryPage>;
-  /** Make a delivery pending and due at `now` again, its attempts kept (send again); false when unknown. */
-  retry(endpointId: string, id: string, now: number): Promise<boolean>;
+  /**
+   * Send a delivery again: pending and due at `now`, its attempts kept ('due'). Refused ('underWay',
+   * nothing changed) while an attempt is under way: the delivery held by a claim whose lease runs
+   * past `now` and that has not finished, so that the attempt's `finish` neither drops the request
+   * nor races a second attempt. 'unknown' when there is no such delivery.
+   */
+  retry(endpointId: string, id: string, now: number): Promise<RetryOutcome>;
   /** Forget deliveries queued before `before` that are no longer pending (delivered or failed); how many. */
   purge(before: number): Promise<number>;
   /** Forget every delivery of an endpoint (it was deleted). */
@@ -154,6 +162,20 @@ export function userOfOrderKey(orderKey: string): { readonly scope: string; read
   return { scope: orderKey.slice(start, end), userId: orderKey.slice(end + 1) };
 }
 
+/**
+ * Whether an attempt of a delivery is under way at `now`, every queue's rule for `retry`: pending,
+ * handed out by a claim later than the last one that finished (`finished`, the claim number that
+ * `finish` last accepted), and that claim's lease (`nextAt`) not yet run out. A lease that ran out
+ * holds nothing: its sender is taken for dead, as `claim` takes it.
+ */
+export function isUnderWay(
+  delivery: Pick<Delivery, 'status' | 'claim' | 'nextAt'>,
+  finished: number,
+  now: number,
+): boolean {
+  return delivery.status === 'pending' && delivery.claim > finished && (delivery.nextAt ?? now) > now;
+}
+
 const MAX_LIMIT = 1000;
 
 /** `limit` checked as every queue and outbox read checks it: a whole number from 1 to 1000, else a RangeError. */
@@ -166,6 +188,8 @@ export function checkQueueLimit(limit: number): number {
 interface Queued {
   seq: number;
   delivery: Delivery;
+  /** the number of the last claim whose attempt finished: a higher `delivery.claim` holds it */
+  finished: number;
 }
 
 /** The reference DeliveryQueue, in memory: for tests and single-process embedding. */
@@ -184,6 +208,7 @@ export function memoryDeliveryQueue(): DeliveryQueue {
         if (byKey.has(key)) continue;
         byKey.set(key, {
           seq: ++seq,
+          finished: 0,
           delivery: {
             id: d.id,
             endpointId: d.endpointId,
@@ -222,6 +247,7 @@ export function memoryDeliveryQueue(): DeliveryQueue {
       if (queued === undefined || queued.delivery.status !== 'pending' || queued.delivery.claim !== claimed.claim)
         return false;
       const d = queued.delivery;
+      queued.finished = claimed.claim;
       queued.delivery = {
         ...d,
         status: outcome.status,
@@ -256,9 +282,10 @@ export function memoryDeliveryQueue(): DeliveryQueue {
     },
     async retry(endpointId, id, now) {
       const queued = byKey.get(keyOf(endpointId, id));
-      if (queued === undefined) return false;
+      if (queued === undefined) return 'unknown';
+      if (isUnderWay(queued.delivery, queued.finished, now)) return 'underWay';
       queued.delivery = { ...queued.delivery, status: 'pending', nextAt: now };
-      return true;
+      return 'due';
     },
     async purge(before) {
       let removed = 0;

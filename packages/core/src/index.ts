@@ -27,6 +27,7 @@ export type { ControlKV } from './control-kv.js';
 export {
   memoryDeliveryQueue,
   checkQueueLimit,
+  isUnderWay,
   scopeOrderKeyPrefix,
   userOfOrderKey,
   userOrderKey,
@@ -41,6 +42,7 @@ export type {
   DeliveryOutcome,
   DeliveryPage,
   DeliveryStatus,
+  RetryOutcome,
 } from './delivery-queue.js';
 export { outboxEntries } from './outbox.js';
 export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';

@@ -8,7 +8,9 @@
  * A delivery is the hash `d:<ref>`, ref = `<endpoint>:<id>` (names escaped: keys.ts escapeName, so
  * no `:` is left in them), fields: seq (its place in queue order), body (the queued delivery, JSON
  * as given), line, id, created, status, attempts, first, next ('' when none), last (the attempt,
- * JSON, or ''). A line (`<endpoint>:<orderKey>`) is the sorted set `l:<line>` of its pending
+ * JSON, or ''), claims (how many claims handed it out), finished (the claim whose attempt finished
+ * last: a pending delivery with more claims is held by an attempt under way until its lease, next,
+ * runs out; a hash queued before the field has none and is taken as held by no attempt). A line (`<endpoint>:<orderKey>`) is the sorted set `l:<line>` of its pending
  * deliveries by seq: its first is the one that may go. Each line with a pending delivery is in
  * exactly one of `waiting` (scored by its first's next) or `ready` (scored by its first's seq, once
  * due): claim moves the lines fallen due from waiting to ready and hands out ready's first lines, so
@@ -60,7 +62,7 @@ for j = 2, #ARGV, 5 do
   if redis.call('EXISTS', key) == 0 then
     local seq = redis.call('INCR', seqKey)
     redis.call('HSET', key, 'seq', seq, 'body', body, 'line', line, 'id', id, 'created', created,
-      'status', 'pending', 'attempts', 0, 'first', '', 'next', created, 'last', '')
+      'status', 'pending', 'attempts', 0, 'first', '', 'next', created, 'last', '', 'finished', 0)
     redis.call('ZADD', endpointKey(endpointOf(ref)), seq, id)
     local lk = lineKey(line)
     local alone = redis.call('EXISTS', lk) == 0
@@ -121,6 +123,7 @@ local found = redis.call('HMGET', key, 'status', 'line', 'id', 'created', 'first
 if found[1] ~= 'pending' then return 0 end
 if (tonumber(found[6]) or 0) ~= tonumber(ARGV[7]) then return 0 end
 redis.call('HINCRBY', key, 'attempts', 1)
+redis.call('HSET', key, 'finished', ARGV[7])
 if found[5] == '' then redis.call('HSET', key, 'first', ARGV[4]) end
 redis.call('HSET', key, 'last', ARGV[3])
 if ARGV[5] == 'pending' then
@@ -138,13 +141,19 @@ return 1
 
 /**
  * ARGV: base, ref, now. Pending again and due at now, back in its line at its place in queue order
- * (before what was queued after it). Returns 1, or 0 when unknown.
+ * (before what was queued after it). Returns 1, 0 when unknown, or 2 and nothing changed while an
+ * attempt is under way (core's isUnderWay: pending, claimed after the last finished claim, its lease
+ * running past now).
  */
 export const RETRY_LUA = `${COMMON}
 local ref = ARGV[2]
 local key = deliveryKey(ref)
-local found = redis.call('HMGET', key, 'status', 'line', 'id', 'seq')
+local found = redis.call('HMGET', key, 'status', 'line', 'id', 'seq', 'claims', 'finished', 'next')
 if not found[1] then return 0 end
+if found[1] == 'pending' and found[6] and tonumber(found[5] or 0) > tonumber(found[6])
+  and tonumber(found[7]) > tonumber(ARGV[3]) then
+  return 2
+end
 if found[1] ~= 'pending' then
   redis.call('HSET', key, 'status', 'pending')
   counted(found[1], -1)

@@ -274,7 +274,8 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
     },
     async retry(endpointId, id, now) {
       checkInstant('now', now);
-      return (await script('kindlingQueueRetry', refOf(endpointId, id), String(now))) === 1;
+      const answer = await script('kindlingQueueRetry', refOf(endpointId, id), String(now));
+      return answer === 1 ? 'due' : answer === 2 ? 'underWay' : 'unknown';
     },
     async purge(before) {
       if (Number.isNaN(before) || before === Number.NEGATIVE_INFINITY) return 0;

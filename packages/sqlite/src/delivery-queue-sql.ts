@@ -16,7 +16,9 @@ import type { DeliveryStatus } from '@kindling/core';
  * claimable_at is next_at on the first pending delivery of its line (endpoint_id, order_key), NULL on
  * every other row: a claim reads the due heads from its index alone, however many deliveries wait
  * behind them. `last` is the last attempt as JSON (a DeliveryAttempt). `claims` counts the claims
- * that handed the delivery out: `finish` names the one it answers (Delivery.claim).
+ * that handed the delivery out: `finish` names the one it answers (Delivery.claim), and notes it in
+ * `finished_claim`, so that a pending delivery with more claims than that is held by an attempt under
+ * way until its lease (next_at) runs out, which `retry` refuses (core's isUnderWay).
  */
 
 /**
@@ -33,6 +35,12 @@ export const DELIVERY_QUEUE_FORM_SCHEMA = 'CREATE TABLE delivery_queue_version (
 
 /** Tables made before `claims`: the column added (their deliveries start at claim 0). */
 export const DELIVERY_QUEUE_CLAIMS = 'ALTER TABLE delivery_queue ADD COLUMN claims INTEGER NOT NULL DEFAULT 0';
+/**
+ * Tables made before `finished_claim`: the column added, each delivery taken as finished by its last
+ * claim (none under way at the upgrade: a "send again" of one then goes, as it did before).
+ */
+export const DELIVERY_QUEUE_FINISHED_CLAIM =
+  'ALTER TABLE delivery_queue ADD COLUMN finished_claim INTEGER NOT NULL DEFAULT 0; UPDATE delivery_queue SET finished_claim = claims';
 export const DELIVERY_QUEUE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS delivery_queue (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -48,7 +56,8 @@ CREATE TABLE IF NOT EXISTS delivery_queue (
   next_at INTEGER,
   claimable_at INTEGER,
   last TEXT,
-  claims INTEGER NOT NULL DEFAULT 0
+  claims INTEGER NOT NULL DEFAULT 0,
+  finished_claim INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS delivery_queue_ids ON delivery_queue (endpoint_id, id);
 CREATE INDEX IF NOT EXISTS delivery_queue_lines ON delivery_queue (endpoint_id, order_key) WHERE status = 'pending';
@@ -73,6 +82,7 @@ export interface DeliveryRow {
   next_at: number | null;
   last: string | null;
   claims: number;
+  finished_claim: number;
 }
 
 type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
@@ -90,7 +100,7 @@ export interface DeliveryQueueStatements {
   hold: Statement<[number, number, number]>;
   /**
    * status, first attempt, next_at and last attempt of a pending delivery still held by the claim
-   * named; its order key, or nothing when not pending or claimed since
+   * named, that claim noted as finished; its order key, or nothing when not pending or claimed since
    */
   finish: Statement<[DeliveryStatus, number, number | null, string, Buffer, Buffer, number], { order_key: Buffer }>;
   /** pending again and due at an instant; its order key, or nothing when unknown */
@@ -109,7 +119,7 @@ export interface DeliveryQueueStatements {
 }
 
 const COLUMNS =
-  'seq, endpoint_id, id, order_key, type, payload, created_at, status, attempts, first_attempt_at, next_at, last, claims';
+  'seq, endpoint_id, id, order_key, type, payload, created_at, status, attempts, first_attempt_at, next_at, last, claims, finished_claim';
 
 export function prepareQueueStatements(db: Database.Database): DeliveryQueueStatements {
   return {
@@ -133,7 +143,7 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
     hold: db.prepare('UPDATE delivery_queue SET next_at = ?, claimable_at = ?, claims = claims + 1 WHERE seq = ?'),
     finish: db.prepare(
       'UPDATE delivery_queue SET status = ?, attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?), ' +
-        'next_at = ?, claimable_at = NULL, last = ? ' +
+        'next_at = ?, claimable_at = NULL, last = ?, finished_claim = claims ' +
         "WHERE endpoint_id = ? AND id = ? AND status = 'pending' AND claims = ? RETURNING order_key",
     ),
     retry: db.prepare(

@@ -131,6 +131,26 @@ describe('the delivery queue on a SQLite file', () => {
     expect(await again.finish(claimed!, attempt(T0 + 1, 200), { status: 'delivered' })).toBe(true);
   });
 
+  it('adds the finished claim to a table made before it, taking no delivery there as under way', async () => {
+    const path = newPath();
+    const before = queueAt(path);
+    await before.enqueue([delivery('a1', 'ann')]);
+    const [first] = await before.claim(T0, 10, LEASE);
+    await before.finish(first!, attempt(T0 + 1, 500, 'status 500'), { status: 'pending', nextAt: T0 + 30_000 });
+    await before.close();
+    const db = new Database(path);
+    db.exec('ALTER TABLE delivery_queue DROP COLUMN finished_claim');
+    db.close();
+    const again = queueAt(path);
+    // waiting for its next try, claimed once and finished: sent again at once
+    expect(await again.retry('ep1', 'a1', T0 + 2)).toBe('due');
+    const [claimed] = await again.claim(T0 + 2, 10, LEASE);
+    expect(claimed).toMatchObject({ id: 'a1', claim: 2 });
+    expect(await again.retry('ep1', 'a1', T0 + 3)).toBe('underWay');
+    expect(await again.finish(claimed!, attempt(T0 + 4, 200), { status: 'delivered' })).toBe(true);
+    expect(await again.retry('ep1', 'a1', T0 + 5)).toBe('due');
+  });
+
   it("moves the order keys of a queue from before namespaces to the main one's, every line whole and in its order", async () => {
     const path = newPath();
     const before = queueAt(path);
@@ -201,12 +221,12 @@ describe('the delivery queue on a SQLite file', () => {
     await queue.finish(await held(queue, 'a1'), attempt(T0 + 1, 200), { status: 'delivered' });
     expect(ids(await queue.claim(T0 + 2, 10, LEASE))).toEqual(['a2']);
     await queue.finish(await held(queue, 'a2'), attempt(T0 + 3, 500), { status: 'pending', nextAt: T0 + 10 });
-    expect(await queue.retry('ep1', 'a1', T0 + 5)).toBe(true);
+    expect(await queue.retry('ep1', 'a1', T0 + 5)).toBe('due');
     expect(ids(await queue.claim(T0 + 10, 10, LEASE))).toEqual(['a1']);
     await queue.finish(await held(queue, 'a1'), attempt(T0 + 11, 200), { status: 'delivered' });
     expect(ids(await queue.claim(T0 + 12, 10, LEASE))).toEqual(['a2']);
     // sending a waiting one again does not let it overtake the head
-    expect(await queue.retry('ep1', 'a3', T0 + 13)).toBe(true);
+    expect(await queue.retry('ep1', 'a3', T0 + 13)).toBe('due');
     expect(await queue.claim(T0 + 14, 10, LEASE)).toEqual([]);
   });
 

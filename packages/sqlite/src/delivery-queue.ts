@@ -32,12 +32,15 @@ import {
   type DeliveryAttempt,
   type DeliveryQueue,
   type DeliveryStatus,
+  isUnderWay,
   type NewDelivery,
+  type RetryOutcome,
   userOrderKey,
 } from '@kindling/core';
 import type Database from 'better-sqlite3';
 import {
   DELIVERY_QUEUE_CLAIMS,
+  DELIVERY_QUEUE_FINISHED_CLAIM,
   DELIVERY_QUEUE_FORM_SCHEMA,
   DELIVERY_QUEUE_SCHEMA,
   type DeliveryQueueStatements,
@@ -66,6 +69,7 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
       db.exec(DELIVERY_QUEUE_SCHEMA);
       const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('delivery_queue');
       if (!columns.includes('claims')) db.exec(DELIVERY_QUEUE_CLAIMS);
+      if (!columns.includes('finished_claim')) db.exec(DELIVERY_QUEUE_FINISHED_CLAIM);
       if (tables.includes('delivery_queue_version')) checkKeysForm(db);
       else noteKeysForm(db, tables.includes('delivery_queue'));
     }).immediate();
@@ -136,13 +140,17 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     },
   );
 
-  const retryOne = db.transaction((endpointId: Buffer, id: Buffer, now: number) => {
-    const line = sql.retry.get(now, endpointId, id);
-    if (line === undefined) return false;
+  const retryOne = db.transaction((endpointId: Buffer, id: Buffer, now: number): RetryOutcome => {
+    const row = sql.get.get(endpointId, id);
+    if (row === undefined) return 'unknown';
+    // Read and refused in the write transaction: no claim or finish comes in between.
+    if (isUnderWay({ status: row.status, claim: row.claims, nextAt: row.next_at }, row.finished_claim, now))
+      return 'underWay';
+    sql.retry.get(now, endpointId, id);
     // Pending again, it may come before the line's head: the head is chosen anew.
-    sql.clearHeads.run(endpointId, line.order_key);
-    setHead(endpointId, line.order_key);
-    return true;
+    sql.clearHeads.run(endpointId, row.order_key);
+    setHead(endpointId, row.order_key);
+    return 'due';
   });
 
   /** Every delivery of the order key to each endpoint, in one transaction; how many. */

@@ -75,6 +75,10 @@ const SERVER = {
   ACCOUNT_NAME_TAKEN: { status: 409, message: 'an account already has this name' },
   CONFIG_CONFLICT: { status: 409, message: 'the configuration changed meanwhile; try again' },
   LIMIT_REACHED: { status: 409, message: 'the account has as many of these as it may have' },
+  DELIVERY_UNDER_WAY: {
+    status: 409,
+    message: 'an attempt of this delivery is under way; send it again once it is done',
+  },
   BODY_TOO_LARGE: { status: 413, message: 'the body is over 64 KB (1 MB for a batch of events)' },
   URL_TOO_LONG: { status: 414, message: 'a path segment is over 16 KB' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'the body must be JSON: send Content-Type: application/json' },

@@ -258,6 +258,30 @@ describe('webhook delivery', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses "send again" with 409 while an attempt is under way, then sends the delivery again once it is done', async () => {
+    const endpoint = await subscribe(['streak.started']);
+    await lesson('ida');
+    let letGo = () => {};
+    receiver.state.hold = new Promise<void>((resolve) => (letGo = resolve));
+    const pass = relay();
+    await expect.poll(() => receiver.state.waiting, { timeout: 5_000 }).toBe(1);
+    const [delivery] = (await log(endpoint)).deliveries;
+    const during = await t.call('POST', `/admin/v1/webhooks/${endpoint}/deliveries/${delivery.id}/retry`, {
+      key: t.adminKey,
+    });
+    expect([during.status, during.body.code]).toEqual([409, 'DELIVERY_UNDER_WAY']);
+    letGo();
+    await pass;
+    expect((await log(endpoint)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+    const after = await t.call('POST', `/admin/v1/webhooks/${endpoint}/deliveries/${delivery.id}/retry`, {
+      key: t.adminKey,
+    });
+    expect(after.status).toBe(202);
+    await relay();
+    expect(receiver.received.map((r) => r.id)).toEqual([delivery.id, delivery.id]);
+    expect((await log(endpoint)).deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
   it('gives a delivery up after a day of failures and turns off an endpoint that failed all that time, saying why', async () => {
     const endpoint = await subscribe();
     receiver.state.status = 503;

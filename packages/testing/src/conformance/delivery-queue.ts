@@ -39,6 +39,31 @@ export function describeDeliveryQueueConformance(
       for (const q of open.splice(0)) await q.close().catch(() => undefined);
     });
 
+    it('refuses to send again a delivery whose attempt is under way, and sends it again once that attempt is done', async () => {
+      const q = await queue();
+      await q.enqueue([delivery('a1', 'ann')]);
+      const [held] = await q.claim(T0, 10, LEASE);
+      // held by a claim whose lease runs: refused, and not handed out a second time meanwhile
+      expect(await q.retry('ep1', 'a1', T0 + 1)).toBe('underWay');
+      expect(await q.claim(T0 + 2, 10, LEASE)).toEqual([]);
+      // the attempt under way is recorded as it went
+      expect(await q.finish(held!, attempt(T0 + 3, 200), { status: 'delivered' })).toBe(true);
+      expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'delivered', attempts: 1 });
+      // once done, sent again
+      expect(await q.retry('ep1', 'a1', T0 + 4)).toBe('due');
+      const [second] = await q.claim(T0 + 4, 10, LEASE);
+      expect(second).toMatchObject({ id: 'a1', status: 'pending', attempts: 1 });
+      // a claim whose lease ran out holds nothing: its delivery is due, sent again at once
+      expect(await q.retry('ep1', 'a1', T0 + 4 + LEASE)).toBe('due');
+      const [third] = await q.claim(T0 + 4 + LEASE, 10, LEASE);
+      expect(third).toMatchObject({ id: 'a1' });
+      // waiting for its next try after a failed attempt: sent again now
+      await q.finish(third!, attempt(T0 + 5 + LEASE, 500, 'status 500'), { status: 'pending', nextAt: T0 + 10 * LEASE });
+      expect(await q.retry('ep1', 'a1', T0 + 6 + LEASE)).toBe('due');
+      expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'pending', attempts: 2, nextAt: T0 + 6 + LEASE });
+      expect(await q.retry('ep1', 'nope', T0)).toBe('unknown');
+    });
+
     it('hands out due deliveries oldest first, one at a time per endpoint and user, and holds them for the lease', async () => {
       const q = await queue();
       await q.enqueue([delivery('a1', 'ann'), delivery('b1', 'bob'), delivery('a2', 'ann')]);
@@ -170,8 +195,8 @@ export function describeDeliveryQueueConformance(
       await q.finish(await current(q, 'd0', 'ep1'), attempt(T0 + 11, null, 'ECONNREFUSED'), { status: 'failed' });
       await q.finish(await current(q, 'd1', 'ep1'), attempt(T0 + 11, 204), { status: 'delivered' });
       // send again: pending and due now, its attempts kept
-      expect(await q.retry('ep1', 'd0', T0 + 20)).toBe(true);
-      expect(await q.retry('ep1', 'nope', T0 + 20)).toBe(false);
+      expect(await q.retry('ep1', 'd0', T0 + 20)).toBe('due');
+      expect(await q.retry('ep1', 'nope', T0 + 20)).toBe('unknown');
       expect(await q.get('ep1', 'd0')).toMatchObject({ status: 'pending', attempts: 1, nextAt: T0 + 20 });
       expect(ids(await q.claim(T0 + 20, 10, LEASE))).toEqual(['d0']);
 
@@ -275,10 +300,10 @@ export function describeDeliveryQueueConformance(
       ).toBe(false);
       expect(await counted()).toEqual({ pending: 4, failed: 1 });
       // sent again: a failed one and a delivered one pending again, a pending one stays counted once
-      expect(await q.retry('ep1', 'b1', T0 + 3)).toBe(true);
-      expect(await q.retry('ep1', 'a1', T0 + 3)).toBe(true);
-      expect(await q.retry('ep1', 'c1', T0 + 3)).toBe(true);
-      expect(await q.retry('ep1', 'nobody', T0 + 3)).toBe(false);
+      expect(await q.retry('ep1', 'b1', T0 + 3)).toBe('due');
+      expect(await q.retry('ep1', 'a1', T0 + 3)).toBe('due');
+      expect(await q.retry('ep1', 'c1', T0 + 3)).toBe('due');
+      expect(await q.retry('ep1', 'nobody', T0 + 3)).toBe('unknown');
       expect(await counted()).toEqual({ pending: 6, failed: 0 });
       // past the first lease: d1 and e1, claimed and never finished, are handed out again
       const next = await q.claim(T0 + LEASE + 1, 10, LEASE);

@@ -1,7 +1,9 @@
 /**
  * POST /admin/v1/webhooks/:id/deliveries/:deliveryId/retry: send one delivery again (delivered or
  * failed: pending and due now, its attempts kept). It goes out with the relay's next pass, after the
- * user's deliveries to the endpoint queued before it.
+ * user's deliveries to the endpoint queued before it. While an attempt of it is under way the queue
+ * refuses (DeliveryQueue.retry), answered 409 DELIVERY_UNDER_WAY: never two attempts at once, never
+ * a 202 that the attempt's outcome then overwrites.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -30,7 +32,7 @@ export function resendDeliveryRoute(app: App, ctx: ServerContext): void {
         summary: 'Send a webhook delivery again',
         tags: [TAG],
         params,
-        response: { 202: deliverySchema, ...errors(404) },
+        response: { 202: deliverySchema, ...errors(404, 409) },
       },
     },
     async (request, reply) => {
@@ -38,7 +40,9 @@ export function resendDeliveryRoute(app: App, ctx: ServerContext): void {
       const { deliveryId } = request.params;
       const noDelivery = () =>
         new HttpError('NOT_FOUND', `endpoint ${endpoint.id} has no delivery with the id ${JSON.stringify(deliveryId)}`);
-      if (!(await ctx.backend.deliveries.retry(endpoint.id, deliveryId, ctx.clock()))) throw noDelivery();
+      const outcome = await ctx.backend.deliveries.retry(endpoint.id, deliveryId, ctx.clock());
+      if (outcome === 'unknown') throw noDelivery();
+      if (outcome === 'underWay') throw new HttpError('DELIVERY_UNDER_WAY');
       const delivery = await ctx.backend.deliveries.get(endpoint.id, deliveryId);
       if (delivery === null) throw noDelivery();
       reply.code(202);
