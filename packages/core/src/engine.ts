@@ -38,7 +38,7 @@ import { listUsers } from './user-list.js';
 import { copyStreak, type HistoryEntry, type Rollup } from './state.js';
 import type { StepResult, UserSnapshot } from './store.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
-import { checkCount, checkOptionalString, checkUserId, checkValue, MAX_ID_LENGTH } from './validate.js';
+import { checkCount, checkNewUserId, checkOptionalString, checkUserId, checkValue, MAX_ID_LENGTH } from './validate.js';
 import { viewHistory, viewStreak } from './view.js';
 
 /** A step's answer when the event may be late and the step was not given the journal (late-event.ts). */
@@ -66,7 +66,7 @@ export function createEngine(options: EngineOptions): Engine {
   function recordChecked(input: RecordInput, views: boolean): Promise<RecordedEvent> {
     if (input === null || typeof input !== 'object')
       throw new InvalidInputError('record needs { userId, metric, value }');
-    const userId = checkUserId(input.userId);
+    const userId = checkNewUserId(input.userId);
     if (typeof input.metric !== 'string' || !metrics.has(input.metric)) {
       throw new NotFoundError(
         'UNKNOWN_METRIC',

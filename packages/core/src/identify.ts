@@ -15,7 +15,7 @@ import { newUser } from './reduce.js';
 import type { Change, HistoryEntry } from './state.js';
 import { zoneOf } from './time/local-date.js';
 import { viewUser } from './user-view.js';
-import { checkOptionalString, checkUserId } from './validate.js';
+import { checkNewUserId, checkOptionalString } from './validate.js';
 import { moveZone } from './zone-change.js';
 import { shown } from './shown.js';
 
@@ -27,7 +27,7 @@ export async function identify(
   input: IdentifyInput,
   options: { mode: IdentifyMode; at?: Date | number },
 ): Promise<IdentifyResult> {
-  checkUserId(userId);
+  checkNewUserId(userId);
   const mode = options?.mode;
   if (!MODES.includes(mode)) throw new InvalidInputError(`mode must be one of ${MODES.join(', ')}, got ${shown(mode)}`);
   const profile = checkProfile(input);

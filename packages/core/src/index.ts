@@ -22,6 +22,7 @@ export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats, ExpiringRow } from './store.js';
+export { isShowable, SHOWABLE_PATTERN } from './characters.js';
 export { ownRecord } from './control-kv.js';
 export type { ControlKV } from './control-kv.js';
 export {

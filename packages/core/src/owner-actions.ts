@@ -15,7 +15,7 @@ import { restoreStreak } from './restore.js';
 import { copyUser, withEntry, type Change } from './state.js';
 import { parseGivenDay } from './time/calendar.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
-import { checkCount, checkUserId } from './validate.js';
+import { checkCount, checkNewUserId } from './validate.js';
 import { viewStreak } from './view.js';
 
 export async function grantFreezes(
@@ -25,7 +25,7 @@ export async function grantFreezes(
   options: Options<'grantFreezes', 2> = {},
 ): Result<'grantFreezes'> {
   const { now, ruleFor, updateRule } = ctx;
-  checkUserId(userId);
+  checkNewUserId(userId);
   checkCount(count, 'count', 1, 1_000_000);
   const rule = ruleFor(options.key);
   if (!rule.freezes.enabled)
@@ -43,7 +43,7 @@ export async function grantFreezes(
 
 export async function pause(ctx: EngineContext, userId: string, options: Options<'pause', 1>): Result<'pause'> {
   const { now, ruleFor, idFor, updateRule } = ctx;
-  checkUserId(userId);
+  checkNewUserId(userId);
   const rule = ruleFor(options?.key);
   const start = parseGivenDay(options?.start, 'start');
   const end = parseGivenDay(options?.end, 'end');
@@ -61,7 +61,7 @@ export async function unpause(
   options: Options<'unpause', 2> = {},
 ): Result<'unpause'> {
   const { now, ruleFor, updateRule } = ctx;
-  checkUserId(userId);
+  checkNewUserId(userId);
   const rule = ruleFor(options.key);
   await updateRule(userId, rule, now(options.at), (state) => {
     removePause(state, pauseId);
@@ -75,7 +75,7 @@ export async function restore(
   options: Options<'restore', 1> = {},
 ): Result<'restore'> {
   const { store, current, now, ruleFor, updateRule } = ctx;
-  checkUserId(userId);
+  checkNewUserId(userId);
   const rule = ruleFor(options.key);
   const at = now(options.at);
   const loaded = await current.load(userId, at);
@@ -106,7 +106,7 @@ export async function completeAchievement(
   options: Options<'completeAchievement', 2> = {},
 ): Result<'completeAchievement'> {
   const { current, achievements, rules, now } = ctx;
-  checkUserId(userId);
+  checkNewUserId(userId);
   const achievement = achievements.find((a) => a.key === key);
   if (achievement === undefined) {
     throw new NotFoundError(

@@ -12,7 +12,7 @@ import { personalRule } from './personal-rule.js';
 import { rebuildUser } from './rebuild.js';
 import type { Condition, Mode, StreakRule } from './rules.js';
 import type { NotificationChannel, StreakPreference, UserPreferences, UserState } from './state.js';
-import { checkUserId } from './validate.js';
+import { checkNewUserId, checkUserId } from './validate.js';
 import { shown } from './shown.js';
 
 export const NOTIFICATION_TYPES = ['achievement_completed', 'recap', 'reactivation', 'streak_reminder'] as const;
@@ -153,7 +153,7 @@ export async function setPreferences(
   input: PreferencesInput,
   options: { key?: string; at?: Date | number } = {},
 ): Promise<PreferencesView> {
-  checkUserId(userId);
+  checkNewUserId(userId);
   if (input === null || typeof input !== 'object') throw new InvalidInputError('preferences must be an object');
   const notifications = input.notifications === undefined ? null : checkNotifications(input.notifications);
   const rule = input.streak === undefined && ctx.rules.length === 0 ? undefined : ctx.ruleFor(options.key);

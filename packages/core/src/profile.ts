@@ -2,10 +2,11 @@
  * A user's profile: what `identify` and an event's user tell besides the zone (name, email, email
  * consent, device tokens, custom attributes). Checked at the engine's edge, then merged into the
  * user's state (a PATCH: only what is given changes) or replacing it (a PUT: what is not given
- * returns to its default). The profile is never part of a streak: no rule reads it.
+ * returns to its default). The name holds no control or direction characters (characters.ts). The
+ * profile is never part of a streak: no rule reads it.
  */
 import { shown } from './shown.js';
-import { longerThan } from './characters.js';
+import { isShowable, longerThan, UNSHOWABLE_PROBLEM } from './characters.js';
 import { InvalidInputError } from './errors.js';
 import { emptyRecord, unsafeKeyReason } from './keys.js';
 import type { UserProfile, UserState } from './state.js';
@@ -61,6 +62,13 @@ function checkText(value: unknown, what: string, max: number, nullable: boolean)
   return value;
 }
 
+/** A name shown to people: none of the control and direction characters (characters.ts). */
+function checkShowable<T extends string | null | undefined>(value: T, what: string): T {
+  if (typeof value === 'string' && !isShowable(value))
+    throw new InvalidInputError(`${what} ${UNSHOWABLE_PROBLEM}, got ${describe(value)}`);
+  return value;
+}
+
 function checkTokens(value: unknown, what: string): readonly string[] | null | undefined {
   if (value === undefined || value === null) return value;
   if (!Array.isArray(value) || value.length > PROFILE_LIMITS.deviceTokens)
@@ -109,7 +117,7 @@ export function checkProfile(input: unknown, where = ''): CheckedProfile {
     throw new InvalidInputError(`${where}subscribeToEmails must be true or false, got ${describe(subscribe)}`);
   return {
     email: checkText(given.email, `${where}email`, PROFILE_LIMITS.email, true),
-    name: checkText(given.name, `${where}name`, PROFILE_LIMITS.name, true),
+    name: checkShowable(checkText(given.name, `${where}name`, PROFILE_LIMITS.name, true), `${where}name`),
     subscribeToEmails: subscribe,
     deviceTokens: checkTokens(given.deviceTokens, `${where}deviceTokens`),
     attributes: checkAttributes(given.attributes, `${where}attributes`),

@@ -2,7 +2,7 @@
  * Checks of caller input at the engine's edge. Each failure is an InvalidInputError that names the
  * field and the value it got.
  */
-import { longerThan } from './characters.js';
+import { isShowable, longerThan, UNSHOWABLE_PROBLEM } from './characters.js';
 import { InvalidInputError } from './errors.js';
 import { MAX_VALUE } from './sums.js';
 import { shown } from './shown.js';
@@ -10,7 +10,12 @@ import { shown } from './shown.js';
 /** The longest user id, idempotency key and the like, in characters: what the HTTP API takes. */
 export const MAX_ID_LENGTH = 255;
 
-/** A user id: 1 to 255 characters, the bound every caller meets (HTTP, the command line, an embedding backend). */
+/**
+ * A user id as a read, an erasure or the engine's own upkeep (settle, rebuild) names it: 1 to 255
+ * characters, the bound every caller meets (HTTP, the command line, an embedding backend). The
+ * characters are not checked here, so that a user stored before `checkNewUserId` refused theirs is
+ * still read, settled and erased.
+ */
 export function checkUserId(userId: unknown): string {
   if (typeof userId !== 'string' || userId.length === 0) {
     throw new InvalidInputError(`userId must be a non-empty string, got ${shown(userId)}`);
@@ -18,6 +23,17 @@ export function checkUserId(userId: unknown): string {
   if (longerThan(userId, MAX_ID_LENGTH))
     throw new InvalidInputError(`userId must be 1 to ${MAX_ID_LENGTH} characters, got ${shown(userId)}`);
   return userId;
+}
+
+/**
+ * A user id as a caller's write gives it (an event, identify, an owner's action, preferences): as
+ * `checkUserId`, and without control or direction characters (characters.ts), which would be shown
+ * to the owner in the dashboard, logs and exports.
+ */
+export function checkNewUserId(userId: unknown): string {
+  const id = checkUserId(userId);
+  if (!isShowable(id)) throw new InvalidInputError(`userId ${UNSHOWABLE_PROBLEM}, got ${shown(id)}`);
+  return id;
 }
 
 /** An event's value: a finite number of at most MAX_VALUE (1e12) either way (S6, sums.ts). */

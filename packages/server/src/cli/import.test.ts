@@ -35,6 +35,16 @@ describe('kindling import', () => {
     expect(json.err).toBe('');
   });
 
+  it('rejects a line whose user id holds a control or direction character, naming userId, and records the others', async () => {
+    const path = join(d.dir, 'controls.ndjson');
+    const lineOf = (id: string) => JSON.stringify({ metric: 'lessons', user: { id, tz: 'UTC' }, value: 1 });
+    writeFileSync(path, [lineOf('a\u0000b'), lineOf('adm\u202Ein'), lineOf('a\nb'), lineOf('ada')].join('\n'));
+    const json = await d.cli(['import', path, '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ recorded: 1, rejected: 3, lines: 4 });
+    const human = await d.cli(['import', path]);
+    for (const n of [1, 2, 3]) expect(human.out).toMatch(new RegExp(`line ${n}: userId must hold no control characters`));
+  });
+
   it('exits 1 when any line was rejected, 0 when none was, and counts blank lines as skipped', async () => {
     const path = join(d.dir, 'blanks.ndjson');
     const good = '{"metric":"lessons","userId":"ada","value":1,"at":"2026-01-02T10:00:00Z"}';

@@ -6,6 +6,7 @@
  * one this server does not read (an `at` where none is taken) is not recorded as if it were not there
  * (`http/request-bodies.test.ts` tours every route's body). The answers of each route are in wire/.
  */
+import { SHOWABLE_PATTERN } from '@kindling/core';
 import { eventInstant } from './event-instant.js';
 import { ERROR_CODE_LIST } from './error-codes.js';
 
@@ -18,7 +19,14 @@ export const errorBody = {
   properties: { error: { type: 'string' }, code: { type: 'string', enum: ERROR_CODE_LIST } },
 } as const;
 
+/** A user id as a read or an erasure names it: a user stored before the characters were checked stays reachable. */
 export const userId = { type: 'string', minLength: 1, maxLength: 255 } as const;
+
+/**
+ * A user id as a write gives it: no control or direction characters (the core's rule,
+ * `checkNewUserId`, which the engine applies too); refused naming the field.
+ */
+export const newUserId = { ...userId, pattern: SHOWABLE_PATTERN } as const;
 
 /**
  * What a caller may tell of a user besides the id (the hosted service's `UpdatedUser`); limits as the
@@ -27,7 +35,7 @@ export const userId = { type: 'string', minLength: 1, maxLength: 255 } as const;
  */
 const userFields = {
   email: { type: 'string', maxLength: 320 },
-  name: { type: 'string', maxLength: 255 },
+  name: { type: 'string', maxLength: 255, pattern: SHOWABLE_PATTERN },
   tz: { type: 'string', maxLength: 64, description: 'IANA time zone of the user, e.g. Europe/Berlin' },
   subscribeToEmails: { type: 'boolean', description: 'false: the user’s email address is not kept' },
   deviceTokens: {
@@ -60,7 +68,7 @@ export const upsertedUser = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: userId, ...userFields },
+  properties: { id: newUserId, ...userFields },
 } as const;
 
 export const updatedUser = {
@@ -96,6 +104,13 @@ export const userParams = {
   type: 'object',
   required: ['id'],
   properties: { id: userId },
+} as const;
+
+/** The path of a route that writes a user (identify by id). */
+export const newUserParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: newUserId },
 } as const;
 
 export const historyQuery = {

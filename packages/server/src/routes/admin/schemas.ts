@@ -3,7 +3,7 @@
  * Bulk bodies are checked for their shape here; what is wrong with one item (a taken key, an
  * unknown metric) is an issue of that item, not a 400 for the whole request.
  */
-import { userId } from '../../http/schemas.js';
+import { newUserId } from '../../http/schemas.js';
 import { MAX_NAME_LENGTH, NAME_PATTERN } from '../../control/names.js';
 import { PASSWORD_LENGTH } from '../../secrets.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/target.js';
@@ -322,7 +322,7 @@ export const newApplicationKey = {
   type: 'object',
   additionalProperties: false,
   required: ['userId'],
-  properties: { userId },
+  properties: { userId: newUserId },
 } as const;
 
 export const freezesBody = {
@@ -330,7 +330,12 @@ export const freezesBody = {
   additionalProperties: false,
   required: ['freezes'],
   properties: {
-    freezes: bulkOf({ type: 'object', required: ['userId'], properties: { userId }, additionalProperties: false }),
+    freezes: bulkOf({
+      type: 'object',
+      required: ['userId'],
+      properties: { userId: newUserId },
+      additionalProperties: false,
+    }),
   },
 } as const;
 
@@ -344,7 +349,7 @@ export const pausesBody = {
     pauses: bulkOf({
       type: 'object',
       required: ['userId', 'start', 'end'],
-      properties: { userId, start: date, end: date },
+      properties: { userId: newUserId, start: date, end: date },
       additionalProperties: false,
     }),
   },
@@ -355,7 +360,7 @@ export const restoreBody = {
   additionalProperties: false,
   required: ['users'],
   properties: {
-    users: bulkOf({ type: 'object', required: ['id'], properties: { id: userId }, additionalProperties: false }),
+    users: bulkOf({ type: 'object', required: ['id'], properties: { id: newUserId }, additionalProperties: false }),
   },
 } as const;
 

@@ -8,7 +8,7 @@
 import type { IdentifyMode } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
-import { errors, updatedUser, upsertedUser, userParams } from '../../http/schemas.js';
+import { errors, newUserParams, updatedUser, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../runtime/attributes.js';
 import type { Space } from '../../runtime/spaces.js';
@@ -58,7 +58,7 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
           description:
             'Creates the user, or changes the fields given of a known user (attributes key by key), as the hosted service identifies: a field not given (or null) is left as it is, so a call that names only the name keeps the user’s email consent.',
           tags: ['users'],
-          params: userParams,
+          params: newUserParams,
           body: updatedUser,
           response: { 200: userSchema, ...errors() },
         },
@@ -75,7 +75,7 @@ export function identifyUserRoutes(app: App, ctx: ServerContext): void {
         summary: 'Update a user',
         description: 'Changes the fields given of a known user (attributes key by key); 404 for an unknown id.',
         tags: ['users'],
-        params: userParams,
+        params: newUserParams,
         body: updatedUser,
         response: { 200: userSchema, ...errors(404) },
       },
