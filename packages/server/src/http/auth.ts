@@ -2,7 +2,9 @@
  * Authentication and authorisation of every request, before its body is read: the API key or the
  * dashboard session decides the account; the route's `access` decides whether it may go on.
  * Application keys may not call admin routes (403); a session must send the CSRF header on writes,
- * and lasts only while the key or password it was signed in with holds (session-source.ts).
+ * and lasts only while the key or password it was signed in with holds (session-source.ts). A route
+ * whose config asks its credentials `fresh` (the key routes) has them read from the control plane,
+ * not the key cache, on every request.
  */
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
@@ -48,18 +50,23 @@ function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null, now: 
   };
 }
 
-async function callerFromKey(ctx: ServerContext, key: string): Promise<Identity> {
-  const record = await ctx.keys.find(key);
+async function callerFromKey(ctx: ServerContext, key: string, fresh: boolean): Promise<Identity> {
+  const record = await ctx.keys.find(key, fresh);
   return identityOfRecord(ctx, record, ctx.clock());
 }
 
-async function callerFromSession(ctx: ServerContext, request: FastifyRequest, token: string): Promise<Identity> {
+async function callerFromSession(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  token: string,
+  fresh: boolean,
+): Promise<Identity> {
   const hash = hashKey(token);
   const asked = ctx.clock();
   const session = await ctx.backend.control.session(hash, asked);
   if (session === null)
     throw new HttpError('SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
-  if (!(await sourceHolds(ctx.keys, session, asked))) {
+  if (!(await sourceHolds(ctx.keys, session, asked, fresh))) {
     await ctx.backend.control.removeSession(hash);
     throw new HttpError(
       'SESSION_EXPIRED',
@@ -119,12 +126,17 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return token === '' || token === undefined ? undefined : token;
 }
 
-/** The caller of a request, or null when it carries no credentials. */
-export async function identify(ctx: ServerContext, request: FastifyRequest, access: Access): Promise<Identity | null> {
+/** The caller of a request, or null when it carries no credentials; `fresh`: its credentials read from the control plane. */
+export async function identify(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  access: Access,
+  fresh = false,
+): Promise<Identity | null> {
   const key = apiKeyOf(request);
-  if (key !== undefined) return callerFromKey(ctx, key);
+  if (key !== undefined) return callerFromKey(ctx, key, fresh);
   const token = access === 'admin' || access === 'operator' ? sessionTokenOf(request) : undefined;
-  if (token !== undefined) return callerFromSession(ctx, request, token);
+  if (token !== undefined) return callerFromSession(ctx, request, token, fresh);
   return null;
 }
 
@@ -167,7 +179,7 @@ async function authorizeFromStores(
   config: RouteConfig,
   access: Access,
 ): Promise<void> {
-  const caller = allowed(await identify(ctx, request, access), access);
+  const caller = allowed(await identify(ctx, request, access, config.credentials === 'fresh'), access);
   if (access === 'operator') {
     const account = await ctx.backend.control.account(caller.accountId);
     if (account === null || !account.operator)
@@ -199,6 +211,7 @@ export function authorize(ctx: ServerContext, request: FastifyRequest, config: R
   const record = key === undefined ? undefined : ctx.keys.peek(key, now);
   if (
     record === undefined ||
+    config.credentials === 'fresh' ||
     access === 'operator' ||
     (config.tenant !== 'ignored' && request.headers[TENANT_HEADER] !== undefined)
   )

@@ -75,5 +75,11 @@ declare module 'fastify' {
      * raises the error class it documents for them; the route declares 422 among its errors.
      */
     invalidInput?: 422;
+    /**
+     * 'fresh': the caller's key, or its session's key or password, is read from the control plane on
+     * every request, never from the key cache (auth.ts): the routes that make or revoke keys, which a
+     * key revoked in another process must not reach within the cache's time.
+     */
+    credentials?: 'fresh';
   }
 }

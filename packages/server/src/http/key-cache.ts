@@ -3,7 +3,9 @@
  * their password), each cached for `cacheMs`. A key presented again is not hashed again; a
  * revocation made in this process is seen at once (`forget`), one made in another process within
  * `cacheMs`. Dashboard sessions check what they were signed in with through this same cache
- * (session-source.ts), so a key's revocation ends them in the same time. Last-use times are
+ * (session-source.ts), so a key's revocation ends them in the same time. A read asked `fresh` goes
+ * to the control plane whatever the cache holds (and refreshes it): what the key routes ask, so a
+ * key revoked elsewhere makes or revokes no key once its revocation is written. Last-use times are
  * written in batches. Every map is bounded: it forgets everything when it fills.
  */
 import type { Control } from '../control/control.js';
@@ -42,11 +44,11 @@ export class KeyCache {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The record of this key (revoked or not), or null when no such key exists. */
-  async find(key: string): Promise<ApiKeyRecord | null> {
+  /** The record of this key (revoked or not), or null when no such key exists; `fresh`: read from the control plane. */
+  async find(key: string, fresh = false): Promise<ApiKeyRecord | null> {
     let hash = this.hashes.get(key);
     if (hash === undefined) remember(this.hashes, key, (hash = hashKey(key)));
-    return this.findByHash(hash);
+    return this.findByHash(hash, fresh);
   }
 
   /**
@@ -64,22 +66,31 @@ export class KeyCache {
     return now - entry.at < this.cacheMs;
   }
 
-  /** The record of the key with this hash (revoked or not), or null when no such key exists. */
-  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+  /** The record of the key with this hash (revoked or not), or null when no such key exists; `fresh`: read from the control plane. */
+  async findByHash(hash: string, fresh = false): Promise<ApiKeyRecord | null> {
     const now = this.clock();
-    return this.cached(this.records, hash, now, () => this.control.keyByHash(hash));
+    return this.cached(this.records, hash, now, fresh, () => this.control.keyByHash(hash));
   }
 
-  /** The account (with its password hash), or null when it does not exist. */
-  async account(accountId: string): Promise<Account | null> {
-    return this.cached(this.accounts, accountId, this.clock(), () => this.control.account(accountId));
+  /** The account (with its password hash), or null when it does not exist; `fresh`: read from the control plane. */
+  async account(accountId: string, fresh = false): Promise<Account | null> {
+    return this.cached(this.accounts, accountId, this.clock(), fresh, () => this.control.account(accountId));
   }
 
-  /** A value cached for `cacheMs`; past that, re-read once at a time and kept while the re-read fails or is slow. */
-  private async cached<T>(map: Map<string, Entry<T>>, key: string, now: number, read: () => Promise<T>): Promise<T> {
+  /**
+   * A value cached for `cacheMs`; past that, re-read once at a time and kept while the re-read fails
+   * or is slow. `fresh`: read now and waited for, its failure thrown, and what it read cached.
+   */
+  private async cached<T>(
+    map: Map<string, Entry<T>>,
+    key: string,
+    now: number,
+    fresh: boolean,
+    read: () => Promise<T>,
+  ): Promise<T> {
     const hit = map.get(key);
-    if (hit !== undefined && this.isFresh(hit, now)) return hit.value;
-    if (hit === undefined) {
+    if (!fresh && hit !== undefined && this.isFresh(hit, now)) return hit.value;
+    if (hit === undefined || fresh) {
       const value = await read();
       remember(map, key, { value, at: now, reading: null, failed: false });
       return value;

@@ -3,7 +3,8 @@
  * user: it acts for that user only (403 KEY_BOUND_TO_USER for another, http/acts-for.ts). The user
  * is the one of the namespace the request's Tenant-ID names (the account's own without it), and the
  * key acts in that namespace only. Each answer holds the whole key this once; the server keeps its
- * SHA-256.
+ * SHA-256. The caller's key or session is read from the control plane (`credentials: 'fresh'`): a
+ * key revoked in another process makes none.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -18,7 +19,7 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/application-api-keys',
     {
-      config: { access: 'admin', invalidInput: 422 },
+      config: { access: 'admin', invalidInput: 422, credentials: 'fresh' },
       schema: {
         summary: 'Create application API keys, each acting for one user (each secret shown once)',
         tags: [TAG],

@@ -1,5 +1,7 @@
 /**
  * POST /admin/v1/keys: a new admin or application key; the answer is the only time its secret is shown.
+ * The caller's key or session is read from the control plane (`credentials: 'fresh'`), not the key
+ * cache: a key revoked in another process makes no key once the revocation is written.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -14,7 +16,7 @@ export function createKeyRoute(app: App, ctx: ServerContext): void {
   app.post(
     '/admin/v1/keys',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', credentials: 'fresh' },
       schema: {
         summary: 'Create an API key (its secret is shown once)',
         tags: [TAG],

@@ -1,6 +1,7 @@
 /**
  * DELETE /admin/v1/application-api-keys?ids=a,b: revoke application keys for good (an admin key's
  * id, or one revoked already, is an issue: admin keys are revoked with DELETE /admin/v1/keys/:id).
+ * The caller's key or session is read from the control plane (`credentials: 'fresh'`).
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -14,7 +15,7 @@ export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/application-api-keys',
     {
-      config: { access: 'admin', invalidInput: 422, tenant: 'ignored' },
+      config: { access: 'admin', invalidInput: 422, tenant: 'ignored', credentials: 'fresh' },
       schema: {
         summary: 'Delete application API keys',
         tags: [TAG],

@@ -1,6 +1,7 @@
 /**
  * DELETE /admin/v1/keys/:id: revoke a key. This process refuses it at once; other processes
- * within their key cache time. Revoking the key that makes the request is allowed.
+ * within their key cache time, except on the key routes, which read the caller's key or session
+ * from the control plane (`credentials: 'fresh'`). Revoking the key that makes the request is allowed.
  */
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
@@ -14,7 +15,7 @@ export function revokeKeyRoute(app: App, ctx: ServerContext): void {
   app.delete(
     '/admin/v1/keys/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', credentials: 'fresh' },
       schema: {
         summary: 'Revoke an API key',
         tags: [TAG],
