@@ -3,7 +3,20 @@ import { InvalidInputError } from './errors.js';
 import { dailyEngine, noon } from './test-support.js';
 
 /** C0, DEL, C1, and the direction controls: embeddings, overrides, isolates, marks. */
-const UNSHOWABLE = ['a\u0000b', 'a\nb', 'tab\tbed', 'del\u007f', 'c1\u0085', 'adm\u202Ein', 'lre\u202a', 'iso\u2066x', 'pdi\u2069', 'lrm\u200e', 'rlm\u200f', 'alm\u061c'];
+const UNSHOWABLE = [
+  'a\u0000b',
+  'a\nb',
+  'tab\tbed',
+  'del\u007f',
+  'c1\u0085',
+  'adm\u202Ein',
+  'lre\u202a',
+  'iso\u2066x',
+  'pdi\u2069',
+  'lrm\u200e',
+  'rlm\u200f',
+  'alm\u061c',
+];
 
 const refusal = async (write: Promise<unknown>) => {
   const error = await write.then(

@@ -136,7 +136,7 @@ describe('the delivery queue on a SQLite file', () => {
     const before = queueAt(path);
     await before.enqueue([delivery('a1', 'ann')]);
     const [first] = await before.claim(T0, 10, LEASE);
-    await before.finish(first!, attempt(T0 + 1, 500, 'status 500'), { status: 'pending', nextAt: T0 + 30_000 });
+    await before.finish(first!, attempt(T0 + 1, 500), { status: 'pending', nextAt: T0 + 30_000 });
     await before.close();
     const db = new Database(path);
     db.exec('ALTER TABLE delivery_queue DROP COLUMN finished_claim');

@@ -42,7 +42,8 @@ describe('kindling import', () => {
     const json = await d.cli(['import', path, '--json']);
     expect(JSON.parse(json.out)).toMatchObject({ recorded: 1, rejected: 3, lines: 4 });
     const human = await d.cli(['import', path]);
-    for (const n of [1, 2, 3]) expect(human.out).toMatch(new RegExp(`line ${n}: userId must hold no control characters`));
+    for (const n of [1, 2, 3])
+      expect(human.out).toMatch(new RegExp(`line ${n}: userId must hold no control characters`));
   });
 
   it('exits 1 when any line was rejected, 0 when none was, and counts blank lines as skipped', async () => {

@@ -28,7 +28,10 @@ describe('a user id holding control or direction characters', () => {
         }),
         /user\/id/,
       ],
-      [await t.call('POST', '/admin/v1/streaks/freezes', { key: t.adminKey, body: { freezes: [{ userId: id }] } }), /userId/],
+      [
+        await t.call('POST', '/admin/v1/streaks/freezes', { key: t.adminKey, body: { freezes: [{ userId: id }] } }),
+        /userId/,
+      ],
       [
         await t.call('POST', '/admin/v1/streaks/pauses', {
           key: t.adminKey,

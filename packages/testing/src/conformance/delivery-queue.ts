@@ -58,7 +58,10 @@ export function describeDeliveryQueueConformance(
       const [third] = await q.claim(T0 + 4 + LEASE, 10, LEASE);
       expect(third).toMatchObject({ id: 'a1' });
       // waiting for its next try after a failed attempt: sent again now
-      await q.finish(third!, attempt(T0 + 5 + LEASE, 500, 'status 500'), { status: 'pending', nextAt: T0 + 10 * LEASE });
+      await q.finish(third!, attempt(T0 + 5 + LEASE, 500, 'status 500'), {
+        status: 'pending',
+        nextAt: T0 + 10 * LEASE,
+      });
       expect(await q.retry('ep1', 'a1', T0 + 6 + LEASE)).toBe('due');
       expect(await q.get('ep1', 'a1')).toMatchObject({ status: 'pending', attempts: 2, nextAt: T0 + 6 + LEASE });
       expect(await q.retry('ep1', 'nope', T0)).toBe('unknown');
