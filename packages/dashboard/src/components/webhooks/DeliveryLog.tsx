@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { listDeliveries, resendDelivery } from '../../api/admin';
+import { ApiError } from '../../api/client';
 import type { Delivery, Webhook } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { ActionsHeader } from '../ActionsHeader';
@@ -17,7 +18,10 @@ function lastAnswer(delivery: Delivery): string {
   return last.error ?? 'no answer';
 }
 
-/** An endpoint's delivery log, newest first, twenty at a time, with "send again" for each. */
+/**
+ * An endpoint's delivery log, newest first, twenty at a time, with "send again" for each (refused
+ * while an attempt of it is under way: the server's message is shown and the log read again).
+ */
 export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const announce = useAnnounce();
   const [cursor, setCursor] = useState<string | null>(null);
@@ -32,6 +36,8 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
       page.reload();
     } catch (failure) {
       setError(failure);
+      // an attempt under way (409 DELIVERY_UNDER_WAY): the log shows it, to be sent again once done
+      if (failure instanceof ApiError && failure.code === 'DELIVERY_UNDER_WAY') page.reload();
     }
   }
 
