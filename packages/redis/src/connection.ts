@@ -1,7 +1,22 @@
 /**
- * The ioredis client (one connection, or a Cluster client), the Lua scripts defined on it (sent by
- * EVALSHA, loaded on NOSCRIPT by ioredis), the time limit of every command, and the one translation
- * of Redis failures into StoreError.
+ * The ioredis clients of this process (one connection to a single Redis, or a Cluster client), one
+ * per address and timeout, shared by every store, control plane, delivery queue and scan opened on
+ * it; the Lua scripts defined on it (sent by EVALSHA, loaded on NOSCRIPT by ioredis); the time
+ * limit of every command; and the one translation of Redis failures into StoreError.
+ *
+ * Sharing. `connect` answers a handle on the process's client for the address (the URL as written,
+ * or the Cluster's seed nodes) and timeout, opening it for the first handle; `close` releases the
+ * handle, and the client quits with the last one. So a process keeps one connection per Redis
+ * address (on a Cluster, one per node, and a short-lived one when the client refreshes its slot
+ * map) however many accounts and namespaces it serves: a connection each made 3,000 tenants 3,000
+ * connections, and at Redis's `maxclients` every other client was refused. Sharing is safe because
+ * no user of a client changes the connection's state: no SELECT (the database is the URL's, part
+ * of what is shared), no MULTI or WATCH (each atomic step is one Lua script; pipelines are not
+ * transactions), no SUBSCRIBE, no blocking command, no CLIENT command. Every command names its
+ * keys in full (each user's key prefix is its own, not ioredis's `keyPrefix`), so handles of
+ * different prefixes and accounts share a client as well. A script is defined once on the client
+ * by name; two users asking for one name with different bodies is refused. A closed handle's
+ * `client` throws a StoreError, so a closed store sends nothing, as before.
  *
  * A Redis that stops answering (paused, overloaded, cut off) must not hold callers: every command
  * has `timeoutMs`. ioredis's `commandTimeout` rejects a command sent to a node (or queued for one
@@ -66,14 +81,22 @@ export const DEFAULT_TIMEOUT_MS = 2000;
 const MAX_RECONNECT_DELAY_MS = 500;
 
 export interface Connection {
+  /** the shared ioredis client; reading it once this handle is closed throws a StoreError (nothing is sent) */
   readonly client: Redis | Cluster;
   /** a Redis Cluster: a user's keys and the account's keys live in different slots */
   readonly cluster: boolean;
   readonly timeoutMs: number;
   /** A command, failed with a StoreError naming `key` when Redis fails it or does not answer within the timeout. */
   run<T>(command: Promise<T>, key?: string): Promise<T>;
-  /** Runs one of the scripts on the slot of its first key (as `run` does). */
-  runScript(name: ScriptName, keys: readonly string[], args: ReadonlyArray<string | number | Buffer>): Promise<unknown>;
+  /** Runs one of the scripts (the store's, or one given to `defineScripts`) on the slot of its first key (as `run` does). */
+  runScript(name: string, keys: readonly string[], args: ReadonlyArray<string | number | Buffer>): Promise<unknown>;
+  /**
+   * Defines more scripts on the shared client (the control plane's, the delivery queue's), each
+   * taking its number of keys first, as the store's do. A name already defined with another body
+   * is refused: every user of the client calls a name by what it means.
+   */
+  defineScripts(scripts: Readonly<Record<string, string>>): void;
+  /** Releases this handle (once; later calls answer the same promise); the client is closed with the last handle. */
   close(): Promise<void>;
 }
 
@@ -152,10 +175,38 @@ function nodeOptions(timeoutMs: number) {
 
 const reconnectDelay = (times: number) => Math.min(times * 50, MAX_RECONNECT_DELAY_MS);
 
-export function connect(options: ConnectionOptions): Connection {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
-    throw new StoreError(`timeoutMs must be a whole number of milliseconds ≥ 1, got ${timeoutMs}`);
+/** The scripts defined on a client, as ioredis adds them to it: each takes its number of keys first. */
+type ScriptCommands = Record<string, ((...args: Array<string | number | Buffer>) => Promise<unknown>) | undefined>;
+
+const closedError = (options: ConnectionOptions) => new StoreError(`redis connection closed: ${addressOf(options)}`);
+
+/** The client of one address and timeout, with what every handle on it shares. */
+interface SharedClient {
+  readonly client: Redis | Cluster;
+  readonly run: <T>(command: Promise<T>, key?: string) => Promise<T>;
+  /** every script defined on the client, by name: its body */
+  readonly scripts: Map<string, string>;
+  /** the handles not yet closed */
+  handles: number;
+}
+
+/** The clients open in this process, by `sharingKey`. */
+const shared = new Map<string, SharedClient>();
+
+/**
+ * What decides that two handles may share a client: the URL as written (host, port, database,
+ * user and password: a client is never shared across databases or credentials), or the Cluster's
+ * seed nodes in any order, and the timeout (ioredis's `commandTimeout` is the client's).
+ */
+function sharingKey(options: ConnectionOptions, timeoutMs: number): string {
+  if (options.cluster !== undefined) {
+    const seeds = options.cluster.map((node) => `${node.host}:${node.port}`).sort();
+    return JSON.stringify(['cluster', seeds, timeoutMs]);
+  }
+  return JSON.stringify(['url', options.url ?? 'redis://127.0.0.1:6379', timeoutMs]);
+}
+
+function openClient(options: ConnectionOptions, timeoutMs: number): SharedClient {
   const client: Redis | Cluster =
     options.cluster !== undefined
       ? new Cluster(
@@ -182,29 +233,82 @@ export function connect(options: ConnectionOptions): Connection {
     lastProblem = null;
   });
   const where = () => (lastProblem === null ? address : `${address}: ${lastProblem}`);
-  for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
-  const commands = client as unknown as Record<
-    ScriptName,
-    (...args: Array<string | number | Buffer>) => Promise<unknown>
-  >;
-  let closing: Promise<void> | null = null;
+  const scripts = new Map<string, string>();
+  for (const [name, lua] of Object.entries(SCRIPTS)) {
+    client.defineCommand(name, { lua });
+    scripts.set(name, lua);
+  }
   const run =
     options.cluster !== undefined
       ? <T>(command: Promise<T>, key?: string) => attemptWithin(command, timeoutMs, key, where)
       : <T>(command: Promise<T>, key?: string) => attempt(command, key, where);
+  return { client, run, scripts, handles: 0 };
+}
+
+function closeClient(client: Redis | Cluster, timeoutMs: number): Promise<void> {
+  return attemptWithin(client.quit(), timeoutMs).then(
+    () => undefined,
+    () => client.disconnect(),
+  );
+}
+
+/**
+ * A handle on this process's client of the address and timeout: the one open, or a new one.
+ * Each store, control plane, delivery queue and scan opens a handle and closes it; the client is
+ * closed with the last handle, and a handle opened after that opens a new client.
+ */
+export function connect(options: ConnectionOptions): Connection {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new StoreError(`timeoutMs must be a whole number of milliseconds ≥ 1, got ${timeoutMs}`);
+  const key = sharingKey(options, timeoutMs);
+  let entry = shared.get(key);
+  if (entry === undefined) {
+    entry = openClient(options, timeoutMs);
+    shared.set(key, entry);
+  }
+  entry.handles += 1;
+  const mine = entry;
+  const { run } = mine;
+  let closing: Promise<void> | null = null;
+  const open = (): Redis | Cluster => {
+    if (closing !== null) throw closedError(options);
+    return mine.client;
+  };
   return {
-    client,
+    get client() {
+      return open();
+    },
     cluster: options.cluster !== undefined,
     timeoutMs,
     run,
     runScript(name, keys, args) {
-      return run(commands[name](keys.length, ...keys, ...args), keys[0]);
+      if (closing !== null) return Promise.reject(closedError(options));
+      const command = mine.scripts.has(name) ? (mine.client as unknown as ScriptCommands)[name] : undefined;
+      if (command === undefined)
+        return Promise.reject(new StoreError(`no script named ${name} is defined on this connection`));
+      return run(command.call(mine.client, keys.length, ...keys, ...args), keys[0]);
+    },
+    defineScripts(scripts) {
+      const client = open();
+      for (const [name, lua] of Object.entries(scripts)) {
+        const defined = mine.scripts.get(name);
+        if (defined === lua) continue;
+        if (defined !== undefined)
+          throw new StoreError(`the script ${name} is already defined on this connection with another body`);
+        client.defineCommand(name, { lua });
+        mine.scripts.set(name, lua);
+      }
     },
     close() {
-      closing ??= attemptWithin(client.quit(), timeoutMs).then(
-        () => undefined,
-        () => client.disconnect(),
-      );
+      if (closing !== null) return closing;
+      mine.handles -= 1;
+      if (mine.handles > 0) {
+        closing = Promise.resolve();
+        return closing;
+      }
+      if (shared.get(key) === mine) shared.delete(key);
+      closing = closeClient(mine.client, timeoutMs);
       return closing;
     },
   };

@@ -1,8 +1,9 @@
 /**
  * A service's control plane (`ControlKV` of @kindling/core) on Redis (single or cluster): documents
  * are strings, counters and fields are hashes, compare-and-set is one short script on one key.
- * Every key starts with `prefix`. The connection is the store's (connection.ts): every command
- * bounded by `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
+ * Every key starts with `prefix`. The connection is the store's (connection.ts), the process's one
+ * client of the address, shared with the stores opened on it: every command bounded by
+ * `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
  */
 import { ownRecord, type ControlKV } from '@kindling/core';
 import { connect, type Connection } from './connection.js';
@@ -28,31 +29,34 @@ export interface RedisControlKVOptions {
 
 export function redisControlKV(options: RedisControlKVOptions): ControlKV {
   const prefix = options.prefix ?? 'kindling:control:';
+  // the process's client of this address (connection.ts), shared with the stores opened on it
   const connection: Connection = connect(options);
-  const { client, run } = connection;
-  client.defineCommand('kindlingSwap', { numberOfKeys: 1, lua: SWAP_LUA });
-  const swap = (
-    client as unknown as {
-      kindlingSwap(key: string, hasExpected: string, expected: string, next: string): Promise<number>;
-    }
-  ).kindlingSwap.bind(client);
+  connection.defineScripts({ kindlingSwap: SWAP_LUA });
+  const { run } = connection;
   const k = (key: string) => prefix + key;
 
   return {
-    get: (key) => run(client.get(k(key)), k(key)),
+    get: async (key) => run(connection.client.get(k(key)), k(key)),
     async put(key, value, expireMs) {
       // SET without PX clears a time to live the key had
+      const { client } = connection;
       await run(expireMs === undefined ? client.set(k(key), value) : client.set(k(key), value, 'PX', expireMs), k(key));
     },
     async swap(key, expected, next) {
-      return (await run(swap(k(key), expected === null ? '0' : '1', expected ?? '', next), k(key))) === 1;
+      return (
+        (await connection.runScript(
+          'kindlingSwap',
+          [k(key)],
+          [expected === null ? '0' : '1', expected ?? '', next],
+        )) === 1
+      );
     },
     async remove(key) {
-      await run(client.del(k(key)), k(key));
+      await run(connection.client.del(k(key)), k(key));
     },
     async addCounters(key, increments, expireMs) {
       const fields = Object.keys(increments);
-      const pipeline = client.pipeline();
+      const pipeline = connection.client.pipeline();
       for (const field of fields) pipeline.hincrbyfloat(k(key), field, increments[field] as number);
       if (expireMs !== undefined) pipeline.pexpire(k(key), expireMs);
       // A failed command of the pipeline fails the call the same way as a failed pipeline.
@@ -62,17 +66,17 @@ export function redisControlKV(options: RedisControlKVOptions): ControlKV {
       return Object.fromEntries(fields.map((field, i) => [field, Number(results[i]?.[1])]));
     },
     async readCounters(key) {
-      const raw = await run(client.hgetall(k(key)), k(key));
+      const raw = await run(connection.client.hgetall(k(key)), k(key));
       return ownRecord(Object.entries(raw).map(([field, value]) => [field, Number(value)] as const));
     },
     async setFields(key, fields) {
-      if (Object.keys(fields).length > 0) await run(client.hset(k(key), fields), k(key));
+      if (Object.keys(fields).length > 0) await run(connection.client.hset(k(key), fields), k(key));
     },
     async removeFields(key, fields) {
-      if (fields.length > 0) await run(client.hdel(k(key), ...fields), k(key));
+      if (fields.length > 0) await run(connection.client.hdel(k(key), ...fields), k(key));
     },
-    readFields: async (key) => ownRecord(Object.entries(await run(client.hgetall(k(key)), k(key)))),
-    readField: (key, field) => run(client.hget(k(key), field), k(key)),
+    readFields: async (key) => ownRecord(Object.entries(await run(connection.client.hgetall(k(key)), k(key)))),
+    readField: async (key, field) => run(connection.client.hget(k(key), field), k(key)),
     close: () => connection.close(),
   };
 }

@@ -3,8 +3,9 @@
  * cluster). Every key of one queue starts with `{<prefix>}`, one hash tag, so the queue lives in one
  * slot and each operation is one Lua script (delivery-queue-scripts.ts): atomic, on a Cluster too,
  * which is what keeps two processes from claiming the same delivery and a line from handing out a
- * delivery while an earlier one of it is pending. The connection is the store's (connection.ts):
- * every command bounded by `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a
+ * delivery while an earlier one of it is pending. The connection is the store's (connection.ts),
+ * the process's one client of the address, shared with the stores and the control plane opened on
+ * it: every command bounded by `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a
  * StoreError.
  *
  * Order keys. A queue written before keys named a namespace holds bare user ids; before its first
@@ -148,12 +149,14 @@ function toDelivery(fields: StoredFields, key: string): Delivery {
 export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): DeliveryQueue {
   const base = `{${checkPrefix(options.prefix ?? 'kindling:deliveries:')}}`;
   const connection: Connection = connect(options);
-  const { client, run } = connection;
-  for (const [name, lua] of Object.entries(SCRIPTS)) client.defineCommand(name, { lua });
-  const commands = client as unknown as Record<QueueScript, (...args: Array<string | number>) => Promise<unknown>>;
+  connection.defineScripts(SCRIPTS);
+  const { run } = connection;
+  /** A script on the process's shared client, read at each call: a closed queue's fails and sends nothing. */
+  const commandOf = (name: QueueScript) =>
+    (connection.client as unknown as Record<QueueScript, (...args: Array<string | number>) => Promise<unknown>>)[name];
   const fixedKeys = [`${base}seq`, `${base}ready`, `${base}waiting`, `${base}done`];
-  const call = (name: QueueScript, ...args: Array<string | number>) =>
-    run(commands[name](fixedKeys.length, ...fixedKeys, base, ...args), base);
+  const call = async (name: QueueScript, ...args: Array<string | number>) =>
+    run(commandOf(name).call(connection.client, fixedKeys.length, ...fixedKeys, base, ...args), base);
   const mainStart = userOrderKey('', '');
   /** The keys' form checked (and a queue of bare ids moved) once per object; a failed check is tried again next time. */
   let form: Promise<unknown> | null = null;

@@ -136,34 +136,72 @@ export function checkKeyPrefix(prefix: string): string {
   return prefix;
 }
 
-/** The keys of one partition under `tag` (a prefix and a hash tag). */
-function partitionKeys(tag: string, number: number): PartitionKeys {
-  // A rule's index keys are asked for on every event: made once per rule.
-  const indexes = new Map<string, IndexKeys>();
-  return {
-    number,
-    users: `${tag}:users`,
-    activity: { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` },
-    registry: { users: `${tag}:ob:u`, heard: `${tag}:ob:h` },
-    erasures: `${tag}:erased`,
-    index(streak) {
-      const known = indexes.get(streak);
-      if (known !== undefined) return known;
-      const base = `${tag}:ix:${escapeName(streak)}`;
-      const keys = {
-        entry: `${base}:entry`,
-        dead: `${base}:dead`,
-        len: `${base}:len`,
-        exp: `${base}:exp`,
-        counts: `${base}:counts`,
-        sum: `${base}:sum`,
-        grave: `${base}:grave`,
-        best: `${base}:best`,
-        earn: `${base}:earn`,
-      };
-      if (indexes.size < 1000) indexes.set(streak, keys);
-      return keys;
-    },
+/** How many rule names an account keeps escaped (a hostile caller naming rules without end keeps no more). */
+const KEPT_RULE_NAMES = 1000;
+
+/**
+ * The keys of one partition, under the tag `<head><tail>` (a prefix and a hash tag, `head` the
+ * part every partition of the account shares). Each key is made when asked for, not kept: a
+ * server keeps a store for each namespace it has served, and kept, the 17 partitions' keys
+ * (and 9 per rule for each) of a namespace cost it about 15 KB and more with every rule, most of
+ * it the account's name over again; made, a key costs one concatenation, next to a Redis round
+ * trip. On the prototype, so that a partition holds three references.
+ */
+class PartitionKeyNames implements PartitionKeys {
+  constructor(
+    private readonly head: string,
+    private readonly tail: string,
+    readonly number: number,
+    private readonly ruleName: (streak: string) => string,
+  ) {}
+
+  private get tag(): string {
+    return `${this.head}${this.tail}`;
+  }
+
+  get users(): string {
+    return `${this.tag}:users`;
+  }
+
+  get activity(): ActivityKeys {
+    const tag = this.tag;
+    return { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` };
+  }
+
+  get registry(): RegistryKeys {
+    const tag = this.tag;
+    return { users: `${tag}:ob:u`, heard: `${tag}:ob:h` };
+  }
+
+  get erasures(): string {
+    return `${this.tag}:erased`;
+  }
+
+  index(streak: string): IndexKeys {
+    const base = `${this.tag}:ix:${this.ruleName(streak)}`;
+    return {
+      entry: `${base}:entry`,
+      dead: `${base}:dead`,
+      len: `${base}:len`,
+      exp: `${base}:exp`,
+      counts: `${base}:counts`,
+      sum: `${base}:sum`,
+      grave: `${base}:grave`,
+      best: `${base}:best`,
+      earn: `${base}:earn`,
+    };
+  }
+}
+
+/** `escapeName` of rule names, kept for the account's first rules: asked for on every event. */
+function ruleNames(): (streak: string) => string {
+  const escaped = new Map<string, string>();
+  return (streak) => {
+    const known = escaped.get(streak);
+    if (known !== undefined) return known;
+    const name = escapeName(streak);
+    if (escaped.size < KEPT_RULE_NAMES) escaped.set(streak, name);
+    return name;
   };
 }
 
@@ -176,14 +214,19 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
   if (typeof account !== 'string' || account.length === 0)
     throw new StoreError(`account must be a non-empty string, got ${JSON.stringify(account)}`);
   const name = escapeName(account);
-  const tag = `${checkKeyPrefix(prefix)}:{${name}}`;
-  const userBase = `${prefix}:{${name}:`;
-  const partitions = Array.from({ length: PARTITIONS }, (_, n) => partitionKeys(`${prefix}:{${name}::${n}}`, n));
+  const accountTag = `${checkKeyPrefix(prefix)}:{${name}`;
+  const userBase = `${accountTag}:`;
+  const partitionHead = `${accountTag}::`;
+  const ruleName = ruleNames();
+  const partitions = Array.from(
+    { length: PARTITIONS },
+    (_, n) => new PartitionKeyNames(partitionHead, `${n}}`, n, ruleName),
+  );
   return {
-    schema: `${tag}:schema`,
+    schema: `${accountTag}}:schema`,
     partitions,
     partitionOf: (userId) => partitions[partitionNumber(userId)] as PartitionKeys,
-    unpartitioned: partitionKeys(tag, -1),
+    unpartitioned: new PartitionKeyNames(accountTag, '}', -1, ruleName),
     outbox: {
       // Asked for only by writes with news and by the outbox's reads: the event path makes no more keys.
       user(userId) {

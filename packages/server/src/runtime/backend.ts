@@ -1,6 +1,9 @@
 /**
  * Where the data lives: SQLite files in the data folder (the default), or Redis (single or
  * cluster) shared by any number of server processes. One control plane, one Store per account.
+ * On Redis they all run on the process's one client of the address (@kindling/redis shares it
+ * between every store, control plane and queue opened with the same address and timeout), so a
+ * process keeps one connection however many namespaces it opens.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
