@@ -12,7 +12,7 @@ import { Control } from '../control/control.js';
 import type { Tenant } from '../control/types.js';
 import { bootstrap } from './accounts.js';
 import { type Backend, openBackend } from './backend.js';
-import { Engines } from './engines.js';
+import { Engines, IDLE_RUNTIME_MS } from './engines.js';
 import { Rebuilds } from './rebuilds.js';
 import { spacesOf } from './spaces.js';
 import { TenantCache } from '../http/tenant-cache.js';
@@ -86,6 +86,27 @@ describe('an account with many tenants', () => {
       reads.push(counter.reads());
     }
     expect(reads).toEqual([2, 2]);
+  });
+
+  it("keeps each namespace's engine across walks over all of them, drops one left idle, and sees this process's change in every namespace at once", async () => {
+    const { backend, accountId } = await accountWithTenants(2_000);
+    let now = T0;
+    const engines = new Engines(backend, Number.POSITIVE_INFINITY, () => now);
+    const spaces = await spacesOf(backend.control, accountId);
+    const first = await engines.runtimeFor(spaces[1]!);
+    for (let pass = 0; pass < 2; pass++) for (const space of spaces) await engines.runtimeFor(space);
+    expect(await engines.runtimeFor(spaces[1]!)).toBe(first);
+
+    await backend.control.changeConfig(accountId, (config) => ({ ...config, metrics: [] }));
+    engines.invalidate(accountId);
+    const changed = await engines.runtimeFor(spaces[2_000]!);
+    expect(changed.metricsByKey.size).toBe(0);
+    expect((await engines.runtimeFor(spaces[1]!)).metricsByKey.size).toBe(0);
+
+    const kept = await engines.runtimeFor(spaces[1]!);
+    now += IDLE_RUNTIME_MS;
+    await engines.runtimeFor(spaces[3]!);
+    expect(await engines.runtimeFor(spaces[1]!)).not.toBe(kept);
   });
 
   it('looks for abandoned rebuilds with reads that do not grow with its tenants', async () => {
