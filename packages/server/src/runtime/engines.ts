@@ -7,8 +7,8 @@
  * configuration due for a re-read is kept while the re-read fails or is slow, read-or-keep.ts);
  * this process's at once (`invalidate`, one mark on the account). An engine costs about 9 KB and
  * half a millisecond to make: a namespace's runtime not asked for in IDLE_RUNTIME_MS is dropped
- * (made again, without I/O, when asked for), and at most `maxRuntimes` are kept (the least
- * recently used dropped first). So the namespaces kept are those in use, and a loop over all of an
+ * (made again, without I/O, when asked for; the idle ones are looked for once a minute), and at
+ * most `maxRuntimes` are kept (the one kept longest dropped first). So the namespaces kept are those in use, and a loop over all of an
  * account's namespaces (up to 10,000 tenants) does not make its engines again on every pass.
  */
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
@@ -148,7 +148,7 @@ interface AccountEntry {
   stale: boolean;
 }
 
-/** How many namespaces' runtimes a process keeps at most by default (above one account's 10,000 tenants): past it, the least recently used is dropped. */
+/** How many namespaces' runtimes a process keeps at most by default (above one account's 10,000 tenants): past it, the one kept longest is dropped. */
 export const MAX_RUNTIMES = 16_384;
 /** A namespace's runtime not asked for this long is dropped. */
 export const IDLE_RUNTIME_MS = 600_000;
@@ -157,8 +157,10 @@ export class Engines {
   /** each account's configuration and webhooks, read once for all its namespaces */
   private readonly accounts = new Map<string, AccountEntry>();
   private readonly loading = new Map<string, Promise<AccountEntry>>();
-  /** each namespace's runtime by store name, least recently used first */
+  /** each namespace's runtime by store name, with when it was last asked for */
   private readonly runtimes = new Map<string, { runtime: AccountRuntime; usedAt: number }>();
+  /** when the idle runtimes were last dropped */
+  private droppedAt: number;
   /** how many times each account was invalidated: a re-read begun before does not replace what a newer one read */
   private readonly changes = new Map<string, number>();
 
@@ -167,7 +169,9 @@ export class Engines {
     private readonly cacheMs: number,
     private readonly clock: () => number = Date.now,
     private readonly maxRuntimes: number = MAX_RUNTIMES,
-  ) {}
+  ) {
+    this.droppedAt = clock();
+  }
 
   /** The runtime of a namespace (an account id: the account's own), its account's configuration re-read from the control plane when older than cacheMs. */
   async runtimeFor(where: string | Space): Promise<AccountRuntime> {
@@ -217,8 +221,9 @@ export class Engines {
 
   /** The namespace's runtime under the account's entry: the one kept while the configuration version and the outbox hold. */
   private runtimeOf(space: Space, entry: AccountEntry): AccountRuntime {
-    let runtime = this.runtimes.get(space.store)?.runtime;
-    if (runtime !== undefined) this.runtimes.delete(space.store);
+    const now = this.clock();
+    const kept = this.runtimes.get(space.store);
+    let runtime = kept?.runtime;
     if (
       runtime === undefined ||
       runtime.config.version !== entry.config.version ||
@@ -236,14 +241,23 @@ export class Engines {
         webhooks: entry.webhooks,
       };
     } else if (runtime.webhooks !== entry.webhooks) runtime = { ...runtime, webhooks: entry.webhooks };
-    const now = this.clock();
-    this.runtimes.set(space.store, { runtime, usedAt: now });
-    // least recently used first: drop from the front what is idle, or past the bound
-    for (const [store, kept] of this.runtimes) {
-      if (this.runtimes.size <= this.maxRuntimes && now - kept.usedAt < IDLE_RUNTIME_MS) break;
-      this.runtimes.delete(store);
+    if (kept !== undefined) {
+      kept.runtime = runtime;
+      kept.usedAt = now;
+    } else {
+      this.runtimes.set(space.store, { runtime, usedAt: now });
+      // past the bound, the one kept longest goes (the map's first)
+      if (this.runtimes.size > this.maxRuntimes) this.runtimes.delete(this.runtimes.keys().next().value as string);
     }
+    this.dropIdle(now);
     return runtime;
+  }
+
+  /** Drops the runtimes not used in IDLE_RUNTIME_MS: one walk every tenth of that, so a call costs O(1) on average. */
+  private dropIdle(now: number): void {
+    if (now - this.droppedAt < IDLE_RUNTIME_MS / 10) return;
+    this.droppedAt = now;
+    for (const [store, kept] of this.runtimes) if (now - kept.usedAt >= IDLE_RUNTIME_MS) this.runtimes.delete(store);
   }
 
   private async load(accountId: string, previous: AccountEntry | undefined): Promise<AccountEntry> {
