@@ -100,7 +100,7 @@ export async function startServer(
     backend,
     engines,
     keys: new KeyCache(backend.control, settings.cacheMs, clock),
-    tenants: new TenantCache(backend.control, settings.cacheMs, clock),
+    tenants: new TenantCache(backend.control),
     activity: new Activity(backend),
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),

@@ -26,10 +26,8 @@ ${BACKEND_HELP.join('\n')}
 /** The namespace --tenant names: the account's own without it. */
 async function spaceOf(backend: Backend, accountId: string, customerId: string | undefined): Promise<Space> {
   if (customerId === undefined) return accountSpace(accountId);
-  const tenant = (await backend.control.tenants(accountId)).find(
-    (t) => t.customerId === customerId && t.status === 'active',
-  );
-  if (tenant === undefined)
+  const tenant = (await backend.control.tenantIndex(accountId)).byCustomerId.get(customerId);
+  if (tenant === undefined || tenant.status !== 'active')
     throw new CommandError(`no tenant has the customer id ${JSON.stringify(customerId)} in this account (--tenant)`);
   return tenantSpace(accountId, tenant.id);
 }

@@ -1,6 +1,17 @@
 /**
  * The control plane: accounts, their configuration, API keys, dashboard sessions, rebuild progress,
  * pauses by id, webhook endpoints, tenants, and activity counters, as JSON documents and counters on a ControlKV.
+ *
+ * An account's tenants are one document (up to 10,000 of them, about 1.7 MB), changed by one
+ * compare-and-set: a change of several (a bulk create, the customer id unique within the account,
+ * the limit) is then one atomic step on every ControlKV, Redis Cluster included, where a record per
+ * tenant plus an index would need a step across keys that the KV does not have. What costs is
+ * reading it, so it is read through `tenantIndex`: parsed once per text, indexed by id and customer
+ * id, and kept for `cacheMs` per process (re-read after that, and parsed again only if the text
+ * changed); a change made through this Control replaces it at once, one made by another process is
+ * seen within `cacheMs`. The rebuilds running in an account's namespaces are listed in one record
+ * (`rebuilding:<account>`, a field per namespace), kept by `swapRebuild`, so that a look for
+ * abandoned rebuilds reads what runs, not every namespace.
  */
 import { type ControlKV, StoreError } from '@kindling/core';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
@@ -13,6 +24,33 @@ import {
   type Session,
   type Tenant,
 } from './types.js';
+
+/** An account's tenants as read once: the document's list, its active ones, and both lookups. */
+export interface TenantIndex {
+  readonly all: readonly Tenant[];
+  readonly active: readonly Tenant[];
+  readonly byId: ReadonlyMap<string, Tenant>;
+  readonly byCustomerId: ReadonlyMap<string, Tenant>;
+}
+
+/** How many accounts' tenants a process keeps at most: past it, it forgets them all. */
+const MAX_TENANT_ACCOUNTS = 10_000;
+
+function indexTenants(tenants: readonly Tenant[]): TenantIndex {
+  const all = tenants.map((tenant) => Object.freeze({ ...tenant }));
+  return {
+    all,
+    active: all.filter((tenant) => tenant.status === 'active'),
+    byId: new Map(all.map((tenant) => [tenant.id, tenant])),
+    byCustomerId: new Map(all.map((tenant) => [tenant.customerId, tenant])),
+  };
+}
+
+/** The account a namespace's store name belongs to (the name itself, or what comes before `/tenant/`). */
+function accountOfSpace(space: string): string {
+  const at = space.indexOf('/tenant/');
+  return at === -1 ? space : space.slice(0, at);
+}
 
 const EMPTY_CONFIG: AccountConfig = { version: 1, metrics: [], streak: null, achievements: [] };
 
@@ -49,8 +87,28 @@ function parse<T>(text: string | null, key: string): T | null {
   }
 }
 
+export interface ControlOptions {
+  /** how long an account's tenants are kept before they are read again (0: read every time, parsed only when changed) */
+  cacheMs?: number;
+  clock?: () => number;
+}
+
 export class Control {
-  constructor(readonly kv: ControlKV) {}
+  /** each account's tenants as last read, the text they were parsed from and when */
+  private readonly tenantIndexes = new Map<string, { raw: string | null; index: TenantIndex; at: number }>();
+  private readonly tenantReads = new Map<string, Promise<TenantIndex>>();
+  /** bumped by each change of an account's tenants made here: a read begun before it does not replace what it wrote */
+  private readonly tenantChanges = new Map<string, number>();
+  private readonly cacheMs: number;
+  private readonly clock: () => number;
+
+  constructor(
+    readonly kv: ControlKV,
+    options: ControlOptions = {},
+  ) {
+    this.cacheMs = options.cacheMs ?? 0;
+    this.clock = options.clock ?? Date.now;
+  }
 
   async createAccount(account: Account): Promise<void> {
     await this.kv.put(`account:${account.id}`, JSON.stringify(account));
@@ -96,13 +154,50 @@ export class Control {
     return this.changeDocument(`webhooks:${accountId}`, accountId, [], change);
   }
 
-  async tenants(accountId: string): Promise<Tenant[]> {
-    return parse<Tenant[]>(await this.kv.get(`tenants:${accountId}`), `tenants:${accountId}`) ?? [];
+  /** The account's tenants, oldest first (shared, frozen: see tenantIndex). */
+  async tenants(accountId: string): Promise<readonly Tenant[]> {
+    return (await this.tenantIndex(accountId)).all;
+  }
+
+  /**
+   * The account's tenants, read at most once per `cacheMs` (reads at once share one), parsed only
+   * when the stored text changed: what the Tenant-ID header, the namespaces of the background
+   * work and the tenant routes all look in.
+   */
+  async tenantIndex(accountId: string): Promise<TenantIndex> {
+    const kept = this.tenantIndexes.get(accountId);
+    if (kept !== undefined && this.clock() - kept.at < this.cacheMs) return kept.index;
+    let reading = this.tenantReads.get(accountId);
+    if (reading === undefined) {
+      reading = this.readTenants(accountId).finally(() => this.tenantReads.delete(accountId));
+      this.tenantReads.set(accountId, reading);
+    }
+    return reading;
   }
 
   /** Applies `change` to the account's tenants (one document) as one compare-and-set. */
   async changeTenants(accountId: string, change: (tenants: Tenant[]) => Tenant[]): Promise<Tenant[]> {
-    return this.changeDocument(`tenants:${accountId}`, accountId, [], change);
+    this.tenantChanges.set(accountId, (this.tenantChanges.get(accountId) ?? 0) + 1);
+    return this.changeDocument(`tenants:${accountId}`, accountId, [], change, (raw, tenants) =>
+      this.keepTenants(accountId, raw, indexTenants(tenants)),
+    );
+  }
+
+  private async readTenants(accountId: string): Promise<TenantIndex> {
+    const change = this.tenantChanges.get(accountId);
+    const at = this.clock();
+    const key = `tenants:${accountId}`;
+    const raw = await this.kv.get(key);
+    const kept = this.tenantIndexes.get(accountId);
+    const index = kept !== undefined && kept.raw === raw ? kept.index : indexTenants(parse<Tenant[]>(raw, key) ?? []);
+    if (this.tenantChanges.get(accountId) === change) this.keepTenants(accountId, raw, index, at);
+    return index;
+  }
+
+  private keepTenants(accountId: string, raw: string | null, index: TenantIndex, at: number = this.clock()): void {
+    if (!this.tenantIndexes.has(accountId) && this.tenantIndexes.size >= MAX_TENANT_ACCOUNTS)
+      this.tenantIndexes.clear();
+    this.tenantIndexes.set(accountId, { raw, index, at });
   }
 
   /**
@@ -227,16 +322,48 @@ export class Control {
     return { rebuild: parse<Rebuild>(raw, `rebuild:${accountId}`) ?? IDLE_REBUILD, raw };
   }
 
-  /** Writes `rebuild` if the stored text is still `expected` (null: none); the text written, or null when it was not. */
-  async swapRebuild(accountId: string, expected: string | null, rebuild: Rebuild): Promise<string | null> {
+  /**
+   * Writes `rebuild` if the stored text is still `expected` (null: none); the text written, or null
+   * when it was not. A record that starts running (one not running before, or another run's) is
+   * listed in its account's `rebuilding` record first, and one that stops running is taken off it
+   * once written: the list holds at least every namespace whose rebuild runs (a heartbeat writes
+   * nothing more).
+   */
+  async swapRebuild(space: string, expected: string | null, rebuild: Rebuild): Promise<string | null> {
     const raw = JSON.stringify(rebuild);
-    return (await this.kv.swap(`rebuild:${accountId}`, expected, raw)) ? raw : null;
+    const running = rebuild.status === 'running';
+    const before = running ? parse<Rebuild>(expected, `rebuild:${space}`) : null;
+    if (running && (before?.status !== 'running' || before.runId !== rebuild.runId))
+      await this.kv.setFields(`rebuilding:${accountOfSpace(space)}`, { [space]: '1' });
+    if (!(await this.kv.swap(`rebuild:${space}`, expected, raw))) return null;
+    if (!running) await this.kv.removeFields(`rebuilding:${accountOfSpace(space)}`, [space]);
+    return raw;
+  }
+
+  /**
+   * The store names of the account's namespaces that may have a rebuild running (see
+   * swapRebuild): each is to be read to know. A name listed whose record is not running is taken
+   * off the list by the reader (`forgetRebuilding`).
+   */
+  async rebuildingSpaces(accountId: string): Promise<string[]> {
+    return Object.keys(await this.kv.readFields(`rebuilding:${accountId}`));
+  }
+
+  /** Lists a namespace as rebuilding (a record found running that no list named: written by a version before it). */
+  async listRebuilding(accountId: string, space: string): Promise<void> {
+    await this.kv.setFields(`rebuilding:${accountId}`, { [space]: '1' });
+  }
+
+  /** Takes namespaces off their account's list of running rebuilds (their records say they are not). */
+  async forgetRebuilding(accountId: string, spaces: readonly string[]): Promise<void> {
+    if (spaces.length > 0) await this.kv.removeFields(`rebuilding:${accountId}`, spaces);
   }
 
   /** Forgets what is kept under a namespace's store name (its pauses' users, its rebuild's progress): the namespace is gone. */
   async forgetSpace(space: string): Promise<void> {
     await this.kv.remove(`pauses:${space}`);
     await this.kv.remove(`rebuild:${space}`);
+    await this.kv.removeFields(`rebuilding:${accountOfSpace(space)}`, [space]);
   }
 
   /** Keeps which user of the namespace (its store name) a pause belongs to. */
@@ -270,12 +397,25 @@ export class Control {
     await this.kv.close();
   }
 
-  /** One document changed by compare-and-set, given a copy; tried five times, then a ConfigConflictError. */
-  private async changeDocument<T>(key: string, accountId: string, empty: T, change: (current: T) => T): Promise<T> {
+  /**
+   * One document changed by compare-and-set, given a copy; tried five times, then a
+   * ConfigConflictError. `written` is told the text and value once written.
+   */
+  private async changeDocument<T>(
+    key: string,
+    accountId: string,
+    empty: T,
+    change: (current: T) => T,
+    written?: (raw: string, value: T) => void,
+  ): Promise<T> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const text = await this.kv.get(key);
       const next = change(structuredClone(parse<T>(text, key) ?? empty));
-      if (await this.kv.swap(key, text, JSON.stringify(next))) return next;
+      const raw = JSON.stringify(next);
+      if (await this.kv.swap(key, text, raw)) {
+        written?.(raw, next);
+        return next;
+      }
     }
     throw new ConfigConflictError(accountId);
   }

@@ -40,14 +40,16 @@ export interface Backend {
  */
 export function openBackend(
   settings: Pick<Settings, 'dataDir' | 'redis' | 'redisPrefix'> &
-    Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs'>>,
+    Partial<Pick<Settings, 'sqliteSync' | 'storeTimeoutMs' | 'cacheMs'>>,
   options: { existing?: boolean; watch?: StoreWatch } = {},
 ): Backend {
   const { watch, ...untimed } = options;
+  // the tenants documents kept for the cache time (control.ts); without one, re-read each time and parsed when changed
+  const controlOptions = { cacheMs: settings.cacheMs ?? 0 };
   if (watch !== undefined) {
     const opened = openBackend(settings, untimed);
     const stores = new Map<string, Store>();
-    const control = new Control(timedControl(opened.control.kv, watch));
+    const control = new Control(timedControl(opened.control.kv, watch), controlOptions);
     const deliveries = timedDeliveries(opened.deliveries, watch);
     return {
       ...opened,
@@ -89,7 +91,7 @@ export function openBackend(
         `KINDLING_DATA_DIR (--data) ${dir} cannot be made a folder: ${code ?? 'failed'} (${message}); choose a folder the server may create or write`,
       );
     }
-    control = new Control(sqliteControlKV(join(dir, DATA_FILES.control)));
+    control = new Control(sqliteControlKV(join(dir, DATA_FILES.control)), controlOptions);
     deliveries = sqliteDeliveryQueue(join(dir, DATA_FILES.deliveries));
     // Checkpoints in a worker thread: no commit on the event loop stalls to copy the log back (checkpoints.ts of @kindling/sqlite).
     open = (account) =>
@@ -104,7 +106,10 @@ export function openBackend(
   } else {
     // One timeout for the streak stores' commands and the control plane's: a request waits no longer on either.
     const timeout = settings.storeTimeoutMs !== undefined ? { timeoutMs: settings.storeTimeoutMs } : {};
-    control = new Control(redisControlKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }));
+    control = new Control(
+      redisControlKV({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:control:` }),
+      controlOptions,
+    );
     deliveries = redisDeliveryQueue({ ...redis, ...timeout, prefix: `${settings.redisPrefix}:deliveries:` });
     open = (account) => redisStore({ ...redis, ...timeout, account, keyPrefix: settings.redisPrefix });
     names = () => redisStoreNames({ ...redis, ...timeout, keyPrefix: settings.redisPrefix });

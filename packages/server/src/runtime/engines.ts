@@ -1,8 +1,15 @@
 /**
  * One engine per namespace of an account (its own, and one per tenant: spaces.ts), made from the
- * account's configuration on the namespace's store and kept while the configuration stays the same. Another process's change is seen within `cacheMs` (while the control plane
- * answers: a configuration due for a re-read is kept while the re-read fails or is slow,
- * read-or-keep.ts); this process's at once.
+ * account's configuration on the namespace's store and kept while the configuration stays the
+ * same. The configuration and webhooks are read once per account (not per namespace) and shared by
+ * all its namespaces' runtimes, each made lazily, without I/O, the first time it is asked for.
+ * Another process's change is seen within `cacheMs` (while the control plane answers: a
+ * configuration due for a re-read is kept while the re-read fails or is slow, read-or-keep.ts);
+ * this process's at once (`invalidate`, one mark on the account). An engine costs about 9 KB and
+ * half a millisecond to make: a namespace's runtime not asked for in IDLE_RUNTIME_MS is dropped
+ * (made again, without I/O, when asked for; the idle ones are looked for once a minute), and at
+ * most `maxRuntimes` are kept (the one kept longest dropped first). So the namespaces kept are those in use, and a loop over all of an
+ * account's namespaces (up to 10,000 tenants) does not make its engines again on every pass.
  */
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
 import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
@@ -128,79 +135,159 @@ function outboxOn(runtime: AccountRuntime): boolean {
   return runtime.webhooks.some((endpoint) => endpoint.enabled);
 }
 
+/** What an account's namespaces share: its configuration and webhooks as last read, and when. */
+interface AccountEntry {
+  readonly config: AccountConfig;
+  readonly webhooks: readonly WebhookEndpoint[];
+  /** whether an endpoint is on: the engines write the outbox */
+  readonly outbox: boolean;
+  checkedAt: number;
+  /** the last re-read failed: requests take what is kept at once until one succeeds */
+  failed: boolean;
+  /** changed in this process (`invalidate`): requests wait for the re-read */
+  stale: boolean;
+}
+
+/** How many namespaces' runtimes a process keeps at most by default (above one account's 10,000 tenants): past it, the one kept longest is dropped. */
+export const MAX_RUNTIMES = 16_384;
+/** A namespace's runtime not asked for this long is dropped. */
+export const IDLE_RUNTIME_MS = 600_000;
+
 export class Engines {
-  /** each namespace's runtime (by store name), when its configuration was last read, and whether the last re-read failed */
-  private readonly runtimes = new Map<string, { runtime: AccountRuntime; checkedAt: number; failed: boolean }>();
-  private readonly loading = new Map<string, Promise<AccountRuntime>>();
+  /** each account's configuration and webhooks, read once for all its namespaces */
+  private readonly accounts = new Map<string, AccountEntry>();
+  private readonly loading = new Map<string, Promise<AccountEntry>>();
+  /** each namespace's runtime by store name, with when it was last asked for */
+  private readonly runtimes = new Map<string, { runtime: AccountRuntime; usedAt: number }>();
+  /** when the idle runtimes were last dropped */
+  private droppedAt: number;
+  /** how many times each account was invalidated: a re-read begun before does not replace what a newer one read */
+  private readonly changes = new Map<string, number>();
 
   constructor(
     private readonly backend: Backend,
     private readonly cacheMs: number,
     private readonly clock: () => number = Date.now,
-  ) {}
+    private readonly maxRuntimes: number = MAX_RUNTIMES,
+  ) {
+    this.droppedAt = clock();
+  }
 
-  /** The runtime of a namespace (an account id: the account's own), re-read from the control plane when older than cacheMs. */
+  /** The runtime of a namespace (an account id: the account's own), its account's configuration re-read from the control plane when older than cacheMs. */
   async runtimeFor(where: string | Space): Promise<AccountRuntime> {
     const space = typeof where === 'string' ? accountSpace(where) : where;
-    const name = space.store;
     const fresh = this.peekRuntime(space);
     if (fresh !== undefined) return fresh;
-    const cached = this.runtimes.get(name);
-    let pending = this.loading.get(name);
-    if (pending !== undefined && cached !== undefined) return cached.runtime;
+    const { accountId } = space;
+    const cached = this.accounts.get(accountId);
+    const kept = cached === undefined || cached.stale ? undefined : cached;
+    let pending = this.loading.get(accountId);
+    if (pending !== undefined && kept !== undefined) return this.runtimeOf(space, kept);
     if (pending === undefined) {
-      pending = this.load(space, cached?.runtime).finally(() => this.loading.delete(name));
+      const loaded = this.load(accountId, cached).finally(() => {
+        if (this.loading.get(accountId) === loaded) this.loading.delete(accountId);
+      });
+      pending = loaded;
       // Nobody may wait for a re-read (see below): its failure is told by the `failed` mark.
       pending.catch(() => {});
-      this.loading.set(name, pending);
+      this.loading.set(accountId, pending);
     }
-    if (cached === undefined) return pending;
-    return cached.failed ? cached.runtime : readOrKeep(pending, cached.runtime);
+    const reading = pending.then((entry) => this.runtimeOf(space, entry));
+    if (kept === undefined) return reading;
+    reading.catch(() => {});
+    return kept.failed ? this.runtimeOf(space, kept) : readOrKeep(reading, this.runtimeOf(space, kept));
   }
 
   /**
-   * The namespace's runtime when a fresh one is cached (what `runtimeFor` would answer at once), else
-   * undefined. `now`: the request's instant, if read already.
+   * The namespace's runtime when its account's configuration is fresh (what `runtimeFor` would
+   * answer at once), else undefined; made here, without I/O, if the namespace has none yet. `now`:
+   * the request's instant, if read already.
    */
   peekRuntime(where: Space, now: number = this.clock()): AccountRuntime | undefined {
-    const cached = this.runtimes.get(where.store);
-    return cached !== undefined && now - cached.checkedAt < this.cacheMs ? cached.runtime : undefined;
+    const entry = this.accounts.get(where.accountId);
+    return entry !== undefined && !entry.stale && now - entry.checkedAt < this.cacheMs
+      ? this.runtimeOf(where, entry)
+      : undefined;
   }
 
-  /** Forget the cached runtimes of every namespace of the account, so that the next request reads the configuration again. */
+  /** Makes the next request of every namespace of the account read the configuration again: one mark, whatever its namespaces. */
   invalidate(accountId: string): void {
-    for (const [name, entry] of this.runtimes) if (entry.runtime.accountId === accountId) this.runtimes.delete(name);
+    const entry = this.accounts.get(accountId);
+    if (entry !== undefined) entry.stale = true;
+    this.changes.set(accountId, (this.changes.get(accountId) ?? 0) + 1);
+    // a re-read begun before the change may answer what it replaced
+    this.loading.delete(accountId);
   }
 
-  private async load(space: Space, previous: AccountRuntime | undefined): Promise<AccountRuntime> {
-    const { accountId } = space;
+  /** The namespace's runtime under the account's entry: the one kept while the configuration version and the outbox hold. */
+  private runtimeOf(space: Space, entry: AccountEntry): AccountRuntime {
+    const now = this.clock();
+    const kept = this.runtimes.get(space.store);
+    let runtime = kept?.runtime;
+    if (
+      runtime === undefined ||
+      runtime.config.version !== entry.config.version ||
+      outboxOn(runtime) !== entry.outbox
+    ) {
+      const { config } = entry;
+      runtime = {
+        accountId: space.accountId,
+        space,
+        config,
+        engine: engineFor(config, this.backend.storeFor(space.store), this.clock, entry.outbox),
+        metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
+        achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
+        attributes: declaredAttributes(config.attributes),
+        webhooks: entry.webhooks,
+      };
+    } else if (runtime.webhooks !== entry.webhooks) runtime = { ...runtime, webhooks: entry.webhooks };
+    if (kept !== undefined) {
+      kept.runtime = runtime;
+      kept.usedAt = now;
+    } else {
+      this.runtimes.set(space.store, { runtime, usedAt: now });
+      // past the bound, the one kept longest goes (the map's first)
+      if (this.runtimes.size > this.maxRuntimes) this.runtimes.delete(this.runtimes.keys().next().value as string);
+    }
+    this.dropIdle(now);
+    return runtime;
+  }
+
+  /** Drops the runtimes not used in IDLE_RUNTIME_MS: one walk every tenth of that, so a call costs O(1) on average. */
+  private dropIdle(now: number): void {
+    if (now - this.droppedAt < IDLE_RUNTIME_MS / 10) return;
+    this.droppedAt = now;
+    for (const [store, kept] of this.runtimes) if (now - kept.usedAt >= IDLE_RUNTIME_MS) this.runtimes.delete(store);
+  }
+
+  private async load(accountId: string, previous: AccountEntry | undefined): Promise<AccountEntry> {
+    const change = this.changes.get(accountId);
     let config: AccountConfig;
-    let webhooks: WebhookEndpoint[];
+    let webhooks: readonly WebhookEndpoint[];
     try {
       [config, webhooks] = await Promise.all([
         this.backend.control.config(accountId),
         this.backend.control.webhooks(accountId),
       ]);
     } catch (error) {
-      const entry = this.runtimes.get(space.store);
+      const entry = this.accounts.get(accountId);
       if (entry !== undefined) entry.failed = true;
       throw error;
     }
-    let runtime = previous;
-    const outbox = webhooks.some((endpoint) => endpoint.enabled);
-    if (runtime === undefined || runtime.config.version !== config.version || outboxOn(runtime) !== outbox) {
-      runtime = {
-        accountId,
-        space,
-        config,
-        engine: engineFor(config, this.backend.storeFor(space.store), this.clock, outbox),
-        metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
-        achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
-        attributes: declaredAttributes(config.attributes),
-        webhooks,
-      };
-    } else if (JSON.stringify(runtime.webhooks) !== JSON.stringify(webhooks)) runtime = { ...runtime, webhooks };
-    this.runtimes.set(space.store, { runtime, checkedAt: this.clock(), failed: false });
-    return runtime;
+    // what did not change stays the same object, so that every namespace keeps its runtime
+    if (previous !== undefined) {
+      if (previous.config.version === config.version) config = previous.config;
+      if (JSON.stringify(previous.webhooks) === JSON.stringify(webhooks)) webhooks = previous.webhooks;
+    }
+    const entry: AccountEntry = {
+      config,
+      webhooks,
+      outbox: webhooks.some((endpoint) => endpoint.enabled),
+      checkedAt: this.clock(),
+      failed: false,
+      stale: false,
+    };
+    if (this.changes.get(accountId) === change) this.accounts.set(accountId, entry);
+    return entry;
   }
 }

@@ -20,7 +20,7 @@ const PAGE = 500;
 /** The namespaces of the account's deleted tenants that still hold data, in name order. */
 export async function deletedTenantSpaces(backend: Backend, accountId: string): Promise<Space[]> {
   const prefix = `${accountId}/tenant/`;
-  const live = new Set((await backend.control.tenants(accountId)).map((tenant) => tenant.id));
+  const live = (await backend.control.tenantIndex(accountId)).byId;
   return (await backend.storeNames())
     .filter((name) => name.startsWith(prefix) && !live.has(name.slice(prefix.length)))
     .map((name) => tenantSpace(accountId, name.slice(prefix.length)));

@@ -5,13 +5,16 @@
  * namespace's name, so that any process (and the dashboard, with the namespace's Tenant-ID) can
  * read it. A user reached by an event before the rebuild gets there is rebuilt by the engine on
  * the spot. A rebuild whose process died is taken over by the next process that looks (at start,
- * then every LEASE_MS).
+ * then every LEASE_MS). A look reads only the records of the namespaces listed as rebuilding
+ * (`Control.rebuildingSpaces`, one read per account): it costs what runs, not the number of
+ * tenants. A process's first look reads every namespace's record once, and lists what runs, for
+ * the rebuilds begun by a version that kept no list.
  */
 import type { Control } from '../control/control.js';
 import type { Rebuild } from '../control/types.js';
 import type { Engines } from './engines.js';
 import { isAbandoned, LEASE_MS, type RebuildOptions, rebuildAccount, resumeRebuild } from './rebuild-account.js';
-import { type Space, spacesOf } from './spaces.js';
+import { type Space, spaceNamed, spacesOf } from './spaces.js';
 
 /** One namespace's rebuild: which namespace, and how its run ended (or the error that stopped it). */
 export interface SpaceRebuild {
@@ -58,6 +61,8 @@ export class Rebuilds {
   private readonly running = new Map<string, Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private readonly stopping = new AbortController();
+  /** whether a look read every namespace's record once (what a process's first look does) */
+  private walked = false;
 
   constructor(
     private readonly control: Control,
@@ -95,11 +100,10 @@ export class Rebuilds {
   async resumeAbandoned(): Promise<void> {
     if (this.stopping.signal.aborted) return;
     try {
+      const walk = !this.walked;
       for (const account of await this.control.accounts()) {
         if (this.running.has(account.id)) continue;
-        const abandoned: Space[] = [];
-        for (const space of await spacesOf(this.control, account.id))
-          if (isAbandoned(await this.control.rebuild(space.store), this.clock())) abandoned.push(space);
+        const abandoned = walk ? await this.walkAbandoned(account.id) : await this.listedAbandoned(account.id);
         if (abandoned.length === 0) continue;
         this.enqueue(account.id, async () => {
           this.engines.invalidate(account.id);
@@ -114,9 +118,39 @@ export class Rebuilds {
           }
         });
       }
+      this.walked = true;
     } catch {
       // the store is away: the next look tries again
     }
+  }
+
+  /** The abandoned rebuilds among the namespaces listed as rebuilding; a listed one not running is taken off. */
+  private async listedAbandoned(accountId: string): Promise<Space[]> {
+    const abandoned: Space[] = [];
+    const ended: string[] = [];
+    for (const store of await this.control.rebuildingSpaces(accountId)) {
+      const rebuild = await this.control.rebuild(store);
+      if (rebuild.status !== 'running') ended.push(store);
+      else if (isAbandoned(rebuild, this.clock())) {
+        const space = await spaceNamed(this.control, accountId, store);
+        if (space !== null) abandoned.push(space);
+      }
+    }
+    await this.control.forgetRebuilding(accountId, ended);
+    return abandoned;
+  }
+
+  /** Every namespace's record read (a process's first look): the abandoned ones, and what runs listed. */
+  private async walkAbandoned(accountId: string): Promise<Space[]> {
+    const abandoned: Space[] = [];
+    const listed = new Set(await this.control.rebuildingSpaces(accountId));
+    for (const space of await spacesOf(this.control, accountId)) {
+      const rebuild = await this.control.rebuild(space.store);
+      if (rebuild.status !== 'running') continue;
+      if (!listed.has(space.store)) await this.control.listRebuilding(accountId, space.store);
+      if (isAbandoned(rebuild, this.clock())) abandoned.push(space);
+    }
+    return abandoned;
   }
 
   /** Waits for the account's rebuilds (for shutdown and tests). */

@@ -3,9 +3,12 @@
  * per tenant, each a store of its own. A namespace's store name is the account id, or the account
  * id and the tenant's internal id: the stores know nothing of tenants, a name is a name to them.
  * Configuration (metrics, the streak rule, achievements, webhooks) is the account's, shared by all.
+ * The list of an account's namespaces is made once per read of its tenants (`Control.tenantIndex`,
+ * kept for the cache time): a loop over them costs what it does in each, not a parse of the
+ * tenants document.
  */
 import { scopeOrderKeyPrefix, userOrderKey } from '@kindling/core';
-import type { Control } from '../control/control.js';
+import type { Control, TenantIndex } from '../control/control.js';
 
 export interface Space {
   readonly accountId: string;
@@ -39,11 +42,25 @@ export function deliveryOrderKeyPrefix(space: Space): string {
   return scopeOrderKeyPrefix(space.tenantId ?? '');
 }
 
-/** Every namespace of the account: its own first, then its active tenants'. */
+/** The namespaces made from one read of an account's tenants. */
+const spacesByIndex = new WeakMap<TenantIndex, readonly Space[]>();
+
+/** Every namespace of the account: its own first, then its active tenants' (a copy of the list made once per read). */
 export async function spacesOf(control: Control, accountId: string): Promise<Space[]> {
-  const tenants = await control.tenants(accountId);
-  return [
-    accountSpace(accountId),
-    ...tenants.filter((t) => t.status === 'active').map((t) => tenantSpace(accountId, t.id)),
-  ];
+  const index = await control.tenantIndex(accountId);
+  let spaces = spacesByIndex.get(index);
+  if (spaces === undefined) {
+    spaces = Object.freeze([accountSpace(accountId), ...index.active.map((t) => tenantSpace(accountId, t.id))]);
+    spacesByIndex.set(index, spaces);
+  }
+  return spaces.slice();
+}
+
+/** The namespace of the account with this store name, or null when it is not one of its own or of an active tenant. */
+export async function spaceNamed(control: Control, accountId: string, store: string): Promise<Space | null> {
+  if (store === accountId) return accountSpace(accountId);
+  const prefix = `${accountId}/tenant/`;
+  if (!store.startsWith(prefix)) return null;
+  const tenant = (await control.tenantIndex(accountId)).byId.get(store.slice(prefix.length));
+  return tenant !== undefined && tenant.status === 'active' ? tenantSpace(accountId, tenant.id) : null;
 }

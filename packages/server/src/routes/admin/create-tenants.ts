@@ -56,7 +56,6 @@ export function createTenantsRoute(app: App, ctx: ServerContext): void {
         }
         return [...tenants, ...created];
       });
-      ctx.tenants.forget(accountId);
       return reply.code(statusOf(created.length)).send({ created: created.map(tenantWire), issues });
     },
   );

@@ -33,7 +33,6 @@ export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
         removed = result;
         return result.items;
       });
-      ctx.tenants.forget(accountId);
       return { deleted: removed.deleted, issues: removed.issues };
     },
   );

@@ -22,8 +22,8 @@ export function getTenantRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const tenants = await ctx.backend.control.tenants(callerOf(request).accountId);
-      const tenant = tenants.find((t) => t.id === request.params.id);
+      const tenants = await ctx.backend.control.tenantIndex(callerOf(request).accountId);
+      const tenant = tenants.byId.get(request.params.id);
       if (tenant === undefined)
         throw new HttpError('NOT_FOUND', `no tenant of this account has the id ${JSON.stringify(request.params.id)}`);
       return tenantWire(tenant);

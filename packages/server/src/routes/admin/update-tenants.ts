@@ -55,7 +55,6 @@ export function updateTenantsRoute(app: App, ctx: ServerContext): void {
         }
         return tenants;
       });
-      ctx.tenants.forget(accountId);
       return { updated: updated.map(tenantWire), issues };
     },
   );
