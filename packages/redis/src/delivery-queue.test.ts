@@ -175,7 +175,12 @@ for (const target of [targets.single, targets.cluster]) {
       await before.close();
       // as a queue of then holds it: no index by endpoint
       const client = target!.client();
-      await client.del(`{${prefix}}endpoints`, `{${prefix}}endpoints:made`, `{${prefix}}el:ep%003a1`, `{${prefix}}el:ep2`);
+      await client.del(
+        `{${prefix}}endpoints`,
+        `{${prefix}}endpoints:made`,
+        `{${prefix}}el:ep%003a1`,
+        `{${prefix}}el:ep2`,
+      );
       const again = queueOn(target!, prefix);
       try {
         expect(await again.dueEndpoints(T0 + 20, 10)).toEqual(['ep2']);

@@ -322,7 +322,8 @@ describe('the delivery queue’s query plans', () => {
     const sql = prepareQueueStatements(db);
     const reads = planOf(db, sql.dueEndpoints.source, [T0, 10]).filter((detail) => detail.includes('delivery_queue'));
     expect(reads.length).toBeGreaterThan(0);
-    for (const detail of reads) expect(detail).toMatch(/^SEARCH delivery_queue USING (COVERING )?INDEX delivery_queue_endpoint_heads/);
+    for (const detail of reads)
+      expect(detail).toMatch(/^SEARCH delivery_queue USING (COVERING )?INDEX delivery_queue_endpoint_heads/);
   });
 
   it('counts the pending and the failed on their own partial indexes, never reading a finished delivery', () => {

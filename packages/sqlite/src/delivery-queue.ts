@@ -123,15 +123,17 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     return rows.map(deliveryOf);
   });
 
-  const claimOfEndpoint = db.transaction((endpointId: Buffer, now: number, limit: number, until: number): Delivery[] => {
-    const rows = sql.dueOfEndpoint.all(endpointId, now, limit);
-    for (const row of rows) {
-      sql.hold.run(until, until, row.seq);
-      row.next_at = until;
-      row.claims += 1;
-    }
-    return rows.map(deliveryOf);
-  });
+  const claimOfEndpoint = db.transaction(
+    (endpointId: Buffer, now: number, limit: number, until: number): Delivery[] => {
+      const rows = sql.dueOfEndpoint.all(endpointId, now, limit);
+      for (const row of rows) {
+        sql.hold.run(until, until, row.seq);
+        row.next_at = until;
+        row.claims += 1;
+      }
+      return rows.map(deliveryOf);
+    },
+  );
 
   const finishOne = db.transaction(
     (
