@@ -1,7 +1,8 @@
 /**
  * describeDeliveryQueueConformance: the cases every `DeliveryQueue` (a webhook relay's storage)
- * passes, run by each adapter: deliveries handed out when due, one at a time per endpoint and user
- * in queue order, held by a lease, retried, logged, sent again and forgotten.
+ * passes, run by each adapter: deliveries handed out when due (of every endpoint, or of one, with
+ * the endpoints that have some due), one at a time per endpoint and user in queue order, held by a
+ * lease, retried, logged, sent again and forgotten.
  */
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core';
 import { afterEach, describe, expect, it } from 'vitest';
