@@ -171,6 +171,7 @@ export class Relay {
   /** the claiming under way, and whether another was asked for while it ran */
   private filling: Promise<void> | null = null;
   private fillAgain = false;
+  private fillAgainFromTick = false;
   /** a write of the queue failed: no more claims until the next tick */
   private queueFailed = false;
 
@@ -458,13 +459,16 @@ export class Relay {
   private fill(fromTick = false): Promise<void> {
     if (this.filling !== null) {
       this.fillAgain = true;
+      this.fillAgainFromTick ||= fromTick;
       return this.filling;
     }
     this.filling = (async () => {
+      let tick = fromTick;
       do {
         this.fillAgain = false;
-        await this.claimRound(fromTick);
-        fromTick = false;
+        await this.claimRound(tick);
+        tick = this.fillAgainFromTick;
+        this.fillAgainFromTick = false;
       } while (this.fillAgain && !this.stopped);
     })().finally(() => {
       this.filling = null;
