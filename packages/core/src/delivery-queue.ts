@@ -11,6 +11,10 @@
  * process does not take it while it is being sent, and takes it once the lease has run out (the
  * process that claimed it died): delivery is at least once, never lost with a process.
  *
+ * By endpoint: `dueEndpoints` names the endpoints with something due and `claimEndpoint` hands out
+ * one endpoint's alone, both from an index of what is due, so that a relay gives each endpoint its
+ * own share of attempts and one endpoint's backlog, however long, is never read to reach another's.
+ *
  * Order keys are the queue's to compare, not to read. A service whose users live in several
  * namespaces (an account's own, its tenants') makes each key with `userOrderKey` from the namespace
  * and the user id, so that one user's line, and their erasure, never reach another namespace's user
@@ -95,6 +99,18 @@ export interface DeliveryQueue {
    * earliest pending one of its (endpointId, orderKey), and hold them until `now + leaseMs`.
    */
   claim(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  /**
+   * The endpoints with a delivery `claim` would hand out at `now`, the one whose delivery has been
+   * due longest first, at most `limit`: what a relay hands its attempts to, endpoint by endpoint.
+   * Cheap: found from an index of the endpoints' due lines, never by reading every delivery.
+   */
+  dueEndpoints(now: number, limit: number): Promise<string[]>;
+  /**
+   * As `claim`, for one endpoint's deliveries alone: at most `limit` due by `now`, the soonest due
+   * first (then oldest queued), each the earliest pending one of its line, held until `now + leaseMs`.
+   * What another endpoint has due, however much, neither comes first nor is read.
+   */
+  claimEndpoint(endpointId: string, now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
   /**
    * Record an attempt of a claimed delivery and what it leaves; false, and nothing changed, when the
    * delivery is unknown, not pending, or handed out by a later claim since (its lease ran out).
@@ -200,6 +216,17 @@ export function memoryDeliveryQueue(): DeliveryQueue {
   const keyOf = (endpointId: string, id: string) => `${endpointId}\u0000${id}`;
   const chainOf = (d: NewDelivery) => `${d.endpointId}\u0000${d.orderKey}`;
   const copy = (d: Delivery): Delivery => JSON.parse(JSON.stringify(d)) as Delivery;
+  /** the first pending delivery of each line, when due by `now` */
+  const dueHeads = (now: number): Queued[] => {
+    const heads = new Map<string, Queued>();
+    for (const queued of byKey.values()) {
+      if (queued.delivery.status !== 'pending') continue;
+      const chain = chainOf(queued.delivery);
+      const head = heads.get(chain);
+      if (head === undefined || queued.seq < head.seq) heads.set(chain, queued);
+    }
+    return [...heads.values()].filter((q) => (q.delivery.nextAt as number) <= now);
+  };
 
   return {
     async enqueue(deliveries) {
@@ -228,16 +255,30 @@ export function memoryDeliveryQueue(): DeliveryQueue {
     },
     async claim(now, limit, leaseMs) {
       checkQueueLimit(limit);
-      const heads = new Map<string, Queued>();
-      for (const queued of byKey.values()) {
-        if (queued.delivery.status !== 'pending') continue;
-        const chain = chainOf(queued.delivery);
-        const head = heads.get(chain);
-        if (head === undefined || queued.seq < head.seq) heads.set(chain, queued);
-      }
-      const due = [...heads.values()]
-        .filter((q) => (q.delivery.nextAt as number) <= now)
+      const due = dueHeads(now)
         .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit);
+      for (const q of due) q.delivery = { ...q.delivery, nextAt: now + leaseMs, claim: q.delivery.claim + 1 };
+      return due.map((q) => copy(q.delivery));
+    },
+    async dueEndpoints(now, limit) {
+      checkQueueLimit(limit);
+      const earliest = new Map<string, number>();
+      for (const q of dueHeads(now)) {
+        const at = q.delivery.nextAt as number;
+        const before = earliest.get(q.delivery.endpointId);
+        if (before === undefined || at < before) earliest.set(q.delivery.endpointId, at);
+      }
+      return [...earliest]
+        .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .slice(0, limit)
+        .map(([endpointId]) => endpointId);
+    },
+    async claimEndpoint(endpointId, now, limit, leaseMs) {
+      checkQueueLimit(limit);
+      const due = dueHeads(now)
+        .filter((q) => q.delivery.endpointId === endpointId)
+        .sort((a, b) => (a.delivery.nextAt as number) - (b.delivery.nextAt as number) || a.seq - b.seq)
         .slice(0, limit);
       for (const q of due) q.delivery = { ...q.delivery, nextAt: now + leaseMs, claim: q.delivery.claim + 1 };
       return due.map((q) => copy(q.delivery));

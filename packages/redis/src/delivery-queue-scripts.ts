@@ -20,6 +20,13 @@
  * (MOVE_KEYS_LUA), `counts` the hash of how many are pending and how many failed (fields pending,
  * failed): every script that changes a delivery's status or forgets one moves them (counted), so
  * that COUNT_LUA reads two fields; a queue written before them has them made once (COUNTS_LUA).
+ *
+ * By endpoint: `el:<endpoint>` holds the endpoint's lines with a pending delivery, each scored by
+ * its first's next (when it may be handed out: due, or its lease's end), and `endpoints` every
+ * endpoint with such a line, scored by the lowest of them. Every script that moves a line's first or
+ * its next keeps both (placeLine, indexLine), so DUE_ENDPOINTS_LUA reads a range of `endpoints` and
+ * CLAIM_ENDPOINT_LUA a range of one endpoint's lines: what another endpoint has waiting is never
+ * read. A queue written before them has them made once (ENDPOINT_INDEX_LUA, noted `endpoints:made`).
  */
 
 const COMMON = `
@@ -30,6 +37,25 @@ local function lineKey(line) return base .. 'l:' .. line end
 local function endpointKey(endpoint) return base .. 'e:' .. endpoint end
 local function endpointOf(name) return string.match(name, '^[^:]*') end
 local countsKey = base .. 'counts'
+local endpointsKey = base .. 'endpoints'
+local function endpointLinesKey(endpoint) return base .. 'el:' .. endpoint end
+
+-- An endpoint's place in endpoints: the lowest score of its lines, or gone when it has none.
+local function placeEndpoint(endpoint)
+  local top = redis.call('ZRANGE', endpointLinesKey(endpoint), 0, 0, 'WITHSCORES')
+  if top[2] then redis.call('ZADD', endpointsKey, top[2], endpoint) else redis.call('ZREM', endpointsKey, endpoint) end
+end
+
+-- A line of its endpoint's, from when its first may be handed out (at), or none (at nil).
+local function indexLine(line, at)
+  local endpoint = endpointOf(line)
+  if at then
+    redis.call('ZADD', endpointLinesKey(endpoint), at, line)
+  else
+    redis.call('ZREM', endpointLinesKey(endpoint), line)
+  end
+  placeEndpoint(endpoint)
+end
 
 -- Moves the count of a status (pending and failed are counted) by a delivery that enters it (1) or leaves it (-1).
 local function counted(status, by)
@@ -42,9 +68,12 @@ local function placeLine(line)
   redis.call('ZREM', ready, line)
   local first = redis.call('ZRANGE', lineKey(line), 0, 0)[1]
   if first then
-    redis.call('ZADD', waiting, redis.call('HGET', deliveryKey(endpointOf(line) .. ':' .. first), 'next'), line)
+    local at = redis.call('HGET', deliveryKey(endpointOf(line) .. ':' .. first), 'next')
+    redis.call('ZADD', waiting, at, line)
+    indexLine(line, at)
   else
     redis.call('ZREM', waiting, line)
+    indexLine(line, nil)
   end
 end
 
@@ -67,7 +96,10 @@ for j = 2, #ARGV, 5 do
     local lk = lineKey(line)
     local alone = redis.call('EXISTS', lk) == 0
     redis.call('ZADD', lk, seq, id)
-    if alone then redis.call('ZADD', waiting, created, line) end
+    if alone then
+      redis.call('ZADD', waiting, created, line)
+      indexLine(line, created)
+    end
     added = added + 1
   end
 end
@@ -100,6 +132,7 @@ while #claimed < limit do
         redis.call('HSET', key, 'next', leaseEnd)
         redis.call('HINCRBY', key, 'claims', 1)
         redis.call('ZADD', waiting, leaseEnd, line)
+        indexLine(line, leaseEnd)
         claimed[#claimed + 1] = readDelivery(key)
       else
         -- moved to ready by a claim with a later clock than this one: not due for this one
@@ -109,6 +142,70 @@ while #claimed < limit do
   end
 end
 return claimed
+`;
+
+/** ARGV: base, now, how many at most. Returns the (escaped) endpoints with a line due by now, the longest due first. */
+export const DUE_ENDPOINTS_LUA = `${COMMON}
+return redis.call('ZRANGEBYSCORE', endpointsKey, '-inf', ARGV[2], 'LIMIT', 0, ARGV[3])
+`;
+
+/**
+ * ARGV: base, the (escaped) endpoint, now, limit, the lease's end. Returns the deliveries of the
+ * endpoint handed out (readDelivery's fields), the soonest due first: the first of each of its
+ * lines due by now, from its lines' range alone. A line whose score is not its first's next (left
+ * so by a writer that did not keep it) is placed again, not handed out.
+ */
+export const CLAIM_ENDPOINT_LUA = `${COMMON}
+local endpoint, now, leaseEnd = ARGV[2], tonumber(ARGV[3]), ARGV[5]
+local claimed = {}
+for _, line in ipairs(redis.call('ZRANGEBYSCORE', endpointLinesKey(endpoint), '-inf', ARGV[3], 'LIMIT', 0, ARGV[4])) do
+  local first = redis.call('ZRANGE', lineKey(line), 0, 0)[1]
+  local key = first and deliveryKey(endpoint .. ':' .. first)
+  local dueAt = key and tonumber(redis.call('HGET', key, 'next'))
+  if dueAt and dueAt <= now then
+    redis.call('HSET', key, 'next', leaseEnd)
+    redis.call('HINCRBY', key, 'claims', 1)
+    redis.call('ZREM', ready, line)
+    redis.call('ZADD', waiting, leaseEnd, line)
+    redis.call('ZADD', endpointLinesKey(endpoint), leaseEnd, line)
+    claimed[#claimed + 1] = readDelivery(key)
+  else
+    placeLine(line)
+  end
+end
+placeEndpoint(endpoint)
+return claimed
+`;
+
+/**
+ * ARGV: base. Makes the endpoints' index (`el:<endpoint>`, `endpoints`) for a queue written before
+ * it, once (a queue object runs it before its first operation, after MOVE_KEYS_LUA and COUNTS_LUA):
+ * every line in waiting or ready, scored by its first's next. Returns 1 when it made them, 0 when
+ * they were there.
+ */
+export const ENDPOINT_INDEX_LUA = `${COMMON}
+local made = base .. 'endpoints:made'
+if redis.call('EXISTS', made) == 1 then return 0 end
+for _, set in ipairs({ waiting, ready }) do
+  for _, line in ipairs(redis.call('ZRANGE', set, 0, -1)) do
+    local first = redis.call('ZRANGE', lineKey(line), 0, 0)[1]
+    if first then
+      redis.call('ZADD', endpointLinesKey(endpointOf(line)), redis.call('HGET', deliveryKey(endpointOf(line) .. ':' .. first), 'next'), line)
+    end
+  end
+end
+local seen = {}
+for _, set in ipairs({ waiting, ready }) do
+  for _, line in ipairs(redis.call('ZRANGE', set, 0, -1)) do
+    local endpoint = endpointOf(line)
+    if not seen[endpoint] then
+      seen[endpoint] = true
+      placeEndpoint(endpoint)
+    end
+  end
+end
+redis.call('SET', made, 1)
+return 1
 `;
 
 /**

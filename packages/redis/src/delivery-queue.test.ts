@@ -61,6 +61,15 @@ const opArb = fc.oneof(
   }),
   fc.record({ kind: fc.constant('purge' as const), before: fc.integer({ min: 0, max: 20_000 }) }),
   fc.record({ kind: fc.constant('remove' as const), endpointId: endpointArb }),
+  fc.record({
+    kind: fc.constant('claimEndpoint' as const),
+    endpointId: endpointArb,
+    at: fc.integer({ min: 0, max: 100_000 }),
+    // at least the lines an endpoint may have (two users): which of them go is not left to ties
+    limit: fc.integer({ min: 2, max: 4 }),
+    lease: fc.integer({ min: 1, max: 40_000 }),
+  }),
+  fc.record({ kind: fc.constant('dueEndpoints' as const), at: fc.integer({ min: 0, max: 100_000 }) }),
 );
 
 /** Runs `op` on the queue: what it answers. */
@@ -91,6 +100,13 @@ async function apply(queue: DeliveryQueue, op: OpOf<typeof opArb>): Promise<unkn
       return queue.purge(T0 + op.before);
     case 'remove':
       return queue.removeEndpoint(op.endpointId);
+    case 'claimEndpoint':
+      // due at the same instant, two lines go in an order of the queue's choosing
+      return (await queue.claimEndpoint(op.endpointId, T0 + op.at, op.limit, op.lease)).sort((a, b) =>
+        a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+      );
+    case 'dueEndpoints':
+      return queue.dueEndpoints(T0 + op.at, 10);
   }
 }
 
@@ -134,6 +150,45 @@ for (const target of [targets.single, targets.cluster]) {
       } finally {
         await one.close();
         await two.close();
+      }
+    });
+
+    it('makes the index of lines by endpoint for a queue written before it, once, from every pending line', async () => {
+      const prefix = `${target!.prefix}:dq-${++queues}:`;
+      const before = queueOn(target!, prefix);
+      const delivery = (id: string, orderKey: string, endpointId: string, createdAt: number) => ({
+        id,
+        endpointId,
+        orderKey,
+        type: 'streak.lost',
+        payload: '{}',
+        createdAt,
+      });
+      await before.enqueue([
+        delivery('a1', 'ann', 'ep:1', T0),
+        delivery('a2', 'ann', 'ep:1', T0),
+        delivery('b1', 'bob', 'ep2', T0 + 10),
+        delivery('c1', 'cy', 'ep2', T0 + 50_000),
+      ]);
+      // one moved to ready by a claim of every endpoint, and held
+      expect((await before.claim(T0, 1, 60_000)).map((d) => d.id)).toEqual(['a1']);
+      await before.close();
+      // as a queue of then holds it: no index by endpoint
+      const client = target!.client();
+      await client.del(
+        `{${prefix}}endpoints`,
+        `{${prefix}}endpoints:made`,
+        `{${prefix}}el:ep%003a1`,
+        `{${prefix}}el:ep2`,
+      );
+      const again = queueOn(target!, prefix);
+      try {
+        expect(await again.dueEndpoints(T0 + 20, 10)).toEqual(['ep2']);
+        expect(await again.dueEndpoints(T0 + 60_000, 10)).toEqual(['ep2', 'ep:1']);
+        expect((await again.claimEndpoint('ep:1', T0 + 60_000, 10, 60_000)).map((d) => d.id)).toEqual(['a1']);
+        expect((await again.claimEndpoint('ep2', T0 + 60_000, 10, 60_000)).map((d) => d.id)).toEqual(['b1', 'c1']);
+      } finally {
+        await again.close();
       }
     });
 

@@ -13,6 +13,11 @@
  * per script (MOVE_KEYS_LUA), then notes the form (`{<prefix>}form`): no delivery is lost or changes
  * line, and every operation of this version waits until the move is done.
  *
+ * By endpoint. The scripts keep each endpoint's lines and the endpoints with one (delivery-queue-scripts.ts),
+ * so that `dueEndpoints` and `claimEndpoint` read what is due, endpoint by endpoint; a queue written
+ * before them has them made in the same first step (ENDPOINT_INDEX_LUA). Every process on a queue
+ * runs a version that keeps them: one before would queue lines `claimEndpoint` does not find.
+ *
  * Counts. The scripts keep how many deliveries are pending and failed (`{<prefix>}counts`), so
  * `count` reads two fields; a queue written before the counts has them made in the same first step
  * (COUNTS_LUA), one walk of its lines and finished deliveries.
@@ -30,9 +35,12 @@ import {
 } from '@kindling/core';
 import { connect, type Connection } from './connection.js';
 import {
+  CLAIM_ENDPOINT_LUA,
   CLAIM_LUA,
   COUNT_LUA,
   COUNTS_LUA,
+  DUE_ENDPOINTS_LUA,
+  ENDPOINT_INDEX_LUA,
   ENQUEUE_LUA,
   FINISH_LUA,
   GET_LUA,
@@ -44,7 +52,7 @@ import {
   REMOVE_ORDER_KEY_PREFIX_LUA,
   RETRY_LUA,
 } from './delivery-queue-scripts.js';
-import { escapeName } from './keys.js';
+import { escapeName, unescapeName } from './keys.js';
 import { damaged } from './damaged.js';
 
 export interface RedisDeliveryQueueOptions {
@@ -59,6 +67,9 @@ export interface RedisDeliveryQueueOptions {
 const SCRIPTS = {
   kindlingQueueEnqueue: ENQUEUE_LUA,
   kindlingQueueClaim: CLAIM_LUA,
+  kindlingQueueDueEndpoints: DUE_ENDPOINTS_LUA,
+  kindlingQueueClaimEndpoint: CLAIM_ENDPOINT_LUA,
+  kindlingQueueIndexEndpoints: ENDPOINT_INDEX_LUA,
   kindlingQueueFinish: FINISH_LUA,
   kindlingQueueRetry: RETRY_LUA,
   kindlingQueueGet: GET_LUA,
@@ -164,6 +175,8 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
     while ((await call('kindlingQueueMoveKeys', ORDER_KEYS_FORM, escapeName(mainStart), mainStart, MOVE_BATCH)) !== -1);
     // the counts of a queue written before them, made once (COUNTS_LUA), before any script moves them
     await call('kindlingQueueMakeCounts');
+    // and the index of lines by endpoint (ENDPOINT_INDEX_LUA), once
+    await call('kindlingQueueIndexEndpoints');
   };
   const script = async (name: QueueScript, ...args: Array<string | number>) => {
     form ??= moveKeys().catch((error: unknown) => {
@@ -231,6 +244,25 @@ export function redisDeliveryQueue(options: RedisDeliveryQueueOptions = {}): Del
         PROMOTE_BATCH,
       )) as StoredFields[];
       return claimed.map((fields) => toDelivery(fields, `${base}ready`));
+    },
+    async dueEndpoints(now, limit) {
+      checkQueueLimit(limit);
+      checkInstant('now', now);
+      const found = (await script('kindlingQueueDueEndpoints', String(now), limit)) as string[];
+      return found.map(unescapeName);
+    },
+    async claimEndpoint(endpointId, now, limit, leaseMs) {
+      checkQueueLimit(limit);
+      checkInstant('now', now);
+      checkInstant('leaseMs', leaseMs);
+      const claimed = (await script(
+        'kindlingQueueClaimEndpoint',
+        escapeName(endpointId),
+        String(now),
+        limit,
+        String(now + leaseMs),
+      )) as StoredFields[];
+      return claimed.map((fields) => toDelivery(fields, `${base}el:${escapeName(endpointId)}`));
     },
     async finish({ endpointId, id, claim }, attempt, outcome) {
       checkInstant('claim', claim);

@@ -1,6 +1,7 @@
 /**
  * The delivery queue's table, its indexes and every statement on it (delivery-queue.ts runs them).
- * Each statement reads an index range: the line heads that are due, one delivery by its ids, an
+ * Each statement reads an index range: the line heads that are due (of every endpoint, or of one, and
+ * the endpoints that have one), one delivery by its ids, an
  * endpoint's page, the finished ones older than an instant, the pending and the failed to count
  * (the tests check the query plans).
  */
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS delivery_queue (
 CREATE UNIQUE INDEX IF NOT EXISTS delivery_queue_ids ON delivery_queue (endpoint_id, id);
 CREATE INDEX IF NOT EXISTS delivery_queue_lines ON delivery_queue (endpoint_id, order_key) WHERE status = 'pending';
 CREATE INDEX IF NOT EXISTS delivery_queue_claimable ON delivery_queue (claimable_at) WHERE claimable_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS delivery_queue_endpoint_heads ON delivery_queue (endpoint_id, claimable_at) WHERE claimable_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS delivery_queue_by_endpoint ON delivery_queue (endpoint_id);
 CREATE INDEX IF NOT EXISTS delivery_queue_finished ON delivery_queue (created_at) WHERE status <> 'pending';
 CREATE INDEX IF NOT EXISTS delivery_queue_failed ON delivery_queue (seq) WHERE status = 'failed';
@@ -96,6 +98,13 @@ export interface DeliveryQueueStatements {
   clearHeads: Statement<[Buffer, Buffer]>;
   /** the line heads due by an instant, oldest queued first, at most a limit */
   due: Statement<[number, number], DeliveryRow>;
+  /**
+   * the endpoints with a line head due by an instant, the longest due first, at most a limit: one
+   * step of the endpoint heads' index per endpoint (a skip scan), whatever each has waiting
+   */
+  dueEndpoints: Statement<[number, number], { endpoint_id: Buffer }>;
+  /** one endpoint's line heads due by an instant, soonest due first, at most a limit: a range of its heads */
+  dueOfEndpoint: Statement<[Buffer, number, number], DeliveryRow>;
   /** next_at and claimable_at of one delivery (its lease's end), and its claim counted */
   hold: Statement<[number, number, number]>;
   /**
@@ -132,13 +141,26 @@ export function prepareQueueStatements(db: Database.Database): DeliveryQueueStat
         "SELECT seq FROM delivery_queue WHERE endpoint_id = ? AND order_key = ? AND status = 'pending' ORDER BY seq LIMIT 1)",
     ),
     clearHeads: db.prepare(
-      'UPDATE delivery_queue SET claimable_at = NULL ' +
+      'UPDATE delivery_queue INDEXED BY delivery_queue_lines SET claimable_at = NULL ' +
         "WHERE endpoint_id = ? AND order_key = ? AND status = 'pending' AND claimable_at IS NOT NULL",
     ),
     // INDEXED BY: a scan in seq order would stop at the limit, but reads every finished and
     // waiting delivery before it; the heads' index costs what is due, whatever the statistics say.
     due: db.prepare(
       `SELECT ${COLUMNS} FROM delivery_queue INDEXED BY delivery_queue_claimable WHERE claimable_at <= ? ORDER BY seq LIMIT ?`,
+    ),
+    dueEndpoints: db.prepare(
+      'WITH RECURSIVE endpoints(id) AS (' +
+        'SELECT (SELECT min(endpoint_id) FROM delivery_queue INDEXED BY delivery_queue_endpoint_heads WHERE claimable_at IS NOT NULL) ' +
+        'UNION ALL SELECT (SELECT min(endpoint_id) FROM delivery_queue INDEXED BY delivery_queue_endpoint_heads ' +
+        'WHERE claimable_at IS NOT NULL AND endpoint_id > endpoints.id) FROM endpoints WHERE endpoints.id IS NOT NULL) ' +
+        'SELECT id AS endpoint_id FROM (SELECT id, (SELECT min(claimable_at) FROM delivery_queue INDEXED BY delivery_queue_endpoint_heads ' +
+        'WHERE endpoint_id = endpoints.id AND claimable_at IS NOT NULL) AS due FROM endpoints WHERE id IS NOT NULL) ' +
+        'WHERE due <= ? ORDER BY due, id LIMIT ?',
+    ),
+    dueOfEndpoint: db.prepare(
+      `SELECT ${COLUMNS} FROM delivery_queue INDEXED BY delivery_queue_endpoint_heads ` +
+        'WHERE endpoint_id = ? AND claimable_at <= ? ORDER BY claimable_at, seq LIMIT ?',
     ),
     hold: db.prepare('UPDATE delivery_queue SET next_at = ?, claimable_at = ?, claims = claims + 1 WHERE seq = ?'),
     finish: db.prepare(

@@ -295,6 +295,11 @@ describe('the delivery queue’s query plans', () => {
     const key = Buffer.from('ep1');
     const plans = {
       due: [sql.due, [T0, 10], /^SEARCH delivery_queue USING INDEX delivery_queue_claimable \(claimable_at<\?\)/],
+      dueOfEndpoint: [
+        sql.dueOfEndpoint,
+        [key, T0, 10],
+        /^SEARCH delivery_queue USING INDEX delivery_queue_endpoint_heads \(endpoint_id=\? AND claimable_at<\?\)/,
+      ],
       setHead: [
         sql.setHead,
         [key, key],
@@ -331,6 +336,14 @@ describe('the delivery queue’s query plans', () => {
       for (const detail of reads) expect(detail, name).toMatch(/^SEARCH /);
       expect(reads[0], name).toMatch(expected);
     }
+  });
+
+  it('finds the endpoints with a due head by a step of the endpoint heads index per endpoint, never a scan', () => {
+    const sql = prepareQueueStatements(db);
+    const reads = planOf(db, sql.dueEndpoints.source, [T0, 10]).filter((detail) => detail.includes('delivery_queue'));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const detail of reads)
+      expect(detail).toMatch(/^SEARCH delivery_queue USING (COVERING )?INDEX delivery_queue_endpoint_heads/);
   });
 
   it('counts the pending and the failed on their own partial indexes, never reading a finished delivery', () => {

@@ -9,7 +9,10 @@
  * lowest seq) may be handed out. That row alone carries `claimable_at` (its next_at), so `claim`
  * reads the due heads from their index instead of testing each waiting delivery against those
  * queued before it. Each write that may change which row of a line comes first (enqueue, finish,
- * retry) chooses the line's head again in its own transaction.
+ * retry) chooses the line's head again in its own transaction. A second index of the heads, by
+ * endpoint, answers which endpoints have one due (a skip scan: a step per endpoint) and one
+ * endpoint's due heads (a range), so that a relay claims endpoint by endpoint and a backlog of one
+ * is never read to reach another's.
  *
  * Order keys. A queue made before the keys named a namespace holds bare user ids: opening it moves
  * them to the main namespace's keys in the transaction that opens it (noteKeysForm below,
@@ -124,6 +127,18 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
     return rows.map(deliveryOf);
   });
 
+  const claimOfEndpoint = db.transaction(
+    (endpointId: Buffer, now: number, limit: number, until: number): Delivery[] => {
+      const rows = sql.dueOfEndpoint.all(endpointId, now, limit);
+      for (const row of rows) {
+        sql.hold.run(until, until, row.seq);
+        row.next_at = until;
+        row.claims += 1;
+      }
+      return rows.map(deliveryOf);
+    },
+  );
+
   const finishOne = db.transaction(
     (
       endpointId: Buffer,
@@ -200,6 +215,19 @@ export function sqliteDeliveryQueue(path: string, options: SqliteDeliveryQueueOp
         checkFinite('now', now);
         checkFinite('leaseMs', leaseMs);
         return claimHeads.immediate(now, limit, now + leaseMs);
+      }),
+    dueEndpoints: (now, limit) =>
+      run(() => {
+        checkQueueLimit(limit);
+        checkFinite('now', now);
+        return sql.dueEndpoints.all(now, limit).map((row) => decodeKey(row.endpoint_id));
+      }),
+    claimEndpoint: (endpointId, now, limit, leaseMs) =>
+      run(() => {
+        checkQueueLimit(limit);
+        checkFinite('now', now);
+        checkFinite('leaseMs', leaseMs);
+        return claimOfEndpoint.immediate(encodeKey(endpointId), now, limit, now + leaseMs);
       }),
     finish: (claimed, attempt, outcome) =>
       run(() =>

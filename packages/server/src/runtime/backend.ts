@@ -14,6 +14,7 @@ import { Control } from '../control/control.js';
 import { type Settings, SettingsError } from '../settings.js';
 import { DATA_FILES } from './data-files.js';
 import { makeFolder } from './make-folder.js';
+import { OutboxNews } from './outbox-news.js';
 import { type StoreWatch, timedControl, timedDeliveries, timedStore } from './timed.js';
 
 export interface Backend {
@@ -23,6 +24,8 @@ export interface Backend {
   readonly control: Control;
   /** webhook deliveries of every account, with their log */
   readonly deliveries: DeliveryQueue;
+  /** the namespaces this process wrote outbox entries to since the relay last looked (outbox-news.ts) */
+  readonly outboxNews: OutboxNews;
   /** the streak store of one account (opened once, kept) */
   storeFor(accountId: string): Store;
   /** the names of every streak store that holds anything, found in the data (an operator's clean-up: a full scan on Redis) */
@@ -71,6 +74,7 @@ export function openBackend(
     };
   }
   const stores = new Map<string, Store>();
+  const outboxNews = new OutboxNews();
   const redis = settings.redis;
   let control: Control;
   let deliveries: DeliveryQueue;
@@ -120,10 +124,11 @@ export function openBackend(
     where,
     control,
     deliveries,
+    outboxNews,
     storeFor(accountId) {
       let store = stores.get(accountId);
       if (store === undefined) {
-        store = open(accountId);
+        store = outboxNews.watched(open(accountId), accountId);
         stores.set(accountId, store);
       }
       return store;

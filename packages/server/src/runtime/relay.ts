@@ -1,30 +1,48 @@
 /**
- * The webhook relay, every KINDLING_WEBHOOK_RELAY_MS in the background (never on the event path):
+ * The webhook relay, in the background (never on the event path). Its work costs what there is to
+ * do, not the number of accounts or namespaces, and no endpoint holds back another's.
  *
- * 1. Hand on: each account's outbox entries (written with the changes themselves) become one
- *    delivery per endpoint subscribed to their type, queued, and only then removed from the
- *    outbox. A process dying in between queues them again on its next pass; the queue keeps one
- *    delivery per (endpoint, id), so nothing is lost and nothing is sent twice for that.
- * 2. Deliver: due deliveries are claimed (held for a lease, so another process does not send
- *    them meanwhile, and sent again after the lease when this process died), signed and posted.
- *    A user's deliveries to one endpoint go one at a time, in order (the queue's lines); 16 attempts
- *    are under way at once, each free one to the endpoint with the fewest, and at most 8 to a slow
- *    endpoint (an attempt timed out, or took half the timeout or more), so one that hangs or
- *    dawdles holds back no other. A failed
- *    attempt is tried again on the schedule of `retryAt` (30 s doubling to an hour, jittered) for
- *    a day, then marked failed; an endpoint whose every attempt has failed for that long is turned
- *    off, with the reason shown to its owner.
- * 3. Forget: finished deliveries older than the log's days.
+ * 1. Hand on, every KINDLING_WEBHOOK_RELAY_MS (a tick): each account's webhooks are read once; the
+ *    namespaces this process wrote news to since the last tick (outbox-news.ts: the stores' updates
+ *    that wrote outbox entries) have their outbox entries made into one delivery per endpoint
+ *    subscribed to their type, queued, and only then removed from the outbox. A process dying in
+ *    between queues them again; the queue keeps one delivery per (endpoint, id), so nothing is lost
+ *    and nothing is sent twice for that. The messages need the account's configuration, read once
+ *    per account and tick that has news. A namespace with nothing new is not visited.
+ *    Every minute (and at start) a full look, beside the ticks and yielding between namespaces,
+ *    reads every namespace's outbox of each account with an endpoint on: it finds what another
+ *    process wrote and did not hand on (it died). An account without an endpoint on costs a tick
+ *    its webhooks' read and nothing else: its engines write no outbox.
+ *    Entries of an account whose endpoints are all off: those written while one was on and noted
+ *    by this process go to the endpoints just turned off (on at the tick before), which keep them
+ *    as any of their deliveries, for a day (sent if turned on again within it). Entries a full
+ *    look finds in an account with no endpoint on (written before it went off, perhaps weeks ago:
+ *    the outbox says not when) are removed unsent, so that no endpoint turned on later gets them
+ *    as fresh news.
+ * 2. Deliver, as attempts free up (not once per tick): the endpoints with due deliveries are listed
+ *    (`DeliveryQueue.dueEndpoints`) after each tick, and each endpoint's are claimed for itself
+ *    (`claimEndpoint`), as many as its share of attempts has free, held for one attempt's timeout
+ *    and a margin. So a backlog, or a hung endpoint, only ever occupies its own share: at most
+ *    PER_ENDPOINT (16) attempts of IN_FLIGHT (64) in all; an endpoint is slow once an attempt of it
+ *    timed out or took half the timeout (until one is quick again), and then gets SLOW_PER_ENDPOINT
+ *    (4), the slow ones together at most half of all. A healthy endpoint's news therefore waits for
+ *    the next tick and its own attempts only, whatever other endpoints do. A user's deliveries to
+ *    one endpoint go one at a time, in order (the queue's lines): the next is claimed as the one
+ *    before finishes. A failed attempt is tried again on the schedule of `retryAt` (30 s doubling to
+ *    an hour, jittered) for a day, then marked failed; an endpoint whose every attempt has failed for
+ *    that long is turned off, with the reason shown to its owner.
+ * 3. Forget: finished deliveries older than the log's days, once an hour.
  *
  * Stopping gives the attempts under way a second to be answered, then cuts short those still
  * waiting: each is logged as failed (`stopped: …`) and tried again on the schedule, so a hung
  * endpoint holds a stop for a second at most.
  *
- * Events come first. Before each batch after a pass's first (200 entries handed on, 100 deliveries
- * sent), the relay looks whether the process served requests since it last looked and its event
- * loop was busy over 90% of that time (it is serving as many as it can): then the pass ends there.
- * Under such a load delivery takes a few percent of the process, the event endpoint keeps its
- * rate, and what waits is sent once the load drops; otherwise a pass goes on until nothing is due.
+ * Events come first. Before each batch of a namespace's outbox after its first (200 entries), and
+ * before claiming more as attempts finish between ticks, the relay looks whether the process
+ * served requests since it last looked and its event loop was busy over 90% of that time (it is
+ * serving as many as it can): then it waits for the next tick (a namespace left with news stays
+ * noted). Under such a load delivery takes a few percent of the process, the event endpoint keeps
+ * its rate, and what waits is sent once the load drops.
  */
 import { setMaxListeners } from 'node:events';
 import {
@@ -41,24 +59,42 @@ import { RETRY_FOR_MS, retryAt, sendAttempt } from '../webhooks/send.js';
 import { signDelivery } from '../webhooks/signature.js';
 import { webhookMessages } from '../wire/webhook-facts.js';
 import type { Backend } from './backend.js';
-import type { Engines } from './engines.js';
+import type { AccountRuntime, Engines } from './engines.js';
 import { Periodic } from './periodic.js';
-import { deliveryOrderKey, type Space, spacesOf } from './spaces.js';
+import { deliveryOrderKey, type Space, spaceOfStore, spacesOf } from './spaces.js';
 
-/** Outbox entries read at once, and reads per account and pass at most. */
+/** What the messages of an account's news need of its configuration (webhook-facts.ts). */
+type MessageInputs = Pick<AccountRuntime, 'config' | 'achievementsByKey' | 'metricsByKey'>;
+
+/** An endpoint as the last tick read it, with its account. */
+interface Known {
+  readonly accountId: string;
+  readonly endpoint: WebhookEndpoint;
+}
+
+/** The endpoints an account's news goes to, each with the types it takes. */
+type Targets = Array<{ endpoint: WebhookEndpoint; types: ReadonlySet<WebhookType> }>;
+
+/** Outbox entries read at once, and reads per namespace and look at most (the next look goes on). */
 const OUTBOX_BATCH = 200;
 const OUTBOX_ROUNDS = 50;
-/** Deliveries claimed at once. */
-const CLAIM_BATCH = 100;
-/** Claims per pass at most: the next pass goes on. */
-const MAX_CLAIM_ROUNDS = 100;
-/** Above this share of busy event loop since the last pass, a pass does one batch of each (see above). */
+/** Above this share of busy event loop since the last look, the relay waits for the next tick (see above). */
 const BUSY = 0.9;
-/** Attempts under way at once, and to one slow endpoint (an attempt of this pass took half the timeout or more) at once. */
-const IN_FLIGHT = 16;
-const PER_ENDPOINT = IN_FLIGHT / 2;
+/** How often the busy share is looked at again at most, in ms (a look resets its window). */
+const BUSY_LOOK_MS = 100;
+/** Attempts under way at once in all, to one endpoint, to one slow endpoint, and to all slow ones. */
+const IN_FLIGHT = 64;
+const PER_ENDPOINT = 16;
+const SLOW_PER_ENDPOINT = 4;
+const SLOW_IN_ALL = IN_FLIGHT / 2;
+/** Endpoints with due deliveries listed at once. */
+const DUE_ENDPOINTS = 1000;
+/** What a claim's lease adds to one attempt's timeout: the queue's writes around the attempt. */
+const LEASE_MARGIN_MS = 10_000;
 /** How long a stop lets the attempts under way be answered before it cuts them short. */
 const STOP_GRACE_MS = 1_000;
+/** How often every namespace's outbox is looked at (what another process left), in ms of the relay's clock. */
+const FULL_LOOK_MS = 60_000;
 /** How often finished deliveries past the log's days are forgotten. */
 const PURGE_EVERY_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -78,7 +114,7 @@ export interface RelayReport {
 
 /** What the relay tells the metrics (metrics/metrics.ts), when they are on. */
 export interface RelayWatch {
-  /** a pass ended: entries handed on, deliveries queued, its time and how late it started (periodic.ts) */
+  /** a tick's hand-on ended: entries handed on, deliveries queued, its time and how late it started (periodic.ts) */
   relayed(pass: { entries: number; queued: number; seconds: number; lateSeconds: number }): void;
   /** an attempt ended so (retry: failed, tried again later); the seconds since its queueing when it was the first */
   attempted(outcome: 'delivered' | 'retry' | 'failed', firstAfterSeconds: number | null): void;
@@ -104,15 +140,40 @@ function listenedByAttempts(controller: AbortController): AbortController {
 }
 
 export class Relay {
-  private readonly periodic = new Periodic(() => this.pass());
+  private readonly periodic = new Periodic(() => this.tick());
   /** aborted by `stop`: cuts short the attempts under way, each of which listens to it */
   private readonly stopping = listenedByAttempts(new AbortController());
   private lastPurge = 0;
   private loop = performance.eventLoopUtilization();
-  /** how many requests the process has served (set by the server: watchRequests), and that number at the last pass */
+  private lastBusyLook = Number.NEGATIVE_INFINITY;
+  private wasBusy = false;
+  /** how many requests the process has served (set by the server: watchRequests), and that number at the last look */
   private served: () => number = () => 0;
   private servedBefore = 0;
   private watch: RelayWatch | null = null;
+  /** what the relay did since it was made: relayOnce answers what changed during it */
+  private readonly totals: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
+  /** every endpoint by id as the last tick read it */
+  private endpoints = new Map<string, Known>();
+  /** each account's endpoints on at the last tick: those just turned off still get what was written for them */
+  private onBefore = new Map<string, Set<string>>();
+  /** the full look under way, and when the last started (the relay's clock); none yet: the start's */
+  private looking: Promise<void> | null = null;
+  private lastLook: number | null = null;
+  /** the endpoints that may have deliveries due (listed after a tick, or one of theirs just finished) */
+  private readonly maybeDue = new Set<string>();
+  /** attempts under way, by endpoint, and the slow endpoints (see the header) */
+  private readonly sending = new Map<string, number>();
+  private readonly slow = new Set<string>();
+  /** the deliveries under way: one claimed again after its lease ended is not sent twice at once */
+  private readonly held = new Set<string>();
+  private readonly sends = new Set<Promise<void>>();
+  /** the claiming under way, and whether another was asked for while it ran */
+  private filling: Promise<void> | null = null;
+  private fillAgain = false;
+  private fillAgainFromTick = false;
+  /** a write of the queue failed: no more claims until the next tick */
+  private queueFailed = false;
 
   constructor(
     private readonly backend: Backend,
@@ -142,44 +203,68 @@ export class Relay {
     this.periodic.start(everyMs);
   }
 
-  /** One pass: hand on, deliver what is due, forget the old (the running pass, when one is under way). */
-  relayOnce(): Promise<RelayReport> {
-    return this.periodic.runOnce();
+  /**
+   * One pass, to the end: hand on (a tick, the full look when one is due), then deliver what is due
+   * until nothing is, waiting for the attempts; what the relay did meanwhile. For tests and tools:
+   * the background relay does not wait for attempts.
+   */
+  async relayOnce(): Promise<RelayReport> {
+    const before = { ...this.totals };
+    await this.periodic.runOnce();
+    await this.looking;
+    await this.deliverUntilIdle();
+    return {
+      entries: this.totals.entries - before.entries,
+      queued: this.totals.queued - before.queued,
+      attempts: this.totals.attempts - before.attempts,
+      delivered: this.totals.delivered - before.delivered,
+      failures: this.totals.failures - before.failures,
+    };
   }
 
   /**
-   * Stops relaying, waiting for a pass under way: it starts no attempt, those under way have
-   * STOP_GRACE_MS to be answered, and the ones still waiting then are cut short (and tried again
-   * later). Cut at once, an attempt whose receiver had the whole body and was about to answer 200
-   * was logged as stopped and sent again after every routine restart.
+   * Stops relaying, waiting for the tick and the look under way: it starts no attempt, those under
+   * way have STOP_GRACE_MS to be answered, and the ones still waiting then are cut short (and tried
+   * again later). Cut at once, an attempt whose receiver had the whole body and was about to answer
+   * 200 was logged as stopped and sent again after every routine restart.
    */
   async stop(): Promise<void> {
-    const stopped = this.periodic.stop();
+    const stopped = (async () => {
+      await this.periodic.stop();
+      await this.looking?.catch(() => {});
+      await this.filling?.catch(() => {});
+      while (this.sends.size > 0) await Promise.allSettled([...this.sends]);
+    })();
     let graceOver: NodeJS.Timeout | undefined;
     await Promise.race([stopped, new Promise<void>((resolve) => (graceOver = setTimeout(resolve, STOP_GRACE_MS)))]);
     clearTimeout(graceOver);
     this.stopping.abort();
-    return stopped;
+    await stopped;
+    this.watch?.holding(0);
   }
 
   private get stopped(): boolean {
     return this.periodic.isStopped;
   }
 
-  private async pass(): Promise<RelayReport> {
+  /** A tick: hand on this process's news (and start the full look when due), claim for the endpoints with due deliveries, forget the old. */
+  private async tick(): Promise<RelayReport> {
     const report: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
     const started = performance.now();
-    let endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>;
+    this.queueFailed = false;
     try {
-      endpoints = await this.handOn(report);
-      await this.deliver(endpoints, report);
+      await this.handOn(report);
+      if (!this.stopped) {
+        for (const endpointId of await this.backend.deliveries.dueEndpoints(this.clock(), DUE_ENDPOINTS))
+          this.maybeDue.add(endpointId);
+        await this.fill(true);
+      }
       await this.purge();
     } catch (error) {
       report.failures++;
-      this.warn(error, 'webhooks: the relay stopped a pass early; the next pass goes on');
+      this.totals.failures++;
+      this.warn(error, 'webhooks: the relay stopped a tick early; the next one goes on');
     }
-    // a pass that ended early holds nothing either: what it claimed comes back once the lease ends
-    this.watch?.holding(0);
     this.watch?.relayed({
       entries: report.entries,
       queued: report.queued,
@@ -189,8 +274,11 @@ export class Relay {
     return report;
   }
 
-  /** Whether the process was serving requests and its event loop busy over BUSY of the time since the last look. */
+  /** Whether the process was serving requests and its event loop busy over BUSY of the time since the last look (looked at again every BUSY_LOOK_MS at most). */
   private busy(): boolean {
+    const at = performance.now();
+    if (at - this.lastBusyLook < BUSY_LOOK_MS) return this.wasBusy;
+    this.lastBusyLook = at;
     const now = performance.eventLoopUtilization();
     const since = performance.eventLoopUtilization(now, this.loop);
     this.loop = now;
@@ -198,164 +286,260 @@ export class Relay {
     const served = this.served();
     const serving = served !== this.servedBefore;
     this.servedBefore = served;
-    return serving && since.utilization > BUSY;
+    this.wasBusy = serving && since.utilization > BUSY;
+    return this.wasBusy;
   }
 
-  /** Queues every account's outbox entries, a batch at a time while requests leave room; answers every endpoint by id, with its account. */
-  private async handOn(report: RelayReport): Promise<Map<string, { accountId: string; endpoint: WebhookEndpoint }>> {
-    const byId = new Map<string, { accountId: string; endpoint: WebhookEndpoint }>();
+  /**
+   * Reads every account's webhooks (once each), hands on the news of the namespaces noted since the
+   * last tick, and starts the full look when one is due (not waited for: ticks go on beside it).
+   */
+  private async handOn(report: RelayReport): Promise<void> {
+    const noted = new Map<string, Space[]>();
+    for (const name of this.backend.outboxNews.take()) {
+      const space = spaceOfStore(name);
+      const spaces = noted.get(space.accountId) ?? [];
+      spaces.push(space);
+      noted.set(space.accountId, spaces);
+    }
+    const endpoints = new Map<string, Known>();
+    const targets = new Map<string, Targets>();
     for (const account of await this.control.accounts()) {
-      if (this.stopped) break;
+      const spaces = noted.get(account.id) ?? [];
+      noted.delete(account.id);
+      if (this.stopped) {
+        this.noteAgain(spaces);
+        continue;
+      }
       try {
-        const endpoints = await this.control.webhooks(account.id);
-        for (const endpoint of endpoints) byId.set(endpoint.id, { accountId: account.id, endpoint });
-        const active = endpoints
-          .filter((e) => e.enabled)
+        const webhooks = await this.control.webhooks(account.id);
+        for (const endpoint of webhooks) endpoints.set(endpoint.id, { accountId: account.id, endpoint });
+        const on = webhooks.filter((e) => e.enabled);
+        const before = this.onBefore.get(account.id);
+        // on now, or on at the last tick: what was written while it was on is its own
+        const chosen = webhooks
+          .filter((e) => e.enabled || before?.has(e.id) === true)
           .map((endpoint) => ({ endpoint, types: new Set(endpoint.types) }));
-        for (const space of await spacesOf(this.control, account.id)) {
-          if (this.stopped) break;
-          await this.handOnSpace(space, active, report);
+        if (on.length > 0) this.onBefore.set(account.id, new Set(on.map((e) => e.id)));
+        else this.onBefore.delete(account.id);
+        targets.set(account.id, on.length > 0 ? chosen : []);
+        if (spaces.length === 0) continue;
+        const inputs = await this.messageInputs(account.id);
+        for (const [i, space] of spaces.entries()) {
+          if (this.stopped || !(await this.handOnSpace(space, chosen, inputs, report)))
+            this.noteAgain(spaces.slice(i, i + 1));
         }
       } catch (error) {
+        this.noteAgain(spaces);
         report.failures++;
-        this.warn(error, `webhooks: the news of account ${account.id} was not handed on; the next pass tries again`);
+        this.totals.failures++;
+        this.warn(error, `webhooks: the news of account ${account.id} was not handed on; the next tick tries again`);
       }
     }
-    return byId;
+    // noted namespaces of an account gone: nothing to hand them on to
+    this.endpoints = endpoints;
+    const now = this.clock();
+    if (this.looking === null && !this.stopped && (this.lastLook === null || now - this.lastLook >= FULL_LOOK_MS)) {
+      const everyAccount = this.lastLook === null;
+      this.lastLook = now;
+      this.looking = this.lookEverywhere(targets, everyAccount)
+        .catch((error: unknown) => {
+          this.totals.failures++;
+          this.warn(error, 'webhooks: the look at every outbox stopped early; the next one goes on');
+        })
+        .finally(() => {
+          this.looking = null;
+        });
+    }
   }
 
-  /** Queues the outbox entries of one namespace of an account (its own, or a tenant's). */
+  /** Notes the namespaces again: the next tick reads their outbox. */
+  private noteAgain(spaces: readonly Space[]): void {
+    for (const space of spaces) this.backend.outboxNews.note(space.store);
+  }
+
+  /**
+   * The full look: every namespace's outbox of each account with an endpoint on, a namespace at a
+   * time with a turn of the event loop between; at start (`everyAccount`) those of every account,
+   * whose entries go unsent where no endpoint is on (see the header).
+   */
+  private async lookEverywhere(targets: ReadonlyMap<string, Targets>, everyAccount: boolean): Promise<void> {
+    const report: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
+    for (const [accountId, chosen] of targets) {
+      if (this.stopped) return;
+      if (chosen.length === 0 && !everyAccount) continue;
+      try {
+        const inputs = chosen.length === 0 ? null : await this.messageInputs(accountId);
+        for (const space of await spacesOf(this.control, accountId)) {
+          if (this.stopped) return;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (!(await this.handOnSpace(space, chosen, inputs, report))) this.noteAgain([space]);
+        }
+      } catch (error) {
+        this.totals.failures++;
+        this.warn(
+          error,
+          `webhooks: the outboxes of account ${accountId} were not looked at; the next look tries again`,
+        );
+      }
+    }
+  }
+
+  /** What the messages of the account's news need: its configuration, read once per call. */
+  private async messageInputs(accountId: string): Promise<MessageInputs> {
+    const config = await this.control.config(accountId);
+    return {
+      config,
+      metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
+      achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
+    };
+  }
+
+  /**
+   * Queues the outbox entries of one namespace of an account (its own, or a tenant's) for `chosen`
+   * (none: removed unsent); whether it got to the end (not: stopped, busy, or OUTBOX_ROUNDS batches).
+   */
   private async handOnSpace(
     space: Space,
-    active: Array<{ endpoint: WebhookEndpoint; types: ReadonlySet<WebhookType> }>,
+    chosen: Targets,
+    inputs: MessageInputs | null,
     report: RelayReport,
-  ): Promise<void> {
-    const runtime = await this.engines.runtimeFor(space);
+  ): Promise<boolean> {
     const store = this.backend.storeFor(space.store);
-    for (let round = 0; round < OUTBOX_ROUNDS && !this.stopped && (round === 0 || !this.busy()); round++) {
+    for (let round = 0; round < OUTBOX_ROUNDS; round++) {
+      if (this.stopped || (round > 0 && this.busy())) return false;
       const records = await store.readOutbox(OUTBOX_BATCH);
-      if (records.length === 0) break;
+      if (records.length === 0) return true;
       const now = this.clock();
-      const deliveries = records.flatMap(({ entry }) =>
-        active.flatMap(({ endpoint, types }) =>
-          webhookMessages(inSpace(entry, space), runtime, types).map((message) => ({
-            id: message.id,
-            endpointId: endpoint.id,
-            orderKey: deliveryOrderKey(space, entry.userId),
-            type: message.type,
-            payload: message.body,
-            createdAt: now,
-          })),
-        ),
-      );
+      const deliveries =
+        inputs === null
+          ? []
+          : records.flatMap(({ entry }) =>
+              chosen.flatMap(({ endpoint, types }) =>
+                webhookMessages(inSpace(entry, space), inputs, types).map((message) => ({
+                  id: message.id,
+                  endpointId: endpoint.id,
+                  orderKey: deliveryOrderKey(space, entry.userId),
+                  type: message.type,
+                  payload: message.body,
+                  createdAt: now,
+                })),
+              ),
+            );
       if (deliveries.length > 0) await this.backend.deliveries.enqueue(deliveries);
       await store.removeOutbox(records.map((record) => record.position));
       report.entries += records.length;
       report.queued += deliveries.length;
-      if (records.length < OUTBOX_BATCH) break;
+      this.totals.entries += records.length;
+      this.totals.queued += deliveries.length;
+      for (const d of deliveries) this.maybeDue.add(d.endpointId);
+      if (records.length < OUTBOX_BATCH) return true;
     }
+    return false;
+  }
+
+  /** How many attempts the endpoint may have under way now: its share, less what it has, within what all may. */
+  private room(endpointId: string): number {
+    const slow = this.slow.has(endpointId);
+    const under = this.sending.get(endpointId) ?? 0;
+    let room = Math.min((slow ? SLOW_PER_ENDPOINT : PER_ENDPOINT) - under, IN_FLIGHT - this.sends.size);
+    if (slow) {
+      let slowUnder = 0;
+      for (const id of this.slow) slowUnder += this.sending.get(id) ?? 0;
+      room = Math.min(room, SLOW_IN_ALL - slowUnder);
+    }
+    return room;
   }
 
   /**
-   * Claims due deliveries and sends them, IN_FLIGHT at a time, until none is due. Claims go on
-   * while sends are under way, whenever a free send has nothing to take, and each free send goes
-   * to the endpoint with the fewest under way. An endpoint whose attempt in this pass took half the
-   * timeout or more (or ran into it) is slow: it gets PER_ENDPOINT sends at most, the pass keeps that many of its claimed
-   * deliveries waiting (the others stay claimed and come back once their lease ends), and claims go
-   * on past it. So an endpoint that hangs holds back the others' deliveries for one timeout at
-   * most, not for as long as it hangs. A user's next delivery to an endpoint is due once the one
-   * before it is delivered, so it goes in the same pass too.
+   * Claims for the endpoints that may have deliveries due, each up to its room, the one with the
+   * fewest under way first, and starts the attempts. One claiming at a time: asked for meanwhile,
+   * it runs again. `fromTick`: a tick's, which goes on under load (a finish's waits for the next tick).
    */
-  private async deliver(
-    endpoints: Map<string, { accountId: string; endpoint: WebhookEndpoint }>,
-    report: RelayReport,
-  ): Promise<void> {
-    // held while a batch is sent: IN_FLIGHT at a time, each at most the timeout, and a margin
-    const lease = this.settings.webhooks.timeoutMs * Math.ceil(CLAIM_BATCH / IN_FLIGHT) + 10_000;
-    const waiting = new Map<string, Delivery[]>();
-    const sending = new Map<string, number>();
-    const slow = new Set<string>();
-    /** the deliveries waiting or under way in this pass: one claimed again after its lease ended is not taken twice */
-    const held = new Set<string>();
-    const sends = new Set<Promise<void>>();
-    let claims = 0;
-    // a send that failed (the queue could not be written): nothing more starts, and the pass ends with it
-    const failures: unknown[] = [];
-    // a claim that gave no send anything to take: the next waits until a send has finished
-    let drained = false;
-    const most = (endpointId: string) => (slow.has(endpointId) ? PER_ENDPOINT : IN_FLIGHT);
-    const startable = () => {
-      let best: string | undefined;
-      let fewest = Number.POSITIVE_INFINITY;
-      for (const [endpointId, queue] of waiting) {
-        const under = sending.get(endpointId) ?? 0;
-        if (queue.length > 0 && under < most(endpointId) && under < fewest) {
-          best = endpointId;
-          fewest = under;
-        }
-      }
-      return best;
-    };
-    const keep = (delivery: Delivery) => {
-      const key = heldKey(delivery.endpointId, delivery.id);
-      const queue = waiting.get(delivery.endpointId) ?? [];
-      waiting.set(delivery.endpointId, queue);
-      if (held.has(key) || queue.length >= (slow.has(delivery.endpointId) ? PER_ENDPOINT : CLAIM_BATCH)) return;
-      held.add(key);
-      queue.push(delivery);
-    };
+  private fill(fromTick = false): Promise<void> {
+    if (this.filling !== null) {
+      this.fillAgain = true;
+      this.fillAgainFromTick ||= fromTick;
+      return this.filling;
+    }
+    this.filling = (async () => {
+      let tick = fromTick;
+      do {
+        this.fillAgain = false;
+        await this.claimRound(tick);
+        tick = this.fillAgainFromTick;
+        this.fillAgainFromTick = false;
+      } while (this.fillAgain && !this.stopped);
+    })().finally(() => {
+      this.filling = null;
+    });
+    return this.filling;
+  }
+
+  private async claimRound(fromTick: boolean): Promise<void> {
+    if (this.stopped || this.queueFailed || (!fromTick && this.busy())) return;
+    const lease = this.settings.webhooks.timeoutMs + LEASE_MARGIN_MS;
+    const order = [...this.maybeDue].sort((a, b) => (this.sending.get(a) ?? 0) - (this.sending.get(b) ?? 0));
+    for (const endpointId of order) {
+      if (this.stopped || this.queueFailed || this.sends.size >= IN_FLIGHT) return;
+      const room = this.room(endpointId);
+      if (room <= 0) continue;
+      const claimed = await this.backend.deliveries.claimEndpoint(endpointId, this.clock(), room, lease);
+      if (claimed.length < room) this.maybeDue.delete(endpointId);
+      for (const delivery of claimed) this.begin(delivery);
+    }
+  }
+
+  /** Starts an attempt of a claimed delivery (unless this relay has it under way already). */
+  private begin(delivery: Delivery): void {
+    const { endpointId } = delivery;
+    const key = heldKey(endpointId, delivery.id);
+    if (this.held.has(key)) return;
+    this.held.add(key);
+    this.sending.set(endpointId, (this.sending.get(endpointId) ?? 0) + 1);
+    this.watch?.holding(this.held.size);
+    const send: Promise<void> = this.attempt(delivery, this.endpoints.get(endpointId))
+      .then((slowly) => {
+        if (slowly) this.slow.add(endpointId);
+        else this.slow.delete(endpointId);
+      })
+      .catch((error: unknown) => {
+        this.totals.failures++;
+        if (!this.queueFailed)
+          this.warn(error, 'webhooks: an attempt was not logged; the delivery is tried again once its lease ends');
+        this.queueFailed = true;
+      })
+      .finally(() => {
+        this.sends.delete(send);
+        this.held.delete(key);
+        const under = (this.sending.get(endpointId) ?? 1) - 1;
+        if (under > 0) this.sending.set(endpointId, under);
+        else this.sending.delete(endpointId);
+        this.watch?.holding(this.held.size);
+        // the user's next delivery to it may be due now, and a slot is free
+        this.maybeDue.add(endpointId);
+        if (!this.stopped) void this.fill().catch((error: unknown) => this.claimFailed(error));
+      });
+    this.sends.add(send);
+  }
+
+  private claimFailed(error: unknown): void {
+    this.totals.failures++;
+    this.warn(error, 'webhooks: deliveries were not claimed; the next tick tries again');
+  }
+
+  /** Claims and sends until nothing is due and no attempt is under way (relayOnce). */
+  private async deliverUntilIdle(): Promise<void> {
     for (;;) {
-      this.watch?.holding(held.size);
-      for (
-        let next = startable();
-        next !== undefined && sends.size < IN_FLIGHT && !this.stopped && failures.length === 0;
-        next = startable()
-      ) {
-        const endpointId = next;
-        const delivery = (waiting.get(endpointId) as Delivery[]).shift() as Delivery;
-        sending.set(endpointId, (sending.get(endpointId) ?? 0) + 1);
-        const send: Promise<void> = this.attempt(delivery, endpoints.get(endpointId), report)
-          .then((slowly) => {
-            if (!slowly || slow.has(endpointId)) return;
-            slow.add(endpointId);
-            // what it keeps waiting shrinks to its share: the rest come back once their lease ends
-            const queue = waiting.get(endpointId) ?? [];
-            for (const dropped of queue.splice(PER_ENDPOINT)) held.delete(heldKey(endpointId, dropped.id));
-          })
-          .catch((error: unknown) => void failures.push(error))
-          .finally(() => {
-            sends.delete(send);
-            held.delete(heldKey(endpointId, delivery.id));
-            sending.set(endpointId, (sending.get(endpointId) ?? 1) - 1);
-            drained = false;
-          });
-        sends.add(send);
+      if (this.stopped) return;
+      for (const endpointId of await this.backend.deliveries.dueEndpoints(this.clock(), DUE_ENDPOINTS))
+        this.maybeDue.add(endpointId);
+      await this.fill(true);
+      if (this.sends.size === 0) {
+        await this.filling;
+        if (this.sends.size === 0) return;
       }
-      // Claimed deliveries of an endpoint that is not slow are sent before more are claimed; those
-      // of a slow one are passed over (most of them stay claimed until their lease ends).
-      let inHand = false;
-      for (const [endpointId, queue] of waiting) if (queue.length > 0 && !slow.has(endpointId)) inHand = true;
-      const claim =
-        sends.size < IN_FLIGHT &&
-        !inHand &&
-        !drained &&
-        !this.stopped &&
-        failures.length === 0 &&
-        claims < MAX_CLAIM_ROUNDS &&
-        (claims === 0 || !this.busy());
-      if (claim) {
-        const claimed = await this.backend.deliveries.claim(this.clock(), CLAIM_BATCH, lease);
-        claims++;
-        for (const delivery of claimed) keep(delivery);
-        // a full batch of a slow endpoint's deliveries may hide others' behind it: claim on past them
-        drained = startable() === undefined && claimed.length < CLAIM_BATCH;
-        continue;
-      }
-      if (sends.size === 0) {
-        if (failures.length > 0) throw failures[0];
-        return;
-      }
-      await Promise.race(sends);
+      await Promise.race(this.sends);
     }
   }
 
@@ -364,11 +548,7 @@ export class Relay {
    * it or more (an endpoint that answers just inside the timeout, or sends its status and then
    * stalls its body, holds a send as long as one that hangs).
    */
-  private async attempt(
-    delivery: Delivery,
-    found: { accountId: string; endpoint: WebhookEndpoint } | undefined,
-    report: RelayReport,
-  ): Promise<boolean> {
+  private async attempt(delivery: Delivery, found: Known | undefined): Promise<boolean> {
     const queue = this.backend.deliveries;
     const now = this.clock();
     if (found === undefined) {
@@ -396,7 +576,7 @@ export class Relay {
       userAgent: USER_AGENT,
       signal: this.stopping.signal,
     });
-    report.attempts++;
+    this.totals.attempts++;
     const attempt: DeliveryAttempt = {
       at: now,
       status: outcome.status,
@@ -406,7 +586,7 @@ export class Relay {
     };
     let next: DeliveryOutcome;
     if (outcome.delivered) {
-      report.delivered++;
+      this.totals.delivered++;
       next = { status: 'delivered' };
     } else {
       const at = retryAt(delivery.firstAttemptAt ?? now, delivery.attempts + 1, this.clock(), this.random());

@@ -25,7 +25,17 @@ export function accountSpace(accountId: string): Space {
 
 /** A tenant's namespace, named by the tenant's internal id (never its customer id, which may change). */
 export function tenantSpace(accountId: string, tenantId: string): Space {
-  return { accountId, tenantId, store: `${accountId}/tenant/${tenantId}` };
+  return { accountId, tenantId, store: `${accountId}${TENANT_PART}${tenantId}` };
+}
+
+const TENANT_PART = '/tenant/';
+
+/** The namespace a store name names (the inverse of `accountSpace` and `tenantSpace`). */
+export function spaceOfStore(store: string): Space {
+  const at = store.indexOf(TENANT_PART);
+  return at === -1
+    ? accountSpace(store)
+    : { accountId: store.slice(0, at), tenantId: store.slice(at + TENANT_PART.length), store };
 }
 
 /**

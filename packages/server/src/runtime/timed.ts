@@ -52,6 +52,8 @@ const CONTROL_OPERATIONS: Record<keyof ControlKV, true> = {
 const DELIVERY_OPERATIONS: Record<keyof DeliveryQueue, true> = {
   enqueue: true,
   claim: true,
+  dueEndpoints: true,
+  claimEndpoint: true,
   finish: true,
   get: true,
   list: true,

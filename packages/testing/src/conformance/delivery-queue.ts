@@ -1,7 +1,8 @@
 /**
  * describeDeliveryQueueConformance: the cases every `DeliveryQueue` (a webhook relay's storage)
- * passes, run by each adapter: deliveries handed out when due, one at a time per endpoint and user
- * in queue order, held by a lease, retried, logged, sent again and forgotten.
+ * passes, run by each adapter: deliveries handed out when due (of every endpoint, or of one, with
+ * the endpoints that have some due), one at a time per endpoint and user in queue order, held by a
+ * lease, retried, logged, sent again and forgotten.
  */
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -339,6 +340,61 @@ export function describeDeliveryQueueConformance(
       expect(await counted()).toEqual({ pending: 1, failed: 0 });
       await q.removeEndpoint('ep1');
       expect(await counted()).toEqual({ pending: 0, failed: 0 });
+    });
+
+    it("lists the endpoints with something due, longest due first, and claims one endpoint's alone, however much another has due", async () => {
+      const q = await queue();
+      // ep1 has a backlog queued first; ep2's one user's deliveries come after all of it
+      await q.enqueue(Array.from({ length: 30 }, (_, i) => delivery(`h${i}`, `user-${i}`, T0 - 30 + i, 'ep1')));
+      await q.enqueue([delivery('a1', 'ann', T0 + 5, 'ep2'), delivery('a2', 'ann', T0 + 5, 'ep2')]);
+      await q.enqueue([delivery('later', 'cat', T0 + 3 * LEASE, 'ep3')]);
+      expect(await q.dueEndpoints(T0 - 31, 10)).toEqual([]);
+      expect(await q.dueEndpoints(T0 + 10, 10)).toEqual(['ep1', 'ep2']);
+      expect(await q.dueEndpoints(T0 + 10, 1)).toEqual(['ep1']);
+      // ep2's is handed out however much ep1 has, and a2 waits for a1 (one at a time per user)
+      expect(ids(await q.claimEndpoint('ep2', T0 + 10, 10, LEASE))).toEqual(['a1']);
+      expect(await q.claimEndpoint('ep2', T0 + 11, 10, LEASE)).toEqual([]);
+      expect(await q.dueEndpoints(T0 + 11, 10)).toEqual(['ep1']);
+      // ep1's, soonest due first, at most the limit, held for the lease: from either kind of claim
+      expect(ids(await q.claimEndpoint('ep1', T0 + 12, 4, LEASE))).toEqual(['h0', 'h1', 'h2', 'h3']);
+      expect(await q.claim(T0 + 13, 100, LEASE)).toHaveLength(26);
+      expect(await q.dueEndpoints(T0 + 14, 10)).toEqual([]);
+      expect(await q.claimEndpoint('ep1', T0 + 14, 10, LEASE)).toEqual([]);
+      // a1 delivered: a2 is due
+      const [a1] = await q.claimEndpoint('ep2', T0 + LEASE + 20, 10, LEASE);
+      expect(a1?.id).toBe('a1');
+      expect(await q.finish(a1!, attempt(T0 + LEASE + 21, 200), { status: 'delivered' })).toBe(true);
+      expect(ids(await q.claimEndpoint('ep2', T0 + LEASE + 22, 10, LEASE))).toEqual(['a2']);
+      // one refused waits for its retry while the others, their leases over, go
+      const [refused] = await q.claimEndpoint('ep1', T0 + LEASE + 30, 1, LEASE);
+      expect(['h0', 'h1', 'h2', 'h3']).toContain(refused?.id);
+      await q.finish(refused!, attempt(T0 + LEASE + 31, 500, 'boom'), { status: 'pending', nextAt: T0 + LEASE + 40 });
+      const rest = ids(await q.claimEndpoint('ep1', T0 + LEASE + 35, 100, LEASE));
+      expect(rest).toHaveLength(29);
+      expect(rest).not.toContain(refused?.id);
+      expect(ids(await q.claimEndpoint('ep1', T0 + LEASE + 41, 10, LEASE))).toEqual([refused?.id]);
+      expect(await q.dueEndpoints(T0 + 2 * LEASE + 50, 10)).toEqual(['ep2', 'ep1']);
+      // an endpoint forgotten leaves the list; a delivery sent again comes back to it
+      await q.removeEndpoint('ep1');
+      expect(await q.dueEndpoints(T0 + 4 * LEASE, 10)).toEqual(['ep2', 'ep3']);
+      expect(await q.claimEndpoint('ep1', T0 + 4 * LEASE, 10, LEASE)).toEqual([]);
+      expect(await q.retry('ep2', 'a1', T0 + 4 * LEASE)).toBe(true);
+      expect(ids(await q.claimEndpoint('ep2', T0 + 4 * LEASE, 10, LEASE))).toEqual(['a1']);
+      await expect(q.claimEndpoint('ep2', T0, 0, LEASE)).rejects.toThrow();
+      await expect(q.dueEndpoints(T0, 0)).rejects.toThrow();
+    });
+
+    it('hands the same delivery of an endpoint to only one of two claims at once, whichever way each claims', async () => {
+      const q = await queue();
+      await q.enqueue(Array.from({ length: 20 }, (_, i) => delivery(`d${String(i).padStart(2, '0')}`, `u${i}`)));
+      const [one, two, three] = await Promise.all([
+        q.claimEndpoint('ep1', T0, 15, LEASE),
+        q.claimEndpoint('ep1', T0, 15, LEASE),
+        q.claim(T0, 15, LEASE),
+      ]);
+      const all = [...ids(one!), ...ids(two!), ...ids(three!)];
+      expect(all).toHaveLength(20);
+      expect(new Set(all).size).toBe(20);
     });
 
     it('keeps ids, keys and payloads as given, whatever characters they hold', async () => {
