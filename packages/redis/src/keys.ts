@@ -45,7 +45,10 @@ export interface UserKeys {
    * (segments.ts); `z<version>` → a zone change, `a<version>` → an owner action (JSON)
    */
   readonly data: string;
-  /** first responses: field `<metric>:<key>` → response JSON (hash) */
+  /**
+   * first responses: field `<metric>:<key>` → `<recorded instant> <response JSON>` (hash; a value
+   * written before the instants were kept is the JSON alone)
+   */
   readonly idem: string;
 }
 
@@ -110,6 +113,11 @@ export interface PartitionKeys {
   readonly registry: RegistryKeys;
   /** how many of the partition's users have been erased (a number): what read stamps keep beside a version */
   readonly erasures: string;
+  /**
+   * the idempotency records of the partition's users by the instant each was recorded (sorted set:
+   * `<member>:<idempotency field>` → instant), what `forgetIdempotency` walks oldest first
+   */
+  readonly idemAt: string;
   index(streak: string): IndexKeys;
 }
 
@@ -146,6 +154,7 @@ function partitionKeys(tag: string, number: number): PartitionKeys {
     activity: { days: `${tag}:act:d`, metrics: `${tag}:act:m`, completions: `${tag}:act:c`, counted: `${tag}:act:v` },
     registry: { users: `${tag}:ob:u`, heard: `${tag}:ob:h` },
     erasures: `${tag}:erased`,
+    idemAt: `${tag}:idem-at`,
     index(streak) {
       const known = indexes.get(streak);
       if (known !== undefined) return known;
@@ -225,6 +234,11 @@ export function journalField(kind: 'zone' | 'action', version: number): string {
 
 export function idempotencyField(metric: string, key: string): string {
   return `${escapeName(metric)}:${escapeName(key)}`;
+}
+
+/** The member of a partition's `idemAt` of one user's record: the user's member, then the record's field. */
+export function idempotencyMember(userId: string, field: string): string {
+  return `${encodeMember(userId)}:${field}`;
 }
 
 export function unescapeName(name: string): string {
