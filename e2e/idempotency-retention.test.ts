@@ -16,7 +16,10 @@ import { startTestServer, type TestServer } from '../packages/server/src/test-se
 type Database = { prepare(sql: string): { pluck(): { get(): unknown } }; close(): void };
 const openSqlite = createRequire(fileURLToPath(new URL('../packages/sqlite/package.json', import.meta.url)))(
   'better-sqlite3',
-) as new (path: string, options: { readonly: boolean }) => Database;
+) as new (
+  path: string,
+  options: { readonly: boolean },
+) => Database;
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-03-02T10:00:00Z');
@@ -32,7 +35,10 @@ const event = (userId: string) => ({ user: { id: userId, tz: 'UTC' }, value: 1 }
 describe('idempotency keys past their retention', () => {
   it('records a key anew once its retention has passed, and a sweep removes the old rows from the SQLite file', async () => {
     const clock = { now: T0 };
-    t = await startTestServer({ env: { KINDLING_IDEMPOTENCY_HOURS: '24', KINDLING_METRICS: '1' }, clock: () => clock.now });
+    t = await startTestServer({
+      env: { KINDLING_IDEMPOTENCY_HOURS: '24', KINDLING_METRICS: '1' },
+      clock: () => clock.now,
+    });
     const server = t;
     const send = (userId: string, key: string) =>
       server.call('POST', '/v1/metrics/lessons/event', { body: event(userId), headers: { 'idempotency-key': key } });

@@ -54,7 +54,8 @@ function withJournal<T>(result: T | typeof LATE): T {
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
-  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, idempotencyRetention } = ctx;
+  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, idempotencyRetention } =
+    ctx;
   const lines = indexWatch(rules);
   const sweep = makeSweep(ctx);
 

@@ -172,8 +172,7 @@ export function memoryStore(): MemoryStore {
     ): Promise<T> {
       const record = users.get(userId);
       const asked = options?.idempotency;
-      const kept =
-        asked && record?.idempotency ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
+      const kept = asked && record?.idempotency ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
       // A record out of its retention answers nothing, removed or not (S18).
       const stored = kept !== undefined && kept.recordedAt >= (asked?.notBefore ?? 0) ? kept.response : undefined;
       // The step owns what it is given (the reducer updates state in place): it gets a copy.

@@ -73,7 +73,9 @@ for (const target of [targets.single, targets.cluster]) {
           expect(replay).toBeNull();
           return {
             result: null,
-            write: write(next('ann', null), { idempotency: { ...asked.idempotency, response: response('e1'), recordedAt: 10 } }),
+            write: write(next('ann', null), {
+              idempotency: { ...asked.idempotency, response: response('e1'), recordedAt: 10 },
+            }),
           };
         },
         asked,
@@ -83,7 +85,9 @@ for (const target of [targets.single, targets.cluster]) {
       // A second write of the same key keeps the first response.
       await store.update('ann', ({ user }) => ({
         result: null,
-        write: write(next('ann', user), { idempotency: { ...asked.idempotency, response: response('e2'), recordedAt: 20 } }),
+        write: write(next('ann', user), {
+          idempotency: { ...asked.idempotency, response: response('e2'), recordedAt: 20 },
+        }),
       }));
       expect(await store.update('ann', ({ replay }) => ({ result: replay }), asked)).toEqual(response('e1'));
       expect(

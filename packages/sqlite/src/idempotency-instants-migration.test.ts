@@ -19,7 +19,13 @@ const engineOn = (store: Store, now: number) =>
     clock: () => now,
     idempotencyRetentionMs: 24 * HOUR,
   });
-const event = (userId: string, key: string) => ({ userId, metric: 'lessons', value: 1, tz: 'UTC', idempotencyKey: key });
+const event = (userId: string, key: string) => ({
+  userId,
+  metric: 'lessons',
+  value: 1,
+  tz: 'UTC',
+  idempotencyKey: key,
+});
 
 describe('migration 012: idempotency records with the instant they were recorded', () => {
   it('gives the rows of a version-11 file the migration’s instant: answered for a retention after it, then removed', async () => {
@@ -45,9 +51,9 @@ describe('migration 012: idempotency records with the instant they were recorded
     expect(await engine.record(event('ann', 'k-1'))).toEqual({ ...first, replayed: true });
     const view = new Database(path, { readonly: true });
     const instants = view.prepare('SELECT recorded_at FROM idempotency').pluck().all() as number[];
-    expect(
-      view.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'idempotency_by_instant'").pluck().get(),
-    ).toBe(1);
+    expect(view.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'idempotency_by_instant'").pluck().get()).toBe(
+      1,
+    );
     view.close();
     expect(instants).toHaveLength(2);
     for (const instant of instants) {

@@ -503,7 +503,9 @@ describe('sqliteStore files', () => {
     expect(await b.history('u', 'default', 0, 10)).toEqual([]);
     expect((await b.journal('u')).rollups).toEqual([]);
     expect(
-      await b.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'lessons', key: 'k', notBefore: 0 } }),
+      await b.update('u', ({ replay }) => ({ result: replay }), {
+        idempotency: { metric: 'lessons', key: 'k', notBefore: 0 },
+      }),
     ).toBeNull();
     expect([await a.users(null, 10), await b.users(null, 10), await plain.users(null, 10)]).toEqual([
       ['u'],

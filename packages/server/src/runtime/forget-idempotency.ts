@@ -51,7 +51,10 @@ export class IdempotencyForgetter {
       }
     } catch (error) {
       more = false;
-      this.warn(error, `sweep: idempotency keys of namespace ${name} past their retention were not removed; tried again later`);
+      this.warn(
+        error,
+        `sweep: idempotency keys of namespace ${name} past their retention were not removed; tried again later`,
+      );
     }
     if (more) this.restingSince.delete(name);
     else this.restingSince.set(name, now);

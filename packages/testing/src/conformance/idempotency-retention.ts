@@ -54,7 +54,14 @@ export function idempotencyRetentionCases(store: () => Store): void {
     ] as const;
     for (const [i, [userId, key]] of sent.entries()) {
       clock.now = T0 + i * HOUR;
-      await engine.record({ userId, metric: 'lessons', value: 1, tz: 'UTC', idempotencyKey: key, at: T0 - 400 * 24 * HOUR });
+      await engine.record({
+        userId,
+        metric: 'lessons',
+        value: 1,
+        tz: 'UTC',
+        idempotencyKey: key,
+        at: T0 - 400 * 24 * HOUR,
+      });
     }
     const before = T0 + 3 * HOUR; // the first three were recorded before it
     expect(await s.forgetIdempotency(before, 2)).toEqual({ removed: 2, more: true });
