@@ -10,7 +10,7 @@
 import { checkForgetArgs, type ForgottenRecords } from '@kindling/core';
 import type { Connection } from './connection.js';
 import { damaged } from './damaged.js';
-import { decodeMember, type AccountKeys } from './keys.js';
+import { type AccountKeys, unescapeName } from './keys.js';
 
 /** KEYS[1]: a user's idem hash; ARGV: the field, the instant. 1 when the field went. */
 export const FORGET_RECORD_LUA = `
@@ -60,7 +60,7 @@ export async function forgetIdempotency(
     taken.map(async ({ idemAt, member }) => {
       const colon = member.indexOf(':');
       if (colon < 0) throw damaged(`${idemAt}: member "${member}" does not name a user and an idempotency field`);
-      const userId = decodeMember(member.slice(0, colon), idemAt);
+      const userId = unescapeName(member.slice(0, colon));
       await connection.runScript('kindlingForgetRecord', [keys.user(userId).idem], [member.slice(colon + 1), before]);
       return (await connection.runScript('kindlingForgetLine', [idemAt], [member, before])) === 1 ? 1 : 0;
     }),

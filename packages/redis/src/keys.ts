@@ -115,7 +115,7 @@ export interface PartitionKeys {
   readonly erasures: string;
   /**
    * the idempotency records of the partition's users by the instant each was recorded (sorted set:
-   * `<member>:<idempotency field>` → instant), what `forgetIdempotency` walks oldest first
+   * `<escaped user id>:<idempotency field>` → instant), what `forgetIdempotency` walks oldest first
    */
   readonly idemAt: string;
   index(streak: string): IndexKeys;
@@ -236,9 +236,13 @@ export function idempotencyField(metric: string, key: string): string {
   return `${escapeName(metric)}:${escapeName(key)}`;
 }
 
-/** The member of a partition's `idemAt` of one user's record: the user's member, then the record's field. */
+/**
+ * The member of a partition's `idemAt` of one user's record: the user's escaped id (which holds no
+ * ":"), then the record's field. Not the hex of `encodeMember`: no order of users is asked of it,
+ * and a 255-character id would take four times the bytes in every line.
+ */
 export function idempotencyMember(userId: string, field: string): string {
-  return `${encodeMember(userId)}:${field}`;
+  return `${escapeName(userId)}:${field}`;
 }
 
 export function unescapeName(name: string): string {
