@@ -41,6 +41,7 @@ export function stateOnlyStore() {
     activity: refuse('activity counters'),
     readOutbox: refuse('outbox'),
     removeOutbox: refuse('outbox'),
+    forgetIdempotency: refuse('idempotency records'),
     deleteUser: (userId) => Promise.resolve(users.delete(userId)),
     clearAccount: refuse('activity counters'),
     close: () => {

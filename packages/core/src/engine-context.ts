@@ -19,6 +19,7 @@ import type { Change, HistoryEntry, OwnerAction, StreakState, UserState } from '
 import type { Store } from './store.js';
 import { placeInstant, toInstant, zoneOf } from './time/local-date.js';
 import type { EngineOptions } from './engine-types.js';
+import { checkIdempotencyRetention } from './idempotency-retention.js';
 
 /** An owner action as a step reports it; the engine adds when, on which rule and day. */
 export type OwnerActionBody =
@@ -37,6 +38,8 @@ export interface EngineContext {
   readonly current: CurrentRules;
   /** the instant given, or the clock's */
   now(at: Date | number | undefined): number;
+  /** how long an idempotency record is in force, checked (EngineOptions.idempotencyRetentionMs) */
+  readonly idempotencyRetention: number;
   /** the rule with this key (the first when none is given); NotFoundError otherwise */
   ruleFor(key: string | undefined): StreakRule;
   /** an id: the injected generator's, or a deterministic one from `parts` */
@@ -97,6 +100,7 @@ export function makeContext(options: EngineOptions): EngineContext {
   const current = keepCurrent(store, model, stampOf(model));
   const newId = options.newId;
   const outbox = options.outbox === true;
+  const idempotencyRetention = checkIdempotencyRetention(options.idempotencyRetentionMs);
 
   const now = (at: Date | number | undefined) => toInstant(at ?? clock(), at === undefined ? 'clock()' : 'at');
   const ruleFor = (key: string | undefined): StreakRule => {
@@ -160,5 +164,18 @@ export function makeContext(options: EngineOptions): EngineContext {
     });
   }
 
-  return { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, updateRule };
+  return {
+    store,
+    rules,
+    achievements,
+    metrics,
+    model,
+    current,
+    now,
+    ruleFor,
+    idFor,
+    outbox,
+    idempotencyRetention,
+    updateRule,
+  };
 }

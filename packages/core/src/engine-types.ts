@@ -33,6 +33,12 @@ export interface EngineOptions {
    * store's outbox with the change itself (outbox.ts), for a relay to hand on; default false.
    */
   outbox?: boolean;
+  /**
+   * How long an idempotency record answers a repeat of its key, from the clock's instant when it
+   * was recorded (S18): after it the event is recorded as a new one. Milliseconds, from 1 hour to
+   * 10 years; default 7 days (idempotency-retention.ts).
+   */
+  idempotencyRetentionMs?: number;
 }
 
 export interface RecordInput {

@@ -32,6 +32,7 @@ import {
   type RecordResult,
 } from './response.js';
 import { eraseUser } from './erasure.js';
+import { idempotencyCutoff } from './idempotency-retention.js';
 import { eventSummary } from './event-summary.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -53,7 +54,8 @@ function withJournal<T>(result: T | typeof LATE): T {
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
-  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox } = ctx;
+  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, idempotencyRetention } =
+    ctx;
   const lines = indexWatch(rules);
   const sweep = makeSweep(ctx);
 
@@ -88,7 +90,11 @@ export function createEngine(options: EngineOptions): Engine {
     if (admit !== undefined && typeof admit !== 'function')
       throw new InvalidInputError(`admit must be a function when given, got ${shown(admit)}`);
     const at = now(input.at);
-    const idempotency = idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey } } : undefined;
+    // A record's retention runs on the clock, not on the event's own instant (an import's may be years back).
+    const recordedAt = idempotencyKey === null ? 0 : input.at === undefined ? at : now(undefined);
+    const notBefore = idempotencyCutoff(recordedAt, idempotencyRetention);
+    const idempotency =
+      idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, notBefore } } : undefined;
     const step = ({ user, replay, lines: stored, journal }: UserSnapshot): StepResult<RecordedEvent | typeof LATE> => {
       if (replay !== null) {
         const again = { ...replay, replayed: true };
@@ -121,7 +127,13 @@ export function createEngine(options: EngineOptions): Engine {
               idempotency:
                 idempotencyKey === null
                   ? undefined
-                  : { metric, key: idempotencyKey, response: described === null ? result : keptAnswer(described) },
+                  : {
+                      metric,
+                      key: idempotencyKey,
+                      response: described === null ? result : keptAnswer(described),
+                      recordedAt,
+                      notBefore,
+                    },
               outbox: outbox ? outboxEntries(late.user, rules, late.dated) : undefined,
             },
           };
@@ -151,7 +163,13 @@ export function createEngine(options: EngineOptions): Engine {
           idempotency:
             idempotencyKey === null
               ? undefined
-              : { metric, key: idempotencyKey, response: described === null ? result : keptAnswer(described) },
+              : {
+                  metric,
+                  key: idempotencyKey,
+                  response: described === null ? result : keptAnswer(described),
+                  recordedAt,
+                  notBefore,
+                },
           outbox: outbox
             ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
             : undefined,

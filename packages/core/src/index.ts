@@ -21,7 +21,26 @@ export type { Aggregation, SummaryPeriod } from './event-summary.js';
 export { memoryStore } from './memory-store.js';
 export type { MemoryStore } from './memory-store.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
-export type { Store, StepResult, UpdateOptions, UserSnapshot, UserWrite, IndexStats, ExpiringRow } from './store.js';
+export type {
+  Store,
+  StepResult,
+  UpdateOptions,
+  UserSnapshot,
+  UserWrite,
+  IndexStats,
+  ExpiringRow,
+  IdempotencyRecord,
+  ForgottenRecords,
+} from './store.js';
+export {
+  checkForgetArgs,
+  checkIdempotencyRetention,
+  idempotencyCutoff,
+  DEFAULT_IDEMPOTENCY_RETENTION_MS,
+  MAX_FORGET_LIMIT,
+  MAX_IDEMPOTENCY_RETENTION_MS,
+  MIN_IDEMPOTENCY_RETENTION_MS,
+} from './idempotency-retention.js';
 export { isShowable, SHOWABLE_PATTERN } from './characters.js';
 export { ownRecord } from './control-kv.js';
 export type { ControlKV } from './control-kv.js';

@@ -20,6 +20,7 @@ import {
   type ZoneChange,
 } from './state.js';
 import { checkQueueLimit } from './delivery-queue.js';
+import { checkForgetArgs } from './idempotency-retention.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
 import type { RecordedEvent } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
@@ -28,7 +29,8 @@ import { checkDaySum, checkFiniteNumbers } from './sums.js';
 /**
  * Everything the store keeps of one user, reached with one map lookup: the state, its held periods,
  * day sums and index lines in small arrays of their own (day-sums.ts, held-periods.ts), the journal
- * lines, and stored responses (a map only once the user sends an idempotency key).
+ * lines, and stored responses with the instant each was recorded (a map only once the user sends
+ * an idempotency key; `forgetIdempotency` looks through every user's, which is fine in memory).
  */
 interface UserRecord {
   user: UserState;
@@ -38,7 +40,13 @@ interface UserRecord {
   lines: IndexEntry[];
   zoneChanges: ZoneChange[];
   actions: OwnerAction[];
-  idempotency: Map<string, RecordedEvent> | null;
+  idempotency: Map<string, KeptAnswer> | null;
+}
+
+/** An idempotency record: the first answer and the instant the engine's clock recorded it. */
+interface KeptAnswer {
+  readonly response: RecordedEvent;
+  readonly recordedAt: number;
 }
 
 export type MemoryStore = Store;
@@ -132,8 +140,13 @@ export function memoryStore(): MemoryStore {
     if (write.idempotency) {
       const replayKey = joinKey(write.idempotency.metric, write.idempotency.key);
       if (target.idempotency === null) target.idempotency = new Map();
-      // The first response stays (S18), as in every store.
-      if (!target.idempotency.has(replayKey)) target.idempotency.set(replayKey, cloneJson(write.idempotency.response));
+      // The first response stays (S18), as in every store, while in its retention.
+      const kept = target.idempotency.get(replayKey);
+      if (kept === undefined || kept.recordedAt < write.idempotency.notBefore)
+        target.idempotency.set(replayKey, {
+          response: cloneJson(write.idempotency.response),
+          recordedAt: write.idempotency.recordedAt,
+        });
     }
     for (let i = 0; i < write.index.length; i++) putLine(target.lines, write.index[i] as IndexEntry);
     if (write.activity) addActivity(activity, write.activity);
@@ -159,8 +172,9 @@ export function memoryStore(): MemoryStore {
     ): Promise<T> {
       const record = users.get(userId);
       const asked = options?.idempotency;
-      const stored =
-        asked && record?.idempotency ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
+      const kept = asked && record?.idempotency ? record.idempotency.get(joinKey(asked.metric, asked.key)) : undefined;
+      // A record out of its retention answers nothing, removed or not (S18).
+      const stored = kept !== undefined && kept.recordedAt >= (asked?.notBefore ?? 0) ? kept.response : undefined;
       // The step owns what it is given (the reducer updates state in place): it gets a copy.
       const { result, write } = step({
         user: record ? cloneUser(record.user) : null,
@@ -263,6 +277,21 @@ export function memoryStore(): MemoryStore {
         records.push({ position: String(seq), entry: cloneJson(entry) });
       }
       return records;
+    },
+    async forgetIdempotency(before, limit) {
+      checkForgetArgs(before, limit);
+      const old: Array<[Map<string, KeptAnswer>, string, number]> = [];
+      for (const record of users.values())
+        if (record.idempotency !== null)
+          for (const [key, kept] of record.idempotency)
+            if (kept.recordedAt < before) old.push([record.idempotency, key, kept.recordedAt]);
+      old.sort((a, b) => a[2] - b[2]);
+      const removed = Math.min(limit, old.length);
+      for (let i = 0; i < removed; i++) {
+        const [map, key] = old[i] as [Map<string, KeptAnswer>, string, number];
+        map.delete(key);
+      }
+      return { removed, more: old.length > removed };
     },
     async removeOutbox(positions) {
       for (const position of positions) if (/^[1-9]\d{0,15}$/.test(position)) outbox.delete(Number(position));

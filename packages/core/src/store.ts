@@ -26,12 +26,34 @@ export interface UserWrite {
   readonly action?: OwnerAction;
   /** the user's line in each rule's analytics index, replacing the previous one */
   readonly index: readonly IndexEntry[];
-  /** the first answer to an event sent with an idempotency key (S18): `record`'s, or `ingest`'s without the streaks' views */
-  readonly idempotency?: { readonly metric: string; readonly key: string; readonly response: RecordedEvent };
+  /**
+   * the first answer to an event sent with an idempotency key (S18): `record`'s, or `ingest`'s
+   * without the streaks' views, with the instant the engine's clock recorded it. A record of the same
+   * key recorded before `notBefore` is out of its retention (the step saw no replay): this one
+   * replaces it; one recorded at or after it stays, as the first answer does.
+   */
+  readonly idempotency?: IdempotencyRecord;
   /** what the write adds to the account's activity counters, committed with it */
   readonly activity?: ActivityDelta;
   /** news of the write's changes for the account's outbox (outbox.ts), committed with it or not at all */
   readonly outbox?: readonly OutboxEntry[];
+}
+
+/** An idempotency record as a write carries it (S18, idempotency-retention.ts). */
+export interface IdempotencyRecord {
+  readonly metric: string;
+  readonly key: string;
+  readonly response: RecordedEvent;
+  /** the engine's clock when it was recorded (epoch ms) */
+  readonly recordedAt: number;
+  /** the start of the retention at this write: an older record of the key is replaced */
+  readonly notBefore: number;
+}
+
+/** What `Store.forgetIdempotency` removed, and whether records recorded before its instant remain. */
+export interface ForgottenRecords {
+  readonly removed: number;
+  readonly more: boolean;
 }
 
 /** What a step sees. The step owns `user` and may change it in place. */
@@ -56,8 +78,11 @@ export interface StepResult<T> {
 }
 
 export interface UpdateOptions {
-  /** look up the response stored for this (metric, key) and hand it to the step */
-  readonly idempotency?: { readonly metric: string; readonly key: string };
+  /**
+   * look up the response stored for this (metric, key) and hand it to the step, unless it was
+   * recorded before `notBefore` (out of its retention, whether or not removed yet: the step sees none)
+   */
+  readonly idempotency?: { readonly metric: string; readonly key: string; readonly notBefore: number };
   /** hand the user's journal to the step */
   readonly journal?: boolean;
 }
@@ -141,6 +166,14 @@ export interface Store {
    * hands it out again.
    */
   readOutbox(limit: number): Promise<OutboxRecord[]>;
+  /**
+   * Remove idempotency records (S18) recorded before `before` (the instant a write carried), at
+   * most `limit` (a whole number from 1 to 10,000), oldest first, found by an index of the instants
+   * (never a scan of every record): how many went, and whether records recorded before `before`
+   * remain. A lookup already ignores them (`UpdateOptions.idempotency.notBefore`): this only frees
+   * their room, in bounded steps a sweeper repeats.
+   */
+  forgetIdempotency(before: number, limit: number): Promise<ForgottenRecords>;
   /** Remove outbox entries by the positions `readOutbox` gave; a position no longer there is ignored. */
   removeOutbox(positions: readonly string[]): Promise<void>;
   /**

@@ -154,7 +154,7 @@ for (const target of [targets.single, targets.cluster]) {
       await expectStoreError(store.journal('ann'), ann.data, 'q1');
       await redis.hset(ann.idem, 'lessons:k', '[]');
       await expectStoreError(
-        store.update('ann', () => ({ result: null }), { idempotency: { metric: 'lessons', key: 'k' } }),
+        store.update('ann', () => ({ result: null }), { idempotency: { metric: 'lessons', key: 'k', notBefore: 0 } }),
         ann.idem,
         'lessons:k',
       );

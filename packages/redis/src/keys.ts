@@ -45,7 +45,10 @@ export interface UserKeys {
    * (segments.ts); `z<version>` → a zone change, `a<version>` → an owner action (JSON)
    */
   readonly data: string;
-  /** first responses: field `<metric>:<key>` → response JSON (hash) */
+  /**
+   * first responses: field `<metric>:<key>` → `<recorded instant> <response JSON>` (hash; a value
+   * written before the instants were kept is the JSON alone)
+   */
   readonly idem: string;
 }
 
@@ -110,6 +113,11 @@ export interface PartitionKeys {
   readonly registry: RegistryKeys;
   /** how many of the partition's users have been erased (a number): what read stamps keep beside a version */
   readonly erasures: string;
+  /**
+   * the idempotency records of the partition's users by the instant each was recorded (sorted set:
+   * `<escaped user id>:<idempotency field>` → instant), what `forgetIdempotency` walks oldest first
+   */
+  readonly idemAt: string;
   index(streak: string): IndexKeys;
 }
 
@@ -175,6 +183,10 @@ class PartitionKeyNames implements PartitionKeys {
 
   get erasures(): string {
     return `${this.tag}:erased`;
+  }
+
+  get idemAt(): string {
+    return `${this.tag}:idem-at`;
   }
 
   index(streak: string): IndexKeys {
@@ -268,6 +280,15 @@ export function journalField(kind: 'zone' | 'action', version: number): string {
 
 export function idempotencyField(metric: string, key: string): string {
   return `${escapeName(metric)}:${escapeName(key)}`;
+}
+
+/**
+ * The member of a partition's `idemAt` of one user's record: the user's escaped id (which holds no
+ * ":"), then the record's field. Not the hex of `encodeMember`: no order of users is asked of it,
+ * and a 255-character id would take four times the bytes in every line.
+ */
+export function idempotencyMember(userId: string, field: string): string {
+  return `${escapeName(userId)}:${field}`;
 }
 
 export function unescapeName(name: string): string {

@@ -10,6 +10,7 @@ import { readActivity } from './activity.js';
 import { readPartitionedEarning, readPartitionedExpiring, readPartitionedStats } from './analytics.js';
 import { connect } from './connection.js';
 import { eraseUser } from './erase.js';
+import { forgetIdempotency } from './forget-idempotency.js';
 import { accountKeys } from './keys.js';
 import { listUsers } from './user-list.js';
 import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
@@ -214,6 +215,8 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       ])
         await connection.run(connection.client.del(days, metrics, completions), days);
       for (const { erasures } of keys.partitions) await connection.run(connection.client.del(erasures), erasures);
+      // the lines of the erased users' idempotency records, whose records went with them
+      for (const { idemAt } of keys.partitions) await connection.run(connection.client.del(idemAt), idemAt);
       // the account's mark last: a store that names the account again sets it again, first
       await connection.run(connection.client.del(keys.schema), keys.schema);
       schema = null;
@@ -223,6 +226,10 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       // on a Cluster, the users this store's writes list are listed by the writes still in flight
       await indexWrites.settled(connection.timeoutMs);
       return readOutbox(outbox, limit);
+    },
+    async forgetIdempotency(before, limit) {
+      await ready();
+      return forgetIdempotency(connection, keys, before, limit);
     },
     async removeOutbox(positions) {
       await ready();

@@ -66,14 +66,16 @@ for (const target of [targets.single, targets.cluster]) {
 
     it('hands the step the stored response for its idempotency key, and only for that key (S18)', async () => {
       const store = target!.store();
-      const asked = { idempotency: { metric: 'lessons', key: 'k:1}' } };
+      const asked = { idempotency: { metric: 'lessons', key: 'k:1}', notBefore: 0 } };
       await store.update(
         'ann',
         ({ replay }) => {
           expect(replay).toBeNull();
           return {
             result: null,
-            write: write(next('ann', null), { idempotency: { ...asked.idempotency, response: response('e1') } }),
+            write: write(next('ann', null), {
+              idempotency: { ...asked.idempotency, response: response('e1'), recordedAt: 10 },
+            }),
           };
         },
         asked,
@@ -83,17 +85,19 @@ for (const target of [targets.single, targets.cluster]) {
       // A second write of the same key keeps the first response.
       await store.update('ann', ({ user }) => ({
         result: null,
-        write: write(next('ann', user), { idempotency: { ...asked.idempotency, response: response('e2') } }),
+        write: write(next('ann', user), {
+          idempotency: { ...asked.idempotency, response: response('e2'), recordedAt: 20 },
+        }),
       }));
       expect(await store.update('ann', ({ replay }) => ({ result: replay }), asked)).toEqual(response('e1'));
       expect(
         await store.update('ann', ({ replay }) => ({ result: replay }), {
-          idempotency: { metric: 'minutes', key: 'k:1}' },
+          idempotency: { metric: 'minutes', key: 'k:1}', notBefore: 0 },
         }),
       ).toBeNull();
       expect(
         await store.update('ann', ({ replay }) => ({ result: replay }), {
-          idempotency: { metric: 'lessons', key: 'k:2' },
+          idempotency: { metric: 'lessons', key: 'k:2', notBefore: 0 },
         }),
       ).toBeNull();
     });

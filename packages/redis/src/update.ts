@@ -11,6 +11,7 @@ import {
   checkFiniteNumbers,
   NEVER,
   StoreError,
+  type IdempotencyRecord,
   type IndexEntry,
   type StepResult,
   type UpdateOptions,
@@ -21,7 +22,14 @@ import type { LostCommit, LostCommits, SlotReading } from './lost-commits.js';
 import { isDataProblem, retryInPartitionSlot } from './partition-slot-retry.js';
 import { activityArgs } from './activity.js';
 import { toStoreError, type Connection } from './connection.js';
-import { encodeMember, idempotencyField, indexKeyList, type AccountKeys, type UserKeys } from './keys.js';
+import {
+  encodeMember,
+  idempotencyField,
+  idempotencyMember,
+  indexKeyList,
+  type AccountKeys,
+  type UserKeys,
+} from './keys.js';
 import { outboxArgs, registerNews } from './outbox.js';
 import type { PendingWrites } from './pending-writes.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
@@ -52,9 +60,10 @@ function commitArgs(ops: CommitOps, version: number, write: UserWrite): Array<st
   if (write.idempotency)
     args.push(
       idempotencyField(write.idempotency.metric, write.idempotency.key),
-      JSON.stringify(write.idempotency.response),
+      `${write.idempotency.recordedAt} ${JSON.stringify(write.idempotency.response)}`,
+      write.idempotency.notBefore,
     );
-  else args.push('', '');
+  else args.push('', '', '');
   return args;
 }
 
@@ -315,6 +324,17 @@ async function readSlot(context: UpdateContext, userId: string, commit: LostComm
   };
 }
 
+/**
+ * A record's line in its partition's `idemAt`, by its instant (the user's slot is not the partition's
+ * on a Cluster, so not in the commit's script). A commit that then fails leaves a line whose record
+ * is absent or newer: forgetIdempotency removes the line and leaves such a record.
+ */
+async function listRecord(context: UpdateContext, userId: string, record: IdempotencyRecord): Promise<void> {
+  const idemAt = context.keys.partitionOf(userId).idemAt;
+  const member = idempotencyMember(userId, idempotencyField(record.metric, record.key));
+  await context.connection.run(context.connection.client.zadd(idemAt, record.recordedAt, member), idemAt);
+}
+
 export async function updateUser<T>(
   context: UpdateContext,
   userId: string,
@@ -331,6 +351,8 @@ export async function updateUser<T>(
     if (write === undefined) return result;
     checkWrite(write, userId, snapshot.version);
     const args = commitArgs(await planCommit(context, keys, snapshot, write), snapshot.version, write);
+    // Listed by its instant before it is committed: a record is never left where forgetIdempotency cannot find it.
+    if (write.idempotency) await listRecord(context, userId, write.idempotency);
     if (write.outbox !== undefined && write.outbox.length > 0) {
       if (await commitWithNews(context, userId, keys, args, write, write.outbox)) return result;
     } else if (!context.connection.cluster) {

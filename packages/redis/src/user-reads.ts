@@ -77,9 +77,21 @@ export async function readSnapshot(
   const replay =
     response === null || asked === undefined
       ? null
-      : parseResponse(response, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
+      : keptResponse(response, asked.notBefore, `${keys.idem} field ${idempotencyField(asked.metric, asked.key)}`);
   const journal = hash === null ? null : toJournal(blob, hash, keys);
   return { version: blob?.version ?? 0, blob, user, replay, journal, data: hash };
+}
+
+/**
+ * A record's response when it is in its retention (recorded at or after `notBefore`), else null;
+ * a value without an instant (kept before they were written) is answered as it always was.
+ */
+function keptResponse(raw: string, notBefore: number, where: string): RecordedEvent | null {
+  if (raw.startsWith('{')) return parseResponse(raw, where);
+  const space = raw.indexOf(' ');
+  const recordedAt = space > 0 ? Number(raw.slice(0, space)) : Number.NaN;
+  if (!Number.isSafeInteger(recordedAt)) throw damaged(`${where} does not start with the instant it was recorded`);
+  return recordedAt < notBefore ? null : parseResponse(raw.slice(space + 1), where);
 }
 
 /** Bytes read from the front of a state value for its version: "<version> " fits well within them. */

@@ -15,7 +15,8 @@ import { OUTBOX_PART, REGISTER_PART } from './outbox-scripts.js';
  * Checks the version and reads what the user's writes need; returns the write plan, or false on a
  * version mismatch. KEYS[1..3]: state, data, idem.
  * ARGV: expected version, state value, n, n × (field, value) to set, n, n × (field, bytes) to append,
- *   n, n × field to delete, idempotency field ('' for none), response JSON; then the index arguments.
+ *   n, n × field to delete, idempotency field ('' for none), its value (`<instant> <response JSON>`),
+ *   the retention's start (an older record of the field is replaced); then the index arguments.
  */
 const USER_PART = `
 local function planUser()
@@ -34,7 +35,7 @@ local function planUser()
   a = plan.appendFrom + plan.appendCount * 2
   plan.delFrom, plan.delCount = a + 1, tonumber(ARGV[a])
   a = plan.delFrom + plan.delCount
-  plan.idemField, plan.idemValue, plan.next = ARGV[a], ARGV[a + 1], a + 2
+  plan.idemField, plan.idemValue, plan.idemBefore, plan.next = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2]), a + 3
   -- Everything that can fail is read and checked before the first write: a script that fails half
   -- way keeps what it wrote, and a commit is all or nothing.
   if plan.setCount + plan.appendCount + plan.delCount > 0 then expect(data, 'hash') end
@@ -52,8 +53,15 @@ local function applyUser(plan)
   for j = plan.delFrom, plan.delFrom + plan.delCount - 1 do redis.call('HDEL', data, ARGV[j]) end
   for j = plan.setFrom, plan.setFrom + plan.setCount * 2 - 1, 2 do redis.call('HSET', data, ARGV[j], ARGV[j + 1]) end
   for k = 1, plan.appendCount do redis.call('HSET', data, ARGV[plan.appendFrom + (k - 1) * 2], plan.appended[k]) end
-  -- The first response stays (S18).
-  if plan.idemField ~= '' then redis.call('HSETNX', idem, plan.idemField, plan.idemValue) end
+  -- The first response stays (S18) while in its retention; one recorded before it is replaced (a
+  -- value without an instant, kept from before they were written, stays).
+  if plan.idemField ~= '' then
+    local old = redis.call('HGET', idem, plan.idemField)
+    local oldAt = old and tonumber(string.match(old, '^(%-?%d+) '))
+    if not old or (oldAt and plan.idemBefore and oldAt < plan.idemBefore) then
+      redis.call('HSET', idem, plan.idemField, plan.idemValue)
+    end
+  end
 end
 `;
 

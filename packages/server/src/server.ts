@@ -21,7 +21,10 @@ import { ReadCache } from './runtime/read-cache.js';
 import { Rebuilds } from './runtime/rebuilds.js';
 import { Relay } from './runtime/relay.js';
 import { Sweeper } from './runtime/sweeper.js';
+import { IdempotencyForgetter } from './runtime/forget-idempotency.js';
 import type { Settings } from './settings.js';
+
+const HOUR_MS = 3_600_000;
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -84,7 +87,7 @@ export async function startServer(
   // Metrics off: nothing is counted, no store is wrapped (metrics/metrics.ts).
   const metrics = settings.metrics !== null ? new Metrics() : null;
   const backend = openBackend(settings, metrics !== null ? { watch: metrics } : {});
-  const engines = new Engines(backend, settings.cacheMs, clock);
+  const engines = new Engines(backend, settings.cacheMs, clock, settings.idempotencyHours * HOUR_MS);
   const buckets = new RateLimiter(settings.rateLimit.perSecond, settings.rateLimit.burst, clock);
   const signInBuckets = new RateLimiter(SIGN_IN_PER_SECOND, SIGN_IN_BURST, clock);
   // Processes sharing a Redis share each key's limit and the sign-in limits (shared-limits.ts); on SQLite one process serves.
@@ -105,7 +108,19 @@ export async function startServer(
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
     rebuilds: new Rebuilds(backend.control, engines, clock, (error, message) => warn(error, message)),
-    sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message), metrics),
+    sweeper: new Sweeper(
+      backend.control,
+      engines,
+      clock,
+      (error, message) => warn(error, message),
+      metrics,
+      new IdempotencyForgetter(
+        settings.idempotencyHours * HOUR_MS,
+        clock,
+        (error, message) => warn(error, message),
+        metrics,
+      ),
+    ),
     relay: new Relay(backend, engines, settings, clock, (error, message) => warn(error, message)),
     streakReads: new ReadCache(settings.readCacheBytes),
     metrics,

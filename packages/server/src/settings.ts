@@ -47,6 +47,11 @@ export interface Settings {
   sweepMs: number;
   /** webhook delivery: how often the relay looks for news and due deliveries (0: never), one attempt's timeout, days the log is kept */
   webhooks: { relayMs: number; timeoutMs: number; logDays: number };
+  /**
+   * how long an idempotency key answers a repeat of its event, in hours from when it was recorded
+   * (S18): after it the event is recorded anew, and the sweeper removes the record
+   */
+  idempotencyHours: number;
   /** the Prometheus endpoint GET /metrics: off (null), or on, open or behind `Authorization: Bearer <token>` */
   metrics: { token: string | null } | null;
 }
@@ -74,6 +79,7 @@ export const DEFAULTS = {
   KINDLING_WEBHOOK_TIMEOUT_MS: '10000',
   KINDLING_WEBHOOK_LOG_DAYS: '7',
   KINDLING_METRICS: '0',
+  KINDLING_IDEMPOTENCY_HOURS: '168',
 } as const;
 
 /** The variables the server reads, with what each means (for --help and the README). */
@@ -108,6 +114,8 @@ export const VARIABLES: Record<string, string> = {
     'ms between looks for news to deliver and deliveries due to webhook endpoints (default 1000; 0 turns delivery off)',
   KINDLING_WEBHOOK_TIMEOUT_MS: 'ms one webhook delivery attempt may take before it counts as failed (default 10000)',
   KINDLING_WEBHOOK_LOG_DAYS: 'days the webhook delivery log keeps a finished delivery (default 7)',
+  KINDLING_IDEMPOTENCY_HOURS:
+    'hours an idempotency key answers a repeat of its event, from when it was recorded (default 168: 7 days; 1 to 87600); then the event is recorded anew and the key removed',
   KINDLING_METRICS: '1 serves Prometheus metrics at GET /metrics (default 0: off, /metrics is 404)',
   KINDLING_METRICS_TOKEN:
     'the bearer token GET /metrics asks for (16 to 512 of A-Z a-z 0-9 -._~+/=); needed unless HOST is a loopback address',
@@ -276,6 +284,7 @@ export function parseSettings(
       timeoutMs: whole(pick('KINDLING_WEBHOOK_TIMEOUT_MS'), 'KINDLING_WEBHOOK_TIMEOUT_MS', 100, 60_000),
       logDays: whole(pick('KINDLING_WEBHOOK_LOG_DAYS'), 'KINDLING_WEBHOOK_LOG_DAYS', 1, 365),
     },
+    idempotencyHours: whole(pick('KINDLING_IDEMPOTENCY_HOURS'), 'KINDLING_IDEMPOTENCY_HOURS', 1, 87_600),
     metrics: checkMetrics(flag(pick('KINDLING_METRICS'), 'KINDLING_METRICS'), env.KINDLING_METRICS_TOKEN, host),
   };
 }

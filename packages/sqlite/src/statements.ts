@@ -32,8 +32,14 @@ export interface Statements {
   rollupValue: Statement<[string, Buffer, string, number, number], number>;
   journal: Statement<[string, Buffer]>;
   appendJournal: Statement<[string, Buffer, 'zone' | 'action', string]>;
-  replay: Statement<[string, Buffer, string, Buffer], string>;
-  saveReplay: Statement<[string, Buffer, string, Buffer, string]>;
+  /** the response of a record recorded at or after the last argument (within its retention) */
+  replay: Statement<[string, Buffer, string, Buffer, number], string>;
+  /** a record; an older one of the key is replaced only when recorded before the last argument */
+  saveReplay: Statement<[string, Buffer, string, Buffer, string, number, number]>;
+  /** removes at most the last argument of the account's records recorded before the instant, oldest first */
+  forgetReplays: Statement<[string, number, number]>;
+  /** whether the account holds a record recorded before the instant */
+  oldReplay: Statement<[string, number], number>;
   /** [length, longest, dead_at, expires_at, earns_at] of one user's line of one rule */
   indexLine: Statement<[string, string, Buffer], IndexColumns>;
   insertIndex: Statement<[string, string, Buffer, ...IndexColumns]>;
@@ -182,14 +188,25 @@ export function prepareStatements(db: Database.Database): Statements {
       'INSERT INTO journal (account, user_id, kind, line) VALUES (?, ?, ?, ?)',
     ),
 
-    replay: prepare<[string, Buffer, string, Buffer], string>(
+    replay: prepare<[string, Buffer, string, Buffer, number], string>(
       db,
-      'SELECT response FROM idempotency WHERE account = ? AND user_id = ? AND metric = ? AND key = ?',
+      'SELECT response FROM idempotency WHERE account = ? AND user_id = ? AND metric = ? AND key = ? AND recorded_at >= ?',
     ).pluck(),
-    saveReplay: prepare<[string, Buffer, string, Buffer, string]>(
+    saveReplay: prepare<[string, Buffer, string, Buffer, string, number, number]>(
       db,
-      'INSERT INTO idempotency (account, user_id, metric, key, response) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      `INSERT INTO idempotency (account, user_id, metric, key, response, recorded_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (account, user_id, metric, key) DO UPDATE SET response = excluded.response, recorded_at = excluded.recorded_at
+       WHERE idempotency.recorded_at < ?`,
     ),
+    forgetReplays: prepare<[string, number, number]>(
+      db,
+      `DELETE FROM idempotency WHERE rowid IN
+       (SELECT rowid FROM idempotency WHERE account = ? AND recorded_at < ? ORDER BY recorded_at LIMIT ?)`,
+    ),
+    oldReplay: prepare<[string, number], number>(
+      db,
+      'SELECT 1 FROM idempotency WHERE account = ? AND recorded_at < ? LIMIT 1',
+    ).pluck(),
 
     addDay: prepare<[string, string, number, number, number, number]>(
       db,

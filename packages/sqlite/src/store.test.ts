@@ -395,11 +395,11 @@ describe('sqliteStore idempotency', () => {
             : {
                 result: null,
                 write: write(userWith(userId, (user?.version ?? 0) + 1, total), {
-                  idempotency: { metric: 'lessons', key, response: response(total) },
+                  idempotency: { metric: 'lessons', key, response: response(total), recordedAt: total, notBefore: 0 },
                 }),
               },
         {
-          idempotency: { metric: 'lessons', key },
+          idempotency: { metric: 'lessons', key, notBefore: 0 },
         },
       );
     expect(await record('u', 'k', 1)).toBeNull();
@@ -410,14 +410,14 @@ describe('sqliteStore idempotency', () => {
     expect(await record('u', '\uD800', 5)).toBeNull();
     expect(await record('u', '\uD801', 6)).toBeNull();
     const asked = (metric: string, key: string) =>
-      store.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric, key } });
+      store.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric, key, notBefore: 0 } });
     expect(await asked('minutes', 'k')).toBeNull();
     expect(await asked('lessons', '\uD801')).toEqual(response(6));
     // A write for a key already stored keeps the first response.
     await store.update('u', ({ user }) => ({
       result: null,
       write: write(userWith('u', (user?.version ?? 0) + 1, 7), {
-        idempotency: { metric: 'lessons', key: 'k', response: response(7) },
+        idempotency: { metric: 'lessons', key: 'k', response: response(7), recordedAt: 7, notBefore: 0 },
       }),
     }));
     expect(await asked('lessons', 'k')).toEqual(response(1));
@@ -492,7 +492,7 @@ describe('sqliteStore files', () => {
         history: [held(1, 1)],
         rollups: [rollup(1, 10, 1, 1)],
         index: [line('default', 1, 100)],
-        idempotency: { metric: 'lessons', key: 'k', response: { from: 'a' } as never },
+        idempotency: { metric: 'lessons', key: 'k', response: { from: 'a' } as never, recordedAt: 1, notBefore: 0 },
       }),
     }));
     await b.update('u', () => ({ result: null, write: write(userWith('u', 1, 20)) }));
@@ -503,7 +503,9 @@ describe('sqliteStore files', () => {
     expect(await b.history('u', 'default', 0, 10)).toEqual([]);
     expect((await b.journal('u')).rollups).toEqual([]);
     expect(
-      await b.update('u', ({ replay }) => ({ result: replay }), { idempotency: { metric: 'lessons', key: 'k' } }),
+      await b.update('u', ({ replay }) => ({ result: replay }), {
+        idempotency: { metric: 'lessons', key: 'k', notBefore: 0 },
+      }),
     ).toBeNull();
     expect([await a.users(null, 10), await b.users(null, 10), await plain.users(null, 10)]).toEqual([
       ['u'],

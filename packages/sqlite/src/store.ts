@@ -7,6 +7,7 @@
  * connection and their batches (connection.ts).
  */
 import type {
+  ForgottenRecords,
   HistoryEntry,
   IndexStats,
   Journal,
@@ -22,7 +23,7 @@ import type {
   UserWrite,
   ZoneChange,
 } from '@kindling/core';
-import { checkDaySum, checkFiniteNumbers, checkQueueLimit, StoreError } from '@kindling/core';
+import { checkDaySum, checkFiniteNumbers, checkForgetArgs, checkQueueLimit, StoreError } from '@kindling/core';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
 import { saveIndexLine } from './index-lines.js';
@@ -216,6 +217,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         idempotency.metric,
         encodeKey(idempotency.key),
         JSON.stringify(idempotency.response),
+        idempotency.recordedAt,
+        idempotency.notBefore,
       );
     // A write without news runs no statement for it.
     if (write.outbox !== undefined && write.outbox.length > 0) saveOutbox(key, write.user.id, write.outbox);
@@ -238,7 +241,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     const cached = states.take(call.userId);
     const stored = cached === undefined ? sql.loadUser.get(account, key) : undefined;
     const asked = call.options?.idempotency;
-    const response = asked === undefined ? undefined : sql.replay.get(account, key, asked.metric, encodeKey(asked.key));
+    const response =
+      asked === undefined
+        ? undefined
+        : sql.replay.get(account, key, asked.metric, encodeKey(asked.key), asked.notBefore);
     const user = cached?.user ?? (stored === undefined ? null : parseUser(label, account, call.userId, stored[0]));
     const open = cached?.open ?? (stored === undefined ? [] : parseOpenRollups(label, account, call.userId, stored[1]));
     const readVersion = user?.version ?? 0;
@@ -339,6 +345,12 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     sql.clearDays.run(account);
     sql.clearMetrics.run(account);
     sql.clearAchievements.run(account);
+  });
+
+  /** Removes a batch of the account's idempotency records recorded before `before`, and tells whether more remain. */
+  const forgetReplays = db.transaction((before: number, limit: number): ForgottenRecords => {
+    const removed = sql.forgetReplays.run(account, before, limit).changes;
+    return { removed, more: sql.oldReplay.get(account, before) !== undefined };
   });
 
   /** Deletes the account's outbox rows of these seqs, in one transaction. */
@@ -473,6 +485,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
           entry: parseJson<OutboxEntry>(label, () => `outbox entry ${seq} (account ${JSON.stringify(account)})`, text),
         }),
       );
+    },
+    async forgetIdempotency(before, limit) {
+      checkForgetArgs(before, limit);
+      return guard(() => forgetReplays.immediate(before, limit));
     },
     async removeOutbox(positions) {
       const seqs = positions.flatMap(seqOf);

@@ -33,6 +33,8 @@ export function sqliteDataDir(
 export interface OpenAccount {
   readonly backend: Backend;
   readonly account: Account;
+  /** how long idempotency keys answer, from KINDLING_IDEMPOTENCY_HOURS (as the server's) */
+  readonly idempotencyRetentionMs: number;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,12 @@ export async function openAccount(
   const backend = openBackend(settings, { existing: true });
   try {
     const account = await findAccount(backend, args.strings.account);
-    return { backend, account, close: () => backend.close() };
+    return {
+      backend,
+      account,
+      idempotencyRetentionMs: settings.idempotencyHours * 3_600_000,
+      close: () => backend.close(),
+    };
   } catch (error) {
     await backend.close().catch(() => {});
     throw error;

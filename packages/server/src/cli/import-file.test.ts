@@ -92,6 +92,28 @@ async function run(path: string, options: { signal?: AbortSignal; abortAfter?: n
 }
 
 describe('importFile', () => {
+  it("replays a file imported again within the keys' retention, and records it anew after it, counted from the import, not the events' own instants", async () => {
+    const path = eventsFile(d.dir);
+    const importAt = async (now: number) => {
+      const backend = d.open();
+      try {
+        return await importFile(path, {
+          backend,
+          accountId: d.first.account.id,
+          clock: () => now,
+          idempotencyRetentionMs: 48 * 3_600_000,
+        });
+      } finally {
+        await backend.close();
+      }
+    };
+    // the events are dated January; imported in June
+    const june = Date.parse('2026-06-01T00:00:00Z');
+    expect(await importAt(june)).toMatchObject({ recorded: 997, replayed: 0 });
+    expect(await importAt(june + 48 * 3_600_000 - 1)).toMatchObject({ recorded: 0, replayed: 997 });
+    expect(await importAt(june + 48 * 3_600_000)).toMatchObject({ recorded: 997, replayed: 0 });
+  });
+
   it('records every good line and names the bad ones by line number', async () => {
     const summary = await run(eventsFile(d.dir));
     expect(summary).toMatchObject({

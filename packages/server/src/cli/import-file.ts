@@ -52,6 +52,8 @@ export interface ImportOptions {
   onResume?: (from: { offset: number; line: number }) => void;
   onProgress?: (progress: { offset: number; size: number; lines: number; linesThisRun: number }) => void;
   clock?: () => number;
+  /** how long the lines' idempotency keys answer (KINDLING_IDEMPOTENCY_HOURS); the core's default when absent */
+  idempotencyRetentionMs?: number;
 }
 
 type Outcome = { kind: 'recorded' | 'replayed' } | { kind: 'rejected'; reason: string } | { kind: 'blank' };
@@ -111,7 +113,12 @@ export async function importFile(path: string, options: ImportOptions): Promise<
         };
   let offset = resumed?.offset ?? 0;
   let line = resumed?.line ?? 0;
-  const runtime = await new Engines(options.backend, Number.POSITIVE_INFINITY, clock).runtimeFor(options.accountId);
+  const runtime = await new Engines(
+    options.backend,
+    Number.POSITIVE_INFINITY,
+    clock,
+    options.idempotencyRetentionMs,
+  ).runtimeFor(options.accountId);
 
   // lines read and not yet folded into `offset`, in file order
   const queue: Pending[] = [];

@@ -21,7 +21,8 @@ Records events from a file, one JSON object a line:
   {"metric":"lessons","user":{"id":"u1","tz":"Europe/Berlin"},"value":1,"at":"2026-01-02T10:00:00Z"}
 
 "at" is optional (RFC 3339 or epoch ms; default: now), "userId" may stand for user.id, and
-"idempotencyKey" is optional (default: a hash of the line, so importing a file again changes nothing).
+"idempotencyKey" is optional (default: a hash of the line, so importing a file again within
+KINDLING_IDEMPOTENCY_HOURS, default 7 days, changes nothing; after it, each line is recorded anew).
 A line is at most ${MAX_LINE_BYTES / 1024} KB of UTF-8; a longer line, or one that is not UTF-8, is rejected.
 Each user's events are recorded in file order. Blank lines are skipped (counted as such). The exit
 code is 1 when any line was rejected (the summary says which and why), 0 when none was. Ctrl-C or SIGTERM stops cleanly (exit 130 or 143,
@@ -60,10 +61,11 @@ export const importCommand: Command = {
     );
     let bar: Progress | null = null;
     try {
-      const summary = await withAccount(args, io.env, ({ backend, account }) =>
+      const summary = await withAccount(args, io.env, ({ backend, account, idempotencyRetentionMs }) =>
         importFile(file, {
           backend,
           accountId: account.id,
+          idempotencyRetentionMs,
           signal: stop.signal,
           onResume: ({ line }) =>
             out.note(

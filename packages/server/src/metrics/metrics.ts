@@ -1,7 +1,8 @@
 /**
  * What the server counts for Prometheus (GET /metrics, on with KINDLING_METRICS=1): each answer by
  * method, route pattern and status, with its time; each call of a store by store and operation,
- * with its time and outcome; the sweeper's and the webhook relay's progress; and prom-client's
+ * with its time and outcome; the sweeper's and the webhook relay's progress (the idempotency keys
+ * the sweeper removed among it); and prom-client's
  * default process metrics (CPU, memory, event loop delay). One registry per server, so that two
  * servers in one process (tests) count apart. Nothing is made when metrics are off: the server
  * then holds no Metrics, and no hook, wrapper or observer runs (server.ts).
@@ -9,6 +10,7 @@
 import type { DeliveryCounts } from '@kindling/core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RelayWatch } from '../runtime/relay.js';
+import type { ForgetWatch } from '../runtime/forget-idempotency.js';
 import type { SweepWatch } from '../runtime/sweeper.js';
 import type { StoreWatch } from '../runtime/timed.js';
 
@@ -28,7 +30,7 @@ export const QUEUE_COUNT_MS = 250;
 /** Seconds between a delivery's queueing and its first attempt. */
 const LAG_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
-export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
+export class Metrics implements StoreWatch, SweepWatch, RelayWatch, ForgetWatch {
   readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
 
@@ -66,6 +68,11 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
   private readonly sweptChanges = new Counter({
     name: 'kindling_sweep_changes_total',
     help: 'Changes the sweeps of this process made (losses, freezes used or earned, reminders).',
+    registers: [this.registry],
+  });
+  private readonly idempotencyForgotten = new Counter({
+    name: 'kindling_idempotency_keys_removed_total',
+    help: 'Idempotency records past their retention (KINDLING_IDEMPOTENCY_HOURS) that the sweeps of this process removed.',
     registers: [this.registry],
   });
   private readonly sweepFailures = new Counter({
@@ -174,6 +181,10 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch {
   storeCalled(store: string, operation: string, ok: boolean, seconds: number): void {
     this.storeCalls.observe({ store, operation, outcome: ok ? 'ok' : 'error' }, seconds);
     if (!ok) this.storeErrors.inc({ store, operation });
+  }
+
+  forgotIdempotency(removed: number): void {
+    this.idempotencyForgotten.inc(removed);
   }
 
   swept(sweep: Parameters<SweepWatch['swept']>[0]): void {

@@ -116,12 +116,20 @@ export function achievementInputs(defs: readonly AchievementDef[], hasRule: bool
 
 /**
  * An engine for a configuration (throws the core's ConfigError when the configuration is invalid);
- * with `outbox`, its writes carry the news of their changes for the webhook relay.
+ * with `outbox`, its writes carry the news of their changes for the webhook relay; its idempotency
+ * keys answer for `idempotencyRetentionMs` (KINDLING_IDEMPOTENCY_HOURS; the core's default without it).
  */
-export function engineFor(config: AccountConfig, store: Engine['store'], clock?: () => number, outbox = false): Engine {
+export function engineFor(
+  config: AccountConfig,
+  store: Engine['store'],
+  clock?: () => number,
+  outbox = false,
+  idempotencyRetentionMs?: number,
+): Engine {
   return createEngine({
     store,
     outbox,
+    ...(idempotencyRetentionMs !== undefined ? { idempotencyRetentionMs } : {}),
     ...(clock !== undefined ? { clock } : {}),
     streaks: config.streak !== null ? [ruleInput(config.streak)] : [],
     achievements: achievementInputs(config.achievements, config.streak !== null),
@@ -168,6 +176,8 @@ export class Engines {
     private readonly backend: Backend,
     private readonly cacheMs: number,
     private readonly clock: () => number = Date.now,
+    /** how long idempotency keys answer (settings.idempotencyHours); the core's default when absent */
+    private readonly idempotencyRetentionMs?: number,
     private readonly maxRuntimes: number = MAX_RUNTIMES,
   ) {
     this.droppedAt = clock();
@@ -234,7 +244,13 @@ export class Engines {
         accountId: space.accountId,
         space,
         config,
-        engine: engineFor(config, this.backend.storeFor(space.store), this.clock, entry.outbox),
+        engine: engineFor(
+          config,
+          this.backend.storeFor(space.store),
+          this.clock,
+          entry.outbox,
+          this.idempotencyRetentionMs,
+        ),
         metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
         attributes: declaredAttributes(config.attributes),

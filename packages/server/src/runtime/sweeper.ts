@@ -4,10 +4,12 @@
  * (engine.settleDue), so that the dashboard counts losses and freezes used on the day they happened, also for users who never come back. Every process sweeps; a user settled by
  * one is found settled by the others, who write nothing (settling is idempotent and each write is
  * checked against the version it read), so no loss is counted twice and none is lost with a process.
+ * Each namespace's idempotency records past their retention are removed on the way (forget-idempotency.ts).
  */
 import type { Control } from '../control/control.js';
 import type { Account } from '../control/types.js';
 import type { Engines } from './engines.js';
+import type { IdempotencyForgetter } from './forget-idempotency.js';
 import { Periodic } from './periodic.js';
 import { type Space, spacesOf } from './spaces.js';
 
@@ -51,6 +53,8 @@ export class Sweeper {
     private readonly clock: () => number,
     private readonly warn: (error: unknown, message: string) => void,
     private readonly watch: SweepWatch | null = null,
+    /** removes each namespace's idempotency records past their retention (forget-idempotency.ts) */
+    private readonly forgetter: IdempotencyForgetter | null = null,
   ) {}
 
   /** Sweeps every `everyMs` (0: never), in the background. */
@@ -113,6 +117,7 @@ export class Sweeper {
         if (this.stopped) break;
         try {
           const runtime = await this.engines.runtimeFor(space);
+          await this.forgetter?.forgetIn(space.store, runtime.engine.store);
           if (runtime.config.streak === null) break;
           swept = true;
           let more = false;

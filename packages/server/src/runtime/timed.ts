@@ -27,6 +27,7 @@ const STORE_OPERATIONS: Record<Exclude<keyof Store, 'peekVersion' | 'peekErasure
   expiring: true,
   earning: true,
   activity: true,
+  forgetIdempotency: true,
   readOutbox: true,
   removeOutbox: true,
   deleteUser: true,

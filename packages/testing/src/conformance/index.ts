@@ -11,6 +11,7 @@ import { erasureCases } from './erasure.js';
 import { eventSummaryCases } from './event-summary.js';
 import { batchCases } from './batch.js';
 import { identifyCases } from './identify.js';
+import { idempotencyRetentionCases } from './idempotency-retention.js';
 import { preferenceCases } from './preferences.js';
 import { outboxCases } from './outbox.js';
 import { rebuildCases } from './rebuild.js';
@@ -57,6 +58,10 @@ export function describeStoreConformance(
     describe('store level', () => {
       beforeEachFresh(fresh);
       storeLevelCases(store, options.reopen);
+    });
+    describe('idempotency retention', () => {
+      beforeEachFresh(fresh);
+      idempotencyRetentionCases(store);
     });
     describe('analytics', () => {
       beforeEachFresh(fresh);
