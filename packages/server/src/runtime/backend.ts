@@ -12,6 +12,7 @@ import { type Settings, SettingsError } from '../settings.js';
 import { DATA_FILES } from './data-files.js';
 import { makeFolder } from './make-folder.js';
 import { type StoreWatch, timedControl, timedDeliveries, timedStore } from './timed.js';
+import { WriteMarks } from './write-marks.js';
 
 export interface Backend {
   readonly kind: 'sqlite' | 'redis';
@@ -22,6 +23,8 @@ export interface Backend {
   readonly deliveries: DeliveryQueue;
   /** the streak store of one account (opened once, kept) */
   storeFor(accountId: string): Store;
+  /** which streak stores this process wrote to, for the sweeper (write-marks.ts) */
+  readonly writes: WriteMarks;
   /** the names of every streak store that holds anything, found in the data (an operator's clean-up: a full scan on Redis) */
   storeNames(): Promise<string[]>;
   /** Rejects when the delivery queue or a streak store opened so far would refuse a write now (their `probe`). */
@@ -66,6 +69,7 @@ export function openBackend(
     };
   }
   const stores = new Map<string, Store>();
+  const writes = new WriteMarks();
   const redis = settings.redis;
   let control: Control;
   let deliveries: DeliveryQueue;
@@ -112,10 +116,11 @@ export function openBackend(
     where,
     control,
     deliveries,
+    writes,
     storeFor(accountId) {
       let store = stores.get(accountId);
       if (store === undefined) {
-        store = open(accountId);
+        store = writes.watch(accountId, open(accountId));
         stores.set(accountId, store);
       }
       return store;
