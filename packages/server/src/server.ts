@@ -105,7 +105,14 @@ export async function startServer(
     limiter: shared ?? buckets,
     signIns: new SignInLimits(signInShared ?? signInBuckets, new HashingSlots()),
     rebuilds: new Rebuilds(backend.control, engines, clock, (error, message) => warn(error, message)),
-    sweeper: new Sweeper(backend.control, engines, clock, (error, message) => warn(error, message), metrics),
+    sweeper: new Sweeper(
+      backend.control,
+      engines,
+      clock,
+      (error, message) => warn(error, message),
+      metrics,
+      backend.writes,
+    ),
     relay: new Relay(backend, engines, settings, clock, (error, message) => warn(error, message)),
     streakReads: new ReadCache(settings.readCacheBytes),
     metrics,
@@ -129,12 +136,13 @@ export async function startServer(
   }
   const app = await buildApp(ctx);
   warn = (error, message) => app.log.warn({ err: error }, message);
-  // the relay gives way to requests while they keep the process busy (relay.ts)
+  // the relay and the sweeper give way to requests while they keep the process busy (relay.ts)
   let served = 0;
   app.server.on('request', () => {
     served++;
   });
   ctx.relay.watchRequests(() => served);
+  ctx.sweeper.watchRequests(() => served);
   if (metrics !== null) ctx.relay.watchProgress(metrics);
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();
