@@ -15,7 +15,8 @@
  *    (write-marks.ts: a write may make a user due sooner), its engine changed (a new configuration)
  *    or its last visit failed or was cut short. Another process's writes are swept by that process;
  *    should it die, or a command (`kindling import`) write without sweeping, the slow full look,
- *    every FULL_LOOK_MS of the clock, visits every namespace: no due user waits longer than that.
+ *    every FULL_LOOK_SWEEPS sweeps (5 minutes at the default 30 s) and at least every FULL_LOOK_MS
+ *    of the clock, visits every namespace: no due user waits longer than that.
  *    Other bounded per-namespace jobs of the sweep take the list this step answers.
  * 2. Settle the namespaces kept, round-robin: a round of at most BATCH users of each in turn, each
  *    namespace going on while its rounds answer more due users and settle someone (a round that
@@ -36,7 +37,8 @@ import type { WriteMarks } from './write-marks.js';
 
 /** Users settled per namespace and round at most. */
 const BATCH = 500;
-/** How often (on the clock) every namespace is visited, whatever its next due instant said. */
+/** Every namespace is visited, whatever its next due instant said, every FULL_LOOK_SWEEPS sweeps and at least every FULL_LOOK_MS of the clock. */
+export const FULL_LOOK_SWEEPS = 10;
 export const FULL_LOOK_MS = 5 * 60_000;
 /** Above this share of busy event loop while requests come in, the sweep backs off before a round. */
 const BUSY = 0.9;
@@ -89,6 +91,7 @@ export class Sweeper {
   /** per store name; a namespace not here is visited */
   private readonly nextDue = new Map<string, NextDue>();
   private lastFullLook = Number.NEGATIVE_INFINITY;
+  private sweepsSinceFullLook = 0;
   private loop = performance.eventLoopUtilization();
   /** how many requests the process has served (set by the server: watchRequests), and that number at the last look */
   private served: () => number = () => 0;
@@ -207,8 +210,14 @@ export class Sweeper {
     progress: { behind: number; due: number },
   ): Promise<void> {
     const now = this.clock();
-    const fullLook = now - this.lastFullLook >= FULL_LOOK_MS || now < this.lastFullLook;
-    if (fullLook && !this.stopped) this.lastFullLook = now;
+    const fullLook =
+      ++this.sweepsSinceFullLook >= FULL_LOOK_SWEEPS ||
+      now - this.lastFullLook >= FULL_LOOK_MS ||
+      now < this.lastFullLook;
+    if (fullLook && !this.stopped) {
+      this.lastFullLook = now;
+      this.sweepsSinceFullLook = 0;
+    }
     const names = new Set(listed.map(({ space }) => space.store));
     for (const name of this.nextDue.keys()) if (!names.has(name)) this.nextDue.delete(name);
     let active = listed.filter((one) => this.mayBeDue(one, now, fullLook));
