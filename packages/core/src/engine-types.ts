@@ -248,6 +248,14 @@ export interface Engine {
    * settled when it resolves), `users` those whose streaks moved, `more` when the index had more.
    */
   settleDue(options?: { at?: Date | number; limit?: number }): Promise<SweepResult>;
+  /**
+   * The earliest instant from `at` (default now) on at which `settleDue` would find a user due, as
+   * the store's index tells it now: a line's expiry, a reminder after those this engine sent, a
+   * freeze earned (as `at` when one is earned before `until`); `until` when nothing is due before
+   * it. A few reads of the index's first lines (no user read): what a sweeper asks once a namespace
+   * is settled, to leave it unvisited until then. Writes after it (by anyone) may make it earlier.
+   */
+  nextDueAt(options: { at?: Date | number; until: Date | number }): Promise<number>;
 }
 
 /** The options argument (at `index`) of an Engine method, without undefined. */

@@ -268,5 +268,6 @@ export function createEngine(options: EngineOptions): Engine {
     expiring: (opts) => expiring(ctx, opts),
     settle: (userId, opts) => sweep.settle(userId, opts),
     settleDue: (opts) => sweep.settleDue(opts),
+    nextDueAt: (opts) => sweep.nextDueAt(opts),
   };
 }

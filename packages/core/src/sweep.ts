@@ -153,5 +153,24 @@ export function makeSweep(ctx: EngineContext) {
     return { due: due.size, users, changes, more };
   }
 
-  return { settle, settleDue };
+  async function nextDueAt(options: { at?: Date | number; until: Date | number }): Promise<number> {
+    const at = now(options.at);
+    const until = Math.max(at, now(options.until));
+    let next = until;
+    for (const rule of rules) {
+      // the first line to expire (one already past expiry is due now)
+      const [first] = await store.expiring(rule.key, 0, next, 1);
+      if (first !== undefined) next = Math.max(at, Math.min(next, first.expiresAt));
+      // the index tells who earns before an instant, not when: someone before `next` makes it now
+      if (rule.freezes.earnEvery > 0 && next > at && (await store.earning(rule.key, next, 1)).length > 0) next = at;
+      if (rule.remindBeforeMs === null || next === at) continue;
+      // the first live line after those reminded, due remindBefore ahead of its expiry
+      const [remind] = await store.expiring(rule.key, at, next + rule.remindBeforeMs, 1, reminderCursor.get(rule.key));
+      if (remind !== undefined) next = Math.max(at, Math.min(next, remind.expiresAt - rule.remindBeforeMs));
+      if (next === at) break;
+    }
+    return next;
+  }
+
+  return { settle, settleDue, nextDueAt };
 }

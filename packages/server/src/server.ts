@@ -114,6 +114,7 @@ export async function startServer(
       clock,
       (error, message) => warn(error, message),
       metrics,
+      backend.writes,
       new IdempotencyForgetter(
         settings.idempotencyHours * HOUR_MS,
         clock,
@@ -144,12 +145,13 @@ export async function startServer(
   }
   const app = await buildApp(ctx);
   warn = (error, message) => app.log.warn({ err: error }, message);
-  // the relay gives way to requests while they keep the process busy (relay.ts)
+  // the relay and the sweeper give way to requests while they keep the process busy (relay.ts)
   let served = 0;
   app.server.on('request', () => {
     served++;
   });
   ctx.relay.watchRequests(() => served);
+  ctx.sweeper.watchRequests(() => served);
   if (metrics !== null) ctx.relay.watchProgress(metrics);
   const flushKeys = setInterval(() => void ctx.keys.flush().catch(() => {}), 1000);
   flushKeys.unref();

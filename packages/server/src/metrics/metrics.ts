@@ -92,7 +92,7 @@ export class Metrics implements StoreWatch, SweepWatch, RelayWatch, ForgetWatch 
   });
   private readonly sweepBehind = new Gauge({
     name: 'kindling_sweep_last_namespaces_behind',
-    help: 'Namespaces that still had users due when the last sweep left them (more than its rounds settle): the sweeps are falling behind.',
+    help: 'Namespaces that still had users due when the last sweep left them (a round that settled none of those it found, or a stop).',
     registers: [this.registry],
   });
   private readonly sweepLag = new Gauge({

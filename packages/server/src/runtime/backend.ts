@@ -14,8 +14,8 @@ import { Control } from '../control/control.js';
 import { type Settings, SettingsError } from '../settings.js';
 import { DATA_FILES } from './data-files.js';
 import { makeFolder } from './make-folder.js';
-import { OutboxNews } from './outbox-news.js';
 import { type StoreWatch, timedControl, timedDeliveries, timedStore } from './timed.js';
+import { StoreWrites } from './store-writes.js';
 
 export interface Backend {
   readonly kind: 'sqlite' | 'redis';
@@ -24,10 +24,10 @@ export interface Backend {
   readonly control: Control;
   /** webhook deliveries of every account, with their log */
   readonly deliveries: DeliveryQueue;
-  /** the namespaces this process wrote outbox entries to since the relay last looked (outbox-news.ts) */
-  readonly outboxNews: OutboxNews;
   /** the streak store of one account (opened once, kept) */
   storeFor(accountId: string): Store;
+  /** which streak stores this process wrote to, and wrote news to, for the sweeper and the relay (store-writes.ts) */
+  readonly writes: StoreWrites;
   /** the names of every streak store that holds anything, found in the data (an operator's clean-up: a full scan on Redis) */
   storeNames(): Promise<string[]>;
   /** Rejects when the delivery queue or a streak store opened so far would refuse a write now (their `probe`). */
@@ -74,7 +74,7 @@ export function openBackend(
     };
   }
   const stores = new Map<string, Store>();
-  const outboxNews = new OutboxNews();
+  const writes = new StoreWrites();
   const redis = settings.redis;
   let control: Control;
   let deliveries: DeliveryQueue;
@@ -124,11 +124,11 @@ export function openBackend(
     where,
     control,
     deliveries,
-    outboxNews,
+    writes,
     storeFor(accountId) {
       let store = stores.get(accountId);
       if (store === undefined) {
-        store = outboxNews.watched(open(accountId), accountId);
+        store = writes.watch(accountId, open(accountId));
         stores.set(accountId, store);
       }
       return store;

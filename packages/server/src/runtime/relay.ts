@@ -3,7 +3,7 @@
  * do, not the number of accounts or namespaces, and no endpoint holds back another's.
  *
  * 1. Hand on, every KINDLING_WEBHOOK_RELAY_MS (a tick): each account's webhooks are read once; the
- *    namespaces this process wrote news to since the last tick (outbox-news.ts: the stores' updates
+ *    namespaces this process wrote news to since the last tick (store-writes.ts: the stores' updates
  *    that wrote outbox entries) have their outbox entries made into one delivery per endpoint
  *    subscribed to their type, queued, and only then removed from the outbox. A process dying in
  *    between queues them again; the queue keeps one delivery per (endpoint, id), so nothing is lost
@@ -296,7 +296,7 @@ export class Relay {
    */
   private async handOn(report: RelayReport): Promise<void> {
     const noted = new Map<string, Space[]>();
-    for (const name of this.backend.outboxNews.take()) {
+    for (const name of this.backend.writes.takeNews()) {
       const space = spaceOfStore(name);
       const spaces = noted.get(space.accountId) ?? [];
       spaces.push(space);
@@ -355,7 +355,7 @@ export class Relay {
 
   /** Notes the namespaces again: the next tick reads their outbox. */
   private noteAgain(spaces: readonly Space[]): void {
-    for (const space of spaces) this.backend.outboxNews.note(space.store);
+    for (const space of spaces) this.backend.writes.noteNews(space.store);
   }
 
   /**

@@ -69,7 +69,7 @@ const DELIVERY_OPERATIONS: Record<keyof DeliveryQueue, true> = {
 };
 
 /** The names of the methods of `target`, its own and its prototypes' (a class instance or an object of functions). */
-function methodNames(target: object): string[] {
+export function methodNames(target: object): string[] {
   const names = new Set<string>();
   for (let at: object | null = target; at !== null && at !== Object.prototype; at = Object.getPrototypeOf(at))
     for (const name of Object.getOwnPropertyNames(at))
