@@ -109,14 +109,17 @@ describe('the Users page', () => {
     await page.getByRole('heading', { level: 1, name: `User ${idOf(42)}` }).waitFor();
   });
 
-  it('shows the direction controls in an id or email as codes, so that neither passes for another', async () => {
-    const response = await fetch(`${t.server.url}/admin/v1/metrics/events`, {
-      method: 'POST',
-      headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify([
-        { key: 'lessons', user: { id: 'zz-spoof\u202e', email: '\u202emoc.elpmaxe@nimda' }, value: 1 },
-      ]),
-    });
+  it('shows the direction controls in an email as codes, so that it passes for no other; an id holding them is refused', async () => {
+    const send = (id: string) =>
+      fetch(`${t.server.url}/admin/v1/metrics/events`, {
+        method: 'POST',
+        headers: { 'X-API-KEY': t.adminKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ key: 'lessons', user: { id, email: '\u202emoc.elpmaxe@nimda' }, value: 1 }]),
+      });
+    // an id is what a user is known by: since issue 44 one with direction controls is never written
+    const spoofed = await send('zz-spoof\u202e');
+    expect(spoofed.status, await spoofed.clone().text()).toBeGreaterThanOrEqual(400);
+    const response = await send('zz-spoof');
     expect(response.status, await response.clone().text()).toBe(202);
     ({ context } = await openDashboard(browser, t.server.url));
     const page = context.pages()[0] as Page;
@@ -124,9 +127,7 @@ describe('the Users page', () => {
     await openPage(page, 'Users');
     await page.getByLabel('Search users').fill('zz-spoof');
     const row = page.getByRole('table').locator('tbody tr');
-    await expect.poll(() => rowIds(page)).toEqual(['zz-spoof[U+202E]']);
+    await expect.poll(() => rowIds(page)).toEqual(['zz-spoof']);
     expect(await row.locator('td').first().textContent()).toBe('[U+202E]moc.elpmaxe@nimda');
-    await row.getByRole('link').click();
-    await page.getByRole('heading', { level: 1, name: 'User zz-spoof[U+202E]', exact: true }).waitFor();
   });
 });

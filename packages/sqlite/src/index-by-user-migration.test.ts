@@ -21,7 +21,7 @@ const rules = [
 const NOW = at('2026-03-03T12:00:00Z');
 const engineOn = (store: Store) => createEngine({ store, streaks: rules, metrics: ['lessons'], clock: () => NOW });
 
-/** A file as version 9 left it: written by the store, then its analytics index put back as 001 and 006 made it. */
+/** A file as version 9 left it: written by the store, then its analytics index put back as 001 and 006 made it, and 012's instants of idempotency records taken out. */
 async function versionNineFile(name: string): Promise<string> {
   const path = files.path(name);
   const store = sqliteStore({ path });
@@ -45,6 +45,8 @@ async function versionNineFile(name: string): Promise<string> {
     CREATE INDEX streak_index_longest ON streak_index (account, streak, longest DESC, user_id) WHERE longest > 0;
     CREATE INDEX streak_index_expiring ON streak_index (account, streak, expires_at, user_id, dead_at, length) WHERE length > 0;
     CREATE INDEX streak_index_earning ON streak_index (account, streak, earns_at, user_id) WHERE earns_at IS NOT NULL;
+    DROP INDEX idempotency_by_instant;
+    ALTER TABLE idempotency DROP COLUMN recorded_at;
     PRAGMA user_version = 9;
   `);
   db.close();

@@ -378,7 +378,7 @@ export function describeDeliveryQueueConformance(
       await q.removeEndpoint('ep1');
       expect(await q.dueEndpoints(T0 + 4 * LEASE, 10)).toEqual(['ep2', 'ep3']);
       expect(await q.claimEndpoint('ep1', T0 + 4 * LEASE, 10, LEASE)).toEqual([]);
-      expect(await q.retry('ep2', 'a1', T0 + 4 * LEASE)).toBe(true);
+      expect(await q.retry('ep2', 'a1', T0 + 4 * LEASE)).toBe('due');
       expect(ids(await q.claimEndpoint('ep2', T0 + 4 * LEASE, 10, LEASE))).toEqual(['a1']);
       await expect(q.claimEndpoint('ep2', T0, 0, LEASE)).rejects.toThrow();
       await expect(q.dueEndpoints(T0, 0)).rejects.toThrow();
