@@ -431,7 +431,10 @@ describe('an endpoint that hangs', () => {
       // poll allows 10 s: a loaded machine's slack on the one timeout, still well short of 15 s.
       await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(150);
       const queue = t.server.ctx.backend.deliveries;
-      expect((await queue.list(healthy, 1000)).deliveries.map((d) => d.status)).toEqual(Array(150).fill('delivered'));
+      // each is logged delivered once its answer is in and its outcome written, a moment after it arrived
+      await expect
+        .poll(async () => (await queue.list(healthy, 1000)).deliveries.map((d) => d.status), { timeout: 3_000 })
+        .toEqual(Array(150).fill('delivered'));
       // stopping does not wait out the hung attempts: they are cut short, logged, and tried again later
       const stopped = Promise.all([t.server.ctx.relay.stop(), pass]).then(() => true);
       expect(await Promise.race([stopped, new Promise((r) => setTimeout(() => r(false), 3_000))])).toBe(true);

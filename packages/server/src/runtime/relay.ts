@@ -61,6 +61,7 @@ import { webhookMessages } from '../wire/webhook-facts.js';
 import type { Backend } from './backend.js';
 import type { AccountRuntime, Engines } from './engines.js';
 import { Periodic } from './periodic.js';
+import { ServingLoad } from './serving-load.js';
 import { deliveryOrderKey, type Space, spaceOfStore, spacesOf } from './spaces.js';
 
 /** What the messages of an account's news need of its configuration (webhook-facts.ts). */
@@ -78,8 +79,6 @@ type Targets = Array<{ endpoint: WebhookEndpoint; types: ReadonlySet<WebhookType
 /** Outbox entries read at once, and reads per namespace and look at most (the next look goes on). */
 const OUTBOX_BATCH = 200;
 const OUTBOX_ROUNDS = 50;
-/** Above this share of busy event loop since the last look, the relay waits for the next tick (see above). */
-const BUSY = 0.9;
 /** How often the busy share is looked at again at most, in ms (a look resets its window). */
 const BUSY_LOOK_MS = 100;
 /** Attempts under way at once in all, to one endpoint, to one slow endpoint, and to all slow ones. */
@@ -144,12 +143,8 @@ export class Relay {
   /** aborted by `stop`: cuts short the attempts under way, each of which listens to it */
   private readonly stopping = listenedByAttempts(new AbortController());
   private lastPurge = 0;
-  private loop = performance.eventLoopUtilization();
-  private lastBusyLook = Number.NEGATIVE_INFINITY;
-  private wasBusy = false;
-  /** how many requests the process has served (set by the server: watchRequests), and that number at the last look */
-  private served: () => number = () => 0;
-  private servedBefore = 0;
+  /** whether requests keep the process busy: the relay then waits (see the header) */
+  private readonly load = new ServingLoad(BUSY_LOOK_MS);
   private watch: RelayWatch | null = null;
   /** what the relay did since it was made: relayOnce answers what changed during it */
   private readonly totals: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
@@ -190,7 +185,7 @@ export class Relay {
 
   /** Tells the relay how many requests the process has served so far, so that it gives way to them. */
   watchRequests(served: () => number): void {
-    this.served = served;
+    this.load.watchRequests(served);
   }
 
   /** Tells the relay where to report its progress (the metrics). */
@@ -274,20 +269,9 @@ export class Relay {
     return report;
   }
 
-  /** Whether the process was serving requests and its event loop busy over BUSY of the time since the last look (looked at again every BUSY_LOOK_MS at most). */
+  /** Whether requests keep the process busy (serving-load.ts, looked at again every BUSY_LOOK_MS at most). */
   private busy(): boolean {
-    const at = performance.now();
-    if (at - this.lastBusyLook < BUSY_LOOK_MS) return this.wasBusy;
-    this.lastBusyLook = at;
-    const now = performance.eventLoopUtilization();
-    const since = performance.eventLoopUtilization(now, this.loop);
-    this.loop = now;
-    // the relay's own work keeps the loop busy too: busy counts only while requests come in
-    const served = this.served();
-    const serving = served !== this.servedBefore;
-    this.servedBefore = served;
-    this.wasBusy = serving && since.utilization > BUSY;
-    return this.wasBusy;
+    return this.load.busy();
   }
 
   /**

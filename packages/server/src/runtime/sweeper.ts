@@ -23,8 +23,8 @@
  *    settles nobody ends it, so a user that cannot be settled does not hold the sweep), so that one
  *    namespace with a million due users settles them all in this sweep without starving the others.
  *    Between rounds the sweep yields (setImmediate), and while the process serves requests with its
- *    event loop busy over BUSY of the time it backs off BACK_OFF_MS first (the relay's measure of
- *    busy, relay.ts), so that requests keep their latency and the sweep takes what is left. `stop`
+ *    event loop busy over 90% of the time it backs off BACK_OFF_MS first (serving-load.ts, as the
+ *    relay does), so that requests keep their latency and the sweep takes what is left. `stop`
  *    ends it after the round under way.
  *
  * On its way through the list, each namespace's idempotency records past their retention are removed
@@ -36,6 +36,7 @@ import type { Account } from '../control/types.js';
 import type { AccountRuntime, Engines } from './engines.js';
 import type { IdempotencyForgetter } from './forget-idempotency.js';
 import { Periodic } from './periodic.js';
+import { ServingLoad } from './serving-load.js';
 import { type Space, spacesOf } from './spaces.js';
 import type { StoreWrites } from './store-writes.js';
 
@@ -44,8 +45,6 @@ const BATCH = 500;
 /** Every namespace is visited, whatever its next due instant said, every FULL_LOOK_SWEEPS sweeps and at least every FULL_LOOK_MS of the clock. */
 export const FULL_LOOK_SWEEPS = 10;
 export const FULL_LOOK_MS = 5 * 60_000;
-/** Above this share of busy event loop while requests come in, the sweep backs off before a round. */
-const BUSY = 0.9;
 const BACK_OFF_MS = 20;
 
 export interface SweepReport {
@@ -96,10 +95,8 @@ export class Sweeper {
   private readonly nextDue = new Map<string, NextDue>();
   private lastFullLook = Number.NEGATIVE_INFINITY;
   private sweepsSinceFullLook = 0;
-  private loop = performance.eventLoopUtilization();
-  /** how many requests the process has served (set by the server: watchRequests), and that number at the last look */
-  private served: () => number = () => 0;
-  private servedBefore = 0;
+  /** whether requests keep the process busy: the sweep then backs off (see the header) */
+  private readonly load = new ServingLoad();
 
   constructor(
     private readonly control: Control,
@@ -120,7 +117,7 @@ export class Sweeper {
 
   /** Tells the sweeper how many requests the process has served so far, so that it gives way to them. */
   watchRequests(served: () => number): void {
-    this.served = served;
+    this.load.watchRequests(served);
   }
 
   /** One sweep over every account (the running one, when a sweep is under way). */
@@ -272,14 +269,7 @@ export class Sweeper {
 
   /** Yields to the event loop; first backs off while requests keep it busy. */
   private async giveWay(): Promise<void> {
-    const now = performance.eventLoopUtilization();
-    const since = performance.eventLoopUtilization(now, this.loop);
-    this.loop = now;
-    // the sweep's own work keeps the loop busy too: busy counts only while requests come in
-    const served = this.served();
-    const serving = served !== this.servedBefore;
-    this.servedBefore = served;
-    if (serving && since.utilization > BUSY) await sleep(BACK_OFF_MS);
+    if (this.load.busy()) await sleep(BACK_OFF_MS);
     else await nextTurn();
   }
 }
