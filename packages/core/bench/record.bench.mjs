@@ -10,12 +10,14 @@
 //   KINDLING_BENCH_REPEATS  measured runs of each loop (default 5; the median is reported)
 //   KINDLING_BENCH_SEED     seed of the workload generator (default 20250101)
 //
-// This is a report, not a test: it always exits 0 and prints PASS/FAIL against the target on its
-// last line: engine.record on the memory store (each call awaited, the same rules and workload) at
-// >= 1x the events/s of the formatToParts placement baseline, pair by pair. Printed beside it for
-// reference: the reducer's ratio, and the engine's on a store that keeps only the states (its own
-// cost per event, apart from a store's). The target is the one issue 16 first set; its intent is
-// measured in the service, by bench:profile (decision 002, seventh pass).
+// This is a report, not a test: it always exits 0 and its last line says "report". It prints the
+// engine's own speed in memory, so that a change of it shows: engine.record on the memory store (each
+// call awaited, the same rules and workload) against the formatToParts placement baseline, pair by
+// pair, with the reducer's ratio and the engine's on a store that keeps only the states (its own cost
+// per event, apart from a store's) beside it. The 1x line issue 16 first set is retired (issue 45):
+// bench:profile shows the engine at 2-8% of the event endpoints' main thread, so a free engine would
+// raise their events/s by at most 1.09x (decision 002). A run where the reducer and the engine loops
+// disagree says so on that line: its figures are then no result.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
@@ -26,9 +28,6 @@ import { stateOnlyStore } from './state-only-store.mjs';
 
 /** @typedef {import('./workload.mjs').Workload} Workload */
 /** @typedef {{ events: number, seconds: number, cpu: number, heapAfter: number, check: number, tally?: Record<string, number>, digest?: string }} Run */
-
-/** engine.record on memoryStore, events/s relative to the placement baseline (issue 16). */
-const TARGET_RATIO = 1;
 
 const EVENTS = envInt('KINDLING_BENCH_EVENTS', 1_000_000, 1);
 const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);
@@ -366,16 +365,13 @@ async function main() {
   console.log(`engine on the state-only store / baseline, run by run: ${runByRun(4)}`);
   console.log(`reducer / baseline, run by run: ${runByRun(1)}`);
   const ratio = pairRatio(3);
-  // Faster but wrong would be no result: the verdict needs the two loops to agree.
-  const verdict = same && ratio >= TARGET_RATIO ? 'PASS' : 'FAIL';
   console.log('');
   console.log(
-    `${verdict}: engine.record on memoryStore at ${ratio.toFixed(2)}x the baseline's events/s; target >= ${TARGET_RATIO}x` +
-      ` (for reference: the reducer alone ${pairRatio(1).toFixed(2)}x, the engine on a store that keeps only the states ${pairRatio(4).toFixed(2)}x)` +
-      `${same ? '' : '; reducer and engine disagree'}`,
-  );
-  console.log(
-    "the target as issue 16 first set it: not reachable on this design (decision 002); the issue's intent, that the engine not be what bounds the service's event endpoints, is judged by pnpm bench:profile (decision 002, seventh pass)",
+    `report: engine.record on memoryStore at ${ratio.toFixed(2)}x the baseline's events/s` +
+      ` (the reducer alone ${pairRatio(1).toFixed(2)}x, the engine on a store that keeps only the states ${pairRatio(4).toFixed(2)}x);` +
+      ' no target: the engine is judged where it runs, by pnpm bench:profile (decision 002)' +
+      // Faster but wrong would be no result.
+      `${same ? '' : '; reducer and engine disagree: these figures are not a result'}`,
   );
 }
 
