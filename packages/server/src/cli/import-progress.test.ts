@@ -51,11 +51,11 @@ describe('the progress of an import', () => {
 
   it('stays before a line that never finishes, counting none of the lines after it', () => {
     const progress = new ImportProgress(40, null);
-    const lines = [progress.read(9), progress.read(9), progress.read(9), progress.read(9)];
-    progress.finish(lines[0], recorded);
+    const [first, , third, fourth] = [progress.read(9), progress.read(9), progress.read(9), progress.read(9)];
+    progress.finish(first, recorded);
     // line 2 failed: its record never answered
-    progress.finish(lines[2], recorded);
-    progress.finish(lines[3], { kind: 'rejected', reason: 'not valid JSON' });
+    progress.finish(third, recorded);
+    progress.finish(fourth, { kind: 'rejected', reason: 'not valid JSON' });
     expect(progress.point).toEqual({
       offset: 10,
       line: 1,
