@@ -1,10 +1,10 @@
 /**
  * Importing an NDJSON file of events into an account, idempotently and resumably: up to 16
  * records in flight, never two of the same user at once (each user's events in file order, S19).
- * The offset after the last line of an unbroken run of finished lines is kept in
- * `<file>.kindling-import.json` (import-resume.ts; at most every 500 ms, and when stopped), read
- * back by the next run if the file is still the same, and deleted when the file is done. Aborting
- * stops reading and waits for the records in flight.
+ * The offset after the last line of an unbroken run of finished lines (the resume point,
+ * import-progress.ts) is kept in `<file>.kindling-import.json` (import-resume.ts; at most every
+ * 500 ms, and when stopped), read back by the next run if the file is still the same, and deleted
+ * when the file is done. Aborting stops reading and waits for the records in flight.
  */
 import { rmSync, type Stats, statSync } from 'node:fs';
 import { KindlingError, StoreError } from '@kindling/core';
@@ -14,21 +14,11 @@ import { Engines } from '../runtime/engines.js';
 import { CommandError } from './args.js';
 import { decodeImportLine, parseImportLine } from './import-line.js';
 import { type FileLine, readLines } from './import-lines.js';
+import { type ImportCounts, ImportProgress, type LineOutcome, type ReadLine } from './import-progress.js';
 import { readResume, resumeFileOf, writeResume } from './import-resume.js';
 
-export const MAX_REASONS = 20;
 /** A line is one event: it may be as long as the HTTP API takes one event's body to be. */
 export const MAX_LINE_BYTES = BODY_LIMIT;
-
-export interface ImportCounts {
-  recorded: number;
-  replayed: number;
-  rejected: number;
-  /** blank lines (nothing but white space), skipped: neither an event nor a mistake */
-  blank: number;
-  /** `line N: message`, the first MAX_REASONS */
-  reasons: string[];
-}
 
 export interface ImportSummary extends ImportCounts {
   file: string;
@@ -54,14 +44,6 @@ export interface ImportOptions {
   clock?: () => number;
   /** how long the lines' idempotency keys answer (KINDLING_IDEMPOTENCY_HOURS); the core's default when absent */
   idempotencyRetentionMs?: number;
-}
-
-type Outcome = { kind: 'recorded' | 'replayed' } | { kind: 'rejected'; reason: string } | { kind: 'blank' };
-
-interface Pending {
-  line: number;
-  end: number;
-  outcome: Outcome | null;
 }
 
 /** What `path` is when it is not a regular file, in words. */
@@ -101,18 +83,7 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   const size = stats.size;
   const resumed = readResume(path, stats);
   if (resumed !== null) options.onResume?.({ offset: resumed.offset, line: resumed.line });
-  const counts: ImportCounts =
-    resumed === null
-      ? { recorded: 0, replayed: 0, rejected: 0, blank: 0, reasons: [] }
-      : {
-          recorded: resumed.recorded,
-          replayed: resumed.replayed,
-          rejected: resumed.rejected,
-          blank: resumed.blank,
-          reasons: [...resumed.reasons],
-        };
-  let offset = resumed?.offset ?? 0;
-  let line = resumed?.line ?? 0;
+  const progress = new ImportProgress(size, resumed);
   const runtime = await new Engines(
     options.backend,
     Number.POSITIVE_INFINITY,
@@ -120,8 +91,6 @@ export async function importFile(path: string, options: ImportOptions): Promise<
     options.idempotencyRetentionMs,
   ).runtimeFor(options.accountId);
 
-  // lines read and not yet folded into `offset`, in file order
-  const queue: Pending[] = [];
   const tails = new Map<string, Promise<void>>();
   let inFlight = 0;
   let wake: (() => void) | null = null;
@@ -131,34 +100,23 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   let linesThisRun = 0;
 
   const save = async () => {
-    writeResume(path, stats, { offset, line, ...counts });
+    writeResume(path, stats, progress.point);
   };
-  const fold = () => {
-    while (queue[0]?.outcome != null) {
-      const done = queue.shift() as Pending;
-      const outcome = done.outcome as Outcome;
-      offset = done.end;
-      line = done.line;
-      if (outcome.kind === 'recorded') counts.recorded++;
-      else if (outcome.kind === 'replayed') counts.replayed++;
-      else if (outcome.kind === 'blank') counts.blank++;
-      else if (outcome.kind === 'rejected') {
-        counts.rejected++;
-        if (counts.reasons.length < MAX_REASONS) counts.reasons.push(`line ${done.line}: ${outcome.reason}`);
-      }
-    }
+  /** Tells where the point is, and keeps it at most every 500 ms. */
+  const reportProgress = () => {
+    const { offset, line } = progress.point;
     options.onProgress?.({ offset, size, lines: line, linesThisRun });
     if (clock() - savedAt >= 500) {
       savedAt = clock();
       saving = saving.then(save).catch(() => {});
     }
   };
-  const settle = (entry: Pending, outcome: Outcome) => {
-    entry.outcome = outcome;
-    fold();
+  const settle = (entry: ReadLine, outcome: LineOutcome) => {
+    progress.finish(entry, outcome);
+    reportProgress();
   };
 
-  const start = async (entry: Pending, text: string) => {
+  const start = async (entry: ReadLine, text: string) => {
     const event = parseImportLine(text);
     if ('problem' in event) return settle(entry, { kind: 'rejected', reason: event.problem });
     if (event.at !== undefined && event.at > clock() + FUTURE_SLACK_MS)
@@ -201,15 +159,11 @@ export async function importFile(path: string, options: ImportOptions): Promise<
     tails.set(event.userId, tracked);
   };
 
-  let position = offset;
-  let number = line;
-  let reachedEnd = offset >= size;
+  const from = progress.point.offset;
+  let reachedEnd = from >= size;
   const handle = async ({ bytes, length }: FileLine) => {
-    position += length + 1;
-    number++;
     linesThisRun++;
-    const entry: Pending = { line: number, end: Math.min(position, size), outcome: null };
-    queue.push(entry);
+    const entry = progress.read(length);
     if (bytes === null)
       return settle(entry, {
         kind: 'rejected',
@@ -218,7 +172,7 @@ export async function importFile(path: string, options: ImportOptions): Promise<
     const decoded = decodeImportLine(bytes);
     if (typeof decoded !== 'string') return settle(entry, { kind: 'rejected', reason: decoded.problem });
     // a byte order mark (some editors write one at the start of a UTF-8 file) is no part of the first line
-    const text = (number === 1 && decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded).replace(/\r$/, '');
+    const text = (entry.line === 1 && decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded).replace(/\r$/, '');
     if (text.trim() === '') return settle(entry, { kind: 'blank' });
     await start(entry, text);
     while (inFlight >= concurrency) await new Promise<void>((resolve) => (wake = resolve));
@@ -227,7 +181,7 @@ export async function importFile(path: string, options: ImportOptions): Promise<
 
   if (!reachedEnd) {
     let cutShort = false;
-    for await (const fileLine of readLines(path, offset, MAX_LINE_BYTES)) {
+    for await (const fileLine of readLines(path, from, MAX_LINE_BYTES)) {
       cutShort = stopped();
       if (cutShort) break;
       await handle(fileLine);
@@ -236,12 +190,13 @@ export async function importFile(path: string, options: ImportOptions): Promise<
   }
 
   await Promise.all(tails.values());
-  fold();
+  reportProgress();
   await saving;
-  const complete = reachedEnd && fatal === null && queue.length === 0;
+  const complete = reachedEnd && fatal === null && progress.settled;
   if (complete) rmSync(resumeFileOf(path), { force: true });
-  else writeResume(path, stats, { offset, line, ...counts });
+  else writeResume(path, stats, progress.point);
   if (fatal !== null) throw fatal;
+  const { offset, line } = progress.point;
   return {
     file: path,
     resumedFrom: resumed === null ? null : { offset: resumed.offset, line: resumed.line },
@@ -249,6 +204,6 @@ export async function importFile(path: string, options: ImportOptions): Promise<
     size,
     lines: line,
     complete,
-    ...counts,
+    ...progress.totals,
   };
 }

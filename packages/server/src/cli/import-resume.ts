@@ -20,13 +20,7 @@ import {
 } from 'node:fs';
 import { basename } from 'node:path';
 import { CommandError } from './args.js';
-import type { ImportCounts } from './import-file.js';
-
-/** How far an import got: the offset after the last line of an unbroken run of finished lines. */
-export interface ResumeState extends ImportCounts {
-  offset: number;
-  line: number;
-}
+import type { ResumeState } from './import-progress.js';
 
 /** What the file was when its import began, and its bytes before the offset. */
 interface Fingerprint {

@@ -2,6 +2,10 @@
  * The Fastify application: limits (body size, timeouts, open connections), validation,
  * authentication, the one error mapping (also for what Node refuses before Fastify sees it, and
  * while stopping), the OpenAPI document and reference page, the dashboard, and every route.
+ * `buildApp` is the list of its steps, each a `register*` function below, in the order Fastify
+ * needs: the error handler before any plugin (a plugin's scope keeps the one it finds), the route
+ * hook before any route (each route gets its hooks when it is registered), the routes before the
+ * dashboard's static files.
  */
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
@@ -38,8 +42,26 @@ const IDLE_SWEEP_MS = 50;
 export { BODY_LIMIT };
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = newFastify(ctx);
+  registerConnectionLimits(app, ctx);
+  registerParsers(app);
+  registerErrorMapping(app, ctx);
+  const isStopping = registerStopping(app);
+  registerAnswerMetrics(app, ctx);
+  const dashboard = ctx.settings.dashboardDir;
+  const servesDashboard = dashboard !== null && existsSync(dashboard);
+  registerRouteHooks(app, ctx, isStopping, servesDashboard);
+  await registerOpenApi(app);
+  registerNotFound(app, isStopping);
+  await registerRoutes(app, ctx);
+  await registerHome(app, servesDashboard ? dashboard : null);
+  return app;
+}
+
+/** The Fastify instance with its limits (body size, timeouts), the error answer of what the router refuses, the log and the request's id. */
+function newFastify(ctx: ServerContext): FastifyInstance {
   const { timeouts } = ctx.settings;
-  const app = Fastify({
+  return Fastify({
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 16_384 },
     // The client of a request (its sign-in limits) is the connection's address unless it comes from a proxy named in the settings.
@@ -47,7 +69,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     http: { ...httpServerOptions(timeouts), requireHostHeader: false },
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    // Stopping answers 503 NOT_READY itself (below), in the one error shape.
+    // Stopping answers 503 NOT_READY itself (registerStopping, admission.ts), in the one error shape.
     return503OnClosing: false,
     clientErrorHandler: answerClientError,
     // A URL the router cannot decode is answered by the same error mapping as everything else.
@@ -65,9 +87,17 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdOf,
   });
+}
+
+/** What Node answers before Fastify sees a request (Expect, CONNECT), and the cap on open connections. */
+function registerConnectionLimits(app: FastifyInstance, ctx: ServerContext): void {
   app.server.on('checkExpectation', answerExpectation);
   app.server.on('connect', answerConnect);
   capConnections(app.server, connectionCap(ctx.settings.maxConnections, readOpenFileLimit()), app.log);
+}
+
+/** Bodies read as strict JSON only, validated by the project's compiler; the request's caller slot; the error body's schema. */
+function registerParsers(app: FastifyInstance): void {
   // Bodies are JSON: text/plain is refused with 415 like every other type, not read as a string.
   app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
@@ -75,8 +105,14 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(compileValidator);
   app.decorateRequest('caller', null);
   app.addSchema(errorBody);
-  // Set before any plugin is registered: a plugin's scope takes the error handler it finds then, and
-  // every error, the reference page's too, has the one shape.
+}
+
+/**
+ * The one mapping of errors to `{ error, code }`, logging only failures. Set before any plugin is
+ * registered: a plugin's scope takes the error handler it finds then, and every error, the
+ * reference page's too, has the one shape.
+ */
+function registerErrorMapping(app: FastifyInstance, ctx: ServerContext): void {
   // one line a second while the store is down, however many requests it fails
   const logUnavailable = throttledLog(1000, ctx.clock);
   // and one a second while a damaged store fails requests: an error, for no retry mends it
@@ -103,6 +139,14 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       );
     void reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
+}
+
+/**
+ * Stopping: from the close on, requests are refused (the admission hook and the 404 ask the
+ * answer) and each kept-alive connection is closed as soon as it is idle. Answers whether the
+ * server is stopping.
+ */
+function registerStopping(app: FastifyInstance): () => boolean {
   let stopping = false;
   /** While stopping: closes each kept-alive connection as soon as it is idle (its answer sent). */
   let closingIdle: NodeJS.Timeout | null = null;
@@ -117,13 +161,26 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     if (closingIdle !== null) clearInterval(closingIdle);
   });
-  // Metrics off: no hook at all, so an answer costs nothing more.
+  return () => stopping;
+}
+
+/** With metrics on, each answer counted by route pattern and status. Metrics off: no hook at all, so an answer costs nothing more. */
+function registerAnswerMetrics(app: FastifyInstance, ctx: ServerContext): void {
   if (ctx.metrics !== null) app.addHook('onResponse', countAnswers(ctx.metrics));
-  // Each route (the plugins' below too) gets the hooks it needs when it is registered, with what it
-  // declared bound in: no route runs a hook that has nothing to do on it (decision 025: the cached
-  // streak read ran four hooks, and now runs one).
-  const dashboard = ctx.settings.dashboardDir;
-  const servesDashboard = dashboard !== null && existsSync(dashboard);
+}
+
+/**
+ * Each route (the plugins' too) gets the hooks it needs when it is registered, with what it
+ * declared bound in: admission (authentication, access, security headers), the refusal of a body's
+ * coding, the check of a body naming a user. No route runs a hook that has nothing to do on it
+ * (decision 025: the cached streak read ran four hooks, and now runs one).
+ */
+function registerRouteHooks(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  isStopping: () => boolean,
+  servesDashboard: boolean,
+): void {
   app.addHook('onRoute', (route) => {
     declareLayerErrors(route);
     // a route that answers invalid input with 422 says so in its contract, or the server does not start
@@ -131,7 +188,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     if (route.config?.invalidInput === 422 && declared?.['422'] === undefined && declared?.[422] === undefined)
       throw new Error(`${route.url} answers invalid input with 422 but does not declare 422 among its errors`);
     route.onRequest = [
-      admission(ctx, route.config ?? {}, () => stopping, securityHeadersOf(route.url, servesDashboard)),
+      admission(ctx, route.config ?? {}, isStopping, securityHeadersOf(route.url, servesDashboard)),
       ...hooksOf(route.onRequest),
     ];
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -143,6 +200,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     if (!route.url.startsWith('/admin/') && methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH'))
       route.preHandler = [...hooksOf(route.preHandler), checkBodyActsFor];
   });
+}
+
+/** The OpenAPI document's plugin and the reference page at /docs (without its OAuth2 helper page). */
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -176,14 +237,19 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.get('/docs/static/oauth2-redirect.html', { schema: { hide: true } }, async () => {
     throw new HttpError('NOT_FOUND', 'no route GET /docs/static/oauth2-redirect.html');
   });
+}
 
-  // A request no route takes is still refused while stopping and without a Host header, before the 404.
+/** A request no route takes is still refused while stopping and without a Host header, before the 404. */
+function registerNotFound(app: FastifyInstance, isStopping: () => boolean): void {
   app.setNotFoundHandler((request, reply) => {
     void reply.headers(NOT_A_PAGE).header(REQUEST_ID, request.id);
-    refuseUnready(request, reply, stopping);
+    refuseUnready(request, reply, isStopping());
     throw new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
   });
+}
 
+/** Every route: health, metrics, the application API, the admin API (with its cookie), what is not supported, the document. */
+async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
   const typed = app.withTypeProvider<SchemaTypes>();
   healthRoutes(typed, ctx);
@@ -200,8 +266,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   // APIs are in this one), open to anyone as /openapi.json is.
   for (const url of ['/openapi.json', '/v1/openapi', '/admin/v1/openapi'])
     app.get(url, { schema: { hide: true } }, async () => app.swagger());
+}
 
-  if (dashboard !== null && servesDashboard) {
+/** What `/` serves: the dashboard's static files from `dashboard` when it is there, else where to find the rest. */
+async function registerHome(app: FastifyInstance, dashboard: string | null): Promise<void> {
+  if (dashboard !== null) {
     await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: 'index.html' });
   } else {
     app.get('/', { schema: { hide: true } }, async () => ({
@@ -211,5 +280,4 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       dashboard: 'not built: run pnpm build',
     }));
   }
-  return app;
 }

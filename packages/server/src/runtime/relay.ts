@@ -30,7 +30,8 @@
  *    one endpoint go one at a time, in order (the queue's lines): the next is claimed as the one
  *    before finishes. A failed attempt is tried again on the schedule of `retryAt` (30 s doubling to
  *    an hour, jittered) for a day, then marked failed; an endpoint whose every attempt has failed for
- *    that long is turned off, with the reason shown to its owner.
+ *    that long is turned off, with the reason shown to its owner. What is due, under way and slow,
+ *    and what may be claimed next, is the schedule's (relay-schedule.ts); the relay claims and sends.
  * 3. Forget: finished deliveries older than the log's days, once an hour.
  *
  * Stopping gives the attempts under way a second to be answered, then cuts short those still
@@ -61,6 +62,7 @@ import { webhookMessages } from '../wire/webhook-facts.js';
 import type { Backend } from './backend.js';
 import type { AccountRuntime, Engines } from './engines.js';
 import { Periodic } from './periodic.js';
+import { DeliverySchedule, IN_FLIGHT } from './relay-schedule.js';
 import { ServingLoad } from './serving-load.js';
 import { deliveryOrderKey, type Space, spaceOfStore, spacesOf } from './spaces.js';
 
@@ -81,11 +83,6 @@ const OUTBOX_BATCH = 200;
 const OUTBOX_ROUNDS = 50;
 /** How often the busy share is looked at again at most, in ms (a look resets its window). */
 const BUSY_LOOK_MS = 100;
-/** Attempts under way at once in all, to one endpoint, to one slow endpoint, and to all slow ones. */
-const IN_FLIGHT = 64;
-const PER_ENDPOINT = 16;
-const SLOW_PER_ENDPOINT = 4;
-const SLOW_IN_ALL = IN_FLIGHT / 2;
 /** Endpoints with due deliveries listed at once. */
 const DUE_ENDPOINTS = 1000;
 /** What a claim's lease adds to one attempt's timeout: the queue's writes around the attempt. */
@@ -155,20 +152,12 @@ export class Relay {
   /** the full look under way, and when the last started (the relay's clock); none yet: the start's */
   private looking: Promise<void> | null = null;
   private lastLook: number | null = null;
-  /** the endpoints that may have deliveries due (listed after a tick, or one of theirs just finished) */
-  private readonly maybeDue = new Set<string>();
-  /** attempts under way, by endpoint, and the slow endpoints (see the header) */
-  private readonly sending = new Map<string, number>();
-  private readonly slow = new Set<string>();
-  /** the deliveries under way: one claimed again after its lease ended is not sent twice at once */
-  private readonly held = new Set<string>();
+  /** what is due, under way, slow, and whether claims may go on (relay-schedule.ts) */
+  private readonly schedule = new DeliverySchedule();
+  /** the attempts under way, to wait for */
   private readonly sends = new Set<Promise<void>>();
-  /** the claiming under way, and whether another was asked for while it ran */
+  /** the claiming under way (asked for meanwhile, it goes round again: the schedule keeps that) */
   private filling: Promise<void> | null = null;
-  private fillAgain = false;
-  private fillAgainFromTick = false;
-  /** a write of the queue failed: no more claims until the next tick */
-  private queueFailed = false;
 
   constructor(
     private readonly backend: Backend,
@@ -246,12 +235,12 @@ export class Relay {
   private async tick(): Promise<RelayReport> {
     const report: RelayReport = { entries: 0, queued: 0, attempts: 0, delivered: 0, failures: 0 };
     const started = performance.now();
-    this.queueFailed = false;
+    this.schedule.beginTick();
     try {
       await this.handOn(report);
       if (!this.stopped) {
         for (const endpointId of await this.backend.deliveries.dueEndpoints(this.clock(), DUE_ENDPOINTS))
-          this.maybeDue.add(endpointId);
+          this.schedule.noteDue(endpointId);
         await this.fill(true);
       }
       await this.purge();
@@ -416,23 +405,10 @@ export class Relay {
       report.queued += deliveries.length;
       this.totals.entries += records.length;
       this.totals.queued += deliveries.length;
-      for (const d of deliveries) this.maybeDue.add(d.endpointId);
+      for (const d of deliveries) this.schedule.noteDue(d.endpointId);
       if (records.length < OUTBOX_BATCH) return true;
     }
     return false;
-  }
-
-  /** How many attempts the endpoint may have under way now: its share, less what it has, within what all may. */
-  private room(endpointId: string): number {
-    const slow = this.slow.has(endpointId);
-    const under = this.sending.get(endpointId) ?? 0;
-    let room = Math.min((slow ? SLOW_PER_ENDPOINT : PER_ENDPOINT) - under, IN_FLIGHT - this.sends.size);
-    if (slow) {
-      let slowUnder = 0;
-      for (const id of this.slow) slowUnder += this.sending.get(id) ?? 0;
-      room = Math.min(room, SLOW_IN_ALL - slowUnder);
-    }
-    return room;
   }
 
   /**
@@ -442,34 +418,32 @@ export class Relay {
    */
   private fill(fromTick = false): Promise<void> {
     if (this.filling !== null) {
-      this.fillAgain = true;
-      this.fillAgainFromTick ||= fromTick;
+      this.schedule.askAgain(fromTick);
       return this.filling;
     }
     this.filling = (async () => {
-      let tick = fromTick;
-      do {
-        this.fillAgain = false;
-        await this.claimRound(tick);
-        tick = this.fillAgainFromTick;
-        this.fillAgainFromTick = false;
-      } while (this.fillAgain && !this.stopped);
+      let round: boolean | null = fromTick;
+      while (round !== null) {
+        this.schedule.beginRound();
+        await this.claimRound(round);
+        round = this.schedule.nextRound(this.stopped);
+      }
     })().finally(() => {
       this.filling = null;
     });
     return this.filling;
   }
 
+  /** One round of claims, in the schedule's order, as long as it has room. */
   private async claimRound(fromTick: boolean): Promise<void> {
-    if (this.stopped || this.queueFailed || (!fromTick && this.busy())) return;
+    if (this.stopped || this.schedule.isQueueFailed || (!fromTick && this.busy())) return;
     const lease = this.settings.webhooks.timeoutMs + LEASE_MARGIN_MS;
-    const order = [...this.maybeDue].sort((a, b) => (this.sending.get(a) ?? 0) - (this.sending.get(b) ?? 0));
-    for (const endpointId of order) {
-      if (this.stopped || this.queueFailed || this.sends.size >= IN_FLIGHT) return;
-      const room = this.room(endpointId);
+    for (const endpointId of this.schedule.claimOrder()) {
+      if (this.stopped || !this.schedule.mayClaim()) return;
+      const room = this.schedule.room(endpointId);
       if (room <= 0) continue;
       const claimed = await this.backend.deliveries.claimEndpoint(endpointId, this.clock(), room, lease);
-      if (claimed.length < room) this.maybeDue.delete(endpointId);
+      this.schedule.claimed(endpointId, room, claimed.length);
       for (const delivery of claimed) this.begin(delivery);
     }
   }
@@ -477,31 +451,19 @@ export class Relay {
   /** Starts an attempt of a claimed delivery (unless this relay has it under way already). */
   private begin(delivery: Delivery): void {
     const { endpointId } = delivery;
-    const key = heldKey(endpointId, delivery.id);
-    if (this.held.has(key)) return;
-    this.held.add(key);
-    this.sending.set(endpointId, (this.sending.get(endpointId) ?? 0) + 1);
-    this.watch?.holding(this.held.size);
+    if (!this.schedule.begin(endpointId, delivery.id)) return;
+    this.watch?.holding(this.schedule.inFlight);
     const send: Promise<void> = this.attempt(delivery, this.endpoints.get(endpointId))
-      .then((slowly) => {
-        if (slowly) this.slow.add(endpointId);
-        else this.slow.delete(endpointId);
-      })
+      .then((slowly) => this.schedule.paced(endpointId, slowly))
       .catch((error: unknown) => {
         this.totals.failures++;
-        if (!this.queueFailed)
+        if (this.schedule.failQueue())
           this.warn(error, 'webhooks: an attempt was not logged; the delivery is tried again once its lease ends');
-        this.queueFailed = true;
       })
       .finally(() => {
         this.sends.delete(send);
-        this.held.delete(key);
-        const under = (this.sending.get(endpointId) ?? 1) - 1;
-        if (under > 0) this.sending.set(endpointId, under);
-        else this.sending.delete(endpointId);
-        this.watch?.holding(this.held.size);
-        // the user's next delivery to it may be due now, and a slot is free
-        this.maybeDue.add(endpointId);
+        this.schedule.end(endpointId, delivery.id);
+        this.watch?.holding(this.schedule.inFlight);
         if (!this.stopped) void this.fill().catch((error: unknown) => this.claimFailed(error));
       });
     this.sends.add(send);
@@ -517,7 +479,7 @@ export class Relay {
     for (;;) {
       if (this.stopped) return;
       for (const endpointId of await this.backend.deliveries.dueEndpoints(this.clock(), DUE_ENDPOINTS))
-        this.maybeDue.add(endpointId);
+        this.schedule.noteDue(endpointId);
       await this.fill(true);
       if (this.sends.size === 0) {
         await this.filling;
@@ -634,9 +596,6 @@ export class Relay {
     await this.backend.deliveries.purge(now - this.settings.webhooks.logDays * DAY_MS);
   }
 }
-
-/** A delivery's key among those a pass holds. */
-const heldKey = (endpointId: string, id: string) => `${endpointId}\u0000${id}`;
 
 /** An attempt that was not made, with why. */
 function notSent(at: number, reason: string): DeliveryAttempt {
