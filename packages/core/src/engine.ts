@@ -67,7 +67,7 @@ export function createEngine(options: EngineOptions): Engine {
   function recordChecked(input: RecordInput, views: boolean): Promise<RecordedEvent>;
   function recordChecked(input: RecordInput, views: boolean): Promise<RecordedEvent> {
     if (input === null || typeof input !== 'object')
-      throw new InvalidInputError('record needs { userId, metric, value }');
+      throw new InvalidInputError('INVALID_INPUT', 'record needs { userId, metric, value }');
     const userId = checkNewUserId(input.userId);
     if (typeof input.metric !== 'string' || !metrics.has(input.metric)) {
       throw new NotFoundError(
@@ -88,7 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
     const attributes = given === undefined || Object.keys(given).length === 0 ? null : given;
     const admit = input.admit ?? undefined;
     if (admit !== undefined && typeof admit !== 'function')
-      throw new InvalidInputError(`admit must be a function when given, got ${shown(admit)}`);
+      throw new InvalidInputError('INVALID_INPUT', `admit must be a function when given, got ${shown(admit)}`);
     const at = now(input.at);
     // A record's retention runs on the clock, not on the event's own instant (an import's may be years back).
     const recordedAt = idempotencyKey === null ? 0 : input.at === undefined ? at : now(undefined);

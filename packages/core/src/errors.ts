@@ -1,28 +1,45 @@
 /**
  * Failures are typed errors; expected outcomes (a replayed event, a restore with nothing to restore)
- * are values. Each error carries a stable `code` that the HTTP layer maps to a status.
+ * are values. Each error carries a stable `code` of one closed list, `ErrorCode`, that the HTTP
+ * layer alone maps to a status; the class says what happened, and takes only the codes that mean it.
+ *
+ * One shape for every error: `new XError(code, message, options?)`, the code first, then the
+ * message, then the standard `ErrorOptions` (`{ cause }`). A class whose meaning is one code
+ * (ConfigError, StoreError) leaves the code out, `new XError(message, options?)`: the same order
+ * without its first part. The core has no default messages (the server's closed list holds the
+ * wire's): every throw says what it refuses.
  */
-export type ErrorCode =
+
+/** What a caller sent that the engine cannot accept. */
+export type InvalidInputCode =
   | 'INVALID_INPUT'
   | 'INVALID_TIME_ZONE'
   | 'INVALID_DATE'
-  | 'INVALID_CONFIG'
+  | 'SUM_OUT_OF_RANGE'
+  | 'TOO_MANY_ATTRIBUTE_SETS';
+
+/** A key that names nothing the engine knows. */
+export type NotFoundCode =
   | 'UNKNOWN_METRIC'
   | 'UNKNOWN_ACHIEVEMENT'
   | 'UNKNOWN_STREAK'
   | 'UNKNOWN_USER'
-  | 'UNKNOWN_PAUSE'
-  | 'SUM_OUT_OF_RANGE'
-  | 'TOO_MANY_ATTRIBUTE_SETS'
-  | 'PERSONALIZATION_OFF'
-  | 'STORE_ERROR';
+  | 'UNKNOWN_PAUSE';
 
+/** A feature of the configuration that is off, so that what a caller asks of it is not allowed. */
+export type FeatureOffCode = 'PERSONALIZATION_OFF';
+
+/** Every code a typed error of the core carries: the closed list. */
+export type ErrorCode = InvalidInputCode | 'INVALID_CONFIG' | NotFoundCode | FeatureOffCode | 'STORE_ERROR';
+
+/** The base of the core's typed errors; its subclasses say what happened. */
 export class KindlingError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
     super(message);
     this.name = new.target.name;
     this.code = code;
+    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
   }
 }
 
@@ -32,34 +49,37 @@ export class KindlingError extends Error {
  * its user a set of attributes beyond their bound (TOO_MANY_ATTRIBUTE_SETS, attributed-metric.ts).
  */
 export class InvalidInputError extends KindlingError {
-  constructor(
-    message: string,
-    code:
-      | 'INVALID_INPUT'
-      | 'INVALID_TIME_ZONE'
-      | 'INVALID_DATE'
-      | 'SUM_OUT_OF_RANGE'
-      | 'TOO_MANY_ATTRIBUTE_SETS'
-      | 'PERSONALIZATION_OFF' = 'INVALID_INPUT',
-  ) {
-    super(code, message);
+  declare readonly code: InvalidInputCode;
+  constructor(code: InvalidInputCode, message: string, options?: ErrorOptions) {
+    super(code, message, options);
+  }
+}
+
+/**
+ * What a caller asks needs a feature the configuration has off: a user's own streak choices while
+ * the rule allows none of them (PERSONALIZATION_OFF, preferences.ts). Not an input error: the
+ * same input is taken once the owner turns the feature on.
+ */
+export class FeatureOffError extends KindlingError {
+  declare readonly code: FeatureOffCode;
+  constructor(code: FeatureOffCode, message: string, options?: ErrorOptions) {
+    super(code, message, options);
   }
 }
 
 /** The engine configuration (rules, achievements) is not valid; thrown by createEngine. */
 export class ConfigError extends KindlingError {
-  constructor(message: string) {
-    super('INVALID_CONFIG', message);
+  declare readonly code: 'INVALID_CONFIG';
+  constructor(message: string, options?: ErrorOptions) {
+    super('INVALID_CONFIG', message, options);
   }
 }
 
-/** A key that names nothing the engine knows: a metric, an achievement, a streak rule or a user. */
+/** A key that names nothing the engine knows: a metric, an achievement, a streak rule, a user or a pause. */
 export class NotFoundError extends KindlingError {
-  constructor(
-    code: 'UNKNOWN_METRIC' | 'UNKNOWN_ACHIEVEMENT' | 'UNKNOWN_STREAK' | 'UNKNOWN_USER' | 'UNKNOWN_PAUSE',
-    message: string,
-  ) {
-    super(code, message);
+  declare readonly code: NotFoundCode;
+  constructor(code: NotFoundCode, message: string, options?: ErrorOptions) {
+    super(code, message, options);
   }
 }
 
@@ -69,10 +89,10 @@ export class NotFoundError extends KindlingError {
  * help until someone mends the store (a damaged file, one replaced while open).
  */
 export class StoreError extends KindlingError {
+  declare readonly code: 'STORE_ERROR';
   readonly lasting: boolean;
-  constructor(message: string, options?: { cause?: unknown; lasting?: boolean }) {
-    super('STORE_ERROR', message);
-    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  constructor(message: string, options?: ErrorOptions & { readonly lasting?: boolean }) {
+    super('STORE_ERROR', message, options);
     this.lasting = options?.lasting === true;
   }
 }

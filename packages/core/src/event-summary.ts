@@ -73,12 +73,17 @@ export async function eventSummary(
     throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(metric)}`);
   const { aggregation } = options;
   if (!AGGREGATIONS.has(aggregation))
-    throw new InvalidInputError(`aggregation must be daily, weekly or monthly, got ${shown(aggregation)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `aggregation must be daily, weekly or monthly, got ${shown(aggregation)}`,
+    );
   const from = parseDay(options.from, 'from');
   const to = parseDay(options.to, 'to');
-  if (to < from) throw new InvalidInputError(`from (${options.from}) must not be after to (${options.to})`);
+  if (to < from)
+    throw new InvalidInputError('INVALID_INPUT', `from (${options.from}) must not be after to (${options.to})`);
   if (to - from > MAX_SUMMARY_DAYS)
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `the last date of a summary may be at most ${MAX_SUMMARY_DAYS} days after its first: ${options.from} to ${options.to} is ${to - from}`,
     );
   const user = await ctx.store.load(userId);
@@ -94,8 +99,8 @@ export async function eventSummary(
   // A week can start before the first day an answer writes as YYYY-MM-DD (0000-01-01 is a Saturday).
   if (calendar.startOf(calendar.indexOf(from)) < FIRST_WRITTEN_DAY)
     throw new InvalidInputError(
-      `a ${aggregation} summary from ${options.from} would start its first period before 0000-01-01, the first date an answer writes; start later`,
       'INVALID_DATE',
+      `a ${aggregation} summary from ${options.from} would start its first period before 0000-01-01, the first date an answer writes; start later`,
     );
   return summarizeDays(rows, calendar, from, to);
 }

@@ -29,7 +29,8 @@ export async function identify(
 ): Promise<IdentifyResult> {
   checkNewUserId(userId);
   const mode = options?.mode;
-  if (!MODES.includes(mode)) throw new InvalidInputError(`mode must be one of ${MODES.join(', ')}, got ${shown(mode)}`);
+  if (!MODES.includes(mode))
+    throw new InvalidInputError('INVALID_INPUT', `mode must be one of ${MODES.join(', ')}, got ${shown(mode)}`);
   const profile = checkProfile(input);
   const sentTz = checkOptionalString((input as { tz?: unknown }).tz, 'tz');
   // Kept under its one canonical name (S1), so that a spelling is never a change of zone.

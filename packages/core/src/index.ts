@@ -68,8 +68,15 @@ export { outboxEntries } from './outbox.js';
 export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';
 export { unsafeKeyReason } from './keys.js';
 export { deriveKey, isValidKey, keyFor, KEY_RULE, MAX_KEY_LENGTH } from './item-key.js';
-export { KindlingError, InvalidInputError, ConfigError, NotFoundError, StoreError } from './errors.js';
-export type { ErrorCode } from './errors.js';
+export {
+  KindlingError,
+  InvalidInputError,
+  FeatureOffError,
+  ConfigError,
+  NotFoundError,
+  StoreError,
+} from './errors.js';
+export type { ErrorCode, InvalidInputCode, NotFoundCode, FeatureOffCode } from './errors.js';
 export { localDate, isTimeZone, canonicalTimeZone, placeInstant, zoneOf } from './time/local-date.js';
 export { periodOf } from './time/period.js';
 export type { Frequency } from './time/period.js';

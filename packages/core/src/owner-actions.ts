@@ -30,6 +30,7 @@ export async function grantFreezes(
   const rule = ruleFor(options.key);
   if (!rule.freezes.enabled)
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `freezes are not enabled for streak rule "${rule.key}": set freezes in its configuration`,
     );
   return updateRule(userId, rule, now(options.at), (state) => {
@@ -116,6 +117,7 @@ export async function completeAchievement(
   }
   if (achievement.trigger !== 'api') {
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `achievement "${key}" completes by its ${achievement.trigger} trigger, not by an explicit call`,
     );
   }
@@ -125,11 +127,13 @@ export async function completeAchievement(
     if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
     if (achievement.status !== 'active') {
       throw new InvalidInputError(
+        'INVALID_INPUT',
         `achievement "${key}" is ${achievement.status}: it completes for no one${achievement.status === 'locked' ? ' new' : ' yet'}`,
       );
     }
     if (!matchesUserAttributes(achievement, stored?.profile?.attributes))
       throw new InvalidInputError(
+        'INVALID_INPUT',
         `achievement "${key}" is for users with ${achievement.userAttributes.map((f) => `${f.key} = ${JSON.stringify(f.value)}`).join(' and ')}; user ${JSON.stringify(userId)} does not have them`,
       );
     const user = stored ? copyUser(stored) : newUser(userId, at);

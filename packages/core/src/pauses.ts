@@ -23,19 +23,20 @@ export const MAX_PAUSES = 100;
 export function addPause(state: StreakState, pause: Pause): void {
   if (pause.end < pause.start) {
     throw new InvalidInputError(
-      `a pause must end on or after its start: ${formatDay(pause.start)} to ${formatDay(pause.end)}`,
       'INVALID_DATE',
+      `a pause must end on or after its start: ${formatDay(pause.start)} to ${formatDay(pause.end)}`,
     );
   }
   if (pause.start < state.day) {
     throw new InvalidInputError(
-      `a pause cannot start in the past: ${formatDay(pause.start)} is before the user's local date ${formatDay(state.day)}`,
       'INVALID_DATE',
+      `a pause cannot start in the past: ${formatDay(pause.start)} is before the user's local date ${formatDay(state.day)}`,
     );
   }
   // every read of the streak lists the pauses to come (past ones are dropped as the streak moves on)
   if (state.pauses.length >= MAX_PAUSES)
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `a streak holds at most ${MAX_PAUSES} pauses to come or under way: delete one first, or wait for one to end`,
     );
   state.pauses = [...state.pauses, pause].sort((a, b) => a.start - b.start);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, NotFoundError } from './errors.js';
+import { FeatureOffError, InvalidInputError, NotFoundError } from './errors.js';
 import { dailyEngine, extendOn, noon } from './test-support.js';
 
 const personal = { personalization: { mode: true, thresholds: { min: 1, max: 10 } } };
@@ -50,8 +50,9 @@ describe('preferences', () => {
     const engine = dailyEngine();
     await extendOn(engine, ['2026-03-01']);
     const error = await engine.setPreferences('u', { streak: { mode: 'any' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidInputError);
-    expect((error as InvalidInputError).code).toBe('PERSONALIZATION_OFF');
+    expect(error).toBeInstanceOf(FeatureOffError);
+    expect(error).not.toBeInstanceOf(InvalidInputError);
+    expect((error as FeatureOffError).code).toBe('PERSONALIZATION_OFF');
   });
 
   it('names the field of a choice out of bounds or of another metric, and of an unknown notification type', async () => {

@@ -5,7 +5,7 @@
  * (S20), so the streak always reads as if the user had always lived under their choice.
  */
 import type { EngineContext } from './engine-context.js';
-import { InvalidInputError, NotFoundError } from './errors.js';
+import { FeatureOffError, InvalidInputError, NotFoundError } from './errors.js';
 import { indexEntries } from './index-entry.js';
 import { emptyRecord, unsafeKeyReason } from './keys.js';
 import { personalRule } from './personal-rule.js';
@@ -56,15 +56,19 @@ export function viewPreferences(user: UserState, rule: StreakRule | undefined): 
 
 function checkNotifications(input: unknown): Record<string, readonly NotificationChannel[]> {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw new InvalidInputError(`notifications must be an object, got ${shown(input)}`);
+    throw new InvalidInputError('INVALID_INPUT', `notifications must be an object, got ${shown(input)}`);
   const checked = emptyRecord<readonly NotificationChannel[]>();
   for (const [type, channels] of Object.entries(input)) {
     if (unsafeKeyReason(type) !== null || !(NOTIFICATION_TYPES as readonly string[]).includes(type))
       throw new InvalidInputError(
+        'INVALID_INPUT',
         `notifications.${type.slice(0, 40)} is not a notification type; known: ${NOTIFICATION_TYPES.join(', ')}`,
       );
     if (!Array.isArray(channels) || channels.some((c) => !CHANNELS.includes(c)))
-      throw new InvalidInputError(`notifications.${type} must be a list of "email" and "push", got ${shown(channels)}`);
+      throw new InvalidInputError(
+        'INVALID_INPUT',
+        `notifications.${type} must be a list of "email" and "push", got ${shown(channels)}`,
+      );
     checked[type] = Object.freeze([...new Set(channels as NotificationChannel[])]);
   }
   return checked;
@@ -72,41 +76,44 @@ function checkNotifications(input: unknown): Record<string, readonly Notificatio
 
 function checkStreak(input: unknown, rule: StreakRule, before: StreakPreference | undefined): StreakPreference {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw new InvalidInputError(`streak must be an object, got ${shown(input)}`);
+    throw new InvalidInputError('INVALID_INPUT', `streak must be an object, got ${shown(input)}`);
   const given = input as PreferencesInput['streak'] & object;
   if (given.enabled !== undefined && typeof given.enabled !== 'boolean')
-    throw new InvalidInputError(`streak.enabled must be true or false, got ${shown(given.enabled)}`);
+    throw new InvalidInputError('INVALID_INPUT', `streak.enabled must be true or false, got ${shown(given.enabled)}`);
   const allowed = rule.personalization;
   if ((given.mode !== undefined || given.conditions !== undefined) && allowed === null)
-    throw new InvalidInputError(
-      `streak customization is not enabled for the streak rule "${rule.key}": a user may only turn it off`,
+    throw new FeatureOffError(
       'PERSONALIZATION_OFF',
+      `streak customization is not enabled for the streak rule "${rule.key}": a user may only turn it off`,
     );
   let mode = before?.mode;
   if (given.mode !== undefined) {
     if (!allowed?.mode)
-      throw new InvalidInputError(
-        `the streak rule "${rule.key}" lets users choose thresholds, not the mode`,
+      throw new FeatureOffError(
         'PERSONALIZATION_OFF',
+        `the streak rule "${rule.key}" lets users choose thresholds, not the mode`,
       );
     if (given.mode !== 'all' && given.mode !== 'any')
-      throw new InvalidInputError(`streak.mode must be "all" or "any", got ${shown(given.mode)}`);
+      throw new InvalidInputError('INVALID_INPUT', `streak.mode must be "all" or "any", got ${shown(given.mode)}`);
     mode = given.mode;
   }
   let conditions = before?.conditions;
   if (given.conditions !== undefined) {
     const bounds = allowed?.thresholds ?? null;
     if (bounds === null)
-      throw new InvalidInputError(
-        `the streak rule "${rule.key}" lets users choose the mode, not thresholds`,
+      throw new FeatureOffError(
         'PERSONALIZATION_OFF',
+        `the streak rule "${rule.key}" lets users choose the mode, not thresholds`,
       );
     if (
       !Array.isArray(given.conditions) ||
       given.conditions.length === 0 ||
       given.conditions.length > rule.conditions.length
     )
-      throw new InvalidInputError(`streak.conditions must list 1 to ${rule.conditions.length} of the rule's metrics`);
+      throw new InvalidInputError(
+        'INVALID_INPUT',
+        `streak.conditions must list 1 to ${rule.conditions.length} of the rule's metrics`,
+      );
     const seen = new Set<string>();
     conditions = given.conditions.map((condition, i) => {
       const where = `streak.conditions[${i}]`;
@@ -117,12 +124,14 @@ function checkStreak(input: unknown, rule: StreakRule, before: StreakPreference 
         seen.has(condition.metric)
       )
         throw new InvalidInputError(
+          'INVALID_INPUT',
           `${where}.metric must be one of the rule's metrics (${[...rule.metrics].join(', ')}), each once, got ${shown(condition?.metric)}`,
         );
       seen.add(condition.metric);
       const { threshold } = condition;
       if (typeof threshold !== 'number' || !(threshold >= bounds.min && threshold <= bounds.max))
         throw new InvalidInputError(
+          'INVALID_INPUT',
           `${where}.threshold must be a number from ${bounds.min} to ${bounds.max}, got ${shown(threshold)}`,
         );
       return Object.freeze({ metric: condition.metric, threshold });
@@ -154,7 +163,8 @@ export async function setPreferences(
   options: { key?: string; at?: Date | number } = {},
 ): Promise<PreferencesView> {
   checkNewUserId(userId);
-  if (input === null || typeof input !== 'object') throw new InvalidInputError('preferences must be an object');
+  if (input === null || typeof input !== 'object')
+    throw new InvalidInputError('INVALID_INPUT', 'preferences must be an object');
   const notifications = input.notifications === undefined ? null : checkNotifications(input.notifications);
   const rule = input.streak === undefined && ctx.rules.length === 0 ? undefined : ctx.ruleFor(options.key);
   const at = ctx.now(options.at);

@@ -57,6 +57,7 @@ function checkText(value: unknown, what: string, max: number, nullable: boolean)
   if (value === null && nullable) return null;
   if (typeof value !== 'string' || value.length === 0 || longerThan(value, max))
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `${what} must be a string of 1 to ${max} characters${nullable ? ' or null' : ''}, got ${describe(value)}`,
     );
   return value;
@@ -65,7 +66,7 @@ function checkText(value: unknown, what: string, max: number, nullable: boolean)
 /** A name shown to people: none of the control and direction characters (characters.ts). */
 function checkShowable<T extends string | null | undefined>(value: T, what: string): T {
   if (typeof value === 'string' && !isShowable(value))
-    throw new InvalidInputError(`${what} ${UNSHOWABLE_PROBLEM}, got ${describe(value)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${what} ${UNSHOWABLE_PROBLEM}, got ${describe(value)}`);
   return value;
 }
 
@@ -73,6 +74,7 @@ function checkTokens(value: unknown, what: string): readonly string[] | null | u
   if (value === undefined || value === null) return value;
   if (!Array.isArray(value) || value.length > PROFILE_LIMITS.deviceTokens)
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `${what} must be an array of at most ${PROFILE_LIMITS.deviceTokens} strings or null, got ${describe(value)}`,
     );
   const tokens = value.map(
@@ -85,18 +87,22 @@ function checkTokens(value: unknown, what: string): readonly string[] | null | u
 export function checkAttributes(value: unknown, what: string): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new InvalidInputError(`${what} must be an object of strings, got ${describe(value)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${what} must be an object of strings, got ${describe(value)}`);
   const keys = Object.keys(value);
   if (keys.length > PROFILE_LIMITS.attributes)
-    throw new InvalidInputError(`${what} may hold at most ${PROFILE_LIMITS.attributes} attributes, got ${keys.length}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `${what} may hold at most ${PROFILE_LIMITS.attributes} attributes, got ${keys.length}`,
+    );
   const attributes = emptyRecord<string>();
   for (const key of keys) {
     if (key.length === 0 || longerThan(key, PROFILE_LIMITS.attributeKey))
       throw new InvalidInputError(
+        'INVALID_INPUT',
         `${what} keys must be 1 to ${PROFILE_LIMITS.attributeKey} characters, got ${describe(key)}`,
       );
     const unsafe = unsafeKeyReason(key);
-    if (unsafe !== null) throw new InvalidInputError(`${what} key ${unsafe}`);
+    if (unsafe !== null) throw new InvalidInputError('INVALID_INPUT', `${what} key ${unsafe}`);
     attributes[key] = checkText(
       (value as Record<string, unknown>)[key],
       `${what}.${key}`,
@@ -110,11 +116,14 @@ export function checkAttributes(value: unknown, what: string): Readonly<Record<s
 /** Check a profile input; `where` prefixes the field names in errors (`user.` for an event's user). */
 export function checkProfile(input: unknown, where = ''): CheckedProfile {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw new InvalidInputError(`${where || 'the profile'} must be an object, got ${describe(input)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${where || 'the profile'} must be an object, got ${describe(input)}`);
   const given = input as Record<string, unknown>;
   const subscribe = given.subscribeToEmails;
   if (subscribe !== undefined && typeof subscribe !== 'boolean')
-    throw new InvalidInputError(`${where}subscribeToEmails must be true or false, got ${describe(subscribe)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `${where}subscribeToEmails must be true or false, got ${describe(subscribe)}`,
+    );
   return {
     email: checkText(given.email, `${where}email`, PROFILE_LIMITS.email, true),
     name: checkShowable(checkText(given.name, `${where}name`, PROFILE_LIMITS.name, true), `${where}name`),
@@ -162,6 +171,7 @@ export function applyProfile(user: UserState, profile: CheckedProfile, how: 'mer
     const count = Object.keys(merged).length;
     if (count > PROFILE_LIMITS.attributes)
       throw new InvalidInputError(
+        'INVALID_INPUT',
         `a user holds at most ${PROFILE_LIMITS.attributes} attributes: these would give them ${count} (${Object.keys(before.attributes).length} kept, ${Object.keys(profile.attributes).length} given)`,
       );
     attributes = Object.freeze(merged);

@@ -270,8 +270,8 @@ export function reduceEvent(before: UserState | null, event: EventInput, model: 
     !roomForAttributeSet(before?.attributed, attributedName)
   )
     throw new InvalidInputError(
-      `user ${JSON.stringify(event.userId)} cannot count events under one more set of attributes: a user's events may carry at most ${MAX_ATTRIBUTE_SETS} sets, of ${MAX_ATTRIBUTE_SET_CHARACTERS} characters in all; events under a set counted before, or without attributes, are recorded`,
       'TOO_MANY_ATTRIBUTE_SETS',
+      `user ${JSON.stringify(event.userId)} cannot count events under one more set of attributes: a user's events may carry at most ${MAX_ATTRIBUTE_SETS} sets, of ${MAX_ATTRIBUTE_SET_CHARACTERS} characters in all; events under a set counted before, or without attributes, are recorded`,
     );
   const attributedTotal = attributedName === null ? 0 : (attributedBefore ?? 0) + value;
   if (Math.abs(attributedTotal) > MAX_SUM)

@@ -17,8 +17,8 @@ export const MAX_SUM = Number.MAX_SAFE_INTEGER;
 /** The error of a sum beyond ±MAX_SUM: `what` says what it is the sum of. */
 export function sumOutOfRange(sum: number, what: string): InvalidInputError {
   return new InvalidInputError(
-    `${what} would be ${sum}, beyond ±${MAX_SUM} (2^53 − 1), the largest sum kept exactly; the event is refused and nothing changed`,
     'SUM_OUT_OF_RANGE',
+    `${what} would be ${sum}, beyond ±${MAX_SUM} (2^53 − 1), the largest sum kept exactly; the event is refused and nothing changed`,
   );
 }
 

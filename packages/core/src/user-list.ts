@@ -50,6 +50,7 @@ function checkText(value: unknown, what: string, max: number): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
     throw new InvalidInputError(
+      'INVALID_INPUT',
       `${what} must be a string of 1 to ${max} characters when given, got ${typeof value === 'string' ? `${value.length} characters` : shown(value)}`,
     );
   }
@@ -71,7 +72,7 @@ export async function listUsers(ctx: EngineContext, options: Options<'listUsers'
   const limit = checkCount(options.limit ?? 25, 'limit', 1, MAX_PAGE);
   const after = options.after === undefined || options.after === null ? null : options.after;
   if (after !== null && typeof after !== 'string')
-    throw new InvalidInputError(`after must be a string when given, got ${shown(after)}`);
+    throw new InvalidInputError('INVALID_INPUT', `after must be a string when given, got ${shown(after)}`);
   const search = checkText(options.search, 'search', MAX_SEARCH_LENGTH);
   const at = now(options.at);
 

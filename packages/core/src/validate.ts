@@ -18,10 +18,13 @@ export const MAX_ID_LENGTH = 255;
  */
 export function checkUserId(userId: unknown): string {
   if (typeof userId !== 'string' || userId.length === 0) {
-    throw new InvalidInputError(`userId must be a non-empty string, got ${shown(userId)}`);
+    throw new InvalidInputError('INVALID_INPUT', `userId must be a non-empty string, got ${shown(userId)}`);
   }
   if (longerThan(userId, MAX_ID_LENGTH))
-    throw new InvalidInputError(`userId must be 1 to ${MAX_ID_LENGTH} characters, got ${shown(userId)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `userId must be 1 to ${MAX_ID_LENGTH} characters, got ${shown(userId)}`,
+    );
   return userId;
 }
 
@@ -32,17 +35,20 @@ export function checkUserId(userId: unknown): string {
  */
 export function checkNewUserId(userId: unknown): string {
   const id = checkUserId(userId);
-  if (!isShowable(id)) throw new InvalidInputError(`userId ${UNSHOWABLE_PROBLEM}, got ${shown(id)}`);
+  if (!isShowable(id)) throw new InvalidInputError('INVALID_INPUT', `userId ${UNSHOWABLE_PROBLEM}, got ${shown(id)}`);
   return id;
 }
 
 /** An event's value: a finite number of at most MAX_VALUE (1e12) either way (S6, sums.ts). */
 export function checkValue(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new InvalidInputError(`value must be a finite number, got ${shown(value)}`);
+    throw new InvalidInputError('INVALID_INPUT', `value must be a finite number, got ${shown(value)}`);
   }
   if (Math.abs(value) > MAX_VALUE)
-    throw new InvalidInputError(`value must lie between -${MAX_VALUE} and ${MAX_VALUE} (1e12), got ${shown(value)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `value must lie between -${MAX_VALUE} and ${MAX_VALUE} (1e12), got ${shown(value)}`,
+    );
   return value;
 }
 
@@ -50,15 +56,18 @@ export function checkValue(value: unknown): number {
 export function checkOptionalString(value: unknown, what: string, max = Number.POSITIVE_INFINITY): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || value.length === 0)
-    throw new InvalidInputError(`${what} must be a non-empty string when given, got ${shown(value)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${what} must be a non-empty string when given, got ${shown(value)}`);
   if (longerThan(value, max))
-    throw new InvalidInputError(`${what} must be 1 to ${max} characters, got ${shown(value)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${what} must be 1 to ${max} characters, got ${shown(value)}`);
   return value;
 }
 
 export function checkCount(value: unknown, what: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidInputError(`${what} must be a whole number from ${min} to ${max}, got ${shown(value)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `${what} must be a whole number from ${min} to ${max}, got ${shown(value)}`,
+    );
   }
   return value;
 }

@@ -19,10 +19,10 @@ export const SCHEMA_VERSION = 3;
 export class SchemaError extends StoreError {
   readonly found: string | null;
   readonly expected: number;
-  constructor(message: string, found: string | null) {
+  constructor(message: string, options: ErrorOptions & { readonly found: string | null }) {
     // a schema this version cannot read stays so until it is migrated: no retry mends it
-    super(message, { lasting: true });
-    this.found = found;
+    super(message, { cause: options.cause, lasting: true });
+    this.found = options.found;
     this.expected = SCHEMA_VERSION;
   }
 }
@@ -58,5 +58,5 @@ export async function ensureSchema(connection: Connection, keys: AccountKeys): P
     );
     return;
   }
-  if (stored !== String(SCHEMA_VERSION)) throw new SchemaError(problem(key, stored), stored);
+  if (stored !== String(SCHEMA_VERSION)) throw new SchemaError(problem(key, stored), { found: stored });
 }

@@ -121,13 +121,13 @@ export const LAST_YEAR = 9998;
 export function parseDay(text: string, what = 'date'): number {
   const match = typeof text === 'string' ? DATE_RE.exec(text) : null;
   if (!match) {
-    throw new InvalidInputError(`${what} must be a date written YYYY-MM-DD, got ${shown(text)}`, 'INVALID_DATE');
+    throw new InvalidInputError('INVALID_DATE', `${what} must be a date written YYYY-MM-DD, got ${shown(text)}`);
   }
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new InvalidInputError(`${what} ${JSON.stringify(text)} is not a date of the calendar`, 'INVALID_DATE');
+    throw new InvalidInputError('INVALID_DATE', `${what} ${JSON.stringify(text)} is not a date of the calendar`);
   }
   return dayFromCivil(year, month, day);
 }
@@ -140,8 +140,8 @@ export function parseGivenDay(text: string, what = 'date'): number {
   const day = parseDay(text, what);
   if (day < FIRST_DAY || day > LAST_DAY) {
     throw new InvalidInputError(
-      `${what} must lie between the years ${FIRST_YEAR} and ${LAST_YEAR}, got ${JSON.stringify(text)}`,
       'INVALID_DATE',
+      `${what} must lie between the years ${FIRST_YEAR} and ${LAST_YEAR}, got ${JSON.stringify(text)}`,
     );
   }
   return day;

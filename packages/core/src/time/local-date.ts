@@ -52,8 +52,8 @@ const NOT_IANA = new Set([
 
 function unknownZone(name: unknown): InvalidInputError {
   return new InvalidInputError(
-    `unknown time zone ${shown(name)}: use an IANA name such as "Europe/Paris"`,
     'INVALID_TIME_ZONE',
+    `unknown time zone ${shown(name)}: use an IANA name such as "Europe/Paris"`,
   );
 }
 
@@ -130,7 +130,10 @@ const DAY_START_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function parseDayStart(text: string): number {
   const match = typeof text === 'string' ? DAY_START_RE.exec(text) : null;
   if (!match)
-    throw new InvalidInputError(`dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${shown(text)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `dayStartsAt must be a time written HH:MM (00:00 to 23:59), got ${shown(text)}`,
+    );
   return Number(match[1]) * 3_600_000 + Number(match[2]) * 60_000;
 }
 
@@ -141,10 +144,13 @@ const MAX_INSTANT = Date.UTC(LAST_YEAR + 1, 0, 1);
 export function toInstant(at: Date | number, what = 'at'): number {
   const t = at instanceof Date ? at.getTime() : at;
   if (typeof t !== 'number' || !Number.isFinite(t)) {
-    throw new InvalidInputError(`${what} must be a Date or epoch milliseconds, got ${shown(at)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${what} must be a Date or epoch milliseconds, got ${shown(at)}`);
   }
   if (t < MIN_INSTANT || t >= MAX_INSTANT) {
-    throw new InvalidInputError(`${what} must lie between the years ${FIRST_YEAR} and ${LAST_YEAR}, got ${shown(at)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `${what} must lie between the years ${FIRST_YEAR} and ${LAST_YEAR}, got ${shown(at)}`,
+    );
   }
   return t;
 }

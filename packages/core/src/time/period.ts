@@ -23,14 +23,17 @@ export interface PeriodCalendar {
 
 export function checkWeekday(value: unknown, what = 'weekStart'): Weekday {
   if (typeof value !== 'string' || !(WEEKDAYS as readonly string[]).includes(value)) {
-    throw new InvalidInputError(`${what} must be one of ${WEEKDAYS.join(', ')}, got ${shown(value)}`);
+    throw new InvalidInputError('INVALID_INPUT', `${what} must be one of ${WEEKDAYS.join(', ')}, got ${shown(value)}`);
   }
   return value as Weekday;
 }
 
 export function checkFrequency(value: unknown): Frequency {
   if (typeof value !== 'string' || !(FREQUENCIES as readonly string[]).includes(value)) {
-    throw new InvalidInputError(`frequency must be one of ${FREQUENCIES.join(', ')}, got ${shown(value)}`);
+    throw new InvalidInputError(
+      'INVALID_INPUT',
+      `frequency must be one of ${FREQUENCIES.join(', ')}, got ${shown(value)}`,
+    );
   }
   return value as Frequency;
 }

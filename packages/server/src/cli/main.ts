@@ -2,8 +2,8 @@
  * `kindling`: dispatches to one command per file and maps failures to exit codes: 2 for a usage or
  * settings mistake, 1 for anything else, each with a message on stderr naming the flag or value.
  */
-import { ConfigError, KindlingError } from '@kindling/core';
-import { ConfigConflictError } from '../control/control.js';
+import { KindlingError } from '@kindling/core';
+import { ServiceError } from '../errors/service-errors.js';
 import { readEnvironment } from '../env.js';
 import { ListenError } from '../server.js';
 import { SettingsError } from '../settings.js';
@@ -54,9 +54,8 @@ function classify(error: unknown): { exit: number; code: string; message: string
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError) return { exit: 2, code: 'USAGE', message };
   if (error instanceof SettingsError) return { exit: 2, code: 'SETTINGS', message };
-  if (error instanceof ConfigError) return { exit: 1, code: error.code, message };
-  if (error instanceof KindlingError) return { exit: 1, code: error.code, message };
-  if (error instanceof ConfigConflictError) return { exit: 1, code: 'CONFIG_CONFLICT', message };
+  // a typed error of the core or of the server: its code of the closed list (CONFIG_CONFLICT, INVALID_CONFIG, ...)
+  if (error instanceof KindlingError || error instanceof ServiceError) return { exit: 1, code: error.code, message };
   if (error instanceof CommandError) return { exit: 1, code: 'FAILED', message };
   if (error instanceof BackupError) return { exit: 1, code: 'BACKUP', message };
   if (error instanceof ListenError) return { exit: 1, code: error.code, message };

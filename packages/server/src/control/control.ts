@@ -14,6 +14,7 @@
  * abandoned rebuilds reads what runs, not every namespace.
  */
 import { type ControlKV, StoreError } from '@kindling/core';
+import { ConfigConflictError } from '../errors/service-errors.js';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import {
   IDLE_REBUILD,
@@ -53,12 +54,6 @@ function accountOfSpace(space: string): string {
 }
 
 const EMPTY_CONFIG: AccountConfig = { version: 1, metrics: [], streak: null, achievements: [] };
-
-export class ConfigConflictError extends Error {
-  constructor(accountId: string) {
-    super(`the configuration of account ${accountId} changed while this change was made; try again`);
-  }
-}
 
 /** A key's field in its account's `key-ids`: the order it was made in, and its hash. */
 function keyEntry(made: number, hash: string): string {
@@ -417,7 +412,9 @@ export class Control {
         return next;
       }
     }
-    throw new ConfigConflictError(accountId);
+    throw new ConfigConflictError(
+      `the configuration of account ${accountId} changed while this change was made; try again`,
+    );
   }
 
   private async update<T>(key: string, empty: T, change: (value: T) => T): Promise<void> {

@@ -36,7 +36,7 @@ function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null, now: 
   const retry = ctx.limiter.take(record.id, now);
   if (retry > 0) {
     throw new HttpError('RATE_LIMITED', `too many requests for this API key; retry in ${retry} s`, {
-      'retry-after': String(retry),
+      headers: { 'retry-after': String(retry) },
     });
   }
   ctx.keys.markUsed(record, now);
@@ -79,7 +79,9 @@ async function callerFromSession(
   const now = ctx.clock();
   const retry = ctx.limiter.take(`session:${session.accountId}`, now);
   if (retry > 0)
-    throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, { 'retry-after': String(retry) });
+    throw new HttpError('RATE_LIMITED', `too many requests; retry in ${retry} s`, {
+      headers: { 'retry-after': String(retry) },
+    });
   return { accountId: session.accountId, via: 'session', keyId: null, userId: null, at: now, userTenant: null };
 }
 

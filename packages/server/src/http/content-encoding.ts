@@ -72,8 +72,6 @@ export function checkBodyEncoding(headers: {
   throw new HttpError(
     'UNSUPPORTED_CONTENT_ENCODING',
     `the server does not decode a body in Content-Encoding ${sent}: send it uncompressed (identity)`,
-    {
-      'accept-encoding': 'identity',
-    },
+    { headers: { 'accept-encoding': 'identity' } },
   );
 }

@@ -1,9 +1,11 @@
 /**
  * Every code an error answer `{ error, code }` can carry, with its status and default message: one
- * closed list, used by HttpError and by the mapping of failures (errors.ts), and listed in
- * docs/http-api.md (a test holds the two equal). The core's codes come from its ErrorCode, so a
- * code added there must be given a row here; STORE_ERROR is answered as STORE_UNAVAILABLE, or
- * STORE_DAMAGED when it is lasting.
+ * closed list, used by the server's typed errors (errors/service-errors.ts, HttpError) and by the
+ * mapping of failures (errors.ts), and listed in docs/http-api.md (a test holds the two equal). The
+ * core's codes come from its ErrorCode, so a code added there must be given a row here;
+ * STORE_ERROR is answered as STORE_UNAVAILABLE, or STORE_DAMAGED when it is lasting. A status says
+ * which class raises a code (service-errors.ts): 409 a ConflictError, the core's 403 a
+ * FeatureOffError, the core's others its InvalidInputError, NotFoundError, ConfigError.
  */
 import type { ErrorCode as CoreErrorCode } from '@kindling/core';
 

@@ -1,8 +1,10 @@
-import { StoreError } from '@kindling/core';
+import { ConfigError, FeatureOffError, InvalidInputError, NotFoundError, StoreError } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigConflictError, ConflictError, InvalidRequestError, ServiceError } from '../errors/service-errors.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { BODY_LIMIT } from './app.js';
-import { toErrorReply } from './errors.js';
+import { ERROR_CODE_LIST, ERROR_CODES } from './error-codes.js';
+import { HttpError, toErrorReply } from './errors.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -144,6 +146,61 @@ describe('mapping store failures', () => {
       headers: {},
     });
     expect(toErrorReply(failure).body.error).not.toMatch(/k\.db/);
+  });
+});
+
+describe('mapping each class of error', () => {
+  it("answers a core error with its code, its code's status and its own message", () => {
+    const cases = [
+      [new InvalidInputError('INVALID_DATE', 'from must be a date'), 400],
+      [new InvalidInputError('SUM_OUT_OF_RANGE', 'the sum would be too big'), 422],
+      [new FeatureOffError('PERSONALIZATION_OFF', 'the rule lets users choose nothing'), 403],
+      [new NotFoundError('UNKNOWN_PAUSE', 'no pause "p1"'), 404],
+      [new ConfigError('rules[0].key: missing'), 400],
+    ] as const;
+    for (const [error, status] of cases)
+      expect(toErrorReply(error)).toEqual({ status, body: { code: error.code, error: error.message }, headers: {} });
+  });
+
+  it("answers a server error of any listed code with the code's status, and its message or the code's default", () => {
+    for (const code of ERROR_CODE_LIST) {
+      expect(toErrorReply(new ServiceError(code))).toEqual({
+        status: ERROR_CODES[code].status,
+        body: { code, error: ERROR_CODES[code].message },
+        headers: {},
+      });
+      expect(toErrorReply(new ServiceError(code, 'said here')).body).toEqual({ code, error: 'said here' });
+    }
+  });
+
+  it('answers the runtime and control refusals by their class, with no headers but an HttpError’s own', () => {
+    expect(toErrorReply(new InvalidRequestError('EVENT_IN_FUTURE', 'at is ahead'))).toEqual({
+      status: 422,
+      body: { code: 'EVENT_IN_FUTURE', error: 'at is ahead' },
+      headers: {},
+    });
+    expect(toErrorReply(new InvalidRequestError('INVALID_ATTRIBUTES', 'x')).status).toBe(400);
+    expect(toErrorReply(new ConflictError('METRIC_ARCHIVED', 'archived')).status).toBe(409);
+    expect(toErrorReply(new ConfigConflictError('account a changed'))).toEqual({
+      status: 409,
+      body: { code: 'CONFIG_CONFLICT', error: 'account a changed' },
+      headers: {},
+    });
+    expect(toErrorReply(new HttpError('RATE_LIMITED', 'retry in 2 s', { headers: { 'retry-after': '2' } }))).toEqual({
+      status: 429,
+      body: { code: 'RATE_LIMITED', error: 'retry in 2 s' },
+      headers: { 'retry-after': '2' },
+    });
+  });
+
+  it('answers 422 for an input code on a route that says invalidInput 422, and never for another kind', () => {
+    expect(toErrorReply(new InvalidRequestError('INVALID_ATTRIBUTES', 'x'), 422).status).toBe(422);
+    expect(toErrorReply(new InvalidInputError('INVALID_TIME_ZONE', 'x'), 422).status).toBe(422);
+    expect(toErrorReply(new ConfigError('x'), 422).status).toBe(422);
+    expect(toErrorReply(new FeatureOffError('PERSONALIZATION_OFF', 'x'), 422).status).toBe(403);
+    expect(toErrorReply(new NotFoundError('UNKNOWN_USER', 'x'), 422).status).toBe(404);
+    expect(toErrorReply(new ConflictError('ACHIEVEMENT_LOCKED', 'x'), 422).status).toBe(409);
+    expect(toErrorReply(new HttpError('INVALID_JSON'), 422).status).toBe(400);
   });
 });
 

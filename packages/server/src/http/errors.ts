@@ -1,24 +1,39 @@
 /**
  * The one mapping of failures to HTTP: a status and the JSON body `{ error, code }`, every code one
- * of the closed list in error-codes.ts (which gives its status). Typed errors of the core and of
- * the server keep their codes; a store that fails or does not answer in time (a StoreError, which
- * each store adapter and control plane makes of its driver's failures) is 503 STORE_UNAVAILABLE with
- * Retry-After, or 500 STORE_DAMAGED when it is lasting (a corrupted file); Fastify's own refusals get a listed code; anything unexpected is a 500 that is logged.
+ * of the closed list in error-codes.ts (which gives its status). Typed errors of the core
+ * (KindlingError) and of the server (ServiceError, errors/service-errors.ts: HttpError is one) keep
+ * their codes and messages; nothing but this file turns an error into an answer. A store that fails
+ * or does not answer in time (a StoreError, which each store adapter and control plane makes of its
+ * driver's failures) is 503 STORE_UNAVAILABLE with Retry-After, or 500 STORE_DAMAGED when it is
+ * lasting (a corrupted file); Fastify's own refusals get a listed code; anything unexpected is a
+ * 500 that is logged.
  */
-import { KindlingError, StoreError } from '@kindling/core';
-import { ConfigConflictError } from '../control/control.js';
+import { type FeatureOffCode, KindlingError, StoreError } from '@kindling/core';
+import { type ConflictCode, ServiceError } from '../errors/service-errors.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
-/** A refusal with a listed code; its status is the code's, its message the code's default unless given. */
-export class HttpError extends Error {
+/**
+ * The codes an HttpError may carry: any listed code but those that only one class fits, a conflict
+ * (a ConflictError, 409) and a feature that is off (the core's FeatureOffError, 403).
+ */
+export type HttpErrorCode = Exclude<ErrorCode, ConflictCode | FeatureOffCode>;
+
+/**
+ * A refusal of the HTTP layer (a header, a key, a limit, a path that names nothing): a
+ * ServiceError built the same way, whose options may add headers to its answer (Retry-After).
+ */
+export class HttpError extends ServiceError {
+  declare readonly code: HttpErrorCode;
   readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
   constructor(
-    readonly code: ErrorCode,
-    message: string = ERROR_CODES[code].message,
-    readonly headers: Readonly<Record<string, string>> = {},
+    code: HttpErrorCode,
+    message?: string,
+    options?: ErrorOptions & { readonly headers?: Readonly<Record<string, string>> },
   ) {
-    super(message);
+    super(code, message, options);
     this.status = ERROR_CODES[code].status;
+    this.headers = options?.headers ?? {};
   }
 }
 
@@ -95,7 +110,8 @@ export function toErrorReply(error: unknown, invalidInput: 400 | 422 = 400): Err
 }
 
 function answerTo(error: unknown): ErrorReply {
-  if (error instanceof HttpError) return reply(error.code, error.message, error.headers);
+  if (error instanceof ServiceError)
+    return reply(error.code, error.message, error instanceof HttpError ? error.headers : {});
   if (error instanceof KindlingError) {
     // What failed (a file, an address, a key) is the operator's to read in the log, not the client's.
     if (error.code === 'STORE_ERROR') {
@@ -107,7 +123,6 @@ function answerTo(error: unknown): ErrorReply {
     }
     return reply(error.code, error.message);
   }
-  if (error instanceof ConfigConflictError) return reply('CONFIG_CONFLICT', error.message);
   const e = error as {
     code?: string;
     statusCode?: number;

@@ -32,7 +32,7 @@ export function checkScraper(token: string | null, request: FastifyRequest): voi
     throw new HttpError(
       'INVALID_METRICS_TOKEN',
       'send the metrics token (KINDLING_METRICS_TOKEN) as Authorization: Bearer <token>',
-      { 'www-authenticate': 'Bearer realm="metrics"' },
+      { headers: { 'www-authenticate': 'Bearer realm="metrics"' } },
     );
 }
 

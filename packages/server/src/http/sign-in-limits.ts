@@ -23,7 +23,7 @@ export const SIGN_IN_RECORD = 'ratelimit:sign-in';
 
 function refuse(retry: number): never {
   throw new HttpError('RATE_LIMITED', `too many sign-in attempts; retry in ${retry} s`, {
-    'retry-after': String(retry),
+    headers: { 'retry-after': String(retry) },
   });
 }
 
@@ -50,7 +50,7 @@ export class SignInLimits {
     const slot = this.checks.enter();
     if (slot === null)
       throw new HttpError('SIGN_IN_BUSY', 'the server is checking too many sign-ins at once; retry in 1 s', {
-        'retry-after': '1',
+        headers: { 'retry-after': '1' },
       });
     return slot;
   }

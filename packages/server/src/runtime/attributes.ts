@@ -4,7 +4,7 @@
  * request with a 400 that names every such key, before anything is written.
  */
 import type { AttributeDef } from '../control/types.js';
-import { HttpError } from '../http/errors.js';
+import { InvalidRequestError } from '../errors/service-errors.js';
 
 /** The declared keys of each type. */
 export interface DeclaredAttributes {
@@ -32,7 +32,7 @@ export function checkAttributes(
   const unknown = Object.keys(given).filter((key) => !declared[type].has(key));
   if (unknown.length === 0) return;
   const known = [...declared[type]];
-  throw new HttpError(
+  throw new InvalidRequestError(
     'INVALID_ATTRIBUTES',
     `${where}Invalid attribute keys: ${unknown.slice(0, 10).map(shown).join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}; ` +
       (known.length === 0

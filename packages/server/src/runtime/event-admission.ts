@@ -6,7 +6,7 @@
  * sent: the engine runs it only for an event it is about to record.
  */
 import type { MetricDef } from '../control/types.js';
-import { HttpError } from '../http/errors.js';
+import { ConflictError } from '../errors/service-errors.js';
 import { checkAttributes } from './attributes.js';
 import type { AccountRuntime } from './engines.js';
 import { admitInstant, type Sender } from './event-lateness.js';
@@ -36,7 +36,7 @@ export function admitEvent(
   time?: EventTime,
 ): void {
   if (metric.status === 'archived')
-    throw new HttpError(
+    throw new ConflictError(
       'METRIC_ARCHIVED',
       `${where === '' ? '' : `${where}: `}the metric ${JSON.stringify(metric.key)} is archived and takes no events`,
     );

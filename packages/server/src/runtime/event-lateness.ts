@@ -7,7 +7,7 @@
  * yet, and its date would hold every later event of its user.
  */
 import type { LateEvents } from '../control/types.js';
-import { HttpError } from '../http/errors.js';
+import { InvalidRequestError } from '../errors/service-errors.js';
 
 /** How far an `at` may lie after the server clock, and before it when late events are off: clocks of devices run a little apart. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -32,13 +32,13 @@ export function admitInstant(at: number, now: number, sender: Sender, late: Late
   const prefix = where === '' ? '' : `${where}: `;
   const when = new Date(at).toISOString();
   if (at > now + CLOCK_SKEW_MS)
-    throw new HttpError(
+    throw new InvalidRequestError(
       'EVENT_IN_FUTURE',
       `${prefix}at ${when} is more than 5 minutes after the server clock (${new Date(now).toISOString()}): an event cannot have happened yet`,
     );
   if (sender === 'admin') {
     if (at < EARLIEST_EVENT_MS)
-      throw new HttpError(
+      throw new InvalidRequestError(
         'EVENT_TOO_LATE',
         `${prefix}at ${when} is before 2000-01-01T00:00:00Z, the earliest a backfill takes`,
       );
@@ -47,7 +47,7 @@ export function admitInstant(at: number, now: number, sender: Sender, late: Late
   const hours = maxLateHoursOf(late);
   const bound = Math.max(hours * 3_600_000, CLOCK_SKEW_MS);
   if (at < now - bound)
-    throw new HttpError(
+    throw new InvalidRequestError(
       'EVENT_TOO_LATE',
       hours === 0
         ? `${prefix}at ${when} is more than 5 minutes before the server clock, and this account takes no late events from an application key (maxLateHours 0: the owner sets it with PUT /admin/v1/events/lateness; a backfill goes to POST /admin/v1/metrics/events)`

@@ -70,9 +70,11 @@ export function webhookUrlProblem(text: string, allowPrivate: boolean): string |
 /** The error a guarded lookup fails with: a delivery refused before it connected. */
 export class PrivateTargetError extends Error {
   readonly code = 'WEBHOOK_TARGET_PRIVATE';
-  constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private, loopback or reserved address: not sent`);
-  }
+}
+
+/** A name the system's lookup found without an address, told as Node's own lookup tells it (ENOTFOUND). */
+export class NoAddressError extends Error {
+  readonly code = 'ENOTFOUND';
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -88,11 +90,16 @@ export function guardedLookup(allowPrivate: boolean) {
       if (error) return callback(error, '');
       const list = addresses as LookupAddress[];
       const inward = allowPrivate ? undefined : list.find((entry) => !isPublicAddress(entry.address));
-      if (inward !== undefined) return callback(new PrivateTargetError(host, inward.address), '');
+      if (inward !== undefined)
+        return callback(
+          new PrivateTargetError(
+            `${host} resolves to ${inward.address}, a private, loopback or reserved address: not sent`,
+          ),
+          '',
+        );
       if ((options as LookupAllOptions).all) return callback(null, list);
       const first = list[0];
-      if (first === undefined)
-        return callback(Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' }), '');
+      if (first === undefined) return callback(new NoAddressError(`${host} has no address`), '');
       callback(null, first.address, first.family);
     });
   };

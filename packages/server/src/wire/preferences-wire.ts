@@ -118,7 +118,5 @@ export function refusalInWireNames(error: unknown): unknown {
   const message = error.message
     .replace(/\bstreak\.conditions\[(\d+)\]\.metric\b/g, 'streak.metrics[$1].key')
     .replace(/\bstreak\.conditions\b/g, 'streak.metrics');
-  return message === error.message
-    ? error
-    : new InvalidInputError(message, error.code as ConstructorParameters<typeof InvalidInputError>[1]);
+  return message === error.message ? error : new InvalidInputError(error.code, message);
 }

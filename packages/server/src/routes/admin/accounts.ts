@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
+import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createAccount } from '../../runtime/accounts.js';
@@ -56,7 +57,7 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
           'name must not be shaped as an account id (a UUID): sign-in would read it as one',
         );
       if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
-        throw new HttpError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
+        throw new ConflictError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
       const created = await createAccount(ctx.backend.control, {
         name,

@@ -4,6 +4,7 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
+import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../random-ids.js';
@@ -45,7 +46,10 @@ export function createWebhookRoute(app: App, ctx: ServerContext): void {
         return full ? endpoints : [...endpoints, endpoint];
       });
       if (full)
-        throw new HttpError('LIMIT_REACHED', `an account may have ${MAX_WEBHOOKS} webhook endpoints; delete one first`);
+        throw new ConflictError(
+          'LIMIT_REACHED',
+          `an account may have ${MAX_WEBHOOKS} webhook endpoints; delete one first`,
+        );
       // this process's engine writes the news of changes from now on; others' within KINDLING_CACHE_MS
       ctx.engines.invalidate(callerOf(request).accountId);
       return reply.code(201).send({ ...webhookWire(endpoint), secret: endpoint.secret });

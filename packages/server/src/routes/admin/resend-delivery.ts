@@ -8,6 +8,7 @@
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
+import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deliverySchema, deliveryWire } from '../../wire/delivery-wire.js';
@@ -42,7 +43,7 @@ export function resendDeliveryRoute(app: App, ctx: ServerContext): void {
         new HttpError('NOT_FOUND', `endpoint ${endpoint.id} has no delivery with the id ${JSON.stringify(deliveryId)}`);
       const outcome = await ctx.backend.deliveries.retry(endpoint.id, deliveryId, ctx.clock());
       if (outcome === 'unknown') throw noDelivery();
-      if (outcome === 'underWay') throw new HttpError('DELIVERY_UNDER_WAY');
+      if (outcome === 'underWay') throw new ConflictError('DELIVERY_UNDER_WAY');
       const delivery = await ctx.backend.deliveries.get(endpoint.id, deliveryId);
       if (delivery === null) throw noDelivery();
       reply.code(202);

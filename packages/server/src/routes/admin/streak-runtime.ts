@@ -3,7 +3,7 @@
  * rule there is no streak to act on, which is one 400 for the request rather than an issue per item.
  */
 import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { InvalidRequestError } from '../../errors/service-errors.js';
 import type { AccountRuntime } from '../../runtime/engines.js';
 import type { Space } from '../../runtime/spaces.js';
 
@@ -12,6 +12,9 @@ export const USER_MISSING = 'User does not exist';
 export async function streakRuntime(ctx: ServerContext, space: Space): Promise<AccountRuntime> {
   const runtime = await ctx.engines.runtimeFor(space);
   if (runtime.config.streak === null)
-    throw new HttpError('NO_STREAK_RULE', 'the account has no streak rule: configure one with PUT /admin/v1/streak');
+    throw new InvalidRequestError(
+      'NO_STREAK_RULE',
+      'the account has no streak rule: configure one with PUT /admin/v1/streak',
+    );
   return runtime;
 }

@@ -7,6 +7,7 @@ import { deterministicId } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
+import { ConflictError, InvalidRequestError } from '../../errors/service-errors.js';
 import { errors, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../runtime/attributes.js';
@@ -53,7 +54,7 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
         );
       }
       if (def.trigger !== 'api') {
-        throw new HttpError(
+        throw new InvalidRequestError(
           'ACHIEVEMENT_NOT_API',
           `the achievement ${JSON.stringify(def.key)} completes by its ${def.trigger} trigger, not by this call`,
         );
@@ -65,7 +66,7 @@ export function completeAchievementRoute(app: App, ctx: ServerContext): void {
         // no new completions (S22): a user who holds it is answered the first completion, as any repeat is
         const held = (await runtime.engine.user(id))?.achievements.find((a) => a.key === def.key);
         if (held === undefined)
-          throw new HttpError(
+          throw new ConflictError(
             'ACHIEVEMENT_LOCKED',
             `the achievement ${JSON.stringify(def.key)} is locked: no new completions`,
           );

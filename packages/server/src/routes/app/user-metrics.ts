@@ -150,5 +150,5 @@ async function answerSummary(
 /** The summary's dates checked under the query's names (the engine names its options `from` and `to`). */
 function checkDates(startDate: string, endDate: string): void {
   if (parseDay(startDate, 'startDate') > parseDay(endDate, 'endDate'))
-    throw new InvalidInputError(`startDate (${startDate}) must not be after endDate (${endDate})`);
+    throw new InvalidInputError('INVALID_INPUT', `startDate (${startDate}) must not be after endDate (${endDate})`);
 }
