@@ -244,17 +244,22 @@ export interface Engine {
     search?: string | null;
     at?: Date | number;
   }): Promise<UserPage>;
+  /** Give the user `count` freezes of one rule (first by default), up to the rule's `max` (`granted`: how many were added), journaled (S12); InvalidInputError when the rule has no freezes. */
   grantFreezes(
     userId: string,
     count: number,
     options?: { key?: string; at?: Date | number },
   ): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
+  /** Pause the user's streak of one rule over local dates `start`..`end`, inclusive (S13): the periods it overlaps hold the streak without adding to it (S9, S11). */
   pause(userId: string, options: { start: string; end: string; key?: string; at?: Date | number }): Promise<PauseView>;
+  /** Remove pause `pauseId` from the user's streak of one rule (S13), journaled. */
   unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;
+  /** Set the user's lost streak of one rule back to the length it had, when the loss lies within the rule's `restoreWindow` (S14): the outcome, the streak after and what changed. */
   restore(
     userId: string,
     options?: { key?: string; at?: Date | number },
   ): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
+  /** Complete an API achievement (`key`) for the user (S22); `completed` false when they already held it. */
   completeAchievement(
     userId: string,
     key: string,
