@@ -15,7 +15,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, memoryStore, type OutboxRecord, type Store } from '@kindling/core';
+import { createEngine, memoryStore, type Store } from '@kindling/core';
+import type { OutboxRecord } from '@kindling/core/adapter';
 import { sqliteStore } from '@kindling/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTargets, presentTargets } from '../packages/redis/src/test-targets.js';

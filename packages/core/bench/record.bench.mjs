@@ -20,7 +20,8 @@
 // disagree says so on that line: its figures are then no result.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createEngine, describeEvent, memoryStore, parseRules, reduceEvent } from '@kindling/core';
+import { createEngine, memoryStore, parseRules } from '@kindling/core';
+import { describeEvent, reduceEvent } from '@kindling/core/internal';
 import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from './workload.mjs';
 import { cpuSeconds, fmtInt, heapPeak, mb, median, table } from './report.mjs';
 import { placeEvents, placementFormats } from './placement.mjs';
@@ -112,7 +113,7 @@ function emptyTally() {
 function runReducer(
   /** @type {Workload} */ w,
   /** @type {number} */ count,
-  /** @type {import('@kindling/core').Model} */ model,
+  /** @type {import('@kindling/core/internal').Model} */ model,
   describe = false,
 ) {
   const states = new Map();
@@ -201,7 +202,7 @@ async function runEngine(
 
 /** A fingerprint of every user's final state, to check that B and C did the same work. */
 function digestStates(
-  /** @type {(id: string) => import('@kindling/core').UserState | null} */ get,
+  /** @type {(id: string) => import('@kindling/core/adapter').UserState | null} */ get,
   /** @type {Workload} */ w,
 ) {
   let h = 0;

@@ -16,7 +16,7 @@ const EMPTY_JOURNAL = Object.freeze({ rollups: [], zoneChanges: [], actions: [] 
 
 /** @returns {import('@kindling/core').Store} */
 export function stateOnlyStore() {
-  /** @type {Map<string, import('@kindling/core').UserState>} */
+  /** @type {Map<string, import('@kindling/core/adapter').UserState>} */
   const users = new Map();
   return {
     update(userId, step, options) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, InvalidInputError } from './errors.js';
 import { createEngine } from './engine.js';
 import { memoryStore } from './memory-store.js';
-import { noon } from './test-support.js';
+import { noon } from '../test/example-helpers.js';
 
 function engine() {
   return createEngine({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyEngine, extendOn, noon } from './test-support.js';
+import { dailyEngine, extendOn, noon } from '../test/example-helpers.js';
 
 const engineWith = dailyEngine;
 

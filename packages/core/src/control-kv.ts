@@ -6,6 +6,7 @@
  * because the core is the one package the adapters and the server all depend on.
  */
 export interface ControlKV {
+  /** The value stored under `key`; null when there is none (or it expired). */
   get(key: string): Promise<string | null>;
   /**
    * Write a document. With `expireMs`, it is dropped once that long has passed (what a session is
@@ -14,6 +15,7 @@ export interface ControlKV {
   put(key: string, value: string, expireMs?: number): Promise<void>;
   /** Write `next` only if the stored value is `expected` (null: absent). True when written. */
   swap(key: string, expected: string | null, next: string): Promise<boolean>;
+  /** Remove `key` and its value (nothing happens when there is none). */
   remove(key: string): Promise<void>;
   /**
    * Add to numeric fields of a record of counters (created at 0); answers those fields' values after.
@@ -36,6 +38,7 @@ export interface ControlKV {
   readField(key: string, field: string): Promise<string | null>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
+  /** Release the control plane's connections and files. */
   close(): Promise<void>;
 }
 

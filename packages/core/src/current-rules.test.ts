@@ -7,11 +7,10 @@ import {
   type RecordResult,
   type Store,
   type StreakRuleInput,
-  type UpdateOptions,
-  type UserState,
-  parseAchievements,
   parseRules,
 } from '@kindling/core';
+import type { UpdateOptions, UserState } from '@kindling/core/adapter';
+import { parseAchievements } from '@kindling/core/internal';
 import { fingerprintModel, stampOf } from './fingerprint.js';
 
 const METRICS = ['lessons', 'minutes'];

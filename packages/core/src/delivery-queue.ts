@@ -151,6 +151,7 @@ export interface DeliveryQueue {
   count(): Promise<DeliveryCounts>;
   /** As `Store.probe`: rejects when a write would be refused now. Optional. */
   probe?(): Promise<void>;
+  /** Release the queue's connections and files. */
   close(): Promise<void>;
 }
 

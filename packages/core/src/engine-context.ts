@@ -18,7 +18,7 @@ import { parseRules, type StreakRule } from './rules.js';
 import type { Change, HistoryEntry, OwnerAction, StreakState, UserState } from './state.js';
 import type { Store } from './store.js';
 import { placeInstant, toInstant, zoneOf } from './time/local-date.js';
-import type { EngineOptions } from './engine-types.js';
+import type { EngineOptions } from './engine-options.js';
 import { checkIdempotencyRetention } from './idempotency-retention.js';
 
 /** An owner action as a step reports it; the engine adds when, on which rule and day. */

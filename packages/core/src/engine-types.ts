@@ -2,43 +2,54 @@
  * The engine's public shapes: its options, what `record` takes, what reads return, and the Engine
  * interface itself.
  */
-import type { Achievement, AchievementInput, CompletedAchievement } from './achievements.js';
+import type { Achievement, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
 import type { PreferencesInput, PreferencesView } from './preferences.js';
 import type { ProfileInput } from './profile.js';
-import type { ReadStamp } from './read-stamp.js';
 import type { RecordedEvent, RecordResult } from './response.js';
 import type { RestoreOutcome } from './restore.js';
 import type { Aggregation, SummaryPeriod } from './event-summary.js';
-import type { StreakRule, StreakRuleInput } from './rules.js';
+import type { StreakRule } from './rules.js';
 import type { Change, Journal } from './state.js';
 import type { StreakStats } from './stats.js';
 import type { Store } from './store.js';
+import type { EngineOptions } from './engine-options.js';
 import type { SettleResult, SweepResult } from './sweep.js';
-import type { UserPage } from './user-list.js';
 import type { HistoryPeriod, StreakView } from './view.js';
 
-export interface EngineOptions {
-  store: Store;
-  /** the only source of "now" (epoch ms); default Date.now */
-  clock?: () => number;
-  streaks?: StreakRuleInput[];
-  achievements?: AchievementInput[];
-  /** metrics that events may name; default: every metric the rules and achievements name */
-  metrics?: string[];
-  /** ids of events and pauses; default: deterministic UUID-shaped ids derived from user and version */
-  newId?: () => string;
-  /**
-   * Write news of every change (an event's, a settlement's, an owner's action's, a reminder) to the
-   * store's outbox with the change itself (outbox.ts), for a relay to hand on; default false.
-   */
-  outbox?: boolean;
-  /**
-   * How long an idempotency record answers a repeat of its key, from the clock's instant when it
-   * was recorded (S18): after it the event is recorded as a new one. Milliseconds, from 1 hour to
-   * 10 years; default 7 days (idempotency-retention.ts).
-   */
-  idempotencyRetentionMs?: number;
+export type { EngineOptions };
+
+/** A stamp of the state a streak read is made from (read-stamp.ts checks it). */
+export interface ReadStamp {
+  /** the version of the user's committed state */
+  readonly version: number;
+  /** the IANA zone the user's days are counted in */
+  readonly zone: string;
+  /** the local day (epoch day) the read was made on */
+  readonly day: number;
+  /** the store's count of the user's erasures before the state was read (`Store.erasures`) */
+  readonly erasures: number;
+}
+
+/** One user of a page of `listUsers` (user-list.ts). */
+export interface UserRow {
+  id: string;
+  email: string | null;
+  /** the user's IANA zone; null when none was sent (the rule's default applies) */
+  tz: string | null;
+  /** the first rule's streak length now (0 without a rule) */
+  current: number;
+  /** the first rule's longest streak (0 without a rule) */
+  longest: number;
+  /** the instant of the user's latest event (RFC 3339), null when none is known */
+  lastActive: string | null;
+}
+
+/** A page of `listUsers`. */
+export interface UserPage {
+  users: UserRow[];
+  /** the `after` of the next page; null at the end of the list */
+  next: string | null;
 }
 
 export interface RecordInput {
@@ -113,6 +124,27 @@ export interface Engine {
   readonly store: Store;
   /** the fingerprint of the rules (fingerprint.ts) stamped on every state this engine writes; a state with another is rebuilt before use (S20) */
   readonly rulesFingerprint: string;
+  /**
+   * Record one event of a user (S1–S9): checked, placed on the user's local date per rule, added
+   * to the period's progress, the streaks extended and achievements completed as it decides, all in
+   * one atomic write of the store; answers the event, the total, every change and each rule's
+   * streak as a read shows it. With an `idempotencyKey`, a repeat gets the first answer (S18).
+   * Throws `InvalidInputError` for bad input, `StoreError` when the store fails.
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { createEngine, memoryStore } from '@kindling/core';
+   *
+   * const engine = createEngine({
+   *   store: memoryStore(),
+   *   streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+   * });
+   * const result = await engine.record({ userId: 'ada', metric: 'lessons', value: 1, at: Date.parse('2026-03-02T09:00:00Z') });
+   * assert.equal(result.total, 1);
+   * assert.equal(result.currentStreak?.length, 1);
+   * assert.equal(result.currentStreak?.extended, true);
+   * ```
+   */
   record(input: RecordInput): Promise<RecordResult>;
   /**
    * Records an event exactly as `record` does, and answers without the streaks' views
@@ -142,6 +174,29 @@ export interface Engine {
     input: PreferencesInput,
     options?: { key?: string; at?: Date | number },
   ): Promise<PreferencesView>;
+  /**
+   * The user's streak of one rule (the first by default) at `at` (default now), as settled up to
+   * then without writing (S10, S15–S17), with its recent history (`historyPeriods` periods) and
+   * pauses. An unknown user reads as a streak of 0; a state kept under other rules is rebuilt first (S20).
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { createEngine, memoryStore } from '@kindling/core';
+   *
+   * const engine = createEngine({
+   *   store: memoryStore(),
+   *   streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+   * });
+   * for (const day of ['2026-03-02', '2026-03-03']) {
+   *   await engine.record({ userId: 'ada', metric: 'lessons', value: 1, at: Date.parse(`${day}T09:00:00Z`) });
+   * }
+   * const read = await engine.streak('ada', { at: Date.parse('2026-03-03T20:00:00Z') });
+   * assert.equal(read.length, 2);
+   * assert.equal(read.started, '2026-03-02');
+   * // two days without a lesson: the streak is lost by then
+   * assert.equal((await engine.streak('ada', { at: Date.parse('2026-03-06T12:00:00Z') })).length, 0);
+   * ```
+   */
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
   /** the user's profile, totals and completed achievements; a state kept under other rules is rebuilt first (S20), as for `streak` */
   user(userId: string, options?: { at?: Date | number }): Promise<UserView | null>;
@@ -189,17 +244,22 @@ export interface Engine {
     search?: string | null;
     at?: Date | number;
   }): Promise<UserPage>;
+  /** Give the user `count` freezes of one rule (first by default), up to the rule's `max` (`granted`: how many were added), journaled (S12); InvalidInputError when the rule has no freezes. */
   grantFreezes(
     userId: string,
     count: number,
     options?: { key?: string; at?: Date | number },
   ): Promise<{ granted: number; freezes: number; maxFreezes: number }>;
+  /** Pause the user's streak of one rule over local dates `start`..`end`, inclusive (S13): the periods it overlaps hold the streak without adding to it (S9, S11). */
   pause(userId: string, options: { start: string; end: string; key?: string; at?: Date | number }): Promise<PauseView>;
+  /** Remove pause `pauseId` from the user's streak of one rule (S13), journaled. */
   unpause(userId: string, pauseId: string, options?: { key?: string; at?: Date | number }): Promise<void>;
+  /** Set the user's lost streak of one rule back to the length it had, when the loss lies within the rule's `restoreWindow` (S14): the outcome, the streak after and what changed. */
   restore(
     userId: string,
     options?: { key?: string; at?: Date | number },
   ): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
+  /** Complete an API achievement (`key`) for the user (S22); `completed` false when they already held it. */
   completeAchievement(
     userId: string,
     key: string,
@@ -221,6 +281,22 @@ export interface Engine {
    * achievements alone changed has them recomputed, its streaks kept; one made under these rules is
    * left as it is. An exception
    * thrown by `onProgress` stops the rebuild and is thrown again.
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { createEngine, memoryStore } from '@kindling/core';
+   *
+   * const store = memoryStore();
+   * const at = Date.parse('2026-03-02T09:00:00Z');
+   * const before = createEngine({ store, streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }] });
+   * await before.record({ userId: 'ada', metric: 'lessons', value: 1, at });
+   * // the owner raises the threshold: the user's day no longer meets it once rebuilt
+   * const after = createEngine({ store, streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 2 }] }] });
+   * const seen: string[] = [];
+   * assert.deepEqual(await after.rebuildAll({ at, onProgress: ({ userId }) => seen.push(userId) }), { users: 1 });
+   * assert.deepEqual(seen, ['ada']);
+   * assert.equal((await after.streak('ada', { at })).length, 0);
+   * ```
    */
   rebuildAll(options?: {
     at?: Date | number;
@@ -246,6 +322,23 @@ export interface Engine {
    * Settle every user whose streak needed a freeze or was lost by `at` (default now), found in the
    * store's index, at most `limit` (default 500) per rule; `due` how many the index found (all
    * settled when it resolves), `users` those whose streaks moved, `more` when the index had more.
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { createEngine, memoryStore } from '@kindling/core';
+   *
+   * const engine = createEngine({
+   *   store: memoryStore(),
+   *   streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+   * });
+   * await engine.record({ userId: 'ada', metric: 'lessons', value: 1, at: Date.parse('2026-03-02T09:00:00Z') });
+   * // nobody is due while the streak can still be kept
+   * assert.equal((await engine.settleDue({ at: Date.parse('2026-03-03T12:00:00Z') })).due, 0);
+   * // once it is lost, the sweep settles the loss (written once: a second sweep finds nothing)
+   * const sweep = await engine.settleDue({ at: Date.parse('2026-03-05T12:00:00Z') });
+   * assert.deepEqual([sweep.due, sweep.users, sweep.more], [1, 1, false]);
+   * assert.equal((await engine.settleDue({ at: Date.parse('2026-03-05T12:00:00Z') })).due, 0);
+   * ```
    */
   settleDue(options?: { at?: Date | number; limit?: number }): Promise<SweepResult>;
   /**

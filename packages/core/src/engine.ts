@@ -52,6 +52,11 @@ function withJournal<T>(result: T | typeof LATE): T {
   return result;
 }
 
+/**
+ * The engine over `options.store` with the rules and achievements given (checked here: a bad one
+ * throws `ConfigError`), reading "now" only from `options.clock`. Every call is one atomic step of
+ * the store per user; see `Engine` for each.
+ */
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
   const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, idempotencyRetention } =

@@ -12,7 +12,7 @@ import { createEngine } from './engine.js';
 import { ConfigError, InvalidInputError } from './errors.js';
 import { memoryStore } from './memory-store.js';
 import type { Store } from './store.js';
-import { noon } from './test-support.js';
+import { noon } from '../test/example-helpers.js';
 
 const STREAKS = [{ key: 'default', frequency: 'daily' as const, conditions: [{ metric: 'lessons', threshold: 1 }] }];
 const IOS_FIVE: AchievementInput = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAchievements, parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
+import { parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
+import { parseAchievements } from '@kindling/core/internal';
 import { fingerprintModel, madeUnder, madeUnderStreakRules, stampOf } from './fingerprint.js';
 
 const base: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };

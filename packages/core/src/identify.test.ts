@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError, NotFoundError } from './errors.js';
-import { dailyEngine, extendOn, noon } from './test-support.js';
+import { dailyEngine, extendOn, noon } from '../test/example-helpers.js';
 
 describe('identify', () => {
   it('creates a user ahead of any event, with the profile given and defaults for the rest', async () => {

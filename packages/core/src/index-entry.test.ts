@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, parseRules, reduceEvent, zoneOf, type UserState } from '@kindling/core';
+import { createEngine, memoryStore, parseRules } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
+import { reduceEvent, zoneOf } from '@kindling/core/internal';
 import { changedEntries, indexEntries, indexWatch } from './index-entry.js';
 import type { StreakRuleInput } from './rules.js';
 import type { IndexEntry } from './state.js';
-import { EDGE_ZONES, frequencyArb, propertyRuns, weekdayArb } from './time/time-support.js';
+import { EDGE_ZONES, frequencyArb, propertyRuns, weekdayArb } from '../test/time-arbitraries.js';
 
 const HOUR = 3_600_000;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from './engine.js';
 import { memoryStore } from './memory-store.js';
 import type { StreakRuleInput } from './rules.js';
-import { noon } from './test-support.js';
+import { noon } from '../test/example-helpers.js';
 
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore, newUser, type StreakState, type UserState } from '@kindling/core';
+import { memoryStore } from '@kindling/core';
+import type { StreakState, UserState } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 
 function userWith(version: number): UserState {
   return { ...newUser('u', 0), version, totals: { lessons: version } };

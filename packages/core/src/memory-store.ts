@@ -81,6 +81,23 @@ function lineOf(record: UserRecord, streak: string): IndexEntry | undefined {
   return undefined;
 }
 
+/**
+ * A `Store` in this process's memory, the reference every other store is checked against: for
+ * tests, examples and embedders that keep nothing across restarts. Each step gets a copy of the
+ * state (nothing committed is touched before its commit); writes of one user run one at a time.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { createEngine, memoryStore } from '@kindling/core';
+ *
+ * const store = memoryStore();
+ * const engine = createEngine({ store, streaks: [{ frequency: 'weekly', conditions: [{ metric: 'runs', threshold: 2 }] }] });
+ * await engine.record({ userId: 'ada', metric: 'runs', value: 1, at: Date.parse('2026-03-02T07:00:00Z') });
+ * assert.equal(await store.version('ada'), 1);
+ * assert.equal(await store.version('grace'), 0);
+ * assert.equal(await engine.countUsers(), 1);
+ * ```
+ */
 export function memoryStore(): MemoryStore {
   const users = new Map<string, UserRecord>();
   /** the write being committed: its day sums merged with the stored ones and checked (one write at a time) */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FeatureOffError, InvalidInputError, NotFoundError } from './errors.js';
-import { dailyEngine, extendOn, noon } from './test-support.js';
+import { dailyEngine, extendOn, noon } from '../test/example-helpers.js';
 
 const personal = { personalization: { mode: true, thresholds: { min: 1, max: 10 } } };
 

@@ -12,21 +12,10 @@
  * count gives no stamps.
  */
 import type { EngineContext } from './engine-context.js';
-import type { Options } from './engine-types.js';
+import type { Options, ReadStamp } from './engine-types.js';
 import { zoneNameFor } from './reduce.js';
 import { placeInstant, zoneOf } from './time/local-date.js';
 import { checkUserId } from './validate.js';
-
-export interface ReadStamp {
-  /** the version of the user's committed state */
-  readonly version: number;
-  /** the IANA zone the user's days are counted in */
-  readonly zone: string;
-  /** the local day (epoch day) the read was made on */
-  readonly day: number;
-  /** the store's count of the user's erasures before the state was read (`Store.erasures`) */
-  readonly erasures: number;
-}
 
 export async function readStamp(
   ctx: EngineContext,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseRules, reduceEvent, remindersDue, type StreakRuleInput, type UserState } from '@kindling/core';
-import { thrown } from './test-support.js';
+import { parseRules, type StreakRuleInput } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
+import { reduceEvent, remindersDue } from '@kindling/core/internal';
+import { thrown } from '../test/example-helpers.js';
 
 const at = (iso: string) => Date.parse(iso);
 const daily: StreakRuleInput = {

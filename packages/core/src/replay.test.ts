@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, parseRules, replayEvents, type EventInput } from '@kindling/core';
+import { createEngine, memoryStore, parseRules } from '@kindling/core';
+import { replayEvents, type EventInput } from '@kindling/core/internal';
 
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
 const rules = [

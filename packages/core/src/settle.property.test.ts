@@ -11,7 +11,7 @@ import { parseRules } from './rules.js';
 import { settleUser } from './settle.js';
 import type { Change, UserState } from './state.js';
 import { zoneOf } from './time/local-date.js';
-import { frequencyArb, propertyRuns } from './time/time-support.js';
+import { frequencyArb, propertyRuns } from '../test/time-arbitraries.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseRules, reduceEvent, settleUser, type StreakRuleInput, type UserState } from '@kindling/core';
+import { parseRules, type StreakRuleInput } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
+import { reduceEvent, settleUser } from '@kindling/core/internal';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -30,6 +30,10 @@ const RANGES: ReadonlyArray<[number, number | null]> = [
   [365, null],
 ];
 
+/**
+ * What `Engine.stats` shows of rule `streak` at `at` from the store's index counts: the current
+ * and longest streaks' histograms and top lists (a caller with no index yet passes empty counts).
+ */
 export function describeStats(streak: string, at: number, index: IndexStats): StreakStats {
   const histogram = RANGES.map(([from, to]) => ({
     from,

@@ -135,6 +135,7 @@ export interface Store {
   journal(userId: string): Promise<Journal>;
   /** User ids in ascending order (UTF-16 code units), after `after` (no id is empty: after '' they start at the first), at most `limit`. */
   users(after: string | null, limit: number): Promise<string[]>;
+  /** How many users the store holds (each id `users` lists once). */
   countUsers(): Promise<number>;
   /** Analytics of one rule at instant `at`, with `top` entries in each top list. */
   stats(streak: string, at: number, top: number): Promise<IndexStats>;

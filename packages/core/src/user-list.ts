@@ -12,7 +12,7 @@
  * (S20), where `engine.user` would rebuild it and commit.
  */
 import type { EngineContext } from './engine-context.js';
-import type { Options, Result } from './engine-types.js';
+import type { Options, Result, UserRow } from './engine-types.js';
 import { InvalidInputError } from './errors.js';
 import { rebuildUser } from './rebuild.js';
 import { stateAt } from './reduce.js';
@@ -26,25 +26,6 @@ export const MAX_PAGE = 100;
 export const MAX_SEARCH_LENGTH = 255;
 /** Ids asked of the store at once while searching; their states are loaded together. */
 const SEARCH_CHUNK = 100;
-
-export interface UserRow {
-  id: string;
-  email: string | null;
-  /** the user's IANA zone; null when none was sent (the rule's default applies) */
-  tz: string | null;
-  /** the first rule's streak length now (0 without a rule) */
-  current: number;
-  /** the first rule's longest streak (0 without a rule) */
-  longest: number;
-  /** the instant of the user's latest event (RFC 3339), null when none is known */
-  lastActive: string | null;
-}
-
-export interface UserPage {
-  users: UserRow[];
-  /** the `after` of the next page; null at the end of the list */
-  next: string | null;
-}
 
 function checkText(value: unknown, what: string, max: number): string | null {
   if (value === undefined || value === null) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from './errors.js';
-import { dailyEngine, noon } from './test-support.js';
+import { dailyEngine, noon } from '../test/example-helpers.js';
 
 /** C0, DEL, C1, and the direction controls: embeddings, overrides, isolates, marks. */
 const UNSHOWABLE = [

@@ -23,7 +23,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { newUser } from '@kindling/core';
+import { newUser } from '@kindling/core/internal';
 import { redisStore } from '@kindling/redis';
 
 const URL = process.env.KINDLING_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -27,7 +27,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createEngine, parseRules, reduceEvent } from '@kindling/core';
+import { createEngine, parseRules } from '@kindling/core';
+import { reduceEvent } from '@kindling/core/internal';
 import { redisStore } from '@kindling/redis';
 import {
   generateWorkload as makeWorkload,
@@ -436,7 +437,7 @@ function printRows(/** @type {{ name: string, blocks: Block[] }[]} */ rows) {
 async function compareStates(
   /** @type {Store} */ store,
   /** @type {Workload} */ w,
-  /** @type {Map<string, import('@kindling/core').UserState>} */ expected,
+  /** @type {Map<string, import('@kindling/core/adapter').UserState>} */ expected,
 ) {
   let equal = 0;
   let sameVersion = 0;

@@ -8,7 +8,8 @@
  * metrics: `<escaped metric>:t|n|a` → total (a float), events, latest instant
  * completions: `<escaped achievement>` → completions
  */
-import type { ActivityDelta, ActivityReport, DayCounts, MetricCounts } from '@kindling/core';
+import type { ActivityReport } from '@kindling/core';
+import type { ActivityDelta, DayCounts, MetricCounts } from '@kindling/core/adapter';
 import type { Connection } from './connection.js';
 import { escapeName, unescapeName, type ActivityKeys } from './keys.js';
 

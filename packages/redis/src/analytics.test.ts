@@ -4,7 +4,9 @@
  * memory store, the reference), and more dead streaks than one script call retires.
  */
 import fc from 'fast-check';
-import { memoryStore, NEVER, newUser, type IndexEntry, type Store, type UserState } from '@kindling/core';
+import { memoryStore, type Store } from '@kindling/core';
+import { NEVER, type IndexEntry, type UserState } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { connect } from './connection.js';

@@ -4,7 +4,8 @@
  * back as "revived" entries, merged here, so that any `at` gets the exact answer and the usual one
  * (`at` moving forward) reads only what it returns.
  */
-import { StoreError, type IndexStats } from '@kindling/core';
+import { StoreError } from '@kindling/core';
+import type { IndexStats } from '@kindling/core/adapter';
 import { parseIndexEntry, type StoredIndexEntry } from './codec.js';
 import type { Connection, ScriptName } from './connection.js';
 import { decodeMember, encodeMember, indexKeyList, type IndexKeys, type PartitionKeys } from './keys.js';

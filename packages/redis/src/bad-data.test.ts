@@ -3,7 +3,8 @@
  * reset: a newer or unknown schema, a state that is not JSON, a key of the wrong type, a field
  * that does not parse. The bad value is still there afterwards.
  */
-import { newUser, StoreError } from '@kindling/core';
+import { StoreError } from '@kindling/core';
+import { newUser } from '@kindling/core/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { redisStore } from './redis-store.js';

@@ -3,7 +3,8 @@
  * fails with a StoreError naming the key (and field): data this adapter did not write is never
  * taken for empty.
  */
-import { NEVER, type OwnerAction, type RecordedEvent, type UserState, type ZoneChange } from '@kindling/core';
+import type { RecordedEvent } from '@kindling/core';
+import { NEVER, type OwnerAction, type UserState, type ZoneChange } from '@kindling/core/adapter';
 import { damaged } from './damaged.js';
 
 function parseJson(raw: string, where: string, what: string): unknown {

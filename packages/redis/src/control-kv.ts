@@ -5,7 +5,7 @@
  * client of the address, shared with the stores opened on it: every command bounded by
  * `timeoutMs`, every failure (unreachable, timed out, CLUSTERDOWN…) a StoreError.
  */
-import { ownRecord, type ControlKV } from '@kindling/core';
+import { ownRecord, type ControlKV } from '@kindling/core/adapter';
 import { connect, type Connection } from './connection.js';
 
 const SWAP_LUA = `

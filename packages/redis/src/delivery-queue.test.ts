@@ -4,7 +4,7 @@
  * racing for the same deliveries, and agreement with the memory reference over any sequence of
  * operations (lines moving on, retries of earlier deliveries, purges, removals, clocks going back).
  */
-import { memoryDeliveryQueue, type DeliveryOutcome, type DeliveryQueue, userOrderKey } from '@kindling/core';
+import { memoryDeliveryQueue, type DeliveryOutcome, type DeliveryQueue, userOrderKey } from '@kindling/core/adapter';
 import fc from 'fast-check';
 import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import { afterAll, describe, expect, it } from 'vitest';

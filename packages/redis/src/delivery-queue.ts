@@ -22,9 +22,9 @@
  * `count` reads two fields; a queue written before the counts has them made in the same first step
  * (COUNTS_LUA), one walk of its lines and finished deliveries.
  */
+import { StoreError } from '@kindling/core';
 import {
   checkQueueLimit,
-  StoreError,
   type Delivery,
   type DeliveryAttempt,
   type DeliveryPage,
@@ -32,7 +32,7 @@ import {
   type DeliveryStatus,
   type NewDelivery,
   userOrderKey,
-} from '@kindling/core';
+} from '@kindling/core/adapter';
 import { connect, type Connection } from './connection.js';
 import {
   CLAIM_ENDPOINT_LUA,

@@ -7,7 +7,7 @@
  * two are in different slots, a write in between is never undone. Records kept before the instants
  * were written (a value of JSON alone) have no line and are not removed.
  */
-import { checkForgetArgs, type ForgottenRecords } from '@kindling/core';
+import { checkForgetArgs, type ForgottenRecords } from '@kindling/core/adapter';
 import type { Connection } from './connection.js';
 import { damaged } from './damaged.js';
 import { type AccountKeys, unescapeName } from './keys.js';

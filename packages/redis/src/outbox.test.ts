@@ -4,7 +4,9 @@
  * accounts kept apart, the registry following what the users' slots hold while writes and removals
  * race, and an entry whose listing was lost found after the user's next news.
  */
-import { newUser, StoreError, type OutboxEntry, type Store } from '@kindling/core';
+import { StoreError, type Store } from '@kindling/core';
+import type { OutboxEntry } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { openTargets, presentTargets } from './test-targets.js';

@@ -12,7 +12,8 @@
  * registry has heard of no sequence after the last one that slot had given out (outbox-scripts.ts
  * SETTLE): a write committed meanwhile keeps its user listed, whichever script lands first.
  */
-import { StoreError, type OutboxEntry, type OutboxRecord } from '@kindling/core';
+import { StoreError } from '@kindling/core';
+import type { OutboxEntry, OutboxRecord } from '@kindling/core/adapter';
 import type { Connection } from './connection.js';
 import { decodeMember, encodeMember, type AccountKeys, type UserOutboxKeys } from './keys.js';
 import { formatPosition, parsePosition } from './outbox-positions.js';

@@ -88,6 +88,24 @@ function warnIndexError(error: StoreError, userId: string): void {
   );
 }
 
+/**
+ * A `Store` on Redis or a Redis Cluster, its `account`'s keys under `keyPrefix` apart from every
+ * other's: one connection per address in the process, shared with the other stores on it and
+ * closed with the last of them (`close()`).
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { createEngine } from '@kindling/core';
+ * import { redisStore } from '@kindling/redis';
+ *
+ * const store = redisStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'example', account: 'acme' });
+ * const engine = createEngine({ store, streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }] });
+ * const result = await engine.record({ userId: 'ada', metric: 'lessons', value: 1, at: Date.parse('2026-03-02T09:00:00Z') });
+ * assert.equal(result.currentStreak?.length, 1);
+ * assert.equal(await store.version('ada'), 1);
+ * await store.close();
+ * ```
+ */
 export function redisStore(options: RedisStoreOptions = {}): RedisStore {
   const keyPrefix = options.keyPrefix ?? 'kl';
   const account = options.account ?? 'default';

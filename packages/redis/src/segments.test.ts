@@ -2,7 +2,7 @@
  * Held periods as run-length segments: any set of held periods of a block comes back exactly, and
  * a year of a daily streak is a few bytes.
  */
-import type { HeldBy, HistoryEntry } from '@kindling/core';
+import type { HeldBy, HistoryEntry } from '@kindling/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_PERIODS, decodeSegments, encodeSegments } from './segments.js';

@@ -6,7 +6,7 @@
  * any other keeps it, as the reducer does; anything else starts a new segment. A year of a daily
  * streak is a few bytes, and a write rewrites one block.
  */
-import type { HeldBy, HistoryEntry } from '@kindling/core';
+import type { HeldBy, HistoryEntry } from '@kindling/core/adapter';
 import { damaged } from './damaged.js';
 
 export const BLOCK_PERIODS = 128;

@@ -4,7 +4,9 @@
  * with the last of them. Counted as Redis counts them (`connected_clients` of INFO, on every node of
  * a Cluster), on servers of this file's own so that no other client of a shared Redis moves the count.
  */
-import { newUser, StoreError, type Store, type UserState } from '@kindling/core';
+import { StoreError, type Store } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { type Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from './connection.js';

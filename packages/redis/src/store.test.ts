@@ -2,7 +2,9 @@
  * Every Store method at the level of the interface, on a single Redis and on a Redis Cluster:
  * round trips, reopening, idempotency, replaceHistory, rollup merging, the journal, users, accounts.
  */
-import { newUser, StoreError, type RecordResult, type UserState, type UserWrite } from '@kindling/core';
+import { StoreError, type RecordResult } from '@kindling/core';
+import type { UserState, UserWrite } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTargets, presentTargets } from './test-targets.js';
 

@@ -7,17 +7,17 @@
  * A write's outbox entries go in the commit script itself (outbox.ts); a write without any takes the
  * same path as before the outbox existed.
  */
+import { StoreError } from '@kindling/core';
 import {
   checkFiniteNumbers,
   NEVER,
-  StoreError,
   type IdempotencyRecord,
   type IndexEntry,
   type StepResult,
   type UpdateOptions,
   type UserSnapshot,
   type UserWrite,
-} from '@kindling/core';
+} from '@kindling/core/adapter';
 import type { LostCommit, LostCommits, SlotReading } from './lost-commits.js';
 import { isDataProblem, retryInPartitionSlot } from './partition-slot-retry.js';
 import { activityArgs } from './activity.js';

@@ -4,16 +4,8 @@
  * state value is read first, so that anything committed after it changes the version the commit checks:
  * no locks, no MULTI; the commit's version check is what makes an update safe.
  */
-import type {
-  HistoryEntry,
-  Journal,
-  OwnerAction,
-  RecordedEvent,
-  Rollup,
-  UpdateOptions,
-  UserState,
-  ZoneChange,
-} from '@kindling/core';
+import type { Journal, RecordedEvent } from '@kindling/core';
+import type { HistoryEntry, OwnerAction, Rollup, UpdateOptions, UserState, ZoneChange } from '@kindling/core/adapter';
 import { parseOwnerAction, parseResponse, parseState, parseZoneChange } from './codec.js';
 import type { Connection } from './connection.js';
 import { escapeName, historyField, idempotencyField, unescapeName, type UserKeys } from './keys.js';

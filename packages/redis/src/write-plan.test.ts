@@ -3,7 +3,8 @@
  * (late days, older blocks, a replaced history), applying the planned ops and reading everything
  * back gives what a plain merge of the writes gives, and the state value parses back (user-blob).
  */
-import { newUser, type HeldBy, type HistoryEntry, type Rollup, type UserWrite } from '@kindling/core';
+import type { HeldBy, HistoryEntry, Rollup, UserWrite } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountKeys, unescapeName } from './keys.js';

@@ -4,7 +4,7 @@
  * version and writes these bytes. Most writes touch only the tails; a write to older days or
  * blocks, or one that replaces the history, first reads the fields it needs (fieldsToRead).
  */
-import { checkDaySum, type HistoryEntry, type Rollup, type UserWrite } from '@kindling/core';
+import { checkDaySum, type HistoryEntry, type Rollup, type UserWrite } from '@kindling/core/adapter';
 import { escapeName, historyField, journalField, rollupField, seriesName, type UserKeys } from './keys.js';
 import {
   decodeEntries,

@@ -7,7 +7,7 @@
  * OUTBOX variants, which write the entries with the user's keys (outbox-scripts.ts); writes without
  * news never run that code.
  */
-import { NEVER } from '@kindling/core';
+import { NEVER } from '@kindling/core/adapter';
 import { LUA_COMMON } from './lua-common.js';
 import { OUTBOX_PART, REGISTER_PART } from './outbox-scripts.js';
 

@@ -5,7 +5,7 @@
  * (most events: a second event of the day, a metric no rule counts) can leave the index alone.
  * Bounded: the oldest users are forgotten, which only means their next write sends its lines.
  */
-import { NEVER, type IndexEntry } from '@kindling/core';
+import { NEVER, type IndexEntry } from '@kindling/core/adapter';
 
 const LIMIT = 50_000;
 

@@ -142,7 +142,10 @@ async function measure(/** @type {any} */ server, /** @type {(() => number) | nu
 }
 
 /** The account's tenants written in one compare-and-set of its document. */
-async function writeTenants(/** @type {import('@kindling/core').ControlKV} */ kv, /** @type {string} */ accountId) {
+async function writeTenants(
+  /** @type {import('@kindling/core/adapter').ControlKV} */ kv,
+  /** @type {string} */ accountId,
+) {
   const at = new Date().toISOString();
   const tenants = Array.from({ length: TENANTS }, (_, i) => ({
     id: randomUUID(),

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DeliveryAttempt, DeliveryOutcome, DeliveryQueue, NewDelivery } from '@kindling/core';
+import type { DeliveryAttempt, DeliveryOutcome, DeliveryQueue, NewDelivery } from '@kindling/core/adapter';
 import { parseSettings } from './settings.js';
 import { startServer, type RunningServer } from './server.js';
 

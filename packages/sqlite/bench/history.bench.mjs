@@ -19,14 +19,15 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { createEngine, placeInstant, zoneOf } from '@kindling/core';
+import { createEngine } from '@kindling/core';
+import { placeInstant, zoneOf } from '@kindling/core/internal';
 import { sqliteStore } from '@kindling/sqlite';
 import { envInt, METRICS } from '../../core/bench/workload.mjs';
 import { pad, quantile, table } from '../../core/bench/report.mjs';
 import { HISTORY_PERIODS, READ_AT, READER_ZONE, STREAKS, readerEvents } from './readers.mjs';
 
 /** @typedef {import('@kindling/core').Store} Store */
-/** @typedef {import('@kindling/core').HistoryEntry} HistoryEntry */
+/** @typedef {import('@kindling/core/adapter').HistoryEntry} HistoryEntry */
 /** @typedef {{ id: string, name: string, events: import('../../core/bench/workload.mjs').ReaderEvent[], stored?: number, held?: number }} Reader */
 /**
  * @typedef {object} Probe

@@ -5,7 +5,7 @@
  * spent an eighth of their time in these upserts). A write's counts are added once its rows are all
  * written, so a write that failed adds none; a batch rolled back forgets them all.
  */
-import type { ActivityDelta } from '@kindling/core';
+import type { ActivityDelta } from '@kindling/core/adapter';
 import type { Statements } from './statements.js';
 
 interface AccountSums {

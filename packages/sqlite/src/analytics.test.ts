@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { NEVER, newUser, type IndexEntry } from '@kindling/core';
+import { NEVER, type IndexEntry } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { describe, expect, it } from 'vitest';
 import { planOf } from '../test/query-plan.js';
 import { useTempFiles } from '../test/temp.js';

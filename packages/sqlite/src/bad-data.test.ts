@@ -1,7 +1,8 @@
 import { readFileSync, truncateSync, writeFileSync, statSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { newUser, StoreError, type Store } from '@kindling/core';
+import { StoreError, type Store } from '@kindling/core';
+import { newUser } from '@kindling/core/internal';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';
 import { readMigrations } from './migrate.js';

@@ -1,4 +1,5 @@
-import { newUser, type UserState } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';

@@ -4,7 +4,7 @@
  * the first statement, WAL with the busy retry), so that the CLI and a running server can share the
  * file. Every SQLite failure (the disk full, the file locked, read-only or damaged) is a StoreError.
  */
-import { ownRecord, type ControlKV } from '@kindling/core';
+import { ownRecord, type ControlKV } from '@kindling/core/adapter';
 import { labelOf, toStoreError } from './errors.js';
 import { fileIdentityCheck, openSqlite, useWriteAheadLog } from './open.js';
 

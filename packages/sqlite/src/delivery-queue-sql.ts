@@ -6,7 +6,7 @@
  * (the tests check the query plans).
  */
 import type Database from 'better-sqlite3';
-import type { DeliveryStatus } from '@kindling/core';
+import type { DeliveryStatus } from '@kindling/core/adapter';
 
 /**
  * One table of its own name, created when missing, so that it may live in the control plane's file.

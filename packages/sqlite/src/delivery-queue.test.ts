@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { StoreError } from '@kindling/core';
 import {
   type ClaimedDelivery,
   type DeliveryAttempt,
   type DeliveryQueue,
   type NewDelivery,
-  StoreError,
   userOrderKey,
-} from '@kindling/core';
+} from '@kindling/core/adapter';
 import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -39,7 +39,7 @@ import {
   type NewDelivery,
   type RetryOutcome,
   userOrderKey,
-} from '@kindling/core';
+} from '@kindling/core/adapter';
 import type Database from 'better-sqlite3';
 import {
   DELIVERY_QUEUE_CLAIMS,

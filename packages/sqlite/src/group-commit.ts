@@ -7,7 +7,7 @@
  * for every update would cost two statements each (3% of an event's instructions in the server).
  */
 import type Database from 'better-sqlite3';
-import type { StepResult, UpdateOptions, UserSnapshot } from '@kindling/core';
+import type { StepResult, UpdateOptions, UserSnapshot } from '@kindling/core/adapter';
 
 /** Most updates committed together in one transaction. */
 const MAX_BATCH = 256;

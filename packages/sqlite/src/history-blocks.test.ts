@@ -1,4 +1,4 @@
-import type { HeldBy, HistoryEntry } from '@kindling/core';
+import type { HeldBy, HistoryEntry } from '@kindling/core/adapter';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -6,7 +6,7 @@
  * current period, which most users have, is then only as long as the periods it has reached.
  * Reading 366 periods is then 3 or 4 rows instead of 366 (see BENCHMARKS.md, Stores: SQLite).
  */
-import type { HeldBy, HistoryEntry } from '@kindling/core';
+import type { HeldBy, HistoryEntry } from '@kindling/core/adapter';
 
 export const BLOCK_PERIODS = 128;
 const CELL_BYTES = 4;

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
-import { newUser, StoreError, type HeldBy, type HistoryEntry } from '@kindling/core';
+import { StoreError } from '@kindling/core';
+import type { HeldBy, HistoryEntry } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';
 import { blockOf, groupByBlock, setEntries } from './history-blocks.js';

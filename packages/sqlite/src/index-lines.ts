@@ -3,7 +3,7 @@
  * otherwise updated with only the columns whose values changed (statements.ts, `updateIndex`), so
  * that SQLite rewrites the entries of only the indexes that hold one of them.
  */
-import { NEVER, type IndexEntry } from '@kindling/core';
+import { NEVER, type IndexEntry } from '@kindling/core/adapter';
 import type { IndexColumns, Statements } from './statements.js';
 
 export function saveIndexLine(sql: Statements, account: string, key: Buffer, line: IndexEntry): void {

@@ -1,4 +1,4 @@
-import type { Rollup } from '@kindling/core';
+import type { Rollup } from '@kindling/core/adapter';
 import { describe, expect, it } from 'vitest';
 import { addToOpen, journalRollups } from './open-rollups.js';
 

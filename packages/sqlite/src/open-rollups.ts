@@ -5,7 +5,7 @@
  * event of another day closes it (it goes to the table). The journal is the two merged, the same
  * sums the table alone held before.
  */
-import { mergeRollups, type Rollup } from '@kindling/core';
+import { mergeRollups, type Rollup } from '@kindling/core/adapter';
 
 /**
  * The open rollups once `added` are summed in; each one that an event of a later (or earlier) day

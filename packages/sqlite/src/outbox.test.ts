@@ -3,7 +3,9 @@
  * nothing ignored, the read limit, positions never given twice, news committed once through a batch
  * that starts over, no row for a write without news, and the query plans.
  */
-import { type HistoryEntry, newUser, type OutboxEntry, StoreError, type Store, type UserWrite } from '@kindling/core';
+import { StoreError, type Store } from '@kindling/core';
+import type { HistoryEntry, OutboxEntry, UserWrite } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { planOf } from '../test/query-plan.js';

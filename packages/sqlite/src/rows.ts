@@ -3,7 +3,7 @@
  * (big-endian, so that byte order is JavaScript's string order), and JSON columns read back with a
  * StoreError that names the row when they do not parse.
  */
-import type { Rollup, UserState } from '@kindling/core';
+import type { Rollup, UserState } from '@kindling/core/adapter';
 import { storeError } from './errors.js';
 import { decodeRollup, decodeState } from './state-codec.js';
 

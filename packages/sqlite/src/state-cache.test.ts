@@ -1,4 +1,5 @@
-import { newUser, type UserState } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { describe, expect, it } from 'vitest';
 import { StateCache, type KeptUser } from './state-cache.js';
 

@@ -20,7 +20,7 @@
  * nanoseconds. A noted version lives by the states' rules: gone when an update takes its user (the
  * update may commit another), and with everything else when another connection commits.
  */
-import type { Rollup, UserState } from '@kindling/core';
+import type { Rollup, UserState } from '@kindling/core/adapter';
 
 /** What an update reads of a user's row: the state and the open rollups (open-rollups.ts). */
 export interface KeptUser {

@@ -1,4 +1,5 @@
-import { createEngine, memoryStore, type Rollup, type UserState } from '@kindling/core';
+import { createEngine, memoryStore } from '@kindling/core';
+import type { Rollup, UserState } from '@kindling/core/adapter';
 import { propertyRuns, recordTimeline, ruleArb, timelineArb } from '@kindling/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

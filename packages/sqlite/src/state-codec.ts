@@ -14,7 +14,7 @@
  * an object of every other field the state has (profile, preferences, reminders, ...). A rollup as
  * `[metric, dayStart, day, value, lastAt, version]`.
  */
-import type { Rollup, StreakState, UserState } from '@kindling/core';
+import type { Rollup, StreakState, UserState } from '@kindling/core/adapter';
 
 const STREAK_FIELDS = [
   'since',

@@ -1,14 +1,14 @@
-import {
-  newUser,
-  StoreError,
-  type HistoryEntry,
-  type IndexEntry,
-  type OwnerAction,
-  type Rollup,
-  type UserState,
-  type UserWrite,
-  type ZoneChange,
-} from '@kindling/core';
+import { StoreError } from '@kindling/core';
+import type {
+  HistoryEntry,
+  IndexEntry,
+  OwnerAction,
+  Rollup,
+  UserState,
+  UserWrite,
+  ZoneChange,
+} from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';

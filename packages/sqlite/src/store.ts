@@ -6,24 +6,23 @@
  * same transaction (migrations/005_outbox.sql). Within a process, the stores of one file share its
  * connection and their batches (connection.ts).
  */
+import type { Journal, RecordedEvent, Store } from '@kindling/core';
 import type {
   ForgottenRecords,
   HistoryEntry,
   IndexStats,
-  Journal,
   OutboxEntry,
   OutboxRecord,
   OwnerAction,
-  RecordedEvent,
   Rollup,
-  Store,
   StepResult,
   UpdateOptions,
   UserSnapshot,
   UserWrite,
   ZoneChange,
-} from '@kindling/core';
-import { checkDaySum, checkFiniteNumbers, checkForgetArgs, checkQueueLimit, StoreError } from '@kindling/core';
+} from '@kindling/core/adapter';
+import { StoreError } from '@kindling/core';
+import { checkDaySum, checkFiniteNumbers, checkForgetArgs, checkQueueLimit } from '@kindling/core/adapter';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
 import { saveIndexLine } from './index-lines.js';
@@ -65,6 +64,24 @@ export interface SqliteStoreOptions {
   cachedStates?: number;
 }
 
+/**
+ * A `Store` on one SQLite file (or `':memory:'`), its `account`'s rows apart from every other's:
+ * the file opened once per process and shared by the stores of its accounts, its migrations run
+ * on open; `close()` closes it once the last store on it is closed.
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { createEngine } from '@kindling/core';
+ * import { sqliteStore } from '@kindling/sqlite';
+ *
+ * const store = sqliteStore({ path: ':memory:', account: 'acme' });
+ * const engine = createEngine({ store, streaks: [{ frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }] });
+ * const result = await engine.record({ userId: 'ada', metric: 'lessons', value: 1, at: Date.parse('2026-03-02T09:00:00Z') });
+ * assert.equal(result.currentStreak?.length, 1);
+ * assert.equal(await store.version('ada'), 1);
+ * await store.close();
+ * ```
+ */
 export function sqliteStore(options: SqliteStoreOptions): Store {
   const {
     path,

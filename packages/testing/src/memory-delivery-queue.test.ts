@@ -1,4 +1,4 @@
-import { memoryDeliveryQueue } from '@kindling/core';
+import { memoryDeliveryQueue } from '@kindling/core/adapter';
 import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 
 describeDeliveryQueueConformance('memory', () => memoryDeliveryQueue());

@@ -3,9 +3,9 @@
  * which shares no code with calendar.ts, and a few dates worked out by hand.
  */
 import fc from 'fast-check';
-import { propertyRuns } from './time-support.js';
+import { propertyRuns } from '../../test/time-arbitraries.js';
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../test-support.js';
+import { thrown } from '../../test/example-helpers.js';
 import { InvalidInputError } from '../errors.js';
 import { civilFromDay, dayFromCivil, daysInMonth, formatDay, isLeapYear, parseDay, weekdayOf } from './calendar.js';
 

@@ -6,7 +6,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allTimeZones, EDGE_ZONES, instantArb, propertyRuns } from './time-support.js';
+import { allTimeZones, EDGE_ZONES, instantArb, propertyRuns } from '../../test/time-arbitraries.js';
 import { dayExists, dayStartInstant, localDate, parseDayStart, placeInstant, zoneOf } from './local-date.js';
 
 /** Runs of the big properties: KINDLING_PROPERTY_RUNS, default 1000, never fewer than 1000 in CI. */

@@ -4,7 +4,7 @@
  * by the code under test.
  */
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../test-support.js';
+import { thrown } from '../../test/example-helpers.js';
 import { InvalidInputError } from '../errors.js';
 import { parseDay } from './calendar.js';
 import {

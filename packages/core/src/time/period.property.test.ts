@@ -4,7 +4,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { frequencyArb, weekdayArb, propertyRuns } from './time-support.js';
+import { frequencyArb, weekdayArb, propertyRuns } from '../../test/time-arbitraries.js';
 import type { Weekday } from './calendar.js';
 import { calendarFor, periodOf, type Frequency } from './period.js';
 

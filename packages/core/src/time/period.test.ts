@@ -3,7 +3,7 @@
  * that cross a year end), calendar months of every length, and the errors for bad input.
  */
 import { describe, expect, it } from 'vitest';
-import { thrown } from '../test-support.js';
+import { thrown } from '../../test/example-helpers.js';
 import { InvalidInputError } from '../errors.js';
 import { parseDay } from './calendar.js';
 import { calendarFor, periodOf, type Frequency } from './period.js';

@@ -13,7 +13,8 @@
  * (`rebuilding:<account>`, a field per namespace), kept by `swapRebuild`, so that a look for
  * abandoned rebuilds reads what runs, not every namespace.
  */
-import { type ControlKV, StoreError } from '@kindling/core';
+import { StoreError } from '@kindling/core';
+import type { ControlKV } from '@kindling/core/adapter';
 import { ConfigConflictError } from '../errors/service-errors.js';
 import type { WebhookEndpoint } from '../webhooks/endpoint.js';
 import {

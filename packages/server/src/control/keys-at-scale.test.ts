@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ControlKV } from '@kindling/core';
+import type { ControlKV } from '@kindling/core/adapter';
 import { sqliteControlKV } from '@kindling/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createKey } from '../runtime/accounts.js';

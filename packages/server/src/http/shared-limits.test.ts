@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ControlKV } from '@kindling/core';
+import type { ControlKV } from '@kindling/core/adapter';
 import { sqliteControlKV } from '@kindling/sqlite';
 import { RateLimiter } from './rate-limit.js';
 import { SharedLimits, type SharedLimitsOptions } from './shared-limits.js';

@@ -15,7 +15,7 @@
  * If the control plane cannot be reached, the buckets go on alone (the limit per process) and the
  * requests counted meanwhile are added at the next sync that succeeds.
  */
-import type { ControlKV } from '@kindling/core';
+import type { ControlKV } from '@kindling/core/adapter';
 import type { RateLimiter } from './rate-limit.js';
 
 /** How often a process adds its counts and learns the others'. */

@@ -7,7 +7,7 @@
  * servers in one process (tests) count apart. Nothing is made when metrics are off: the server
  * then holds no Metrics, and no hook, wrapper or observer runs (server.ts).
  */
-import type { DeliveryCounts } from '@kindling/core';
+import type { DeliveryCounts } from '@kindling/core/adapter';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RelayWatch } from '../runtime/relay.js';
 import type { ForgetWatch } from '../runtime/forget-idempotency.js';

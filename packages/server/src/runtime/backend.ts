@@ -7,7 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DeliveryQueue, Store } from '@kindling/core';
+import type { Store } from '@kindling/core';
+import type { DeliveryQueue } from '@kindling/core/adapter';
 import { redisControlKV, redisDeliveryQueue, redisStore, redisStoreNames } from '@kindling/redis';
 import { sqliteControlKV, sqliteDeliveryQueue, sqliteStore, sqliteStoreNames } from '@kindling/sqlite';
 import { Control } from '../control/control.js';

@@ -8,7 +8,8 @@
  * records take, never an answer. A store that fails is told and tried again FORGET_EVERY_MS later.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { idempotencyCutoff, type Store } from '@kindling/core';
+import type { Store } from '@kindling/core';
+import { idempotencyCutoff } from '@kindling/core/adapter';
 
 /** Records removed per call, calls per namespace and sweep, and the pause once a namespace is caught up. */
 export const FORGET_BATCH = 1000;

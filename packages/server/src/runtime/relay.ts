@@ -46,13 +46,8 @@
  * its rate, and what waits is sent once the load drops.
  */
 import { setMaxListeners } from 'node:events';
-import {
-  type Delivery,
-  type DeliveryAttempt,
-  type DeliveryOutcome,
-  deterministicId,
-  type OutboxEntry,
-} from '@kindling/core';
+import { deterministicId } from '@kindling/core';
+import type { Delivery, DeliveryAttempt, DeliveryOutcome, OutboxEntry } from '@kindling/core/adapter';
 import type { Control } from '../control/control.js';
 import type { Settings } from '../settings.js';
 import type { WebhookEndpoint, WebhookType } from '../webhooks/endpoint.js';

@@ -7,7 +7,7 @@
  * kept for the cache time): a loop over them costs what it does in each, not a parse of the
  * tenants document.
  */
-import { scopeOrderKeyPrefix, userOrderKey } from '@kindling/core';
+import { scopeOrderKeyPrefix, userOrderKey } from '@kindling/core/adapter';
 import type { Control, TenantIndex } from '../control/control.js';
 
 export interface Space {

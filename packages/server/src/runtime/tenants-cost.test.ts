@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ControlKV } from '@kindling/core';
+import type { ControlKV } from '@kindling/core/adapter';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Control } from '../control/control.js';
 import type { Tenant } from '../control/types.js';

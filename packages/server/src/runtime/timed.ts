@@ -7,7 +7,8 @@
  * throws or rejects counts as an error. `peekVersion` and `peekErasures`, lookups in memory on the cached
  * read's path that never wait, are passed through untimed.
  */
-import type { ControlKV, DeliveryQueue, Store } from '@kindling/core';
+import type { Store } from '@kindling/core';
+import type { ControlKV, DeliveryQueue } from '@kindling/core/adapter';
 
 /** Where the timings go (metrics/metrics.ts). */
 export interface StoreWatch {

@@ -2,7 +2,7 @@
  * The admin API's shape of a webhook delivery: one change for one endpoint, its status, the last
  * attempt (status code, error, the start of the answer) and the body sent, as JSON.
  */
-import { type Delivery, userOfOrderKey } from '@kindling/core';
+import { type Delivery, userOfOrderKey } from '@kindling/core/adapter';
 import type { FromSchema } from 'json-schema-to-ts';
 import { anyObject, number, numberOrNull, text, textOrNull } from './primitives.js';
 import { webhookType } from './webhook-wire.js';

@@ -4,7 +4,8 @@
  * (a pause used, a streak restored) makes none; a reminder is sent under both of its names, the
  * second with an id of its own so that an endpoint subscribed to both gets both.
  */
-import { deterministicId, type OutboxEntry } from '@kindling/core';
+import { deterministicId } from '@kindling/core';
+import type { OutboxEntry } from '@kindling/core/adapter';
 import type { AccountRuntime } from '../runtime/engines.js';
 import type { WebhookType } from '../webhooks/endpoint.js';
 import { userAchievementWire } from './achievement-wire.js';

@@ -2,7 +2,9 @@
  * Analytics on a given store: active streaks, average, top lists, histogram and the expiring list,
  * kept as events arrive.
  */
-import { createEngine, NEVER, newUser, type IndexEntry, type Store } from '@kindling/core';
+import { createEngine, type Store } from '@kindling/core';
+import { NEVER, type IndexEntry } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { expect, it } from 'vitest';
 
 const at = (iso: string) => Date.parse(iso);

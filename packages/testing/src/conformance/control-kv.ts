@@ -2,7 +2,7 @@
  * describeControlKVConformance: the cases every `ControlKV` implementation (a control plane's
  * storage: documents swapped by compare-and-set, counters, fields) passes, run by each adapter.
  */
-import type { ControlKV } from '@kindling/core';
+import type { ControlKV } from '@kindling/core/adapter';
 import { describe, expect, it } from 'vitest';
 
 export function describeControlKVConformance(name: string, make: () => ControlKV): void {

@@ -4,7 +4,7 @@
  * the endpoints that have some due), one at a time per endpoint and user in queue order, held by a
  * lease, retried, logged, sent again and forgotten.
  */
-import type { ClaimedDelivery, DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core';
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryQueue, NewDelivery } from '@kindling/core/adapter';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');

@@ -3,7 +3,9 @@
  * (an event's, a settlement's, an owner's action's) or not at all, handed out oldest first with
  * each user's in commit order, with the instant the change happened, and kept until removed.
  */
-import { createEngine, newUser, type OutboxRecord, type Store } from '@kindling/core';
+import { createEngine, type Store } from '@kindling/core';
+import type { OutboxRecord } from '@kindling/core/adapter';
+import { newUser } from '@kindling/core/internal';
 import { expect, it } from 'vitest';
 
 const at = (iso: string) => Date.parse(iso);

@@ -3,15 +3,8 @@
  * after a rule change every user follows the new rule.
  */
 import fc from 'fast-check';
-import {
-  createEngine,
-  DAY_MS,
-  formatDay,
-  memoryStore,
-  type HistoryEntry,
-  type Store,
-  type StreakRuleInput,
-} from '@kindling/core';
+import { createEngine, DAY_MS, formatDay, memoryStore, type Store, type StreakRuleInput } from '@kindling/core';
+import type { HistoryEntry } from '@kindling/core/adapter';
 import { expect, it } from 'vitest';
 import { achievementsArb, ruleArb, timelineArb } from '../arbitraries.js';
 

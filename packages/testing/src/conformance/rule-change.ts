@@ -5,7 +5,8 @@
  * extended the streak lies months back: a store that kept the instants of recent days only cannot
  * pass.
  */
-import { createEngine, DAY_MS, memoryStore, type HistoryEntry, type Store, type StreakRuleInput } from '@kindling/core';
+import { createEngine, DAY_MS, memoryStore, type Store, type StreakRuleInput } from '@kindling/core';
+import type { HistoryEntry } from '@kindling/core/adapter';
 import { expect, it } from 'vitest';
 
 const METRICS = ['lessons', 'minutes'];

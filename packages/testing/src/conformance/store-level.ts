@@ -2,7 +2,8 @@
  * What every store promises at the level of the Store interface: atomic steps, nothing written on
  * failure, users listed in order, and (where it persists) the same data after reopening.
  */
-import { createEngine, newUser, type Store } from '@kindling/core';
+import { createEngine, type Store } from '@kindling/core';
+import { newUser } from '@kindling/core/internal';
 import { expect, it } from 'vitest';
 
 export function storeLevelCases(store: () => Store, reopen: ((store: Store) => Promise<Store>) | undefined): void {

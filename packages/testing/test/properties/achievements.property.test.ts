@@ -5,14 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createEngine,
-  memoryStore,
-  type AchievementInput,
-  type AchievementStatus,
-  type Store,
-  type UserState,
-} from '@kindling/core';
+import { createEngine, memoryStore, type AchievementInput, type AchievementStatus, type Store } from '@kindling/core';
+import type { UserState } from '@kindling/core/adapter';
 import { ruleArb, timelineArb, type TimelineEvent } from '../../src/index.js';
 import { METRICS, RUNS } from './property-support.js';
 

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore, parseRules, remindersDue, type StreakRuleInput } from '@kindling/core';
+import { createEngine, memoryStore, parseRules, type StreakRuleInput } from '@kindling/core';
+import { remindersDue } from '@kindling/core/internal';
 import { ruleArb, timelineArb } from '../../src/index.js';
 import { addDays, DAY, localDateOf, METRICS, RUNS } from './property-support.js';
 

@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deterministicId, replayEvents, type EventInput, type HistoryEntry, type RecordResult } from '@kindling/core';
+import { deterministicId, type RecordResult } from '@kindling/core';
+import type { HistoryEntry } from '@kindling/core/adapter';
+import { replayEvents, type EventInput } from '@kindling/core/internal';
 import { achievementsArb, ruleArb, timelineArb, type TimelineEvent } from '../../src/index.js';
 import { RUNS, DAY, engineFor, snapshot, storedState, omit, wire, laterArb } from './property-support.js';
 

@@ -5,23 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createEngine, memoryStore, parseDay, parseRules, type Change, type StreakRule } from '@kindling/core';
+import type { HistoryEntry, UserState } from '@kindling/core/adapter';
 import {
-  createEngine,
-  memoryStore,
-  parseDay,
-  parseRules,
   placeInstant,
   reduceEvent,
   settleUser,
   zoneOf,
-  type Change,
   type EventInput,
-  type HistoryEntry,
   type Model,
   type SettledChange,
-  type StreakRule,
-  type UserState,
-} from '@kindling/core';
+} from '@kindling/core/internal';
 import { ruleArb, timelineArb, type TimelineEvent } from '../../src/index.js';
 import { DAY, METRICS, RUNS } from './property-support.js';
 

@@ -3,7 +3,8 @@
  * achievements completed), the streak with a year of periods (as GET /v1/users/:id/streak; null
  * without a rule) and the last 30 daily sums of the user's metrics from the journal, newest first.
  */
-import type { Journal, Rollup } from '@kindling/core';
+import type { Journal } from '@kindling/core';
+import type { Rollup } from '@kindling/core/adapter';
 import { formatDay } from '@kindling/core';
 import { callerOf } from '../../http/auth.js';
 import type { ServerContext } from '../../http/context.js';

@@ -4,8 +4,8 @@
  * cannot use that kit, which depends on the core (the kit's engine-level properties live there).
  */
 import fc from 'fast-check';
-import { WEEKDAYS, type Weekday } from './calendar.js';
-import type { Frequency } from './period.js';
+import { WEEKDAYS, type Weekday } from '../src/time/calendar.js';
+import type { Frequency } from '../src/time/period.js';
 
 /**
  * How many runs a property gets: `KINDLING_PROPERTY_RUNS` when set, 1,000 by default, and never

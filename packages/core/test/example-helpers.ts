@@ -1,9 +1,9 @@
 /**
- * Small helpers shared by the core's example tests (not exported by the package).
+ * Small helpers shared by the core's example tests (kept out of src/, which is what the package ships).
  */
-import { createEngine } from './engine.js';
-import { memoryStore } from './memory-store.js';
-import type { StreakRuleInput } from './rules.js';
+import { createEngine } from '../src/engine.js';
+import { memoryStore } from '../src/memory-store.js';
+import type { StreakRuleInput } from '../src/rules.js';
 
 /** The error `fn` throws (fails the test when it throws nothing). */
 export function thrown(fn: () => unknown): unknown {
