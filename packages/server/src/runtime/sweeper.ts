@@ -120,9 +120,10 @@ export class Sweeper {
     private readonly forgetter: IdempotencyForgetter | null = null,
   ) {}
 
-  /** Sweeps every `everyMs` (0: never), in the background. */
+  /** Sweeps every `everyMs` (0: never), in the background, and at the next due instant known (see the header). */
   start(everyMs: number): void {
     this.periodic.start(everyMs);
+    this.wakeAtNextDue();
   }
 
   /** Tells the sweeper how many requests the process has served so far, so that it gives way to them. */
