@@ -48,8 +48,13 @@ function undated(settled: SettledChange): DatedChange {
   return { change: change as Change, at };
 }
 
-/** Users settled at once by one settleDue. */
-const IN_FLIGHT = 16;
+/**
+ * Users settled at once by one settleDue: each is its own `store.update`, and a store that commits
+ * the updates it holds together (the SQLite store's group commit, up to 256 in one transaction;
+ * Redis's pipeline) then spends one commit on many users rather than one per few (a commit of 16
+ * took 41% of a sweep's time on SQLite).
+ */
+const IN_FLIGHT = 256;
 
 export function makeSweep(ctx: EngineContext) {
   const { rules, current, store, now, outbox } = ctx;

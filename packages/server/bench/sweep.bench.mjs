@@ -10,10 +10,11 @@
 //    writes the outbox, as a server's does while an endpoint is on: each loss is an outbox entry.
 // 2. The server's own sweeper (the real Sweeper of a started server, on SQLite and on Redis) over
 //    the users of one zone crossing one midnight: each user sends one lesson at noon (Europe/Moscow)
-//    under the first start's rule (one freeze each); the server's clock is set just past the
-//    midnight that ends the day they then miss, and one sweep (sweepOnce) must settle them all, a
-//    freeze used each. Printed: the sweep's seconds against the sweep interval (a sweep that starts
-//    at most one interval after the midnight settles them within interval + seconds) and 60 s.
+//    under the first start's rule (one freeze each); the server's clock then runs from 3 s before
+//    the midnight that ends the day they miss, one sweep finds nobody due yet (the schedule's sweep
+//    before the midnight), and the sweeper runs on its own every KINDLING_SWEEP_MS, waking at the
+//    midnight it learnt; measured from the midnight to the last freeze used (the day's activity
+//    counts, looked at every 50 ms). Printed against the sweep interval and 60 s.
 // 3. The event endpoint with webhooks on beside it with webhooks off (webhook-rate.mjs).
 //
 //   pnpm bench:sweep
@@ -29,7 +30,7 @@
 //   KINDLING_SWEEP_MS       the sweep interval part 2 measures against (default 30000)
 //
 // Targets (issues 17, 44): every user settled within 60 s; by the sweeper, 100,000 users of one zone
-// in one sweep that ends within one sweep interval (KINDLING_BENCH_USERS=1000000: within 60 s); the
+// settled within one sweep interval of their midnight (KINDLING_BENCH_USERS=1000000: within 60 s); the
 // event endpoint with webhooks on at 0.9x or more of it with webhooks off. It is a report, not a
 // test: it exits 0. Every Redis key it writes starts with "klbench-sweep-p<pid>" and is deleted at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -57,6 +58,9 @@ const REDIS_URL = process.env.KINDLING_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KEY_PREFIX = `klbench-sweep-p${process.pid}`;
 const DAY = Date.UTC(2026, 2, 2); // the day of every user's one lesson
 const IN_FLIGHT = 64;
+/** part 2: the server's clock starts this long before the midnight, and the bench looks this often */
+const LEAD_MS = 3_000;
+const POLL_MS = 50;
 const RULE = {
   key: 'default',
   frequency: /** @type {const} */ ('daily'),
@@ -202,20 +206,27 @@ async function deleteKeys(/** @type {string} */ prefix) {
 
 /**
  * A started server's sweeper over USERS users of SWEEPER_ZONE who all need their freeze at one
- * midnight: the seconds of the one sweep after it, the users it settled and its failures.
+ * midnight: from that midnight (the server's clock) to the last user settled, as the sweeper runs
+ * by itself on its schedule of SWEEP_MS; the users settled (freezes used that day).
  */
 async function measureSweeper(/** @type {string} */ name, /** @type {Record<string, string>} */ env) {
-  // noon at UTC+3 on DAY; the lesson's day met, the next missed: the freeze is used as the one after begins
-  let now = DAY + 9 * 3_600_000;
+  // The server's clock stands at noon at UTC+3 on DAY while the users record; the lesson's day met,
+  // the next missed: each freeze is used as the one after begins, two local midnights later.
+  const midnight = DAY + 2 * DAY_MS - 3 * 3_600_000;
+  let base = DAY + 9 * 3_600_000;
+  /** @type {number | null} */
+  let since = null;
+  const clock = () => (since === null ? base : base + (performance.now() - since));
   const settings = parseSettings({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    // the sweeper is started below, once the users have recorded
     KINDLING_SWEEP_MS: '0',
     KINDLING_WEBHOOK_RELAY_MS: '0',
     ...env,
   });
-  const server = await startServer(settings, { clock: () => now, listen: false });
+  const server = await startServer(settings, { clock, listen: false });
   try {
     const account = server.firstStart?.account.id;
     if (account === undefined) throw new Error('the bench server made no first account');
@@ -225,19 +236,32 @@ async function measureSweeper(/** @type {string} */ name, /** @type {Record<stri
     const started = performance.now();
     const worker = async () => {
       for (let u = next++; u < USERS; u = next++) {
-        await engine.record({ userId: userId(u), metric: 'lessons', value: 1, at: now, tz: SWEEPER_ZONE });
+        await engine.record({ userId: userId(u), metric: 'lessons', value: 1, at: base, tz: SWEEPER_ZONE });
         if (u % 100_000 === 0 && u > 0) progress(`${fmtInt(u)} events`);
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     const eventRate = USERS / ((performance.now() - started) / 1000);
-    // a second past the local midnight (UTC+3) two days after the lesson's
-    now = DAY + 2 * DAY_MS - 3 * 3_600_000 + 1_000;
-    progress(`${name}: one sweep`);
-    const sweepStarted = performance.now();
-    const report = await server.ctx.sweeper.sweepOnce();
-    const seconds = (performance.now() - sweepStarted) / 1000;
-    return { store: name, eventRate, seconds, users: report.users, changes: report.changes, failures: report.failures };
+    // The clock runs from LEAD_MS before the midnight; the schedule's sweep before it finds nobody due
+    // and learns when the namespace is next due; then the sweeper runs by itself.
+    base = midnight - LEAD_MS;
+    since = performance.now();
+    const before = await server.ctx.sweeper.sweepOnce();
+    server.ctx.sweeper.start(SWEEP_MS);
+    progress(`${name}: the sweeper from ${LEAD_MS / 1000} s before the midnight`);
+    const day = new Date(midnight + 3 * 3_600_000).toISOString().slice(0, 10);
+    const freezesUsed = async () => (await engine.store.activity(day, day)).days[0]?.freezesUsed ?? 0;
+    let settled = 0;
+    const deadline = midnight + TARGET_SECONDS * 1000 * Math.max(2, USERS / 100_000);
+    while (clock() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (clock() < midnight) continue;
+      settled = await freezesUsed();
+      if (settled >= USERS) break;
+    }
+    const seconds = (clock() - midnight) / 1000;
+    await server.ctx.sweeper.stop();
+    return { store: name, eventRate, seconds, users: settled, early: before.users, failures: before.failures };
   } finally {
     await server.close();
   }
@@ -271,17 +295,16 @@ async function sweeperPart() {
   }
   console.log('');
   console.log(
-    `The server's sweeper: ${fmtInt(USERS)} users of ${SWEEPER_ZONE} needing their freeze at one midnight, one sweep; interval ${SWEEP_MS / 1000} s`,
+    `The server's sweeper: ${fmtInt(USERS)} users of ${SWEEPER_ZONE} needing their freeze at one midnight, from the midnight to the last settled; interval ${SWEEP_MS / 1000} s`,
   );
   const header = table([
     ['store', 10],
     ['events/s', 10, true],
     ['settled', 10, true],
-    ['sweep s', 8, true],
+    ['seconds', 8, true],
     ['users/s', 9, true],
     ['x events/s', 10, true],
     ['x interval', 10, true],
-    ['worst s', 8, true],
   ]);
   header.header();
   for (const row of rows)
@@ -294,15 +317,14 @@ async function sweeperPart() {
       // the same store's event rate, measured in this run: the machine's noise cancels out
       (row.users / row.seconds / row.eventRate).toFixed(2),
       (row.seconds / (SWEEP_MS / 1000)).toFixed(2),
-      (row.seconds + SWEEP_MS / 1000).toFixed(1),
     ]);
   console.log('');
   for (const row of rows) {
-    const all = row.users === USERS && row.changes === USERS && row.failures === 0;
+    const all = row.users === USERS && row.early === 0 && row.failures === 0;
     const target = USERS >= 1_000_000 ? TARGET_SECONDS : SWEEP_MS / 1000;
     const verdict = all && row.seconds <= target ? 'PASS' : 'FAIL';
     console.log(
-      `${verdict}: ${row.store}: ${fmtInt(row.users)} of ${fmtInt(USERS)} users settled (${fmtInt(row.changes)} freezes used) by one sweep of ${row.seconds.toFixed(1)} s (${(row.seconds / (SWEEP_MS / 1000)).toFixed(2)}x the interval; ${(row.seconds + SWEEP_MS / 1000).toFixed(1)} s after the midnight at worst, a sweep starting an interval late); target the sweep within ${target} s`,
+      `${verdict}: ${row.store}: ${fmtInt(row.users)} of ${fmtInt(USERS)} users settled (freezes used) ${row.seconds.toFixed(1)} s after their midnight, by the sweeper on its own (${(row.seconds / (SWEEP_MS / 1000)).toFixed(2)}x the interval); target within ${target} s of the midnight`,
     );
   }
 }

@@ -60,4 +60,23 @@ describe('a periodic task', () => {
     expect(periodic.lateMs).toBeGreaterThanOrEqual(40);
     await periodic.stop();
   });
+
+  it('runs once more when woken before its schedule, and not for a wake-up after the next run or when not started', async () => {
+    let runs = 0;
+    const periodic = new Periodic(async () => ++runs);
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    periodic.wakeIn(10);
+    await wait(100);
+    expect(runs).toBe(0);
+    periodic.start(60_000);
+    // past the schedule's next run: the schedule runs it
+    periodic.wakeIn(120_000);
+    periodic.wakeIn(30);
+    await wait(300);
+    expect(runs).toBe(1);
+    periodic.wakeIn(50);
+    await periodic.stop();
+    await wait(150);
+    expect(runs).toBe(1);
+  });
 });

@@ -87,6 +87,26 @@ describe('the sweeper', () => {
     });
   });
 
+  it('starts a sweep at the first due instant it knows, not an interval later', async () => {
+    // a clock that stands while the users record, then runs from just before their midnight
+    let base = Date.parse('2026-03-02T10:00:00Z');
+    let since: number | null = null;
+    const clock = () => (since === null ? base : base + (performance.now() - since));
+    const server = await serverWithUsers({ KINDLING_SWEEP_MS: '600000' }, clock);
+    // the 3rd was missed: each user's freeze is used as the 4th begins, 400 ms from now
+    base = Date.parse('2026-03-04T00:00:00Z') - 400;
+    since = performance.now();
+    // the sweep the schedule would run: nothing due yet, so the sweeper learns when next
+    expect((await server.server.ctx.sweeper.sweepOnce()).users).toBe(0);
+    expect(await dailyLosses(server)).toEqual([]);
+    await vi.waitFor(
+      async () => expect(await dailyLosses(server)).toEqual([{ date: '2026-03-04', lost: 0, freezesUsed: 3 }]),
+      { timeout: 5000, interval: 50 },
+    );
+    // settled at about the due instant: well within the 10 minute interval
+    expect(clock() - Date.parse('2026-03-04T00:00:00Z')).toBeLessThan(5000);
+  });
+
   /** `count` users of the account's own namespace with one lesson on 2026-03-02 (UTC), written through its engine. */
   async function manyUsers(server: TestServer, count: number) {
     const [account] = await server.server.ctx.backend.control.accounts();

@@ -7,7 +7,7 @@
  * write is checked against the version it read), so no loss is counted twice and none is lost with a
  * process.
  *
- * A sweep has two steps:
+ * A sweep has three steps:
  * 1. List the namespaces, yielding to the event loop between them, and keep those that may hold a
  *    due user. After a namespace is settled, the sweeper asks its engine when it is next due
  *    (`engine.nextDueAt`: a few reads of the first lines of the store's index) and leaves it
@@ -26,6 +26,12 @@
  *    event loop busy over 90% of the time it backs off BACK_OFF_MS first (serving-load.ts, as the
  *    relay does), so that requests keep their latency and the sweep takes what is left. `stop`
  *    ends it after the round under way.
+ *
+ * 3. Ask for the next sweep at the earliest of the namespaces' next due instants it knows, when
+ *    that falls before the schedule's next one (periodic.ts `wakeIn`), so that a zone's midnight
+ *    starts a sweep at once rather than up to an interval later: never before now, never sooner
+ *    than WAKE_GAP_MS after the sweep before, and never for a namespace that was due already when
+ *    its engine told (a user that could not be settled waits for the schedule), so it never spins.
  *
  * On its way through the list, each namespace's idempotency records past their retention are removed
  * in bounded rounds, whatever its rule (forget-idempotency.ts: at most every 5 minutes once caught up).
@@ -46,6 +52,8 @@ const BATCH = 500;
 export const FULL_LOOK_SWEEPS = 10;
 export const FULL_LOOK_MS = 5 * 60_000;
 const BACK_OFF_MS = 20;
+/** A sweep woken by a due instant starts at least this long after the sweep before it ended. */
+export const WAKE_GAP_MS = 250;
 
 export interface SweepReport {
   accounts: number;
@@ -80,10 +88,12 @@ interface Listed {
   readonly runtime: AccountRuntime;
 }
 
-/** When a namespace settled by this process is next due, as its engine (this one) told it. */
+/** When a namespace settled by this process is next due, as its engine (this one) told it at `told`. */
 interface NextDue {
   readonly engine: Engine;
   readonly at: number;
+  /** the clock's instant it was told (a due instant not after it is a user that could not be settled then) */
+  readonly told: number;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -110,9 +120,10 @@ export class Sweeper {
     private readonly forgetter: IdempotencyForgetter | null = null,
   ) {}
 
-  /** Sweeps every `everyMs` (0: never), in the background. */
+  /** Sweeps every `everyMs` (0: never), in the background, and at the next due instant known (see the header). */
   start(everyMs: number): void {
     this.periodic.start(everyMs);
+    this.wakeAtNextDue();
   }
 
   /** Tells the sweeper how many requests the process has served so far, so that it gives way to them. */
@@ -140,6 +151,7 @@ export class Sweeper {
     const report: SweepReport = { accounts: 0, users: 0, changes: 0, failures: 0 };
     const listed = await this.listSpaces(report);
     if (listed !== null) await this.settleDue(listed, report, progress);
+    this.wakeAtNextDue();
     this.watch?.swept({
       due: progress.due,
       users: report.users,
@@ -253,10 +265,11 @@ export class Sweeper {
           if (done.more) {
             // the round settled nobody: what it found cannot be settled now; the next sweep looks again
             progress.behind++;
-            this.nextDue.set(space.store, { engine, at });
+            this.nextDue.set(space.store, { engine, at, told: at });
             continue;
           }
-          this.nextDue.set(space.store, { engine, at: await engine.nextDueAt({ at, until: at + FULL_LOOK_MS }) });
+          const next = await engine.nextDueAt({ at, until: at + FULL_LOOK_MS });
+          this.nextDue.set(space.store, { engine, at: next, told: at });
         } catch (error) {
           report.failures++;
           this.nextDue.delete(space.store);
@@ -265,6 +278,20 @@ export class Sweeper {
       }
       active = more;
     }
+  }
+
+  /**
+   * Asks for a sweep at the earliest due instant known (see the header), when it falls before the
+   * next of the schedule: never before now, never sooner than WAKE_GAP_MS after this sweep, and
+   * not for a namespace whose due instant was already past when told (a user that could not be
+   * settled: the schedule's next sweep looks again), so that the sweeper never spins.
+   */
+  private wakeAtNextDue(): void {
+    if (this.stopped) return;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const { at, told } of this.nextDue.values()) if (at > told && at < earliest) earliest = at;
+    if (earliest === Number.POSITIVE_INFINITY) return;
+    this.periodic.wakeIn(Math.max(WAKE_GAP_MS, earliest - this.clock()));
   }
 
   /** Yields to the event loop; first backs off while requests keep it busy. */
