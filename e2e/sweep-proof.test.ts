@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { createEngine, memoryStore, type OutboxRecord, type Store } from '@kindling/core';
 import { sqliteStore } from '@kindling/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTargets, presentTargets } from '../packages/redis/src/test-targets.js';
+import { openTargets, presentTargets } from '../packages/redis/test/targets.js';
 
 const ZONES = [
   'Pacific/Kiritimati',

@@ -7,7 +7,7 @@
 import { newUser, StoreError, type OutboxEntry, type Store } from '@kindling/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
-import { openTargets, presentTargets } from './test-targets.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { newUser, StoreError, type RecordResult, type UserState, type UserWrite } from '@kindling/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTargets, presentTargets } from './test-targets.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -14,7 +14,7 @@
  * abandoned rebuilds reads what runs, not every namespace.
  */
 import { type ControlKV, StoreError } from '@kindling/core';
-import type { WebhookEndpoint } from '../webhooks/endpoint.js';
+import type { WebhookEndpoint } from './webhook-endpoint.js';
 import {
   IDLE_REBUILD,
   type Account,

@@ -12,11 +12,11 @@ import type {
   onRequestHookHandler,
   preParsingHookHandler,
 } from 'fastify';
-import { authorize } from './auth.js';
+import { authorize } from '../access/auth.js';
 import { refuseMissingHost } from './client-errors.js';
 import { checkBodyEncoding } from './content-encoding.js';
-import type { ServerContext } from './context.js';
-import { HttpError } from './errors.js';
+import type { ServerContext } from '../context.js';
+import { HttpError } from '../errors/errors.js';
 import { REQUEST_ID } from './request-id.js';
 
 /** A route's hooks of one kind as a list (Fastify takes one function or an array). */
