@@ -13,11 +13,11 @@ import type {
   preParsingHookHandler,
 } from 'fastify';
 import { authorize } from '../access/auth.js';
-import { refuseMissingHost } from './client-errors.js';
-import { checkBodyEncoding } from './content-encoding.js';
+import { refuseMissingHost } from '../http/client-errors.js';
+import { checkBodyEncoding } from '../http/content-encoding.js';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors/errors.js';
-import { REQUEST_ID } from './request-id.js';
+import { REQUEST_ID } from '../http/request-id.js';
 
 /** A route's hooks of one kind as a list (Fastify takes one function or an array). */
 export const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
