@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { bundledDashboard } from '../packages/server/src/server.js';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 
 export const OWNER_PASSWORD = 'correct horse battery';
 export const DESKTOP = { width: 1280, height: 800 } as const;

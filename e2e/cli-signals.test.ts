@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DataDir, dataDir } from '../packages/server/src/cli/test-io.js';
+import { type DataDir, dataDir } from '../packages/server/test/cli-io.js';
 import { openBackend, parseSettings } from '@kindling/server';
-import { Engines } from '../packages/server/src/runtime/engines.js';
-import { Rebuilds } from '../packages/server/src/runtime/rebuilds.js';
+import { Engines } from '../packages/server/src/engines/engines.js';
+import { Rebuilds } from '../packages/server/src/jobs/rebuilds.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = existsSync(join(root, 'packages/server/dist/cli/main.js'));

@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DataDir, dataDir } from '../packages/server/src/cli/test-io.js';
-import { Engines } from '../packages/server/src/runtime/engines.js';
+import { type DataDir, dataDir } from '../packages/server/test/cli-io.js';
+import { Engines } from '../packages/server/src/engines/engines.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = existsSync(join(root, 'packages/server/dist/cli/main.js'));

@@ -6,7 +6,7 @@
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 
 const BANNER = `/**
  * The HTTP API's types, generated from the server's /openapi.json by openapi-typescript.

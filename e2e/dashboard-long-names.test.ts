@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../packages/server/src/test-server.js';
+import type { TestServer } from '../packages/server/test/server.js';
 import { callAdmin, sendEvent } from './activity.js';
 import {
   DESKTOP,

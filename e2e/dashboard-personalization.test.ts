@@ -6,8 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STARTER_RULE } from '../packages/server/src/runtime/starter-rule.js';
-import type { TestServer } from '../packages/server/src/test-server.js';
+import { STARTER_RULE } from '../packages/server/src/accounts/starter-rule.js';
+import type { TestServer } from '../packages/server/test/server.js';
 import {
   bodiesSent,
   launchChromium,

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../packages/server/src/test-server.js';
+import type { TestServer } from '../packages/server/test/server.js';
 import { launchChromium, openDashboard, openPage, signInWithPassword, startDashboardServer } from './browser.js';
 
 const USERS = 60;

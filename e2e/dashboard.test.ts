@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plantAttempt, type TestServer } from '../packages/server/src/test-server.js';
+import { plantAttempt, type TestServer } from '../packages/server/test/server.js';
 import { getJson, sendDays, sendEvent, TravelClock } from './activity.js';
 import {
   focusedName,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../packages/redis/src/test-cluster.js';
+import { startRedis, type RunningRedis } from '../packages/redis/test/cluster.js';
 import { type CommentExample, commentExamplesIn, productSources } from './comment-examples.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { deleteKeysMatching } from '../packages/redis/src/test-targets.js';
+import { deleteKeysMatching } from '../packages/redis/test/targets.js';
 import { parseSettings } from '../packages/server/src/settings.js';
 import { startServer, type RunningServer } from '../packages/server/src/server.js';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 
 type Database = { prepare(sql: string): { pluck(): { get(): unknown } }; close(): void };
 const openSqlite = createRequire(fileURLToPath(new URL('../packages/sqlite/package.json', import.meta.url)))(

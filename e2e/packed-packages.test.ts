@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedis } from '../packages/redis/src/test-cluster.js';
+import { type RunningRedis, startRedis } from '../packages/redis/test/cluster.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PUBLISHED = ['core', 'testing', 'sqlite', 'redis', 'server'] as const;

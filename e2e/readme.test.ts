@@ -15,8 +15,8 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VARIABLES } from '@kindling/server';
-import { startRedis, type RunningRedis } from '../packages/redis/src/test-cluster.js';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { startRedis, type RunningRedis } from '../packages/redis/test/cluster.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 import { type DocExample, exampleFiles, examplesIn } from './doc-examples.js';
 
 const run = promisify(execFile);

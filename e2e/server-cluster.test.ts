@@ -4,7 +4,7 @@
  */
 import { parseSettings, startServer, type RunningServer } from '@kindling/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type RunningRedis } from '../packages/redis/src/test-cluster.js';
+import { startCluster, type RunningRedis } from '../packages/redis/test/cluster.js';
 
 let cluster: RunningRedis;
 const servers: RunningServer[] = [];

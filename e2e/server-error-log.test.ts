@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startRedis } from '../packages/redis/src/test-cluster.js';
+import { startRedis } from '../packages/redis/test/cluster.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = existsSync(join(root, 'packages/server/dist/cli/main.js'));

@@ -16,7 +16,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openBackend, parseSettings } from '@kindling/server';
-import { Engines } from '../packages/server/src/runtime/engines.js';
+import { Engines } from '../packages/server/src/engines/engines.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = existsSync(join(root, 'packages/server/dist/cli/main.js'));

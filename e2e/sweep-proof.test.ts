@@ -19,7 +19,7 @@ import { createEngine, memoryStore, type Store } from '@kindling/core';
 import type { OutboxRecord } from '@kindling/core/adapter';
 import { sqliteStore } from '@kindling/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTargets, presentTargets } from '../packages/redis/src/test-targets.js';
+import { openTargets, presentTargets } from '../packages/redis/test/targets.js';
 
 const ZONES = [
   'Pacific/Kiritimati',

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dataDir } from '../packages/server/src/cli/test-io.js';
+import { dataDir } from '../packages/server/test/cli-io.js';
 import { freePort, runToEnd, startChild, waitFor } from './deploy-support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -8,7 +8,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TrophyApi, TrophyApiClient, TrophyApiError } from '@trophyso/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 
 let t: TestServer;
 let sdk: TrophyApiClient;

@@ -6,8 +6,8 @@
  */
 import serializers from '@trophyso/node/serialization/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
-import { webhookPayload, webhookStreak, type WebhookFact } from '../packages/server/src/wire/webhook-payload.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
+import { webhookPayload, webhookStreak, type WebhookFact } from '../packages/server/src/webhooks/webhook-payload.js';
 
 let t: TestServer;
 beforeAll(async () => {

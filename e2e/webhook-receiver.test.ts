@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../packages/server/src/test-server.js';
+import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 
 const example = fileURLToPath(new URL('../examples/webhook-receiver.mjs', import.meta.url));
 

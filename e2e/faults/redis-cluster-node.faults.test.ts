@@ -12,7 +12,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountKeys } from '../../packages/redis/src/keys.js';
-import { startCluster, type RunningRedis } from '../../packages/redis/src/test-cluster.js';
+import { startCluster, type RunningRedis } from '../../packages/redis/test/cluster.js';
 import { findOutageViolations, isStoreUnavailable } from './outage-checks.js';
 import { built, sleep, startServerProcess, type ServerProcess } from './server-process.js';
 import { describeAnswer, firstAfter, startTraffic, summarize } from './traffic.js';

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { connectRedis, type RedisConnection } from '@kindling/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../packages/redis/src/test-cluster.js';
+import { startRedis, type RunningRedis } from '../../packages/redis/test/cluster.js';
 import { built, type ServerProcess, startServerProcess } from './server-process.js';
 
 if (!built) console.warn('\n*** e2e/faults SKIPPED: packages/server/dist is missing; run `pnpm build` first ***\n');

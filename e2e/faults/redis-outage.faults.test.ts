@@ -6,7 +6,7 @@
  * and recording resumes by itself once Redis answers again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RunningRedis } from '../../packages/redis/src/test-cluster.js';
+import { startRedis, type RunningRedis } from '../../packages/redis/test/cluster.js';
 import { findOutageViolations } from './outage-checks.js';
 import { built, sleep, startServerProcess, type ServerProcess } from './server-process.js';
 import { firstAfter, poll, startTraffic, summarize, type Answer, type Traffic } from './traffic.js';

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedis } from '../../packages/redis/src/test-cluster.js';
+import { type RunningRedis, startRedis } from '../../packages/redis/test/cluster.js';
 import { built, type ServerProcess, sleep, startServerProcess } from './server-process.js';
 
 const TENANTS = 3_000;

@@ -14,7 +14,7 @@ import { lostCommits } from './lost-commits.js';
 import { pendingWrites } from './pending-writes.js';
 import { writtenLines } from './written-lines.js';
 import { applyIndex } from './update.js';
-import { openTargets, presentTargets } from './test-targets.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

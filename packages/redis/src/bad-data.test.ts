@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { redisStore } from './redis-store.js';
 import { SCHEMA_VERSION, SchemaError } from './schema.js';
-import { findFreePort } from './test-cluster.js';
-import { openTargets, presentTargets } from './test-targets.js';
+import { findFreePort } from '../test/cluster.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { PARTITIONS } from './partition.js';
 import { redisStore } from './redis-store.js';
-import { startCluster, startRedis, type RunningRedis } from './test-cluster.js';
-import { deleteKeysMatching, reachable } from './test-targets.js';
+import { startCluster, startRedis, type RunningRedis } from '../test/cluster.js';
+import { deleteKeysMatching, reachable } from '../test/targets.js';
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2026-03-02T12:00:00Z');

@@ -6,8 +6,8 @@
  */
 import { createEngine, memoryStore, type RecordInput, type RecordResult, type Store } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTargets, presentTargets, type RedisTarget } from './test-targets.js';
-import { ensureBuilt, startWorker, type RecordWorker } from './test-workers.js';
+import { openTargets, presentTargets, type RedisTarget } from '../test/targets.js';
+import { ensureBuilt, startWorker, type RecordWorker } from '../test/workers.js';
 
 const targets = await openTargets();
 const streaks = [{ key: 'default', frequency: 'daily' as const, conditions: [{ metric: 'lessons', threshold: 1 }] }];

@@ -4,7 +4,7 @@
  */
 import { describeStoreConformance } from '@kindling/testing/conformance';
 import { afterAll, describe } from 'vitest';
-import { openTargets, presentTargets } from './test-targets.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { StoreError } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Connection } from './connection.js';
 import { redisStore } from './redis-store.js';
-import { startRedis, type RunningRedis } from './test-cluster.js';
+import { startRedis, type RunningRedis } from '../test/cluster.js';
 
 let redis: RunningRedis;
 let url: string;

@@ -2,7 +2,7 @@ import { StoreError } from '@kindling/core';
 import { describeControlKVConformance } from '@kindling/testing/conformance';
 import { describe, expect, it } from 'vitest';
 import { redisControlKV } from './control-kv.js';
-import { startRedis } from './test-cluster.js';
+import { startRedis } from '../test/cluster.js';
 
 describeControlKVConformance('Redis', () =>
   redisControlKV({

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describeDeliveryQueueConformance } from '@kindling/testing/conformance';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisDeliveryQueue } from './delivery-queue.js';
-import { deleteKeysMatching, openTargets, presentTargets, type RedisTarget } from './test-targets.js';
+import { deleteKeysMatching, openTargets, presentTargets, type RedisTarget } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { redisStore } from './redis-store.js';
-import { startCluster, type RunningRedis } from './test-cluster.js';
+import { startCluster, type RunningRedis } from '../test/cluster.js';
 
 const AT = Date.parse('2026-03-02T12:00:00Z');
 const HOUR = 3_600_000;

@@ -14,9 +14,9 @@ import { connect, type Connection } from './connection.js';
 import { accountKeys, encodeMember, indexKeyList } from './keys.js';
 import { migrateToPartitions } from './migrate-partitions.js';
 import { SCHEMA_VERSION } from './schema.js';
-import { restoreKeys, type DumpedKey } from './test-key-dump.js';
-import { DAY, END, runWorkload, USER_IDS, workloadEngine } from './test-migration-workload.js';
-import { openTargets, presentTargets } from './test-targets.js';
+import { restoreKeys, type DumpedKey } from '../test/key-dump.js';
+import { DAY, END, runWorkload, USER_IDS, workloadEngine } from '../test/migration-workload.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const fixture = JSON.parse(
   gunzipSync(readFileSync(new URL('./fixtures/schema-2-account.json.gz', import.meta.url))).toString('utf8'),

@@ -9,7 +9,7 @@ import type { OutboxEntry } from '@kindling/core/adapter';
 import { newUser } from '@kindling/core/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
-import { openTargets, presentTargets } from './test-targets.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { redisControlKV } from './control-kv.js';
 import { redisDeliveryQueue } from './delivery-queue.js';
 import { redisStore } from './redis-store.js';
 import { redisStoreNames } from './store-names.js';
-import { startCluster, startRedis, type RunningRedis } from './test-cluster.js';
+import { startCluster, startRedis, type RunningRedis } from '../test/cluster.js';
 
 const STORES = 200;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

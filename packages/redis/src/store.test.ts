@@ -6,7 +6,7 @@ import { StoreError, type RecordResult } from '@kindling/core';
 import type { UserState, UserWrite } from '@kindling/core/adapter';
 import { newUser } from '@kindling/core/internal';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTargets, presentTargets } from './test-targets.js';
+import { openTargets, presentTargets } from '../test/targets.js';
 
 const targets = await openTargets();
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
 import { SettingsError } from './settings.js';
-import { testSettings } from './test-server.js';
+import { testSettings } from '../test/server.js';
 
 const dirs: string[] = [];
 const immutable: string[] = [];

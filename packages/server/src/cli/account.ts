@@ -3,7 +3,7 @@
  * and --data / --redis, and the account they act on (the operator account unless --account ID).
  */
 import type { Account } from '../control/types.js';
-import { openBackend, type Backend } from '../runtime/backend.js';
+import { openBackend, type Backend } from '../backend/backend.js';
 import { parseSettings } from '../settings.js';
 import { CommandError, type ParsedArgs } from './args.js';
 

@@ -3,7 +3,7 @@
  * arguments, and `--` to end the flags. A flag the command does not know is a usage error naming it.
  */
 
-import { nameProblem } from '../control/names.js';
+import { nameProblem } from '../accounts/names.js';
 
 /** A mistake in how the command was called: exit code 2. */
 export class UsageError extends Error {}
@@ -79,7 +79,7 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
   return parsed;
 }
 
-/** A name flag that must be given, held to the rule of names (control/names.ts). */
+/** A name flag that must be given, held to the rule of names (accounts/names.ts). */
 export function requiredName(args: ParsedArgs, name: string): string {
   const value = required(args, name);
   const problem = nameProblem(value);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './main.js';
-import { dataDir, fakeIo, type DataDir } from './test-io.js';
+import { dataDir, fakeIo, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 let work: string;

@@ -1,10 +1,10 @@
 /**
  * `kindling backup [--data DIR] FILE`: one file holding a consistent copy of the SQLite data folder,
- * taken while the server runs (runtime/backup-archive.ts), with its progress on stderr. On Redis
+ * taken while the server runs (backend/backup-archive.ts), with its progress on stderr. On Redis
  * there is nothing of the server's to copy: Redis is backed up with its own files.
  */
 import { resolve } from 'node:path';
-import { takeBackup } from '../runtime/backup-archive.js';
+import { takeBackup } from '../backend/backup-archive.js';
 import { sqliteDataDir } from './account.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';

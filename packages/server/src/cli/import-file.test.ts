@@ -2,10 +2,10 @@ import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../http/body-limit.js';
-import { Engines } from '../runtime/engines.js';
+import { Engines } from '../engines/engines.js';
 import { importFile } from './import-file.js';
 import { resumeFileOf } from './import-resume.js';
-import { dataDir, type DataDir } from './test-io.js';
+import { dataDir, type DataDir } from '../../test/cli-io.js';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-01-01T10:00:00Z');

@@ -9,8 +9,8 @@
 import { rmSync, type Stats, statSync } from 'node:fs';
 import { KindlingError, StoreError } from '@kindling/core';
 import { BODY_LIMIT } from '../http/body-limit.js';
-import type { Backend } from '../runtime/backend.js';
-import { Engines } from '../runtime/engines.js';
+import type { Backend } from '../backend/backend.js';
+import { Engines } from '../engines/engines.js';
 import { CommandError } from './args.js';
 import { decodeImportLine, parseImportLine } from './import-line.js';
 import { type FileLine, readLines } from './import-lines.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../secrets.js';
-import { dataDir, type DataDir } from './test-io.js';
+import { dataDir, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 beforeEach(async () => {

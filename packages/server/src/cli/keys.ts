@@ -1,7 +1,7 @@
 /**
  * `kindling keys create|list|revoke`: the account's API keys, straight on the control plane.
  */
-import { createKey } from '../runtime/accounts.js';
+import { createKey } from '../accounts/accounts.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, choiceFlag, positionals, requiredName, wholeFlag } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';

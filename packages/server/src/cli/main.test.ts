@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from './main.js';
-import { dataDir, type DataDir } from './test-io.js';
+import { dataDir, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 beforeEach(async () => {

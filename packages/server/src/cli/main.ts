@@ -7,7 +7,7 @@ import { ServiceError } from '../errors/service-errors.js';
 import { readEnvironment } from '../env.js';
 import { ListenError } from '../server.js';
 import { SettingsError } from '../settings.js';
-import { BackupError } from '../runtime/backup-archive.js';
+import { BackupError } from '../backend/backup-archive.js';
 import { CommandError, MissingOperandError, UsageError } from './args.js';
 import { backupCommand } from './backup.js';
 import type { Command } from './command.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataDir, type DataDir } from './test-io.js';
+import { dataDir, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 beforeEach(async () => {

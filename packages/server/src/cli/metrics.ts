@@ -4,7 +4,7 @@
  */
 import { limitMessage, roomFor } from '../control/limits.js';
 import type { MetricDef } from '../control/types.js';
-import { Activity } from '../runtime/activity.js';
+import { Activity } from '../engines/activity.js';
 import { keyFor } from '@kindling/core';
 import { newId } from '../random-ids.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';

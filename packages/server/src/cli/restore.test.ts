@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBackend } from '../runtime/backend.js';
+import { openBackend } from '../backend/backend.js';
 import { parseSettings } from '../settings.js';
 import { runCli } from './main.js';
-import { dataDir, fakeIo, type DataDir } from './test-io.js';
+import { dataDir, fakeIo, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 let work: string;

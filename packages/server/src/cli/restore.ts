@@ -1,8 +1,8 @@
 /**
  * `kindling restore [--data DIR] [--force] FILE`: a data folder made from a backup of `kindling
- * backup`, checked whole before anything is placed (runtime/backup-archive.ts).
+ * backup`, checked whole before anything is placed (backend/backup-archive.ts).
  */
-import { restoreBackup } from '../runtime/backup-archive.js';
+import { restoreBackup } from '../backend/backup-archive.js';
 import { sqliteDataDir } from './account.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server.js';
 import { runCli } from './main.js';
 import { launch } from './start.js';
-import { fakeIo } from './test-io.js';
+import { fakeIo } from '../../test/cli-io.js';
 
 let dir = '';
 let server: RunningServer | null = null;

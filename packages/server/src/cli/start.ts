@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { DEFAULTS, VARIABLES, parseSettings } from '../settings.js';
-import { STARTER_METRIC } from '../runtime/starter-rule.js';
+import { STARTER_METRIC } from '../accounts/starter-rule.js';
 import { startServer, type RunningServer } from '../server.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RuleConfig } from '../control/types.js';
-import { Engines } from '../runtime/engines.js';
-import { tenantSpace } from '../runtime/spaces.js';
-import { dataDir, type DataDir } from './test-io.js';
+import { Engines } from '../engines/engines.js';
+import { tenantSpace } from '../backend/spaces.js';
+import { dataDir, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 beforeEach(async () => {

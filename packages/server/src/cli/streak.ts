@@ -1,17 +1,17 @@
 /**
  * `kindling streak show|set`: the account's streak rule. `set` changes the fields its flags name and
- * keeps the others (rule-flags.ts), checks the rule as PUT /streak does (runtime/streak-rule.ts: an
+ * keeps the others (rule-flags.ts), checks the rule as PUT /streak does (accounts/streak-rule.ts: an
  * engine is built from it; the core's ConfigError says what is wrong), tells how many running streaks
- * the change would end or shorten (runtime/rule-impact.ts) and, when any, asks first (or wants --yes
+ * the change would end or shorten (accounts/rule-impact.ts) and, when any, asks first (or wants --yes
  * off a terminal), then saves it and rebuilds every user here, in each namespace as the server does
  * (rebuildEverySpace), with a progress bar, keeping the rebuild's progress in the control plane.
  */
 import { KindlingError } from '@kindling/core';
 import type { Rebuild, RuleConfig } from '../control/types.js';
-import { Engines } from '../runtime/engines.js';
-import { rebuildEverySpace, type SpaceRebuild } from '../runtime/rebuilds.js';
-import { ruleImpact, type RuleImpact } from '../runtime/rule-impact.js';
-import { ruleAsKept } from '../runtime/streak-rule.js';
+import { Engines } from '../engines/engines.js';
+import { rebuildEverySpace, type SpaceRebuild } from '../jobs/rebuilds.js';
+import { ruleImpact, type RuleImpact } from '../accounts/rule-impact.js';
+import { ruleAsKept } from '../accounts/streak-rule.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals, type ParsedArgs } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';

@@ -1,14 +1,14 @@
 import { connectRedis } from '@kindling/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
-import { bootstrap } from '../runtime/accounts.js';
-import { openBackend, type Backend } from '../runtime/backend.js';
-import { Engines } from '../runtime/engines.js';
-import { purgeSpace } from '../runtime/purge-tenants.js';
-import { accountSpace, deliveryOrderKey, type Space, tenantSpace } from '../runtime/spaces.js';
+import { deleteKeysMatching } from '../../../redis/test/targets.js';
+import { bootstrap } from '../accounts/accounts.js';
+import { openBackend, type Backend } from '../backend/backend.js';
+import { Engines } from '../engines/engines.js';
+import { purgeSpace } from '../accounts/purge-tenants.js';
+import { accountSpace, deliveryOrderKey, type Space, tenantSpace } from '../backend/spaces.js';
 import { parseSettings } from '../settings.js';
 import { runCli } from './main.js';
-import { dataDir, fakeIo } from './test-io.js';
+import { dataDir, fakeIo } from '../../test/cli-io.js';
 
 const tenant = (id: string) => ({
   id,

@@ -1,9 +1,9 @@
 /**
  * `kindling tenants purge-deleted [--yes]`: removes what the account's deleted tenants left in the
- * store (runtime/purge-tenants.ts): every user of each such namespace erased, then its counts, with
+ * store (accounts/purge-tenants.ts): every user of each such namespace erased, then its counts, with
  * a progress bar; Ctrl-C or SIGTERM stops between two users, and running it again goes on.
  */
-import { deletedTenantSpaces, purgeSpace } from '../runtime/purge-tenants.js';
+import { deletedTenantSpaces, purgeSpace } from '../accounts/purge-tenants.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { takeAction, beginCommand, type Command } from './command.js';
 import { confirmed } from './confirm.js';

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engines } from '../runtime/engines.js';
-import { tenantSpace } from '../runtime/spaces.js';
+import { Engines } from '../engines/engines.js';
+import { tenantSpace } from '../backend/spaces.js';
 import { runCli } from './main.js';
-import { dataDir, fakeIo, type DataDir } from './test-io.js';
+import { dataDir, fakeIo, type DataDir } from '../../test/cli-io.js';
 
 let d: DataDir;
 beforeEach(async () => {

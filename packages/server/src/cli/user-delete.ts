@@ -2,10 +2,10 @@
  * `kindling user delete ID [--tenant T] [--yes]`: erases a user (S26) as DELETE /admin/v1/users/:id
  * does, in the account's own namespace or a tenant's, after asking on a terminal (or with --yes).
  */
-import { eraseUser } from '../runtime/erase-user.js';
-import { Engines } from '../runtime/engines.js';
-import { accountSpace, tenantSpace, type Space } from '../runtime/spaces.js';
-import type { Backend } from '../runtime/backend.js';
+import { eraseUser } from '../accounts/erase-user.js';
+import { Engines } from '../engines/engines.js';
+import { accountSpace, tenantSpace, type Space } from '../backend/spaces.js';
+import type { Backend } from '../backend/backend.js';
 import { BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, type ParsedArgs } from './args.js';
 import { confirmed } from './confirm.js';

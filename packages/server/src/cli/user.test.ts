@@ -1,7 +1,7 @@
 import { formatDay, parseDay, type HistoryPeriod } from '@kindling/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engines } from '../runtime/engines.js';
-import { dataDir, type DataDir } from './test-io.js';
+import { Engines } from '../engines/engines.js';
+import { dataDir, type DataDir } from '../../test/cli-io.js';
 import { LEGEND, dailyCalendar, periodCalendar } from './user.js';
 
 function day(date: string, mark: '#' | '*' | 'p' | '.'): HistoryPeriod {

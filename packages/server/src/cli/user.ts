@@ -12,7 +12,7 @@ import {
   type UserView,
 } from '@kindling/core';
 import type { RuleConfig } from '../control/types.js';
-import { Engines } from '../runtime/engines.js';
+import { Engines } from '../engines/engines.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';

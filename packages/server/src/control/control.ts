@@ -16,7 +16,7 @@
 import { StoreError } from '@kindling/core';
 import type { ControlKV } from '@kindling/core/adapter';
 import { ConfigConflictError } from '../errors/service-errors.js';
-import type { WebhookEndpoint } from '../webhooks/endpoint.js';
+import type { WebhookEndpoint } from './webhook-endpoint.js';
 import {
   IDLE_REBUILD,
   type Account,

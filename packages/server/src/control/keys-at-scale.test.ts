@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ControlKV } from '@kindling/core/adapter';
 import { sqliteControlKV } from '@kindling/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createKey } from '../runtime/accounts.js';
+import { createAccount, createKey } from '../accounts/accounts.js';
 import { Control } from './control.js';
 import type { ApiKeyRecord } from './types.js';
 

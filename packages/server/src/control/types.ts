@@ -93,7 +93,7 @@ export interface AccountConfig {
   attributes?: AttributeDef[];
   /**
    * How long after it happened an event sent with an application key and its own `at` is taken
-   * (runtime/event-lateness.ts); absent: 0, only the clock skew
+   * (engines/event-lateness.ts); absent: 0, only the clock skew
    */
   lateEvents?: LateEvents;
 }

@@ -4,8 +4,8 @@
  * status means it (the type checks it: the lines marked @ts-expect-error must not compile).
  */
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODE_LIST, ERROR_CODES } from '../http/error-codes.js';
-import { HttpError } from '../http/errors.js';
+import { ERROR_CODE_LIST, ERROR_CODES } from './error-codes.js';
+import { HttpError } from './errors.js';
 import { ConfigConflictError, ConflictError, InvalidRequestError, ServiceError } from './service-errors.js';
 
 describe('the server errors', () => {

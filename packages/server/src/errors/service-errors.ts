@@ -14,7 +14,7 @@
  * codes, cli/main.ts).
  */
 import type { ErrorCode as CoreErrorCode } from '@kindling/core';
-import { ERROR_CODES, type ErrorCode } from '../http/error-codes.js';
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 /** The server's codes (not the core's) whose status in the closed list is one of `S`. */
 export type ServerCodeOfStatus<S extends number> = {

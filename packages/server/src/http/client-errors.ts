@@ -11,7 +11,7 @@ import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../random-ids.js';
-import { clientErrorReply, type ErrorReply, HttpError, toErrorReply } from './errors.js';
+import { clientErrorReply, type ErrorReply, HttpError, toErrorReply } from '../errors/errors.js';
 import { REQUEST_ID, requestIdOf } from './request-id.js';
 import { NOT_A_PAGE_LINES } from './security-headers.js';
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 import { acceptsGzip, bodyCodings, gzipBody } from './content-encoding.js';
 
 describe('acceptsGzip', () => {

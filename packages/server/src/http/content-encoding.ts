@@ -6,7 +6,7 @@
  */
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors/errors.js';
 
 /** Answers shorter than this go out as they are: compressing them saves less than it costs. */
 export const GZIP_MIN_BYTES = 1024;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { propertyRuns } from '@kindling/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
-import { FUZZ_TENANT, fuzzRequest, USER_POOL, type FuzzRequest } from './fuzz-requests.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { FUZZ_TENANT, fuzzRequest, USER_POOL, type FuzzRequest } from '../../test/fuzz-requests.js';
 
 let t: TestServer;
 let accountId: string;

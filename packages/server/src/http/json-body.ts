@@ -9,7 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors/errors.js';
 
 const REFUSE_BOTH = { protoAction: 'error', constructorAction: 'error' } as const;
 const REFUSE_PROTO = { protoAction: 'error', constructorAction: 'ignore' } as const;

@@ -4,7 +4,7 @@
  * reaches another account's answers or the process's prototypes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
 beforeEach(async () => {

@@ -8,7 +8,7 @@
  */
 import { SHOWABLE_PATTERN } from '@kindling/core';
 import { eventInstant } from './event-instant.js';
-import { ERROR_CODE_LIST } from './error-codes.js';
+import { ERROR_CODE_LIST } from '../errors/error-codes.js';
 
 /** The error answer: one shared schema (components.schemas.ErrorBody in the document), referenced by every route. */
 export const errorBody = {

@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  * that repeats it is refused with the caller's error.
  */
 import type { FastifyRequest } from 'fastify';
-import type { HttpError } from './errors.js';
+import type { HttpError } from '../errors/errors.js';
 
 /**
  * The header's value (`name` in lower case), or undefined when absent; throws `repeated()` when it

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useOwnRedis } from '../../../redis/src/test-cluster.js';
-import { startTestServer, type TestServer } from '../test-server.js';
-import { scrape, sampleValue } from './test-scrape.js';
+import { useOwnRedis } from '../../../redis/test/cluster.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
+import { scrape, sampleValue } from '../../test/scrape.js';
 
 const DAY = 86_400_000;
 const METRICS = { KINDLING_METRICS: '1' };

@@ -9,10 +9,10 @@
  */
 import type { DeliveryCounts } from '@kindling/core/adapter';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { RelayWatch } from '../runtime/relay.js';
-import type { ForgetWatch } from '../runtime/forget-idempotency.js';
-import type { SweepWatch } from '../runtime/sweeper.js';
-import type { StoreWatch } from '../runtime/timed.js';
+import type { RelayWatch } from '../webhooks/relay.js';
+import type { ForgetWatch } from '../jobs/forget-idempotency.js';
+import type { SweepWatch } from '../jobs/sweeper.js';
+import type { StoreWatch } from '../backend/timed.js';
 
 /** The label of the answers no route took (unknown paths, bad URLs): one for them all, whatever the path. */
 export const UNMATCHED_ROUTE = 'unmatched';

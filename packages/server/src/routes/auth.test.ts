@@ -4,7 +4,7 @@
  * (/v1, /api: read from the document and called as it is, so a new one is covered as it comes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 import { NOT_SUPPORTED_ROUTES } from './not-supported.js';
 
 interface Row {

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectRedis } from '@kindling/redis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRedis } from '../../../redis/src/test-cluster.js';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startRedis } from '../../../redis/test/cluster.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
 beforeEach(async () => {

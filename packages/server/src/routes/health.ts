@@ -10,11 +10,11 @@
  * probe runs at a time, concurrent calls share it, and its answer stands for PROBE_FOR_MS: /readyz
  * answers anyone, and must not let a caller make the server write (and sync a file) at its rate.
  */
-import type { ServerContext } from '../http/context.js';
-import { HttpError } from '../http/errors.js';
+import type { ServerContext } from '../context.js';
+import { HttpError } from '../errors/errors.js';
 import { errorRef } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
-import type { Backend } from '../runtime/backend.js';
+import type { Backend } from '../backend/backend.js';
 
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
 const READY_WITHIN_MS = 1000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseExposition, scrape, sampleValue } from '../metrics/test-scrape.js';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { parseExposition, scrape, sampleValue } from '../../test/scrape.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 
 const TOKEN = 'scraper-token-0123456789';
 const ANSWERS = 'kindling_http_request_duration_seconds_count';

@@ -5,8 +5,8 @@
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
  */
-import type { ServerContext } from '../http/context.js';
-import { HttpError } from '../http/errors.js';
+import type { ServerContext } from '../context.js';
+import { HttpError } from '../errors/errors.js';
 import { errors } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
 import { text } from '../wire/primitives.js';

@@ -3,10 +3,10 @@
  * namespace, toured over every application and admin route that touches user data, on SQLite and
  * on Redis. The same user id in each is another user; nothing one does is seen from another.
  */
-import { deleteKeysMatching } from '../../../redis/src/test-targets.js';
+import { deleteKeysMatching } from '../../../redis/test/targets.js';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 
 const DAY = 86_400_000;
 const redisPrefixes: string[] = [];

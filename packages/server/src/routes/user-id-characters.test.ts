@@ -3,7 +3,7 @@
  * refused on a write naming the field, still read and erased by (a user stored before the rule).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-server.js';
+import { startTestServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
 beforeEach(async () => {

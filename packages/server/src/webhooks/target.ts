@@ -12,7 +12,7 @@
 import { lookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { urlTextProblem } from '../control/url-text.js';
+import { urlTextProblem } from '../accounts/url-text.js';
 
 /** The longest URL an endpoint may have. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;

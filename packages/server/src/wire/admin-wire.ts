@@ -4,9 +4,9 @@
  * issues, as docs/http-api.md lists them.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { unitsOf } from '../control/metric-units.js';
+import { unitsOf } from '../accounts/metric-units.js';
 import type { Account, AchievementDef, ApiKeyRecord, MetricDef, Rebuild } from '../control/types.js';
-import type { MetricActivity } from '../runtime/activity.js';
+import type { MetricActivity } from '../engines/activity.js';
 import { attributeFilters, frequency, number, numberOrNull, text, textOrNull } from './primitives.js';
 import { streakReadSchema } from './streak-wire.js';
 import { userWithAchievementsSchema } from './user-wire.js';

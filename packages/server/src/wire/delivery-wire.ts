@@ -56,7 +56,7 @@ export function deliveryWire(delivery: Delivery): DeliveryWire {
   return {
     id: delivery.id,
     type: delivery.type as DeliveryWire['type'],
-    // the relay's keys are a namespace's and a user's (runtime/spaces.ts); another is shown as it is
+    // the relay's keys are a namespace's and a user's (backend/spaces.ts); another is shown as it is
     userId: userOfOrderKey(delivery.orderKey)?.userId ?? delivery.orderKey,
     status: delivery.status,
     attempts: delivery.attempts,

@@ -1,5 +1,5 @@
 /** The answer of GET and PUT /admin/v1/events/lateness: how late an application key's event may be. */
-import { MAX_LATE_HOURS } from '../runtime/event-lateness.js';
+import { MAX_LATE_HOURS } from '../engines/event-lateness.js';
 
 export const maxLateHours = {
   type: 'integer',

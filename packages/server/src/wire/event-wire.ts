@@ -5,7 +5,7 @@
  */
 import type { RecordResult } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { AccountRuntime } from '../runtime/engines.js';
+import type { AccountRuntime } from '../engines/engines.js';
 import { userAchievementSchema, userAchievementWire } from './achievement-wire.js';
 import { anyObject, flag, number, text } from './primitives.js';
 import { currentStreakSchema, currentStreakWire } from './streak-wire.js';

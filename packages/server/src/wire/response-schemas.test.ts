@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../http/app.js';
-import { plantAttempt, startTestServer, type TestServer } from '../test-server.js';
+import { buildApp } from '../app.js';
+import { plantAttempt, startTestServer, type TestServer } from '../../test/server.js';
 
 const DAY = 86_400_000;
 let now = Date.parse('2026-03-02T10:00:00Z');

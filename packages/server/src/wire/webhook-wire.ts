@@ -2,7 +2,7 @@
  * The admin API's shape of a webhook endpoint: never its secret, except in the answer that creates it.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { WEBHOOK_TYPES, type WebhookEndpoint } from '../webhooks/endpoint.js';
+import { WEBHOOK_TYPES, type WebhookEndpoint } from '../control/webhook-endpoint.js';
 import { flag, text, textOrNull } from './primitives.js';
 
 export const webhookType = { type: 'string', enum: WEBHOOK_TYPES } as const;

@@ -2,12 +2,12 @@
  * GET and POST /admin/v1/accounts (operator only): the accounts this server holds, and a new one
  * with its first admin and application keys (shown once). Names are unique: they sign in.
  */
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { createAccount } from '../../runtime/accounts.js';
+import { createAccount } from '../../accounts/accounts.js';
 import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { newAccountBody, TAG } from './schemas.js';
 

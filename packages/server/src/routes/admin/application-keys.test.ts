@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_SUPPORTED_ROUTES } from '../not-supported.js';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 /**
  * POST /admin/v1/metrics/events: up to 1,000 events in one call, for imports and backfills (each
- * event's `at`, when sent, any instant from 2000 on: runtime/event-lateness.ts). Every
+ * event's `at`, when sent, any instant from 2000 on: engines/event-lateness.ts). Every
  * event is checked before any is recorded (an unknown or archived metric, a zone that is not one,
  * refuses the whole batch, naming the event; but an event with an idempotency key that repeats one
  * recorded before, or one earlier in the batch, is replayed, whatever the configuration says of it
@@ -13,12 +13,12 @@
  */
 import { isTimeZone, type RecordInput, StoreError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, eventAttributes, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { admitEvent } from '../../runtime/event-admission.js';
+import { admitEvent } from '../../engines/event-admission.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
 import { eventInstant, instantOf } from '../../http/event-instant.js';

@@ -5,8 +5,8 @@
  */
 import { connectRedis } from '@kindling/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis } from '../../../../redis/src/test-cluster.js';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startRedis } from '../../../../redis/test/cluster.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let admin: ReturnType<typeof connectRedis>;

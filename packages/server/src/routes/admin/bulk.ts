@@ -5,7 +5,7 @@
  */
 import { KindlingError, keyFor, StoreError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../errors/errors.js';
 import type { issueSchema } from '../../wire/admin-wire.js';
 
 export type Issue = FromSchema<typeof issueSchema>;

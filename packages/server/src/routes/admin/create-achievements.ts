@@ -11,12 +11,12 @@ import { limitMessage, roomFor } from '../../control/limits.js';
 import { ConfigError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AccountConfig, AchievementDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { backdate } from '../../runtime/backdate.js';
-import { engineFor } from '../../runtime/engines.js';
+import { backdate } from './backdate.js';
+import { engineFor } from '../../engines/engines.js';
 import { newId } from '../../random-ids.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
 import {
@@ -26,7 +26,7 @@ import {
   prerequisitesProblem,
   triggerProblem,
   userAttributesProblem,
-} from './achievement-checks.js';
+} from '../../accounts/achievement-checks.js';
 import { issue, nameAndKey, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 

@@ -1,16 +1,16 @@
 /**
  * POST /admin/v1/application-api-keys: `[{ userId }]`, 1..100 application keys, each bound to its
- * user: it acts for that user only (403 KEY_BOUND_TO_USER for another, http/acts-for.ts). The user
+ * user: it acts for that user only (403 KEY_BOUND_TO_USER for another, access/acts-for.ts). The user
  * is the one of the namespace the request's Tenant-ID names (the account's own without it), and the
  * key acts in that namespace only. Each answer holds the whole key this once; the server keeps its
  * SHA-256. The caller's key or session is read from the control plane (`credentials: 'fresh'`): a
  * key revoked in another process makes none.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { createKey } from '../../runtime/accounts.js';
+import { createKey } from '../../accounts/accounts.js';
 import { applicationKeyWire, createdApplicationKeysSchema } from '../../wire/tenant-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newApplicationKey, TAG } from './schemas.js';

@@ -5,8 +5,8 @@
  */
 import { keyFor } from '@kindling/core';
 import type { AttributeDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../random-ids.js';

@@ -3,12 +3,12 @@
  * The caller's key or session is read from the control plane (`credentials: 'fresh'`), not the key
  * cache: a key revoked in another process makes no key once the revocation is written.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { createKey } from '../../runtime/accounts.js';
+import { createKey } from '../../accounts/accounts.js';
 import { createdKeySchema, keyWire } from '../../wire/admin-wire.js';
 import { newKeyBody, TAG } from './schemas.js';
 

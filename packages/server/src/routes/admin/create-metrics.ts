@@ -4,10 +4,10 @@
  * type or currency units that are no currency code is an issue of its item; the others are created.
  */
 import { limitMessage, roomFor } from '../../control/limits.js';
-import { changeUnits, NO_UNITS } from '../../control/metric-units.js';
+import { changeUnits, NO_UNITS } from '../../accounts/metric-units.js';
 import type { MetricDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../random-ids.js';

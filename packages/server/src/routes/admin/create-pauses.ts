@@ -3,8 +3,8 @@
  * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createdPausesSchema, type pauseSchema } from '../../wire/admin-wire.js';

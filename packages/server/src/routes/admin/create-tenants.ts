@@ -5,15 +5,15 @@
  */
 import { limitMessage, roomFor } from '../../control/limits.js';
 import type { Tenant } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../random-ids.js';
 import { createdTenantsSchema, tenantWire } from '../../wire/tenant-wire.js';
 import { issue, statusOf, type Issue } from './bulk.js';
 import { bulkOf, newTenant, TAG } from './schemas.js';
-import { customerIdProblem, customerIdTaken, isTaken } from './tenant-fields.js';
+import { customerIdProblem, customerIdTaken, isTaken } from '../../accounts/tenant-fields.js';
 
 export function createTenantsRoute(app: App, ctx: ServerContext): void {
   app.post(

@@ -1,14 +1,14 @@
 /**
  * POST /admin/v1/webhooks: a new webhook endpoint; the answer is the only time its signing secret is shown.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { newId } from '../../random-ids.js';
-import { MAX_WEBHOOKS, type WebhookEndpoint } from '../../webhooks/endpoint.js';
+import { MAX_WEBHOOKS, type WebhookEndpoint } from '../../control/webhook-endpoint.js';
 import { newWebhookSecret } from '../../webhooks/signature.js';
 import { webhookUrlProblem } from '../../webhooks/target.js';
 import { createdWebhookSchema, webhookWire } from '../../wire/webhook-wire.js';

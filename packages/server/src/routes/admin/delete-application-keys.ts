@@ -3,8 +3,8 @@
  * id, or one revoked already, is an issue: admin keys are revoked with DELETE /admin/v1/keys/:id).
  * The caller's key or session is read from the control plane (`credentials: 'fresh'`).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';

@@ -4,8 +4,8 @@
  * One that an achievement filters by stays (an issue names the achievement): a filter on a key no
  * request may carry would quietly stop completing.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';

@@ -1,8 +1,8 @@
 /**
  * DELETE /admin/v1/streaks/pauses?ids=a,b: remove pauses by id; they stop applying at once.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';

@@ -2,10 +2,10 @@
  * DELETE /admin/v1/tenants?ids=a,b: delete tenants. A deleted tenant is unreachable at once (its
  * customer id answers 404 UNKNOWN_TENANT, in other processes within the cache time) and may be made
  * again, empty: its users' data stays in the store, under the deleted tenant's id, until the
- * operator removes it (`kindling tenants purge-deleted`, runtime/purge-tenants.ts).
+ * operator removes it (`kindling tenants purge-deleted`, accounts/purge-tenants.ts).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';

@@ -4,8 +4,8 @@
  * could not, and the same erasure succeeds once the store is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis } from '../../../../redis/src/test-cluster.js';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startRedis } from '../../../../redis/test/cluster.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let t: TestServer;

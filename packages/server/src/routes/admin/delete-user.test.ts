@@ -1,9 +1,9 @@
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteKeysMatching } from '../../../../redis/src/test-targets.js';
-import { accountSpace, deliveryOrderKey } from '../../runtime/spaces.js';
+import { deleteKeysMatching } from '../../../../redis/test/targets.js';
+import { accountSpace, deliveryOrderKey } from '../../backend/spaces.js';
 import { startServer } from '../../server.js';
-import { plantAttempt, startTestServer, testSettings, type TestServer } from '../../test-server.js';
+import { plantAttempt, startTestServer, testSettings, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 let now = Date.parse('2026-03-02T10:00:00Z');

@@ -1,16 +1,16 @@
 /**
  * DELETE /admin/v1/users/:id: erase a user of the namespace `Tenant-ID` names (S26): their state,
  * journal, idempotency records, outbox entries, index lines and place in the user list, and the
- * webhook deliveries queued for them (runtime/erase-user.ts); the activity counts keep their
+ * webhook deliveries queued for them (accounts/erase-user.ts); the activity counts keep their
  * totals. 204, or 404 for a user the namespace does not hold (whose queued deliveries are forgotten
  * all the same). The hosted service has no such route.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { eraseUser } from '../../runtime/erase-user.js';
+import { eraseUser } from '../../accounts/erase-user.js';
 import { TAG } from './schemas.js';
 
 export function deleteUserRoute(app: App, ctx: ServerContext): void {

@@ -1,11 +1,11 @@
 /**
  * DELETE /admin/v1/webhooks/:id: remove an endpoint and its delivery log; nothing more is sent to it.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
+import type { WebhookEndpoint } from '../../control/webhook-endpoint.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG } from './schemas.js';
 import { webhookNotFound } from './webhook-lookup.js';

@@ -4,11 +4,11 @@
  * account's configuration, so every server process takes the owner's bound with the next event.
  * Backfills (the batch route, an admin key) are not bound by it.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { maxLateHoursOf } from '../../runtime/event-lateness.js';
+import { maxLateHoursOf } from '../../engines/event-lateness.js';
 import { eventLatenessSchema } from '../../wire/event-lateness-wire.js';
 import { TAG } from './schemas.js';
 

@@ -2,9 +2,9 @@
  * GET /admin/v1/metrics/:id: one metric of the account by its id, as the list shows it (archived
  * ones too, with their status); 404 NOT_FOUND when the account has none with it.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { metricSchema, metricWire } from '../../wire/admin-wire.js';

@@ -2,8 +2,8 @@
  * GET /admin/v1/streak/rebuild: how far the rebuild of every user after the last change of the rule
  * or of the achievements (backdating, S22) got (any process's).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { rebuildSchema, rebuildWire } from '../../wire/admin-wire.js';

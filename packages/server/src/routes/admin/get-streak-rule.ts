@@ -2,8 +2,8 @@
  * GET /admin/v1/streak: the account's streak rule (null when none) and the progress of the last
  * rebuild; GET /admin/v1/streak/rebuild is in get-rebuild.ts.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';

@@ -1,9 +1,9 @@
 /**
  * GET /admin/v1/tenants/:id: one tenant by its id (404 when the account has none with it).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { tenantSchema, tenantWire } from '../../wire/tenant-wire.js';

@@ -6,9 +6,9 @@
 import type { Journal } from '@kindling/core';
 import type { Rollup } from '@kindling/core/adapter';
 import { formatDay } from '@kindling/core';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { adminUserSchema } from '../../wire/admin-wire.js';

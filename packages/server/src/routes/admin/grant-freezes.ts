@@ -3,8 +3,8 @@
  * may appear several times). Answers `{ issues }`: 201 when at least one freeze was granted. Each
  * issue carries `level` and `reason` besides `severity` and `message` (the SDK 1.0.42 reads those).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { freezesAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';

@@ -1,7 +1,7 @@
 /**
  * The admin API under /admin/v1: what the account owner (admin key or dashboard session) calls.
  */
-import type { ServerContext } from '../../http/context.js';
+import type { ServerContext } from '../../context.js';
 import type { App } from '../../http/typed-app.js';
 import { accountRoute } from './account.js';
 import { accountsRoutes } from './accounts.js';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../server.js';
-import { startTestServer, type TestServer, testSettings } from '../../test-server.js';
+import { startTestServer, type TestServer, testSettings } from '../../../test/server.js';
 
 const now = Date.parse('2026-03-02T10:00:00Z');
 // a cache far longer than the test: whatever B answers from its cache, it answers for the whole test

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 let now = Date.parse('2026-03-02T10:00:00Z');

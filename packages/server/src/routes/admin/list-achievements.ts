@@ -3,8 +3,8 @@
  * locked; archived ones too when asked) with how many users completed each and the share of users
  * that is (rarity, percent).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementAdminSchema, achievementAdminWire } from '../../wire/admin-wire.js';

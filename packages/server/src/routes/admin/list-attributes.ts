@@ -2,9 +2,9 @@
  * GET /admin/v1/attributes?limit=&skip=: the account's custom attributes in the order declared;
  * GET /admin/v1/attributes/:id: one of them (404 NOT_FOUND for an id it does not have).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { attributeSchema, attributeWire } from '../../wire/attribute-wire.js';

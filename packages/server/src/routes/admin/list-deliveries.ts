@@ -2,8 +2,8 @@
  * GET /admin/v1/webhooks/:id/deliveries: the endpoint's delivery log, newest first, a page at a
  * time (`?limit=` up to 100, `?cursor=` from the page before); kept for KINDLING_WEBHOOK_LOG_DAYS.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deliveryPageSchema, deliveryWire } from '../../wire/delivery-wire.js';

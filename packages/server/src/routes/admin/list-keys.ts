@@ -5,8 +5,8 @@
  * the event loop for over half a second at 40,000 keys. Last uses not yet written show from the key
  * cache: a list is a read, and answers while the control store takes no writes.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { keySchema, keyWire } from '../../wire/admin-wire.js';

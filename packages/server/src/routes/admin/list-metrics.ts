@@ -3,8 +3,8 @@
  * asked, at most 100, as the hosted service's admin lists) with their total, event count and last
  * event; archived ones are listed, and counted in the page, only when asked for.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { metricSchema, metricWire } from '../../wire/admin-wire.js';

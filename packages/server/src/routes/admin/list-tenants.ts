@@ -1,8 +1,8 @@
 /**
  * GET /admin/v1/tenants?limit=&skip=: a page of the account's tenants, oldest first.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { tenantSchema, tenantWire } from '../../wire/tenant-wire.js';

@@ -4,8 +4,8 @@
  * only (a state kept under older rules is shown as rebuilt, not written).
  */
 import { LOOKED_AT_PER_PAGE } from '@kindling/core';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors, userId } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { userPageSchema } from '../../wire/user-list-wire.js';

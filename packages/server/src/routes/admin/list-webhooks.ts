@@ -1,8 +1,8 @@
 /**
  * GET /admin/v1/webhooks: the account's webhook endpoints (never their secret).
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';

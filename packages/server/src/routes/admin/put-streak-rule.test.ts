@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STARTER_RULE } from '../../runtime/starter-rule.js';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { STARTER_RULE } from '../../accounts/starter-rule.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 let now = Date.parse('2026-03-02T10:00:00Z'); // a Monday

@@ -3,11 +3,11 @@
  * INVALID_CONFIG with the engine's reason) and count only active metrics. Saving starts a rebuild
  * of every user under the new rule; the answer carries its first progress.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { ruleAsKept } from '../../runtime/streak-rule.js';
+import { ruleAsKept } from '../../accounts/streak-rule.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
 

@@ -5,9 +5,9 @@
  * refuses (DeliveryQueue.retry), answered 409 DELIVERY_UNDER_WAY: never two attempts at once, never
  * a 202 that the attempt's outcome then overwrites.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';

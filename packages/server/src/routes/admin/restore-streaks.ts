@@ -2,8 +2,8 @@
  * POST /admin/v1/streaks/restore: `{ users: [{ id }] }`: give back each user's lost streak while
  * the loss is within the rule's restore window. 201 when at least one was restored.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { restoredAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';

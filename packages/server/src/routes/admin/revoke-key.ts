@@ -3,9 +3,9 @@
  * within their key cache time, except on the key routes, which read the caller's key or session
  * from the control plane (`credentials: 'fresh'`). Revoking the key that makes the request is allowed.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { keySchema, keyWire } from '../../wire/admin-wire.js';

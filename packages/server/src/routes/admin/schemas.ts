@@ -4,7 +4,7 @@
  * unknown metric) is an issue of that item, not a 400 for the whole request.
  */
 import { newUserId } from '../../http/schemas.js';
-import { MAX_NAME_LENGTH, NAME_PATTERN } from '../../control/names.js';
+import { MAX_NAME_LENGTH, NAME_PATTERN } from '../../accounts/names.js';
 import { PASSWORD_LENGTH } from '../../secrets.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../webhooks/target.js';
 import { webhookType } from '../../wire/webhook-wire.js';
@@ -69,7 +69,7 @@ export const attributeChange = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 255 }, name },
 } as const;
 
-// A string, not an enum: an unknown unit type is an issue of its item (control/metric-units.ts).
+// A string, not an enum: an unknown unit type is an issue of its item (accounts/metric-units.ts).
 const unitType = {
   type: 'string',
   maxLength: 64,

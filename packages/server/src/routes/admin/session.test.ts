@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-server.js';
-import { SIGN_IN_BURST } from '../../http/sign-in-limits.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
+import { SIGN_IN_BURST } from '../../access/sign-in-limits.js';
 
 const PASSWORD = 'correct horse battery';
 let t: TestServer;

@@ -3,17 +3,17 @@
  * key) and sets the session cookie (`kindling_session`; `__Host-kindling_session` over https, see
  * auth.ts); GET answers who is signed in; DELETE signs out.
  * Attempts are limited per client and, with a password, per account, and password checks wait for
- * one of a few slots (http/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
+ * one of a few slots (access/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
  * all answer the same 401, and an unknown account costs the same password check as a known one.
  */
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, SessionSource } from '../../control/types.js';
-import { callerOf, sessionCookieName, sessionTokenOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf, sessionCookieName, sessionTokenOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
-import { keySource, passwordSource } from '../../http/session-source.js';
+import { keySource, passwordSource } from '../../access/session-source.js';
 import type { App } from '../../http/typed-app.js';
 import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
 import { sessionSchema } from '../../wire/admin-wire.js';

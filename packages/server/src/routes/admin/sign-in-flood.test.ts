@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 beforeEach(async () => {

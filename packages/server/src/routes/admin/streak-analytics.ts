@@ -4,11 +4,11 @@
  * extensions, losses and freezes used. With no rule: the same shape, `streak: null`, all zeros.
  */
 import { describeStats } from '@kindling/core';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { RULE_KEY } from '../../runtime/engines.js';
+import { RULE_KEY } from '../../engines/engines.js';
 import { analyticsSchema } from '../../wire/admin-wire.js';
 import { analyticsQuery, TAG } from './schemas.js';
 

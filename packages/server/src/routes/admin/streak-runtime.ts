@@ -2,10 +2,10 @@
  * The runtime of an account whose streak is acted on (freezes, pauses, restores): without a streak
  * rule there is no streak to act on, which is one 400 for the request rather than an issue per item.
  */
-import type { ServerContext } from '../../http/context.js';
+import type { ServerContext } from '../../context.js';
 import { InvalidRequestError } from '../../errors/service-errors.js';
-import type { AccountRuntime } from '../../runtime/engines.js';
-import type { Space } from '../../runtime/spaces.js';
+import type { AccountRuntime } from '../../engines/engines.js';
+import type { Space } from '../../backend/spaces.js';
 
 export const USER_MISSING = 'User does not exist';
 

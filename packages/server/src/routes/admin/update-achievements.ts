@@ -9,12 +9,12 @@
 import { ConfigError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AccountConfig, AchievementDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { backdate } from '../../runtime/backdate.js';
-import { engineFor } from '../../runtime/engines.js';
+import { backdate } from './backdate.js';
+import { engineFor } from '../../engines/engines.js';
 import { achievementAdminWire, rebuildWire, updatedAchievementsSchema } from '../../wire/admin-wire.js';
 import { achievementsWithStats } from '../app/achievement-stats.js';
 import {
@@ -25,7 +25,7 @@ import {
   triggerProblem,
   userAttributesProblem,
   eventAttributesProblem,
-} from './achievement-checks.js';
+} from '../../accounts/achievement-checks.js';
 import { issue, type Issue } from './bulk.js';
 import { achievementChange, bulkOf, TAG } from './schemas.js';
 

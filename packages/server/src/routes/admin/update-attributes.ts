@@ -2,8 +2,8 @@
  * PATCH /admin/v1/attributes: rename 1..100 custom attributes by id (key and type never change).
  */
 import type { AttributeDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { attributeWire, updatedAttributesSchema } from '../../wire/attribute-wire.js';

@@ -2,10 +2,10 @@
  * PATCH /admin/v1/metrics: change the name, unit type or units of 1..100 metrics by id (a key never
  * changes); what an item leaves out (or sends as null) stays.
  */
-import { changeUnits, unitsOf } from '../../control/metric-units.js';
+import { changeUnits, unitsOf } from '../../accounts/metric-units.js';
 import type { MetricDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { metricWire, updatedMetricsSchema } from '../../wire/admin-wire.js';

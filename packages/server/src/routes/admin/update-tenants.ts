@@ -4,14 +4,14 @@
  * and no longer under the old one.
  */
 import type { Tenant } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { tenantWire, updatedTenantsSchema } from '../../wire/tenant-wire.js';
 import { issue, type Issue } from './bulk.js';
 import { bulkOf, TAG, tenantChange } from './schemas.js';
-import { customerIdProblem, customerIdTaken, isTaken } from './tenant-fields.js';
+import { customerIdProblem, customerIdTaken, isTaken } from '../../accounts/tenant-fields.js';
 
 export function updateTenantsRoute(app: App, ctx: ServerContext): void {
   app.patch(

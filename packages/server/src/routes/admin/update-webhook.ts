@@ -2,12 +2,12 @@
  * PATCH /admin/v1/webhooks/:id: change an endpoint's URL, its types, or turn it on or off. Turning
  * it on clears the reason the server turned it off.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
+import type { WebhookEndpoint } from '../../control/webhook-endpoint.js';
 import { webhookUrlProblem } from '../../webhooks/target.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG, webhookChange } from './schemas.js';

@@ -2,9 +2,9 @@
  * Finding one webhook endpoint of the caller's account by the id in a route, or refusing it as
  * unknown: another account's endpoint is as unknown as one that never was.
  */
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
-import type { WebhookEndpoint } from '../../webhooks/endpoint.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
+import type { WebhookEndpoint } from '../../control/webhook-endpoint.js';
 
 export function webhookNotFound(id: string): HttpError {
   return new HttpError('NOT_FOUND', `no webhook endpoint of this account has the id ${JSON.stringify(id)}`);

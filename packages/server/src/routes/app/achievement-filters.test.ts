@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 beforeEach(async () => {

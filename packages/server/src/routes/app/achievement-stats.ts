@@ -4,8 +4,8 @@
  * the count of users: no scan of users per read.
  */
 import type { AchievementDef } from '../../control/types.js';
-import type { ServerContext } from '../../http/context.js';
-import type { AccountRuntime } from '../../runtime/engines.js';
+import type { ServerContext } from '../../context.js';
+import type { AccountRuntime } from '../../engines/engines.js';
 import { achievementWire } from '../../wire/achievement-wire.js';
 
 export async function achievementsWithStats(

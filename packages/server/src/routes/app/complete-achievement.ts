@@ -4,13 +4,13 @@
  * unknown (404); a locked one completes for no one new (409 ACHIEVEMENT_LOCKED).
  */
 import { deterministicId } from '@kindling/core';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { ConflictError, InvalidRequestError } from '../../errors/service-errors.js';
 import { errors, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { checkAttributes } from '../../runtime/attributes.js';
+import { checkAttributes } from '../../engines/attributes.js';
 import { userAchievementSchema, userAchievementWire } from '../../wire/achievement-wire.js';
 import { profileInputOf } from '../../wire/user-wire.js';
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-server.js';
+import { startTestServer, type TestServer } from '../../../test/server.js';
 
 let t: TestServer;
 let now: number;

@@ -6,19 +6,19 @@
  */
 import type { ReadStamp } from '@kindling/core';
 import type { FastifyReply } from 'fastify';
-import { callerOf } from '../../http/auth.js';
+import { callerOf } from '../../access/auth.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipBody } from '../../http/content-encoding.js';
-import type { ServerContext } from '../../http/context.js';
+import type { ServerContext } from '../../context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import type { AccountRuntime } from '../../runtime/engines.js';
+import type { AccountRuntime } from '../../engines/engines.js';
 import {
   keptAfterCheck,
   keptAnswerSync,
   shelfNamer,
   type CachedAnswer,
   type SpotCheck,
-} from '../../runtime/read-cache.js';
+} from '../../engines/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
 
 /**

@@ -1,9 +1,9 @@
 /**
  * GET /v1/users/:id: the user as the hosted service's SDK reads it, with our metric totals.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { userSchema, userWire } from '../../wire/user-wire.js';

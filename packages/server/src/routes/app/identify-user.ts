@@ -6,12 +6,12 @@
  * user's streaks as an event carrying it would (S4, S5). Each answers the full user.
  */
 import type { IdentifyMode } from '@kindling/core';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
 import { errors, newUserParams, updatedUser, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { checkAttributes } from '../../runtime/attributes.js';
-import type { Space } from '../../runtime/spaces.js';
+import { checkAttributes } from '../../engines/attributes.js';
+import type { Space } from '../../backend/spaces.js';
 import { profileInputOf, userSchema, userWire, type UserBody } from '../../wire/user-wire.js';
 
 async function identifyUser(ctx: ServerContext, space: Space, userId: string, body: UserBody, mode: IdentifyMode) {

@@ -1,7 +1,7 @@
 /**
  * The application API: what a backend calls with an application (or admin) key.
  */
-import type { ServerContext } from '../../http/context.js';
+import type { ServerContext } from '../../context.js';
 import type { App } from '../../http/typed-app.js';
 import { completeAchievementRoute } from './complete-achievement.js';
 import { getStreakRoute } from './get-streak.js';

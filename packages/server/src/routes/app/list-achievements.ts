@@ -5,9 +5,9 @@
  * keeps those a user with these attributes may complete.
  */
 import type { AchievementDef } from '../../control/types.js';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementStatsSchema } from '../../wire/achievement-wire.js';

@@ -2,9 +2,9 @@
  * GET /v1/streaks?userIds=a,b (or userIds=a&userIds=b): the streaks of up to 100 users, longest
  * first, for friend and group views.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 

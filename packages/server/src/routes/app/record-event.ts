@@ -4,13 +4,13 @@
  * `at` (Kindling's extension): when it happened, as late as the owner allows (event-lateness.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
 import { singleHeader } from '../../http/single-header.js';
 import type { App } from '../../http/typed-app.js';
-import { admitEvent } from '../../runtime/event-admission.js';
+import { admitEvent } from '../../engines/event-admission.js';
 import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 import { instantOf } from '../../http/event-instant.js';
 import { eventUserOf } from '../../wire/user-wire.js';

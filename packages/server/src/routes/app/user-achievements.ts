@@ -2,9 +2,9 @@
  * GET /v1/users/:id/achievements: the achievements a user completed (with includeIncomplete=true
  * also the others, achievedAt null), each with completions and rarity.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { userAchievementStatsSchema } from '../../wire/achievement-wire.js';

@@ -5,13 +5,13 @@
  */
 import { InvalidInputError, parseDay } from '@kindling/core';
 import type { FastifyReply } from 'fastify';
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import type { AccountRuntime } from '../../runtime/engines.js';
-import { keptAfterCheck, keptAnswerSync, type SpotCheck } from '../../runtime/read-cache.js';
+import type { AccountRuntime } from '../../engines/engines.js';
+import { keptAfterCheck, keptAnswerSync, type SpotCheck } from '../../engines/read-cache.js';
 import { text } from '../../wire/primitives.js';
 import { summarySchema, userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
 

@@ -4,9 +4,9 @@
  * streak from the journal at once. Mode and thresholds need the rule's `personalization` (403
  * PERSONALIZATION_OFF otherwise); turning the streak off is always allowed.
  */
-import { callerOf } from '../../http/auth.js';
-import type { ServerContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { callerOf } from '../../access/auth.js';
+import type { ServerContext } from '../../context.js';
+import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import {
