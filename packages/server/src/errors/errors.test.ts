@@ -1,6 +1,6 @@
 import { ConfigError, FeatureOffError, InvalidInputError, NotFoundError, StoreError } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigConflictError, ConflictError, InvalidRequestError, ServiceError } from '../errors/service-errors.js';
+import { ConfigConflictError, ConflictError, InvalidRequestError, ServiceError } from './service-errors.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { BODY_LIMIT } from '../app.js';
 import { ERROR_CODE_LIST, ERROR_CODES } from './error-codes.js';

@@ -9,7 +9,7 @@
  * 500 that is logged.
  */
 import { type FeatureOffCode, KindlingError, StoreError } from '@kindling/core';
-import { type ConflictCode, ServiceError } from '../errors/service-errors.js';
+import { type ConflictCode, ServiceError } from './service-errors.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 /**
