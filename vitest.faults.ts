@@ -3,16 +3,11 @@
  * cut off from their stores; slow, so apart from `pnpm test`. `.ci/run` runs both. Files run one
  * at a time: each starts its own servers and Redis instances and measures timings.
  */
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { aliasesOf } from './vitest.shared.js';
 
-const packages = ['core', 'testing', 'sqlite', 'redis', 'server'];
-const alias = Object.fromEntries(
-  packages.map((name) => [
-    `@kindling/${name}`,
-    fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url)),
-  ]),
-);
+// The same aliases as the e2e project's (subpath entries such as `@kindling/core/adapter` included).
+const alias = aliasesOf(['core', 'testing', 'sqlite', 'redis', 'server'].map((name) => `@kindling/${name}`));
 
 export default defineConfig({
   resolve: { alias },
