@@ -23,6 +23,8 @@ export interface BulkOutcome<Applied> {
   issues: Issue[];
   /** the configuration as written */
   config: AccountConfig;
+  /** the configuration as the last run read it, before the change */
+  before: AccountConfig;
 }
 
 export async function changeConfigInBulk<Item, Applied>(
@@ -33,7 +35,9 @@ export async function changeConfigInBulk<Item, Applied>(
 ): Promise<BulkOutcome<Applied>> {
   let applied: Applied[] = [];
   let issues: Issue[] = [];
+  let before: AccountConfig | null = null;
   const config = await control.changeConfig(accountId, (current) => {
+    before = current;
     applied = [];
     issues = [];
     let draft = current;
@@ -49,5 +53,6 @@ export async function changeConfigInBulk<Item, Applied>(
     }
     return draft;
   });
-  return { applied, issues, config };
+  if (before === null) throw new Error('the compare-and-set wrote without running the change');
+  return { applied, issues, config, before };
 }
