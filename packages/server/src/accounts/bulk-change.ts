@@ -1,43 +1,47 @@
 /**
- * The one way a bulk change of an account's configuration is made: one compare-and-set over the
- * configuration (`Control.changeConfig`), deciding each item in turn against the configuration as
- * the items before it left it. An item is accepted (the configuration after it, what it applied,
- * any warnings) or refused (its issue). The compare-and-set runs the decisions again when another
- * writer changed the configuration meanwhile, so the attempt's state (what was applied, the issues)
- * is made fresh for each run here, and only the last run's is returned: a retry never doubles an
- * issue nor keeps what an earlier run applied. Refusals are values; only failures throw.
+ * The one way a bulk change of a document of the control plane (an account's configuration, its
+ * tenants) is made: one compare-and-set over it (`Control.changeConfig`, `changeTenants`), deciding
+ * each item in turn against the document as the items before it left it. An item is accepted (the
+ * document after it, what it applied, any warnings) or refused (its issue). The compare-and-set
+ * runs the decisions again when another writer changed the document meanwhile, so the attempt's
+ * state (what was applied, the issues) is made fresh for each run here, and only the last run's is
+ * returned: a retry never doubles an issue nor keeps what an earlier run applied. Refusals are
+ * values; only failures throw.
  */
 import type { Control } from '../control/control.js';
 import type { AccountConfig } from '../control/types.js';
 import type { Issue } from './issues.js';
 
-/** One item's decision. */
-export type Decision<Applied> =
-  | { accept: Applied; config: AccountConfig; warnings?: readonly Issue[] }
+/** One item's decision, over a document of `Doc` (the configuration, the tenants). */
+export type Decision<Applied, Doc = AccountConfig> =
+  | { accept: Applied; config: Doc; warnings?: readonly Issue[] }
   | { refuse: Issue };
 
-export interface BulkOutcome<Applied> {
+export interface BulkOutcome<Applied, Doc = AccountConfig> {
   /** what the accepted items applied, in the order of the items */
   applied: Applied[];
   /** the refusals and warnings, in the order of the items */
   issues: Issue[];
-  /** the configuration as written */
-  config: AccountConfig;
-  /** the configuration as the last run read it, before the change */
-  before: AccountConfig;
+  /** the document as written */
+  config: Doc;
+  /** the document as the last run read it, before the change */
+  before: Doc;
 }
 
-export async function changeConfigInBulk<Item, Applied>(
-  control: Pick<Control, 'changeConfig'>,
-  accountId: string,
+/** A compare-and-set of one document: `change` may run again when another writer won. */
+export type CompareAndSet<Doc> = (change: (current: Doc) => Doc) => Promise<Doc>;
+
+/** The bulk change of any one document of the control plane, under its compare-and-set. */
+export async function changeInBulk<Item, Applied, Doc>(
+  compareAndSet: CompareAndSet<Doc>,
   items: readonly Item[],
-  decide: (config: AccountConfig, item: Item, index: number) => Decision<Applied>,
-): Promise<BulkOutcome<Applied>> {
+  decide: (doc: Doc, item: Item, index: number) => Decision<Applied, Doc>,
+): Promise<BulkOutcome<Applied, Doc>> {
   let applied: Applied[] = [];
   let issues: Issue[] = [];
-  let before: AccountConfig | null = null;
-  const config = await control.changeConfig(accountId, (current) => {
-    before = current;
+  let before: { doc: Doc } | null = null;
+  const config = await compareAndSet((current) => {
+    before = { doc: current };
     applied = [];
     issues = [];
     let draft = current;
@@ -53,6 +57,17 @@ export async function changeConfigInBulk<Item, Applied>(
     }
     return draft;
   });
-  if (before === null) throw new Error('the compare-and-set wrote without running the change');
-  return { applied, issues, config, before };
+  const read = before as { doc: Doc } | null;
+  if (read === null) throw new Error('the compare-and-set wrote without running the change');
+  return { applied, issues, config, before: read.doc };
+}
+
+/** The bulk change of the account's configuration. */
+export function changeConfigInBulk<Item, Applied>(
+  control: Pick<Control, 'changeConfig'>,
+  accountId: string,
+  items: readonly Item[],
+  decide: (config: AccountConfig, item: Item, index: number) => Decision<Applied>,
+): Promise<BulkOutcome<Applied>> {
+  return changeInBulk((change) => control.changeConfig(accountId, change), items, decide);
 }
