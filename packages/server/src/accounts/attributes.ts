@@ -11,7 +11,7 @@ import { ACCOUNT_LIMITS } from '../control/limits.js';
 import type { AccountConfig, AttributeDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { changeConfigInBulk } from './bulk-change.js';
+import { changeConfigInBulk, eachOnce } from './bulk-change.js';
 import { issue, missingIdIssue, type Issue } from './issues.js';
 
 /** How many attributes an account may declare. */
@@ -71,10 +71,7 @@ export async function renameAttributes(
       return { accept: item.id, config: { ...config, attributes: renamed } };
     },
   );
-  const attributes = outcome.config.attributes ?? [];
-  const applied = [...new Set(outcome.applied)]
-    .map((id) => attributes.find((def) => def.id === id))
-    .filter((def): def is AttributeDef => def !== undefined);
+  const applied = eachOnce(outcome.applied, outcome.config.attributes ?? []);
   return { applied, issues: outcome.issues };
 }
 

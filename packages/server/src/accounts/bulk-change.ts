@@ -71,3 +71,11 @@ export function changeConfigInBulk<Item, Applied>(
 ): Promise<BulkOutcome<Applied>> {
   return changeInBulk((change) => control.changeConfig(accountId, change), items, decide);
 }
+
+/**
+ * The items of `current` with the ids an update applied, each once (where it was first named) and
+ * as it ends: what an update answers when an item names the same thing twice.
+ */
+export function eachOnce<T extends { id: string }>(ids: readonly string[], current: readonly T[]): T[] {
+  return [...new Set(ids)].map((id) => current.find((item) => item.id === id)).filter((item) => item !== undefined);
+}

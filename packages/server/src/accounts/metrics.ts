@@ -10,7 +10,7 @@ import { limitMessage, roomFor } from '../control/limits.js';
 import type { AccountConfig, MetricDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { changeConfigInBulk } from './bulk-change.js';
+import { changeConfigInBulk, eachOnce } from './bulk-change.js';
 import { issue, missingIdIssue, nameAndKey, type Issue } from './issues.js';
 import { changeUnits, NO_UNITS, unitsOf } from './metric-units.js';
 
@@ -78,10 +78,7 @@ export async function updateMetrics(
     const changed = { ...metric, name, ...units };
     return { accept: item.id, config: replaceMetric(config, changed) };
   });
-  const ids = [...new Set(outcome.applied)];
-  const applied = ids
-    .map((id) => outcome.config.metrics.find((m) => m.id === id))
-    .filter((m): m is MetricDef => m !== undefined);
+  const applied = eachOnce(outcome.applied, outcome.config.metrics);
   return { applied, issues: outcome.issues };
 }
 

@@ -9,7 +9,7 @@ import { limitMessage, roomFor } from '../control/limits.js';
 import type { Tenant } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { changeInBulk, type CompareAndSet } from './bulk-change.js';
+import { changeInBulk, eachOnce, type CompareAndSet } from './bulk-change.js';
 import { issue, missingIdIssue, type Issue } from './issues.js';
 import { customerIdProblem, customerIdTaken, isTaken } from './tenant-fields.js';
 
@@ -87,9 +87,7 @@ export async function updateTenants(
       return { accept: tenant.id, config: tenants.map((t) => (t.id === tenant.id ? changed : t)) };
     },
   );
-  const applied = [...new Set(outcome.applied)]
-    .map((id) => outcome.config.find((t) => t.id === id))
-    .filter((t): t is Tenant => t !== undefined);
+  const applied = eachOnce(outcome.applied, outcome.config);
   return { applied, issues: outcome.issues };
 }
 
