@@ -1,12 +1,10 @@
 /**
- * `kindling metrics create|list`: the account's metrics, changed through the same control-plane
- * call as the admin API (one compare-and-set on the configuration) with the same key rule.
+ * `kindling metrics create|list`: the account's metrics, created by the same rule as the admin API
+ * (`accounts/metrics.ts`), its refusal worded for the command line.
  */
-import { limitMessage, roomFor } from '../control/limits.js';
-import type { MetricDef } from '../control/types.js';
+import { createMetrics } from '../accounts/metrics.js';
 import { Activity } from '../engines/activity.js';
 import { keyFor } from '@kindling/core';
-import { newId } from '../random-ids.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals, requiredName } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
@@ -39,23 +37,17 @@ export const metricsCommand: Command = {
       if ('problem' in key)
         throw new UsageError(`${args.strings.key !== undefined ? '--key' : '--name'}: ${key.problem}`);
       const metric = await withAccount(args, io.env, async ({ backend, account }) => {
-        const made: MetricDef = {
-          id: newId(),
-          key: key.key,
-          name,
-          status: 'active',
-          created: new Date().toISOString(),
-        };
-        await backend.control.changeConfig(account.id, (config) => {
-          const taken = config.metrics.find((m) => m.key === key.key);
-          if (taken !== undefined)
-            throw new CommandError(
-              `a metric already has the key ${JSON.stringify(key.key)} (${taken.name}, ${taken.status}); give another with --key`,
-            );
-          if (!roomFor('metrics', config.metrics.length)) throw new CommandError(limitMessage('metrics'));
-          return { ...config, metrics: [...config.metrics, made] };
-        });
-        return made;
+        const { applied, issues } = await createMetrics({ control: backend.control, clock: Date.now }, account.id, [
+          { name, key: key.key },
+        ]);
+        const made = applied[0];
+        if (made !== undefined) return made;
+        const taken = (await backend.control.config(account.id)).metrics.find((m) => m.key === key.key);
+        if (taken !== undefined)
+          throw new CommandError(
+            `a metric already has the key ${JSON.stringify(key.key)} (${taken.name}, ${taken.status}); give another with --key`,
+          );
+        throw new CommandError(issues[0]?.message ?? 'the metric was not created');
       });
       out.result(
         metric,

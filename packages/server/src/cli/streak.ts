@@ -11,7 +11,7 @@ import type { Rebuild, RuleConfig } from '../control/types.js';
 import { Engines } from '../engines/engines.js';
 import { rebuildEverySpace, type SpaceRebuild } from '../jobs/rebuilds.js';
 import { ruleImpact, type RuleImpact } from '../accounts/rule-impact.js';
-import { ruleAsKept } from '../accounts/streak-rule.js';
+import { ruleAsKept, saveStreakRule } from '../accounts/streak-rule.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
 import { CommandError, UsageError, positionals, type ParsedArgs } from './args.js';
 import { beginCommand, takeAction, type Command } from './command.js';
@@ -174,13 +174,12 @@ async function set(args: ParsedArgs, io: CliIo, out: Output): Promise<number> {
           );
         if (!(await confirm(io, 'Change the rule?', stop.signal))) return 'declined' as const;
       }
-      const saved = await backend.control.changeConfig(account.id, (config) => {
-        if (config.version !== before.version)
-          throw new CommandError(
-            'the configuration changed while the streaks were counted (another change was saved); nothing changed, run the command again',
-          );
-        return { ...config, streak: rule };
-      });
+      const outcome = await saveStreakRule({ control: backend.control }, account.id, rule, before.version);
+      if ('stale' in outcome)
+        throw new CommandError(
+          'the configuration changed while the streaks were counted (another change was saved); nothing changed, run the command again',
+        );
+      const saved = outcome.saved;
       out.note(`Saved the rule (configuration version ${saved.version}); rebuilding every user…`);
       const tenants = new Map((await backend.control.tenants(account.id)).map((t) => [t.id, t.customerId]));
       let bar: Progress | null = null;

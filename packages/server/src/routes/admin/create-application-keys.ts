@@ -10,9 +10,9 @@ import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { createKey } from '../../accounts/accounts.js';
+import { createApplicationKeys } from '../../accounts/keys.js';
 import { applicationKeyWire, createdApplicationKeysSchema } from '../../wire/tenant-wire.js';
-import { issue, statusOf, type Issue } from './bulk.js';
+import { statusOf } from './bulk.js';
 import { bulkOf, newApplicationKey, TAG } from './schemas.js';
 
 export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
@@ -29,23 +29,13 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId, space } = callerOf(request);
-      const created: Array<ReturnType<typeof applicationKeyWire>> = [];
-      const issues: Issue[] = [];
-      for (const [index, item] of request.body.entries()) {
-        if (item.userId.trim() === '') {
-          issues.push(issue({ index }, 'userId must not be blank'));
-          continue;
-        }
-        const made = await createKey(
-          ctx.backend.control,
-          accountId,
-          'application',
-          `for user ${item.userId}`,
-          ctx.clock(),
-          { userId: item.userId, tenantId: space.tenantId },
-        );
-        created.push(applicationKeyWire({ ...made.record, userId: item.userId }, made.key));
-      }
+      const { applied, issues } = await createApplicationKeys(
+        { control: ctx.backend.control, clock: ctx.clock },
+        accountId,
+        space.tenantId,
+        request.body,
+      );
+      const created = applied.map((made) => applicationKeyWire({ ...made.record, userId: made.userId }, made.key));
       return reply.code(statusOf(created.length)).send({ created, issues });
     },
   );

@@ -3,12 +3,13 @@
  * id, or one revoked already, is an issue: admin keys are revoked with DELETE /admin/v1/keys/:id).
  * The caller's key or session is read from the control plane (`credentials: 'fresh'`).
  */
+import { revokeApplicationKeys } from '../../accounts/keys.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, missingIdIssue, type Issue } from './bulk.js';
+import { idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
@@ -27,20 +28,13 @@ export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
       await ctx.keys.flush();
-      const at = new Date(ctx.clock()).toISOString();
-      const deleted: Array<{ id: string }> = [];
-      const issues: Issue[] = [];
-      for (const id of ids) {
-        const key = await ctx.backend.control.key(accountId, id);
-        const live = key !== null && key.kind === 'application' && key.revokedAt === null;
-        const revoked = live ? await ctx.backend.control.revokeKey(accountId, id, at) : null;
-        if (revoked === null) {
-          issues.push(missingIdIssue(id, 'Application API key'));
-          continue;
-        }
-        ctx.keys.forget(revoked.hash);
-        deleted.push({ id });
-      }
+      const { applied, issues } = await revokeApplicationKeys(
+        { control: ctx.backend.control, clock: ctx.clock },
+        accountId,
+        ids,
+        (revoked) => ctx.keys.forget(revoked.hash),
+      );
+      const deleted = applied.map((revoked) => ({ id: revoked.id }));
       return { deleted, issues };
     },
   );

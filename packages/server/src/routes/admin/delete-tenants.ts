@@ -4,12 +4,13 @@
  * again, empty: its users' data stays in the store, under the deleted tenant's id, until the
  * operator removes it (`kindling tenants purge-deleted`, accounts/purge-tenants.ts).
  */
+import { deleteTenants } from '../../accounts/tenants.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, removeByIds, type Issue } from './bulk.js';
+import { idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
 export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
@@ -27,13 +28,8 @@ export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      let removed: { deleted: Array<{ id: string }>; issues: Issue[] } = { deleted: [], issues: [] };
-      await ctx.backend.control.changeTenants(accountId, (tenants) => {
-        const result = removeByIds(tenants, ids, 'Tenant');
-        removed = result;
-        return result.items;
-      });
-      return { deleted: removed.deleted, issues: removed.issues };
+      const { applied, issues } = await deleteTenants({ control: ctx.backend.control }, accountId, ids);
+      return { deleted: applied, issues };
     },
   );
 }

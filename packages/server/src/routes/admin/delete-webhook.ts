@@ -1,11 +1,11 @@
 /**
  * DELETE /admin/v1/webhooks/:id: remove an endpoint and its delivery log; nothing more is sent to it.
  */
+import { removeWebhook } from '../../accounts/webhooks.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import type { WebhookEndpoint } from '../../control/webhook-endpoint.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG } from './schemas.js';
 import { webhookNotFound } from './webhook-lookup.js';
@@ -23,12 +23,12 @@ export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      let removed: WebhookEndpoint | undefined;
-      await ctx.backend.control.changeWebhooks(callerOf(request).accountId, (endpoints) => {
-        removed = endpoints.find((endpoint) => endpoint.id === request.params.id);
-        return endpoints.filter((endpoint) => endpoint.id !== request.params.id);
-      });
-      if (removed === undefined) throw webhookNotFound(request.params.id);
+      const removed = await removeWebhook(
+        { control: ctx.backend.control },
+        callerOf(request).accountId,
+        request.params.id,
+      );
+      if (removed === null) throw webhookNotFound(request.params.id);
       ctx.engines.invalidate(callerOf(request).accountId);
       // its log and what was still to be sent go with it
       await ctx.backend.deliveries.removeEndpoint(removed.id);

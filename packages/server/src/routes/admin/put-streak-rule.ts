@@ -7,7 +7,7 @@ import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { ruleAsKept } from '../../accounts/streak-rule.js';
+import { saveStreakRule } from '../../accounts/streak-rule.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
 
@@ -26,9 +26,7 @@ export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const rule = request.body;
-      const saved = await ctx.backend.control.changeConfig(accountId, (config) => {
-        return { ...config, streak: ruleAsKept(config, rule) };
-      });
+      const { saved } = await saveStreakRule({ control: ctx.backend.control }, accountId, rule);
       ctx.engines.invalidate(accountId);
       const rebuild = ctx.rebuilds.start(accountId, saved.version);
       return { rule: saved.streak, rebuild: rebuildWire(rebuild) };

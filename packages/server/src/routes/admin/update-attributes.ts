@@ -1,13 +1,12 @@
 /**
  * PATCH /admin/v1/attributes: rename 1..100 custom attributes by id (key and type never change).
  */
-import type { AttributeDef } from '../../control/types.js';
+import { renameAttributes } from '../../accounts/attributes.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { attributeWire, updatedAttributesSchema } from '../../wire/attribute-wire.js';
-import { issue, type Issue } from './bulk.js';
 import { attributeChange, bulkOf, TAG } from './schemas.js';
 
 export function updateAttributesRoute(app: App, ctx: ServerContext): void {
@@ -24,26 +23,9 @@ export function updateAttributesRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { accountId } = callerOf(request);
-      let updated: AttributeDef[] = [];
-      let issues: Issue[] = [];
-      await ctx.backend.control.changeConfig(accountId, (config) => {
-        updated = [];
-        issues = [];
-        const attributes = (config.attributes ?? []).map((def) => ({ ...def }));
-        for (const item of request.body) {
-          const found = attributes.find((def) => def.id === item.id);
-          const name = item.name.trim();
-          if (found === undefined) issues.push(issue({ id: item.id }, 'Attribute not found by ID'));
-          else if (name === '') issues.push(issue({ id: item.id }, 'Name must not be blank'));
-          else {
-            found.name = name;
-            if (!updated.includes(found)) updated.push(found);
-          }
-        }
-        return { ...config, attributes };
-      });
+      const { applied, issues } = await renameAttributes({ control: ctx.backend.control }, accountId, request.body);
       ctx.engines.invalidate(accountId);
-      return { updated: updated.map(attributeWire), issues };
+      return { updated: applied.map(attributeWire), issues };
     },
   );
 }

@@ -2,12 +2,12 @@
  * PATCH /admin/v1/webhooks/:id: change an endpoint's URL, its types, or turn it on or off. Turning
  * it on clears the reason the server turned it off.
  */
+import { changeWebhook } from '../../accounts/webhooks.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import type { WebhookEndpoint } from '../../control/webhook-endpoint.js';
 import { webhookUrlProblem } from '../../webhooks/target.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG, webhookChange } from './schemas.js';
@@ -27,27 +27,18 @@ export function updateWebhookRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { url, types, enabled } = request.body;
+      const { url } = request.body;
       if (url !== undefined) {
         const problem = webhookUrlProblem(url, ctx.settings.webhookAllowPrivate);
         if (problem !== null) throw new HttpError('INVALID_INPUT', problem);
       }
-      const at = new Date(ctx.clock()).toISOString();
-      let changed: WebhookEndpoint | undefined;
-      await ctx.backend.control.changeWebhooks(callerOf(request).accountId, (endpoints) =>
-        endpoints.map((endpoint) => {
-          if (endpoint.id !== request.params.id) return endpoint;
-          changed = {
-            ...endpoint,
-            ...(url !== undefined ? { url } : {}),
-            ...(types !== undefined ? { types: [...types] } : {}),
-            ...(enabled !== undefined ? { enabled, disabledReason: enabled ? null : endpoint.disabledReason } : {}),
-            updated: at,
-          };
-          return changed;
-        }),
+      const changed = await changeWebhook(
+        { control: ctx.backend.control, clock: ctx.clock },
+        callerOf(request).accountId,
+        request.params.id,
+        request.body,
       );
-      if (changed === undefined) throw webhookNotFound(request.params.id);
+      if (changed === null) throw webhookNotFound(request.params.id);
       // turned on or off: this process's engine writes the news of changes, or stops, at once
       ctx.engines.invalidate(callerOf(request).accountId);
       return webhookWire(changed);
