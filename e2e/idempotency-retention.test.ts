@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { deleteKeysMatching } from '../packages/redis/test/targets.js';
+import { deleteKeysUnder } from '../packages/redis/test/targets.js';
 import { parseSettings } from '../packages/server/src/settings.js';
 import { startServer, type RunningServer } from '../packages/server/src/server.js';
 import { startTestServer, type TestServer } from '../packages/server/test/server.js';
@@ -84,7 +84,7 @@ describe('idempotency keys past their retention on Redis', () => {
   let running: RunningServer | null = null;
   afterAll(async () => {
     await running?.close();
-    await deleteKeysMatching(redis.client, `${prefix}*`);
+    await deleteKeysUnder(redis.client, prefix);
     await redis.close();
   });
 

@@ -162,11 +162,15 @@ export async function until(done: () => boolean | Promise<boolean>, deadlineMs: 
   }
 }
 
-/** Deletes the Redis keys under `prefix` (a test's own prefix) on the local Redis. */
+/** Deletes the Redis keys under `prefix` (a test's own prefix) on the local Redis, those in a hash tag too. */
 export function dropRedisPrefix(prefix: string): void {
   spawnSync(
     'sh',
-    ['-c', `redis-cli -h 127.0.0.1 --scan --pattern '${prefix}:*' | xargs -r redis-cli -h 127.0.0.1 del`],
+    // plain keys, and the delivery queue's, whose hash tag begins with the prefix
+    [
+      '-c',
+      `for p in '${prefix}:*' '{${prefix}:*'; do redis-cli -h 127.0.0.1 --scan --pattern "$p" | xargs -r redis-cli -h 127.0.0.1 del; done`,
+    ],
     { stdio: 'ignore' },
   );
 }

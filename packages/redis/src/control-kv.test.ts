@@ -1,15 +1,25 @@
 import { StoreError } from '@kindling/core';
 import { describeControlKVConformance } from '@kindling/testing/conformance';
-import { describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
 import { redisControlKV } from './control-kv.js';
 import { startRedis } from '../test/cluster.js';
+import { deleteKeysUnder } from '../test/targets.js';
 
+// Every control plane of the suite under one run prefix, so that what they wrote is removed after it.
+const run = `kindling-test:${process.pid}:${Math.random().toString(36).slice(2)}:`;
+let made = 0;
 describeControlKVConformance('Redis', () =>
-  redisControlKV({
-    url: 'redis://127.0.0.1:6379',
-    prefix: `kindling-test:${process.pid}:${Math.random().toString(36).slice(2)}:`,
-  }),
+  redisControlKV({ url: 'redis://127.0.0.1:6379', prefix: `${run}${++made}:` }),
 );
+afterAll(async () => {
+  const client = new Redis('redis://127.0.0.1:6379');
+  try {
+    await deleteKeysUnder(client, run);
+  } finally {
+    client.disconnect();
+  }
+});
 
 describe('the control plane on a Redis that fails', () => {
   it('fails with a StoreError within its timeout when Redis does not answer, and with a StoreError when Redis is gone', async () => {

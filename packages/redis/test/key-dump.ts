@@ -3,7 +3,8 @@
  * another prefix, on a single Redis or a Cluster. For fixtures of a stored layout: what an older
  * adapter left in Redis, planted again for the newer one to open.
  */
-import { Cluster, type Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
+import { keysMatching } from './targets.js';
 
 export interface DumpedKey {
   readonly key: string;
@@ -15,16 +16,7 @@ export interface DumpedKey {
 const b64 = (buffer: Buffer) => buffer.toString('base64');
 
 export async function dumpKeys(client: Redis | Cluster, prefix: string): Promise<DumpedKey[]> {
-  const nodes = client instanceof Cluster ? client.nodes('master') : [client];
-  const names: string[] = [];
-  for (const node of nodes) {
-    let cursor = '0';
-    do {
-      const [next, found] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      names.push(...found);
-    } while (cursor !== '0');
-  }
+  const names = await keysMatching(client, `${prefix}:*`);
   const out: DumpedKey[] = [];
   for (const key of names.sort()) {
     const type = await client.type(key);

@@ -53,16 +53,46 @@ export async function reachable(url: string): Promise<boolean> {
 
 /** Deletes every key matching `pattern` (a SCAN pattern) on a Redis or on every master of a Cluster: a test's own keys. */
 export async function deleteKeysMatching(client: Redis | Cluster, pattern: string): Promise<void> {
-  const nodes = client instanceof Cluster ? client.nodes('master') : [client];
+  // One key per command: keys of different slots may not go together on a cluster.
+  await Promise.all((await keysMatching(client, pattern)).map((key) => client.unlink(key)));
+}
+
+/** The SCAN patterns of the keys written under `prefix`: plain keys, and keys whose hash tag begins with it. */
+export function keyPatternsOf(prefix: string): string[] {
+  return [`${prefix}*`, `{${prefix}*`];
+}
+
+/** The client itself, or a Cluster's masters once it knows them (a new Cluster client lists none before it is ready). */
+async function mastersOf(client: Redis | Cluster): Promise<Array<Redis>> {
+  if (!(client instanceof Cluster)) return [client];
+  if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+  return client.nodes('master');
+}
+
+/** The keys matching `pattern` on a Redis or on every master of a Cluster. */
+export async function keysMatching(client: Redis | Cluster, pattern: string): Promise<string[]> {
+  const nodes = await mastersOf(client);
+  const found: string[] = [];
   for (const node of nodes) {
     let cursor = '0';
     do {
       const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
       cursor = next;
-      // One key per command: keys of different slots may not go together on a cluster node.
-      if (keys.length > 0) await Promise.all(keys.map((key) => node.unlink(key)));
+      found.push(...keys);
     } while (cursor !== '0');
   }
+  return found;
+}
+
+/**
+ * Deletes every key a test wrote under `prefix` (a store's or a server's key prefix), and throws,
+ * naming a few, if any key holding the prefix is left: a cleanup that misses a kind of key fails
+ * where it is, not as a slowly fuller Redis.
+ */
+export async function deleteKeysUnder(client: Redis | Cluster, prefix: string): Promise<void> {
+  for (const pattern of keyPatternsOf(prefix)) await deleteKeysMatching(client, pattern);
+  const left = await keysMatching(client, `*${prefix}*`);
+  if (left.length > 0) throw new Error(`keys of ${prefix} left in Redis: ${left.slice(0, 5).join(', ')}`);
 }
 
 function makeTarget(name: RedisTarget['name'], deployment: Deployment, servers: RunningRedis | null): RedisTarget {
@@ -95,7 +125,7 @@ function makeTarget(name: RedisTarget['name'], deployment: Deployment, servers: 
         for (const store of stores.splice(0)) await store.close();
         const client = newClient();
         clients.push(client);
-        await deleteKeysMatching(client, `${prefix}:*`);
+        await deleteKeysUnder(client, `${prefix}:`);
       } finally {
         for (const client of clients.splice(0)) await client.quit().catch(() => client.disconnect());
         await servers?.stop();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteKeysMatching } from '../../../redis/test/targets.js';
+import { deleteKeysUnder } from '../../../redis/test/targets.js';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/main.js';
@@ -28,7 +28,7 @@ const backends: Array<{ name: string; env(): Record<string, string> }> = [
 
 afterAll(async () => {
   const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
-  for (const prefix of redisPrefixes) await deleteKeysMatching(redis.client, `${prefix}*`);
+  for (const prefix of redisPrefixes) await deleteKeysUnder(redis.client, prefix);
   await redis.close();
 });
 

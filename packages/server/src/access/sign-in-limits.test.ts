@@ -1,4 +1,4 @@
-import { deleteKeysMatching } from '../../../redis/test/targets.js';
+import { deleteKeysUnder } from '../../../redis/test/targets.js';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseSettings } from '../settings.js';
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
-  await deleteKeysMatching(redis.client, `${prefix}*`);
+  await deleteKeysUnder(redis.client, prefix);
   await redis.close();
 });
 

@@ -1,4 +1,4 @@
-import { deleteKeysMatching } from '../../../redis/test/targets.js';
+import { deleteKeysUnder } from '../../../redis/test/targets.js';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SharedLimits } from '../access/shared-limits.js';
@@ -27,7 +27,7 @@ async function start(
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  await deleteKeysMatching(redis.client, `${prefix}*`);
+  await deleteKeysUnder(redis.client, prefix);
   await redis.close();
 });
 

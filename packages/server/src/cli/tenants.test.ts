@@ -1,6 +1,6 @@
 import { connectRedis } from '@kindling/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deleteKeysMatching } from '../../../redis/test/targets.js';
+import { deleteKeysUnder } from '../../../redis/test/targets.js';
 import { bootstrap } from '../accounts/accounts.js';
 import { openBackend, type Backend } from '../backend/backend.js';
 import { Engines } from '../engines/engines.js';
@@ -118,7 +118,7 @@ describe('kindling tenants purge-deleted', () => {
   const prefix = `kltest-purge-${process.pid}-${Date.now().toString(36)}`;
   const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
   afterAll(async () => {
-    await deleteKeysMatching(redis.client, `${prefix}*`);
+    await deleteKeysUnder(redis.client, prefix);
     await redis.close();
   });
 

@@ -3,7 +3,7 @@
  * namespace, toured over every application and admin route that touches user data, on SQLite and
  * on Redis. The same user id in each is another user; nothing one does is seen from another.
  */
-import { deleteKeysMatching } from '../../../redis/test/targets.js';
+import { deleteKeysUnder } from '../../../redis/test/targets.js';
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server.js';
@@ -25,7 +25,7 @@ const backends: Array<{ name: string; env(): Record<string, string> }> = [
 
 afterAll(async () => {
   const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
-  for (const prefix of redisPrefixes) await deleteKeysMatching(redis.client, `${prefix}*`);
+  for (const prefix of redisPrefixes) await deleteKeysUnder(redis.client, prefix);
   await redis.close();
 });
 

@@ -1,6 +1,6 @@
 import { connectRedis } from '@kindling/redis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deleteKeysMatching } from '../../../../redis/test/targets.js';
+import { deleteKeysUnder } from '../../../../redis/test/targets.js';
 import { accountSpace, deliveryOrderKey } from '../../backend/spaces.js';
 import { startServer } from '../../server.js';
 import { plantAttempt, startTestServer, testSettings, type TestServer } from '../../../test/server.js';
@@ -18,7 +18,7 @@ const REDIS_PREFIX = `kltest-erase-${process.pid}-${Date.now().toString(36)}`;
 let prefixes = 0;
 afterAll(async () => {
   const redis = connectRedis({ url: 'redis://127.0.0.1:6379' });
-  await deleteKeysMatching(redis.client, `${REDIS_PREFIX}*`);
+  await deleteKeysUnder(redis.client, REDIS_PREFIX);
   await redis.close();
 });
 const record = (id: string, headers: Record<string, string> = {}, idempotencyKey?: string) =>
