@@ -7,10 +7,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '../packages/redis/test/cluster.js';
 import { type CommentExample, commentExamplesIn, productSources } from './comment-examples.js';
+import { addedHandles, openHandles, typeProblems } from './example-checks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const generated = join(root, 'e2e/.generated');
@@ -27,27 +27,6 @@ function scriptFile(example: CommentExample): string {
 function substitute(code: string): string {
   const node = redis.nodes[0] as { host: string; port: number };
   return code.replaceAll('redis://127.0.0.1:6379', `redis://${node.host}:${node.port}`);
-}
-
-/** What keeps a Node process from exiting once a script's work is done (as in readme.test.ts). */
-const LASTING = new Set(['TCPSocketWrap', 'TCPServerWrap', 'PipeWrap', 'UDPWrap', 'FileHandle', 'ProcessWrap']);
-
-function openHandles(): string[] {
-  return process
-    .getActiveResourcesInfo()
-    .filter((kind) => LASTING.has(kind))
-    .sort();
-}
-
-/** The handles open in `after` beyond those of `before` (one closed meanwhile is no leak). */
-function added(before: string[], after: string[]): string[] {
-  const left = [...before];
-  return after.filter((kind) => {
-    const i = left.indexOf(kind);
-    if (i === -1) return true;
-    left.splice(i, 1);
-    return false;
-  });
 }
 
 beforeAll(async () => {
@@ -73,14 +52,7 @@ describe('the examples of the doc comments', () => {
   });
 
   it('type-check against the workspace packages', () => {
-    const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
-    const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const files = new Set(examples.map(scriptFile));
-    const program = ts.createProgram([...files], { ...options, noEmit: true });
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file === undefined || files.has(d.file.fileName))
-      .map((d) => `${d.file?.fileName ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const problems = typeProblems(root, examples.map(scriptFile), generated);
     expect(problems).toEqual([]);
   });
 
@@ -90,7 +62,7 @@ describe('the examples of the doc comments', () => {
       const before = openHandles();
       await import(/* @vite-ignore */ scriptFile(example));
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(added(before, openHandles())).toEqual([]);
+      expect(addedHandles(before, openHandles())).toEqual([]);
     },
   );
 });

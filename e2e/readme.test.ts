@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VARIABLES } from '@kindling/server';
 import { startRedis, type RunningRedis } from '../packages/redis/test/cluster.js';
 import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 import { type DocExample, exampleFiles, examplesIn } from './doc-examples.js';
+import { openHandles, typeProblems } from './example-checks.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -60,16 +60,6 @@ function substitute(code: string): string {
 
 function scriptFile(example: DocExample): string {
   return join(generated, `${name(example).replaceAll(/[^a-zA-Z0-9]+/g, '-')}.ts`);
-}
-
-/** What keeps a Node process from exiting once a script's work is done (requests under way, timers aside). */
-const LASTING = new Set(['TCPSocketWrap', 'TCPServerWrap', 'PipeWrap', 'UDPWrap', 'FileHandle', 'ProcessWrap']);
-
-function openHandles(): string[] {
-  return process
-    .getActiveResourcesInfo()
-    .filter((kind) => LASTING.has(kind))
-    .sort();
 }
 
 let runs = 0;
@@ -142,23 +132,11 @@ describe('the examples of the README and the docs', () => {
   });
 
   it('type-check, every TypeScript one, against the workspace packages', () => {
-    const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
-    const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const program = ts.createProgram(
-      scripts.map(scriptFile),
-      // a snippet may show a value it does not use
-      { ...options, noUnusedLocals: false, noUnusedParameters: false, noEmit: true },
-    );
-    const files = new Set(scripts.map(scriptFile));
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file === undefined || files.has(d.file.fileName))
-      .map((d) => {
-        const where = d.file
-          ? `${d.file.fileName.slice(generated.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
-          : '';
-        return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-      });
+    // a snippet may show a value it does not use
+    const problems = typeProblems(root, scripts.map(scriptFile), generated, {
+      noUnusedLocals: false,
+      noUnusedParameters: false,
+    });
     expect(problems).toEqual([]);
   });
 
