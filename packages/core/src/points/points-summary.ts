@@ -1,0 +1,26 @@
+/**
+ * S37: how a system's users spread over its totals: eleven ranges, `0–0` and then ten equal ranges
+ * from 1 to P, P being the largest total rounded up to a power of ten (10 at least). Every user
+ * given counts, never-awarded ones at 0. Powers of ten are found by multiplying, never by a
+ * logarithm, whose rounding puts 1000 in the range to 10,000.
+ */
+
+export interface PointsRange {
+  readonly from: number;
+  readonly to: number;
+  readonly users: number;
+}
+
+export function summarizePoints(totals: readonly number[]): PointsRange[] {
+  let largest = 0;
+  for (const total of totals) if (total > largest) largest = total;
+  let top = 10;
+  while (top < largest) top *= 10;
+  const width = top / 10;
+  const counts = new Array<number>(11).fill(0);
+  for (const total of totals) {
+    const index = total <= 0 ? 0 : Math.min(10, Math.ceil(total / width));
+    counts[index] = (counts[index] as number) + 1;
+  }
+  return counts.map((users, i) => (i === 0 ? { from: 0, to: 0, users } : { from: (i - 1) * width + 1, to: i * width, users }));
+}
