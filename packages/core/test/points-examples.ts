@@ -22,7 +22,12 @@ export function day(text: string): number {
 /** A system of `triggers` (and levels, boosts), active, without a cap unless given. */
 export function pointsSystem(
   triggers: readonly PointsTrigger[],
-  more: { maxPoints?: number | null; levels?: readonly PointsLevel[]; boosts?: readonly PointsBoost[]; key?: string } = {},
+  more: {
+    maxPoints?: number | null;
+    levels?: readonly PointsLevel[];
+    boosts?: readonly PointsBoost[];
+    key?: string;
+  } = {},
 ): PointsSystemRules {
   return {
     key: more.key ?? 'xp',
@@ -39,16 +44,35 @@ export function pointsSystem(
 
 /** An active metric trigger over `lessons` activated at T0. */
 export function metricTrigger(points: number, threshold: number, more: Partial<PointsTrigger> = {}): PointsTrigger {
-  return { id: 'm', type: 'metric', metric: 'lessons', threshold, points, status: 'active', activatedAt: T0, ...more } as PointsTrigger;
+  return {
+    id: 'm',
+    type: 'metric',
+    metric: 'lessons',
+    threshold,
+    points,
+    status: 'active',
+    activatedAt: T0,
+    ...more,
+  } as PointsTrigger;
 }
 
 /** An active time trigger activated at T0. */
-export function timeTrigger(points: number, unit: 'hour' | 'day', interval: number, more: Partial<PointsTrigger> = {}): PointsTrigger {
+export function timeTrigger(
+  points: number,
+  unit: 'hour' | 'day',
+  interval: number,
+  more: Partial<PointsTrigger> = {},
+): PointsTrigger {
   return { id: 't', type: 'time', unit, interval, points, status: 'active', activatedAt: T0, ...more } as PointsTrigger;
 }
 
 /** A global boost over the local dates `start..end`. */
-export function boost(id: string, multiplier: number, rounding: PointsBoost['rounding'] = 'down', more: Partial<PointsBoost> = {}): PointsBoost {
+export function boost(
+  id: string,
+  multiplier: number,
+  rounding: PointsBoost['rounding'] = 'down',
+  more: Partial<PointsBoost> = {},
+): PointsBoost {
   return { id, start: day('2026-01-01'), end: null, multiplier, rounding, ...more };
 }
 

@@ -6,5 +6,11 @@ import type { PointsState } from './points-types.js';
 import { copyRecord } from '../state.js';
 
 export function copyPointsState(state: PointsState): PointsState {
-  return { total: state.total, changed: state.changed, seq: state.seq, progress: copyRecord(state.progress), awards: [...state.awards] };
+  return {
+    total: state.total,
+    changed: state.changed,
+    seq: state.seq,
+    progress: copyRecord(state.progress),
+    awards: [...state.awards],
+  };
 }

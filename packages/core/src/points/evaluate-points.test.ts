@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePoints, type PointsEvaluation, type SystemPoints } from './evaluate-points.js';
 import { emptyPointsState, type PointsState, type PointsSystemRules, type PointsTrigger } from './points-types.js';
-import { boost, DAY, day, HOUR, level, lessons, metricTrigger, pointsSystem, pointsUser, T0, timeTrigger } from '../../test/points-examples.js';
+import {
+  boost,
+  DAY,
+  day,
+  HOUR,
+  level,
+  lessons,
+  metricTrigger,
+  pointsSystem,
+  pointsUser,
+  T0,
+  timeTrigger,
+} from '../../test/points-examples.js';
 
 const AT = T0 + 10 * DAY;
 
@@ -15,7 +27,9 @@ function only(result: PointsEvaluation): SystemPoints {
 function run(system: PointsSystemRules, values: readonly number[], state: PointsState = emptyPointsState(), at = AT) {
   let outcome: SystemPoints | null = null;
   for (const [i, value] of values.entries()) {
-    outcome = only(evaluatePoints([system], { [system.key]: state }, { metrics: [lessons(value)] }, pointsUser(), at + i));
+    outcome = only(
+      evaluatePoints([system], { [system.key]: state }, { metrics: [lessons(value)] }, pointsUser(), at + i),
+    );
     state = outcome.state;
   }
   return outcome as SystemPoints;
@@ -41,9 +55,13 @@ describe('metric triggers (S29)', () => {
   it('counts only events whose attributes match every pair of its filter', () => {
     const system = pointsSystem([metricTrigger(5, 1, { eventAttributes: { kind: 'quiz' } } as Partial<PointsTrigger>)]);
     const state = emptyPointsState();
-    const miss = only(evaluatePoints([system], { xp: state }, { metrics: [lessons(1, { kind: 'read' })] }, pointsUser(), AT));
+    const miss = only(
+      evaluatePoints([system], { xp: state }, { metrics: [lessons(1, { kind: 'read' })] }, pointsUser(), AT),
+    );
     expect(miss.state.total).toBe(0);
-    const hit = only(evaluatePoints([system], { xp: state }, { metrics: [lessons(1, { kind: 'quiz', x: 'y' })] }, pointsUser(), AT));
+    const hit = only(
+      evaluatePoints([system], { xp: state }, { metrics: [lessons(1, { kind: 'quiz', x: 'y' })] }, pointsUser(), AT),
+    );
     expect(hit.state.total).toBe(5);
   });
 
@@ -121,7 +139,12 @@ describe('totals, clipping and blocking (S31)', () => {
       evaluatePoints(
         [pointsSystem(triggers)],
         {},
-        { userCreated: true, metrics: [lessons(2)], achievements: ['first'], extensions: [{ streak: 'daily', length: 7, run: 0 }] },
+        {
+          userCreated: true,
+          metrics: [lessons(2)],
+          achievements: ['first'],
+          extensions: [{ streak: 'daily', length: 7, run: 0 }],
+        },
         pointsUser(),
         AT,
       ),
@@ -137,20 +160,48 @@ describe('totals, clipping and blocking (S31)', () => {
 
   it('leaves out archived systems and starts a system without a state empty', () => {
     const archived = { ...pointsSystem([metricTrigger(1, 1)], { key: 'old' }), status: 'archived' as const };
-    const result = evaluatePoints([archived, pointsSystem([metricTrigger(1, 1)])], {}, { metrics: [lessons(1)] }, pointsUser(), AT);
+    const result = evaluatePoints(
+      [archived, pointsSystem([metricTrigger(1, 1)])],
+      {},
+      { metrics: [lessons(1)] },
+      pointsUser(),
+      AT,
+    );
     expect(result.refused ? [] : result.systems.map((s) => [s.key, s.state.total])).toEqual([['xp', 1]]);
   });
 });
 
 describe('streak, achievement and user-creation triggers (S30, S32)', () => {
-  const streak: PointsTrigger = { id: 's', type: 'streak', streak: 'daily', length: 7, points: 50, status: 'active', activatedAt: T0 };
+  const streak: PointsTrigger = {
+    id: 's',
+    type: 'streak',
+    streak: 'daily',
+    length: 7,
+    points: 50,
+    status: 'active',
+    activatedAt: T0,
+  };
 
   it('pays each multiple of the streak length once per run, and again in a new run', () => {
     const system = pointsSystem([streak]);
     let state = emptyPointsState();
     const totals: number[] = [];
-    for (const [length, runStart] of [[7, 0], [7, 0], [13, 0], [14, 0], [7, 20]] as const) {
-      state = only(evaluatePoints([system], { xp: state }, { extensions: [{ streak: 'daily', length, run: runStart }] }, pointsUser(), AT)).state;
+    for (const [length, runStart] of [
+      [7, 0],
+      [7, 0],
+      [13, 0],
+      [14, 0],
+      [7, 20],
+    ] as const) {
+      state = only(
+        evaluatePoints(
+          [system],
+          { xp: state },
+          { extensions: [{ streak: 'daily', length, run: runStart }] },
+          pointsUser(),
+          AT,
+        ),
+      ).state;
       totals.push(state.total);
     }
     expect(totals).toEqual([50, 50, 50, 100, 150]);
@@ -196,9 +247,14 @@ describe('boosts on awards (S35)', () => {
 
   it('applies a user boost to that user only, and a global one by attributes', () => {
     const system = pointsSystem([metricTrigger(10, 1)], {
-      boosts: [boost('mine', 2, 'down', { userId: 'someone-else' }), boost('pros', 3, 'down', { userAttributes: { plan: 'pro' } })],
+      boosts: [
+        boost('mine', 2, 'down', { userId: 'someone-else' }),
+        boost('pros', 3, 'down', { userAttributes: { plan: 'pro' } }),
+      ],
     });
-    const outcome = only(evaluatePoints([system], {}, { metrics: [lessons(1)] }, pointsUser('UTC', { plan: 'pro' }), AT));
+    const outcome = only(
+      evaluatePoints([system], {}, { metrics: [lessons(1)] }, pointsUser('UTC', { plan: 'pro' }), AT),
+    );
     expect(outcome.awards[0]?.boosts).toEqual(['pros']);
     expect(outcome.state.total).toBe(30);
   });

@@ -108,7 +108,8 @@ function payRequest(
   const awards: PointsAward[] = [];
   const live = system.triggers.filter((trigger) => triggerLive(trigger, at, user));
   if (happenings.userCreated === true)
-    for (const trigger of live) if (trigger.type === 'user_creation') pay(state, system, trigger, trigger.points, at, user, awards);
+    for (const trigger of live)
+      if (trigger.type === 'user_creation') pay(state, system, trigger, trigger.points, at, user, awards);
   for (const event of happenings.metrics ?? []) {
     for (const trigger of live) {
       if (trigger.type !== 'metric' || trigger.metric !== event.metric) continue;
@@ -120,7 +121,8 @@ function payRequest(
       const multiples = Math.floor(acc / trigger.threshold);
       const reached = Math.max(before.reached, multiples);
       state.progress[trigger.id] = { from, acc, reached };
-      if (reached > before.reached) pay(state, system, trigger, (reached - before.reached) * trigger.points, at, user, awards);
+      if (reached > before.reached)
+        pay(state, system, trigger, (reached - before.reached) * trigger.points, at, user, awards);
     }
   }
   for (const achievement of happenings.achievements ?? [])

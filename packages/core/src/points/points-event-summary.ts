@@ -35,6 +35,13 @@ export function summarizePointsDays(
   from: number,
   to: number,
 ): SummaryPeriod[] {
-  const rows: Rollup[] = changes.map(({ day, change }) => ({ metric: '', dayStart: 0, day, value: change, lastAt: 0, version: 0 }));
+  const rows: Rollup[] = changes.map(({ day, change }) => ({
+    metric: '',
+    dayStart: 0,
+    day,
+    value: change,
+    lastAt: 0,
+    version: 0,
+  }));
   return summarizeDays(rows, calendar, from, to);
 }

@@ -22,5 +22,7 @@ export function summarizePoints(totals: readonly number[]): PointsRange[] {
     const index = total <= 0 ? 0 : Math.min(10, Math.ceil(total / width));
     counts[index] = (counts[index] as number) + 1;
   }
-  return counts.map((users, i) => (i === 0 ? { from: 0, to: 0, users } : { from: (i - 1) * width + 1, to: i * width, users }));
+  return counts.map((users, i) =>
+    i === 0 ? { from: 0, to: 0, users } : { from: (i - 1) * width + 1, to: i * width, users },
+  );
 }

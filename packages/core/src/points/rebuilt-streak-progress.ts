@@ -23,7 +23,11 @@ export function rebuiltStreakProgress(
       delete progress[trigger.id];
       continue;
     }
-    progress[trigger.id] = { from: progressKey(trigger), run: streak.run, reached: Math.floor(streak.length / trigger.length) };
+    progress[trigger.id] = {
+      from: progressKey(trigger),
+      run: streak.run,
+      reached: Math.floor(streak.length / trigger.length),
+    };
   }
   return { total: state.total, changed: state.changed, seq: state.seq, progress, awards: state.awards };
 }

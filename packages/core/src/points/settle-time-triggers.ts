@@ -62,7 +62,8 @@ export function settleTimeTriggersInPlace(
     if (due.every((d) => d.trigger.points > 0) && state.total >= cap) break;
     if (due.every((d) => d.trigger.points < 0) && state.total <= 0) break;
     let first = 0;
-    for (let i = 1; i < due.length; i++) if ((due[i] as (typeof due)[number]).at < (due[first] as (typeof due)[number]).at) first = i;
+    for (let i = 1; i < due.length; i++)
+      if ((due[i] as (typeof due)[number]).at < (due[first] as (typeof due)[number]).at) first = i;
     const d = due[first] as (typeof due)[number];
     const award = payAward(state, system, d.trigger.id, d.trigger.points, d.at, user);
     if (award !== null) awards.push(award);

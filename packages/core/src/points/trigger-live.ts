@@ -8,7 +8,11 @@ import type { PointsUser } from './points-user.js';
 import type { PointsTrigger } from './points-types.js';
 
 export function triggerLive(trigger: PointsTrigger, at: number, user: PointsUser): boolean {
-  return trigger.status === 'active' && trigger.activatedAt <= at && matchesAttributes(trigger.userAttributes, user.attributes);
+  return (
+    trigger.status === 'active' &&
+    trigger.activatedAt <= at &&
+    matchesAttributes(trigger.userAttributes, user.attributes)
+  );
 }
 
 export function progressKey(trigger: PointsTrigger): string {

@@ -27,7 +27,8 @@ function fail(where: string, what: string, value: unknown): never {
 }
 
 function checkText(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 255) fail(where, 'must be a string of 1 to 255 characters', value);
+  if (typeof value !== 'string' || value.length === 0 || value.length > 255)
+    fail(where, 'must be a string of 1 to 255 characters', value);
   return value;
 }
 
@@ -39,7 +40,8 @@ function checkWhole(value: unknown, where: string, min: number, max: number): nu
 
 function checkFilter(value: unknown, where: string): void {
   if (value === undefined) return;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'must be an object of strings', value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(where, 'must be an object of strings', value);
   const keys = Object.keys(value);
   if (keys.length > 100) fail(where, 'may hold at most 100 attributes', keys.length);
   for (const key of keys) {
@@ -51,10 +53,12 @@ function checkFilter(value: unknown, where: string): void {
 function checkTrigger(trigger: PointsTrigger, where: string): void {
   if (typeof trigger !== 'object' || trigger === null) fail(where, 'must be an object', trigger);
   checkRecordKey(checkText(trigger.id, `${where}.id`), `${where}.id`);
-  if (!TRIGGER_TYPES.has(trigger.type)) fail(`${where}.type`, 'must be metric, streak, achievement, time or user_creation', trigger.type);
+  if (!TRIGGER_TYPES.has(trigger.type))
+    fail(`${where}.type`, 'must be metric, streak, achievement, time or user_creation', trigger.type);
   const points = checkWhole(trigger.points, `${where}.points`, -MAX_VALUE, MAX_VALUE);
   if (points === 0) fail(`${where}.points`, 'must not be 0', points);
-  if (trigger.status !== 'active' && trigger.status !== 'inactive') fail(`${where}.status`, 'must be active or inactive', trigger.status);
+  if (trigger.status !== 'active' && trigger.status !== 'inactive')
+    fail(`${where}.status`, 'must be active or inactive', trigger.status);
   checkWhole(trigger.activatedAt, `${where}.activatedAt`, -MAX_SUM, MAX_SUM);
   checkFilter(trigger.userAttributes, `${where}.userAttributes`);
   if (trigger.blockIfOutOfPoints !== undefined && typeof trigger.blockIfOutOfPoints !== 'boolean')
@@ -95,7 +99,8 @@ export function validatePointsSystem(system: PointsSystemRules): PointsSystemRul
   if (!/^[A-Za-z0-9_-]+$/.test(key)) fail(`${at} key`, 'may hold only letters, digits, - and _', key);
   checkText(system.name, `${at} name`);
   if (system.maxPoints !== null) checkWhole(system.maxPoints, `${at} maxPoints`, 1, MAX_SUM);
-  if (system.status !== 'active' && system.status !== 'archived') fail(`${at} status`, 'must be active or archived', system.status);
+  if (system.status !== 'active' && system.status !== 'archived')
+    fail(`${at} status`, 'must be active or archived', system.status);
   const triggerIds = new Set<string>();
   checkList(system.triggers, `${at} triggers`, MAX_TRIGGERS).forEach((trigger, i) => {
     checkTrigger(trigger as PointsTrigger, `${at} triggers[${i}]`);
@@ -129,7 +134,11 @@ export function validatePointsSystem(system: PointsSystemRules): PointsSystemRul
     const forUser = boost.userId !== undefined && boost.userId !== null;
     if (forUser) checkText(boost.userId, `${where}.userId`);
     if (forUser && boost.userAttributes !== undefined && Object.keys(boost.userAttributes).length > 0)
-      fail(`${where}.userAttributes`, 'cannot be given with userId (a boost is for one user or for users by attributes)', boost.userAttributes);
+      fail(
+        `${where}.userAttributes`,
+        'cannot be given with userId (a boost is for one user or for users by attributes)',
+        boost.userAttributes,
+      );
   });
   return system;
 }
