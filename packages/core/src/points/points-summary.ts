@@ -1,8 +1,8 @@
 /**
  * S37: how a system's users spread over its totals: eleven ranges, `0–0` and then ten equal ranges
  * from 1 to P, P being the largest total rounded up to a power of ten (10 at least). Every user
- * given counts, never-awarded ones at 0. Powers of ten are found by multiplying, never by a
- * logarithm, whose rounding puts 1000 in the range to 10,000.
+ * given counts, never-awarded ones at 0. The power of ten is found by multiplying, in whole
+ * numbers, rather than from a floating-point logarithm.
  */
 
 export interface PointsRange {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settleTimeTriggers } from './settle-time-triggers.js';
-import { emptyPointsState } from './points-types.js';
+import { emptyPointsState, KEPT_AWARDS } from './points-types.js';
 import { boost, day, DAY, HOUR, pointsSystem, pointsUser, T0, timeTrigger } from '../../test/points-examples.js';
 
 describe('time triggers (S33)', () => {
@@ -75,5 +75,15 @@ describe('time triggers (S33)', () => {
     const again = settleTimeTriggers(system, once.state, pointsUser(), T0 + 5 * HOUR);
     expect(again.awards).toEqual([]);
     expect(again.state).toEqual(once.state);
+  });
+
+  it('keeps the newest KEPT_AWARDS awards, newest first, while the total and the ids count them all (S36)', () => {
+    const system = pointsSystem([timeTrigger(1, 'hour', 1)]);
+    const { state } = settleTimeTriggers(system, emptyPointsState(), pointsUser(), T0 + 30 * HOUR);
+    expect(state.total).toBe(30);
+    expect(state.seq).toBe(30);
+    expect(state.awards).toHaveLength(KEPT_AWARDS);
+    expect(state.awards[0]).toEqual({ id: '30', trigger: 't', awarded: 1, at: T0 + 30 * HOUR, total: 30 });
+    expect(state.awards.at(-1)?.id).toBe(String(31 - KEPT_AWARDS));
   });
 });
