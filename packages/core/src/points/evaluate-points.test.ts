@@ -45,6 +45,15 @@ describe('metric triggers (S29)', () => {
     expect(outcome.state.progress.m).toEqual({ from: `${T0}/3`, acc: 7, reached: 2 });
   });
 
+  it('pays a multiple reached by fractional values whose double sum falls just short of it', () => {
+    // 0.1 added ten times is 0.9999999999999999 in doubles
+    const outcome = run(
+      pointsSystem([metricTrigger(10, 1)]),
+      Array.from({ length: 10 }, () => 0.1),
+    );
+    expect(outcome.state.total).toBe(10);
+  });
+
   it('never pays a multiple again after a dip below it', () => {
     const system = pointsSystem([metricTrigger(10, 3)]);
     const outcome = run(system, [3, -3, 3, -3, 3]);

@@ -98,6 +98,16 @@ function pay(
   if (award !== null) awards.push(award);
 }
 
+/**
+ * How many whole thresholds `acc` holds (S29), a sum within a billionth (relative) of a multiple
+ * counting as reaching it: doubles add 0.1 ten times up to 0.9999999999999999, one short of 1.
+ */
+function multiplesIn(acc: number, threshold: number): number {
+  const ratio = acc / threshold;
+  const nearest = Math.round(ratio);
+  return Math.abs(ratio - nearest) <= 1e-9 * Math.max(1, Math.abs(ratio)) ? nearest : Math.floor(ratio);
+}
+
 function payRequest(
   system: PointsSystemRules,
   state: PointsState,
@@ -118,7 +128,7 @@ function payRequest(
       const kept = state.progress[trigger.id];
       const before = kept !== undefined && kept.from === from ? kept : { from, acc: 0, reached: 0 };
       const acc = (before.acc ?? 0) + event.value;
-      const multiples = Math.floor(acc / trigger.threshold);
+      const multiples = multiplesIn(acc, trigger.threshold);
       const reached = Math.max(before.reached, multiples);
       state.progress[trigger.id] = { from, acc, reached };
       if (reached > before.reached)
