@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../errors.js';
+import { thrown } from '../../test/example-helpers.js';
 import { evaluatePoints, type PointsEvaluation, type SystemPoints } from './evaluate-points.js';
 import { emptyPointsState, type PointsState, type PointsSystemRules, type PointsTrigger } from './points-types.js';
 import {
@@ -52,6 +54,14 @@ describe('metric triggers (S29)', () => {
       Array.from({ length: 10 }, () => 0.1),
     );
     expect(outcome.state.total).toBe(10);
+  });
+
+  it('refuses an event value that is not a finite number in the range of values, before it touches any progress', () => {
+    const system = pointsSystem([metricTrigger(10, 1)]);
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 1e308]) {
+      const error = thrown(() => evaluatePoints([system], {}, { metrics: [lessons(value)] }, pointsUser(), AT));
+      expect(error).toBeInstanceOf(InvalidInputError);
+    }
   });
 
   it('never pays a multiple again after a dip below it', () => {

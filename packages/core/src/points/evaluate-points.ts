@@ -22,6 +22,7 @@ import {
 import { matchesAttributes } from './attribute-match.js';
 import { settleTimeTriggersInPlace } from './settle-time-triggers.js';
 import { progressKey, triggerLive } from './trigger-live.js';
+import { checkValue } from '../validate.js';
 
 /** One metric event of the request: its value and the attributes it carried. */
 export interface MetricHappening {
@@ -157,7 +158,9 @@ function payRequest(
 
 /**
  * Evaluates one request at instant `at` for `user` against `systems`, from the user's states by
- * system key (a system without one starts empty). A refusal names the system and the trigger.
+ * system key (a system without one starts empty). A refusal names the system and the trigger. An
+ * event value that is not a finite number within ±1e12 (S6) is an InvalidInputError, thrown before
+ * anything is counted: a NaN kept in a trigger's progress would never leave it.
  */
 export function evaluatePoints(
   systems: readonly PointsSystemRules[],
@@ -166,6 +169,7 @@ export function evaluatePoints(
   user: PointsUser,
   at: number,
 ): PointsEvaluation {
+  for (const event of happenings.metrics ?? []) checkValue(event.value);
   const outcomes: SystemPoints[] = [];
   for (const system of systems) {
     if (system.status !== 'active') continue;
