@@ -12,25 +12,8 @@ import { copyPointsState } from './copy-points-state.js';
 import { capOf, payAward } from './pay-award.js';
 import type { PointsUser } from './points-user.js';
 import type { PointsAward, PointsState, PointsSystemRules, TimeTrigger } from './points-types.js';
+import { boundaryAt, boundaryIndex } from './time-boundaries.js';
 import { progressKey, triggerLive } from './trigger-live.js';
-import { dayStartInstant, placeInstant } from '../time/local-date.js';
-
-const HOUR_MS = 3_600_000;
-
-/** The index of the last boundary of `trigger` at or before `t` (0: none yet). */
-function boundaryIndex(trigger: TimeTrigger, t: number, user: PointsUser): number {
-  if (t < trigger.activatedAt) return 0;
-  if (trigger.unit === 'hour') return Math.floor((t - trigger.activatedAt) / (trigger.interval * HOUR_MS));
-  const first = placeInstant(trigger.activatedAt, user.zone, 0);
-  return Math.max(0, Math.floor((placeInstant(t, user.zone, 0) - first) / trigger.interval));
-}
-
-/** The instant of boundary `k` of `trigger`. */
-function boundaryAt(trigger: TimeTrigger, k: number, user: PointsUser): number {
-  if (trigger.unit === 'hour') return trigger.activatedAt + k * trigger.interval * HOUR_MS;
-  const first = placeInstant(trigger.activatedAt, user.zone, 0);
-  return dayStartInstant(first + k * trigger.interval, user.zone, 0);
-}
 
 /**
  * Settles every time trigger of `system` in `state` (changed in place) up to `upTo`; the awards,
