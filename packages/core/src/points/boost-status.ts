@@ -1,0 +1,28 @@
+/**
+ * S35: which boosts apply to an award, and a boost's status at an instant. A boost applies on the
+ * local dates `start..end` of the user's zone (end inclusive) to the user it names, or, when global,
+ * to users whose attributes match its filter. Its status is one for everyone: active from 10:00 UTC
+ * the day before its start (midnight of the start in UTC+14) to 12:00 UTC the day after its end (the
+ * end of its last date in UTC−12), as the hosted service's boost webhooks time it.
+ */
+import { matchesAttributes } from './attribute-match.js';
+import type { AttributeFilter, PointsBoost } from './points-types.js';
+import { DAY_MS } from '../time/calendar.js';
+
+const HOUR_MS = 3_600_000;
+
+export type BoostStatus = 'scheduled' | 'active' | 'finished';
+
+/** The status of `boost` at instant `at`. */
+export function boostStatus(boost: PointsBoost, at: number): BoostStatus {
+  if (at < (boost.start - 1) * DAY_MS + 10 * HOUR_MS) return 'scheduled';
+  if (boost.end !== null && at >= (boost.end + 1) * DAY_MS + 12 * HOUR_MS) return 'finished';
+  return 'active';
+}
+
+/** Whether `boost` applies to an award to `userId` (with `attributes`) on local date `day`. */
+export function boostApplies(boost: PointsBoost, day: number, userId: string, attributes: AttributeFilter): boolean {
+  if (day < boost.start || (boost.end !== null && day > boost.end)) return false;
+  if (boost.userId !== undefined && boost.userId !== null) return boost.userId === userId;
+  return matchesAttributes(boost.userAttributes, attributes);
+}
