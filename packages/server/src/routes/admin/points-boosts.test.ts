@@ -68,6 +68,8 @@ describe('/admin/v1/points/:systemId/boosts', () => {
       created: [],
       issues: [{ index: 0, severity: 'error', message: 'User does not exist' }],
     });
+    const unfit = await call('POST', base, [{ ...boost, userId: 'bell\u0007' }]);
+    expect(unfit.body.issues).toEqual([{ index: 0, severity: 'error', message: 'User does not exist' }]);
     const inA = await call('POST', base, [boost], { 'tenant-id': 'tenant-a' });
     expect(inA.status).toBe(201);
     expect(inA.body.created[0].userId).toBe('bea');
