@@ -3,7 +3,9 @@
  * very long and percent-encoded garbage paths; random keys, content types and Idempotency-Keys;
  * random Tenant-ID headers (a tenant that exists, names of prototype members, too long, tabs),
  * random JSON, near-valid event bodies with one field broken, invalid UTF-8, truncated and deeply
- * nested JSON. Each request lists the user ids it names, so that the test can snapshot them.
+ * nested JSON, admin points bodies with hostile values (1e308 points, multipliers of 1, `__proto__`
+ * members, 10,000 triggers) sent to a points system that exists. Each request lists the user ids it
+ * names, so that the test can snapshot them.
  */
 import fc from 'fast-check';
 
@@ -367,11 +369,96 @@ const preferencesBody = fc
   })
   .map((b) => ({ text: JSON.stringify(b), ids: [] as string[] }));
 
+/** A path of the admin points API: of the system given (or a random one), its parts and their ids. */
+const pointsTarget = (systemId: string) =>
+  fc
+    .tuple(
+      fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(systemId) }, { weight: 1, arbitrary: segment.map((x) => x.text) }),
+      fc.constantFrom('', '/triggers', '/levels', '/boosts'),
+      fc.option(
+        fc.oneof(
+          segment.map((x) => `/${x.text}`),
+          fc.constantFrom('?ids=nope', `?ids=${systemId}`, '?ids=__proto__'),
+        ),
+      ),
+    )
+    .map(([method, system, part, rest]) => ({
+      method,
+      url: part === '' && rest === null ? '/admin/v1/points' : `/admin/v1/points/${system}${part}${rest ?? ''}`,
+      ids: [] as string[],
+    }));
+
+const hostileNumber = fc.constantFrom(1, 10, -5, 0, 2.5, 1e308, -1e308, 1e9 + 1, '1', null);
+
+/** An admin points body (systems, triggers, levels or boosts, create or change) with hostile fields. */
+const nearValidPoints = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .array(
+        fc.record(
+          {
+            id: fc.constantFrom('nope', '__proto__', 'x'.repeat(300)),
+            name: fc.constantFrom('XP', '', ' ', 'n'.repeat(300)),
+            key: fc.constantFrom('xp', 'constructor', '__proto__', 'no spaces', 'k'.repeat(65)),
+            type: fc.constantFrom('metric', 'achievement', 'streak', 'time', 'user_creation', 'points'),
+            points: hostileNumber,
+            status: fc.constantFrom('active', 'inactive', 'archived'),
+            metricId: fc.constantFrom('nope', '__proto__'),
+            metricThreshold: hostileNumber,
+            streakLength: hostileNumber,
+            timeUnit: fc.constantFrom('hours', 'days', 'weeks'),
+            timeInterval: hostileNumber,
+            maxPoints: hostileNumber,
+            multiplier: fc.constantFrom(1, 2, 0, 100, 99.99, 1e308, -2),
+            start: fc.constantFrom('2026-03-02', '2026-02-30', '', '2026-03-02T00:00:00Z'),
+            end: fc.constantFrom('2026-03-01', '2026-04-01', null),
+            rounding: fc.constantFrom('down', 'up', 'nearest', 'sideways'),
+            userId: fc.constantFrom('ada', 'nobody', null, '__proto__'),
+            userAttributes: fc.constantFrom(null, [], [{ attributeId: '__proto__', attributeValue: 'x' }]),
+            badge: fc.constantFrom(null, { url: 'https://cdn.example.com/b.png' }, { url: 'javascript:alert(1)' }),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 4 },
+      )
+      .map((items) => ({ text: JSON.stringify(items), ids: [] as string[] })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        '[{"type":"user_creation","points":1,"__proto__":{"status":"active"}}]',
+        '[{"name":"XP","key":"xp","__proto__":{"maxPoints":1}}]',
+        '[{"name":"L","key":"l","points":0,"constructor":{"prototype":{"polluted":true}}}]',
+      )
+      .map((text) => ({ text, ids: [] as string[] })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(100, 101, 10_000).map((n) => ({
+      text: JSON.stringify(Array.from({ length: n }, () => ({ type: 'user_creation', points: 1 }))),
+      ids: [] as string[],
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(101, 10_000).map((n) => ({
+      text: JSON.stringify([
+        { name: 'XP', key: 'xp', triggers: Array.from({ length: n }, () => ({ type: 'time', points: 1 })) },
+      ]),
+      ids: [] as string[],
+    })),
+  },
+);
+
 const body = fc.oneof(
   { weight: 5, arbitrary: nearValidEvent },
   { weight: 1, arbitrary: preferencesBody },
   { weight: 2, arbitrary: nearValidUser },
   { weight: 1, arbitrary: nearValidAchievements },
+  { weight: 2, arbitrary: nearValidPoints },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v) ?? 'null', ids: [] as string[] })) },
   {
     weight: 1,
@@ -413,10 +500,14 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ text: undefined, ids: [] as string[] }) },
 );
 
-export function fuzzRequest(keys: { app: string; admin: string }): fc.Arbitrary<FuzzRequest> {
+/** Random requests with these keys; `pointsSystem` the id of a points system of the account, if any. */
+export function fuzzRequest(keys: { app: string; admin: string; pointsSystem?: string }): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
-      target,
+      target: fc.oneof(
+        { weight: 12, arbitrary: target },
+        { weight: 1, arbitrary: pointsTarget(keys.pointsSystem ?? 'none') },
+      ),
       otherMethod: fc.oneof(
         { weight: 6, arbitrary: fc.constant(null) },
         { weight: 1, arbitrary: fc.constantFrom(...METHODS) },

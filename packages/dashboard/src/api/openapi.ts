@@ -4015,16 +4015,40 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** List points systems */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    includeArchived?: "true" | "false";
+                    limit?: number;
+                    skip?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badge: {
+                                url: string;
+                            } | null;
+                            description: string;
+                            id: string;
+                            key: string;
+                            maxPoints: number | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4071,6 +4095,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4081,15 +4114,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4109,7 +4133,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Not served: points systems */
+        /** Create points systems */
         post: {
             parameters: {
                 query?: never;
@@ -4117,8 +4141,246 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        badge?: {
+                            url: string;
+                        } | null;
+                        boosts?: {
+                            end?: string | null;
+                            /** @description above 0, below 100, not 1 */
+                            multiplier: number;
+                            name: string;
+                            /** @enum {string} */
+                            rounding?: "down" | "up" | "nearest";
+                            /** @description a date, YYYY-MM-DD */
+                            start: string;
+                            userAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[] | null;
+                            userId?: string | null;
+                        }[];
+                        description?: string | null;
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64 */
+                        key: string;
+                        levels?: {
+                            badge?: {
+                                url: string;
+                            } | null;
+                            description?: string | null;
+                            /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64 */
+                            key: string;
+                            name: string;
+                            points: number;
+                        }[];
+                        maxPoints?: number | null;
+                        name: string;
+                        triggers?: {
+                            achievementId?: string;
+                            blockIfOutOfPoints?: boolean;
+                            eventAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[] | null;
+                            metricId?: string;
+                            metricThreshold?: number;
+                            /** @description a non-zero integer within ±1e9; negative deducts */
+                            points: number;
+                            /** @enum {string} */
+                            status?: "active" | "inactive";
+                            streakLength?: number;
+                            timeInterval?: number;
+                            /** @enum {string} */
+                            timeUnit?: "hours" | "days";
+                            /** @enum {string} */
+                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                            userAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[] | null;
+                        }[];
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                badge: {
+                                    url: string;
+                                } | null;
+                                boosts?: {
+                                    end: string | null;
+                                    id: string;
+                                    multiplier: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    rounding: "down" | "up" | "nearest";
+                                    start: string;
+                                    /**
+                                     * @description from the dates, in UTC
+                                     * @enum {string}
+                                     */
+                                    status: "active" | "scheduled" | "finished";
+                                    /** @description a boost of all users only */
+                                    userAttributes?: {
+                                        attributeId: string;
+                                        attributeValue: string;
+                                    }[];
+                                    userId: string | null;
+                                }[];
+                                description: string;
+                                id: string;
+                                key: string;
+                                levels?: {
+                                    badge: {
+                                        url: string;
+                                    } | null;
+                                    description: string;
+                                    id: string;
+                                    key: string;
+                                    name: string;
+                                    points: number;
+                                }[];
+                                maxPoints: number | null;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                triggers?: {
+                                    achievementId?: string;
+                                    blockIfOutOfPoints: boolean;
+                                    created: string;
+                                    eventAttributes?: {
+                                        attributeId: string;
+                                        attributeValue: string;
+                                    }[];
+                                    id: string;
+                                    metricId?: string;
+                                    metricThreshold?: number;
+                                    points: number;
+                                    /** @enum {string} */
+                                    status: "active" | "inactive";
+                                    streakLength?: number;
+                                    timeInterval?: number;
+                                    /** @enum {string} */
+                                    timeUnit?: "hours" | "days";
+                                    /** @enum {string} */
+                                    type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                    updated: string;
+                                    userAttributes: {
+                                        attributeId: string;
+                                        attributeValue: string;
+                                    }[];
+                                }[];
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                badge: {
+                                    url: string;
+                                } | null;
+                                boosts?: {
+                                    end: string | null;
+                                    id: string;
+                                    multiplier: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    rounding: "down" | "up" | "nearest";
+                                    start: string;
+                                    /**
+                                     * @description from the dates, in UTC
+                                     * @enum {string}
+                                     */
+                                    status: "active" | "scheduled" | "finished";
+                                    /** @description a boost of all users only */
+                                    userAttributes?: {
+                                        attributeId: string;
+                                        attributeValue: string;
+                                    }[];
+                                    userId: string | null;
+                                }[];
+                                description: string;
+                                id: string;
+                                key: string;
+                                levels?: {
+                                    badge: {
+                                        url: string;
+                                    } | null;
+                                    description: string;
+                                    id: string;
+                                    key: string;
+                                    name: string;
+                                    points: number;
+                                }[];
+                                maxPoints: number | null;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                                triggers?: {
+                                    achievementId?: string;
+                                    blockIfOutOfPoints: boolean;
+                                    created: string;
+                                    eventAttributes?: {
+                                        attributeId: string;
+                                        attributeValue: string;
+                                    }[];
+                                    id: string;
+                                    metricId?: string;
+                                    metricThreshold?: number;
+                                    points: number;
+                                    /** @enum {string} */
+                                    status: "active" | "inactive";
+                                    streakLength?: number;
+                                    timeInterval?: number;
+                                    /** @enum {string} */
+                                    timeUnit?: "hours" | "days";
+                                    /** @enum {string} */
+                                    type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                    updated: string;
+                                    userAttributes: {
+                                        attributeId: string;
+                                        attributeValue: string;
+                                    }[];
+                                }[];
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4165,6 +4427,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4175,15 +4446,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4202,16 +4464,42 @@ export interface paths {
                 };
             };
         };
-        /** Not served: points systems */
+        /** Archive points systems */
         delete: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4258,6 +4546,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4268,15 +4565,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4297,7 +4585,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Not served: points systems */
+        /** Change points systems */
         patch: {
             parameters: {
                 query?: never;
@@ -4305,8 +4593,52 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        badge?: {
+                            url: string;
+                        } | null;
+                        description?: string | null;
+                        id: string;
+                        maxPoints?: number | null;
+                        name?: string;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                badge: {
+                                    url: string;
+                                } | null;
+                                description: string;
+                                id: string;
+                                key: string;
+                                maxPoints: number | null;
+                                name: string;
+                                /** @enum {string} */
+                                status: "active" | "archived";
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4353,6 +4685,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4363,15 +4704,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4399,7 +4731,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** Get a points system */
         get: {
             parameters: {
                 query?: never;
@@ -4411,6 +4743,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badge: {
+                                url: string;
+                            } | null;
+                            description: string;
+                            id: string;
+                            key: string;
+                            maxPoints: number | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "archived";
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4457,6 +4809,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4467,15 +4828,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4509,10 +4861,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points boosts */
+        /** List the boosts of a points system */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
                 header?: never;
                 path: {
                     systemId: string;
@@ -4521,6 +4876,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            end: string | null;
+                            id: string;
+                            multiplier: number;
+                            name: string;
+                            /** @enum {string} */
+                            rounding: "down" | "up" | "nearest";
+                            start: string;
+                            /**
+                             * @description from the dates, in UTC
+                             * @enum {string}
+                             */
+                            status: "active" | "scheduled" | "finished";
+                            /** @description a boost of all users only */
+                            userAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[];
+                            userId: string | null;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4567,6 +4950,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4577,15 +4969,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4605,7 +4988,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Not served: points boosts */
+        /** Create boosts of a points system */
         post: {
             parameters: {
                 query?: never;
@@ -4615,8 +4998,106 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        end?: string | null;
+                        /** @description above 0, below 100, not 1 */
+                        multiplier: number;
+                        name: string;
+                        /** @enum {string} */
+                        rounding?: "down" | "up" | "nearest";
+                        /** @description a date, YYYY-MM-DD */
+                        start: string;
+                        userAttributes?: {
+                            attributeId: string;
+                            attributeValue: string;
+                        }[] | null;
+                        userId?: string | null;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                end: string | null;
+                                id: string;
+                                multiplier: number;
+                                name: string;
+                                /** @enum {string} */
+                                rounding: "down" | "up" | "nearest";
+                                start: string;
+                                /**
+                                 * @description from the dates, in UTC
+                                 * @enum {string}
+                                 */
+                                status: "active" | "scheduled" | "finished";
+                                /** @description a boost of all users only */
+                                userAttributes?: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                                userId: string | null;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                end: string | null;
+                                id: string;
+                                multiplier: number;
+                                name: string;
+                                /** @enum {string} */
+                                rounding: "down" | "up" | "nearest";
+                                start: string;
+                                /**
+                                 * @description from the dates, in UTC
+                                 * @enum {string}
+                                 */
+                                status: "active" | "scheduled" | "finished";
+                                /** @description a boost of all users only */
+                                userAttributes?: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                                userId: string | null;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4663,6 +5144,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4673,15 +5163,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4700,10 +5181,13 @@ export interface paths {
                 };
             };
         };
-        /** Not served: points boosts */
+        /** Delete boosts of a points system */
         delete: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
                 header?: never;
                 path: {
                     systemId: string;
@@ -4712,6 +5196,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4758,6 +5265,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4768,15 +5284,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4797,7 +5304,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Not served: points boosts */
+        /** Change boosts of a points system */
         patch: {
             parameters: {
                 query?: never;
@@ -4807,8 +5314,65 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        end?: string | null;
+                        id: string;
+                        multiplier?: number;
+                        name?: string;
+                        /** @enum {string} */
+                        rounding?: "down" | "up" | "nearest";
+                        /** @description a date, YYYY-MM-DD */
+                        start?: string;
+                        userAttributes?: {
+                            attributeId: string;
+                            attributeValue: string;
+                        }[] | null;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                end: string | null;
+                                id: string;
+                                multiplier: number;
+                                name: string;
+                                /** @enum {string} */
+                                rounding: "down" | "up" | "nearest";
+                                start: string;
+                                /**
+                                 * @description from the dates, in UTC
+                                 * @enum {string}
+                                 */
+                                status: "active" | "scheduled" | "finished";
+                                /** @description a boost of all users only */
+                                userAttributes?: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                                userId: string | null;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4855,6 +5419,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4865,15 +5438,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4901,7 +5465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points boosts */
+        /** Get a boost of a points system */
         get: {
             parameters: {
                 query?: never;
@@ -4914,6 +5478,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            end: string | null;
+                            id: string;
+                            multiplier: number;
+                            name: string;
+                            /** @enum {string} */
+                            rounding: "down" | "up" | "nearest";
+                            start: string;
+                            /**
+                             * @description from the dates, in UTC
+                             * @enum {string}
+                             */
+                            status: "active" | "scheduled" | "finished";
+                            /** @description a boost of all users only */
+                            userAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[];
+                            userId: string | null;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4960,6 +5552,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4970,15 +5571,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5012,10 +5604,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points levels */
+        /** List the levels of a points system */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
                 header?: never;
                 path: {
                     systemId: string;
@@ -5024,6 +5619,24 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badge: {
+                                url: string;
+                            } | null;
+                            description: string;
+                            id: string;
+                            key: string;
+                            name: string;
+                            points: number;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5070,6 +5683,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5080,15 +5702,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5108,7 +5721,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Not served: points levels */
+        /** Create levels of a points system */
         post: {
             parameters: {
                 query?: never;
@@ -5118,8 +5731,81 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        badge?: {
+                            url: string;
+                        } | null;
+                        description?: string | null;
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64 */
+                        key: string;
+                        name: string;
+                        points: number;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                badge: {
+                                    url: string;
+                                } | null;
+                                description: string;
+                                id: string;
+                                key: string;
+                                name: string;
+                                points: number;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                badge: {
+                                    url: string;
+                                } | null;
+                                description: string;
+                                id: string;
+                                key: string;
+                                name: string;
+                                points: number;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5166,6 +5852,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5176,15 +5871,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5203,10 +5889,13 @@ export interface paths {
                 };
             };
         };
-        /** Not served: points levels */
+        /** Delete levels of a points system */
         delete: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
                 header?: never;
                 path: {
                     systemId: string;
@@ -5215,6 +5904,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5261,6 +5973,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5271,15 +5992,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5300,7 +6012,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Not served: points levels */
+        /** Change levels of a points system */
         patch: {
             parameters: {
                 query?: never;
@@ -5310,8 +6022,50 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        badge?: {
+                            url: string;
+                        } | null;
+                        description?: string | null;
+                        id: string;
+                        name?: string;
+                        points?: number;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                badge: {
+                                    url: string;
+                                } | null;
+                                description: string;
+                                id: string;
+                                key: string;
+                                name: string;
+                                points: number;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5358,6 +6112,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5368,15 +6131,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5404,7 +6158,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points levels */
+        /** Get a level of a points system */
         get: {
             parameters: {
                 query?: never;
@@ -5417,6 +6171,24 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badge: {
+                                url: string;
+                            } | null;
+                            description: string;
+                            id: string;
+                            key: string;
+                            name: string;
+                            points: number;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5463,6 +6235,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5473,15 +6254,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5515,10 +6287,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** List the triggers of a points system */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
                 header?: never;
                 path: {
                     systemId: string;
@@ -5527,6 +6302,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            achievementId?: string;
+                            blockIfOutOfPoints: boolean;
+                            created: string;
+                            eventAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[];
+                            id: string;
+                            metricId?: string;
+                            metricThreshold?: number;
+                            points: number;
+                            /** @enum {string} */
+                            status: "active" | "inactive";
+                            streakLength?: number;
+                            timeInterval?: number;
+                            /** @enum {string} */
+                            timeUnit?: "hours" | "days";
+                            /** @enum {string} */
+                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                            updated: string;
+                            userAttributes: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[];
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5573,6 +6382,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5583,15 +6401,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5611,7 +6420,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Not served: points systems */
+        /** Create triggers of a points system */
         post: {
             parameters: {
                 query?: never;
@@ -5621,8 +6430,127 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        achievementId?: string;
+                        blockIfOutOfPoints?: boolean;
+                        eventAttributes?: {
+                            attributeId: string;
+                            attributeValue: string;
+                        }[] | null;
+                        metricId?: string;
+                        metricThreshold?: number;
+                        /** @description a non-zero integer within ±1e9; negative deducts */
+                        points: number;
+                        /** @enum {string} */
+                        status?: "active" | "inactive";
+                        streakLength?: number;
+                        timeInterval?: number;
+                        /** @enum {string} */
+                        timeUnit?: "hours" | "days";
+                        /** @enum {string} */
+                        type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                        userAttributes?: {
+                            attributeId: string;
+                            attributeValue: string;
+                        }[] | null;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                achievementId?: string;
+                                blockIfOutOfPoints: boolean;
+                                created: string;
+                                eventAttributes?: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                                id: string;
+                                metricId?: string;
+                                metricThreshold?: number;
+                                points: number;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                streakLength?: number;
+                                timeInterval?: number;
+                                /** @enum {string} */
+                                timeUnit?: "hours" | "days";
+                                /** @enum {string} */
+                                type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                updated: string;
+                                userAttributes: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                achievementId?: string;
+                                blockIfOutOfPoints: boolean;
+                                created: string;
+                                eventAttributes?: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                                id: string;
+                                metricId?: string;
+                                metricThreshold?: number;
+                                points: number;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                streakLength?: number;
+                                timeInterval?: number;
+                                /** @enum {string} */
+                                timeUnit?: "hours" | "days";
+                                /** @enum {string} */
+                                type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                updated: string;
+                                userAttributes: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5669,6 +6597,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5679,15 +6616,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5706,10 +6634,13 @@ export interface paths {
                 };
             };
         };
-        /** Not served: points systems */
+        /** Delete triggers of a points system */
         delete: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
                 header?: never;
                 path: {
                     systemId: string;
@@ -5718,6 +6649,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5764,6 +6718,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5774,15 +6737,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5803,7 +6757,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Not served: points systems */
+        /** Change triggers of a points system */
         patch: {
             parameters: {
                 query?: never;
@@ -5813,8 +6767,82 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        achievementId?: string;
+                        blockIfOutOfPoints?: boolean;
+                        eventAttributes?: {
+                            attributeId: string;
+                            attributeValue: string;
+                        }[] | null;
+                        id: string;
+                        metricId?: string;
+                        metricThreshold?: number;
+                        /** @description a non-zero integer within ±1e9; negative deducts */
+                        points?: number;
+                        /** @enum {string} */
+                        status?: "active" | "inactive";
+                        streakLength?: number;
+                        timeInterval?: number;
+                        /** @enum {string} */
+                        timeUnit?: "hours" | "days";
+                        /** @enum {string} */
+                        type?: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                        userAttributes?: {
+                            attributeId: string;
+                            attributeValue: string;
+                        }[] | null;
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                achievementId?: string;
+                                blockIfOutOfPoints: boolean;
+                                created: string;
+                                eventAttributes?: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                                id: string;
+                                metricId?: string;
+                                metricThreshold?: number;
+                                points: number;
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                streakLength?: number;
+                                timeInterval?: number;
+                                /** @enum {string} */
+                                timeUnit?: "hours" | "days";
+                                /** @enum {string} */
+                                type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                updated: string;
+                                userAttributes: {
+                                    attributeId: string;
+                                    attributeValue: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5861,6 +6889,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5871,15 +6908,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5907,7 +6935,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** Get a trigger of a points system */
         get: {
             parameters: {
                 query?: never;
@@ -5920,6 +6948,40 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            achievementId?: string;
+                            blockIfOutOfPoints: boolean;
+                            created: string;
+                            eventAttributes?: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[];
+                            id: string;
+                            metricId?: string;
+                            metricThreshold?: number;
+                            points: number;
+                            /** @enum {string} */
+                            status: "active" | "inactive";
+                            streakLength?: number;
+                            timeInterval?: number;
+                            /** @enum {string} */
+                            timeUnit?: "hours" | "days";
+                            /** @enum {string} */
+                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                            updated: string;
+                            userAttributes: {
+                                attributeId: string;
+                                attributeValue: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -5966,6 +7028,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5976,15 +7047,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };

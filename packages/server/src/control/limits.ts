@@ -11,7 +11,27 @@ export const ACCOUNT_LIMITS = {
   attributes: 200,
   tenants: 10_000,
   'webhook endpoints': 10,
+  'points systems': 50,
+  // all systems' boosts together: the configuration is one document, read whole on every change
+  'points boosts': 5_000,
 } as const;
+
+/**
+ * How many of each list one points system may hold (its boosts also count towards the account's
+ * `points boosts`): 100 triggers and 100 levels, 1,000 boosts. Beyond them, an item's issue.
+ */
+export const POINTS_SYSTEM_LIMITS = {
+  triggers: 100,
+  levels: 100,
+  boosts: 1_000,
+} as const;
+
+export type PointsLimited = keyof typeof POINTS_SYSTEM_LIMITS;
+
+/** The message of a create beyond the bound of a points system's `what`. */
+export function systemLimitMessage(what: PointsLimited): string {
+  return `A points system may have at most ${POINTS_SYSTEM_LIMITS[what]} ${what}`;
+}
 
 export type Limited = keyof typeof ACCOUNT_LIMITS;
 

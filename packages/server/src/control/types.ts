@@ -1,6 +1,6 @@
 /**
  * What the control plane keeps per account: the account itself, its configuration (metrics, the
- * streak rule, achievements), API keys and dashboard sessions. Streak data lives in the engine's store.
+ * streak rule, achievements, points systems), API keys and dashboard sessions. Streak data lives in the engine's store.
  */
 import type { Frequency, Mode, Weekday } from '@kindling/core';
 
@@ -96,6 +96,90 @@ export interface AccountConfig {
    * (engines/event-lateness.ts); absent: 0, only the clock skew
    */
   lateEvents?: LateEvents;
+  /** the points systems with their triggers, levels and boosts; absent in documents written before points: none */
+  points?: PointsSystemDef[];
+}
+
+/** A condition on an attribute the owner declared, by its id: the value the user's (or event's) attribute must hold. */
+export interface AttributeFilter {
+  attributeId: string;
+  attributeValue: string;
+}
+
+export type PointsTriggerType = 'metric' | 'achievement' | 'streak' | 'time' | 'user_creation';
+
+/**
+ * What awards (or, with negative `points`, deducts) points. `archived`: deleted through the admin
+ * API, kept so that the awards made before still name it; no list or get shows it.
+ */
+export interface PointsTriggerDef {
+  id: string;
+  type: PointsTriggerType;
+  /** a non-zero integer, within ±1e9 */
+  points: number;
+  status: 'active' | 'inactive' | 'archived';
+  userAttributes: AttributeFilter[];
+  /** type metric: the metric's id, every `metricThreshold` of its increase, events with `eventAttributes` */
+  metricId?: string;
+  metricThreshold?: number;
+  eventAttributes?: AttributeFilter[];
+  /** type achievement: the achievement's id */
+  achievementId?: string;
+  /** type streak: every this many periods of streak */
+  streakLength?: number;
+  /** type time: every `timeInterval` hours or days, counted from `activated` */
+  timeUnit?: 'hours' | 'days';
+  timeInterval?: number;
+  blockIfOutOfPoints: boolean;
+  created: string;
+  updated: string;
+  /** when the trigger last became active, or null while it never was */
+  activated: string | null;
+}
+
+/** A level: reached at `points` in all. */
+export interface PointsLevelDef {
+  id: string;
+  key: string;
+  name: string;
+  points: number;
+  description: string;
+  badge: { url: string } | null;
+  created: string;
+  updated: string;
+}
+
+/** A multiplier of the points awarded from `start` (a date) to `end` (a date, or null: open-ended). */
+export interface PointsBoostDef {
+  id: string;
+  name: string;
+  start: string;
+  end: string | null;
+  multiplier: number;
+  rounding: 'down' | 'up' | 'nearest';
+  /** a boost of one user (of the namespace `tenantId` names, null the account's own), or null for all */
+  userId: string | null;
+  tenantId: string | null;
+  /** only for a boost of all users: the users it applies to; empty: all */
+  userAttributes: AttributeFilter[];
+  created: string;
+  updated: string;
+}
+
+export interface PointsSystemDef {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  status: 'active' | 'archived';
+  badge: { url: string } | null;
+  /** the most points a user may hold in it, or null: no bound */
+  maxPoints: number | null;
+  triggers: PointsTriggerDef[];
+  levels: PointsLevelDef[];
+  boosts: PointsBoostDef[];
+  created: string;
+  updated: string;
 }
 
 /** The owner's bound of late events from an application key: whole hours, 0 (off) to 720 (30 days). */

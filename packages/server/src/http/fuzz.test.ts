@@ -6,6 +6,7 @@ import { FUZZ_TENANT, fuzzRequest, USER_POOL, type FuzzRequest } from '../../tes
 
 let t: TestServer;
 let accountId: string;
+let pointsSystem: string;
 beforeAll(async () => {
   t = await startTestServer({
     clock: () => Date.parse('2026-03-02T10:00:00Z'),
@@ -15,6 +16,8 @@ beforeAll(async () => {
   await t.call('POST', '/admin/v1/tenants', { key: t.adminKey, body: [{ customerId: FUZZ_TENANT, name: 'Fuzz' }] });
   for (const id of USER_POOL)
     await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'Europe/Berlin' }, value: 1 } });
+  const points = await t.call('POST', '/admin/v1/points', { key: t.adminKey, body: [{ name: 'XP', key: 'xp' }] });
+  pointsSystem = points.body.created[0].id;
 });
 afterAll(() => t.close());
 
@@ -55,7 +58,7 @@ describe('random requests', () => {
   it('never fail with a 5xx but 503 (or 501 on a path not served), always explain an error as { error, code }, and change nothing when refused', async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fuzzRequest({ app: t.appKey, admin: t.adminKey }), async (request) => {
+      fc.asyncProperty(fuzzRequest({ app: t.appKey, admin: t.adminKey, pointsSystem }), async (request) => {
         const before = await snapshot(request.users);
         const res = await send(request);
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);

@@ -1,6 +1,6 @@
 /**
- * The hosted service's points, levels, boosts, leaderboards, streak rankings and year-in-review
- * paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
+ * The hosted service's application paths of points, levels and boosts (their admin paths are
+ * served), and its leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
  * caller is let in as for any route of its API (an application key for /v1, an admin key or session
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
@@ -42,14 +42,6 @@ export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
   { method: 'GET', url: '/v1/streaks/rankings', part: 'rankings' },
   ...crud('/admin/v1/leaderboards', 'leaderboards'),
   { method: 'GET', url: '/admin/v1/leaderboards/:id', part: 'leaderboards' },
-  ...crud('/admin/v1/points', 'points'),
-  { method: 'GET', url: '/admin/v1/points/:id', part: 'points' },
-  ...crud('/admin/v1/points/:systemId/triggers', 'points'),
-  { method: 'GET', url: '/admin/v1/points/:systemId/triggers/:id', part: 'points' },
-  ...crud('/admin/v1/points/:systemId/levels', 'levels'),
-  { method: 'GET', url: '/admin/v1/points/:systemId/levels/:id', part: 'levels' },
-  ...crud('/admin/v1/points/:systemId/boosts', 'boosts'),
-  { method: 'GET', url: '/admin/v1/points/:systemId/boosts/:id', part: 'boosts' },
 ];
 
 const WHAT: Record<NotSupportedRoute['part'], string> = {

@@ -252,4 +252,26 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
     );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
   });
+
+  it("shares the account's points systems with every tenant, and takes a boost's user from the caller's namespace only", async () => {
+    await a('POST', '/v1/metrics/lessons/event', { user: { id: 'ada' }, value: 1 });
+    const made = await adminA('POST', '/admin/v1/points', [{ name: 'XP', key: 'xp' }]);
+    expect(made.status).toBe(201);
+    const id = made.body.created[0].id;
+    const seen = await Promise.all([adminA, adminB, adminOwn].map((call) => call('GET', `/admin/v1/points/${id}`)));
+    expect(seen.map((r) => [r.status, r.body.key])).toEqual([
+      [200, 'xp'],
+      [200, 'xp'],
+      [200, 'xp'],
+    ]);
+    const boost = [{ name: 'Ada', start: '2026-03-01', multiplier: 2, userId: 'ada' }];
+    const answers = await Promise.all(
+      [adminA, adminB, adminOwn].map((call) => call('POST', `/admin/v1/points/${id}/boosts`, boost)),
+    );
+    expect(answers.map((r) => [r.status, r.body.issues.map((i: { message: string }) => i.message)])).toEqual([
+      [201, []],
+      [200, ['User does not exist']],
+      [200, ['User does not exist']],
+    ]);
+  });
 });

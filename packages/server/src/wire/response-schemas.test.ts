@@ -261,6 +261,94 @@ describe('the response schemas', () => {
     );
     await write('PATCH /admin/v1/webhooks/{id}', { enabled: false }, `/admin/v1/webhooks/${hook.id}`);
     await write('DELETE /admin/v1/webhooks/{id}', undefined, `/admin/v1/webhooks/${hook.id}`);
+    const tourMetric = (await write('POST /admin/v1/metrics', [{ name: 'Points tour' }])).created[0];
+    const tourAttributes = (
+      await write('POST /admin/v1/attributes', [
+        { name: 'Tier', key: 'points-tier', type: 'user' },
+        { name: 'Source', key: 'points-source', type: 'event' },
+      ])
+    ).created;
+    const tier = { attributeId: tourAttributes[0].id, attributeValue: 'gold' };
+    const source = { attributeId: tourAttributes[1].id, attributeValue: 'web' };
+    const systems = await write('POST /admin/v1/points', [
+      {
+        name: 'XP',
+        key: 'xp',
+        description: 'experience',
+        badge: { url: 'https://example.com/xp.png' },
+        maxPoints: 1000,
+        levels: [{ name: 'One', key: 'one', points: 0, badge: { url: 'https://example.com/1.png' } }],
+        boosts: [{ name: 'Tiered', start: '2026-03-01', end: '2026-03-31', multiplier: 1.5, userAttributes: [tier] }],
+        triggers: [
+          { type: 'metric', points: -3, metricId: tourMetric.id, metricThreshold: 2, eventAttributes: [source] },
+        ],
+      },
+      { name: 'Gems', key: 'gems' },
+      { name: 'Bad', key: 'x', maxPoints: 0 },
+    ]);
+    const xp = systems.created[0];
+    await get('GET /admin/v1/points', '/admin/v1/points?includeArchived=true&limit=5');
+    await get('GET /admin/v1/points/{id}', `/admin/v1/points/${xp.id}`);
+    await write('PATCH /admin/v1/points', [
+      { id: xp.id, badge: null, maxPoints: null },
+      { id: 'nope', name: 'X' },
+    ]);
+    const base = `/admin/v1/points/${xp.id}`;
+    const triggers = await write(
+      'POST /admin/v1/points/{systemId}/triggers',
+      [
+        { type: 'time', points: 5, timeUnit: 'hours', timeInterval: 6, status: 'active', userAttributes: [tier] },
+        { type: 'streak', points: 2, streakLength: 7, blockIfOutOfPoints: true },
+        { type: 'user_creation', points: 0 },
+      ],
+      `${base}/triggers`,
+    );
+    await write(
+      'PATCH /admin/v1/points/{systemId}/triggers',
+      [{ id: triggers.created[1].id, points: 4 }],
+      `${base}/triggers`,
+    );
+    await get('GET /admin/v1/points/{systemId}/triggers', `${base}/triggers`);
+    await get('GET /admin/v1/points/{systemId}/triggers/{id}', `${base}/triggers/${triggers.created[0].id}`);
+    await write(
+      'DELETE /admin/v1/points/{systemId}/triggers',
+      undefined,
+      `${base}/triggers?ids=${triggers.created[1].id},nope`,
+    );
+    const levels = await write(
+      'POST /admin/v1/points/{systemId}/levels',
+      [
+        { name: 'Two', key: 'two', points: 100, description: 'half way' },
+        { name: 'One', key: 'one', points: 1 },
+      ],
+      `${base}/levels`,
+    );
+    await write(
+      'PATCH /admin/v1/points/{systemId}/levels',
+      [{ id: levels.created[0].id, points: 50 }],
+      `${base}/levels`,
+    );
+    await get('GET /admin/v1/points/{systemId}/levels', `${base}/levels`);
+    await get('GET /admin/v1/points/{systemId}/levels/{id}', `${base}/levels/${levels.created[0].id}`);
+    await write('DELETE /admin/v1/points/{systemId}/levels', undefined, `${base}/levels?ids=${levels.created[0].id}`);
+    const boosts = await write(
+      'POST /admin/v1/points/{systemId}/boosts',
+      [
+        { name: 'Later', start: '2026-04-01', multiplier: 0.5, rounding: 'up' },
+        { name: 'Nobody', start: '2026-03-01', multiplier: 2, userId: 'nobody' },
+      ],
+      `${base}/boosts`,
+    );
+    expect(boosts.created[0].status).toBe('scheduled');
+    await write(
+      'PATCH /admin/v1/points/{systemId}/boosts',
+      [{ id: boosts.created[0].id, end: null }],
+      `${base}/boosts`,
+    );
+    await get('GET /admin/v1/points/{systemId}/boosts', `${base}/boosts`);
+    await get('GET /admin/v1/points/{systemId}/boosts/{id}', `${base}/boosts/${boosts.created[0].id}`);
+    await write('DELETE /admin/v1/points/{systemId}/boosts', undefined, `${base}/boosts?ids=${boosts.created[0].id}`);
+    await write('DELETE /admin/v1/points', undefined, `/admin/v1/points?ids=${systems.created[1].id}`);
     const tenants = await write('POST /admin/v1/tenants', [
       { customerId: 'acme', name: 'Acme' },
       { customerId: 'acme', name: 'Acme again' },

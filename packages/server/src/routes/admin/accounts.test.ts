@@ -120,4 +120,55 @@ describe('/admin/v1/accounts (operator only)', () => {
     expect((await t.call('GET', '/v1/users/ada')).body.name).toBeNull();
     expect((await theirs('GET', '/v1/users/ada')).body.name).toBe('Ada of Acme');
   });
+
+  it("never shows or changes another account's points systems or their parts, on any points route, even by id", async () => {
+    const other = (await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } })).body;
+    const as = (key: string) => (method: string, url: string, body?: unknown) =>
+      t.call(method, url, { key, ...(body !== undefined ? { body } : {}) });
+    const theirs = as(other.adminKey);
+    const ours = as(t.adminKey);
+    const system = (await theirs('POST', '/admin/v1/points', [{ name: 'XP', key: 'xp' }])).body.created[0].id;
+    const base = `/admin/v1/points/${system}`;
+    const parts = {
+      triggers: (await theirs('POST', `${base}/triggers`, [{ type: 'user_creation', points: 1 }])).body.created[0].id,
+      levels: (await theirs('POST', `${base}/levels`, [{ name: 'One', key: 'one', points: 0 }])).body.created[0].id,
+      boosts: (await theirs('POST', `${base}/boosts`, [{ name: 'B', start: '2026-03-01', multiplier: 2 }])).body
+        .created[0].id,
+    };
+    const theirsBefore = await Promise.all(
+      [base, `${base}/triggers`, `${base}/levels`, `${base}/boosts`].map(
+        async (url) => (await theirs('GET', url)).body,
+      ),
+    );
+    // the same key is free in our account
+    expect((await ours('POST', '/admin/v1/points', [{ name: 'XP', key: 'xp' }])).status).toBe(201);
+    expect((await ours('GET', `/admin/v1/points/${system}`)).status).toBe(404);
+    expect((await ours('PATCH', '/admin/v1/points', [{ id: system, name: 'Mine' }])).body.issues[0].message).toBe(
+      'Points system not found by ID',
+    );
+    expect((await ours('DELETE', `/admin/v1/points?ids=${system}`)).body.deleted).toEqual([]);
+    for (const [part, id] of Object.entries(parts)) {
+      const bodies: Record<string, unknown> = {
+        triggers: [{ type: 'user_creation', points: 1 }],
+        levels: [{ name: 'Two', key: 'two', points: 1 }],
+        boosts: [{ name: 'C', start: '2026-03-01', multiplier: 3 }],
+      };
+      for (const [method, url, body] of [
+        ['GET', `${base}/${part}`, undefined],
+        ['GET', `${base}/${part}/${id}`, undefined],
+        ['POST', `${base}/${part}`, bodies[part]],
+        ['PATCH', `${base}/${part}`, [part === 'triggers' ? { id, points: 2 } : { id, name: 'Mine' }]],
+        ['DELETE', `${base}/${part}?ids=${id}`, undefined],
+      ] as const) {
+        const res = await ours(method, url, body);
+        expect([method, url, res.status, res.body.code]).toEqual([method, url, 404, 'NOT_FOUND']);
+      }
+    }
+    const theirsAfter = await Promise.all(
+      [base, `${base}/triggers`, `${base}/levels`, `${base}/boosts`].map(
+        async (url) => (await theirs('GET', url)).body,
+      ),
+    );
+    expect(theirsAfter).toEqual(theirsBefore);
+  });
 });
