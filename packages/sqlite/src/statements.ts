@@ -12,6 +12,8 @@ export interface Statements {
   /** [state, open_rollups] */
   loadUser: Statement<[string, Buffer], [string, string | null]>;
   saveUser: Statement<[string, Buffer, number, string, string | null]>;
+  /** the row of a user known to be there: one look-up, where the upsert's insert looks first and its update again */
+  updateUser: Statement<[number, string, string | null, string, Buffer]>;
   openRollups: Statement<[string, Buffer], string | null>;
   userVersion: Statement<[string, Buffer], number>;
   /** the account's count of erasures (migration 011), none before the first */
@@ -25,6 +27,8 @@ export interface Statements {
   history: Statement<[string, Buffer, string, number, number], [number, Buffer]>;
   historyBlock: Statement<[string, Buffer, string, number], Buffer>;
   saveHistoryBlock: Statement<[string, Buffer, string, number, Buffer]>;
+  /** a block just read: rewritten in place (one look-up, as `updateUser`) */
+  updateHistoryBlock: Statement<[Buffer, string, Buffer, string, number]>;
   clearHistory: Statement<[string, Buffer]>;
   rollups: Statement<[string, Buffer]>;
   addRollup: Statement<[string, Buffer, string, number, number, number, number, number]>;
@@ -139,6 +143,10 @@ export function prepareStatements(db: Database.Database): Statements {
       'INSERT INTO users (account, user_id, version, state, open_rollups) VALUES (?, ?, ?, ?, ?) ' +
         'ON CONFLICT (account, user_id) DO UPDATE SET version = excluded.version, state = excluded.state, open_rollups = excluded.open_rollups',
     ),
+    updateUser: prepare<[number, string, string | null, string, Buffer]>(
+      db,
+      'UPDATE users SET version = ?, state = ?, open_rollups = ? WHERE account = ? AND user_id = ?',
+    ),
     users: prepare<[string, number], Buffer>(
       db,
       'SELECT user_id FROM users WHERE account = ? ORDER BY user_id LIMIT ?',
@@ -161,6 +169,10 @@ export function prepareStatements(db: Database.Database): Statements {
     saveHistoryBlock: prepare<[string, Buffer, string, number, Buffer]>(
       db,
       'INSERT INTO history_blocks (account, user_id, streak, block, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account, user_id, streak, block) DO UPDATE SET data = excluded.data',
+    ),
+    updateHistoryBlock: prepare<[Buffer, string, Buffer, string, number]>(
+      db,
+      'UPDATE history_blocks SET data = ? WHERE account = ? AND user_id = ? AND streak = ? AND block = ?',
     ),
     clearHistory: prepare<[string, Buffer]>(db, 'DELETE FROM history_blocks WHERE account = ? AND user_id = ?'),
 

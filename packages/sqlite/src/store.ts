@@ -123,7 +123,10 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     return { rollups: journalRollups(closed, open), zoneChanges, actions };
   }
 
-  /** Writes held periods block by block: each touched block is read (unless just cleared), updated and written back. */
+  /**
+   * Writes held periods block by block: each touched block is read (unless just cleared), updated and
+   * written back when its bytes changed.
+   */
   function saveHistory(key: Buffer, entries: readonly HistoryEntry[], cleared: boolean): void {
     for (const [streak, blocks] of groupByBlock(entries)) {
       for (const [block, list] of blocks) {
@@ -142,7 +145,9 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
             );
           throw error;
         }
-        sql.saveHistoryBlock.run(account, key, streak, block, data);
+        // A block read is rewritten in place, and not at all when the write leaves its bytes as they are.
+        if (stored === undefined) sql.saveHistoryBlock.run(account, key, streak, block, data);
+        else if (!data.equals(stored)) sql.updateHistoryBlock.run(data, account, key, streak, block);
       }
     }
   }
@@ -198,18 +203,21 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
   }
 
   /**
-   * Writes everything of `write` (its rollups as planRollups planned them); returns the user's open
-   * rollups after it, and the characters of the user's row.
+   * Writes everything of `write` (its rollups as planRollups planned them); `stored`, whether the
+   * user's row was found; returns the user's open rollups after it, and the characters of the user's row.
    */
   function commit(
     key: Buffer,
+    stored: boolean,
     write: UserWrite,
     { next, closed }: { next: Rollup[]; closed: Rollup[] },
   ): { open: readonly Rollup[]; characters: number } {
     // The user's row first: the other tables' rows refer to it.
     const state = encodeState(write.user);
     const open = next.length === 0 ? null : encodeRollups(next);
-    sql.saveUser.run(account, key, write.user.version, state, open);
+    // A row just read (or kept parsed) is there: updated in place, inserted after all if it was not.
+    if (!stored || sql.updateUser.run(write.user.version, state, open, account, key).changes === 0)
+      sql.saveUser.run(account, key, write.user.version, state, open);
     if (write.replaceHistory) sql.clearHistory.run(account, key);
     if (write.history.length > 0) saveHistory(key, write.history, write.replaceHistory === true);
     for (const rollup of closed)
@@ -300,7 +308,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         throw toStoreError(label, error);
       }
       call.writing = true;
-      const row = commit(key, outcome.write, planned);
+      const row = commit(key, user !== null, outcome.write, planned);
       states.keep(call.userId, { user: outcome.write.user, open: row.open }, row.characters);
     }
     return outcome.result;
