@@ -1,8 +1,10 @@
 /**
- * What every route can reach: settings, the backend, the engines per account, key lookups,
+ * The container the registries hand to the routes (each route names only the members it takes): settings, the backend,
+ * the account rules' dependencies, the engines per account, key lookups,
  * activity counters, the metrics, the rate limiter, the sign-in limits, background rebuilds and the clock.
  */
 import type { Metrics } from './metrics/metrics.js';
+import type { AccountDeps } from './accounts/account-deps.js';
 import type { Backend } from './backend/backend.js';
 import type { Activity } from './engines/activity.js';
 import type { Engines } from './engines/engines.js';
@@ -20,6 +22,8 @@ import type { TenantCache } from './access/tenant-cache.js';
 export interface ServerContext {
   readonly settings: Settings;
   readonly backend: Backend;
+  /** what the rules of accounts/ take: the control plane and the clock, built once at start */
+  readonly accounts: AccountDeps;
   readonly engines: Engines;
   readonly keys: KeyCache;
   /** each account's tenants by customer id, for the Tenant-ID header */

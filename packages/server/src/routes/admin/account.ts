@@ -1,6 +1,7 @@
 /**
  * GET /admin/v1/account: the caller's account.
  */
+import { readAccount } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
@@ -17,7 +18,7 @@ export function accountRoute(app: App, ctx: ServerContext): void {
       schema: { summary: 'Get your account', tags: [TAG], response: { 200: accountSchema, ...errors(404) } },
     },
     async (request) => {
-      const account = await ctx.backend.control.account(callerOf(request).accountId);
+      const account = await readAccount(ctx.accounts, callerOf(request).accountId);
       if (account === null) throw new HttpError('NOT_FOUND', 'the account of this key no longer exists');
       return accountWire(account);
     },

@@ -2,6 +2,7 @@
  * GET and POST /admin/v1/accounts (operator only): the accounts this server holds, and a new one
  * with its first admin and application keys (shown once). Names are unique: they sign in.
  */
+import { listAccounts } from '../../accounts/account-reads.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
@@ -33,7 +34,7 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
         response: { 200: { type: 'array', items: accountSchema }, ...errors(403) },
       },
     },
-    async () => (await ctx.backend.control.accounts()).map(accountWire),
+    async () => (await listAccounts(ctx.accounts)).map(accountWire),
   );
 
   app.post(
@@ -56,10 +57,10 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
           'INVALID_INPUT',
           'name must not be shaped as an account id (a UUID): sign-in would read it as one',
         );
-      if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
+      if ((await listAccounts(ctx.accounts)).some((a) => a.name === name)) {
         throw new ConflictError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
-      const created = await createAccount(ctx.backend.control, {
+      const created = await createAccount(ctx.accounts.control, {
         name,
         operator: false,
         password: null,

@@ -27,7 +27,7 @@ export function archiveAchievementsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await archiveAchievements({ control: ctx.backend.control }, accountId, ids);
+      const { applied, issues } = await archiveAchievements(ctx.accounts, accountId, ids);
       ctx.engines.invalidate(accountId);
       return { deleted: applied, issues };
     },

@@ -26,7 +26,7 @@ export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await archiveMetrics({ control: ctx.backend.control }, accountId, ids);
+      const { applied, issues } = await archiveMetrics(ctx.accounts, accountId, ids);
       ctx.engines.invalidate(accountId);
       return { deleted: applied, issues };
     },

@@ -32,7 +32,7 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const { applied, issues, before, saved } = await createAchievements(
-        { control: ctx.backend.control, clock: ctx.clock },
+        ctx.accounts,
         ctx.backend.storeFor(accountId),
         accountId,
         request.body,

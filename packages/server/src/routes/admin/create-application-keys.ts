@@ -29,12 +29,7 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId, space } = callerOf(request);
-      const { applied, issues } = await createApplicationKeys(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        space.tenantId,
-        request.body,
-      );
+      const { applied, issues } = await createApplicationKeys(ctx.accounts, accountId, space.tenantId, request.body);
       const created = applied.map((made) => applicationKeyWire({ ...made.record, userId: made.userId }, made.key));
       return reply.code(statusOf(created.length)).send({ created, issues });
     },

@@ -26,11 +26,7 @@ export function createAttributesRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await createAttributes(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        request.body,
-      );
+      const { applied, issues } = await createAttributes(ctx.accounts, accountId, request.body);
       ctx.engines.invalidate(accountId);
       return reply.code(statusOf(applied.length)).send({ created: applied.map(attributeWire), issues });
     },

@@ -28,7 +28,7 @@ export function createKeyRoute(app: App, ctx: ServerContext): void {
       const name = request.body.name.trim();
       if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       const made = await createKey(
-        ctx.backend.control,
+        ctx.accounts.control,
         callerOf(request).accountId,
         request.body.kind,
         name,

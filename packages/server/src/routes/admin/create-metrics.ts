@@ -26,11 +26,7 @@ export function createMetricsRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await createMetrics(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        request.body,
-      );
+      const { applied, issues } = await createMetrics(ctx.accounts, accountId, request.body);
       ctx.engines.invalidate(accountId);
       return reply.code(statusOf(applied.length)).send({ created: applied.map((m) => metricWire(m)), issues });
     },

@@ -2,6 +2,7 @@
  * POST /admin/v1/streaks/pauses: `{ pauses: [{ userId, start, end }] }` (local dates, start not
  * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
  */
+import { recordPauseOwner } from '../../accounts/pause-owners.js';
 import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
@@ -39,7 +40,7 @@ export function createPausesRoute(app: App, ctx: ServerContext): void {
             continue;
           }
           const pause = await engine.pause(item.userId, { start: item.start, end: item.end });
-          await ctx.backend.control.addPause(space.store, pause.id, item.userId);
+          await recordPauseOwner(ctx.accounts, space.store, pause.id, item.userId);
           created.push({ id: pause.id, userId: item.userId, start: pause.start, end: pause.end, status: 'active' });
         } catch (error) {
           issues.push(issueFromError(at, error));

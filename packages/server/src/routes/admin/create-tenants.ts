@@ -26,11 +26,7 @@ export function createTenantsRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await createTenants(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        request.body,
-      );
+      const { applied, issues } = await createTenants(ctx.accounts, accountId, request.body);
       return reply.code(statusOf(applied.length)).send({ created: applied.map(tenantWire), issues });
     },
   );

@@ -29,7 +29,7 @@ export function createWebhookRoute(app: App, ctx: ServerContext): void {
       const problem = webhookUrlProblem(request.body.url, ctx.settings.webhookAllowPrivate);
       if (problem !== null) throw new HttpError('INVALID_INPUT', problem);
       const { accountId } = callerOf(request);
-      const added = await addWebhook({ control: ctx.backend.control, clock: ctx.clock }, accountId, {
+      const added = await addWebhook(ctx.accounts, accountId, {
         ...request.body,
         secret: newWebhookSecret(),
       });

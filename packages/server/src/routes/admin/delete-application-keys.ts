@@ -28,11 +28,8 @@ export function deleteApplicationKeysRoute(app: App, ctx: ServerContext): void {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
       await ctx.keys.flush();
-      const { applied, issues } = await revokeApplicationKeys(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        ids,
-        (revoked) => ctx.keys.forget(revoked.hash),
+      const { applied, issues } = await revokeApplicationKeys(ctx.accounts, accountId, ids, (revoked) =>
+        ctx.keys.forget(revoked.hash),
       );
       const deleted = applied.map((revoked) => ({ id: revoked.id }));
       return { deleted, issues };

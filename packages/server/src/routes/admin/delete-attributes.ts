@@ -28,7 +28,7 @@ export function deleteAttributesRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await removeAttributes({ control: ctx.backend.control }, accountId, ids);
+      const { applied, issues } = await removeAttributes(ctx.accounts, accountId, ids);
       ctx.engines.invalidate(accountId);
       return { deleted: applied, issues };
     },

@@ -1,6 +1,7 @@
 /**
  * DELETE /admin/v1/streaks/pauses?ids=a,b: remove pauses by id; they stop applying at once.
  */
+import { pauseOwnerOf } from '../../accounts/pause-owners.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
@@ -30,7 +31,7 @@ export function deletePausesRoute(app: App, ctx: ServerContext): void {
       const issues: Issue[] = [];
       for (const id of ids) {
         try {
-          const owner = await ctx.backend.control.pauseOwner(space.store, id);
+          const owner = await pauseOwnerOf(ctx.accounts, space.store, id);
           if (owner === null) {
             issues.push(missingIdIssue(id, 'Streak pause'));
             continue;

@@ -28,7 +28,7 @@ export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await deleteTenants({ control: ctx.backend.control }, accountId, ids);
+      const { applied, issues } = await deleteTenants(ctx.accounts, accountId, ids);
       return { deleted: applied, issues };
     },
   );

@@ -23,11 +23,7 @@ export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const removed = await removeWebhook(
-        { control: ctx.backend.control },
-        callerOf(request).accountId,
-        request.params.id,
-      );
+      const removed = await removeWebhook(ctx.accounts, callerOf(request).accountId, request.params.id);
       if (removed === null) throw webhookNotFound(request.params.id);
       ctx.engines.invalidate(callerOf(request).accountId);
       // its log and what was still to be sent go with it

@@ -4,11 +4,11 @@
  * account's configuration, so every server process takes the owner's bound with the next event.
  * Backfills (the batch route, an admin key) are not bound by it.
  */
+import { readEventLateness, setEventLateness } from '../../accounts/event-lateness.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { maxLateHoursOf } from '../../engines/event-lateness.js';
 import { eventLatenessSchema } from '../../wire/event-lateness-wire.js';
 import { TAG } from './schemas.js';
 
@@ -26,8 +26,7 @@ export function eventLatenessRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const config = await ctx.backend.control.config(callerOf(request).accountId);
-      return { maxLateHours: maxLateHoursOf(config.lateEvents) };
+      return { maxLateHours: await readEventLateness(ctx.accounts, callerOf(request).accountId) };
     },
   );
   app.put(
@@ -44,12 +43,9 @@ export function eventLatenessRoutes(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const { maxLateHours } = request.body;
-      const saved = await ctx.backend.control.changeConfig(accountId, (config) => ({
-        ...config,
-        lateEvents: { maxLateHours },
-      }));
+      const saved = await setEventLateness(ctx.accounts, accountId, maxLateHours);
       ctx.engines.invalidate(accountId);
-      return { maxLateHours: maxLateHoursOf(saved.lateEvents) };
+      return { maxLateHours: saved };
     },
   );
 }

@@ -2,6 +2,7 @@
  * GET /admin/v1/metrics/:id: one metric of the account by its id, as the list shows it (archived
  * ones too, with their status); 404 NOT_FOUND when the account has none with it.
  */
+import { readConfig } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
@@ -24,7 +25,7 @@ export function getMetricRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { accountId, space } = callerOf(request);
-      const config = await ctx.backend.control.config(accountId);
+      const config = await readConfig(ctx.accounts, accountId);
       const metric = config.metrics.find((m) => m.id === request.params.id);
       if (metric === undefined)
         throw new HttpError('NOT_FOUND', `no metric of this account has the id ${JSON.stringify(request.params.id)}`);

@@ -2,6 +2,7 @@
  * GET /admin/v1/streak/rebuild: how far the rebuild of every user after the last change of the rule
  * or of the achievements (backdating, S22) got (any process's).
  */
+import { readRebuild } from '../../jobs/rebuild-record.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
@@ -20,6 +21,6 @@ export function getRebuildRoute(app: App, ctx: ServerContext): void {
         response: { 200: rebuildSchema, ...errors() },
       },
     },
-    async (request) => rebuildWire(await ctx.backend.control.rebuild(callerOf(request).space.store)),
+    async (request) => rebuildWire(await readRebuild(ctx.accounts, callerOf(request).space.store)),
   );
 }

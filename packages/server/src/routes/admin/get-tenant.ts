@@ -1,6 +1,7 @@
 /**
  * GET /admin/v1/tenants/:id: one tenant by its id (404 when the account has none with it).
  */
+import { readTenantIndex } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
@@ -22,7 +23,7 @@ export function getTenantRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const tenants = await ctx.backend.control.tenantIndex(callerOf(request).accountId);
+      const tenants = await readTenantIndex(ctx.accounts, callerOf(request).accountId);
       const tenant = tenants.byId.get(request.params.id);
       if (tenant === undefined)
         throw new HttpError('NOT_FOUND', `no tenant of this account has the id ${JSON.stringify(request.params.id)}`);

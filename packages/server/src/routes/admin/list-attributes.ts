@@ -2,6 +2,7 @@
  * GET /admin/v1/attributes?limit=&skip=: the account's custom attributes in the order declared;
  * GET /admin/v1/attributes/:id: one of them (404 NOT_FOUND for an id it does not have).
  */
+import { readConfig } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
@@ -23,7 +24,7 @@ export function listAttributesRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      const config = await readConfig(ctx.accounts, callerOf(request).accountId);
       const { skip, limit } = request.query;
       return (config.attributes ?? []).slice(skip, skip + limit).map(attributeWire);
     },
@@ -41,7 +42,7 @@ export function listAttributesRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      const config = await readConfig(ctx.accounts, callerOf(request).accountId);
       const found = (config.attributes ?? []).find((def) => def.id === request.params.id);
       if (found === undefined) throw new HttpError('NOT_FOUND', 'no attribute has this id');
       return attributeWire(found);

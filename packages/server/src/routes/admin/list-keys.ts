@@ -5,6 +5,7 @@
  * the event loop for over half a second at 40,000 keys. Last uses not yet written show from the key
  * cache: a list is a read, and answers while the control store takes no writes.
  */
+import { listKeys } from '../../accounts/key-records.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
@@ -26,7 +27,7 @@ export function listKeysRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { limit, skip } = request.query;
-      const records = await ctx.backend.control.keys(callerOf(request).accountId, { skip, limit });
+      const records = await listKeys(ctx.accounts, callerOf(request).accountId, { skip, limit });
       return records.map((record) => keyWire({ ...record, lastUsedAt: ctx.keys.lastUsedAt(record) }));
     },
   );

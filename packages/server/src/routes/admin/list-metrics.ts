@@ -3,6 +3,7 @@
  * asked, at most 100, as the hosted service's admin lists) with their total, event count and last
  * event; archived ones are listed, and counted in the page, only when asked for.
  */
+import { readConfig } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
@@ -25,7 +26,7 @@ export function listMetricsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId, space } = callerOf(request);
       const [config, activity] = await Promise.all([
-        ctx.backend.control.config(accountId),
+        readConfig(ctx.accounts, accountId),
         ctx.activity.metrics(space.store),
       ]);
       const { limit, skip, includeArchived } = request.query;

@@ -1,6 +1,7 @@
 /**
  * GET /admin/v1/tenants?limit=&skip=: a page of the account's tenants, oldest first.
  */
+import { listTenants } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
@@ -22,7 +23,7 @@ export function listTenantsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { limit = 10, skip = 0 } = request.query;
-      const tenants = await ctx.backend.control.tenants(callerOf(request).accountId);
+      const tenants = await listTenants(ctx.accounts, callerOf(request).accountId);
       return tenants.slice(skip, skip + limit).map(tenantWire);
     },
   );

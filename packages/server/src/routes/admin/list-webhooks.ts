@@ -1,6 +1,7 @@
 /**
  * GET /admin/v1/webhooks: the account's webhook endpoints (never their secret).
  */
+import { listWebhooks } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
@@ -19,6 +20,6 @@ export function listWebhooksRoute(app: App, ctx: ServerContext): void {
         response: { 200: { type: 'array', items: webhookSchema }, ...errors() },
       },
     },
-    async (request) => (await ctx.backend.control.webhooks(callerOf(request).accountId)).map(webhookWire),
+    async (request) => (await listWebhooks(ctx.accounts, callerOf(request).accountId)).map(webhookWire),
   );
 }

@@ -26,7 +26,7 @@ export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const rule = request.body;
-      const { saved } = await saveStreakRule({ control: ctx.backend.control }, accountId, rule);
+      const { saved } = await saveStreakRule(ctx.accounts, accountId, rule);
       ctx.engines.invalidate(accountId);
       const rebuild = ctx.rebuilds.start(accountId, saved.version);
       return { rule: saved.streak, rebuild: rebuildWire(rebuild) };

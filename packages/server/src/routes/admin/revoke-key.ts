@@ -3,6 +3,7 @@
  * within their key cache time, except on the key routes, which read the caller's key or session
  * from the control plane (`credentials: 'fresh'`). Revoking the key that makes the request is allowed.
  */
+import { revokeKey } from '../../accounts/key-records.js';
 import { callerOf } from '../../access/auth.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
@@ -25,11 +26,7 @@ export function revokeKeyRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       await ctx.keys.flush();
-      const record = await ctx.backend.control.revokeKey(
-        callerOf(request).accountId,
-        request.params.id,
-        new Date(ctx.clock()).toISOString(),
-      );
+      const record = await revokeKey(ctx.accounts, callerOf(request).accountId, request.params.id);
       if (record === null)
         throw new HttpError('NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
       ctx.keys.forget(record.hash);

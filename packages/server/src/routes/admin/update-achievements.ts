@@ -31,7 +31,7 @@ export function updateAchievementsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const { applied, issues, before, saved } = await updateAchievements(
-        { control: ctx.backend.control },
+        ctx.accounts,
         ctx.backend.storeFor(accountId),
         accountId,
         request.body,

@@ -23,7 +23,7 @@ export function updateAttributesRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await renameAttributes({ control: ctx.backend.control }, accountId, request.body);
+      const { applied, issues } = await renameAttributes(ctx.accounts, accountId, request.body);
       ctx.engines.invalidate(accountId);
       return { updated: applied.map(attributeWire), issues };
     },

@@ -24,7 +24,7 @@ export function updateMetricsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { accountId, space } = callerOf(request);
-      const { applied, issues } = await updateMetrics({ control: ctx.backend.control }, accountId, request.body);
+      const { applied, issues } = await updateMetrics(ctx.accounts, accountId, request.body);
       ctx.engines.invalidate(accountId);
       const activity = await ctx.activity.metrics(space.store);
       return { updated: applied.map((m) => metricWire(m, activity.get(m.key))), issues };

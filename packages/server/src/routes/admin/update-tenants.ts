@@ -25,11 +25,7 @@ export function updateTenantsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await updateTenants(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        request.body,
-      );
+      const { applied, issues } = await updateTenants(ctx.accounts, accountId, request.body);
       return { updated: applied.map(tenantWire), issues };
     },
   );

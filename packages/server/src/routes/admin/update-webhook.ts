@@ -32,12 +32,7 @@ export function updateWebhookRoute(app: App, ctx: ServerContext): void {
         const problem = webhookUrlProblem(url, ctx.settings.webhookAllowPrivate);
         if (problem !== null) throw new HttpError('INVALID_INPUT', problem);
       }
-      const changed = await changeWebhook(
-        { control: ctx.backend.control, clock: ctx.clock },
-        callerOf(request).accountId,
-        request.params.id,
-        request.body,
-      );
+      const changed = await changeWebhook(ctx.accounts, callerOf(request).accountId, request.params.id, request.body);
       if (changed === null) throw webhookNotFound(request.params.id);
       // turned on or off: this process's engine writes the news of changes, or stops, at once
       ctx.engines.invalidate(callerOf(request).accountId);

@@ -2,6 +2,7 @@
  * Finding one webhook endpoint of the caller's account by the id in a route, or refusing it as
  * unknown: another account's endpoint is as unknown as one that never was.
  */
+import { listWebhooks } from '../../accounts/account-reads.js';
 import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import type { WebhookEndpoint } from '../../control/webhook-endpoint.js';
@@ -12,7 +13,7 @@ export function webhookNotFound(id: string): HttpError {
 
 /** The account's endpoint with this id; NOT_FOUND otherwise. */
 export async function endpointOf(ctx: ServerContext, accountId: string, id: string): Promise<WebhookEndpoint> {
-  const endpoint = (await ctx.backend.control.webhooks(accountId)).find((e) => e.id === id);
+  const endpoint = (await listWebhooks(ctx.accounts, accountId)).find((e) => e.id === id);
   if (endpoint === undefined) throw webhookNotFound(id);
   return endpoint;
 }
