@@ -22,7 +22,7 @@ import { admitEvent } from '../../engines/event-admission.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
 import { eventInstant, instantOf } from '../../http/event-instant.js';
-import { issue, issueFromError, type Issue } from './bulk.js';
+import { issue, issueFromError, type Issue } from '../../accounts/issues.js';
 
 /** The most events of one call. */
 export const MAX_BATCH = 1000;

@@ -9,7 +9,8 @@ import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createdPausesSchema, type pauseSchema } from '../../wire/admin-wire.js';
-import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { issue, issueFromError, type Issue } from '../../accounts/issues.js';
+import { statusOf } from './bulk.js';
 import { pausesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 

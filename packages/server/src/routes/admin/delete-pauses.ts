@@ -7,7 +7,8 @@ import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, issueFromError, missingIdIssue, type Issue } from './bulk.js';
+import { issueFromError, missingIdIssue, type Issue } from '../../accounts/issues.js';
+import { idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 import { streakRuntime } from './streak-runtime.js';
 

@@ -7,7 +7,8 @@ import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { restoredAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';
-import { issue, issueFromError, type IssueOf, statusOf } from './bulk.js';
+import { issue, issueFromError, type IssueOf } from '../../accounts/issues.js';
+import { statusOf } from './bulk.js';
 import { restoreBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
