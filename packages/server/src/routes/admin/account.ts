@@ -1,16 +1,21 @@
 /**
  * GET /admin/v1/account: the caller's account.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { readAccount } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { TAG } from './schemas.js';
 
-export function accountRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface AccountRouteDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function accountRoute(app: App, ctx: AccountRouteDeps): void {
   app.get(
     '/admin/v1/account',
     {

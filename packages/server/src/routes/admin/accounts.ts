@@ -2,8 +2,8 @@
  * GET and POST /admin/v1/accounts (operator only): the accounts this server holds, and a new one
  * with its first admin and application keys (shown once). Names are unique: they sign in.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { listAccounts } from '../../accounts/account-reads.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
@@ -11,6 +11,12 @@ import type { App } from '../../http/typed-app.js';
 import { createAccount } from '../../accounts/accounts.js';
 import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { newAccountBody, TAG } from './schemas.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface AccountsDeps {
+  readonly accounts: AccountDeps;
+  readonly clock: () => number;
+}
 
 /** The new account and its first keys, shown this once. */
 const newAccountAnswer = {
@@ -23,7 +29,7 @@ const newAccountAnswer = {
 /** An account id's shape: a UUID, in any case. */
 const ACCOUNT_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function accountsRoutes(app: App, ctx: ServerContext): void {
+export function accountsRoutes(app: App, ctx: AccountsDeps): void {
   app.get(
     '/admin/v1/accounts',
     {

@@ -2,10 +2,11 @@
  * POST /admin/v1/streaks/pauses: `{ pauses: [{ userId, start, end }] }` (local dates, start not
  * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
 import { recordPauseOwner } from '../../accounts/pause-owners.js';
 import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createdPausesSchema, type pauseSchema } from '../../wire/admin-wire.js';
@@ -14,9 +15,15 @@ import { statusOf } from './bulk.js';
 import { pausesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreatePausesDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+}
+
 type Pause = FromSchema<typeof pauseSchema>;
 
-export function createPausesRoute(app: App, ctx: ServerContext): void {
+export function createPausesRoute(app: App, ctx: CreatePausesDeps): void {
   app.post(
     '/admin/v1/streaks/pauses',
     {

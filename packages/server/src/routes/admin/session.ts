@@ -6,6 +6,9 @@
  * one of a few slots (access/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
  * all answer the same 401, and an unknown account costs the same password check as a known one.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { KeyCache } from '../../access/key-cache.js';
+import type { SignInLimits } from '../../access/sign-in-limits.js';
 import { findKeyByHash } from '../../accounts/key-records.js';
 import { endSession, startSession } from '../../access/sessions.js';
 import { listAccounts, readAccount } from '../../accounts/account-reads.js';
@@ -13,7 +16,6 @@ import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, SessionSource } from '../../control/types.js';
 import { callerOf, sessionCookieName, sessionTokenOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import { keySource, passwordSource } from '../../access/session-source.js';
@@ -21,6 +23,14 @@ import type { App } from '../../http/typed-app.js';
 import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
 import { sessionSchema } from '../../wire/admin-wire.js';
 import { signInBody, TAG } from './schemas.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface SessionDeps {
+  readonly accounts: AccountDeps;
+  readonly clock: () => number;
+  readonly keys: KeyCache;
+  readonly signIns: SignInLimits;
+}
 
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 
@@ -38,14 +48,14 @@ async function checkPassword(password: string, account: Account | null): Promise
   return matches && stored !== null;
 }
 
-async function findAccount(ctx: ServerContext, named: string | undefined): Promise<Account | null> {
+async function findAccount(ctx: SessionDeps, named: string | undefined): Promise<Account | null> {
   const accounts = await listAccounts(ctx.accounts);
   if (named === undefined)
     return accounts.find((a) => a.operator) ?? (accounts.length === 1 ? (accounts[0] as Account) : null);
   return accounts.find((a) => a.id === named) ?? accounts.find((a) => a.name === named) ?? null;
 }
 
-export function sessionRoutes(app: App, ctx: ServerContext): void {
+export function sessionRoutes(app: App, ctx: SessionDeps): void {
   const limits = ctx.signIns;
 
   async function withKey(key: string): Promise<{ account: Account; source: SessionSource }> {
