@@ -39,21 +39,25 @@ const layerRules = SERVER_LAYERS.slice(0, -1).map(([name, layer], index) => ({
     .join(', ')}: it may not import them`,
   severity: 'error',
   from: { path: path(layer), pathNot: TEST },
-  to: {
-    path: SERVER_LAYERS.slice(index + 1).map(([, above]) => path(above)),
-    // The one exception: the request's guards take the container, ServerContext, whose type names
-    // them (its key cache, limiter, tenant cache). Issue 45 item 3 gives them what they need instead.
-    ...(name === 'access' ? { pathNot: path('context\\.ts$') } : {}),
-  },
+  to: { path: SERVER_LAYERS.slice(index + 1).map(([, above]) => path(above)) },
 }));
 
-// An import of context.ts by access/ is allowed as a type only (the rule above skips it): held here.
+// A route takes what it needs, not the container: only the registries name ServerContext and pass it
+// on. Nor does a route name the control plane (control.ts): it calls accounts/, access/ or jobs/.
+// The backend's and the control plane's data types stay open to it (type-only), as to every layer.
 layerRules.push({
-  name: 'server-access-context-types-only',
-  comment: 'access/ may name ServerContext as a type only',
+  name: 'server-routes-take-what-they-need',
+  comment: 'a route (but the registries) imports neither context.ts nor control/control.ts',
   severity: 'error',
-  from: { path: path('access/'), pathNot: TEST },
-  to: { path: path('context\\.ts$'), dependencyTypesNot: ['type-only'] },
+  from: { path: path('routes/'), pathNot: [TEST, path('routes/(admin|app)/index\\.ts$')] },
+  to: { path: [path('context\\.ts$'), path('control/control\\.ts$')] },
+});
+layerRules.push({
+  name: 'server-routes-types-only-of-backend-and-control',
+  comment: 'a route imports backend/ and control/ for their types only',
+  severity: 'error',
+  from: { path: path('routes/'), pathNot: TEST },
+  to: { path: [path('backend/'), path('control/')], dependencyTypesNot: ['type-only'] },
 });
 
 module.exports = {

@@ -253,7 +253,7 @@ async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise
   // Each route's request and reply types come from its schemas; the 2xx answers are serialised with them.
   const typed = app.withTypeProvider<SchemaTypes>();
   healthRoutes(typed, ctx);
-  if (ctx.metrics !== null) metricsRoutes(typed, ctx, ctx.metrics);
+  if (ctx.metrics !== null) metricsRoutes(typed, ctx.metrics);
   appRoutes(typed, ctx);
   // Only the admin API sets the dashboard's session cookie: the plugin's hook that writes it stays in
   // that scope, and it parses none (auth.ts reads the session cookie where a route takes one).
@@ -261,7 +261,7 @@ async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise
     await scope.register(fastifyCookie, { hook: false });
     adminRoutes(scope.withTypeProvider<SchemaTypes>(), ctx);
   });
-  notSupportedRoutes(typed, ctx);
+  notSupportedRoutes(typed);
   // The document, also at the paths where the hosted service serves its own (one per API; both
   // APIs are in this one), open to anyone as /openapi.json is.
   for (const url of ['/openapi.json', '/v1/openapi', '/admin/v1/openapi'])

@@ -101,6 +101,7 @@ export async function startServer(
   const ctx: ServerContext = {
     settings: { ...settings, dashboardDir: settings.dashboardDir ?? bundledDashboard() },
     backend,
+    accounts: { control: backend.control, clock },
     engines,
     keys: new KeyCache(backend.control, settings.cacheMs, clock),
     tenants: new TenantCache(backend.control),

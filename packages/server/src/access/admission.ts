@@ -15,7 +15,7 @@ import type {
 import { authorize } from '../access/auth.js';
 import { refuseMissingHost } from '../http/client-errors.js';
 import { checkBodyEncoding } from '../http/content-encoding.js';
-import type { ServerContext } from '../context.js';
+import type { AccessDeps } from './access-deps.js';
 import { HttpError } from '../errors/errors.js';
 import { REQUEST_ID } from '../http/request-id.js';
 
@@ -41,7 +41,7 @@ export function refuseUnready(request: FastifyRequest, reply: FastifyReply, stop
  * store to decide (a known key) passes without a promise.
  */
 export function admission(
-  ctx: ServerContext,
+  ctx: AccessDeps,
   config: FastifyContextConfig,
   isStopping: () => boolean,
   securityHeaders: Readonly<Record<string, string>>,

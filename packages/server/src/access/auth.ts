@@ -12,7 +12,8 @@ import type { ApiKeyRecord } from '../control/types.js';
 import { accountSpace, type Space } from '../backend/spaces.js';
 import { checkTargetActsFor } from './acts-for.js';
 import { hashKey } from '../secrets.js';
-import type { Access, Caller, ServerContext } from '../context.js';
+import type { AccessDeps } from './access-deps.js';
+import type { Access, Caller } from './caller.js';
 import { checkScraper } from './scraper-token.js';
 import { HttpError } from '../errors/errors.js';
 import { sourceHolds } from './session-source.js';
@@ -29,7 +30,7 @@ type RouteConfig = FastifyContextConfig;
 type Identity = Omit<Caller, 'space'> & { readonly userTenant: string | null };
 
 /** The caller a key's record names (null: no such key), after the revocation and rate-limit checks, at `now`. */
-function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null, now: number): Identity {
+function identityOfRecord(ctx: AccessDeps, record: ApiKeyRecord | null, now: number): Identity {
   if (record === null) throw new HttpError('INVALID_API_KEY', 'the API key is not valid');
   if (record.revokedAt !== null)
     throw new HttpError('REVOKED_API_KEY', `the API key ${record.prefix}… was revoked at ${record.revokedAt}`);
@@ -50,24 +51,24 @@ function identityOfRecord(ctx: ServerContext, record: ApiKeyRecord | null, now: 
   };
 }
 
-async function callerFromKey(ctx: ServerContext, key: string, fresh: boolean): Promise<Identity> {
+async function callerFromKey(ctx: AccessDeps, key: string, fresh: boolean): Promise<Identity> {
   const record = await ctx.keys.find(key, fresh);
   return identityOfRecord(ctx, record, ctx.clock());
 }
 
 async function callerFromSession(
-  ctx: ServerContext,
+  ctx: AccessDeps,
   request: FastifyRequest,
   token: string,
   fresh: boolean,
 ): Promise<Identity> {
   const hash = hashKey(token);
   const asked = ctx.clock();
-  const session = await ctx.backend.control.session(hash, asked);
+  const session = await ctx.accounts.control.session(hash, asked);
   if (session === null)
     throw new HttpError('SESSION_EXPIRED', 'the session has expired or was signed out; sign in again');
   if (!(await sourceHolds(ctx.keys, session, asked, fresh))) {
-    await ctx.backend.control.removeSession(hash);
+    await ctx.accounts.control.removeSession(hash);
     throw new HttpError(
       'SESSION_EXPIRED',
       'the key or password this session was signed in with was revoked or changed; sign in again',
@@ -130,7 +131,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 
 /** The caller of a request, or null when it carries no credentials; `fresh`: its credentials read from the control plane. */
 export async function identify(
-  ctx: ServerContext,
+  ctx: AccessDeps,
   request: FastifyRequest,
   access: Access,
   fresh = false,
@@ -176,14 +177,14 @@ function admit(request: FastifyRequest, config: RouteConfig, caller: Identity, s
 }
 
 async function authorizeFromStores(
-  ctx: ServerContext,
+  ctx: AccessDeps,
   request: FastifyRequest,
   config: RouteConfig,
   access: Access,
 ): Promise<void> {
   const caller = allowed(await identify(ctx, request, access, config.credentials === 'fresh'), access);
   if (access === 'operator') {
-    const account = await ctx.backend.control.account(caller.accountId);
+    const account = await ctx.accounts.control.account(caller.accountId);
     if (account === null || !account.operator)
       throw new HttpError('OPERATOR_REQUIRED', 'only the server operator account may manage accounts');
   }
@@ -199,7 +200,7 @@ async function authorizeFromStores(
  * Most requests (a key whose record is cached, no Tenant-ID, not an operator route) are decided
  * here without a promise; the others return one that settles once the stores have answered.
  */
-export function authorize(ctx: ServerContext, request: FastifyRequest, config: RouteConfig): Promise<void> | undefined {
+export function authorize(ctx: AccessDeps, request: FastifyRequest, config: RouteConfig): Promise<void> | undefined {
   const access = config.access ?? 'public';
   request.caller = null;
   if (access === 'public') return undefined;

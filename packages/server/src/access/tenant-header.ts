@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { accountSpace, type Space, tenantSpace } from '../backend/spaces.js';
-import type { ServerContext } from '../context.js';
+import type { AccessDeps } from './access-deps.js';
 import { HttpError } from '../errors/errors.js';
 import { singleHeader } from '../http/single-header.js';
 
@@ -21,7 +21,11 @@ function shown(value: string): string {
 }
 
 /** The namespace a request of `accountId` names with its Tenant-ID header. */
-export async function spaceOf(ctx: ServerContext, request: FastifyRequest, accountId: string): Promise<Space> {
+export async function spaceOf(
+  ctx: Pick<AccessDeps, 'tenants'>,
+  request: FastifyRequest,
+  accountId: string,
+): Promise<Space> {
   const header = singleHeader(
     request,
     TENANT_HEADER,

@@ -10,11 +10,19 @@
  * probe runs at a time, concurrent calls share it, and its answer stands for PROBE_FOR_MS: /readyz
  * answers anyone, and must not let a caller make the server write (and sync a file) at its rate.
  */
-import type { ServerContext } from '../context.js';
+import type { Backend } from '../backend/backend.js';
+import type { Settings } from '../settings.js';
 import { HttpError } from '../errors/errors.js';
 import { errorRef } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
-import type { Backend } from '../backend/backend.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface HealthDeps {
+  readonly backend: Backend;
+  readonly clock: () => number;
+  readonly ready: boolean;
+  readonly settings: Settings;
+}
 
 /** The longest /readyz waits for the store (or the store timeout, when shorter). */
 const READY_WITHIN_MS = 1000;
@@ -73,7 +81,7 @@ const ready = {
   properties: { status: { type: 'string', enum: ['ready'] }, store: { type: 'string', enum: ['sqlite', 'redis'] } },
 } as const;
 
-export function healthRoutes(app: App, ctx: ServerContext): void {
+export function healthRoutes(app: App, ctx: HealthDeps): void {
   const waitMs = Math.min(READY_WITHIN_MS, ctx.settings.storeTimeoutMs);
   let probing: Promise<string | null> | null = null;
   let probedAt = Number.NEGATIVE_INFINITY;

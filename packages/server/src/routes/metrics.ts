@@ -5,12 +5,11 @@
  * in /openapi.json: it is for Prometheus, not for the API's clients. The hosted service's paths
  * under /v1 (`/v1/users/:id/metrics`, `/v1/metrics/:key`) do not meet it: it is at the root.
  */
-import type { ServerContext } from '../context.js';
 import { errorRef } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
 import type { Metrics } from '../metrics/metrics.js';
 
-export function metricsRoutes(app: App, _ctx: ServerContext, metrics: Metrics): void {
+export function metricsRoutes(app: App, metrics: Metrics): void {
   app.get(
     '/metrics',
     {

@@ -5,7 +5,6 @@
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
  */
-import type { ServerContext } from '../context.js';
 import { HttpError } from '../errors/errors.js';
 import { errors } from '../http/schemas.js';
 import type { App } from '../http/typed-app.js';
@@ -60,7 +59,7 @@ const INSTEAD: Partial<Record<NotSupportedRoute['part'], string>> = {
 };
 const KEPT = 'it keeps metrics, streaks and achievements (see the README, "Moving from the hosted service")';
 
-export function notSupportedRoutes(app: App, _ctx: ServerContext): void {
+export function notSupportedRoutes(app: App): void {
   for (const route of NOT_SUPPORTED_ROUTES) {
     const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
     const message = `Kindling does not serve ${WHAT[route.part]}: ${INSTEAD[route.part] ?? KEPT}`;

@@ -2,7 +2,8 @@
  * GET and POST /admin/v1/accounts (operator only): the accounts this server holds, and a new one
  * with its first admin and application keys (shown once). Names are unique: they sign in.
  */
-import type { ServerContext } from '../../context.js';
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import { listAccounts } from '../../accounts/account-reads.js';
 import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
@@ -10,6 +11,12 @@ import type { App } from '../../http/typed-app.js';
 import { createAccount } from '../../accounts/accounts.js';
 import { accountSchema, accountWire } from '../../wire/admin-wire.js';
 import { newAccountBody, TAG } from './schemas.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface AccountsDeps {
+  readonly accounts: AccountDeps;
+  readonly clock: () => number;
+}
 
 /** The new account and its first keys, shown this once. */
 const newAccountAnswer = {
@@ -22,7 +29,7 @@ const newAccountAnswer = {
 /** An account id's shape: a UUID, in any case. */
 const ACCOUNT_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function accountsRoutes(app: App, ctx: ServerContext): void {
+export function accountsRoutes(app: App, ctx: AccountsDeps): void {
   app.get(
     '/admin/v1/accounts',
     {
@@ -33,7 +40,7 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
         response: { 200: { type: 'array', items: accountSchema }, ...errors(403) },
       },
     },
-    async () => (await ctx.backend.control.accounts()).map(accountWire),
+    async () => (await listAccounts(ctx.accounts)).map(accountWire),
   );
 
   app.post(
@@ -56,10 +63,10 @@ export function accountsRoutes(app: App, ctx: ServerContext): void {
           'INVALID_INPUT',
           'name must not be shaped as an account id (a UUID): sign-in would read it as one',
         );
-      if ((await ctx.backend.control.accounts()).some((a) => a.name === name)) {
+      if ((await listAccounts(ctx.accounts)).some((a) => a.name === name)) {
         throw new ConflictError('ACCOUNT_NAME_TAKEN', `an account is already named ${JSON.stringify(name)}`);
       }
-      const created = await createAccount(ctx.backend.control, {
+      const created = await createAccount(ctx.accounts.control, {
         name,
         operator: false,
         password: null,

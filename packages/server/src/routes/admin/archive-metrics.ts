@@ -2,16 +2,23 @@
  * DELETE /admin/v1/metrics?ids=a,b: archive metrics. An archived metric keeps its key and its
  * data but takes no more events; archiving one the streak rule counts is allowed, with a warning.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
 import { archiveMetrics } from '../../accounts/metrics.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 import { idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
-export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface ArchiveMetricsDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+}
+
+export function archiveMetricsRoute(app: App, ctx: ArchiveMetricsDeps): void {
   app.delete(
     '/admin/v1/metrics',
     {
@@ -26,7 +33,7 @@ export function archiveMetricsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await archiveMetrics({ control: ctx.backend.control }, accountId, ids);
+      const { applied, issues } = await archiveMetrics(ctx.accounts, accountId, ids);
       ctx.engines.invalidate(accountId);
       return { deleted: applied, issues };
     },

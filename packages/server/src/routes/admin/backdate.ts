@@ -4,13 +4,20 @@
  * every user in the background, with its progress, so that every user who qualifies holds it without
  * waiting for their next event. The rebuild completes it silently: no webhook, counted in the stats.
  */
+import type { Backend } from '../../backend/backend.js';
+import type { Rebuilds } from '../../jobs/rebuilds.js';
 import type { Rebuild, AccountConfig } from '../../control/types.js';
-import type { ServerContext } from '../../context.js';
 import { engineFor } from '../../engines/engines.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface BackdateDeps {
+  readonly backend: Backend;
+  readonly rebuilds: Rebuilds;
+}
 
 /** Starts the rebuild when `after` completes other achievements than `before`; the rebuild's first record, or null. */
 export function backdate(
-  ctx: ServerContext,
+  ctx: BackdateDeps,
   accountId: string,
   before: AccountConfig,
   after: AccountConfig,

@@ -11,10 +11,10 @@
  * fails mid-batch answers 503 with the events before it recorded: send the batch again with
  * idempotency keys and nothing is counted twice.
  */
+import type { Engines } from '../../engines/engines.js';
 import { isTimeZone, type RecordInput, StoreError } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, eventAttributes, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
@@ -22,7 +22,13 @@ import { admitEvent } from '../../engines/event-admission.js';
 import { eventUserOf } from '../../wire/user-wire.js';
 import { acceptedEventsSchema } from '../../wire/admin-wire.js';
 import { eventInstant, instantOf } from '../../http/event-instant.js';
-import { issue, issueFromError, type Issue } from './bulk.js';
+import { issue, issueFromError, type Issue } from '../../accounts/issues.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface BatchEventsDeps {
+  readonly clock: () => number;
+  readonly engines: Engines;
+}
 
 /** The most events of one call. */
 export const MAX_BATCH = 1000;
@@ -74,7 +80,7 @@ function recordInputOf(event: BatchEvent, at: number | undefined, refusal?: unkn
   };
 }
 
-export function batchEventsRoute(app: App, ctx: ServerContext): void {
+export function batchEventsRoute(app: App, ctx: BatchEventsDeps): void {
   app.post(
     '/admin/v1/metrics/events',
     {

@@ -1,21 +1,9 @@
 /**
  * The hosted service's bulk convention as HTTP sees it: the `?ids=` of a delete, and 201 when
  * something was created. What an item's issue is, and the change itself, live in `accounts/`
- * (`issues.ts`, `bulk-change.ts`); they are named here too for the routes that shape them.
+ * (`issues.ts`, `bulk-change.ts`), where the routes import them from.
  */
 import { HttpError } from '../../errors/errors.js';
-
-export {
-  archiveByIds,
-  issue,
-  issueFromError,
-  missingIdIssue,
-  nameAndKey,
-  removeByIds,
-  type Issue,
-  type IssueAt,
-  type IssueOf,
-} from '../../accounts/issues.js';
 
 /** 201 when at least one item was created, else 200. */
 export function statusOf(created: number): 201 | 200 {

@@ -7,9 +7,12 @@
  * condition some users already meet starts a rebuild that completes it for them (S22); the answer
  * carries its first progress.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Backend } from '../../backend/backend.js';
+import type { Engines } from '../../engines/engines.js';
+import type { Rebuilds } from '../../jobs/rebuilds.js';
 import { createAchievements } from '../../accounts/achievements.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { backdate } from './backdate.js';
@@ -17,7 +20,15 @@ import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '..
 import { statusOf } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
 
-export function createAchievementsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreateAchievementsDeps {
+  readonly accounts: AccountDeps;
+  readonly backend: Backend;
+  readonly engines: Engines;
+  readonly rebuilds: Rebuilds;
+}
+
+export function createAchievementsRoute(app: App, ctx: CreateAchievementsDeps): void {
   app.post(
     '/admin/v1/achievements',
     {
@@ -32,7 +43,7 @@ export function createAchievementsRoute(app: App, ctx: ServerContext): void {
     async (request, reply) => {
       const { accountId } = callerOf(request);
       const { applied, issues, before, saved } = await createAchievements(
-        { control: ctx.backend.control, clock: ctx.clock },
+        ctx.accounts,
         ctx.backend.storeFor(accountId),
         accountId,
         request.body,

@@ -6,8 +6,8 @@
  * SHA-256. The caller's key or session is read from the control plane (`credentials: 'fresh'`): a
  * key revoked in another process makes none.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createApplicationKeys } from '../../accounts/keys.js';
@@ -15,7 +15,12 @@ import { applicationKeyWire, createdApplicationKeysSchema } from '../../wire/ten
 import { statusOf } from './bulk.js';
 import { bulkOf, newApplicationKey, TAG } from './schemas.js';
 
-export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreateApplicationKeysDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function createApplicationKeysRoute(app: App, ctx: CreateApplicationKeysDeps): void {
   app.post(
     '/admin/v1/application-api-keys',
     {
@@ -29,12 +34,7 @@ export function createApplicationKeysRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId, space } = callerOf(request);
-      const { applied, issues } = await createApplicationKeys(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        space.tenantId,
-        request.body,
-      );
+      const { applied, issues } = await createApplicationKeys(ctx.accounts, accountId, space.tenantId, request.body);
       const created = applied.map((made) => applicationKeyWire({ ...made.record, userId: made.userId }, made.key));
       return reply.code(statusOf(created.length)).send({ created, issues });
     },

@@ -3,8 +3,8 @@
  * The caller's key or session is read from the control plane (`credentials: 'fresh'`), not the key
  * cache: a key revoked in another process makes no key once the revocation is written.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
@@ -12,7 +12,13 @@ import { createKey } from '../../accounts/accounts.js';
 import { createdKeySchema, keyWire } from '../../wire/admin-wire.js';
 import { newKeyBody, TAG } from './schemas.js';
 
-export function createKeyRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreateKeyDeps {
+  readonly accounts: AccountDeps;
+  readonly clock: () => number;
+}
+
+export function createKeyRoute(app: App, ctx: CreateKeyDeps): void {
   app.post(
     '/admin/v1/keys',
     {
@@ -28,7 +34,7 @@ export function createKeyRoute(app: App, ctx: ServerContext): void {
       const name = request.body.name.trim();
       if (name === '') throw new HttpError('INVALID_INPUT', 'name must not be blank');
       const made = await createKey(
-        ctx.backend.control,
+        ctx.accounts.control,
         callerOf(request).accountId,
         request.body.kind,
         name,

@@ -2,19 +2,28 @@
  * POST /admin/v1/streaks/pauses: `{ pauses: [{ userId, start, end }] }` (local dates, start not
  * before the user's today). Each pause's owner is kept by id, so that DELETE finds it.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
+import { recordPauseOwner } from '../../accounts/pause-owners.js';
 import type { FromSchema } from 'json-schema-to-ts';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createdPausesSchema, type pauseSchema } from '../../wire/admin-wire.js';
-import { issue, issueFromError, statusOf, type Issue } from './bulk.js';
+import { issue, issueFromError, type Issue } from '../../accounts/issues.js';
+import { statusOf } from './bulk.js';
 import { pausesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreatePausesDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+}
+
 type Pause = FromSchema<typeof pauseSchema>;
 
-export function createPausesRoute(app: App, ctx: ServerContext): void {
+export function createPausesRoute(app: App, ctx: CreatePausesDeps): void {
   app.post(
     '/admin/v1/streaks/pauses',
     {
@@ -39,7 +48,7 @@ export function createPausesRoute(app: App, ctx: ServerContext): void {
             continue;
           }
           const pause = await engine.pause(item.userId, { start: item.start, end: item.end });
-          await ctx.backend.control.addPause(space.store, pause.id, item.userId);
+          await recordPauseOwner(ctx.accounts, space.store, pause.id, item.userId);
           created.push({ id: pause.id, userId: item.userId, start: pause.start, end: pause.end, status: 'active' });
         } catch (error) {
           issues.push(issueFromError(at, error));

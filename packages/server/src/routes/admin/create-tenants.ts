@@ -3,16 +3,21 @@
  * name with the Tenant-ID header. A customer id taken (or repeated in the body) or unfit for a
  * header is an issue of its item; the others are created.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { createTenants } from '../../accounts/tenants.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { createdTenantsSchema, tenantWire } from '../../wire/tenant-wire.js';
 import { statusOf } from './bulk.js';
 import { bulkOf, newTenant, TAG } from './schemas.js';
 
-export function createTenantsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreateTenantsDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function createTenantsRoute(app: App, ctx: CreateTenantsDeps): void {
   app.post(
     '/admin/v1/tenants',
     {
@@ -26,11 +31,7 @@ export function createTenantsRoute(app: App, ctx: ServerContext): void {
     },
     async (request, reply) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await createTenants(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        request.body,
-      );
+      const { applied, issues } = await createTenants(ctx.accounts, accountId, request.body);
       return reply.code(statusOf(applied.length)).send({ created: applied.map(tenantWire), issues });
     },
   );

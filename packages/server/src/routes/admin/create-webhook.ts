@@ -1,9 +1,11 @@
 /**
  * POST /admin/v1/webhooks: a new webhook endpoint; the answer is the only time its signing secret is shown.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
+import type { Settings } from '../../settings.js';
 import { addWebhook } from '../../accounts/webhooks.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
@@ -13,7 +15,14 @@ import { webhookUrlProblem } from '../../webhooks/target.js';
 import { createdWebhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { newWebhookBody, TAG } from './schemas.js';
 
-export function createWebhookRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface CreateWebhookDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+  readonly settings: Settings;
+}
+
+export function createWebhookRoute(app: App, ctx: CreateWebhookDeps): void {
   app.post(
     '/admin/v1/webhooks',
     {
@@ -29,7 +38,7 @@ export function createWebhookRoute(app: App, ctx: ServerContext): void {
       const problem = webhookUrlProblem(request.body.url, ctx.settings.webhookAllowPrivate);
       if (problem !== null) throw new HttpError('INVALID_INPUT', problem);
       const { accountId } = callerOf(request);
-      const added = await addWebhook({ control: ctx.backend.control, clock: ctx.clock }, accountId, {
+      const added = await addWebhook(ctx.accounts, accountId, {
         ...request.body,
         secret: newWebhookSecret(),
       });

@@ -1,16 +1,25 @@
 /**
  * DELETE /admin/v1/streaks/pauses?ids=a,b: remove pauses by id; they stop applying at once.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
+import { pauseOwnerOf } from '../../accounts/pause-owners.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
-import { idsFrom, issueFromError, missingIdIssue, type Issue } from './bulk.js';
+import { issueFromError, missingIdIssue, type Issue } from '../../accounts/issues.js';
+import { idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 import { streakRuntime } from './streak-runtime.js';
 
-export function deletePausesRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface DeletePausesDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+}
+
+export function deletePausesRoute(app: App, ctx: DeletePausesDeps): void {
   app.delete(
     '/admin/v1/streaks/pauses',
     {
@@ -30,7 +39,7 @@ export function deletePausesRoute(app: App, ctx: ServerContext): void {
       const issues: Issue[] = [];
       for (const id of ids) {
         try {
-          const owner = await ctx.backend.control.pauseOwner(space.store, id);
+          const owner = await pauseOwnerOf(ctx.accounts, space.store, id);
           if (owner === null) {
             issues.push(missingIdIssue(id, 'Streak pause'));
             continue;

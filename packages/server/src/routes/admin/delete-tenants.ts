@@ -4,16 +4,21 @@
  * again, empty: its users' data stays in the store, under the deleted tenant's id, until the
  * operator removes it (`kindling tenants purge-deleted`, accounts/purge-tenants.ts).
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { deleteTenants } from '../../accounts/tenants.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deletedAnswerSchema } from '../../wire/admin-wire.js';
 import { idsFrom } from './bulk.js';
 import { idsQuery, TAG } from './schemas.js';
 
-export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface DeleteTenantsDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function deleteTenantsRoute(app: App, ctx: DeleteTenantsDeps): void {
   app.delete(
     '/admin/v1/tenants',
     {
@@ -28,7 +33,7 @@ export function deleteTenantsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await deleteTenants({ control: ctx.backend.control }, accountId, ids);
+      const { applied, issues } = await deleteTenants(ctx.accounts, accountId, ids);
       return { deleted: applied, issues };
     },
   );

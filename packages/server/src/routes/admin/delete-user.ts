@@ -5,15 +5,24 @@
  * totals. 204, or 404 for a user the namespace does not hold (whose queued deliveries are forgotten
  * all the same). The hosted service has no such route.
  */
+import type { Backend } from '../../backend/backend.js';
+import type { Engines } from '../../engines/engines.js';
+import type { ReadCache } from '../../engines/read-cache.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { eraseUser } from '../../accounts/erase-user.js';
 import { TAG } from './schemas.js';
 
-export function deleteUserRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface DeleteUserDeps {
+  readonly backend: Backend;
+  readonly engines: Engines;
+  readonly streakReads: ReadCache;
+}
+
+export function deleteUserRoute(app: App, ctx: DeleteUserDeps): void {
   app.delete(
     '/admin/v1/users/:id',
     {

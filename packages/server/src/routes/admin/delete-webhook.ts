@@ -1,16 +1,25 @@
 /**
  * DELETE /admin/v1/webhooks/:id: remove an endpoint and its delivery log; nothing more is sent to it.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Backend } from '../../backend/backend.js';
+import type { Engines } from '../../engines/engines.js';
 import { removeWebhook } from '../../accounts/webhooks.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG } from './schemas.js';
 import { webhookNotFound } from './webhook-lookup.js';
 
-export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface DeleteWebhookDeps {
+  readonly accounts: AccountDeps;
+  readonly backend: Backend;
+  readonly engines: Engines;
+}
+
+export function deleteWebhookRoute(app: App, ctx: DeleteWebhookDeps): void {
   app.delete(
     '/admin/v1/webhooks/:id',
     {
@@ -23,11 +32,7 @@ export function deleteWebhookRoute(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const removed = await removeWebhook(
-        { control: ctx.backend.control },
-        callerOf(request).accountId,
-        request.params.id,
-      );
+      const removed = await removeWebhook(ctx.accounts, callerOf(request).accountId, request.params.id);
       if (removed === null) throw webhookNotFound(request.params.id);
       ctx.engines.invalidate(callerOf(request).accountId);
       // its log and what was still to be sent go with it

@@ -4,17 +4,24 @@
  * account's configuration, so every server process takes the owner's bound with the next event.
  * Backfills (the batch route, an admin key) are not bound by it.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
+import { readEventLateness, setEventLateness } from '../../accounts/event-lateness.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { maxLateHoursOf } from '../../engines/event-lateness.js';
 import { eventLatenessSchema } from '../../wire/event-lateness-wire.js';
 import { TAG } from './schemas.js';
 
+/** What the route takes of the server: the lower layers it calls. */
+export interface EventLatenessDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+}
+
 const PATH = '/admin/v1/events/lateness';
 
-export function eventLatenessRoutes(app: App, ctx: ServerContext): void {
+export function eventLatenessRoutes(app: App, ctx: EventLatenessDeps): void {
   app.get(
     PATH,
     {
@@ -26,8 +33,7 @@ export function eventLatenessRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const config = await ctx.backend.control.config(callerOf(request).accountId);
-      return { maxLateHours: maxLateHoursOf(config.lateEvents) };
+      return { maxLateHours: await readEventLateness(ctx.accounts, callerOf(request).accountId) };
     },
   );
   app.put(
@@ -44,12 +50,9 @@ export function eventLatenessRoutes(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const { maxLateHours } = request.body;
-      const saved = await ctx.backend.control.changeConfig(accountId, (config) => ({
-        ...config,
-        lateEvents: { maxLateHours },
-      }));
+      const saved = await setEventLateness(ctx.accounts, accountId, maxLateHours);
       ctx.engines.invalidate(accountId);
-      return { maxLateHours: maxLateHoursOf(saved.lateEvents) };
+      return { maxLateHours: saved };
     },
   );
 }

@@ -3,11 +3,11 @@
  * achievements completed), the streak with a year of periods (as GET /v1/users/:id/streak; null
  * without a rule) and the last 30 daily sums of the user's metrics from the journal, newest first.
  */
+import type { Engines } from '../../engines/engines.js';
 import type { Journal } from '@kindling/core';
 import type { Rollup } from '@kindling/core/adapter';
 import { formatDay } from '@kindling/core';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
@@ -15,6 +15,11 @@ import { adminUserSchema } from '../../wire/admin-wire.js';
 import { streakReadWire } from '../../wire/streak-wire.js';
 import { userWire } from '../../wire/user-wire.js';
 import { TAG } from './schemas.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface GetUserDeps {
+  readonly engines: Engines;
+}
 
 export const RECENT_DAYS = 30;
 
@@ -35,7 +40,7 @@ export function recentActivity(
     .map((r) => ({ date: formatDay(r.day), metric: r.metric, value: r.value }));
 }
 
-export function getUserRoute(app: App, ctx: ServerContext): void {
+export function getUserRoute(app: App, ctx: GetUserDeps): void {
   app.get(
     '/admin/v1/users/:id',
     {

@@ -1,15 +1,20 @@
 /**
  * GET /admin/v1/webhooks/:id: one webhook endpoint (never its secret).
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { webhookSchema, webhookWire } from '../../wire/webhook-wire.js';
 import { idParams, TAG } from './schemas.js';
 import { endpointOf } from './webhook-lookup.js';
 
-export function getWebhookRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface GetWebhookDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function getWebhookRoute(app: App, ctx: GetWebhookDeps): void {
   app.get(
     '/admin/v1/webhooks/:id',
     {

@@ -3,16 +3,22 @@
  * may appear several times). Answers `{ issues }`: 201 when at least one freeze was granted. Each
  * issue carries `level` and `reason` besides `severity` and `message` (the SDK 1.0.42 reads those).
  */
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { freezesAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';
-import { issue, issueFromError, type IssueOf, statusOf } from './bulk.js';
+import { issue, issueFromError, type IssueOf } from '../../accounts/issues.js';
+import { statusOf } from './bulk.js';
 import { freezesBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
 
-export function grantFreezesRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface GrantFreezesDeps {
+  readonly engines: Engines;
+}
+
+export function grantFreezesRoute(app: App, ctx: GrantFreezesDeps): void {
   app.post(
     '/admin/v1/streaks/freezes',
     {

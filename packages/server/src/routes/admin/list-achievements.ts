@@ -3,15 +3,22 @@
  * locked; archived ones too when asked) with how many users completed each and the share of users
  * that is (rarity, percent).
  */
+import type { Activity } from '../../engines/activity.js';
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementAdminSchema, achievementAdminWire } from '../../wire/admin-wire.js';
 import { achievementsWithStats } from '../app/achievement-stats.js';
 import { includeArchivedQuery, TAG } from './schemas.js';
 
-export function listAchievementsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListAchievementsDeps {
+  readonly activity: Activity;
+  readonly engines: Engines;
+}
+
+export function listAchievementsRoute(app: App, ctx: ListAchievementsDeps): void {
   app.get(
     '/admin/v1/achievements',
     {

@@ -2,15 +2,21 @@
  * GET /admin/v1/attributes?limit=&skip=: the account's custom attributes in the order declared;
  * GET /admin/v1/attributes/:id: one of them (404 NOT_FOUND for an id it does not have).
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import { readConfig } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { attributeSchema, attributeWire } from '../../wire/attribute-wire.js';
 import { idParams, pageQuery, TAG } from './schemas.js';
 
-export function listAttributesRoutes(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListAttributesDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function listAttributesRoutes(app: App, ctx: ListAttributesDeps): void {
   app.get(
     '/admin/v1/attributes',
     {
@@ -23,7 +29,7 @@ export function listAttributesRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      const config = await readConfig(ctx.accounts, callerOf(request).accountId);
       const { skip, limit } = request.query;
       return (config.attributes ?? []).slice(skip, skip + limit).map(attributeWire);
     },
@@ -41,7 +47,7 @@ export function listAttributesRoutes(app: App, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const config = await ctx.backend.control.config(callerOf(request).accountId);
+      const config = await readConfig(ctx.accounts, callerOf(request).accountId);
       const found = (config.attributes ?? []).find((def) => def.id === request.params.id);
       if (found === undefined) throw new HttpError('NOT_FOUND', 'no attribute has this id');
       return attributeWire(found);

@@ -2,13 +2,20 @@
  * GET /admin/v1/webhooks/:id/deliveries: the endpoint's delivery log, newest first, a page at a
  * time (`?limit=` up to 100, `?cursor=` from the page before); kept for KINDLING_WEBHOOK_LOG_DAYS.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Backend } from '../../backend/backend.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { deliveryPageSchema, deliveryWire } from '../../wire/delivery-wire.js';
 import { idParams, TAG } from './schemas.js';
 import { endpointOf } from './webhook-lookup.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListDeliveriesDeps {
+  readonly accounts: AccountDeps;
+  readonly backend: Backend;
+}
 
 const pageQuery = {
   type: 'object',
@@ -19,7 +26,7 @@ const pageQuery = {
   },
 } as const;
 
-export function listDeliveriesRoute(app: App, ctx: ServerContext): void {
+export function listDeliveriesRoute(app: App, ctx: ListDeliveriesDeps): void {
   app.get(
     '/admin/v1/webhooks/:id/deliveries',
     {

@@ -5,14 +5,22 @@
  * the event loop for over half a second at 40,000 keys. Last uses not yet written show from the key
  * cache: a list is a read, and answers while the control store takes no writes.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { KeyCache } from '../../access/key-cache.js';
+import { listKeys } from '../../accounts/key-records.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { keySchema, keyWire } from '../../wire/admin-wire.js';
 import { keysPageQuery, TAG } from './schemas.js';
 
-export function listKeysRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListKeysDeps {
+  readonly accounts: AccountDeps;
+  readonly keys: KeyCache;
+}
+
+export function listKeysRoute(app: App, ctx: ListKeysDeps): void {
   app.get(
     '/admin/v1/keys',
     {
@@ -26,7 +34,7 @@ export function listKeysRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { limit, skip } = request.query;
-      const records = await ctx.backend.control.keys(callerOf(request).accountId, { skip, limit });
+      const records = await listKeys(ctx.accounts, callerOf(request).accountId, { skip, limit });
       return records.map((record) => keyWire({ ...record, lastUsedAt: ctx.keys.lastUsedAt(record) }));
     },
   );

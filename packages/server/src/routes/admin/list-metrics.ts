@@ -3,14 +3,22 @@
  * asked, at most 100, as the hosted service's admin lists) with their total, event count and last
  * event; archived ones are listed, and counted in the page, only when asked for.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Activity } from '../../engines/activity.js';
+import { readConfig } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { metricSchema, metricWire } from '../../wire/admin-wire.js';
 import { metricListQuery, TAG } from './schemas.js';
 
-export function listMetricsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListMetricsDeps {
+  readonly accounts: AccountDeps;
+  readonly activity: Activity;
+}
+
+export function listMetricsRoute(app: App, ctx: ListMetricsDeps): void {
   app.get(
     '/admin/v1/metrics',
     {
@@ -25,7 +33,7 @@ export function listMetricsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId, space } = callerOf(request);
       const [config, activity] = await Promise.all([
-        ctx.backend.control.config(accountId),
+        readConfig(ctx.accounts, accountId),
         ctx.activity.metrics(space.store),
       ]);
       const { limit, skip, includeArchived } = request.query;

@@ -1,14 +1,20 @@
 /**
  * GET /admin/v1/tenants?limit=&skip=: a page of the account's tenants, oldest first.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import { listTenants } from '../../accounts/account-reads.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { tenantSchema, tenantWire } from '../../wire/tenant-wire.js';
 import { pageQuery, TAG } from './schemas.js';
 
-export function listTenantsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListTenantsDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function listTenantsRoute(app: App, ctx: ListTenantsDeps): void {
   app.get(
     '/admin/v1/tenants',
     {
@@ -22,7 +28,7 @@ export function listTenantsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { limit = 10, skip = 0 } = request.query;
-      const tenants = await ctx.backend.control.tenants(callerOf(request).accountId);
+      const tenants = await listTenants(ctx.accounts, callerOf(request).accountId);
       return tenants.slice(skip, skip + limit).map(tenantWire);
     },
   );

@@ -3,13 +3,19 @@
  * order, each with the streak rule's current and longest streak now, zone and latest event; reads
  * only (a state kept under older rules is shown as rebuilt, not written).
  */
+import type { Engines } from '../../engines/engines.js';
 import { LOOKED_AT_PER_PAGE } from '@kindling/core';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors, userId } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { userPageSchema } from '../../wire/user-list-wire.js';
 import { TAG } from './schemas.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListUsersDeps {
+  readonly clock: () => number;
+  readonly engines: Engines;
+}
 
 const usersQuery = {
   type: 'object',
@@ -30,7 +36,7 @@ const usersQuery = {
   },
 } as const;
 
-export function listUsersRoute(app: App, ctx: ServerContext): void {
+export function listUsersRoute(app: App, ctx: ListUsersDeps): void {
   app.get(
     '/admin/v1/users',
     {

@@ -3,15 +3,24 @@
  * INVALID_CONFIG with the engine's reason) and count only active metrics. Saving starts a rebuild
  * of every user under the new rule; the answer carries its first progress.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Engines } from '../../engines/engines.js';
+import type { Rebuilds } from '../../jobs/rebuilds.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { saveStreakRule } from '../../accounts/streak-rule.js';
 import { rebuildWire, streakSettingsSchema } from '../../wire/admin-wire.js';
 import { streakRule, TAG } from './schemas.js';
 
-export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface PutStreakRuleDeps {
+  readonly accounts: AccountDeps;
+  readonly engines: Engines;
+  readonly rebuilds: Rebuilds;
+}
+
+export function putStreakRuleRoute(app: App, ctx: PutStreakRuleDeps): void {
   app.put(
     '/admin/v1/streak',
     {
@@ -26,7 +35,7 @@ export function putStreakRuleRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const rule = request.body;
-      const { saved } = await saveStreakRule({ control: ctx.backend.control }, accountId, rule);
+      const { saved } = await saveStreakRule(ctx.accounts, accountId, rule);
       ctx.engines.invalidate(accountId);
       const rebuild = ctx.rebuilds.start(accountId, saved.version);
       return { rule: saved.streak, rebuild: rebuildWire(rebuild) };

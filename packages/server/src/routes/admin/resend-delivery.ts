@@ -5,8 +5,9 @@
  * refuses (DeliveryQueue.retry), answered 409 DELIVERY_UNDER_WAY: never two attempts at once, never
  * a 202 that the attempt's outcome then overwrites.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Backend } from '../../backend/backend.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
@@ -14,6 +15,13 @@ import type { App } from '../../http/typed-app.js';
 import { deliverySchema, deliveryWire } from '../../wire/delivery-wire.js';
 import { TAG } from './schemas.js';
 import { endpointOf } from './webhook-lookup.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface ResendDeliveryDeps {
+  readonly accounts: AccountDeps;
+  readonly backend: Backend;
+  readonly clock: () => number;
+}
 
 const params = {
   type: 'object',
@@ -24,7 +32,7 @@ const params = {
   },
 } as const;
 
-export function resendDeliveryRoute(app: App, ctx: ServerContext): void {
+export function resendDeliveryRoute(app: App, ctx: ResendDeliveryDeps): void {
   app.post(
     '/admin/v1/webhooks/:id/deliveries/:deliveryId/retry',
     {

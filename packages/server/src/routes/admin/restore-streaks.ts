@@ -2,21 +2,27 @@
  * POST /admin/v1/streaks/restore: `{ users: [{ id }] }`: give back each user's lost streak while
  * the loss is within the rule's restore window. 201 when at least one was restored.
  */
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { restoredAnswerSchema, userIssueWire } from '../../wire/admin-wire.js';
-import { issue, issueFromError, type IssueOf, statusOf } from './bulk.js';
+import { issue, issueFromError, type IssueOf } from '../../accounts/issues.js';
+import { statusOf } from './bulk.js';
 import { restoreBody, TAG } from './schemas.js';
 import { streakRuntime, USER_MISSING } from './streak-runtime.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface RestoreStreaksDeps {
+  readonly engines: Engines;
+}
 
 const NOT_RESTORED = {
   'nothing-to-restore': 'No streak to restore',
   'window-passed': 'The restore window has passed',
 } as const;
 
-export function restoreStreaksRoute(app: App, ctx: ServerContext): void {
+export function restoreStreaksRoute(app: App, ctx: RestoreStreaksDeps): void {
   app.post(
     '/admin/v1/streaks/restore',
     {

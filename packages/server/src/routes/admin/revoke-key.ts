@@ -3,15 +3,23 @@
  * within their key cache time, except on the key routes, which read the caller's key or session
  * from the control plane (`credentials: 'fresh'`). Revoking the key that makes the request is allowed.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { KeyCache } from '../../access/key-cache.js';
+import { revokeKey } from '../../accounts/key-records.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { keySchema, keyWire } from '../../wire/admin-wire.js';
 import { idParams, TAG } from './schemas.js';
 
-export function revokeKeyRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface RevokeKeyDeps {
+  readonly accounts: AccountDeps;
+  readonly keys: KeyCache;
+}
+
+export function revokeKeyRoute(app: App, ctx: RevokeKeyDeps): void {
   app.delete(
     '/admin/v1/keys/:id',
     {
@@ -25,11 +33,7 @@ export function revokeKeyRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       await ctx.keys.flush();
-      const record = await ctx.backend.control.revokeKey(
-        callerOf(request).accountId,
-        request.params.id,
-        new Date(ctx.clock()).toISOString(),
-      );
+      const record = await revokeKey(ctx.accounts, callerOf(request).accountId, request.params.id);
       if (record === null)
         throw new HttpError('NOT_FOUND', `no key of this account has the id ${JSON.stringify(request.params.id)}`);
       ctx.keys.forget(record.hash);

@@ -6,11 +6,16 @@
  * one of a few slots (access/sign-in-limits.ts). A wrong password, an unknown account and a wrong key
  * all answer the same 401, and an unknown account costs the same password check as a known one.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { KeyCache } from '../../access/key-cache.js';
+import type { SignInLimits } from '../../access/sign-in-limits.js';
+import { findKeyByHash } from '../../accounts/key-records.js';
+import { endSession, startSession } from '../../access/sessions.js';
+import { listAccounts, readAccount } from '../../accounts/account-reads.js';
 import type { FastifyReply } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Account, SessionSource } from '../../control/types.js';
 import { callerOf, sessionCookieName, sessionTokenOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import { keySource, passwordSource } from '../../access/session-source.js';
@@ -18,6 +23,14 @@ import type { App } from '../../http/typed-app.js';
 import { hashKey, hashPassword, isApplicationKey, newSecret, verifyPassword } from '../../secrets.js';
 import { sessionSchema } from '../../wire/admin-wire.js';
 import { signInBody, TAG } from './schemas.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface SessionDeps {
+  readonly accounts: AccountDeps;
+  readonly clock: () => number;
+  readonly keys: KeyCache;
+  readonly signIns: SignInLimits;
+}
 
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 
@@ -35,14 +48,14 @@ async function checkPassword(password: string, account: Account | null): Promise
   return matches && stored !== null;
 }
 
-async function findAccount(ctx: ServerContext, named: string | undefined): Promise<Account | null> {
-  const accounts = await ctx.backend.control.accounts();
+async function findAccount(ctx: SessionDeps, named: string | undefined): Promise<Account | null> {
+  const accounts = await listAccounts(ctx.accounts);
   if (named === undefined)
     return accounts.find((a) => a.operator) ?? (accounts.length === 1 ? (accounts[0] as Account) : null);
   return accounts.find((a) => a.id === named) ?? accounts.find((a) => a.name === named) ?? null;
 }
 
-export function sessionRoutes(app: App, ctx: ServerContext): void {
+export function sessionRoutes(app: App, ctx: SessionDeps): void {
   const limits = ctx.signIns;
 
   async function withKey(key: string): Promise<{ account: Account; source: SessionSource }> {
@@ -51,9 +64,9 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
         'ADMIN_KEY_REQUIRED',
         'the dashboard signs in with an admin key (kl_admin_…); this is an application key',
       );
-    const record = await ctx.backend.control.keyByHash(hashKey(key));
+    const record = await findKeyByHash(ctx.accounts, hashKey(key));
     if (record === null || record.kind !== 'admin' || record.revokedAt !== null) throw invalid();
-    const account = await ctx.backend.control.account(record.accountId);
+    const account = await readAccount(ctx.accounts, record.accountId);
     if (account === null) throw invalid();
     // a sign-in is a use of the key, as a request made with it is (written with the others' by the key cache)
     ctx.keys.markUsed(record, ctx.clock());
@@ -101,7 +114,7 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
       const { account, source } = await signIn(request.body, request.ip);
       const secret = newSecret();
       const now = ctx.clock();
-      await ctx.backend.control.addSession(hashKey(secret), {
+      await startSession(ctx.accounts, hashKey(secret), {
         accountId: account.id,
         created: new Date(now).toISOString(),
         expiresAt: now + SESSION_MS,
@@ -125,7 +138,7 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
       schema: { summary: 'Who is signed in', tags: [TAG], response: { 200: sessionSchema, ...errors() } },
     },
     async (request) => {
-      const account = await ctx.backend.control.account(callerOf(request).accountId);
+      const account = await readAccount(ctx.accounts, callerOf(request).accountId);
       if (account === null) throw new HttpError('SESSION_EXPIRED', 'the account of this session no longer exists');
       return { account: { id: account.id, name: account.name } };
     },
@@ -143,7 +156,7 @@ export function sessionRoutes(app: App, ctx: ServerContext): void {
     },
     async (request, reply: FastifyReply) => {
       const token = sessionTokenOf(request);
-      if (token !== undefined) await ctx.backend.control.removeSession(hashKey(token));
+      if (token !== undefined) await endSession(ctx.accounts, hashKey(token));
       void reply.clearCookie(sessionCookieName(request), {
         path: '/',
         httpOnly: true,

@@ -3,18 +3,26 @@
  * index (active streaks, average length, top lists, histogram) and per UTC day the events,
  * extensions, losses and freezes used. With no rule: the same shape, `streak: null`, all zeros.
  */
+import type { Activity } from '../../engines/activity.js';
+import type { Engines } from '../../engines/engines.js';
 import { describeStats } from '@kindling/core';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { RULE_KEY } from '../../engines/engines.js';
 import { analyticsSchema } from '../../wire/admin-wire.js';
 import { analyticsQuery, TAG } from './schemas.js';
 
+/** What the route takes of the server: the lower layers it calls. */
+export interface StreakAnalyticsDeps {
+  readonly activity: Activity;
+  readonly clock: () => number;
+  readonly engines: Engines;
+}
+
 const NOTHING = { active: 0, lengthSum: 0, lengths: [], topCurrent: [], topLongest: [] };
 
-export function streakAnalyticsRoute(app: App, ctx: ServerContext): void {
+export function streakAnalyticsRoute(app: App, ctx: StreakAnalyticsDeps): void {
   app.get(
     '/admin/v1/analytics/streaks',
     {

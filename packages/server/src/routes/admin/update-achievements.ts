@@ -6,9 +6,13 @@
  * user, which completes it for them silently (S22); the answer carries its first progress. Users
  * keep what they hold, whatever the change.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
+import type { Activity } from '../../engines/activity.js';
+import type { Backend } from '../../backend/backend.js';
+import type { Engines } from '../../engines/engines.js';
+import type { Rebuilds } from '../../jobs/rebuilds.js';
 import { updateAchievements } from '../../accounts/achievements.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { backdate } from './backdate.js';
@@ -16,7 +20,16 @@ import { achievementAdminWire, rebuildWire, updatedAchievementsSchema } from '..
 import { achievementsWithStats } from '../app/achievement-stats.js';
 import { achievementChange, bulkOf, TAG } from './schemas.js';
 
-export function updateAchievementsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface UpdateAchievementsDeps {
+  readonly accounts: AccountDeps;
+  readonly activity: Activity;
+  readonly backend: Backend;
+  readonly engines: Engines;
+  readonly rebuilds: Rebuilds;
+}
+
+export function updateAchievementsRoute(app: App, ctx: UpdateAchievementsDeps): void {
   app.patch(
     '/admin/v1/achievements',
     {
@@ -31,7 +44,7 @@ export function updateAchievementsRoute(app: App, ctx: ServerContext): void {
     async (request) => {
       const { accountId } = callerOf(request);
       const { applied, issues, before, saved } = await updateAchievements(
-        { control: ctx.backend.control },
+        ctx.accounts,
         ctx.backend.storeFor(accountId),
         accountId,
         request.body,

@@ -3,15 +3,20 @@
  * stays with it (it is kept under its id), so requests reach it under the new customer id at once
  * and no longer under the old one.
  */
+import type { AccountDeps } from '../../accounts/account-deps.js';
 import { updateTenants } from '../../accounts/tenants.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { tenantWire, updatedTenantsSchema } from '../../wire/tenant-wire.js';
 import { bulkOf, TAG, tenantChange } from './schemas.js';
 
-export function updateTenantsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface UpdateTenantsDeps {
+  readonly accounts: AccountDeps;
+}
+
+export function updateTenantsRoute(app: App, ctx: UpdateTenantsDeps): void {
   app.patch(
     '/admin/v1/tenants',
     {
@@ -25,11 +30,7 @@ export function updateTenantsRoute(app: App, ctx: ServerContext): void {
     },
     async (request) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await updateTenants(
-        { control: ctx.backend.control, clock: ctx.clock },
-        accountId,
-        request.body,
-      );
+      const { applied, issues } = await updateTenants(ctx.accounts, accountId, request.body);
       return { updated: applied.map(tenantWire), issues };
     },
   );

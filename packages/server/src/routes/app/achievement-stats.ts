@@ -3,13 +3,18 @@
  * the completion counts the stores keep as completions happen (backdated ones included, S22) and
  * the count of users: no scan of users per read.
  */
+import type { Activity } from '../../engines/activity.js';
 import type { AchievementDef } from '../../control/types.js';
-import type { ServerContext } from '../../context.js';
 import type { AccountRuntime } from '../../engines/engines.js';
 import { achievementWire } from '../../wire/achievement-wire.js';
 
+/** What the route takes of the server: the lower layers it calls. */
+export interface AchievementStatsDeps {
+  readonly activity: Activity;
+}
+
 export async function achievementsWithStats(
-  ctx: ServerContext,
+  ctx: AchievementStatsDeps,
   runtime: AccountRuntime,
   shown: (def: AchievementDef) => boolean,
 ) {

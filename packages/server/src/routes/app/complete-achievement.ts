@@ -3,9 +3,9 @@
  * 201 with the completion; completing it again answers the first completion. An inactive one is
  * unknown (404); a locked one completes for no one new (409 ACHIEVEMENT_LOCKED).
  */
+import type { Engines } from '../../engines/engines.js';
 import { deterministicId } from '@kindling/core';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { ConflictError, InvalidRequestError } from '../../errors/service-errors.js';
 import { errors, upsertedUser } from '../../http/schemas.js';
@@ -13,6 +13,11 @@ import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../engines/attributes.js';
 import { userAchievementSchema, userAchievementWire } from '../../wire/achievement-wire.js';
 import { profileInputOf } from '../../wire/user-wire.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface CompleteAchievementDeps {
+  readonly engines: Engines;
+}
 
 /** The completion: its id, the achievement with the instant it was completed, no points. */
 const completionSchema = {
@@ -26,7 +31,7 @@ const completionSchema = {
   },
 } as const;
 
-export function completeAchievementRoute(app: App, ctx: ServerContext): void {
+export function completeAchievementRoute(app: App, ctx: CompleteAchievementDeps): void {
   app.post(
     '/v1/achievements/:key/complete',
     {

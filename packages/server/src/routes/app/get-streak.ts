@@ -4,11 +4,12 @@
  * the local day or the account's configuration changes: reading a user again before their next
  * event costs one version lookup, not a load of the state.
  */
+import type { Engines } from '../../engines/engines.js';
+import type { ReadCache } from '../../engines/read-cache.js';
 import type { ReadStamp } from '@kindling/core';
 import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../access/auth.js';
 import { acceptsGzip, GZIP_MIN_BYTES, gzipBody } from '../../http/content-encoding.js';
-import type { ServerContext } from '../../context.js';
 import { errors, historyQuery, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import type { AccountRuntime } from '../../engines/engines.js';
@@ -20,6 +21,12 @@ import {
   type SpotCheck,
 } from '../../engines/read-cache.js';
 import { streakReadJson, streakReadSchema, type StreakReadWire } from '../../wire/streak-wire.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface GetStreakDeps {
+  readonly engines: Engines;
+  readonly streakReads: ReadCache;
+}
 
 /**
  * Bytes already serialised in the shape of streakReadSchema (streak-wire.ts), sent as they are:
@@ -48,7 +55,7 @@ const shelfOf = shelfNamer(
 const gzipFor = (answer: { json: Buffer }, acceptEncoding: string | undefined) =>
   answer.json.length >= GZIP_MIN_BYTES && acceptsGzip(acceptEncoding);
 
-export function getStreakRoute(app: App, ctx: ServerContext): void {
+export function getStreakRoute(app: App, ctx: GetStreakDeps): void {
   app.get(
     '/v1/users/:id/streak',
     {
@@ -92,7 +99,7 @@ function send(reply: FastifyReply, answer: Omit<Answer, 'stamp'>, gzip: boolean)
 
 /** The read in full: the runtime, the kept answer if the store says it is current, else a new answer (kept when stamped). */
 async function answerRead(
-  ctx: ServerContext,
+  ctx: GetStreakDeps,
   cached: AccountRuntime | undefined,
   checked: SpotCheck,
   id: string,

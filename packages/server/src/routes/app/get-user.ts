@@ -1,14 +1,19 @@
 /**
  * GET /v1/users/:id: the user as the hosted service's SDK reads it, with our metric totals.
  */
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { userSchema, userWire } from '../../wire/user-wire.js';
 
-export function getUserRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface GetUserDeps {
+  readonly engines: Engines;
+}
+
+export function getUserRoute(app: App, ctx: GetUserDeps): void {
   app.get(
     '/v1/users/:id',
     {

@@ -5,16 +5,21 @@
  * /v1/users/:id updates what is given of a known user (404 otherwise). A changed zone settles the
  * user's streaks as an event carrying it would (S4, S5). Each answers the full user.
  */
+import type { Engines } from '../../engines/engines.js';
 import type { IdentifyMode } from '@kindling/core';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { errors, newUserParams, updatedUser, upsertedUser } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../engines/attributes.js';
 import type { Space } from '../../backend/spaces.js';
 import { profileInputOf, userSchema, userWire, type UserBody } from '../../wire/user-wire.js';
 
-async function identifyUser(ctx: ServerContext, space: Space, userId: string, body: UserBody, mode: IdentifyMode) {
+/** What the route takes of the server: the lower layers it calls. */
+export interface IdentifyUserDeps {
+  readonly engines: Engines;
+}
+
+async function identifyUser(ctx: IdentifyUserDeps, space: Space, userId: string, body: UserBody, mode: IdentifyMode) {
   const runtime = await ctx.engines.runtimeFor(space);
   checkAttributes(runtime.attributes, body.attributes, 'user');
   const { user, created } = await runtime.engine.identify(userId, profileInputOf(body), { mode });
@@ -26,7 +31,7 @@ const IDENTIFY_PATHS = [
   ['/api/users/:id', 'Identify a user (upsert; the path of the hosted service documentation snippets)'],
 ] as const;
 
-export function identifyUserRoutes(app: App, ctx: ServerContext): void {
+export function identifyUserRoutes(app: App, ctx: IdentifyUserDeps): void {
   app.post(
     '/v1/users',
     {

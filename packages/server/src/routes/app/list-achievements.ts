@@ -4,14 +4,21 @@
  * achievements (GET /v1/users/:id/achievements), not in this list of all. `?userAttributes=plan:pro`
  * keeps those a user with these attributes may complete.
  */
+import type { Activity } from '../../engines/activity.js';
+import type { Engines } from '../../engines/engines.js';
 import type { AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementStatsSchema } from '../../wire/achievement-wire.js';
 import { achievementsWithStats } from './achievement-stats.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListAchievementsDeps {
+  readonly activity: Activity;
+  readonly engines: Engines;
+}
 
 /** `plan:pro,team:a` as key → value; a pair without a colon is a 400 naming it. */
 function parseAttributePairs(text: string): Map<string, string> {
@@ -29,7 +36,7 @@ function parseAttributePairs(text: string): Map<string, string> {
   return pairs;
 }
 
-export function listAchievementsRoute(app: App, ctx: ServerContext): void {
+export function listAchievementsRoute(app: App, ctx: ListAchievementsDeps): void {
   app.get(
     '/v1/achievements',
     {

@@ -2,11 +2,16 @@
  * GET /v1/streaks?userIds=a,b (or userIds=a&userIds=b): the streaks of up to 100 users, longest
  * first, for friend and group views.
  */
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface ListStreaksDeps {
+  readonly engines: Engines;
+}
 
 /** One user's streak in a list: its length and the instant of its last extension (null when not active). */
 const streakLengthSchema = {
@@ -16,7 +21,7 @@ const streakLengthSchema = {
   properties: { userId: { type: 'string' }, streakLength: { type: 'number' }, extended: { type: ['string', 'null'] } },
 } as const;
 
-export function listStreaksRoute(app: App, ctx: ServerContext): void {
+export function listStreaksRoute(app: App, ctx: ListStreaksDeps): void {
   app.get(
     '/v1/streaks',
     {

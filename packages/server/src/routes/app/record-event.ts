@@ -3,9 +3,9 @@
  * service's SDK path): record one event, answer everything it changed. 201, or 202 for a replay.
  * `at` (Kindling's extension): when it happened, as late as the owner allows (event-lateness.ts).
  */
+import type { Engines } from '../../engines/engines.js';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, eventBody, metricKeyParams } from '../../http/schemas.js';
 import { singleHeader } from '../../http/single-header.js';
@@ -14,6 +14,12 @@ import { admitEvent } from '../../engines/event-admission.js';
 import { eventAnswerSchema, eventWire } from '../../wire/event-wire.js';
 import { instantOf } from '../../http/event-instant.js';
 import { eventUserOf } from '../../wire/user-wire.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface RecordEventDeps {
+  readonly clock: () => number;
+  readonly engines: Engines;
+}
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = singleHeader(
@@ -33,7 +39,7 @@ const PATHS = [
   ['/v1/metrics/:key/event', 'Record a metric event (hosted-service SDK path)'],
 ] as const;
 
-export function recordEventRoutes(app: App, ctx: ServerContext): void {
+export function recordEventRoutes(app: App, ctx: RecordEventDeps): void {
   for (const [path, summary] of PATHS) {
     app.post(
       path,

@@ -2,15 +2,22 @@
  * GET /v1/users/:id/achievements: the achievements a user completed (with includeIncomplete=true
  * also the others, achievedAt null), each with completions and rarity.
  */
+import type { Activity } from '../../engines/activity.js';
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { userAchievementStatsSchema } from '../../wire/achievement-wire.js';
 import { achievementsWithStats } from './achievement-stats.js';
 
-export function userAchievementsRoute(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface UserAchievementsDeps {
+  readonly activity: Activity;
+  readonly engines: Engines;
+}
+
+export function userAchievementsRoute(app: App, ctx: UserAchievementsDeps): void {
   app.get(
     '/v1/users/:id/achievements',
     {

@@ -3,10 +3,11 @@
  * (or of one metric), with the metric's achievements and the user's progress towards each; and
  * /v1/users/:id/metrics/:key/event-summary: the metric per local day, week or month of the user.
  */
+import type { Engines } from '../../engines/engines.js';
+import type { ReadCache } from '../../engines/read-cache.js';
 import { InvalidInputError, parseDay } from '@kindling/core';
 import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
@@ -14,6 +15,12 @@ import type { AccountRuntime } from '../../engines/engines.js';
 import { keptAfterCheck, keptAnswerSync, type SpotCheck } from '../../engines/read-cache.js';
 import { text } from '../../wire/primitives.js';
 import { summarySchema, userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
+
+/** What the route takes of the server: the lower layers it calls. */
+export interface UserMetricsDeps {
+  readonly engines: Engines;
+  readonly streakReads: ReadCache;
+}
 
 const metricParams = {
   type: 'object',
@@ -31,7 +38,7 @@ async function userFacts(runtime: AccountRuntime, userId: string) {
   return { totals: user.totals, achievedAt: new Map(user.achievements.map((a) => [a.key, a.achievedAt])) };
 }
 
-export function userMetricsRoutes(app: App, ctx: ServerContext): void {
+export function userMetricsRoutes(app: App, ctx: UserMetricsDeps): void {
   app.get(
     '/v1/users/:id/metrics',
     {
@@ -128,7 +135,7 @@ const summaryShelf = (runtime: AccountRuntime, { metric, aggregation, from, to }
 
 /** The summary in full: the runtime, the kept answer if the store says it is current, else a new one (kept when stamped). */
 async function answerSummary(
-  ctx: ServerContext,
+  ctx: UserMetricsDeps,
   cached: AccountRuntime | undefined,
   checked: SpotCheck,
   asked: SummaryAsked,

@@ -4,8 +4,8 @@
  * streak from the journal at once. Mode and thresholds need the rule's `personalization` (403
  * PERSONALIZATION_OFF otherwise); turning the streak off is always allowed.
  */
+import type { Engines } from '../../engines/engines.js';
 import { callerOf } from '../../access/auth.js';
-import type { ServerContext } from '../../context.js';
 import { HttpError } from '../../errors/errors.js';
 import { errors, userParams } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
@@ -17,7 +17,12 @@ import {
   refusalInWireNames,
 } from '../../wire/preferences-wire.js';
 
-export function userPreferencesRoutes(app: App, ctx: ServerContext): void {
+/** What the route takes of the server: the lower layers it calls. */
+export interface UserPreferencesDeps {
+  readonly engines: Engines;
+}
+
+export function userPreferencesRoutes(app: App, ctx: UserPreferencesDeps): void {
   app.get(
     '/v1/users/:id/preferences',
     {
