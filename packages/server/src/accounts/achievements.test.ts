@@ -14,11 +14,12 @@ afterEach(() => t.close());
 
 const deps = () => ({ control: t.control, clock: () => at });
 const store = memoryStore();
+const stores = { storeFor: () => store };
 const statuses = async () => (await t.control.config(t.accountId)).achievements.map((a) => `${a.key}:${a.status}`);
 
 describe('createAchievements', () => {
   it('creates achievements, a composite of those made earlier in the items too, and says why each refused one was refused', async () => {
-    const { applied, issues, before, saved } = await createAchievements(deps(), store, t.accountId, [
+    const { applied, issues, before, saved } = await createAchievements(deps(), stores, t.accountId, [
       { name: 'Ten', trigger: 'metric', metric: 'lessons', threshold: 10 },
       { name: 'Both', trigger: 'achievement', prerequisites: ['ten'] },
       { name: 'Nowhere', trigger: 'metric', metric: 'pages', threshold: 1 },
@@ -62,7 +63,7 @@ describe('createAchievements', () => {
         },
       ],
     }));
-    const { applied, issues, before } = await createAchievements(deps(), store, t.accountId, [
+    const { applied, issues, before } = await createAchievements(deps(), stores, t.accountId, [
       { name: 'Ten', trigger: 'api' },
     ]);
     expect(t.configReads() - reads).toBe(2);
@@ -74,13 +75,13 @@ describe('createAchievements', () => {
 
 describe('updateAchievements and archiveAchievements', () => {
   it('changes by id within the allowed moves, and keeps a prerequisite of a composite that stays', async () => {
-    const made = await createAchievements(deps(), store, t.accountId, [
+    const made = await createAchievements(deps(), stores, t.accountId, [
       { name: 'Ten', trigger: 'metric', metric: 'lessons', threshold: 10 },
       { name: 'Both', trigger: 'achievement', prerequisites: ['ten'] },
       { name: 'Free', trigger: 'api', status: 'inactive' },
     ]);
     const [ten, both, free] = made.applied.map((a) => a.id);
-    const updated = await updateAchievements(deps(), store, t.accountId, [
+    const updated = await updateAchievements(deps(), stores, t.accountId, [
       { id: ten ?? '', threshold: 5 },
       { id: free ?? '', status: 'locked' },
       { id: both ?? '', threshold: 3 },

@@ -90,13 +90,19 @@ function engineRefusal(tried: AccountConfig, store: Engine['store']): string | n
   }
 }
 
+/** Where the account's store is, for an engine of the changed configuration to say what it refuses. */
+export interface AchievementStores {
+  storeFor(accountId: string): Engine['store'];
+}
+
 /** Creates the achievements: those made (in the order of the items) and the issue of each item refused. */
 export async function createAchievements(
   deps: AccountDeps,
-  store: Engine['store'],
+  stores: AchievementStores,
   accountId: string,
   items: readonly NewAchievement[],
 ): Promise<AchievementsChanged<AchievementDef>> {
+  const store = stores.storeFor(accountId);
   const at = new Date(deps.clock()).toISOString();
   const outcome = await changeConfigInBulk<NewAchievement, AchievementDef>(
     deps.control,
@@ -199,10 +205,11 @@ function applyChange(def: AchievementDef, change: AchievementChange, config: Acc
 /** Changes the achievements by id: the ids changed (each once, where first named) and the issues. */
 export async function updateAchievements(
   deps: Pick<AccountDeps, 'control'>,
-  store: Engine['store'],
+  stores: AchievementStores,
   accountId: string,
   items: readonly AchievementChange[],
 ): Promise<AchievementsChanged<string>> {
+  const store = stores.storeFor(accountId);
   const outcome = await changeConfigInBulk<AchievementChange, string>(
     deps.control,
     accountId,

@@ -15,7 +15,7 @@ import { createAchievements } from '../../accounts/achievements.js';
 import { callerOf } from '../../access/auth.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { backdate } from './backdate.js';
+import { backdate } from '../../jobs/backdate.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
 import { statusOf } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
@@ -44,7 +44,7 @@ export function createAchievementsRoute(app: App, ctx: CreateAchievementsDeps): 
       const { accountId } = callerOf(request);
       const { applied, issues, before, saved } = await createAchievements(
         ctx.accounts,
-        ctx.backend.storeFor(accountId),
+        ctx.backend,
         accountId,
         request.body,
       );

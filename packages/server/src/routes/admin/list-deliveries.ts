@@ -3,10 +3,10 @@
  * time (`?limit=` up to 100, `?cursor=` from the page before); kept for KINDLING_WEBHOOK_LOG_DAYS.
  */
 import type { AccountDeps } from '../../accounts/account-deps.js';
-import type { Backend } from '../../backend/backend.js';
 import { callerOf } from '../../access/auth.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { type DeliveryLogDeps, listDeliveries } from '../../webhooks/delivery-log.js';
 import { deliveryPageSchema, deliveryWire } from '../../wire/delivery-wire.js';
 import { idParams, TAG } from './schemas.js';
 import { endpointOf } from './webhook-lookup.js';
@@ -14,7 +14,7 @@ import { endpointOf } from './webhook-lookup.js';
 /** What the route takes of the server: the lower layers it calls. */
 export interface ListDeliveriesDeps {
   readonly accounts: AccountDeps;
-  readonly backend: Backend;
+  readonly backend: DeliveryLogDeps['backend'];
 }
 
 const pageQuery = {
@@ -41,11 +41,7 @@ export function listDeliveriesRoute(app: App, ctx: ListDeliveriesDeps): void {
     },
     async (request) => {
       const endpoint = await endpointOf(ctx, callerOf(request).accountId, request.params.id);
-      const page = await ctx.backend.deliveries.list(
-        endpoint.id,
-        request.query.limit ?? 20,
-        request.query.cursor ?? null,
-      );
+      const page = await listDeliveries(ctx, endpoint.id, request.query.limit ?? 20, request.query.cursor ?? null);
       return { deliveries: page.deliveries.map(deliveryWire), next: page.next };
     },
   );

@@ -6,21 +6,17 @@
  * a 202 that the attempt's outcome then overwrites.
  */
 import type { AccountDeps } from '../../accounts/account-deps.js';
-import type { Backend } from '../../backend/backend.js';
 import { callerOf } from '../../access/auth.js';
-import { HttpError } from '../../errors/errors.js';
-import { ConflictError } from '../../errors/service-errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
+import { type DeliveryLogDeps, resendDelivery } from '../../webhooks/delivery-log.js';
 import { deliverySchema, deliveryWire } from '../../wire/delivery-wire.js';
 import { TAG } from './schemas.js';
 import { endpointOf } from './webhook-lookup.js';
 
 /** What the route takes of the server: the lower layers it calls. */
-export interface ResendDeliveryDeps {
+export interface ResendDeliveryDeps extends DeliveryLogDeps {
   readonly accounts: AccountDeps;
-  readonly backend: Backend;
-  readonly clock: () => number;
 }
 
 const params = {
@@ -46,14 +42,7 @@ export function resendDeliveryRoute(app: App, ctx: ResendDeliveryDeps): void {
     },
     async (request, reply) => {
       const endpoint = await endpointOf(ctx, callerOf(request).accountId, request.params.id);
-      const { deliveryId } = request.params;
-      const noDelivery = () =>
-        new HttpError('NOT_FOUND', `endpoint ${endpoint.id} has no delivery with the id ${JSON.stringify(deliveryId)}`);
-      const outcome = await ctx.backend.deliveries.retry(endpoint.id, deliveryId, ctx.clock());
-      if (outcome === 'unknown') throw noDelivery();
-      if (outcome === 'underWay') throw new ConflictError('DELIVERY_UNDER_WAY');
-      const delivery = await ctx.backend.deliveries.get(endpoint.id, deliveryId);
-      if (delivery === null) throw noDelivery();
+      const delivery = await resendDelivery(ctx, endpoint.id, request.params.deliveryId);
       reply.code(202);
       return deliveryWire(delivery);
     },

@@ -15,7 +15,7 @@ import { updateAchievements } from '../../accounts/achievements.js';
 import { callerOf } from '../../access/auth.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { backdate } from './backdate.js';
+import { backdate } from '../../jobs/backdate.js';
 import { achievementAdminWire, rebuildWire, updatedAchievementsSchema } from '../../wire/admin-wire.js';
 import { achievementsWithStats } from '../app/achievement-stats.js';
 import { achievementChange, bulkOf, TAG } from './schemas.js';
@@ -45,7 +45,7 @@ export function updateAchievementsRoute(app: App, ctx: UpdateAchievementsDeps): 
       const { accountId } = callerOf(request);
       const { applied, issues, before, saved } = await updateAchievements(
         ctx.accounts,
-        ctx.backend.storeFor(accountId),
+        ctx.backend,
         accountId,
         request.body,
       );

@@ -4,12 +4,12 @@
  * every user in the background, with its progress, so that every user who qualifies holds it without
  * waiting for their next event. The rebuild completes it silently: no webhook, counted in the stats.
  */
-import type { Backend } from '../../backend/backend.js';
-import type { Rebuilds } from '../../jobs/rebuilds.js';
-import type { Rebuild, AccountConfig } from '../../control/types.js';
-import { engineFor } from '../../engines/engines.js';
+import type { Backend } from '../backend/backend.js';
+import type { Rebuilds } from './rebuilds.js';
+import type { Rebuild, AccountConfig } from '../control/types.js';
+import { engineFor } from '../engines/engines.js';
 
-/** What the route takes of the server: the lower layers it calls. */
+/** What starting a backdating takes: the stores (for the engines that tell the fingerprints) and the rebuilds. */
 export interface BackdateDeps {
   readonly backend: Backend;
   readonly rebuilds: Rebuilds;
