@@ -10,17 +10,18 @@ import { ACCOUNT_LIMITS, limitMessage, POINTS_SYSTEM_LIMITS, systemLimitMessage 
 import type { AccountConfig, AttributeFilter, PointsBoostDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
+import { type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
 import { changeConfigInBulk } from './bulk-change.js';
-import { issue, missingIdIssue, type Issue } from './issues.js';
+import { issue, type Issue } from './issues.js';
 import {
   attributeFilterProblem,
   boostsInAccount,
   copyFilters,
   isCalendarDate,
   liveSystem,
+  missingSystem,
   replaceSystem,
 } from './points-checks.js';
-import { missingSystem } from './points-triggers.js';
 
 export type BoostRounding = PointsBoostDef['rounding'];
 
@@ -202,54 +203,27 @@ export async function createPointsBoosts(
   return { applied, issues };
 }
 
+const BOOSTS: PartsOf<'boosts'> = { list: 'boosts', label: 'Points boost' };
+
 /** Changes boosts of the system by id: each changed once (as it ends), and the issues. */
-export async function updatePointsBoosts(
+export function updatePointsBoosts(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   items: readonly PointsBoostChange[],
 ): Promise<{ applied: PointsBoostDef[]; issues: Issue[] }> {
   const at = new Date(deps.clock()).toISOString();
-  const outcome = await changeConfigInBulk<PointsBoostChange, string>(
-    deps.control,
-    accountId,
-    items,
-    (config, change) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const def = system.boosts.find((b) => b.id === change.id);
-      if (def === undefined) return { refuse: issue({ id: change.id }, 'Points boost not found by ID') };
-      const next = changedBoost(def, change, config, at);
-      if (typeof next === 'string') return { refuse: issue({ id: change.id }, next) };
-      const boosts = system.boosts.map((b) => (b === def ? next : b));
-      return { accept: def.id, config: replaceSystem(config, { ...system, boosts }) };
-    },
+  return updateSystemParts(deps, accountId, systemId, BOOSTS, items, (part, item, config) =>
+    changedBoost(part, item, config, at),
   );
-  const ends = liveSystem(outcome.config, systemId)?.boosts ?? [];
-  const applied = [...new Set(outcome.applied)]
-    .map((id) => ends.find((b) => b.id === id))
-    .filter((b) => b !== undefined);
-  return { applied, issues: outcome.issues };
 }
 
 /** Removes boosts of the system by id: the ids removed and the issues. */
-export async function deletePointsBoosts(
+export function deletePointsBoosts(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   ids: readonly string[],
 ): Promise<{ applied: Array<{ id: string }>; issues: Issue[] }> {
-  const { applied, issues } = await changeConfigInBulk<string, { id: string }>(
-    deps.control,
-    accountId,
-    ids,
-    (config, id) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      if (!system.boosts.some((b) => b.id === id)) return { refuse: missingIdIssue(id, 'Points boost') };
-      const boosts = system.boosts.filter((b) => b.id !== id);
-      return { accept: { id }, config: replaceSystem(config, { ...system, boosts }) };
-    },
-  );
-  return { applied, issues };
+  return removeSystemParts(deps, accountId, systemId, BOOSTS, ids);
 }

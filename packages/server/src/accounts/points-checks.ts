@@ -7,6 +7,7 @@ import { keyFor } from '@kindling/core';
 import type { AccountConfig, AttributeFilter, PointsSystemDef } from '../control/types.js';
 import { badgeUrlProblem } from './achievement-checks.js';
 import { nameProblem } from './names.js';
+import { ServiceError } from '../errors/service-errors.js';
 
 /** The largest number of points anything may name (a trigger's award, a level's threshold, a bound). */
 export const MAX_POINTS = 1_000_000_000;
@@ -118,4 +119,9 @@ export function replaceSystem(config: AccountConfig, system: PointsSystemDef): A
 /** How many boosts all the account's systems hold. */
 export function boostsInAccount(config: AccountConfig): number {
   return systemsOf(config).reduce((sum, s) => sum + s.boosts.length, 0);
+}
+
+/** The 404 of a points system this account does not have (or archived). */
+export function missingSystem(systemId: string): ServiceError {
+  return new ServiceError('NOT_FOUND', `no points system of this account has the id ${JSON.stringify(systemId)}`);
 }

@@ -8,18 +8,19 @@ import { POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
 import type { PointsLevelDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
+import { type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
 import { changeConfigInBulk } from './bulk-change.js';
-import { issue, missingIdIssue, type Issue } from './issues.js';
+import { issue, type Issue } from './issues.js';
 import {
   badgeProblem,
   descriptionProblem,
   givenKeyProblem,
   integerProblem,
   liveSystem,
+  missingSystem,
   pointsNameProblem,
   replaceSystem,
 } from './points-checks.js';
-import { missingSystem } from './points-triggers.js';
 
 export interface NewPointsLevel {
   name: string;
@@ -111,54 +112,25 @@ export async function createPointsLevels(
   return { applied, issues };
 }
 
+const LEVELS: PartsOf<'levels'> = { list: 'levels', label: 'Points level' };
+
 /** Changes levels of the system by id (never the key): each changed once (as it ends), and the issues. */
-export async function updatePointsLevels(
+export function updatePointsLevels(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   items: readonly PointsLevelChange[],
 ): Promise<{ applied: PointsLevelDef[]; issues: Issue[] }> {
   const at = new Date(deps.clock()).toISOString();
-  const outcome = await changeConfigInBulk<PointsLevelChange, string>(
-    deps.control,
-    accountId,
-    items,
-    (config, change) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const def = system.levels.find((l) => l.id === change.id);
-      if (def === undefined) return { refuse: issue({ id: change.id }, 'Points level not found by ID') };
-      const next = changedLevel(def, change, at);
-      if (typeof next === 'string') return { refuse: issue({ id: change.id }, next) };
-      const levels = system.levels.map((l) => (l === def ? next : l));
-      return { accept: def.id, config: replaceSystem(config, { ...system, levels }) };
-    },
-  );
-  const ends = liveSystem(outcome.config, systemId)?.levels ?? [];
-  const applied = [...new Set(outcome.applied)]
-    .map((id) => ends.find((l) => l.id === id))
-    .filter((l) => l !== undefined);
-  return { applied, issues: outcome.issues };
+  return updateSystemParts(deps, accountId, systemId, LEVELS, items, (part, item) => changedLevel(part, item, at));
 }
 
 /** Removes levels of the system by id: the ids removed and the issues. */
-export async function deletePointsLevels(
+export function deletePointsLevels(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   ids: readonly string[],
 ): Promise<{ applied: Array<{ id: string }>; issues: Issue[] }> {
-  const { applied, issues } = await changeConfigInBulk<string, { id: string }>(
-    deps.control,
-    accountId,
-    ids,
-    (config, id) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      if (!system.levels.some((l) => l.id === id)) return { refuse: missingIdIssue(id, 'Points level') };
-      const levels = system.levels.filter((l) => l.id !== id);
-      return { accept: { id }, config: replaceSystem(config, { ...system, levels }) };
-    },
-  );
-  return { applied, issues };
+  return removeSystemParts(deps, accountId, systemId, LEVELS, ids);
 }

@@ -17,7 +17,7 @@ import type {
 } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { changeConfigInBulk } from './bulk-change.js';
+import { changeConfigInBulk, eachOnce } from './bulk-change.js';
 import { issue, missingIdIssue, type Issue } from './issues.js';
 import { existingUsers, newBoost, type NewPointsBoost, type UserLookup } from './points-boosts.js';
 import {
@@ -184,11 +184,7 @@ export async function updatePointsSystems(
       return { accept: def.id, config: replaceSystem(config, next) };
     },
   );
-  const ends = systemsOf(outcome.config);
-  const applied = [...new Set(outcome.applied)]
-    .map((id) => ends.find((s) => s.id === id))
-    .filter((s) => s !== undefined);
-  return { applied, issues: outcome.issues };
+  return { applied: eachOnce(outcome.applied, systemsOf(outcome.config)), issues: outcome.issues };
 }
 
 /** Archives points systems by id: the ids archived (an archived one again too) and the issues. */

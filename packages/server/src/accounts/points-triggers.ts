@@ -9,16 +9,17 @@
  */
 import { POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
 import type { AccountConfig, AttributeFilter, PointsTriggerDef, PointsTriggerType } from '../control/types.js';
-import { ServiceError } from '../errors/service-errors.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
+import { type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
 import { changeConfigInBulk } from './bulk-change.js';
-import { issue, missingIdIssue, type Issue } from './issues.js';
+import { issue, type Issue } from './issues.js';
 import {
   attributeFilterProblem,
   copyFilters,
   integerProblem,
   liveSystem,
+  missingSystem,
   replaceSystem,
   triggerPointsProblem,
 } from './points-checks.js';
@@ -195,11 +196,6 @@ function changedTrigger(
   };
 }
 
-/** The 404 of a points system this account does not have (or archived). */
-export function missingSystem(systemId: string): ServiceError {
-  return new ServiceError('NOT_FOUND', `no points system of this account has the id ${JSON.stringify(systemId)}`);
-}
-
 /** The system's triggers not deleted, or null when the account has no such system. */
 export async function pointsTriggersOf(
   deps: Pick<AccountDeps, 'control'>,
@@ -236,56 +232,35 @@ export async function createPointsTriggers(
   return { applied, issues };
 }
 
+const TRIGGERS: PartsOf<'triggers'> = {
+  list: 'triggers',
+  label: 'Points trigger',
+  visible: (t) => t.status !== 'archived',
+};
+
 /** Changes triggers of the system by id: each changed once (as it ends), and the issues. */
-export async function updatePointsTriggers(
+export function updatePointsTriggers(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   items: readonly PointsTriggerChange[],
 ): Promise<{ applied: PointsTriggerDef[]; issues: Issue[] }> {
   const at = new Date(deps.clock()).toISOString();
-  const outcome = await changeConfigInBulk<PointsTriggerChange, string>(
-    deps.control,
-    accountId,
-    items,
-    (config, change) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const def = system.triggers.find((t) => t.id === change.id && t.status !== 'archived');
-      if (def === undefined) return { refuse: issue({ id: change.id }, 'Points trigger not found by ID') };
-      const next = changedTrigger(def, change, config, at);
-      if (typeof next === 'string') return { refuse: issue({ id: change.id }, next) };
-      const triggers = system.triggers.map((t) => (t === def ? next : t));
-      return { accept: def.id, config: replaceSystem(config, { ...system, triggers }) };
-    },
+  return updateSystemParts(deps, accountId, systemId, TRIGGERS, items, (part, item, config) =>
+    changedTrigger(part, item, config, at),
   );
-  const ends = liveSystem(outcome.config, systemId)?.triggers ?? [];
-  const applied = [...new Set(outcome.applied)]
-    .map((id) => ends.find((t) => t.id === id))
-    .filter((t) => t !== undefined);
-  return { applied, issues: outcome.issues };
 }
 
 /** Deletes (archives) triggers of the system by id: the ids deleted and the issues. */
-export async function deletePointsTriggers(
+export function deletePointsTriggers(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   ids: readonly string[],
 ): Promise<{ applied: Array<{ id: string }>; issues: Issue[] }> {
   const at = new Date(deps.clock()).toISOString();
-  const { applied, issues } = await changeConfigInBulk<string, { id: string }>(
-    deps.control,
-    accountId,
-    ids,
-    (config, id) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const def = system.triggers.find((t) => t.id === id && t.status !== 'archived');
-      if (def === undefined) return { refuse: missingIdIssue(id, 'Points trigger') };
-      const triggers = system.triggers.map((t) => (t === def ? { ...t, status: 'archived' as const, updated: at } : t));
-      return { accept: { id }, config: replaceSystem(config, { ...system, triggers }) };
-    },
+  // archived, not removed: the awards made keep naming it
+  return removeSystemParts(deps, accountId, systemId, TRIGGERS, ids, (parts, part) =>
+    parts.map((t) => (t === part ? { ...t, status: 'archived' as const, updated: at } : t)),
   );
-  return { applied, issues };
 }
