@@ -7,21 +7,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
-import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { built, startServerProcess } from './server-process.js';
+import { dropRedisPrefix } from './webhook-receiver.js';
 
 const USERS = 20;
 const dir = mkdtempSync(join(tmpdir(), 'kindling-kill-'));
 const prefix = `kill-${process.pid}-${Date.now().toString(36)}`;
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  // the test's keys only (its own prefix)
-  spawnSync(
-    'sh',
-    ['-c', `redis-cli -h 127.0.0.1 --scan --pattern '${prefix}:*' | xargs -r redis-cli -h 127.0.0.1 del`],
-    { stdio: 'ignore' },
-  );
+  // the test's keys only (its own prefix), the delivery queue's too
+  dropRedisPrefix(prefix);
 });
 
 function call(

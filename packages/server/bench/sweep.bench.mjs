@@ -192,15 +192,17 @@ async function sweepPart() {
   }
 }
 
-/** Deletes every key of the Redis under `prefix`. */
+/** Deletes every key of the Redis under `prefix`: plain keys, and those whose hash tag begins with it (the delivery queue's). */
 async function deleteKeys(/** @type {string} */ prefix) {
   const admin = connectRedis({ url: REDIS_URL });
-  let cursor = '0';
-  do {
-    const [next, keys] = await admin.client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await admin.client.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  for (const pattern of [`${prefix}*`, `{${prefix}*`]) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await admin.client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length > 0) await admin.client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
   await admin.close();
 }
 
