@@ -159,7 +159,7 @@ describe.skipIf(!built)('stopping the server', () => {
           code,
           failure: /ELIFECYCLE|Command failed/.test(stderr),
           stopped: /^stopped$/m.test(stderr),
-          forced: /again/.test(stderr),
+          forced: /again: exiting without waiting/.test(stderr),
         }).toEqual({ code: 0, failure: false, stopped: true, forced: false });
         expect(await listening(started.url)).toBe(false);
         expect(statuses.filter((s) => s === 201).length).toBe(acknowledged);
@@ -209,6 +209,49 @@ describe.skipIf(!built)('a second signal while stopping', () => {
       });
     } finally {
       socket.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * A preload that plays a process manager that stops the server as soon as it says it is up: the
+ * server sends itself SIGTERM from inside the write of its start document, before anything after
+ * that write has run.
+ */
+const SIGNAL_ON_START = `
+const write = process.stdout.write.bind(process.stdout);
+let sent = false;
+process.stdout.write = (chunk, ...rest) => {
+  const written = write(chunk, ...rest);
+  if (!sent && String(chunk).includes('\\n}')) {
+    sent = true;
+    process.kill(process.pid, 'SIGTERM');
+  }
+  return written;
+};
+`;
+
+describe.skipIf(!built)('a stop signal the moment the server says it is up', () => {
+  it('stops it gracefully (exit 0), not by the signal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindling-signals-'));
+    try {
+      const preload = join(dir, 'signal-on-start.mjs');
+      writeFileSync(preload, SIGNAL_ON_START);
+      const env = { ...process.env, LOG_LEVEL: 'silent', KINDLING_DASHBOARD_DIR: join(dir, 'no-dashboard') };
+      const child = spawn(
+        process.execPath,
+        ['--import', preload, BIN, 'start', '--json', '--port', '0', '--host', '127.0.0.1', '--data', join(dir, 'd')],
+        { env, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
+      // exit 0 is the clean stop's; the signal's default would end it with no code and the signal
+      expect({ ...ended, started: stdout.includes('"url"') }).toEqual({ code: 0, signal: null, started: true });
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '../server.js';
 import { positionals } from './args.js';
 import { beginCommand, type Command } from './command.js';
 import { Output, type CliIo } from './output.js';
-import { onStopSignal } from './stop-signals.js';
+import { stoppable } from './stop-signals.js';
 
 const FLAGS = { port: 'string', host: 'string', data: 'string', redis: 'string' } as const;
 
@@ -161,36 +161,32 @@ export async function launch(argv: readonly string[], io: CliIo): Promise<Runnin
   return server;
 }
 
-/** Resolves when the first SIGTERM or SIGINT has stopped the server; a later second signal exits at once. */
-function stopOnSignal(server: RunningServer, out: Output): Promise<number> {
-  return new Promise((resolve) => {
-    const off = onStopSignal(
-      (signal) => {
-        out.note(`${signal}: finishing requests in flight and closing the stores…`);
-        server.close().then(
-          () => {
-            off();
-            out.note('stopped');
-            resolve(0);
-          },
-          (error: unknown) => {
-            out.error(`stopping failed: ${error instanceof Error ? error.message : String(error)}`, 'STOP_FAILED');
-            resolve(1);
-          },
-        );
-      },
-      (text) => out.note(text),
-    );
-  });
-}
-
 export const startCommand: Command = {
   name: 'start',
   summary: 'run the HTTP service (first start creates the account and prints its keys)',
   help: HELP,
   async run(argv, io) {
-    const server = await launch(argv, io);
-    if (server === null) return 0;
-    return stopOnSignal(server, new Output(io, argv.includes('--json')));
+    const out = new Output(io, argv.includes('--json'));
+    // Listening before the server starts: a stop that comes while it starts, or the instant it has
+    // printed that it is up, is a clean stop and not the signal's default (the process killed).
+    const stop = stoppable('finishing requests in flight and closing the stores', (text) => out.note(text));
+    try {
+      const server = await launch(argv, io);
+      if (server === null) return 0;
+      if (!stop.signal.aborted)
+        await new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }));
+      return await server.close().then(
+        () => {
+          out.note('stopped');
+          return 0;
+        },
+        (error: unknown) => {
+          out.error(`stopping failed: ${error instanceof Error ? error.message : String(error)}`, 'STOP_FAILED');
+          return 1;
+        },
+      );
+    } finally {
+      stop.off();
+    }
   },
 };
