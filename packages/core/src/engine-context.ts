@@ -20,6 +20,8 @@ import type { Store } from './store.js';
 import { placeInstant, toInstant, zoneOf } from './time/local-date.js';
 import type { EngineOptions } from './engine-options.js';
 import { checkIdempotencyRetention } from './idempotency-retention.js';
+import type { PointsSystemRules } from './points/points-types.js';
+import { validatePointsSystem } from './points/validate-points-system.js';
 
 /** An owner action as a step reports it; the engine adds when, on which rule and day. */
 export type OwnerActionBody =
@@ -33,6 +35,8 @@ export interface EngineContext {
   readonly rules: readonly StreakRule[];
   readonly achievements: readonly Achievement[];
   readonly metrics: ReadonlySet<string>;
+  /** the points systems, checked (EngineOptions.points) */
+  readonly points: readonly PointsSystemRules[];
   readonly model: Model;
   /** reads and writes of user states computed under these rules (rebuilt first when made under others) */
   readonly current: CurrentRules;
@@ -64,6 +68,7 @@ function knownMetrics(
   options: EngineOptions,
   rules: readonly StreakRule[],
   achievements: readonly Achievement[],
+  points: readonly PointsSystemRules[],
 ): Set<string> {
   if (options.metrics !== undefined) {
     if (!Array.isArray(options.metrics) || options.metrics.some((m) => typeof m !== 'string' || m.length === 0)) {
@@ -75,6 +80,8 @@ function knownMetrics(
   const metrics = new Set<string>();
   for (const rule of rules) for (const condition of rule.conditions) metrics.add(condition.metric);
   for (const achievement of achievements) if (achievement.trigger === 'metric') metrics.add(achievement.metric);
+  for (const system of points)
+    for (const trigger of system.triggers) if (trigger.type === 'metric') metrics.add(trigger.metric);
   return checkMetricNames(metrics);
 }
 
@@ -88,6 +95,19 @@ function checkMetricNames(metrics: Set<string>): Set<string> {
   return metrics;
 }
 
+/** The points systems, each checked (S27), their keys unique. */
+function checkPointsSystems(systems: EngineOptions['points']): readonly PointsSystemRules[] {
+  if (systems === undefined) return [];
+  if (!Array.isArray(systems)) throw new ConfigError('points must be an array of points systems');
+  const keys = new Set<string>();
+  return systems.map((system) => {
+    const checked = validatePointsSystem(system);
+    if (keys.has(checked.key)) throw new ConfigError(`points system "${checked.key}" is given twice`);
+    keys.add(checked.key);
+    return checked;
+  });
+}
+
 export function makeContext(options: EngineOptions): EngineContext {
   if (options === null || typeof options !== 'object' || options.store === undefined)
     throw new ConfigError('createEngine needs { store }');
@@ -95,7 +115,8 @@ export function makeContext(options: EngineOptions): EngineContext {
   const clock = options.clock ?? Date.now;
   const rules = parseRules(options.streaks);
   const achievements = parseAchievements(options.achievements, rules);
-  const metrics = knownMetrics(options, rules, achievements);
+  const points = checkPointsSystems(options.points);
+  const metrics = knownMetrics(options, rules, achievements, points);
   const model: Model = { rules, achievements };
   const current = keepCurrent(store, model, stampOf(model));
   const newId = options.newId;
@@ -169,6 +190,7 @@ export function makeContext(options: EngineOptions): EngineContext {
     rules,
     achievements,
     metrics,
+    points,
     model,
     current,
     now,

@@ -5,6 +5,7 @@
  * can read it without depending on them.
  */
 import type { AchievementInput } from './achievements.js';
+import type { PointsSystemRules } from './points/points-types.js';
 import type { StreakRuleInput } from './rules.js';
 import type { Store } from './store.js';
 
@@ -15,6 +16,11 @@ export interface EngineOptions {
   clock?: () => number;
   streaks?: StreakRuleInput[];
   achievements?: AchievementInput[];
+  /**
+   * points systems (S27..S37), evaluated on every event after its streaks and achievements and
+   * committed with it; keys unique. A change of them applies from then on: no user is rebuilt.
+   */
+  points?: PointsSystemRules[];
   /** metrics that events may name; default: every metric the rules and achievements name */
   metrics?: string[];
   /** ids of events and pauses; default: deterministic UUID-shaped ids derived from user and version */

@@ -34,6 +34,10 @@ import {
 import { eraseUser } from './erasure.js';
 import { idempotencyCutoff } from './idempotency-retention.js';
 import { eventSummary } from './event-summary.js';
+import { eventHappenings, metricHappenings } from './event-happenings.js';
+import { emptyRecord } from './keys.js';
+import { payRequestPoints, type PointsRefusal } from './points/request-points.js';
+import { formatInstant } from './time/calendar.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
 import { copyStreak, type HistoryEntry, type Rollup } from './state.js';
@@ -45,6 +49,17 @@ import { viewHistory, viewStreak } from './view.js';
 /** A step's answer when the event may be late and the step was not given the journal (late-event.ts). */
 const LATE: unique symbol = Symbol('late');
 const LATE_STEP: StepResult<typeof LATE> = Object.freeze({ result: LATE });
+
+/** A step's answer for an event its points refused (S31): the step writes nothing. */
+class Refused {
+  constructor(
+    readonly refusal: PointsRefusal,
+    /** the user's total of the event's metric before it */
+    readonly totalBefore: number,
+    /** the id the event would have had */
+    readonly eventId: string,
+  ) {}
+}
 
 /** The answer of a step run with the journal: a store that handed none is broken, not a reason to ask again. */
 function withJournal<T>(result: T | typeof LATE): T {
@@ -59,8 +74,20 @@ function withJournal<T>(result: T | typeof LATE): T {
  */
 export function createEngine(options: EngineOptions): Engine {
   const ctx = makeContext(options);
-  const { store, rules, achievements, metrics, model, current, now, ruleFor, idFor, outbox, idempotencyRetention } =
-    ctx;
+  const {
+    store,
+    rules,
+    achievements,
+    metrics,
+    points,
+    model,
+    current,
+    now,
+    ruleFor,
+    idFor,
+    outbox,
+    idempotencyRetention,
+  } = ctx;
   const lines = indexWatch(rules);
   const sweep = makeSweep(ctx);
 
@@ -100,9 +127,15 @@ export function createEngine(options: EngineOptions): Engine {
     const notBefore = idempotencyCutoff(recordedAt, idempotencyRetention);
     const idempotency =
       idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, notBefore } } : undefined;
-    const step = ({ user, replay, lines: stored, journal }: UserSnapshot): StepResult<RecordedEvent | typeof LATE> => {
+    const step = ({
+      user,
+      replay,
+      lines: stored,
+      journal,
+    }: UserSnapshot): StepResult<RecordedEvent | Refused | typeof LATE> => {
       if (replay !== null) {
-        const again = { ...replay, replayed: true };
+        // an answer kept before events answered points has none: it moved no system
+        const again = { ...replay, replayed: true, points: replay.points ?? emptyRecord() };
         if (!views) return { result: withoutViews(again) };
         return { result: withKeptViews(again) ?? withViewsAt(again, user, model, at) };
       }
@@ -115,10 +148,14 @@ export function createEngine(options: EngineOptions): Engine {
       if (user !== null && mayBeLate(user, event, model)) {
         if (journal === null) return LATE_STEP;
         if (isLate(user, journal, event)) {
+          const totalBefore = user.totals[metric] ?? 0;
           lines.note(user);
           const late = reduceLateEvent(user, journal, event, model);
+          const paid = points.length === 0 ? null : payRequestPoints(points, late.user, metricHappenings(event), at);
+          if (paid?.refused) return { result: new Refused(paid.refused, totalBefore, eventId) };
           const described = views ? describeEvent(late, event, model) : null;
           const result = described ?? recordedEvent(late, event);
+          if (paid !== null) result.points = paid.points;
           return {
             result,
             write: {
@@ -148,12 +185,20 @@ export function createEngine(options: EngineOptions): Engine {
       lines.note(user);
       // the zone what the event settles on its way was settled in, before the event may change it
       const tzBefore = user === null ? null : user.tz;
+      const totalBefore = user === null ? 0 : (user.totals[metric] ?? 0);
       const reduction = reduceEvent(user, event, model);
+      const paid =
+        points.length === 0
+          ? null
+          : payRequestPoints(points, reduction.user, eventHappenings(reduction, event, user === null), at);
+      // S31: a refused event stores nothing, its idempotency key included
+      if (paid?.refused) return { result: new Refused(paid.refused, totalBefore, eventId) };
       // The answer kept for a key is the one this call gives (S18): `ingest`'s has no streaks' views
       // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat;
       // `record`'s keeps its first streak's view once (`keptAnswer`).
       const described = views ? describeEvent(reduction, event, model) : null;
       const result = described ?? recordedEvent(reduction, event);
+      if (paid !== null) result.points = paid.points;
       return {
         result,
         write: {
@@ -183,13 +228,44 @@ export function createEngine(options: EngineOptions): Engine {
     };
     // A step that met a possibly late event runs again with the user's journal (one `then` on the
     // hot path, as in current-rules.ts).
-    return current
+    const answer = (result: RecordedEvent | Refused): RecordedEvent | Promise<RecordedEvent> =>
+      result instanceof Refused ? refusedAnswer(result, { userId, metric, value, at, idempotencyKey }, views) : result;
+    const recorded = current
       .update(userId, at, step, idempotency)
       .then((result) =>
         result === LATE
           ? current.update(userId, at, step, { ...idempotency, journal: true }).then(withJournal)
           : result,
-      ) as Promise<RecordedEvent>;
+      );
+    // without points systems no event is refused: no third `then` on the hot path
+    return (points.length === 0 ? recorded : recorded.then(answer)) as Promise<RecordedEvent>;
+  }
+
+  /**
+   * A refused event's answer (S31): nothing recorded, the metric's total as it was, and with `views`
+   * the user's streaks as a read at the event's instant shows them.
+   */
+  function refusedAnswer(
+    refused: Refused,
+    event: { userId: string; metric: string; value: number; at: number; idempotencyKey: string | null },
+    views: boolean,
+  ): RecordedEvent | Promise<RecordedEvent> {
+    const answer: RecordedEvent = {
+      eventId: refused.eventId,
+      userId: event.userId,
+      metric: event.metric,
+      value: event.value,
+      total: refused.totalBefore,
+      at: formatInstant(event.at),
+      replayed: false,
+      idempotencyKey: event.idempotencyKey,
+      achievements: [],
+      changes: [],
+      points: emptyRecord(),
+      refused: refused.refusal,
+    };
+    if (!views) return answer;
+    return current.load(event.userId, event.at).then((user) => withViewsAt(answer, user, model, event.at));
   }
 
   return {

@@ -46,6 +46,17 @@ export { LOOKED_AT_PER_PAGE } from './user-list.js';
 export type { Aggregation, SummaryPeriod } from './event-summary.js';
 export type { ActivityReport } from './activity.js';
 export type { Change, Journal } from './state.js';
+export type {
+  AttributeFilter,
+  PointsAward,
+  PointsBoost,
+  PointsLevel,
+  PointsState,
+  PointsSystemRules,
+  PointsTrigger,
+  Rounding,
+} from './points/points-types.js';
+export type { PointsChange, PointsRefusal } from './points/request-points.js';
 
 export {
   KindlingError,

@@ -7,6 +7,7 @@ import { emptyRecord } from './keys.js';
 import type { CompletedAchievement } from './achievements.js';
 import { stateAt, zoneFor, type EventInput, type EventReduction, type Model } from './reduce.js';
 import type { Change, UserState } from './state.js';
+import type { PointsChange, PointsRefusal } from './points/request-points.js';
 import { formatInstant } from './time/calendar.js';
 import { viewStreak, type StreakView } from './view.js';
 
@@ -32,6 +33,13 @@ export interface RecordedEvent {
   achievements: CompletedAchievement[];
   /** every change this event caused, in order */
   changes: Change[];
+  /** each points system the event moved (S31, S34): its total, what it added, its awards; none when no system moved */
+  points: Record<string, PointsChange>;
+  /**
+   * present only on a refused event (S31): why. Nothing was stored; `total`, `changes`,
+   * `achievements` and `points` say so (the total before, nothing changed).
+   */
+  refused?: PointsRefusal;
 }
 
 /** What `record` answers: the recorded event and each rule's streak as a read shows it. */
@@ -54,6 +62,7 @@ export function recordedEvent(reduction: EventReduction, event: EventInput): Rec
     idempotencyKey: event.idempotencyKey,
     achievements: [...reduction.achievements],
     changes: [...reduction.changes],
+    points: emptyRecord<PointsChange>(),
   };
 }
 

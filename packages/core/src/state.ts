@@ -5,6 +5,7 @@
  * committed is touched before the commit.
  */
 import { emptyRecord } from './keys.js';
+import type { PointsState } from './points/points-types.js';
 
 /** An owner-created pause of one user's streak: inclusive local dates (S13). */
 export interface Pause {
@@ -101,6 +102,11 @@ export interface UserState {
    * off or its mode and thresholds (personal-rule.ts). Absent until first set. Replaced, never changed in place.
    */
   preferences?: UserPreferences;
+  /**
+   * points system key → the user's state in it (points/points-types.ts, S27..S36). Absent until a
+   * system first evaluates a request of theirs. Replaced, never changed in place.
+   */
+  points?: Readonly<Record<string, PointsState>>;
   /**
    * the totals of the user's metrics under the attributes their events carried (attributed-metric.ts,
    * S25), by series name. Absent until an event carries attributes; changed in place as `totals`.
@@ -332,6 +338,7 @@ export function copyUser(user: UserState): UserState {
     ...(user.profile !== undefined ? { profile: user.profile } : {}),
     ...(user.preferences !== undefined ? { preferences: user.preferences } : {}),
     ...(user.attributed !== undefined ? { attributed: copyRecord(user.attributed) } : {}),
+    ...(user.points !== undefined ? { points: user.points } : {}),
   };
 }
 
@@ -354,7 +361,8 @@ export function cloneUser(user: UserState): UserState {
     user.reminded !== undefined ||
     user.profile !== undefined ||
     user.preferences !== undefined ||
-    user.attributed !== undefined
+    user.attributed !== undefined ||
+    user.points !== undefined
   )
     return { ...copyUser(user), streaks };
   return {
