@@ -2,6 +2,7 @@
  * The engine's public shapes: its options, what `record` takes, what reads return, and the Engine
  * interface itself.
  */
+import type { UserPointsView } from './points/user-points-view.js';
 import type { Achievement, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
 import type { PreferencesInput, PreferencesView } from './preferences.js';
@@ -200,6 +201,12 @@ export interface Engine {
   streak(userId: string, options?: { at?: Date | number; historyPeriods?: number; key?: string }): Promise<StreakRead>;
   /** the user's profile, totals and completed achievements; a state kept under other rules is rebuilt first (S20), as for `streak` */
   user(userId: string, options?: { at?: Date | number }): Promise<UserView | null>;
+  /**
+   * the user's total, level and kept awards (newest first) in the points system `system`, with its
+   * time triggers settled up to `at` without writing (S33, S10); null for a user never seen,
+   * NotFoundError UNKNOWN_POINTS_SYSTEM for a key no system has
+   */
+  points(userId: string, system: string, options?: { at?: Date | number }): Promise<UserPointsView | null>;
   /**
    * A stamp of the state a streak read of the user would be made from now, or null when the state
    * cannot be trusted as it is (a user never seen, a state kept under other rules): for caches of reads.

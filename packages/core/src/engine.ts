@@ -36,7 +36,8 @@ import { idempotencyCutoff } from './idempotency-retention.js';
 import { eventSummary } from './event-summary.js';
 import { eventHappenings, metricHappenings } from './event-happenings.js';
 import { emptyRecord } from './keys.js';
-import { payRequestPoints, type PointsRefusal } from './points/request-points.js';
+import { payRequestPoints, pointsUserOf, type PointsRefusal } from './points/request-points.js';
+import { viewUserPoints } from './points/user-points-view.js';
 import { formatInstant } from './time/calendar.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -317,6 +318,21 @@ export function createEngine(options: EngineOptions): Engine {
       checkUserId(userId);
       const user = await current.load(userId, now(options.at));
       return user === null ? null : viewUser(user, achievements);
+    },
+
+    async points(userId, key, options = {}) {
+      checkUserId(userId);
+      const system = points.find((candidate) => candidate.key === key);
+      if (system === undefined)
+        throw new NotFoundError(
+          'UNKNOWN_POINTS_SYSTEM',
+          `unknown points system ${shown(key)}; configured: ${points.map((p) => p.key).join(', ') || 'none'}`,
+        );
+      const at = now(options.at);
+      const user = await current.load(userId, at);
+      if (user === null) return null;
+      const state = user.points !== undefined && Object.hasOwn(user.points, key) ? user.points[key] : undefined;
+      return viewUserPoints(system, state, pointsUserOf(user), at);
     },
 
     identify(userId, input, opts) {

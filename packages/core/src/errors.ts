@@ -24,7 +24,8 @@ export type NotFoundCode =
   | 'UNKNOWN_ACHIEVEMENT'
   | 'UNKNOWN_STREAK'
   | 'UNKNOWN_USER'
-  | 'UNKNOWN_PAUSE';
+  | 'UNKNOWN_PAUSE'
+  | 'UNKNOWN_POINTS_SYSTEM';
 
 /** A feature of the configuration that is off, so that what a caller asks of it is not allowed. */
 export type FeatureOffCode = 'PERSONALIZATION_OFF';

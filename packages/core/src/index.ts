@@ -57,6 +57,7 @@ export type {
   Rounding,
 } from './points/points-types.js';
 export type { PointsChange, PointsRefusal } from './points/request-points.js';
+export type { UserPointsView } from './points/user-points-view.js';
 
 export {
   KindlingError,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine, memoryStore, NotFoundError, type PointsSystemRules, type PointsTrigger } from '@kindling/core';
+
+const T0 = Date.parse('2026-03-01T00:00:00Z');
+const HOUR = 3_600_000;
+
+const energy: PointsSystemRules = {
+  key: 'energy',
+  name: 'Energy',
+  description: null,
+  badgeUrl: null,
+  maxPoints: 5,
+  status: 'active',
+  triggers: [
+    { id: 'refill', type: 'time', unit: 'hour', interval: 1, points: 1, status: 'active', activatedAt: T0 },
+    {
+      id: 'play',
+      type: 'metric',
+      metric: 'plays',
+      threshold: 1,
+      points: -1,
+      status: 'active',
+      activatedAt: T0,
+      blockIfOutOfPoints: true,
+    },
+  ] as PointsTrigger[],
+  levels: [{ id: 'full', key: 'full', points: 5, createdAt: T0 }],
+  boosts: [],
+};
+
+function engineAt(now: { at: number }) {
+  const store = memoryStore();
+  return { store, engine: createEngine({ store, clock: () => now.at, points: [energy] }) };
+}
+
+describe('reading a user’s points', () => {
+  it('settles time triggers up to the read without writing them (S33, S10)', async () => {
+    const now = { at: T0 + 30 * 60_000 };
+    const { engine, store } = engineAt(now);
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0 });
+    now.at = T0 + 3 * HOUR + 30 * 60_000;
+    const read = await engine.points('ana', 'energy');
+    expect({ total: read?.total, awards: read?.awards.map((award) => [award.trigger, award.at, award.total]) }).toEqual(
+      {
+        total: 3,
+        awards: [
+          ['refill', T0 + 3 * HOUR, 3],
+          ['refill', T0 + 2 * HOUR, 2],
+          ['refill', T0 + HOUR, 1],
+        ],
+      },
+    );
+    // nothing was written: the stored state is the one the event left
+    expect((await store.load('ana'))?.points?.energy?.total).toBe(0);
+    // an event then pays the same boundaries, with the same award ids, before its own deduction
+    const played = await engine.record({ userId: 'ana', metric: 'plays', value: 1 });
+    expect(played.points.energy?.total).toBe(2);
+    expect((await engine.points('ana', 'energy'))?.awards.map((award) => award.id)).toEqual(['4', '3', '2', '1']);
+  });
+
+  it('gives the level reached at the read, capped by maxPoints', async () => {
+    const now = { at: T0 + 1 };
+    const { engine } = engineAt(now);
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0 });
+    now.at = T0 + 24 * HOUR;
+    const read = await engine.points('ana', 'energy');
+    expect({ total: read?.total, level: read?.level?.key }).toEqual({ total: 5, level: 'full' });
+  });
+
+  it('answers null for a user never seen and UNKNOWN_POINTS_SYSTEM for a key no system has', async () => {
+    const { engine } = engineAt({ at: T0 });
+    expect(await engine.points('nobody', 'energy')).toBeNull();
+    const error = await engine.points('ana', 'gems').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).code).toBe('UNKNOWN_POINTS_SYSTEM');
+  });
+});
