@@ -7,7 +7,13 @@
  * (then the new type's fields are needed). Delete: the trigger is archived (the awards made keep
  * naming it) and no list shows it. Each is one bulk change of the configuration.
  */
-import type { AccountConfig, AttributeFilter, PointsTriggerDef, PointsTriggerType } from '../control/types.js';
+import type {
+  AccountConfig,
+  AttributeFilter,
+  PointsSystemDef,
+  PointsTriggerDef,
+  PointsTriggerType,
+} from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
 import { addSystemParts, type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
@@ -193,7 +199,17 @@ function changedTrigger(
   };
 }
 
-/** The system's triggers not deleted, or null when the account has no such system. */
+/** Whether the owner sees the trigger: a deleted (archived) one is kept for its awards only. */
+function isShown(trigger: PointsTriggerDef): boolean {
+  return trigger.status !== 'archived';
+}
+
+/** The triggers of `system` not deleted, those lists and counts show. */
+export function shownTriggers(system: PointsSystemDef): PointsTriggerDef[] {
+  return system.triggers.filter(isShown);
+}
+
+/** The system's triggers not deleted; 404 without the system. */
 export async function pointsTriggersOf(
   deps: Pick<AccountDeps, 'control'>,
   accountId: string,
@@ -201,13 +217,13 @@ export async function pointsTriggersOf(
 ): Promise<PointsTriggerDef[]> {
   const system = liveSystem(await deps.control.config(accountId), systemId);
   if (system === undefined) throw missingSystem(systemId);
-  return system.triggers.filter((t) => t.status !== 'archived');
+  return shownTriggers(system);
 }
 
 const TRIGGERS: PartsOf<'triggers'> = {
   list: 'triggers',
   label: 'Points trigger',
-  visible: (t) => t.status !== 'archived',
+  visible: isShown,
 };
 
 /** Creates triggers of the system: those made, and the issue of each item refused; 404 without the system. */
