@@ -92,6 +92,29 @@ describe('createPointsBoosts', () => {
       [7, 'name is at most 255 characters'],
     ]);
   });
+
+  it("makes at most 1,000 boosts a system and 5,000 in the account's systems, the rest issues", async () => {
+    const boosts = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `B${i}`, start: '2026-03-02', multiplier: 2 }));
+    await createPointsBoosts(deps(), t.accountId, systemId, boosts(999), users);
+    const full = await createPointsBoosts(deps(), t.accountId, systemId, boosts(2), users);
+    expect(full.applied).toHaveLength(1);
+    expect(full.issues.map((i) => [i.index, i.message])).toEqual([[1, 'A points system may have at most 1000 boosts']]);
+    const others = await createPointsSystems(
+      deps(),
+      t.accountId,
+      ['a', 'b', 'c', 'd', 'e'].map((key) => ({ name: key, key })),
+      users,
+    );
+    const [a, b, c, d, e] = others.applied.map((made) => made.system.id) as [string, string, string, string, string];
+    for (const id of [a, b, c]) await createPointsBoosts(deps(), t.accountId, id, boosts(1000), users);
+    await createPointsBoosts(deps(), t.accountId, d, boosts(999), users);
+    const last = await createPointsBoosts(deps(), t.accountId, e, boosts(2), users);
+    expect(last.applied).toHaveLength(1);
+    expect(last.issues.map((i) => [i.index, i.message])).toEqual([
+      [1, 'An account may have at most 5000 points boosts'],
+    ]);
+  });
 });
 
 describe('boostStatus', () => {

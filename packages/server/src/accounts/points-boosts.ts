@@ -6,13 +6,12 @@
  * all but the user (filters not on a user's boost). Delete: the boost is removed. A boost's status
  * (scheduled, active, finished) is not kept: it follows from its dates and the day (in UTC).
  */
-import { ACCOUNT_LIMITS, limitMessage, POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
+import { ACCOUNT_LIMITS, limitMessage } from '../control/limits.js';
 import type { AccountConfig, AttributeFilter, PointsBoostDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
-import { changeConfigInBulk } from './bulk-change.js';
-import { issue, type Issue } from './issues.js';
+import { addSystemParts, type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
+import type { Issue } from './issues.js';
 import {
   attributeFilterProblem,
   boostsInAccount,
@@ -20,7 +19,6 @@ import {
   isCalendarDate,
   liveSystem,
   missingSystem,
-  replaceSystem,
 } from './points-checks.js';
 
 export type BoostRounding = PointsBoostDef['rounding'];
@@ -131,11 +129,9 @@ export function newBoost(
   };
 }
 
-/** What keeps one more boost out of `boosts` of a system under `config`, or null. */
-export function boostRoomProblem(boosts: readonly PointsBoostDef[], config: AccountConfig): string | null {
-  if (boosts.length >= POINTS_SYSTEM_LIMITS.boosts) return systemLimitMessage('boosts');
-  if (boostsInAccount(config) >= ACCOUNT_LIMITS['points boosts']) return limitMessage('points boosts');
-  return null;
+/** Why the account under `config` takes no more boosts (its bound of all its systems' boosts), or null. */
+function accountBoostsProblem(config: AccountConfig): string | null {
+  return boostsInAccount(config) >= ACCOUNT_LIMITS['points boosts'] ? limitMessage('points boosts') : null;
 }
 
 function changedBoost(
@@ -173,6 +169,8 @@ export async function pointsBoostsOf(
   return system.boosts;
 }
 
+const BOOSTS: PartsOf<'boosts'> = { list: 'boosts', label: 'Points boost' };
+
 /** Creates boosts of the system: those made, and the issue of each item refused. */
 export async function createPointsBoosts(
   deps: AccountDeps,
@@ -186,24 +184,15 @@ export async function createPointsBoosts(
     users,
     items.map((item) => item.userId),
   );
-  const { applied, issues } = await changeConfigInBulk<NewPointsBoost, PointsBoostDef>(
-    deps.control,
+  return addSystemParts(
+    deps,
     accountId,
+    systemId,
+    BOOSTS,
     items,
-    (config, item, index) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const full = boostRoomProblem(system.boosts, config);
-      if (full !== null) return { refuse: issue({ index }, full) };
-      const made = newBoost(item, config, at, known, users.tenantId);
-      if (typeof made === 'string') return { refuse: issue({ index }, made) };
-      return { accept: made, config: replaceSystem(config, { ...system, boosts: [...system.boosts, made] }) };
-    },
+    (item, _system, config) => accountBoostsProblem(config) ?? newBoost(item, config, at, known, users.tenantId),
   );
-  return { applied, issues };
 }
-
-const BOOSTS: PartsOf<'boosts'> = { list: 'boosts', label: 'Points boost' };
 
 /** Changes boosts of the system by id: each changed once (as it ends), and the issues. */
 export function updatePointsBoosts(

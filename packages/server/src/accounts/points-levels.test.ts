@@ -52,6 +52,18 @@ describe('createPointsLevels', () => {
       [6, 'badge.url must be an absolute https:// URL'],
     ]);
   });
+
+  it('makes at most 100 levels a system, the rest issues', async () => {
+    const items = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ name: `L${from + i}`, key: `l${from + i}`, points: from + i }));
+    await createPointsLevels(deps(), t.accountId, systemId, items(0, 99));
+    const { applied, issues } = await createPointsLevels(deps(), t.accountId, systemId, items(99, 3));
+    expect(applied.map((l) => l.key)).toEqual(['l99']);
+    expect(issues.map((i) => [i.index, i.message])).toEqual([
+      [1, 'A points system may have at most 100 levels'],
+      [2, 'A points system may have at most 100 levels'],
+    ]);
+  });
 });
 
 describe('updatePointsLevels and deletePointsLevels', () => {

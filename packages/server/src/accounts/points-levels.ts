@@ -8,9 +8,8 @@ import { POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
 import type { PointsLevelDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
-import { changeConfigInBulk } from './bulk-change.js';
-import { issue, type Issue } from './issues.js';
+import { addSystemParts, type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
+import type { Issue } from './issues.js';
 import {
   badgeProblem,
   descriptionProblem,
@@ -19,7 +18,6 @@ import {
   liveSystem,
   missingSystem,
   pointsNameProblem,
-  replaceSystem,
 } from './points-checks.js';
 
 export interface NewPointsLevel {
@@ -89,30 +87,18 @@ export async function pointsLevelsOf(
   return system.levels;
 }
 
+const LEVELS: PartsOf<'levels'> = { list: 'levels', label: 'Points level' };
+
 /** Creates levels of the system: those made, and the issue of each item refused. */
-export async function createPointsLevels(
+export function createPointsLevels(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   items: readonly NewPointsLevel[],
 ): Promise<{ applied: PointsLevelDef[]; issues: Issue[] }> {
   const at = new Date(deps.clock()).toISOString();
-  const { applied, issues } = await changeConfigInBulk<NewPointsLevel, PointsLevelDef>(
-    deps.control,
-    accountId,
-    items,
-    (config, item, index) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const made = newLevel(item, system.levels, at);
-      if (typeof made === 'string') return { refuse: issue({ index }, made) };
-      return { accept: made, config: replaceSystem(config, { ...system, levels: [...system.levels, made] }) };
-    },
-  );
-  return { applied, issues };
+  return addSystemParts(deps, accountId, systemId, LEVELS, items, (item, system) => newLevel(item, system.levels, at));
 }
-
-const LEVELS: PartsOf<'levels'> = { list: 'levels', label: 'Points level' };
 
 /** Changes levels of the system by id (never the key): each changed once (as it ends), and the issues. */
 export function updatePointsLevels(

@@ -1,9 +1,12 @@
 /**
- * The change of one list of a points system (its triggers, levels or boosts) by id, as one bulk
- * change of the configuration: the system must be there and not archived (else NOT_FOUND for the
- * whole call), an id that names no part the caller may see is its item's issue, and an update
- * answers each part changed once, as it ends. What a part may become is the resource's own rule.
+ * The change of one list of a points system (its triggers, levels or boosts), as one bulk change
+ * of the configuration: the system must be there and not archived (else NOT_FOUND for the whole
+ * call). An add appends each new part within the list's bound (POINTS_SYSTEM_LIMITS), an item past
+ * it or refused by the resource's rule being its issue by index; an update or a removal names parts
+ * by id, an id that names no part the caller may see is its item's issue, and an update answers
+ * each part changed once, as it ends. What a part may be is the resource's own rule.
  */
+import { POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
 import type { AccountConfig, PointsSystemDef } from '../control/types.js';
 import type { AccountDeps } from './account-deps.js';
 import { changeConfigInBulk, eachOnce } from './bulk-change.js';
@@ -32,6 +35,37 @@ function withParts<L extends PartList>(
 
 function findPart<L extends PartList>(system: PointsSystemDef, of: PartsOf<L>, id: string): PartOf<L> | undefined {
   return (system[of.list] as PartOf<L>[]).find((part) => part.id === id && (of.visible?.(part) ?? true));
+}
+
+/**
+ * Adds parts to the system: `make` answers the part an item makes under the configuration and the
+ * system as the items before it left them, or the problem that refuses it. Those made, and the
+ * issues.
+ */
+export async function addSystemParts<L extends PartList, Item>(
+  deps: Pick<AccountDeps, 'control'>,
+  accountId: string,
+  systemId: string,
+  of: PartsOf<L>,
+  items: readonly Item[],
+  make: (item: Item, system: PointsSystemDef, config: AccountConfig) => PartOf<L> | string,
+): Promise<{ applied: PartOf<L>[]; issues: Issue[] }> {
+  const { applied, issues } = await changeConfigInBulk<Item, PartOf<L>>(
+    deps.control,
+    accountId,
+    items,
+    (config, item, index) => {
+      const system = liveSystem(config, systemId);
+      if (system === undefined) throw missingSystem(systemId);
+      const parts = system[of.list] as PartOf<L>[];
+      if (parts.length >= POINTS_SYSTEM_LIMITS[of.list])
+        return { refuse: issue({ index }, systemLimitMessage(of.list)) };
+      const made = make(item, system, config);
+      if (typeof made === 'string') return { refuse: issue({ index }, made) };
+      return { accept: made, config: withParts(config, system, of.list, [...parts, made]) };
+    },
+  );
+  return { applied, issues };
 }
 
 /** Changes parts by id with `change` (the part as it becomes, or why not): each changed once, as it ends, and the issues. */

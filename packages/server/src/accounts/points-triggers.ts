@@ -7,20 +7,23 @@
  * (then the new type's fields are needed). Delete: the trigger is archived (the awards made keep
  * naming it) and no list shows it. Each is one bulk change of the configuration.
  */
-import { POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
-import type { AccountConfig, AttributeFilter, PointsTriggerDef, PointsTriggerType } from '../control/types.js';
+import type {
+  AccountConfig,
+  AttributeFilter,
+  PointsSystemDef,
+  PointsTriggerDef,
+  PointsTriggerType,
+} from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
-import { changeConfigInBulk } from './bulk-change.js';
-import { issue, type Issue } from './issues.js';
+import { addSystemParts, type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
+import type { Issue } from './issues.js';
 import {
   attributeFilterProblem,
   copyFilters,
   integerProblem,
   liveSystem,
   missingSystem,
-  replaceSystem,
   triggerPointsProblem,
 } from './points-checks.js';
 
@@ -196,7 +199,17 @@ function changedTrigger(
   };
 }
 
-/** The system's triggers not deleted, or null when the account has no such system. */
+/** Whether the owner sees the trigger: a deleted (archived) one is kept for its awards only. */
+function isShown(trigger: PointsTriggerDef): boolean {
+  return trigger.status !== 'archived';
+}
+
+/** The triggers of `system` not deleted, those lists and counts show. */
+export function shownTriggers(system: PointsSystemDef): PointsTriggerDef[] {
+  return system.triggers.filter(isShown);
+}
+
+/** The system's triggers not deleted; 404 without the system. */
 export async function pointsTriggersOf(
   deps: Pick<AccountDeps, 'control'>,
   accountId: string,
@@ -204,39 +217,27 @@ export async function pointsTriggersOf(
 ): Promise<PointsTriggerDef[]> {
   const system = liveSystem(await deps.control.config(accountId), systemId);
   if (system === undefined) throw missingSystem(systemId);
-  return system.triggers.filter((t) => t.status !== 'archived');
+  return shownTriggers(system);
 }
 
+const TRIGGERS: PartsOf<'triggers'> = {
+  list: 'triggers',
+  label: 'Points trigger',
+  visible: isShown,
+};
+
 /** Creates triggers of the system: those made, and the issue of each item refused; 404 without the system. */
-export async function createPointsTriggers(
+export function createPointsTriggers(
   deps: AccountDeps,
   accountId: string,
   systemId: string,
   items: readonly NewPointsTrigger[],
 ): Promise<{ applied: PointsTriggerDef[]; issues: Issue[] }> {
   const at = new Date(deps.clock()).toISOString();
-  const { applied, issues } = await changeConfigInBulk<NewPointsTrigger, PointsTriggerDef>(
-    deps.control,
-    accountId,
-    items,
-    (config, item, index) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      if (system.triggers.length >= POINTS_SYSTEM_LIMITS.triggers)
-        return { refuse: issue({ index }, systemLimitMessage('triggers')) };
-      const made = newTrigger(item, config, at);
-      if (typeof made === 'string') return { refuse: issue({ index }, made) };
-      return { accept: made, config: replaceSystem(config, { ...system, triggers: [...system.triggers, made] }) };
-    },
+  return addSystemParts(deps, accountId, systemId, TRIGGERS, items, (item, _system, config) =>
+    newTrigger(item, config, at),
   );
-  return { applied, issues };
 }
-
-const TRIGGERS: PartsOf<'triggers'> = {
-  list: 'triggers',
-  label: 'Points trigger',
-  visible: (t) => t.status !== 'archived',
-};
 
 /** Changes triggers of the system by id: each changed once (as it ends), and the issues. */
 export function updatePointsTriggers(

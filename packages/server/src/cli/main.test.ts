@@ -19,7 +19,7 @@ const TAKING_AN_OPERAND = COMMANDS.filter((command) => command.name !== 'start')
 describe('a command run without its action or operand', () => {
   it('is every command but start', () => {
     expect(TAKING_AN_OPERAND.map((c) => c.name).sort()).toEqual(
-      ['backup', 'import', 'keys', 'metrics', 'password', 'restore', 'streak', 'tenants', 'user'].sort(),
+      ['backup', 'import', 'keys', 'metrics', 'password', 'points', 'restore', 'streak', 'tenants', 'user'].sort(),
     );
   });
 

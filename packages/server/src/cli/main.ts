@@ -16,6 +16,7 @@ import { keysCommand } from './keys.js';
 import { metricsCommand } from './metrics.js';
 import { Output, quietWhenClosed, type CliIo } from './output.js';
 import { passwordCommand } from './password.js';
+import { pointsCommand } from './points.js';
 import { restoreCommand } from './restore.js';
 import { startCommand } from './start.js';
 import { streakCommand } from './streak.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   startCommand,
   keysCommand,
   metricsCommand,
+  pointsCommand,
   streakCommand,
   userCommand,
   tenantsCommand,

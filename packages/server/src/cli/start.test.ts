@@ -173,7 +173,7 @@ describe('kindling', () => {
   it('lists the commands with --help and refuses an unknown command with exit code 2', async () => {
     const help = fakeIo();
     expect(await runCli(['--help'], help)).toBe(0);
-    for (const name of ['start', 'keys', 'metrics', 'streak', 'user', 'import', 'password'])
+    for (const name of ['start', 'keys', 'metrics', 'points', 'streak', 'user', 'import', 'password'])
       expect(help.out()).toContain(`  ${name}`);
     const unknown = fakeIo();
     expect(await runCli(['strat'], unknown)).toBe(2);

@@ -14,8 +14,9 @@ import {
 import type { RuleConfig } from '../control/types.js';
 import { Engines } from '../engines/engines.js';
 import { BACKEND_FLAGS, BACKEND_HELP, withAccount } from './account.js';
-import { CommandError, positionals } from './args.js';
+import { CommandError, positionals, type ParsedArgs } from './args.js';
 import { beginCommand, type Command } from './command.js';
+import type { CliIo, Output } from './output.js';
 import { deleteUser, USER_DELETE_HELP } from './user-delete.js';
 
 const HELP = `usage: kindling user ID
@@ -91,6 +92,13 @@ function describe(report: UserReport): string[] {
   return [...lines, '', ...calendar, '', LEGEND];
 }
 
+/**
+ * What `kindling user ACTION ID` does to a user beside showing them, by the action's word: one file
+ * each, its help at the end of the command's (a user's points join when the engine awards them).
+ */
+const USER_ACTIONS: ReadonlyMap<string, (args: ParsedArgs, id: string, io: CliIo, out: Output) => Promise<number>> =
+  new Map([['delete', deleteUser]]);
+
 export const userCommand: Command = {
   name: 'user',
   summary: "show a user's streak, freezes, totals and recent periods; erase a user (delete)",
@@ -99,9 +107,9 @@ export const userCommand: Command = {
     const begun = beginCommand(argv, io, { ...BACKEND_FLAGS, tenant: 'string', yes: 'boolean' }, HELP);
     if (begun === null) return 0;
     const { args, out } = begun;
-    // two words: an action and its user (a user whose id is "delete" is shown by `kindling user delete`)
-    if (args.positionals.length === 2 && args.positionals[0] === 'delete')
-      return deleteUser(args, args.positionals[1] as string, io, out);
+    // two words: an action and its user (a user whose id is an action's word, "delete", is shown by `kindling user delete`)
+    const act = args.positionals.length === 2 ? USER_ACTIONS.get(args.positionals[0] as string) : undefined;
+    if (act !== undefined) return act(args, args.positionals[1] as string, io, out);
     const [id] = positionals(args, ['ID']) as [string];
     const report = await withAccount(args, io.env, async ({ backend, account }): Promise<UserReport> => {
       const runtime = await new Engines(backend, 0).runtimeFor(account.id);
