@@ -179,9 +179,15 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(summary.at(-1)?.total).toBe(3);
   });
 
-  it('surfaces the parts Kindling does not serve (points, leaderboards, streak rankings) as errors with status 501 and our code', async () => {
+  it('surfaces the parts Kindling does not serve (points summaries, leaderboards, streak rankings) as errors with status 501 and our code', async () => {
     for (const call of [
-      () => sdk.users.points('ada', 'xp'),
+      () =>
+        sdk.users.pointsEventSummary('ada', 'xp', {
+          aggregation: TrophyApi.UsersPointsEventSummaryRequestAggregation.Daily,
+          startDate: '2026-01-01',
+          endDate: '2026-01-31',
+        }),
+      () => sdk.points.summary('xp'),
       () => sdk.leaderboards.all(),
       () => sdk.streaks.rankings({ limit: 5, type: TrophyApi.StreaksRankingsRequestType.Active }),
     ]) {
@@ -329,6 +335,69 @@ async function startTenantGateway(tenant: string): Promise<{ url: string; close(
     close: () => new Promise<void>((resolve) => gateway.close(() => resolve())),
   };
 }
+
+describe('the hosted service Node SDK with a points system', () => {
+  let p: TestServer;
+  let client: TrophyApiClient;
+  const admin = (method: string, url: string, body?: unknown) =>
+    p.call(method, url, { key: p.adminKey, ...(body !== undefined ? { body } : {}) });
+
+  beforeAll(async () => {
+    p = await startTestServer({ listen: true });
+    const lessons = (await admin('GET', '/admin/v1/metrics')).body.find((m: { key: string }) => m.key === 'lessons');
+    const plays = (await admin('POST', '/admin/v1/metrics', [{ name: 'Plays' }])).body.created[0];
+    const made = await admin('POST', '/admin/v1/points', [
+      {
+        name: 'XP',
+        key: 'xp',
+        levels: [{ name: 'Bronze', key: 'bronze', points: 10 }],
+        triggers: [
+          { type: 'metric', points: 10, metricId: lessons.id, metricThreshold: 1, status: 'active' },
+          {
+            type: 'metric',
+            points: -50,
+            metricId: plays.id,
+            metricThreshold: 1,
+            blockIfOutOfPoints: true,
+            status: 'active',
+          },
+        ],
+      },
+    ]);
+    expect(made.body.issues).toEqual([]);
+    client = new TrophyApiClient({
+      apiKey: p.appKey,
+      environment: { api: `${p.server.url}/v1`, admin: `${p.server.url}/admin/v1` },
+    });
+  });
+  afterAll(() => p.close());
+
+  it('parses the points map of metrics.event: the total, what was added, the level reached and the award', async () => {
+    const res = await client.metrics.event('lessons', { user: { id: 'ada' }, value: 1 });
+    const xp = res.points.xp;
+    expect(xp).toMatchObject({ key: 'xp', name: 'XP', total: 10, added: 10, level: { key: 'bronze', points: 10 } });
+    expect(xp?.awards[0]).toMatchObject({ awarded: 10, total: 10, trigger: { type: 'metric', points: 10 } });
+  });
+
+  it('reads a user’s points with users.points and a system with points.system', async () => {
+    const points = await client.users.points('ada', 'xp', { awards: 5 });
+    expect(points).toMatchObject({ key: 'xp', total: 10 });
+    expect(points.awards).toHaveLength(1);
+    const system = await client.points.system('xp');
+    expect(system.triggers.map((trigger) => [trigger.points, trigger.status])).toEqual([
+      [10, 'active'],
+      [-50, 'active'],
+    ]);
+    expect(system.triggers[0]?.created).toBeInstanceOf(Date);
+  });
+
+  it('surfaces an event refused for want of points as an error with status 422 and our code, and a missing system as 404', async () => {
+    const refused = await failure(client.metrics.event('plays', { user: { id: 'ada' }, value: 1 }));
+    expect([refused.statusCode, (refused.body as { code: string }).code]).toEqual([422, 'OUT_OF_POINTS']);
+    expect((await client.users.points('ada', 'xp')).total).toBe(10);
+    expect((await failure(client.users.points('ada', 'gems'))).statusCode).toBe(404);
+  });
+});
 
 describe('the hosted service Node SDK against a tenant', () => {
   it('records events with attributes by metrics.event: an achievement filtered by event attributes completes from matching events only, and parses', async () => {

@@ -71,9 +71,10 @@ describe('achievements (S22)', () => {
         userAttributes: [],
         achievedAt: '2026-01-02T12:00:00.000Z',
       },
+      points: {},
     });
     const again = await e.completeAchievement('newbie', 'onboarded', { at: noon('2026-01-03') });
-    expect(again).toEqual({ completed: false, achievement: first.achievement });
+    expect(again).toEqual({ completed: false, achievement: first.achievement, points: {} });
     expect((await e.user('newbie'))?.achievements.map((a) => a.key)).toEqual(['onboarded']);
   });
 

@@ -3,6 +3,7 @@
  * interface itself.
  */
 import type { UserPointsView } from './points/user-points-view.js';
+import type { PointsChange, PointsRefusal } from './points/request-points.js';
 import type { Achievement, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
 import type { PreferencesInput, PreferencesView } from './preferences.js';
@@ -266,12 +267,22 @@ export interface Engine {
     userId: string,
     options?: { key?: string; at?: Date | number },
   ): Promise<RestoreOutcome & { streak: StreakView; changes: Change[] }>;
-  /** Complete an API achievement (`key`) for the user (S22); `completed` false when they already held it. */
+  /**
+   * Complete an API achievement (`key`) for the user (S22); `completed` false when they already held
+   * it. `points`: each points system the completion moved (its achievement triggers, a user created
+   * by it, S32). A blocking deduction refuses it (S31): `completed` false, `refused` says why, and
+   * nothing is stored.
+   */
   completeAchievement(
     userId: string,
     key: string,
     options?: { at?: Date | number },
-  ): Promise<{ completed: boolean; achievement: CompletedAchievement }>;
+  ): Promise<{
+    completed: boolean;
+    achievement: CompletedAchievement;
+    points: Record<string, PointsChange>;
+    refused?: PointsRefusal;
+  }>;
   /**
    * Recompute one user's streaks and history from the journal under the current rules (S20), even
    * when the state was made under them: each day is judged by its sum, so a period met and then

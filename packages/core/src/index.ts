@@ -58,6 +58,7 @@ export type {
 } from './points/points-types.js';
 export type { PointsChange, PointsRefusal } from './points/request-points.js';
 export type { UserPointsView } from './points/user-points-view.js';
+export { boostStatus, type BoostStatus } from './points/boost-status.js';
 
 export {
   KindlingError,

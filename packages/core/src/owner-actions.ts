@@ -2,7 +2,9 @@
  * What an owner does to a user's streak: grant freezes (S12), pause and unpause (S13), restore
  * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
  */
-import { completeDue, describeCompleted, matchesUserAttributes, type CompletedAchievement } from './achievements.js';
+import { payRequestPoints, type PointsChange } from './points/request-points.js';
+import { completeDue, describeCompleted, matchesUserAttributes } from './achievements.js';
+import { emptyRecord } from './keys.js';
 import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { Options, Result } from './engine-types.js';
@@ -122,9 +124,10 @@ export async function completeAchievement(
     );
   }
   const at = now(options.at);
-  return current.update<{ completed: boolean; achievement: CompletedAchievement }>(userId, at, ({ user: stored }) => {
+  return current.update<Awaited<Result<'completeAchievement'>>>(userId, at, ({ user: stored }) => {
     const done = stored?.achievements[key];
-    if (done !== undefined) return { result: { completed: false, achievement: describeCompleted(achievement, done) } };
+    if (done !== undefined)
+      return { result: { completed: false, achievement: describeCompleted(achievement, done), points: emptyRecord() } };
     if (achievement.status !== 'active') {
       throw new InvalidInputError(
         'INVALID_INPUT',
@@ -142,8 +145,19 @@ export async function completeAchievement(
     const completed: Change[] = [{ type: 'achievement.completed', achievement: key, name: achievement.name }];
     // the composites this completion was the last prerequisite of complete with it (S22)
     completeDue(user, achievements, at, completed);
+    let points = emptyRecord<PointsChange>();
+    if (ctx.points.length > 0) {
+      const keys = completed.flatMap((change) => (change.type === 'achievement.completed' ? [change.achievement] : []));
+      const paid = payRequestPoints(ctx.points, user, { userCreated: stored === null, achievements: keys }, at);
+      // S31: a refused completion stores nothing
+      if (paid.refused !== null)
+        return {
+          result: { completed: false, achievement: describeCompleted(achievement, at), points, refused: paid.refused },
+        };
+      points = paid.points;
+    }
     return {
-      result: { completed: true, achievement: describeCompleted(achievement, at) },
+      result: { completed: true, achievement: describeCompleted(achievement, at), points },
       write: {
         user,
         history: [],

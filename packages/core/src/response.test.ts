@@ -13,6 +13,7 @@ const recorded: RecordedEvent = {
   idempotencyKey: 'k1',
   achievements: [],
   changes: [],
+  points: {},
 };
 const view = (key: string) => ({ key, length: 1, frequency: 'daily', extended: true }) as unknown as CurrentStreak;
 const answer: RecordResult = { ...recorded, currentStreak: view('w'), streaks: { 1: view('1'), w: view('w') } };

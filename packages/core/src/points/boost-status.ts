@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 export type BoostStatus = 'scheduled' | 'active' | 'finished';
 
 /** The status of `boost` at instant `at`. */
-export function boostStatus(boost: PointsBoost, at: number): BoostStatus {
+export function boostStatus(boost: Pick<PointsBoost, 'start' | 'end'>, at: number): BoostStatus {
   if (at < (boost.start - 1) * DAY_MS + 10 * HOUR_MS) return 'scheduled';
   if (boost.end !== null && at >= (boost.end + 1) * DAY_MS + 12 * HOUR_MS) return 'finished';
   return 'active';

@@ -1,14 +1,17 @@
 /**
  * A user's points in one system as a read shows them at an instant: time triggers settled up to it
  * (S33) on a copy, lazily (S10), so a read changes nothing; the level from the current thresholds
- * (S34); the awards kept, newest first (S36).
+ * (S34); the awards kept, newest first (S36); the boosts active for the user (S35).
  */
+import { matchesAttributes } from './attribute-match.js';
+import { boostStatus } from './boost-status.js';
 import { copyPointsState } from './copy-points-state.js';
 import { levelOf } from './level-of.js';
 import type { PointsUser } from './points-user.js';
 import {
   emptyPointsState,
   type PointsAward,
+  type PointsBoost,
   type PointsLevel,
   type PointsState,
   type PointsSystemRules,
@@ -21,6 +24,14 @@ export interface UserPointsView {
   readonly level: PointsLevel | null;
   /** the awards kept, newest first */
   readonly awards: readonly PointsAward[];
+  /** ids of the boosts active at the read (S35) that are the user's own or global for their attributes */
+  readonly boosts: readonly string[];
+}
+
+/** Whether `boost` is for `user`: their own, or global with a filter their attributes match. */
+function boostFor(boost: PointsBoost, user: PointsUser): boolean {
+  if (boost.userId !== undefined && boost.userId !== null) return boost.userId === user.id;
+  return matchesAttributes(boost.userAttributes, user.attributes);
 }
 
 /** `state` (absent: the user has none yet) of `user` in `system`, as at `at`. */
@@ -32,9 +43,13 @@ export function viewUserPoints(
 ): UserPointsView {
   const settled = copyPointsState(state ?? emptyPointsState());
   if (system.status === 'active') settleTimeTriggersInPlace(system, settled, user, at);
+  const boosts = system.boosts
+    .filter((boost) => boostStatus(boost, at) === 'active' && boostFor(boost, user))
+    .map((boost) => boost.id);
   return {
     total: settled.total,
     level: levelOf(system.levels, settled.total, settled.changed),
     awards: settled.awards,
+    boosts,
   };
 }

@@ -118,12 +118,12 @@ describe('createPointsBoosts', () => {
 });
 
 describe('boostStatus', () => {
-  it('is scheduled before the start day, active through the end day and finished after it (UTC)', () => {
+  it('is active from 10:00 UTC the day before its start to 12:00 UTC the day after its end (S35)', () => {
     const boost = { start: '2026-03-02', end: '2026-03-04' };
-    expect(boostStatus(boost, Date.parse('2026-03-01T23:59:59Z'))).toBe('scheduled');
-    expect(boostStatus(boost, Date.parse('2026-03-02T00:00:00Z'))).toBe('active');
-    expect(boostStatus(boost, Date.parse('2026-03-04T23:59:59Z'))).toBe('active');
-    expect(boostStatus(boost, Date.parse('2026-03-05T00:00:00Z'))).toBe('finished');
+    expect(boostStatus(boost, Date.parse('2026-03-01T09:59:59Z'))).toBe('scheduled');
+    expect(boostStatus(boost, Date.parse('2026-03-01T10:00:00Z'))).toBe('active');
+    expect(boostStatus(boost, Date.parse('2026-03-05T11:59:59Z'))).toBe('active');
+    expect(boostStatus(boost, Date.parse('2026-03-05T12:00:00Z'))).toBe('finished');
     expect(boostStatus({ start: '2026-03-02', end: null }, Date.parse('2099-01-01T00:00:00Z'))).toBe('active');
   });
 });

@@ -6,6 +6,7 @@
  * all but the user (filters not on a user's boost). Delete: the boost is removed. A boost's status
  * (scheduled, active, finished) is not kept: it follows from its dates and the day (in UTC).
  */
+import { boostStatus as coreBoostStatus, parseDay } from '@kindling/core';
 import { ACCOUNT_LIMITS, limitMessage } from '../control/limits.js';
 import type { AccountConfig, AttributeFilter, PointsBoostDef } from '../control/types.js';
 import { newId } from '../random-ids.js';
@@ -62,15 +63,15 @@ export async function existingUsers(
   return new Set(found.filter((id) => id !== null));
 }
 
-/** A boost's status on the UTC day of `now` (ms): scheduled before its start, finished after its end. */
+/**
+ * A boost's status at `now` (ms), as the core times it (S35): active from 10:00 UTC the day before
+ * its start to 12:00 UTC the day after its end, so it is active wherever its dates are a local date.
+ */
 export function boostStatus(
   boost: Pick<PointsBoostDef, 'start' | 'end'>,
   now: number,
 ): 'active' | 'scheduled' | 'finished' {
-  const today = new Date(now).toISOString().slice(0, 10);
-  if (boost.start > today) return 'scheduled';
-  if (boost.end !== null && boost.end < today) return 'finished';
-  return 'active';
+  return coreBoostStatus({ start: parseDay(boost.start), end: boost.end === null ? null : parseDay(boost.end) }, now);
 }
 
 /** What is wrong with a boost's name, dates, multiplier and rounding, or null. */

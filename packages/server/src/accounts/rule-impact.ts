@@ -39,8 +39,8 @@ export async function ruleImpact(
   const clock = () => options.at;
   for (const space of await spacesOf(backend.control, accountId)) {
     const store = backend.storeFor(space.store);
-    const now = engineFor(before, store, clock);
-    const next = engineFor(after, store, clock);
+    const now = engineFor(before, store, { clock });
+    const next = engineFor(after, store, { clock });
     let cursor: string | null = null;
     do {
       if (options.signal?.aborted) return impact;

@@ -144,7 +144,12 @@ export async function importFile(path: string, options: ImportOptions): Promise<
           at: event.at,
           idempotencyKey: event.idempotencyKey,
         });
-        settle(entry, { kind: result.replayed ? 'replayed' : 'recorded' });
+        if (result.refused !== undefined)
+          settle(entry, {
+            kind: 'rejected',
+            reason: `the event would take the points of ${JSON.stringify(result.refused.system)} below zero; nothing was recorded`,
+          });
+        else settle(entry, { kind: result.replayed ? 'replayed' : 'recorded' });
       } catch (error) {
         if (error instanceof KindlingError && !(error instanceof StoreError))
           settle(entry, { kind: 'rejected', reason: error.message });

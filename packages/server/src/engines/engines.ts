@@ -12,16 +12,17 @@
  * account's namespaces (up to 10,000 tenants) does not make its engines again on every pass.
  */
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
-import type { AccountConfig, AchievementDef, MetricDef, RuleConfig } from '../control/types.js';
+import type { AccountConfig, AchievementDef, MetricDef, PointsSystemDef, RuleConfig } from '../control/types.js';
 import type { WebhookEndpoint } from '../control/webhook-endpoint.js';
 import type { Backend } from '../backend/backend.js';
 import { declaredAttributes, type DeclaredAttributes } from './attributes.js';
 import { readOrKeep } from '../backend/read-or-keep.js';
 import { accountSpace, type Space } from '../backend/spaces.js';
 import { newId } from '../random-ids.js';
+import { pointsRulesOf } from './points-rules.js';
+import { RULE_KEY } from './rule-key.js';
 
-/** The key of the one streak rule an account has. */
-export const RULE_KEY = 'default';
+export { RULE_KEY } from './rule-key.js';
 
 export interface AccountRuntime {
   readonly accountId: string;
@@ -31,6 +32,8 @@ export interface AccountRuntime {
   readonly engine: Engine;
   readonly metricsByKey: ReadonlyMap<string, MetricDef>;
   readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
+  /** the points systems not archived, by key */
+  readonly pointsByKey: ReadonlyMap<string, PointsSystemDef>;
   /** the custom attributes declared, by type: what users and events may carry */
   readonly attributes: DeclaredAttributes;
   /** the account's webhook endpoints; while one is on, every change goes to the store's outbox */
@@ -114,26 +117,29 @@ export function achievementInputs(defs: readonly AchievementDef[], hasRule: bool
   return inputs.filter((input) => kept.has(input.key));
 }
 
-/**
- * An engine for a configuration (throws the core's ConfigError when the configuration is invalid);
- * with `outbox`, its writes carry the news of their changes for the webhook relay; its idempotency
- * keys answer for `idempotencyRetentionMs` (KINDLING_IDEMPOTENCY_HOURS; the core's default without it).
- */
-export function engineFor(
-  config: AccountConfig,
-  store: Engine['store'],
-  clock?: () => number,
-  outbox = false,
-  idempotencyRetentionMs?: number,
-): Engine {
+/** How `engineFor` makes an engine besides its configuration and store. */
+export interface EngineSettings {
+  readonly clock?: () => number;
+  /** its writes carry the news of their changes for the webhook relay */
+  readonly outbox?: boolean;
+  /** how long its idempotency keys answer (KINDLING_IDEMPOTENCY_HOURS; the core's default without it) */
+  readonly idempotencyRetentionMs?: number;
+  /** the namespace's tenant, whose users' own boosts count (null or absent: the account's own namespace) */
+  readonly tenantId?: string | null;
+}
+
+/** An engine for a configuration (throws the core's ConfigError when the configuration is invalid). */
+export function engineFor(config: AccountConfig, store: Engine['store'], settings: EngineSettings = {}): Engine {
+  const { clock, idempotencyRetentionMs } = settings;
   return createEngine({
     store,
-    outbox,
+    outbox: settings.outbox === true,
     ...(idempotencyRetentionMs !== undefined ? { idempotencyRetentionMs } : {}),
     ...(clock !== undefined ? { clock } : {}),
     streaks: config.streak !== null ? [ruleInput(config.streak)] : [],
     achievements: achievementInputs(config.achievements, config.streak !== null),
     metrics: config.metrics.map((m) => m.key),
+    points: pointsRulesOf(config, settings.tenantId ?? null),
     newId,
   });
 }
@@ -244,15 +250,15 @@ export class Engines {
         accountId: space.accountId,
         space,
         config,
-        engine: engineFor(
-          config,
-          this.backend.storeFor(space.store),
-          this.clock,
-          entry.outbox,
-          this.idempotencyRetentionMs,
-        ),
+        engine: engineFor(config, this.backend.storeFor(space.store), {
+          clock: this.clock,
+          outbox: entry.outbox,
+          ...(this.idempotencyRetentionMs !== undefined ? { idempotencyRetentionMs: this.idempotencyRetentionMs } : {}),
+          tenantId: space.tenantId,
+        }),
         metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
+        pointsByKey: new Map((config.points ?? []).filter((p) => p.status === 'active').map((p) => [p.key, p])),
         attributes: declaredAttributes(config.attributes),
         webhooks: entry.webhooks,
       };

@@ -25,6 +25,7 @@ const CORE = {
   UNKNOWN_STREAK: { status: 404, message: 'no streak rule is configured' },
   UNKNOWN_USER: { status: 404, message: 'no user has this id' },
   UNKNOWN_PAUSE: { status: 404, message: 'no pause has this id' },
+  UNKNOWN_POINTS_SYSTEM: { status: 404, message: 'Points system not found' },
   SUM_OUT_OF_RANGE: { status: 422, message: 'the event would take a sum beyond what is kept exactly' },
   TOO_MANY_ATTRIBUTE_SETS: {
     status: 422,
@@ -37,6 +38,7 @@ const CORE = {
 const SERVER = {
   EVENT_TOO_LATE: { status: 422, message: 'the event happened earlier than this route takes' },
   EVENT_IN_FUTURE: { status: 422, message: 'the event happens later than the server clock allows' },
+  OUT_OF_POINTS: { status: 422, message: 'the event would take a points total below zero; nothing was recorded' },
   INVALID_JSON: { status: 400, message: 'the body is not valid JSON' },
   INVALID_IDEMPOTENCY_KEY: { status: 400, message: 'the Idempotency-Key header must be 1 to 255 characters long' },
   INVALID_TENANT_ID: {

@@ -24,7 +24,7 @@ async function accountWithUsers(count: number) {
   const first = await bootstrap(backend.control, { password: null, at: T0 });
   const accountId = first!.account.id;
   const config = await backend.control.config(accountId);
-  const engine = engineFor(config, backend.storeFor(accountId), () => T0);
+  const engine = engineFor(config, backend.storeFor(accountId), { clock: () => T0 });
   for (let i = 1; i <= count; i++) await engine.record({ userId: `u${i}`, metric: 'lessons', value: 1 });
   return { backend, accountId, engine, version: config.version };
 }

@@ -1,6 +1,5 @@
 /**
- * The hosted service's application paths of points, levels and boosts (their admin paths are
- * served), and its leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
+ * The hosted service's application paths of points summaries (the rest of points is served), and its leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
  * caller is let in as for any route of its API (an application key for /v1, an admin key or session
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
@@ -17,23 +16,18 @@ export interface NotSupportedRoute {
   /** the path as Fastify names it (`:id`) */
   readonly url: string;
   /** what the hosted service has there */
-  readonly part: 'points' | 'levels' | 'boosts' | 'leaderboards' | 'rankings' | 'wrapped';
+  readonly part: 'points' | 'leaderboards' | 'rankings' | 'wrapped';
 }
 
 const crud = (url: string, part: NotSupportedRoute['part']): NotSupportedRoute[] =>
   (['GET', 'POST', 'PATCH', 'DELETE'] as const).map((method) => ({ method, url, part }));
 
 export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
-  { method: 'GET', url: '/v1/users/:id/points/:key', part: 'points' },
-  { method: 'GET', url: '/v1/users/:id/points/:key/boosts', part: 'boosts' },
   { method: 'GET', url: '/v1/users/:id/points/:key/event-summary', part: 'points' },
   { method: 'GET', url: '/v1/users/:id/leaderboards/:key', part: 'leaderboards' },
   { method: 'GET', url: '/v1/users/:id/wrapped', part: 'wrapped' },
-  { method: 'GET', url: '/v1/points/:key', part: 'points' },
   { method: 'GET', url: '/v1/points/:key/summary', part: 'points' },
-  { method: 'GET', url: '/v1/points/:key/boosts', part: 'boosts' },
-  { method: 'GET', url: '/v1/points/:key/levels', part: 'levels' },
-  { method: 'GET', url: '/v1/points/:key/level-summary', part: 'levels' },
+  { method: 'GET', url: '/v1/points/:key/level-summary', part: 'points' },
   { method: 'GET', url: '/v1/leaderboards', part: 'leaderboards' },
   { method: 'GET', url: '/v1/leaderboards/:key', part: 'leaderboards' },
   // the SDK 1.0.42's streaks.rankings: the top streaks of all users, which a key bound to one user
@@ -44,9 +38,7 @@ export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
 ];
 
 const WHAT: Record<NotSupportedRoute['part'], string> = {
-  points: 'points systems',
-  levels: 'points levels',
-  boosts: 'points boosts',
+  points: "points summaries (a system's summary and level summary, a user's points by day) yet",
   leaderboards: 'leaderboards',
   rankings: 'streak rankings of all users',
   wrapped: 'the year in review (wrapped)',
@@ -57,7 +49,8 @@ const INSTEAD: Partial<Record<NotSupportedRoute['part'], string>> = {
   rankings:
     'GET /v1/streaks?userIds= ranks the users named, GET /admin/v1/analytics/streaks shows the longest current streaks',
 };
-const KEPT = 'it keeps metrics, streaks and achievements (see the README, "Moving from the hosted service")';
+const KEPT =
+  'it keeps metrics, streaks, achievements and points systems (see the README, "Moving from the hosted service")';
 
 export function notSupportedRoutes(app: App): void {
   for (const route of NOT_SUPPORTED_ROUTES) {

@@ -1,12 +1,13 @@
 /**
  * The answer of an event (POST /v1/metrics/:key/event) in the hosted service's shape: the metric's
- * id, the total, the achievements it completed, the current streak, every change, and the
- * idempotency fields when the request carried a key.
+ * id, the total, the achievements it completed, the current streak, the points systems it moved,
+ * every change, and the idempotency fields when the request carried a key.
  */
 import type { RecordResult } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AccountRuntime } from '../engines/engines.js';
 import { userAchievementSchema, userAchievementWire } from './achievement-wire.js';
+import { eventPointsMapSchema, eventPointsWire } from './app-points-wire.js';
 import { anyObject, flag, number, text } from './primitives.js';
 import { currentStreakSchema, currentStreakWire } from './streak-wire.js';
 
@@ -34,7 +35,7 @@ export const eventAnswerSchema = {
     total: { ...number, description: "the user's total of the metric after the event" },
     achievements: { type: 'array', items: userAchievementSchema, description: 'the achievements this event completed' },
     currentStreak: currentStreakSchema,
-    points: { ...anyObject, description: 'always {}: no points systems' },
+    points: eventPointsMapSchema,
     leaderboards: { ...anyObject, description: 'always {}: no leaderboards' },
     changes: { type: 'array', items: changeSchema },
     idempotencyKey: { ...text, description: 'when the request carried an Idempotency-Key' },
@@ -44,7 +45,8 @@ export const eventAnswerSchema = {
 
 export type EventAnswer = FromSchema<typeof eventAnswerSchema>;
 
-export function eventWire(result: RecordResult, runtime: AccountRuntime, metricId: string): EventAnswer {
+/** The answer of `result`, with its points systems as configured at `now` (ms). */
+export function eventWire(result: RecordResult, runtime: AccountRuntime, metricId: string, now: number): EventAnswer {
   const { achievementsByKey, config } = runtime;
   const achievements = [];
   for (const a of result.achievements) {
@@ -53,16 +55,18 @@ export function eventWire(result: RecordResult, runtime: AccountRuntime, metricI
   }
   const { eventId, total, changes, idempotencyKey } = result;
   const currentStreak = currentStreakWire(result.currentStreak, config.streak);
+  // an answer kept before events answered points has no map: it moved no system
+  const points = result.points === undefined ? {} : eventPointsWire(result.points, config, now);
   // Literals rather than a spread of the idempotency keys: see currentStreakWire.
   if (idempotencyKey === null)
-    return { metricId, eventId, total, achievements, currentStreak, points: {}, leaderboards: {}, changes };
+    return { metricId, eventId, total, achievements, currentStreak, points, leaderboards: {}, changes };
   return {
     metricId,
     eventId,
     total,
     achievements,
     currentStreak,
-    points: {},
+    points,
     leaderboards: {},
     changes,
     idempotencyKey,

@@ -348,6 +348,23 @@ describe('the response schemas', () => {
     await get('GET /admin/v1/points/{systemId}/boosts', `${base}/boosts`);
     await get('GET /admin/v1/points/{systemId}/boosts/{id}', `${base}/boosts/${boosts.created[0].id}`);
     await write('DELETE /admin/v1/points/{systemId}/boosts', undefined, `${base}/boosts?ids=${boosts.created[0].id}`);
+    // an award to read back: a live trigger on the tour's metric, then an event of it
+    await write(
+      'POST /admin/v1/points/{systemId}/triggers',
+      [{ type: 'metric', points: 7, metricId: tourMetric.id, metricThreshold: 1, status: 'active' }],
+      `${base}/triggers`,
+    );
+    const paid = await write(
+      'POST /v1/metrics/{key}/event',
+      { user: { id: 'ada' }, value: 1, attributes: { 'points-source': 'web' } },
+      `/v1/metrics/${tourMetric.key}/event`,
+    );
+    expect(paid.points.xp.awards).toHaveLength(1);
+    await get('GET /v1/users/{id}/points/{key}', '/v1/users/ada/points/xp?awards=5');
+    await get('GET /v1/users/{id}/points/{key}/boosts', '/v1/users/ada/points/xp/boosts');
+    await get('GET /v1/points/{key}', '/v1/points/xp');
+    await get('GET /v1/points/{key}/boosts', '/v1/points/xp/boosts?includeFinished=true');
+    await get('GET /v1/points/{key}/levels', '/v1/points/xp/levels');
     await write('DELETE /admin/v1/points', undefined, `/admin/v1/points?ids=${systems.created[1].id}`);
     const tenants = await write('POST /admin/v1/tenants', [
       { customerId: 'acme', name: 'Acme' },

@@ -97,6 +97,8 @@ describe('an application key bound to a user', () => {
       ['GET', '/v1/users/bob/metrics/lessons'],
       ['GET', '/v1/users/bob/metrics/lessons/event-summary?aggregation=daily&startDate=2026-03-01&endDate=2026-03-02'],
       ['GET', '/v1/users/bob/achievements'],
+      ['GET', '/v1/users/bob/points/xp'],
+      ['GET', '/v1/users/bob/points/xp/boosts'],
       ['POST', '/v1/users', { id: 'bob', name: 'Mallory' }],
       ['PUT', '/v1/users/bob', { name: 'Mallory' }],
       ['PUT', '/api/users/bob', { name: 'Mallory' }],
@@ -139,7 +141,7 @@ describe('an application key bound to a user', () => {
           `${method} ${url
             .split('?')[0]!
             .replace(/\/bob(\/|$)/, '/{id}$1')
-            .replace(/\/(lessons|helper)(\/|$)/, '/{key}$2')}`,
+            .replace(/\/(lessons|helper|xp)(\/|$)/, '/{key}$2')}`,
       ),
     );
     expect(naming.filter((route) => !toured.has(route))).toEqual([]);

@@ -154,8 +154,16 @@ export function batchEventsRoute(app: App, ctx: BatchEventsDeps): void {
             // a repeat is replayed; were the event it repeats not recorded, its refusal is its issue
             const refusal = repeats.get(index);
             try {
-              await runtime.engine.ingest(recordInputOf(event, instants[index], refusal));
-              accepted++;
+              const recorded = await runtime.engine.ingest(recordInputOf(event, instants[index], refusal));
+              // S31: an event its points refused stored nothing; it is an issue, the others stand
+              if (recorded.refused === undefined) accepted++;
+              else
+                issues.push(
+                  issue(
+                    { index, userId: event.user.id },
+                    `the event would take the points of ${JSON.stringify(recorded.refused.system)} below zero; nothing was recorded`,
+                  ),
+                );
             } catch (error) {
               if (error instanceof StoreError) {
                 failed ??= error;

@@ -13,13 +13,15 @@ import type { App } from '../../http/typed-app.js';
 import { checkAttributes } from '../../engines/attributes.js';
 import { userAchievementSchema, userAchievementWire } from '../../wire/achievement-wire.js';
 import { profileInputOf } from '../../wire/user-wire.js';
+import { eventPointsMapSchema, eventPointsWire } from '../../wire/app-points-wire.js';
 
 /** What the route takes of the server: the lower layers it calls. */
 export interface CompleteAchievementDeps {
   readonly engines: Engines;
+  readonly clock: () => number;
 }
 
-/** The completion: its id, the achievement with the instant it was completed, no points. */
+/** The completion: its id, the achievement with the instant it was completed, the points systems it moved. */
 const completionSchema = {
   type: 'object',
   additionalProperties: false,
@@ -27,7 +29,7 @@ const completionSchema = {
   properties: {
     completionId: { type: 'string' },
     achievement: userAchievementSchema,
-    points: { type: 'object', additionalProperties: true },
+    points: eventPointsMapSchema,
   },
 } as const;
 
@@ -78,11 +80,17 @@ export function completeAchievementRoute(app: App, ctx: CompleteAchievementDeps)
       }
       if (Object.keys(fields).length > 0) await runtime.engine.identify(id, profileInputOf(fields), { mode: 'create' });
       const outcome = await runtime.engine.completeAchievement(id, def.key);
+      // S31: a deduction the user has not the points for refused the completion, and nothing was stored
+      if (outcome.refused !== undefined)
+        throw new HttpError(
+          'OUT_OF_POINTS',
+          `the completion would take the points of ${JSON.stringify(outcome.refused.system)} below zero; nothing was recorded`,
+        );
       return reply.code(201).send({
         // One id per completion, not per call: a repeat is answered the first completion, id and all.
         completionId: deterministicId('completion', caller.space.store, id, def.key, outcome.achievement.achievedAt),
         achievement: userAchievementWire(def, runtime, outcome.achievement.achievedAt),
-        points: {},
+        points: eventPointsWire(outcome.points, runtime.config, ctx.clock()),
       });
     },
   );

@@ -13,6 +13,8 @@ import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
 import { userMetricsRoutes } from './user-metrics.js';
 import { userPreferencesRoutes } from './user-preferences.js';
+import { pointsSystemsRoutes } from './points-systems.js';
+import { userPointsRoutes } from './user-points.js';
 
 export function appRoutes(app: App, ctx: ServerContext): void {
   recordEventRoutes(app, ctx);
@@ -25,4 +27,6 @@ export function appRoutes(app: App, ctx: ServerContext): void {
   listStreaksRoute(app, ctx);
   userMetricsRoutes(app, ctx);
   userPreferencesRoutes(app, ctx);
+  userPointsRoutes(app, ctx);
+  pointsSystemsRoutes(app, ctx);
 }

@@ -82,7 +82,13 @@ export function recordEventRoutes(app: App, ctx: RecordEventDeps): void {
           idempotencyKey,
           ...(idempotencyKey === null ? {} : { admit }),
         });
-        return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id));
+        // S31: a deduction the user has not the points for refused the event, and nothing was stored
+        if (result.refused !== undefined)
+          throw new HttpError(
+            'OUT_OF_POINTS',
+            `the event would take the points of ${JSON.stringify(result.refused.system)} below zero (${result.refused.total} held, ${result.refused.points} asked); nothing was recorded`,
+          );
+        return reply.code(result.replayed ? 202 : 201).send(eventWire(result, runtime, metric.id, ctx.clock()));
       },
     );
   }
