@@ -14,7 +14,7 @@ import { BoostForm } from './BoostForm';
 
 const roundings: Record<PointsBoost['rounding'], string> = { down: 'down', up: 'up', nearest: 'to the nearest' };
 
-/** A points system's boosts: the form that creates or edits one, and the list with whom each is for and its status. */
+/** A points system's boosts: the list, with whom each is for and its status, then the form that creates or edits one. */
 export function BoostsSection({ systemId, attributes }: { systemId: string; attributes: readonly Attribute[] }) {
   const boosts = useLoad(() => pointsBoosts.list(systemId), [systemId]);
   const [editing, setEditing] = useState<PointsBoost | null>(null);
@@ -39,14 +39,6 @@ export function BoostsSection({ systemId, attributes }: { systemId: string; attr
 
   return (
     <>
-      <BoostForm
-        key={editing?.id ?? 'new'}
-        systemId={systemId}
-        editing={editing}
-        attributes={attributes}
-        onSaved={saved}
-        onCancel={() => setEditing(null)}
-      />
       <ListSection
         id="points-boost-list"
         title="Boosts"
@@ -58,7 +50,7 @@ export function BoostsSection({ systemId, attributes }: { systemId: string; attr
         }
         list={boosts}
         loadingText="Loading boosts…"
-        empty={<p>No boosts yet. Create the first one above.</p>}
+        empty={<p>No boosts yet. Create the first one below.</p>}
         columns={['Name', { title: 'Multiplier', numeric: true }, 'From', 'Until', 'Rounding', 'For', 'Status']}
         actions
         row={(boost) => (
@@ -88,6 +80,14 @@ export function BoostsSection({ systemId, attributes }: { systemId: string; attr
             </td>
           </tr>
         )}
+      />
+      <BoostForm
+        key={editing?.id ?? 'new'}
+        systemId={systemId}
+        editing={editing}
+        attributes={attributes}
+        onSaved={saved}
+        onCancel={() => setEditing(null)}
       />
     </>
   );

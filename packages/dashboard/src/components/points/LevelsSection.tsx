@@ -11,7 +11,7 @@ import { useChange } from '../use-change';
 import { useLoad } from '../use-load';
 import { LevelForm } from './LevelForm';
 
-/** A points system's levels: the form that creates or edits one, and the list from the lowest threshold up. */
+/** A points system's levels: the list from the lowest threshold up, then the form that creates or edits one. */
 export function LevelsSection({ systemId }: { systemId: string }) {
   const levels = useLoad(
     () => pointsLevels.list(systemId).then((list) => [...list].sort((a, b) => a.points - b.points)),
@@ -39,13 +39,6 @@ export function LevelsSection({ systemId }: { systemId: string }) {
 
   return (
     <>
-      <LevelForm
-        key={editing?.id ?? 'new'}
-        systemId={systemId}
-        editing={editing}
-        onSaved={saved}
-        onCancel={() => setEditing(null)}
-      />
       <ListSection
         id="points-level-list"
         title="Levels"
@@ -57,7 +50,7 @@ export function LevelsSection({ systemId }: { systemId: string }) {
         }
         list={levels}
         loadingText="Loading levels…"
-        empty={<p>No levels yet. Create the first one above.</p>}
+        empty={<p>No levels yet. Create the first one below.</p>}
         columns={['Name', 'Key', { title: 'Points to reach it', numeric: true }]}
         actions
         row={(level) => (
@@ -77,6 +70,13 @@ export function LevelsSection({ systemId }: { systemId: string }) {
             </td>
           </tr>
         )}
+      />
+      <LevelForm
+        key={editing?.id ?? 'new'}
+        systemId={systemId}
+        editing={editing}
+        onSaved={saved}
+        onCancel={() => setEditing(null)}
       />
     </>
   );

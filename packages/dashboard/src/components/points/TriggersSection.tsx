@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { pointsTriggers } from '../../api/admin';
 import type { Achievement, Attribute, Metric, PointsTrigger } from '../../api/types';
-import { describePointsFilters } from '../../lib/points-filters';
 import { describePointsTrigger, type TriggerNames } from '../../lib/points-trigger-line';
 import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
@@ -21,7 +20,7 @@ interface Props {
   attributes: readonly Attribute[];
 }
 
-/** A points system's triggers: the form that creates one or edits one, and the list, each by its plain-language line. */
+/** A points system's triggers: the list, each by its plain-language line, then the form that creates or edits one. */
 export function TriggersSection({ systemId, names, metrics, achievements, attributes }: Props) {
   const triggers = useLoad(() => pointsTriggers.list(systemId), [systemId]);
   const [editing, setEditing] = useState<PointsTrigger | null>(null);
@@ -47,17 +46,6 @@ export function TriggersSection({ systemId, names, metrics, achievements, attrib
 
   return (
     <>
-      <TriggerForm
-        key={editing?.id ?? 'new'}
-        systemId={systemId}
-        editing={editing}
-        editingLine={editing ? line(editing) : ''}
-        metrics={metrics.filter((m) => m.status === 'active')}
-        achievements={achievements.filter((a) => a.status !== 'archived')}
-        attributes={attributes}
-        onSaved={saved}
-        onCancel={() => setEditing(null)}
-      />
       <ListSection
         id="points-trigger-list"
         title="Triggers"
@@ -70,16 +58,14 @@ export function TriggersSection({ systemId, names, metrics, achievements, attrib
         }
         list={triggers}
         loadingText="Loading triggers…"
-        empty={<p>No triggers yet. Create the first one above.</p>}
-        columns={['Trigger', 'Only for users with', 'Status']}
+        empty={<p>No triggers yet. Create the first one below.</p>}
+        columns={['Trigger']}
         actions
         row={(trigger) => (
           <tr key={trigger.id}>
             <th scope="row" className="long-text">
               {line(trigger)}
             </th>
-            <td className="long-text">{describePointsFilters(trigger.userAttributes, attributes) || '—'}</td>
-            <td>{trigger.status}</td>
             <td>
               <span className="row-actions">
                 <button type="button" onClick={() => setEditing(trigger)}>
@@ -94,6 +80,17 @@ export function TriggersSection({ systemId, names, metrics, achievements, attrib
             </td>
           </tr>
         )}
+      />
+      <TriggerForm
+        key={editing?.id ?? 'new'}
+        systemId={systemId}
+        editing={editing}
+        editingLine={editing ? line(editing) : ''}
+        metrics={metrics.filter((m) => m.status === 'active')}
+        achievements={achievements.filter((a) => a.status !== 'archived')}
+        attributes={attributes}
+        onSaved={saved}
+        onCancel={() => setEditing(null)}
       />
     </>
   );
