@@ -112,7 +112,7 @@ describe('the Points page', () => {
       for (const [name, points] of [
         ['Gold', '100'],
         ['Silver', '50'],
-      ]) {
+      ] as const) {
         await page.getByLabel('Level name').fill(name);
         await page.getByLabel('Points to reach it').fill(points);
         await page.getByRole('button', { name: 'Create level' }).click();
