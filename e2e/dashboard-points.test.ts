@@ -1,8 +1,8 @@
 /**
  * The dashboard's Points page in chromium against a real server on SQLite, at desktop and 375 px
  * phone width: a points system made in the page, then on its page a metric trigger whose line reads
- * "10 XP for every 3 lessons, on mobile" (edited, then archived), levels listed by threshold and
- * edited, a boost refused with the API's issue (a multiplier of 1) and then made; nothing on the
+ * "10 XP for every 3 lessons, on mobile" (edited, then archived), levels listed by threshold, edited
+ * and deleted, a boost refused with the API's issue (a multiplier of 1), then made and edited; nothing on the
  * system's page scrolls sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -157,6 +157,31 @@ describe('the Points page', () => {
           'EditDelete',
         ]);
       await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+      await page
+        .getByRole('row', { name: /^Double weekend / })
+        .getByRole('button', { name: 'Edit' })
+        .click();
+      await page.getByRole('form', { name: 'Edit boost Double weekend' }).getByLabel('Multiplier').fill('3');
+      await page.getByRole('button', { name: 'Save boost' }).click();
+      await announced(page, 'Boost Double weekend saved.');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('row', { name: /^Double weekend / })
+            .getByRole('cell')
+            .first()
+            .textContent(),
+        )
+        .toBe('×3');
+
+      // a level deleted
+      await page
+        .getByRole('row', { name: /^Silver / })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await announced(page, 'Level Silver deleted.');
+      await expect.poll(() => firstCells(page, 'Levels')).toEqual(['Gold']);
       expect(await pageScrollWidth(page), 'the system’s page scrolls sideways').toBeLessThanOrEqual(viewport.width);
 
       // archived: no list shows it
