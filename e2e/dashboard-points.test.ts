@@ -88,6 +88,10 @@ describe('the Points page', () => {
       await triggerForm.getByRole('button', { name: 'Add event filter' }).click();
       await triggerForm.getByLabel('Event attribute 1', { exact: true }).selectOption('device');
       await triggerForm.getByLabel('Value of event attribute 1', { exact: true }).fill('mobile');
+      // the form tells the line as it is filled in
+      await expect
+        .poll(() => triggerForm.getByText(/^Reads: /).textContent())
+        .toBe('Reads: 10 XP for every 3 lessons, on mobile');
       await triggerForm.getByRole('button', { name: 'Create trigger' }).click();
       await announced(page, 'Trigger created.');
       await expect.poll(() => firstCells(page, 'Triggers')).toEqual(['10 XP for every 3 lessons, on mobile']);

@@ -34,7 +34,10 @@ export function BoostForm({ systemId, editing, attributes, onSaved, onCancel }: 
   const [rounding, setRounding] = useState<BoostRounding>(editing?.rounding ?? 'down');
   const [forOneUser, setForOneUser] = useState(false);
   const [userId, setUserId] = useState('');
-  const [userFilters, setUserFilters] = useState<FilterRow[]>(pointsFilterRows(editing?.userAttributes, attributes));
+  const userAttributes = attributes.filter((a) => a.type === 'user');
+  const [userFilters, setUserFilters] = useState<FilterRow[]>(
+    pointsFilterRows(editing?.userAttributes, userAttributes),
+  );
   const { error, issues, busy, change, fail } = useChange();
   const nameRef = useFocusOnOpen<HTMLInputElement>(editing !== null);
   const oneUser = editing ? editing.userId !== null : forOneUser;
@@ -50,7 +53,7 @@ export function BoostForm({ systemId, editing, attributes, onSaved, onCancel }: 
       fail(new Error('Give the day the boost starts.'));
       return;
     }
-    const users = buildPointsFilters(oneUser ? [] : userFilters, 'users', attributes);
+    const users = buildPointsFilters(oneUser ? [] : userFilters, 'users', userAttributes);
     if ('error' in users) {
       fail(new Error(users.error));
       return;
@@ -187,7 +190,7 @@ export function BoostForm({ systemId, editing, attributes, onSaved, onCancel }: 
           type="user"
           idPrefix="boost-"
           legend="Only for users with"
-          attributes={attributes.filter((a) => a.type === 'user')}
+          attributes={userAttributes}
           rows={userFilters}
           onChange={setUserFilters}
         />

@@ -11,6 +11,7 @@ import type {
 import type { FilterRow } from '../../lib/attribute-filters';
 import { numberOf } from '../../lib/number-field';
 import { buildPointsFilters } from '../../lib/points-filters';
+import { describePointsTrigger, type TriggerNames } from '../../lib/points-trigger-line';
 import { AttributeFilterFields } from '../AttributeFilterFields';
 import { CreateForm } from '../CreateForm';
 import { useChange } from '../use-change';
@@ -20,8 +21,8 @@ interface Props {
   systemId: string;
   /** the trigger being edited (its points and whether it is active), or null to create one */
   editing: PointsTrigger | null;
-  /** its line, shown while it is edited */
-  editingLine: string;
+  /** how the line of the trigger as filled in names the system's unit, metrics, achievements and attributes */
+  names: TriggerNames;
   /** the active metrics and the achievements not archived a trigger may name */
   metrics: readonly Metric[];
   achievements: readonly Achievement[];
@@ -44,16 +45,7 @@ const TYPES: ReadonlyArray<{ type: PointsTriggerType; label: string }> = [
  * every so many hours or days, a user created; for some users only, a metric's counting only some events),
  * or changes the points and the status of one; what the server refuses shows below it.
  */
-export function TriggerForm({
-  systemId,
-  editing,
-  editingLine,
-  metrics,
-  achievements,
-  attributes,
-  onSaved,
-  onCancel,
-}: Props) {
+export function TriggerForm({ systemId, editing, names, metrics, achievements, attributes, onSaved, onCancel }: Props) {
   const [type, setType] = useState<PointsTriggerType>('metric');
   const [points, setPoints] = useState(editing ? String(editing.points) : '10');
   const [metricId, setMetricId] = useState('');
@@ -66,12 +58,15 @@ export function TriggerForm({
   const [userFilters, setUserFilters] = useState<FilterRow[]>([]);
   const [eventFilters, setEventFilters] = useState<FilterRow[]>([]);
   const { error, issues, busy, change, fail } = useChange();
+  // a key may be declared for users and for events: each list's filters are of its own type
+  const userAttributes = attributes.filter((a) => a.type === 'user');
+  const eventAttributes = attributes.filter((a) => a.type === 'event');
   const pointsRef = useFocusOnOpen<HTMLInputElement>(editing !== null);
 
   function build(): NewPointsTrigger | string {
     const amount = numberOf(points);
     if (amount === null) return 'Give the points (negative takes points away).';
-    const users = buildPointsFilters(userFilters, 'users', attributes);
+    const users = buildPointsFilters(userFilters, 'users', userAttributes);
     if ('error' in users) return users.error;
     const base = {
       points: amount,
@@ -83,7 +78,7 @@ export function TriggerForm({
         const every = numberOf(threshold);
         if (metricId === '') return 'Choose the metric.';
         if (every === null) return 'Give the amount of the metric that earns the points.';
-        const events = buildPointsFilters(eventFilters, 'events', attributes);
+        const events = buildPointsFilters(eventFilters, 'events', eventAttributes);
         if ('error' in events) return events.error;
         return {
           ...base,
@@ -153,7 +148,7 @@ export function TriggerForm({
       onSubmit={submit}
     >
       {editing ? (
-        <p>{editingLine}</p>
+        <p>{describePointsTrigger(editing, names)}</p>
       ) : (
         <div className="field">
           <label htmlFor="trigger-type">Earned when</label>
@@ -268,7 +263,7 @@ export function TriggerForm({
           type="user"
           idPrefix="trigger-"
           legend="Only for users with"
-          attributes={attributes.filter((a) => a.type === 'user')}
+          attributes={userAttributes}
           rows={userFilters}
           onChange={setUserFilters}
         />
@@ -278,11 +273,12 @@ export function TriggerForm({
           type="event"
           idPrefix="trigger-"
           legend="Only events with"
-          attributes={attributes.filter((a) => a.type === 'event')}
+          attributes={eventAttributes}
           rows={eventFilters}
           onChange={setEventFilters}
         />
       ) : null}
+      {editing ? null : <TriggerPreview draft={build()} names={names} />}
       <label className="inline">
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} /> Active
       </label>
@@ -292,5 +288,24 @@ export function TriggerForm({
         </button>
       ) : null}
     </CreateForm>
+  );
+}
+
+/** The line the trigger as filled in will read in the list, or nothing while a field is missing. */
+function TriggerPreview({ draft, names }: { draft: NewPointsTrigger | string; names: TriggerNames }) {
+  if (typeof draft === 'string') return null;
+  return (
+    <p className="hint" id="trigger-preview">
+      Reads:{' '}
+      {describePointsTrigger(
+        {
+          ...draft,
+          status: draft.status ?? 'inactive',
+          userAttributes: draft.userAttributes ?? [],
+          eventAttributes: draft.eventAttributes ?? [],
+        },
+        names,
+      )}
+    </p>
   );
 }

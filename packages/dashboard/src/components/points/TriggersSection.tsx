@@ -85,7 +85,7 @@ export function TriggersSection({ systemId, names, metrics, achievements, attrib
         key={editing?.id ?? 'new'}
         systemId={systemId}
         editing={editing}
-        editingLine={editing ? line(editing) : ''}
+        names={names}
         metrics={metrics.filter((m) => m.status === 'active')}
         achievements={achievements.filter((a) => a.status !== 'archived')}
         attributes={attributes}
