@@ -11,6 +11,7 @@ import { useChange } from '../components/use-change';
 import { useDerivedKey } from '../components/use-derived-key';
 import { useLoad } from '../components/use-load';
 import { formatNumber } from '../lib/format';
+import { numberOf } from '../lib/number-field';
 import { pointsSystemHref } from '../lib/route';
 import { isValidKey, KEY_RULE } from '@kindling/core';
 
@@ -30,8 +31,8 @@ export function PointsPage() {
       fail(new Error(KEY_RULE));
       return;
     }
-    const bound = maxPoints.trim();
-    if (bound !== '' && !Number.isFinite(Number(bound))) {
+    const bound = numberOf(maxPoints);
+    if (bound === null && maxPoints.trim() !== '') {
       fail(new Error('The most points must be a number, or empty for no bound.'));
       return;
     }
@@ -40,7 +41,7 @@ export function PointsPage() {
         createPointsSystem({
           name: fields.name.trim(),
           key: fields.key,
-          ...(bound !== '' ? { maxPoints: Number(bound) } : {}),
+          ...(bound !== null ? { maxPoints: bound } : {}),
         }),
       (answer) => {
         const created = answer.created[0];
