@@ -57,6 +57,7 @@ beforeAll(async () => {
     { name: 'Device', key: 'device', type: 'event' },
   ]);
   await sendDays(clock, t.server.url, t.appKey, 'lessons', activity());
+  await makePointsSystem();
   await admin('POST', '/tenants', [
     { customerId: 'acme-corporation-eu-west', name: 'Acme Corporation (Europe)' },
     { customerId: 'globex', name: 'Globex' },
@@ -68,11 +69,73 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The id of the item of the admin list at `path` whose key is `key`. */
+async function idOf(path: string, key: string): Promise<string> {
+  const listed = await t.call('GET', `/admin/v1${path}?limit=100`, { key: t.adminKey });
+  const found = (listed.body as Array<{ id: string; key: string }>).find((item) => item.key === key);
+  if (found === undefined) throw new Error(`no ${key} in ${path}`);
+  return found.id;
+}
+
+/** An XP system with a trigger of each kind, three levels and a boost, for the Points page's picture. */
+async function makePointsSystem(): Promise<void> {
+  const device = await idOf('/attributes', 'device');
+  const plan = await idOf('/attributes', 'plan');
+  await admin('POST', '/points', [
+    {
+      name: 'XP',
+      key: 'xp',
+      maxPoints: 100000,
+      triggers: [
+        {
+          type: 'metric',
+          points: 10,
+          status: 'active',
+          metricId: await idOf('/metrics', 'lessons'),
+          metricThreshold: 3,
+          eventAttributes: [{ attributeId: device, attributeValue: 'mobile' }],
+        },
+        { type: 'streak', points: 5, status: 'active', streakLength: 7 },
+        {
+          type: 'achievement',
+          points: 50,
+          status: 'active',
+          achievementId: await idOf('/achievements', 'ten-lessons'),
+        },
+        { type: 'user_creation', points: 100, status: 'active' },
+        { type: 'time', points: -1, timeUnit: 'days', timeInterval: 2 },
+      ],
+      levels: [
+        { name: 'Bronze', key: 'bronze', points: 0 },
+        { name: 'Silver', key: 'silver', points: 500 },
+        { name: 'Gold', key: 'gold', points: 2000 },
+      ],
+      boosts: [
+        {
+          name: 'Pro weekend',
+          start: '2026-03-14',
+          end: '2026-03-15',
+          multiplier: 2,
+          userAttributes: [{ attributeId: plan, attributeValue: 'pro' }],
+        },
+      ],
+    },
+  ]);
+}
+
 const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }> = [
   { name: 'overview', open: (page) => openPage(page, 'Overview') },
   { name: 'metrics', open: (page) => openPage(page, 'Metrics') },
   { name: 'streak-settings', open: (page) => openPage(page, 'Streak settings') },
   { name: 'achievements', open: (page) => openPage(page, 'Achievements') },
+  {
+    name: 'points',
+    open: async (page) => {
+      await openPage(page, 'Points');
+      await page.getByRole('link', { name: 'XP', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'XP' }).waitFor();
+    },
+  },
   { name: 'attributes', open: (page) => openPage(page, 'Attributes') },
   {
     name: 'users',

@@ -68,6 +68,7 @@ const pages = [
   'Metrics',
   'Streak settings',
   'Achievements',
+  'Points',
   'Attributes',
   'Users',
   'API keys',

@@ -328,6 +328,7 @@ describe('the dashboard, signed in and out', () => {
       ['API keys', 'API keys'],
       ['Users', 'Users'],
       ['Attributes', 'Attributes'],
+      ['Points', 'Points'],
       ['Achievements', 'Achievements'],
       ['Streak settings', 'Streak settings'],
       ['Metrics', 'Metrics'],

@@ -12,7 +12,18 @@ import type {
   Issue,
   Metric,
   NewAchievement,
+  NewPointsBoost,
+  NewPointsLevel,
+  NewPointsSystem,
+  NewPointsTrigger,
   Pause,
+  PointsBoost,
+  PointsBoostChange,
+  PointsLevel,
+  PointsLevelChange,
+  PointsSystem,
+  PointsTrigger,
+  PointsTriggerChange,
   Rebuild,
   StreakAnalytics,
   StreakRule,
@@ -77,6 +88,39 @@ export const archiveAchievements = (achievementIds: readonly string[]) =>
     'DELETE',
     `${base}/achievements?ids=${ids(achievementIds)}`,
   );
+
+/** Every points system of the account (archived ones too when asked), in the order made. */
+export const listPointsSystems = (includeArchived = false) =>
+  readEveryPage<PointsSystem>('/points', includeArchived ? '&includeArchived=true' : '');
+export const readPointsSystem = (id: string) =>
+  request<PointsSystem>('GET', `${base}/points/${encodeURIComponent(id)}`);
+export const createPointsSystem = (system: NewPointsSystem) =>
+  request<{ created: PointsSystem[]; issues: Issue[] }>('POST', `${base}/points`, { body: [system] });
+export const archivePointsSystems = (systemIds: readonly string[]) =>
+  request<{ deleted: Array<{ id: string }>; issues: Issue[] }>('DELETE', `${base}/points?ids=${ids(systemIds)}`);
+
+/** The routes of one kind of part of a points system (`/admin/v1/points/:systemId/<part>`): list, create, change, delete. */
+function pointsParts<T, New, Change>(part: 'triggers' | 'levels' | 'boosts') {
+  const path = (systemId: string) => `/points/${encodeURIComponent(systemId)}/${part}`;
+  return {
+    /** every one of the system's, in the order made */
+    list: (systemId: string) => readEveryPage<T>(path(systemId)),
+    create: (systemId: string, item: New) =>
+      request<{ created: T[]; issues: Issue[] }>('POST', `${base}${path(systemId)}`, { body: [item] }),
+    update: (systemId: string, change: Change) =>
+      request<{ updated: T[]; issues: Issue[] }>('PATCH', `${base}${path(systemId)}`, { body: [change] }),
+    remove: (systemId: string, partIds: readonly string[]) =>
+      request<{ deleted: Array<{ id: string }>; issues: Issue[] }>(
+        'DELETE',
+        `${base}${path(systemId)}?ids=${ids(partIds)}`,
+      ),
+  };
+}
+
+/** A system's triggers; `remove` archives them (the awards made keep naming them). */
+export const pointsTriggers = pointsParts<PointsTrigger, NewPointsTrigger, PointsTriggerChange>('triggers');
+export const pointsLevels = pointsParts<PointsLevel, NewPointsLevel, PointsLevelChange>('levels');
+export const pointsBoosts = pointsParts<PointsBoost, NewPointsBoost, PointsBoostChange>('boosts');
 
 /** Every custom attribute of the account, in the order declared. */
 export const listAttributes = () => readEveryPage<Attribute>('/attributes');

@@ -8,16 +8,19 @@ interface Props {
   attributes: readonly Attribute[];
   rows: FilterRow[];
   onChange: (rows: FilterRow[]) => void;
+  /** before the fields' ids, when two forms of a page both have filters of this type */
+  idPrefix?: string;
 }
 
 const labels: Record<AttributeType, string> = { user: 'User', event: 'Event' };
 
 /**
- * An achievement's filters of one type: per row a declared attribute and the value it must hold,
+ * An achievement's (or a points trigger's or boost's) filters of one type: per row a declared attribute and the value it must hold,
  * rows added and removed; a link to the Attributes page while none of the type is declared.
  */
-export function AttributeFilterFields({ type, legend, attributes, rows, onChange }: Props) {
+export function AttributeFilterFields({ type, legend, attributes, rows, onChange, idPrefix = '' }: Props) {
   const noun = type;
+  const idOf = (field: 'key' | 'value', n: number) => `${idPrefix}${noun}-filter-${field}-${n}`;
   function update(index: number, patch: Partial<FilterRow>) {
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   }
@@ -40,11 +43,11 @@ export function AttributeFilterFields({ type, legend, attributes, rows, onChange
               // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position (its fields' ids are numbered the same way)
               <li key={i} className="condition-row">
                 <div className="field">
-                  <label htmlFor={`${noun}-filter-key-${n}`}>
+                  <label htmlFor={idOf('key', n)}>
                     {labels[type]} attribute {n}
                   </label>
                   <select
-                    id={`${noun}-filter-key-${n}`}
+                    id={idOf('key', n)}
                     value={row.key}
                     onChange={(event) => update(i, { key: event.target.value })}
                   >
@@ -58,11 +61,11 @@ export function AttributeFilterFields({ type, legend, attributes, rows, onChange
                   </select>
                 </div>
                 <div className="field">
-                  <label htmlFor={`${noun}-filter-value-${n}`}>
+                  <label htmlFor={idOf('value', n)}>
                     Value of {noun} attribute {n}
                   </label>
                   <input
-                    id={`${noun}-filter-value-${n}`}
+                    id={idOf('value', n)}
                     maxLength={MAX_FILTER_VALUE}
                     value={row.value}
                     onChange={(event) => update(i, { value: event.target.value })}

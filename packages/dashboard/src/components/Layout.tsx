@@ -7,6 +7,7 @@ const links: ReadonlyArray<{ href: string; label: string; page: Route['page'] }>
   { href: '#/metrics', label: 'Metrics', page: 'metrics' },
   { href: '#/streak', label: 'Streak settings', page: 'streak' },
   { href: '#/achievements', label: 'Achievements', page: 'achievements' },
+  { href: '#/points', label: 'Points', page: 'points' },
   { href: '#/attributes', label: 'Attributes', page: 'attributes' },
   { href: '#/users', label: 'Users', page: 'users' },
   { href: '#/keys', label: 'API keys', page: 'keys' },

@@ -7,10 +7,12 @@ interface Props {
   noun: string;
   /** the name and key as `useDerivedKey` keeps them */
   fields: Pick<DerivedKey, 'name' | 'key' | 'setName' | 'setKey'>;
+  /** the item exists and its key never changes: the key is shown, read-only */
+  keyFixed?: boolean;
 }
 
 /** A name field and the key field that follows it (editable; checked as the server checks it). */
-export function NameKeyFields({ idPrefix, noun, fields }: Props) {
+export function NameKeyFields({ idPrefix, noun, fields, keyFixed = false }: Props) {
   const { name, key: keyValue, setName: onName, setKey: onKey } = fields;
   const keyInvalid = keyValue !== '' && !isValidKey(keyValue);
   return (
@@ -24,6 +26,7 @@ export function NameKeyFields({ idPrefix, noun, fields }: Props) {
         <input
           id={`${idPrefix}-key`}
           value={keyValue}
+          readOnly={keyFixed}
           spellCheck={false}
           autoCapitalize="off"
           aria-describedby={`${idPrefix}-key-hint`}
@@ -31,7 +34,7 @@ export function NameKeyFields({ idPrefix, noun, fields }: Props) {
           onChange={(event) => onKey(event.target.value)}
         />
         <p id={`${idPrefix}-key-hint`} className={keyInvalid ? 'hint hint-error' : 'hint'}>
-          Derived from the name; you may change it. {KEY_RULE}
+          {keyFixed ? 'The key does not change.' : `Derived from the name; you may change it. ${KEY_RULE}`}
         </p>
       </div>
     </>

@@ -4,6 +4,8 @@ import { AttributesPage } from '../pages/AttributesPage';
 import { KeysPage } from '../pages/KeysPage';
 import { MetricsPage } from '../pages/MetricsPage';
 import { OverviewPage } from '../pages/OverviewPage';
+import { PointsPage } from '../pages/PointsPage';
+import { PointsSystemPage } from '../pages/PointsSystemPage';
 import { StreakPage } from '../pages/StreakPage';
 import { TenantsPage } from '../pages/TenantsPage';
 import { UserPage } from '../pages/UserPage';
@@ -24,6 +26,8 @@ export function Pages({ route }: { route: Route }) {
       return <StreakPage />;
     case 'achievements':
       return <AchievementsPage />;
+    case 'points':
+      return route.id === null ? <PointsPage /> : <PointsSystemPage key={route.id} systemId={route.id} />;
     case 'attributes':
       return <AttributesPage />;
     case 'keys':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, userHref } from './route';
+import { parseRoute, pointsSystemHref, userHref } from './route';
 
 describe('parseRoute', () => {
   it('reads the simple pages', () => {
@@ -18,6 +18,11 @@ describe('parseRoute', () => {
   it('reads a user id, decoded, with or without one', () => {
     expect(parseRoute('#/users')).toEqual({ page: 'users', id: null });
     expect(parseRoute(userHref('ana@example.com/1'))).toEqual({ page: 'users', id: 'ana@example.com/1' });
+  });
+
+  it('reads a points system id, decoded, with or without one', () => {
+    expect(parseRoute('#/points')).toEqual({ page: 'points', id: null });
+    expect(parseRoute(pointsSystemHref('sys/1 2'))).toEqual({ page: 'points', id: 'sys/1 2' });
   });
 
   it('answers not-found for anything else', () => {

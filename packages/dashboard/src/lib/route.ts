@@ -1,4 +1,4 @@
-/** The dashboard's hash routes: `#/overview`, `#/attributes`, `#/users/:id`, … */
+/** The dashboard's hash routes: `#/overview`, `#/attributes`, `#/users/:id`, `#/points/:id`, … */
 
 export type Route =
   | { page: 'overview' }
@@ -10,6 +10,7 @@ export type Route =
   | { page: 'webhooks' }
   | { page: 'tenants' }
   | { page: 'users'; id: string | null }
+  | { page: 'points'; id: string | null }
   | { page: 'sign-in' }
   | { page: 'not-found'; path: string };
 
@@ -30,9 +31,9 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/^\/+/, '').replace(/\/+$/, '');
   if (path === '') return { page: 'overview' };
   const [head, ...rest] = path.split('/');
-  if (head === 'users') {
+  if (head === 'users' || head === 'points') {
     const id = rest.join('/');
-    return { page: 'users', id: id === '' ? null : safeDecode(id) };
+    return { page: head, id: id === '' ? null : safeDecode(id) };
   }
   const simple = simplePages.find((page) => page === head);
   if (simple && rest.length === 0) return { page: simple };
@@ -42,6 +43,11 @@ export function parseRoute(hash: string): Route {
 /** The hash of a user's page. */
 export function userHref(id: string): string {
   return `#/users/${encodeURIComponent(id)}`;
+}
+
+/** The hash of a points system's page. */
+export function pointsSystemHref(id: string): string {
+  return `#/points/${encodeURIComponent(id)}`;
 }
 
 function safeDecode(text: string): string {
