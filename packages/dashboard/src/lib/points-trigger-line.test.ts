@@ -70,9 +70,9 @@ describe('the plain-language line of a points trigger', () => {
     );
   });
 
-  it('says "takes" for negative points, without the minus sign', () => {
+  it('says "Takes" for negative points, without the minus sign', () => {
     expect(describePointsTrigger({ ...active, type: 'streak', points: -5, streakLength: 3 }, names)).toBe(
-      'takes 5 XP every 3-day streak',
+      'Takes 5 XP every 3-day streak',
     );
   });
 

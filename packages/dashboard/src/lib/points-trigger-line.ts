@@ -1,6 +1,6 @@
 /**
  * A points trigger told as one plain-language line, e.g. "10 XP for every 3 lessons, on mobile",
- * "5 XP every 7-day streak", "takes 2 XP when a user is created (inactive)": the points in the
+ * "5 XP every 7-day streak", "Takes 2 XP when a user is created (inactive)": the points in the
  * system's unit (its name), what earns them, its filters, and whether it is off.
  */
 import type { PointsFilter, PointsTrigger } from '../api/types';
@@ -38,7 +38,7 @@ type Trigger = Pick<
 /** The trigger's line: "<points> <unit> <what earns them>[, on <event values>][, for users whose …][ (inactive)]". */
 export function describePointsTrigger(trigger: Trigger, names: TriggerNames): string {
   const amount = `${formatNumber(Math.abs(trigger.points), 0)} ${inText(names.unit)}`;
-  const parts = [`${trigger.points < 0 ? 'takes ' : ''}${amount} ${describeCause(trigger, names)}`];
+  const parts = [`${trigger.points < 0 ? 'Takes ' : ''}${amount} ${describeCause(trigger, names)}`];
   const events = trigger.type === 'metric' ? (trigger.eventAttributes ?? []) : [];
   if (events.length > 0) parts.push(`on ${events.map((filter) => filter.attributeValue).join(' and ')}`);
   if (trigger.userAttributes.length > 0)
