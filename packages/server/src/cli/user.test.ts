@@ -1,5 +1,7 @@
 import { formatDay, parseDay, type HistoryPeriod } from '@kindling/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPointsSystems } from '../accounts/points-systems.js';
+import { createPointsTriggers } from '../accounts/points-triggers.js';
 import { Engines } from '../engines/engines.js';
 import { dataDir, type DataDir } from '../../test/cli-io.js';
 import { LEGEND, dailyCalendar, periodCalendar } from './user.js';
@@ -83,6 +85,30 @@ describe('kindling user', () => {
     expect(json.user).toMatchObject({ id: 'ada', totals: { lessons: 6 } });
     expect(json.streak).toMatchObject({ length: 3, longest: 3 });
     expect(json.streak.streakHistory).toHaveLength(56);
+  });
+
+  it("shows the user's points in each points system: total, level and the latest award", async () => {
+    const backend = d.open();
+    const deps = { control: backend.control, clock: Date.now };
+    const accountId = d.first.account.id;
+    const lessons = (await backend.control.config(accountId)).metrics.find((m) => m.key === 'lessons')?.id ?? '';
+    const made = await createPointsSystems(
+      deps,
+      accountId,
+      [{ name: 'XP', key: 'xp', levels: [{ name: 'Bronze', key: 'bronze', points: 10 }] }],
+      { tenantId: null, exists: async () => false },
+    );
+    await createPointsTriggers(deps, accountId, made.applied[0]?.system.id ?? '', [
+      { type: 'metric', points: 10, metricId: lessons, metricThreshold: 1, status: 'active' },
+    ]);
+    const { engine } = await new Engines(backend, 0).runtimeFor(accountId);
+    // now: a trigger counts nothing from before it was made active (S28)
+    const { at } = await engine.record({ userId: 'ada', metric: 'lessons', value: 2 });
+    await backend.close();
+    const shown = await d.cli(['user', 'ada']);
+    expect(shown.out).toContain(`points    xp 20, level bronze, last +20 at ${at}`);
+    const json = JSON.parse((await d.cli(['user', 'ada', '--json'])).out);
+    expect(json.points.xp).toMatchObject({ total: 20, level: { key: 'bronze' }, awards: [{ awarded: 20 }] });
   });
 
   it('fails with exit 1 for an unknown user and exit 2 without an id', async () => {

@@ -1,6 +1,7 @@
 /**
- * `kindling user ID`: one user's streak, freezes and totals, and the recent periods as a small
- * calendar: the last 8 weeks for a daily rule (one row per week), else the last 12 periods.
+ * `kindling user ID`: one user's streak, freezes and totals, their points in each points system
+ * (total, level, the latest award), and the recent periods as a small calendar: the last 8 weeks
+ * for a daily rule (one row per week), else the last 12 periods.
  */
 import {
   WEEKDAYS,
@@ -9,6 +10,7 @@ import {
   weekdayOf,
   type HistoryPeriod,
   type StreakRead,
+  type UserPointsView,
   type UserView,
 } from '@kindling/core';
 import type { RuleConfig } from '../control/types.js';
@@ -23,7 +25,8 @@ const HELP = `usage: kindling user ID
        kindling user delete ID [--tenant CUSTOMER_ID] [--yes]
 
 Shows a user's streak (length, longest, start, the last day that keeps it), freezes, metric totals,
-and the recent periods: the last 8 weeks for a daily rule, else the last 12 periods.
+points in each points system (total, level, the latest award), and the recent periods: the last 8
+weeks for a daily rule, else the last 12 periods.
 
 ${BACKEND_HELP.join('\n')}
   --json            print the user and the streak read as JSON
@@ -70,6 +73,19 @@ interface UserReport {
   user: UserView;
   rule: RuleConfig | null;
   streak: StreakRead | null;
+  /** by points system key: the user's points as read now */
+  points: Record<string, UserPointsView>;
+}
+
+/** One system's part of the points line: its total, level and latest award. */
+function pointsPart(key: string, view: UserPointsView): string {
+  const latest = view.awards[0];
+  const level = view.level === null ? '' : `, level ${view.level.key}`;
+  const award =
+    latest === undefined
+      ? ''
+      : `, last ${latest.awarded > 0 ? '+' : ''}${latest.awarded} at ${new Date(latest.at).toISOString()}`;
+  return `${key} ${view.total}${level}${award}`;
 }
 
 function describe(report: UserReport): string[] {
@@ -79,6 +95,8 @@ function describe(report: UserReport): string[] {
     `user      ${user.id}${user.tz !== null ? ` (${user.tz})` : ''}, first seen ${user.firstSeenAt}`,
     `totals    ${totals.length === 0 ? 'none' : totals.map(([metric, total]) => `${metric} ${total}`).join(', ')}`,
   ];
+  const points = Object.entries(report.points);
+  if (points.length > 0) lines.push(`points    ${points.map(([key, view]) => pointsPart(key, view)).join('; ')}`);
   if (streak === null || rule === null) return [...lines, 'streak    no streak rule is set'];
   lines.push(
     `streak    ${streak.length} ${rule.frequency === 'daily' ? 'day' : rule.frequency === 'weekly' ? 'week' : 'month'}(s)${streak.started !== null ? ` since ${streak.started}` : ''}, longest ${streak.longest}`,
@@ -94,14 +112,14 @@ function describe(report: UserReport): string[] {
 
 /**
  * What `kindling user ACTION ID` does to a user beside showing them, by the action's word: one file
- * each, its help at the end of the command's (a user's points join when the engine awards them).
+ * each, its help at the end of the command's.
  */
 const USER_ACTIONS: ReadonlyMap<string, (args: ParsedArgs, id: string, io: CliIo, out: Output) => Promise<number>> =
   new Map([['delete', deleteUser]]);
 
 export const userCommand: Command = {
   name: 'user',
-  summary: "show a user's streak, freezes, totals and recent periods; erase a user (delete)",
+  summary: "show a user's streak, freezes, totals, points and recent periods; erase a user (delete)",
   help: HELP,
   async run(argv, io) {
     const begun = beginCommand(argv, io, { ...BACKEND_FLAGS, tenant: 'string', yes: 'boolean' }, HELP);
@@ -120,7 +138,12 @@ export const userCommand: Command = {
         rule === null
           ? null
           : await runtime.engine.streak(id, { historyPeriods: rule.frequency === 'daily' ? 56 : 12 });
-      return { user, rule, streak };
+      const points: Record<string, UserPointsView> = Object.create(null) as Record<string, UserPointsView>;
+      for (const key of runtime.pointsByKey.keys()) {
+        const view = await runtime.engine.points(id, key);
+        if (view !== null) points[key] = view;
+      }
+      return { user, rule, streak, points };
     });
     out.result(report, describe);
     return 0;
