@@ -3,6 +3,7 @@
  * move them to another zone. A zone change here follows S4 and S5 as one carried by an event does
  * (zone-change.ts), and is journaled so that a rebuild folds it the same way (S20). One atomic step.
  */
+import { payRequestPoints, withoutBlocking } from './points/request-points.js';
 import { completeDue } from './achievements.js';
 import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
@@ -54,6 +55,17 @@ export async function identify(
     // new attributes may open achievements the user already qualifies for (their user attribute filters)
     if (profileChanged) completeDue(user, achievements, at, settled);
     if (moves) user.profile = { ...(user.profile ?? DEFAULT_PROFILE), updatedAt: at };
+    // S32: a user made here is paid the user-creation triggers, and achievements their attributes
+    // completed pay theirs; a blocking deduction refuses nothing here, it only takes nothing (a
+    // profile is not an event, and refusing it would keep the user from being made)
+    const completed = settled.flatMap((change) =>
+      change.type === 'achievement.completed' ? [change.achievement] : [],
+    );
+    if (ctx.points.length > 0 && (created || completed.length > 0)) {
+      const happenings = { userCreated: created, achievements: completed };
+      if (payRequestPoints(ctx.points, user, happenings, at).refused !== null)
+        payRequestPoints(withoutBlocking(ctx.points), user, happenings, at);
+    }
     return {
       result: { user: viewUser(user, achievements), created, changed: true },
       write: {

@@ -134,3 +134,31 @@ describe('an event with points systems', () => {
     expect(() => engineWith([system([]), system([])])).toThrow('points system "xp" is given twice');
   });
 });
+
+describe('identify with points systems', () => {
+  it('pays the user-creation triggers of a user it makes, once', async () => {
+    const { engine, store } = engineWith([
+      system([trigger('welcome', { type: 'user_creation', points: 5 } as Partial<PointsTrigger>)]),
+    ]);
+    await engine.identify('ana', { name: 'Ana' }, { mode: 'create' });
+    expect((await engine.points('ana', 'xp'))?.total).toBe(5);
+    await engine.identify('ana', { name: 'Ana B' }, { mode: 'update' });
+    expect((await store.load('ana'))?.points?.xp?.awards.map((award) => award.trigger)).toEqual(['welcome']);
+  });
+
+  it('makes the user even when a blocking deduction would go below zero: the deduction takes what there is', async () => {
+    const { engine } = engineWith([
+      system([
+        trigger('welcome', { type: 'user_creation', points: 5 } as Partial<PointsTrigger>),
+        trigger('toll', { type: 'user_creation', points: -50, blockIfOutOfPoints: true } as Partial<PointsTrigger>),
+      ]),
+    ]);
+    const made = await engine.identify('ana', { name: 'Ana' }, { mode: 'create' });
+    expect(made.created).toBe(true);
+    const read = await engine.points('ana', 'xp');
+    expect(read?.awards.map((award) => [award.trigger, award.awarded, award.total])).toEqual([
+      ['toll', -5, 0],
+      ['welcome', 5, 5],
+    ]);
+  });
+});

@@ -80,3 +80,13 @@ export function payRequestPoints(
   user.points = states;
   return { refused: null, points };
 }
+
+/** `systems` with no trigger blocking: where a refusal has no request to refuse, a deduction only takes what there is. */
+export function withoutBlocking(systems: readonly PointsSystemRules[]): PointsSystemRules[] {
+  return systems.map((system) => ({
+    ...system,
+    triggers: system.triggers.map((trigger) =>
+      trigger.blockIfOutOfPoints === true ? { ...trigger, blockIfOutOfPoints: false } : trigger,
+    ),
+  }));
+}
