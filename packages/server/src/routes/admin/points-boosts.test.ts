@@ -19,8 +19,9 @@ describe('/admin/v1/points/:systemId/boosts', () => {
     await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 1 } });
     const res = await call('POST', base, [
       { name: 'Now', start: '2026-03-01', end: '2026-03-02', multiplier: 2 },
-      { name: 'Later', start: '2026-03-03', multiplier: 0.5, rounding: 'up' },
-      { name: 'Past', start: '2026-02-01', end: '2026-03-01', multiplier: 3 },
+      // S35: a boost is active from 10:00 UTC the day before its start to 12:00 UTC the day after its end
+      { name: 'Later', start: '2026-03-04', multiplier: 0.5, rounding: 'up' },
+      { name: 'Past', start: '2026-02-01', end: '2026-02-28', multiplier: 3 },
       { name: 'Ada', start: '2026-03-01', multiplier: 1.5, userId: 'ada' },
       { name: 'One', start: '2026-03-01', multiplier: 1 },
       { name: 'Hundred', start: '2026-03-01', multiplier: 100 },
