@@ -10490,9 +10490,70 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             metricId: string;
-                            /** @description always {}: no points systems */
+                            /** @description each points system the event moved, by key; {} when none */
                             points: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    added: number;
+                                    awards: {
+                                        awarded: number;
+                                        boosts: {
+                                            end: string | null;
+                                            id: string;
+                                            multiplier: number;
+                                            name: string;
+                                            /** @enum {string} */
+                                            rounding: "down" | "up" | "nearest";
+                                            start: string;
+                                            /** @enum {string} */
+                                            status: "active" | "scheduled" | "finished";
+                                        }[];
+                                        date: string;
+                                        id: string;
+                                        total: number;
+                                        trigger: {
+                                            achievementId?: string;
+                                            achievementName?: string;
+                                            created: string;
+                                            eventAttributes?: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                            id: string;
+                                            metricId?: string;
+                                            metricName?: string;
+                                            metricThreshold?: number;
+                                            points: number;
+                                            /** @enum {string} */
+                                            status: "active" | "inactive" | "archived";
+                                            streakLengthThreshold?: number;
+                                            timeInterval?: number;
+                                            /** @enum {string} */
+                                            timeUnit?: "hour" | "day";
+                                            /** @enum {string} */
+                                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                            updated: string;
+                                            userAttributes: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                        };
+                                    }[];
+                                    badgeUrl: string | null;
+                                    description: string | null;
+                                    id: string;
+                                    key: string;
+                                    level?: {
+                                        badgeUrl: string | null;
+                                        description: string;
+                                        id: string;
+                                        key: string;
+                                        name: string;
+                                        points: number;
+                                    } | null;
+                                    maxPoints: number | null;
+                                    name: string;
+                                    total: number;
+                                };
                             };
                             /** @description the user's total of the metric after the event */
                             total: number;
@@ -10575,9 +10636,70 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             metricId: string;
-                            /** @description always {}: no points systems */
+                            /** @description each points system the event moved, by key; {} when none */
                             points: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    added: number;
+                                    awards: {
+                                        awarded: number;
+                                        boosts: {
+                                            end: string | null;
+                                            id: string;
+                                            multiplier: number;
+                                            name: string;
+                                            /** @enum {string} */
+                                            rounding: "down" | "up" | "nearest";
+                                            start: string;
+                                            /** @enum {string} */
+                                            status: "active" | "scheduled" | "finished";
+                                        }[];
+                                        date: string;
+                                        id: string;
+                                        total: number;
+                                        trigger: {
+                                            achievementId?: string;
+                                            achievementName?: string;
+                                            created: string;
+                                            eventAttributes?: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                            id: string;
+                                            metricId?: string;
+                                            metricName?: string;
+                                            metricThreshold?: number;
+                                            points: number;
+                                            /** @enum {string} */
+                                            status: "active" | "inactive" | "archived";
+                                            streakLengthThreshold?: number;
+                                            timeInterval?: number;
+                                            /** @enum {string} */
+                                            timeUnit?: "hour" | "day";
+                                            /** @enum {string} */
+                                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                            updated: string;
+                                            userAttributes: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                        };
+                                    }[];
+                                    badgeUrl: string | null;
+                                    description: string | null;
+                                    id: string;
+                                    key: string;
+                                    level?: {
+                                        badgeUrl: string | null;
+                                        description: string;
+                                        id: string;
+                                        key: string;
+                                        name: string;
+                                        points: number;
+                                    } | null;
+                                    maxPoints: number | null;
+                                    name: string;
+                                    total: number;
+                                };
                             };
                             /** @description the user's total of the metric after the event */
                             total: number;
@@ -11069,8 +11191,70 @@ export interface paths {
                                 }[];
                             };
                             completionId: string;
+                            /** @description each points system the event moved, by key; {} when none */
                             points: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    added: number;
+                                    awards: {
+                                        awarded: number;
+                                        boosts: {
+                                            end: string | null;
+                                            id: string;
+                                            multiplier: number;
+                                            name: string;
+                                            /** @enum {string} */
+                                            rounding: "down" | "up" | "nearest";
+                                            start: string;
+                                            /** @enum {string} */
+                                            status: "active" | "scheduled" | "finished";
+                                        }[];
+                                        date: string;
+                                        id: string;
+                                        total: number;
+                                        trigger: {
+                                            achievementId?: string;
+                                            achievementName?: string;
+                                            created: string;
+                                            eventAttributes?: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                            id: string;
+                                            metricId?: string;
+                                            metricName?: string;
+                                            metricThreshold?: number;
+                                            points: number;
+                                            /** @enum {string} */
+                                            status: "active" | "inactive" | "archived";
+                                            streakLengthThreshold?: number;
+                                            timeInterval?: number;
+                                            /** @enum {string} */
+                                            timeUnit?: "hour" | "day";
+                                            /** @enum {string} */
+                                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                            updated: string;
+                                            userAttributes: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                        };
+                                    }[];
+                                    badgeUrl: string | null;
+                                    description: string | null;
+                                    id: string;
+                                    key: string;
+                                    level?: {
+                                        badgeUrl: string | null;
+                                        description: string;
+                                        id: string;
+                                        key: string;
+                                        name: string;
+                                        points: number;
+                                    } | null;
+                                    maxPoints: number | null;
+                                    name: string;
+                                    total: number;
+                                };
                             };
                         };
                     };
@@ -11518,9 +11702,70 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             metricId: string;
-                            /** @description always {}: no points systems */
+                            /** @description each points system the event moved, by key; {} when none */
                             points: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    added: number;
+                                    awards: {
+                                        awarded: number;
+                                        boosts: {
+                                            end: string | null;
+                                            id: string;
+                                            multiplier: number;
+                                            name: string;
+                                            /** @enum {string} */
+                                            rounding: "down" | "up" | "nearest";
+                                            start: string;
+                                            /** @enum {string} */
+                                            status: "active" | "scheduled" | "finished";
+                                        }[];
+                                        date: string;
+                                        id: string;
+                                        total: number;
+                                        trigger: {
+                                            achievementId?: string;
+                                            achievementName?: string;
+                                            created: string;
+                                            eventAttributes?: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                            id: string;
+                                            metricId?: string;
+                                            metricName?: string;
+                                            metricThreshold?: number;
+                                            points: number;
+                                            /** @enum {string} */
+                                            status: "active" | "inactive" | "archived";
+                                            streakLengthThreshold?: number;
+                                            timeInterval?: number;
+                                            /** @enum {string} */
+                                            timeUnit?: "hour" | "day";
+                                            /** @enum {string} */
+                                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                            updated: string;
+                                            userAttributes: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                        };
+                                    }[];
+                                    badgeUrl: string | null;
+                                    description: string | null;
+                                    id: string;
+                                    key: string;
+                                    level?: {
+                                        badgeUrl: string | null;
+                                        description: string;
+                                        id: string;
+                                        key: string;
+                                        name: string;
+                                        points: number;
+                                    } | null;
+                                    maxPoints: number | null;
+                                    name: string;
+                                    total: number;
+                                };
                             };
                             /** @description the user's total of the metric after the event */
                             total: number;
@@ -11603,9 +11848,70 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             metricId: string;
-                            /** @description always {}: no points systems */
+                            /** @description each points system the event moved, by key; {} when none */
                             points: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    added: number;
+                                    awards: {
+                                        awarded: number;
+                                        boosts: {
+                                            end: string | null;
+                                            id: string;
+                                            multiplier: number;
+                                            name: string;
+                                            /** @enum {string} */
+                                            rounding: "down" | "up" | "nearest";
+                                            start: string;
+                                            /** @enum {string} */
+                                            status: "active" | "scheduled" | "finished";
+                                        }[];
+                                        date: string;
+                                        id: string;
+                                        total: number;
+                                        trigger: {
+                                            achievementId?: string;
+                                            achievementName?: string;
+                                            created: string;
+                                            eventAttributes?: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                            id: string;
+                                            metricId?: string;
+                                            metricName?: string;
+                                            metricThreshold?: number;
+                                            points: number;
+                                            /** @enum {string} */
+                                            status: "active" | "inactive" | "archived";
+                                            streakLengthThreshold?: number;
+                                            timeInterval?: number;
+                                            /** @enum {string} */
+                                            timeUnit?: "hour" | "day";
+                                            /** @enum {string} */
+                                            type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                            updated: string;
+                                            userAttributes: {
+                                                key: string;
+                                                value: string;
+                                            }[];
+                                        };
+                                    }[];
+                                    badgeUrl: string | null;
+                                    description: string | null;
+                                    id: string;
+                                    key: string;
+                                    level?: {
+                                        badgeUrl: string | null;
+                                        description: string;
+                                        id: string;
+                                        key: string;
+                                        name: string;
+                                        points: number;
+                                    } | null;
+                                    maxPoints: number | null;
+                                    name: string;
+                                    total: number;
+                                };
                             };
                             /** @description the user's total of the metric after the event */
                             total: number;
@@ -11717,7 +12023,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** Get a points system and its active triggers */
         get: {
             parameters: {
                 query?: never;
@@ -11729,6 +12035,48 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badgeUrl: string | null;
+                            description: string | null;
+                            id: string;
+                            maxPoints: number | null;
+                            name: string;
+                            triggers: {
+                                achievementId?: string;
+                                achievementName?: string;
+                                created: string;
+                                eventAttributes?: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                                id: string;
+                                metricId?: string;
+                                metricName?: string;
+                                metricThreshold?: number;
+                                points: number;
+                                /** @enum {string} */
+                                status: "active" | "inactive" | "archived";
+                                streakLengthThreshold?: number;
+                                timeInterval?: number;
+                                /** @enum {string} */
+                                timeUnit?: "hour" | "day";
+                                /** @enum {string} */
+                                type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                updated: string;
+                                userAttributes: {
+                                    key: string;
+                                    value: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -11785,15 +12133,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11827,10 +12166,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points boosts */
+        /** Get a points system's global boosts */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description finished boosts too */
+                    includeFinished?: boolean;
+                };
                 header?: never;
                 path: {
                     key: string;
@@ -11839,6 +12181,25 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            end: string | null;
+                            id: string;
+                            multiplier: number;
+                            name: string;
+                            /** @enum {string} */
+                            rounding: "down" | "up" | "nearest";
+                            start: string;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "finished";
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -11903,15 +12264,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                501: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -11937,7 +12289,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points levels */
+        /** Not served: points summaries (a system's summary and level summary, a user's points by day) yet */
         get: {
             parameters: {
                 query?: never;
@@ -12047,7 +12399,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points levels */
+        /** Get a points system's levels, by ascending threshold */
         get: {
             parameters: {
                 query?: never;
@@ -12059,6 +12411,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badgeUrl: string | null;
+                            description: string;
+                            id: string;
+                            key: string;
+                            name: string;
+                            points: number;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -12123,15 +12491,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                501: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -12157,7 +12516,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** Not served: points summaries (a system's summary and level summary, a user's points by day) yet */
         get: {
             parameters: {
                 query?: never;
@@ -13790,10 +14149,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** Get a user's total, level and most recent awards in one points system */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description how many recent awards */
+                    awards?: number;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -13803,6 +14165,76 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the most recent first */
+                            awards: {
+                                awarded: number;
+                                boosts: {
+                                    end: string | null;
+                                    id: string;
+                                    multiplier: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    rounding: "down" | "up" | "nearest";
+                                    start: string;
+                                    /** @enum {string} */
+                                    status: "active" | "scheduled" | "finished";
+                                }[];
+                                date: string;
+                                id: string;
+                                total: number;
+                                trigger: {
+                                    achievementId?: string;
+                                    achievementName?: string;
+                                    created: string;
+                                    eventAttributes?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    id: string;
+                                    metricId?: string;
+                                    metricName?: string;
+                                    metricThreshold?: number;
+                                    points: number;
+                                    /** @enum {string} */
+                                    status: "active" | "inactive" | "archived";
+                                    streakLengthThreshold?: number;
+                                    timeInterval?: number;
+                                    /** @enum {string} */
+                                    timeUnit?: "hour" | "day";
+                                    /** @enum {string} */
+                                    type: "metric" | "achievement" | "streak" | "time" | "user_creation";
+                                    updated: string;
+                                    userAttributes: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                };
+                            }[];
+                            badgeUrl: string | null;
+                            description: string | null;
+                            id: string;
+                            key: string;
+                            level: {
+                                badgeUrl: string | null;
+                                description: string;
+                                id: string;
+                                key: string;
+                                name: string;
+                                points: number;
+                            } | null;
+                            maxPoints: number | null;
+                            name: string;
+                            total: number;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -13849,6 +14281,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -13859,15 +14300,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13901,7 +14333,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points boosts */
+        /** Get the boosts active for a user in one points system: their own and the global ones for them */
         get: {
             parameters: {
                 query?: never;
@@ -13914,6 +14346,25 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            end: string | null;
+                            id: string;
+                            multiplier: number;
+                            name: string;
+                            /** @enum {string} */
+                            rounding: "down" | "up" | "nearest";
+                            start: string;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "finished";
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -13960,6 +14411,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -13970,15 +14430,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14012,7 +14463,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points systems */
+        /** Not served: points summaries (a system's summary and level summary, a user's points by day) yet */
         get: {
             parameters: {
                 query?: never;
@@ -14675,7 +15126,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "SUM_OUT_OF_RANGE" | "TOO_MANY_ATTRIBUTE_SETS" | "PERSONALIZATION_OFF" | "EVENT_TOO_LATE" | "EVENT_IN_FUTURE" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_TENANT_ID" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "SESSION_COOKIE_CONFLICT" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_METRICS_TOKEN" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "KEY_BOUND_TO_USER" | "NOT_FOUND" | "UNKNOWN_TENANT" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "DELIVERY_UNDER_WAY" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "STORE_DAMAGED" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "UNKNOWN_POINTS_SYSTEM" | "SUM_OUT_OF_RANGE" | "TOO_MANY_ATTRIBUTE_SETS" | "PERSONALIZATION_OFF" | "EVENT_TOO_LATE" | "EVENT_IN_FUTURE" | "OUT_OF_POINTS" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_TENANT_ID" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "SESSION_COOKIE_CONFLICT" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_METRICS_TOKEN" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "KEY_BOUND_TO_USER" | "NOT_FOUND" | "UNKNOWN_TENANT" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "DELIVERY_UNDER_WAY" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "STORE_DAMAGED" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
             error: string;
         };
     };
