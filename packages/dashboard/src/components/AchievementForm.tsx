@@ -6,6 +6,7 @@ import { buildFilters, type FilterRow } from '../lib/attribute-filters';
 import { AttributeFilterFields } from './AttributeFilterFields';
 import { ErrorMessage } from './ErrorMessage';
 import { IssueList } from './IssueList';
+import { MetricOptions } from './MetricOptions';
 import { NameKeyFields } from './NameKeyFields';
 import { useChange } from './use-change';
 import { useDerivedKey } from './use-derived-key';
@@ -125,12 +126,7 @@ export function AchievementForm({ metrics, achievements, attributes, onCreated }
           <div className="field">
             <label htmlFor="achievement-metric">Metric</label>
             <select id="achievement-metric" value={metric} onChange={(event) => setMetric(event.target.value)}>
-              <option value="">Choose a metric</option>
-              {metrics.map((m) => (
-                <option key={m.id} value={m.key}>
-                  {m.name} ({m.key})
-                </option>
-              ))}
+              <MetricOptions metrics={metrics} by="key" />
             </select>
           </div>
           <div className="field field-narrow">

@@ -16,6 +16,7 @@ import { AttributeFilterFields } from '../AttributeFilterFields';
 import { CreateForm } from '../CreateForm';
 import { useChange } from '../use-change';
 import { useFocusOnOpen } from '../use-focus-on-open';
+import { MetricOptions } from '../MetricOptions';
 
 interface Props {
   systemId: string;
@@ -181,12 +182,7 @@ export function TriggerForm({ systemId, editing, names, metrics, achievements, a
           <div className="field">
             <label htmlFor="trigger-metric">Metric</label>
             <select id="trigger-metric" value={metricId} onChange={(event) => setMetricId(event.target.value)}>
-              <option value="">Choose a metric</option>
-              {metrics.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name} ({m.key})
-                </option>
-              ))}
+              <MetricOptions metrics={metrics} by="id" />
             </select>
           </div>
           <div className="field field-narrow">

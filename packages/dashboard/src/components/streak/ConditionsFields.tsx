@@ -1,5 +1,6 @@
 import type { Metric } from '../../api/types';
 import type { ConditionDraft, StreakDraft } from '../../lib/streak-draft';
+import { MetricOptions } from '../MetricOptions';
 
 interface Props {
   conditions: ConditionDraft[];
@@ -33,15 +34,11 @@ export function ConditionsFields({ conditions, mode, metrics, onChange, onModeCh
                   value={condition.metric}
                   onChange={(event) => update(i, { metric: event.target.value })}
                 >
-                  <option value="">Choose a metric</option>
-                  {!known && condition.metric !== '' ? (
-                    <option value={condition.metric}>{condition.metric} (not an active metric)</option>
-                  ) : null}
-                  {metrics.map((metric) => (
-                    <option key={metric.id} value={metric.key}>
-                      {metric.name} ({metric.key})
-                    </option>
-                  ))}
+                  <MetricOptions metrics={metrics} by="key">
+                    {!known && condition.metric !== '' ? (
+                      <option value={condition.metric}>{condition.metric} (not an active metric)</option>
+                    ) : null}
+                  </MetricOptions>
                 </select>
               </div>
               <div className="field field-narrow">
