@@ -273,5 +273,17 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
       [200, ['User does not exist']],
       [200, ['User does not exist']],
     ]);
+    // each namespace's ada earns on her own, and A's boost doubles A's ada alone
+    const lessons = (await adminA('GET', '/admin/v1/metrics')).body.find((m: { key: string }) => m.key === 'lessons');
+    const trigger = [{ type: 'metric', points: 10, metricId: lessons.id, metricThreshold: 1, status: 'active' }];
+    expect((await adminA('POST', `/admin/v1/points/${id}/triggers`, trigger)).status).toBe(201);
+    for (const call of [a, b, own]) await call('POST', '/v1/metrics/lessons/event', { user: { id: 'ada' }, value: 1 });
+    await a('POST', '/v1/metrics/lessons/event', { user: { id: 'ada' }, value: 1 });
+    const totals = await Promise.all([a, b, own].map((call) => call('GET', '/v1/users/ada/points/xp')));
+    expect(totals.map((r) => [r.status, r.body.total, r.body.awards.length])).toEqual([
+      [200, 40, 2],
+      [200, 10, 1],
+      [200, 10, 1],
+    ]);
   });
 });

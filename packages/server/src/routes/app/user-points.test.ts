@@ -119,7 +119,7 @@ describe('GET /v1/users/:id/points/:key', () => {
 
   it('answers 422 for `awards` outside 1..100 and 404 for an unknown system or user', async () => {
     await event('lessons', 1);
-    for (const awards of ['0', '101', 'x'])
+    for (const awards of ['0', '101', 'x', '1e308', '-1', '2.5'])
       expect((await t.call('GET', `/v1/users/ada/points/xp?awards=${awards}`)).status).toBe(422);
     expect((await t.call('GET', '/v1/users/ada/points/gems')).body.code).toBe('UNKNOWN_POINTS_SYSTEM');
     expect((await t.call('GET', '/v1/users/nobody/points/xp')).body.code).toBe('UNKNOWN_USER');
