@@ -4,7 +4,14 @@
  * the result is a sequential run: replaying the events in the order the store committed them (each
  * response's total gives it) on the memory store gives the same responses and the same state.
  */
-import { createEngine, memoryStore, type RecordInput, type RecordResult, type Store } from '@kindling/core';
+import {
+  createEngine,
+  memoryStore,
+  type PointsSystemRules,
+  type RecordInput,
+  type RecordResult,
+  type Store,
+} from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTargets, presentTargets, type RedisTarget } from '../test/targets.js';
 import { ensureBuilt, startWorker, type RecordWorker } from '../test/workers.js';
@@ -20,6 +27,7 @@ async function startWorkers(
   target: RedisTarget,
   count: number,
   concurrency: number,
+  points?: readonly PointsSystemRules[],
 ): Promise<{ workers: RecordWorker[]; store: Store }> {
   const store = target.store();
   const workers = await Promise.all(
@@ -30,6 +38,7 @@ async function startWorkers(
         account: store.account,
         streaks,
         concurrency,
+        ...(points ? { points } : {}),
       }),
     ),
   );
@@ -81,6 +90,48 @@ for (const target of [targets.single, targets.cluster]) {
         );
         expect(done.filter((row) => row.response.currentStreak?.extended)).toHaveLength(1);
         expect((await store.journal('same')).rollups).toMatchObject([{ metric: 'lessons', value: 1000 }]);
+      } finally {
+        await Promise.all(workers.map((worker) => worker.quit()));
+      }
+    });
+
+    it('4 processes × 250 records of the same user at once pay each of the 333 multiples of a points trigger exactly once', async () => {
+      const xp: PointsSystemRules = {
+        key: 'xp',
+        name: 'XP',
+        description: null,
+        badgeUrl: null,
+        maxPoints: null,
+        status: 'active',
+        triggers: [
+          {
+            id: 'every-3',
+            type: 'metric',
+            metric: 'lessons',
+            threshold: 3,
+            points: 1,
+            status: 'active',
+            activatedAt: 0,
+          },
+        ],
+        levels: [],
+        boosts: [],
+      };
+      const { workers, store } = await startWorkers(target!, 4, 2, [xp]);
+      try {
+        const at = day('2026-03-02', 600);
+        const batches = workers.map(() =>
+          Array.from({ length: 250 }, () => ({ userId: 'same', metric: 'lessons', value: 1, at })),
+        );
+        const done = await recordAtOnce(workers, batches);
+        const awards = done.flatMap((row) => row.response.points.xp?.awards.map((award) => award.total) ?? []);
+        expect(awards.sort((a, b) => a - b)).toEqual(Array.from({ length: 333 }, (_, i) => i + 1));
+        const user = await store.load('same');
+        expect({ lessons: user?.totals.lessons, xp: user?.points?.xp?.total, seq: user?.points?.xp?.seq }).toEqual({
+          lessons: 1000,
+          xp: 333,
+          seq: 333,
+        });
       } finally {
         await Promise.all(workers.map((worker) => worker.quit()));
       }

@@ -8,7 +8,12 @@ import { redisStore } from '@kindling/redis';
 
 const config = JSON.parse(process.argv[2]);
 const store = redisStore({ ...config.deployment, keyPrefix: config.keyPrefix, account: config.account });
-const engine = createEngine({ store, streaks: config.streaks, clock: () => 0 });
+const engine = createEngine({
+  store,
+  streaks: config.streaks,
+  clock: () => 0,
+  ...(config.points ? { points: config.points } : {}),
+});
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 async function recordAll(events) {

@@ -7,7 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { RecordInput, RecordResult, StreakRuleInput } from '@kindling/core';
+import type { PointsSystemRules, RecordInput, RecordResult, StreakRuleInput } from '@kindling/core';
 import type { Deployment } from './targets.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -55,6 +55,8 @@ export interface WorkerConfig {
   readonly streaks: StreakRuleInput[];
   /** records in flight at once inside the process */
   readonly concurrency: number;
+  /** points systems for the worker's engine (EngineOptions.points) */
+  readonly points?: readonly PointsSystemRules[];
 }
 
 export interface RecordWorker {

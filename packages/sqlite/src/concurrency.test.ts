@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, type RecordInput } from '@kindling/core';
+import { createEngine, type PointsSystemRules, type RecordInput } from '@kindling/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runTogether, type Printed } from '../test/processes.js';
 import { sqliteStore } from './index.js';
@@ -46,7 +46,44 @@ function extensionsPerPeriod(printed: Printed[][]): Map<string, number> {
   return counts;
 }
 
+/** One point for every 3 lessons, activated long before the events. */
+const XP: PointsSystemRules = {
+  key: 'xp',
+  name: 'XP',
+  description: null,
+  badgeUrl: null,
+  maxPoints: null,
+  status: 'active',
+  triggers: [
+    { id: 'every-3', type: 'metric', metric: 'lessons', threshold: 3, points: 1, status: 'active', activatedAt: 0 },
+  ],
+  levels: [],
+  boosts: [],
+};
+
 describe('S21 across processes', () => {
+  it('S21: 4 processes × 250 events of one user pay each of the 333 multiples of a points trigger exactly once', async () => {
+    const at = Date.parse('2026-03-10T12:00:00Z');
+    const events = (p: number) =>
+      Array.from(
+        { length: 250 },
+        (_, i): RecordInput => ({ userId: 'same', metric: 'lessons', value: 1, at: at + p * 1000 + i }),
+      );
+    const file = path('points.db');
+    const printed = await runTogether(file, [0, 1, 2, 3].map(events), [XP]);
+    // every award, over every process's answers: totals 1..333, each paid once
+    const awards = printed.flat().flatMap((line) => line.points?.xp?.awards ?? []);
+    expect(awards.sort((a, b) => a - b)).toEqual(Array.from({ length: 333 }, (_, i) => i + 1));
+    const store = sqliteStore({ path: file });
+    const user = await store.load('same');
+    await store.close();
+    expect({ lessons: user?.totals.lessons, xp: user?.points?.xp?.total, awards: user?.points?.xp?.seq }).toEqual({
+      lessons: 1000,
+      xp: 333,
+      awards: 333,
+    });
+  });
+
   it('S21: 4 processes × 250 events of one user on one new file add up to exactly 1,000, each seeing the one before', async () => {
     const at = Date.parse('2026-03-10T12:00:00Z');
     const events = (p: number) =>

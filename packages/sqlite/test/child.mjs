@@ -3,7 +3,7 @@
 // its events one by one and prints one JSON line per event after `record` returned.
 //
 // Its first line of input is its configuration, { file, events: [{ userId, metric, value, at, ... }],
-// synchronous? }; it then prints "ready" and waits for a second line.
+// synchronous?, points? }; it then prints "ready" and waits for a second line.
 import { createInterface } from 'node:readline';
 
 const root = new URL('../../../', import.meta.url);
@@ -19,12 +19,22 @@ const engine = createEngine({
   store,
   streaks: [{ key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
   clock: () => 0,
+  ...(config.points ? { points: config.points } : {}),
 });
+/** Each system the answer moved: its total and the totals its awards left. */
+function pointsOf(result) {
+  return Object.fromEntries(
+    Object.entries(result.points).map(([key, change]) => [
+      key,
+      { total: change.total, awards: change.awards.map((a) => a.total) },
+    ]),
+  );
+}
 for (const event of config.events) {
   const result = await engine.record(event);
   const streak = result.currentStreak;
   process.stdout.write(
-    `${JSON.stringify({ eventId: result.eventId, total: result.total, replayed: result.replayed, extended: streak.extended, periodStart: streak.periodStart, length: streak.length })}\n`,
+    `${JSON.stringify({ eventId: result.eventId, total: result.total, replayed: result.replayed, extended: streak.extended, periodStart: streak.periodStart, length: streak.length, ...(config.points ? { points: pointsOf(result) } : {}) })}\n`,
   );
 }
 await store.close();

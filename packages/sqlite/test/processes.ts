@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import type { RecordInput } from '@kindling/core';
+import type { PointsSystemRules, RecordInput } from '@kindling/core';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));
@@ -69,12 +69,16 @@ export interface Printed {
   extended: boolean;
   periodStart: string;
   length: number;
+  /** the answer's points map (ChildOptions.points): each system's total and the totals of its awards */
+  points?: Record<string, { total: number; awards: number[] }>;
 }
 
 export interface ChildOptions {
   file: string;
   events: RecordInput[];
   synchronous?: 'full' | 'normal';
+  /** points systems for the child's engine (EngineOptions.points) */
+  points?: readonly PointsSystemRules[];
 }
 
 export interface Child {
@@ -127,8 +131,12 @@ export function startChild(options: ChildOptions, wrap: readonly string[] = []):
 }
 
 /** Starts one child per event list, lets them all go at once, and waits for each to finish. */
-export async function runTogether(file: string, eventLists: RecordInput[][]): Promise<Printed[][]> {
-  const children = eventLists.map((events) => startChild({ file, events }));
+export async function runTogether(
+  file: string,
+  eventLists: RecordInput[][],
+  points?: readonly PointsSystemRules[],
+): Promise<Printed[][]> {
+  const children = eventLists.map((events) => startChild({ file, events, ...(points ? { points } : {}) }));
   await Promise.all(children.map((child) => child.ready));
   for (const child of children) child.go();
   await Promise.all(children.map((child) => child.exited));

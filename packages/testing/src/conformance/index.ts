@@ -14,6 +14,7 @@ import { identifyCases } from './identify.js';
 import { idempotencyRetentionCases } from './idempotency-retention.js';
 import { preferenceCases } from './preferences.js';
 import { outboxCases } from './outbox.js';
+import { pointsCases } from './points.js';
 import { rebuildCases } from './rebuild.js';
 import { reminderCases } from './reminders.js';
 import { ruleChangeCases } from './rule-change.js';
@@ -94,6 +95,10 @@ export function describeStoreConformance(
     describe('outbox', () => {
       beforeEachFresh(fresh);
       outboxCases(store, options.reopen);
+    });
+    describe('points', () => {
+      beforeEachFresh(fresh);
+      pointsCases(store, options.reopen);
     });
     describe('erasure', () => {
       beforeEachFresh(fresh);
