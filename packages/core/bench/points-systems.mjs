@@ -15,7 +15,13 @@ export const POINTS_ACHIEVEMENTS = [
 
 /** An active trigger of `points`, activated before the workload. */
 const trigger = (/** @type {string} */ id, /** @type {number} */ points, /** @type {object} */ kind) =>
-  /** @type {import('@kindling/core').PointsTrigger} */ ({ id, points, status: 'active', activatedAt: ACTIVATED, ...kind });
+  /** @type {import('@kindling/core').PointsTrigger} */ ({
+    id,
+    points,
+    status: 'active',
+    activatedAt: ACTIVATED,
+    ...kind,
+  });
 
 /** A system of `triggers` and `boosts`, active, without a cap or levels. */
 const system = (

@@ -295,8 +295,7 @@ async function main() {
     },
     {
       name: 'the same + 2 points systems (5 triggers)',
-      run: (count) =>
-        runEngine(w, count, memoryStore, { achievements: POINTS_ACHIEVEMENTS, points: POINTS_SYSTEMS }),
+      run: (count) => runEngine(w, count, memoryStore, { achievements: POINTS_ACHIEVEMENTS, points: POINTS_SYSTEMS }),
     },
   ];
 
