@@ -1,5 +1,6 @@
 // @ts-check
-// Core benchmark: local-date placement baseline vs the pure reducer vs engine.record on the memory store.
+// Core benchmark: local-date placement baseline vs the pure reducer vs engine.record on the memory store,
+// and engine.record with two points systems against the same engine without them.
 //
 //   pnpm bench:core                      (builds @kindling/core, then runs this file with --expose-gc)
 //   KINDLING_BENCH_EVENTS=200000 pnpm bench:core
@@ -18,6 +19,11 @@
 // bench:profile shows the engine at 2-8% of the event endpoints' main thread, so a free engine would
 // raise their events/s by at most 1.09x (decision 002). A run where the reducer and the engine loops
 // disagree says so on that line: its figures are then no result.
+//
+// Points (issue 46): rows F and G run the engine on the memory store with an achievement (ten
+// lessons), F without points systems and G with two of five active triggers each and one global boost
+// live (points-systems.mjs); G / F, pair by pair, is the points' own cost. Report: issue 46's 0.85x
+// is set on the event endpoint (bench:http), where the engine is a few percent of the work.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createEngine, memoryStore, parseRules } from '@kindling/core';
@@ -26,9 +32,10 @@ import { generateWorkload as makeWorkload, envInt, ZONES, METRICS, DAY_MS } from
 import { cpuSeconds, fmtInt, heapPeak, mb, median, table } from './report.mjs';
 import { placeEvents, placementFormats } from './placement.mjs';
 import { stateOnlyStore } from './state-only-store.mjs';
+import { POINTS_ACHIEVEMENTS, POINTS_SYSTEMS } from './points-systems.mjs';
 
 /** @typedef {import('./workload.mjs').Workload} Workload */
-/** @typedef {{ events: number, seconds: number, cpu: number, heapAfter: number, check: number, tally?: Record<string, number>, digest?: string }} Run */
+/** @typedef {{ events: number, seconds: number, cpu: number, heapAfter: number, check: number, tally?: Record<string, number>, digest?: string, points?: number }} Run */
 
 const EVENTS = envInt('KINDLING_BENCH_EVENTS', 1_000_000, 1);
 const USERS = Math.min(envInt('KINDLING_BENCH_USERS', 10_000, 1), EVENTS);
@@ -159,16 +166,20 @@ function runReducer(
 /**
  * D: engine.record on memoryStore(), clock injected, each call awaited in turn. E: the same on a
  * store that keeps only the states (state-only-store.mjs): the engine's own cost, apart from a store's.
+ * F and G: on memoryStore() with `more` (the achievement; and for G the points systems); `points`
+ * counts the points they paid.
  */
 async function runEngine(
   /** @type {Workload} */ w,
   /** @type {number} */ count,
   /** @type {() => import('@kindling/core').Store} */ makeStore,
+  /** @type {Partial<import('@kindling/core').EngineOptions>} */ more = {},
 ) {
   let now = 0;
-  const engine = createEngine({ store: makeStore(), clock: () => now, streaks: STREAKS, metrics: METRICS });
+  const engine = createEngine({ store: makeStore(), clock: () => now, streaks: STREAKS, metrics: METRICS, ...more });
   const tally = emptyTally();
   let check = 0;
+  let points = 0;
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
@@ -182,6 +193,7 @@ async function runEngine(
     const changes = result.changes;
     for (let c = 0; c < changes.length; c++) tally[changes[c].type] += 1;
     check += result.total;
+    for (const key in result.points) points += /** @type {{ added: number }} */ (result.points[key]).added;
     if ((i & 0xffff) === 0) sampleHeap();
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -196,6 +208,7 @@ async function runEngine(
     heapAfter,
     check,
     tally,
+    points,
     digest: digestStates((id) => loaded.get(id) ?? null, w),
   };
 }
@@ -276,6 +289,14 @@ async function main() {
     { name: 'reduceEvent + describeEvent (response)', run: (count) => runReducer(w, count, model, true) },
     { name: 'engine.record on memoryStore (awaited)', run: (count) => runEngine(w, count, memoryStore) },
     { name: 'engine.record, state-only store (awaited)', run: (count) => runEngine(w, count, stateOnlyStore) },
+    {
+      name: 'engine.record + achievement, no points',
+      run: (count) => runEngine(w, count, memoryStore, { achievements: POINTS_ACHIEVEMENTS }),
+    },
+    {
+      name: 'the same + 2 points systems (5 triggers)',
+      run: (count) => runEngine(w, count, memoryStore, { achievements: POINTS_ACHIEVEMENTS, points: POINTS_SYSTEMS }),
+    },
   ];
 
   // Warm-up: every loop once over the first events, untimed. This JIT-compiles the loops and fills the
@@ -284,7 +305,7 @@ async function main() {
   for (const loop of loops) await loop.run(WARMUP_EVENTS);
   console.log(`warm-up:  each loop ran once over the first ${fmtInt(WARMUP_EVENTS)} events (not timed)`);
   console.log(
-    `measured: ${REPEATS} runs of each loop over all ${fmtInt(EVENTS)} events, alternating A B C D E A B C D E ...; median reported`,
+    `measured: ${REPEATS} runs of each loop over all ${fmtInt(EVENTS)} events, alternating A B C D E F G A B C D E F G ...; median reported`,
   );
   console.log('');
 
@@ -365,6 +386,23 @@ async function main() {
   console.log(`engine / baseline, run by run: ${runByRun(3)}`);
   console.log(`engine on the state-only store / baseline, run by run: ${runByRun(4)}`);
   console.log(`reducer / baseline, run by run: ${runByRun(1)}`);
+
+  // The points rows: G against F, pair by pair; the two must have done the same streak work.
+  const plainRun = /** @type {Required<Run>} */ (runs[5][0]);
+  const pointsRun = /** @type {Required<Run>} */ (runs[6][0]);
+  const pointsAgree =
+    plainRun.digest === pointsRun.digest &&
+    plainRun.check === pointsRun.check &&
+    CHANGE_TYPES.every((t) => plainRun.tally[t] === pointsRun.tally[t]) &&
+    plainRun.points === 0 &&
+    pointsRun.points > 0;
+  const pointsRatios = rates[6].map((rate, r) => rate / rates[5][r]);
+  const pointsRatio = median(pointsRatios);
+  console.log(
+    `points: ${fmtInt(pointsRun.points)} points paid per run (2 systems x 5 active triggers, one boost x2 live); ` +
+      `with and without agree on every total, change count and final streak state: ${pointsAgree ? 'yes' : 'NO'}`,
+  );
+  console.log(`points / no points, run by run: ${pointsRatios.map((r) => r.toFixed(2)).join(', ')}`);
   const ratio = pairRatio(3);
   console.log('');
   console.log(
@@ -373,6 +411,11 @@ async function main() {
       ' no target: the engine is judged where it runs, by pnpm bench:profile (decision 002)' +
       // Faster but wrong would be no result.
       `${same ? '' : '; reducer and engine disagree: these figures are not a result'}`,
+  );
+  console.log(
+    `report: engine.record with 2 points systems at ${pointsRatio.toFixed(2)}x the events/s of the same engine without them` +
+      ` (${Math.min(...pointsRatios).toFixed(2)} .. ${Math.max(...pointsRatios).toFixed(2)}); no target here: issue 46's 0.85x is the event endpoint's, judged by pnpm bench:http` +
+      `${pointsAgree ? '' : '; with and without points disagree: not a result'}`,
   );
 }
 

@@ -11,8 +11,8 @@
 //                                { count: true } over IPC, answers { received }
 //   bench-servers.mjs bare       a bare Fastify: POST /bare/:key/event parses the JSON body and answers
 //                                a small JSON; GET /bare/users/:id/streak answers a small JSON;
-//                                GET /bare-bytes/users/:id/streak?… and …/metrics/:key/event-summary?…
-//                                send the bytes the parent prepared
+//                                GET /bare-bytes/users/:id/streak?…, …/metrics/:key/event-summary?… and
+//                                …/points/:key send the bytes the parent prepared
 //                                for that very URL (what Kindling answered for it), with its headers
 //
 // Each tells its parent { url, appKey, adminKey } (the first start's keys, else null) over the IPC
@@ -126,6 +126,7 @@ async function startBare() {
   answerProfiling();
   app.get('/bare-bytes/users/:id/streak', sendPrepared);
   app.get('/bare-bytes/users/:id/metrics/:key/event-summary', sendPrepared);
+  app.get('/bare-bytes/users/:id/points/:key', sendPrepared);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: address, appKey: null, adminKey: null, close: () => app.close() };
 }

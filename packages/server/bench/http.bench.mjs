@@ -25,6 +25,11 @@
 //       the same N events (KINDLING_BENCH_IMPORT_EVENTS) written once as an NDJSON file for the
 //       built CLI and as batches of 1,000 for a freshly started server, each into a fresh SQLite
 //       data folder, alternating for KINDLING_BENCH_ROUNDS rounds; events/s = N / seconds.
+//   (e) points (issue 46): the event endpoint of an account with two points systems of five active
+//       triggers each and one global boost live (points-account.mjs) against the same account without
+//       them, on SQLite and on Redis (target: 0.85x or more on each); then GET /v1/users/:id/points/xp
+//       of users with 10 awards or more (the 10 a read answers by default), each pair on new
+//       processes, vs a bare GET sending the same bytes (target: 0.8x or more).
 //
 // Blocks alternate (bare, server, server, bare, ...), after 5 s of each side's load untimed; each
 // pair gives one ratio, and "vs bare" is the median of those ratios. Each block also reports the CPU
@@ -34,6 +39,8 @@
 // fails).
 //
 // Environment:
+//   KINDLING_BENCH_PARTS           which parts run, comma-separated: base (parts a to d), points (part e);
+//                                  default both
 //   KINDLING_BENCH_LOADGEN         wrk or autocannon (default: wrk when it is on the PATH)
 //   KINDLING_BENCH_PIN             on or off: with wrk, the measured server's main thread on CPU 0 and wrk
 //                                  on CPU 1 (default on where taskset is installed and there are 2 CPUs)
@@ -46,12 +53,14 @@
 //   KINDLING_REDIS_URL             the Redis of part (c) (default redis://127.0.0.1:6379; "off" skips it)
 //   KINDLING_BENCH_IMPORT_EVENTS   events of part (d), over 2,000 users (default 20000)
 //   KINDLING_BENCH_CPU_PROF        a folder: the SQLite server child runs with --cpu-prof into it, and
-//                                  so do part (d)'s batch servers and import processes
+//                                  so do part (d)'s batch servers and import processes and part (e)'s
+//                                  long-lived servers
 //   KINDLING_BENCH_DIR             where the server's data folder is made (default: the OS temp folder;
 //                                  /dev/shm shows the cost without the disk's fsync)
 //
 // Files go to a new folder under the OS temp folder, removed at the end. Every Redis key it writes
-// starts with "klbench-http-p<pid>:", and it deletes them at the end; it never flushes anything.
+// starts with "klbench-http-p<pid>" (":", "-plain:" or "-points:"), and it deletes them at the end; it
+// never flushes anything.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -63,6 +72,7 @@ import { alternate, answersOf, forkServer, QUIET } from './children.mjs';
 import { blast, cpuSeconds, LOADGEN, PLACEMENT, sendEach } from './load.mjs';
 import { seedYearOfLessons, zoneOf } from './read-data.mjs';
 import { deleteRedisKeys } from './redis-keys.mjs';
+import { configurePointsAccount, READ_SYSTEM } from './points-account.mjs';
 
 /** @typedef {import('./load.mjs').Load} Load */
 /** @typedef {import('./load.mjs').Block} Block */
@@ -82,6 +92,13 @@ const BATCH_CONNECTIONS = 4;
 /** the batch endpoint's events/s against `kindling import`'s, the same events into a fresh data folder each */
 const TARGET_BATCH_VS_IMPORT = 1;
 const HISTORY_PERIODS = 366;
+/** the event with two points systems against the same event without any, on each store (issue 46) */
+const TARGET_POINTS_EVENT = 0.85;
+/** a user's points read against a bare route sending the same bytes (issue 46) */
+const TARGET_POINTS_READ = 0.8;
+/** the awards a user's points read answers by default, and how many each read user has at least */
+const READ_AWARDS = 10;
+const PARTS = new Set((process.env.KINDLING_BENCH_PARTS || 'base,points').split(','));
 
 const SECONDS = envInt('KINDLING_BENCH_SECONDS', 10, 1);
 const ROUNDS = envInt('KINDLING_BENCH_ROUNDS', 3, 1);
@@ -124,6 +141,12 @@ const SUMMARY_PATHS = (() => {
 })();
 /** What the hosted service's SDKs send on every call (fetch): the answer may come gzipped. */
 const SDK_ENCODING = { 'accept-encoding': 'gzip, deflate' };
+
+/** Each history user's points in the system read (the default 10 awards). */
+const POINTS_READ_PATHS = Array.from(
+  { length: HISTORY_USERS },
+  (_, u) => `/v1/users/${userId(u)}/points/${READ_SYSTEM}`,
+);
 
 /** @returns {Load} */
 const eventLoad = (/** @type {string} */ path, /** @type {string | null} */ key) => ({
@@ -475,7 +498,141 @@ async function importPart(/** @type {string} */ dir) {
   return { rows, ratios, fixedSeconds, batches: bodies.length };
 }
 
+/**
+ * Part (e): the points of issue 46. On each store, two first starts set up by points-account.mjs,
+ * one with the points systems and one without, each warmed with one event per user, then compared
+ * on the event endpoint. On SQLite, then the user points read: each history user is given
+ * READ_AWARDS more events, so that their read answers READ_AWARDS awards, and the read is compared,
+ * each pair on new processes on the same data (as the verdict's streak read is), with a bare GET
+ * sending the very bytes Kindling answered.
+ */
+async function pointsPart() {
+  const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-points-'));
+  const sqliteEnv = (/** @type {string} */ name) => ({
+    KINDLING_DATA_DIR: join(dir, name),
+    KINDLING_DASHBOARD_DIR: join(dir, 'none'),
+  });
+  const redisEnv = (/** @type {string} */ name) => ({ REDIS_URL, KINDLING_REDIS_PREFIX: `${REDIS_PREFIX}-${name}` });
+  /** @type {Child[]} */
+  const running = [];
+  const stopAll = async () => {
+    for (const child of running.splice(0)) await child.stop();
+  };
+  /** a first start on `env`, its account set up, every user given one event */
+  const startSide = async (/** @type {Record<string, string>} */ env, /** @type {boolean} */ points) => {
+    const child = await forkServer('kindling', env, CPU_PROF);
+    running.push(child);
+    if (child.appKey === null || child.adminKey === null) throw new Error('the points servers should be first starts');
+    await configurePointsAccount(child.url, child.adminKey, { points });
+    const failed = await sendEach(child.url, eventLoad(EVENT_PATH, child.appKey), USERS);
+    if (failed > 0) throw new Error(`${failed} of the warm-up events failed`);
+    return { child, appKey: child.appKey };
+  };
+  /** the event with the points systems against without, on the store of `env` */
+  const eventsOn = async (/** @type {string} */ store, /** @type {(name: string) => Record<string, string>} */ env) => {
+    progress(`points: ${store}, two accounts set up and warmed with one event for each of ${USERS} users`);
+    const plain = await startSide(env('plain'), false);
+    const withPoints = await startSide(env('points'), true);
+    const on =
+      (/** @type {{ child: Child, appKey: string }} */ side) =>
+      (seconds = SECONDS) =>
+        blast(side.child.url, eventLoad(EVENT_PATH, side.appKey), {
+          connections: CONNECTIONS,
+          seconds,
+          pid: side.child.pid,
+        });
+    const event = await compare(`${store} event with 2 points systems vs without`, on(withPoints), on(plain));
+    return { event, withPoints };
+  };
+  try {
+    const sqlite = await eventsOn('sqlite', sqliteEnv);
+    const { child: reader, appKey } = sqlite.withPoints;
+    const readUsers = { ...eventLoad(EVENT_PATH, appKey), bodies: EVENT_BODIES.slice(0, HISTORY_USERS) };
+    await sendEach(reader.url, readUsers, HISTORY_USERS * READ_AWARDS);
+    await stopAll();
+    const first = await forkServer('kindling', sqliteEnv('points'));
+    const answers = await answersOf(first.url, appKey, POINTS_READ_PATHS);
+    await first.stop();
+    for (const [path, body] of answers.answers) {
+      const awards = /** @type {{ awards?: unknown[] }} */ (JSON.parse(body)).awards?.length;
+      if (awards !== READ_AWARDS) throw new Error(`${path} answered ${awards} awards, not ${READ_AWARDS}`);
+    }
+    progress(`points read answers: ${fmt(answers.meanBytes)} bytes (mean over ${HISTORY_USERS} users)`);
+    const read = await freshPairs(
+      `sqlite user points read (${READ_AWARDS} awards) vs a bare GET sending the same bytes`,
+      () => forkServer('kindling', sqliteEnv('points')),
+      readLoad(POINTS_READ_PATHS, appKey),
+      async () => {
+        const fresh = await forkServer('bare');
+        await fresh.ask({ answers: answers.answers, headers: answers.headers });
+        return fresh;
+      },
+      readLoad(bare(POINTS_READ_PATHS, '/bare-bytes/'), null),
+    );
+    let redis = null;
+    if (REDIS_URL !== 'off') {
+      try {
+        redis = (await eventsOn('redis', redisEnv)).event;
+      } finally {
+        await stopAll();
+        for (const name of ['plain', 'points'])
+          progress(
+            `points: deleted ${await deleteRedisKeys(REDIS_URL, `${REDIS_PREFIX}-${name}`)} keys under ${REDIS_PREFIX}-${name}:`,
+          );
+      }
+    }
+    return { sqlite: sqlite.event, read, readBytes: answers.meanBytes, redis };
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Part (e)'s table and verdicts. @param {Awaited<ReturnType<typeof pointsPart>>} results */
+function pointsReport({ sqlite, read, readBytes, redis }) {
+  console.log(
+    `\npoints (issue 46) — load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; 2 systems × 5 active triggers, one boost live, against the same account without them\n`,
+  );
+  tableHeader();
+  tableLine('POST event', `Kindling, SQLite (${SYNC}), 2 points systems`, summary(sqlite.rows.server), sqlite.ratios);
+  tableLine('POST event', `Kindling, SQLite (${SYNC}), no points system`, summary(sqlite.rows.baseline), null);
+  if (redis !== null) {
+    tableLine('POST event', 'Kindling, Redis, 2 points systems', summary(redis.rows.server), redis.ratios);
+    tableLine('POST event', 'Kindling, Redis, no points system', summary(redis.rows.baseline), null);
+  }
+  tableLine(
+    `GET user points, ${READ_AWARDS} awards (${fmt(readBytes)} bytes)`,
+    'Kindling, SQLite, a new process per pair',
+    summary(read.rows.server),
+    read.ratios,
+  );
+  tableLine('GET, the same bytes prepared', 'bare Fastify', summary(read.rows.baseline), null);
+  console.log('');
+  const spread = (/** @type {number[]} */ ratios) => ratios.map((r) => r.toFixed(2)).join(', ');
+  verdict(
+    median(sqlite.ratios) >= TARGET_POINTS_EVENT,
+    `SQLite event with 2 points systems at ${median(sqlite.ratios).toFixed(2)}× the events/s of the same event without (${spread(sqlite.ratios)}); target >= ${TARGET_POINTS_EVENT}×`,
+  );
+  if (redis !== null)
+    verdict(
+      median(redis.ratios) >= TARGET_POINTS_EVENT,
+      `Redis event with 2 points systems at ${median(redis.ratios).toFixed(2)}× the events/s of the same event without (${spread(redis.ratios)}); target >= ${TARGET_POINTS_EVENT}×`,
+    );
+  verdict(
+    median(read.ratios) >= TARGET_POINTS_READ,
+    `user points read (${READ_AWARDS} awards) at ${median(read.ratios).toFixed(2)}× of a bare Fastify GET sending the same bytes, a new pair of processes for each of ${read.ratios.length} pairs (${spread(read.ratios)}); target >= ${TARGET_POINTS_READ}×`,
+  );
+}
+
 async function main() {
+  if (PARTS.has('base')) await basePart();
+  if (PARTS.has('points')) pointsReport(await pointsPart());
+}
+
+async function basePart() {
   const dir = mkdtempSync(join(process.env.KINDLING_BENCH_DIR || os.tmpdir(), 'kindling-bench-http-'));
   /** @type {(() => unknown)[]} */
   const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
@@ -630,6 +787,26 @@ async function main() {
   }
 }
 
+const pct = (/** @type {number | null} */ n) => (n === null ? '–' : `${n.toFixed(0)}%`);
+const ms = (/** @type {number} */ n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+const verdict = (/** @type {boolean} */ ok, /** @type {string} */ text) =>
+  console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
+
+/** The header of a results table: a row per server of a comparison. */
+function tableHeader() {
+  console.log(
+    `| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | ${LOADGEN} CPU | vs baseline (median of pairs; min .. max) |`,
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+}
+
+/** A row of a results table; `ratios` null for the baseline. @param {string} workload @param {string} name @param {ReturnType<typeof summary>} s @param {number[] | null} ratios */
+function tableLine(workload, name, s, ratios) {
+  console.log(
+    `| ${workload} | ${name} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`,
+  );
+}
+
 /**
  * @param {{ event: Comparison, batch: Comparison, normal: Comparison, read: Comparison, readAfterEvents: Comparison, smallRead: Comparison, gzip: Comparison, coldRead: Comparison,
  *   summary: Comparison, summaryBytes: number, imported: Awaited<ReturnType<typeof importPart>>, redis: Comparison | null, events: number,
@@ -664,76 +841,66 @@ function report({
   console.log(
     `load generator ${LOADGEN}, ${PLACEMENT}; data folder under ${process.env.KINDLING_BENCH_DIR || os.tmpdir()}; ${CONNECTIONS} connections, ${ROUNDS} pairs of ${SECONDS} s blocks per comparison, ${USERS} users, ${HISTORY_USERS} users with history (${events} events written before the run)\n`,
   );
-  console.log(
-    `| workload | server | req/s (median block) | p50 ms | p99 ms | failed | server CPU | ${LOADGEN} CPU | vs baseline (median of pairs; min .. max) |`,
-  );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  const pct = (/** @type {number | null} */ n) => (n === null ? '–' : `${n.toFixed(0)}%`);
-  const ms = (/** @type {number} */ n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
-  /** @param {string} workload @param {string} name @param {ReturnType<typeof summary>} s @param {number[] | null} ratios */
-  const line = (workload, name, s, ratios) =>
-    console.log(
-      `| ${workload} | ${name} | ${fmt(s.rps)} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.failed} | ${pct(s.serverCpu)} | ${pct(s.clientCpu)} | ${ratios === null ? '1.00×' : `**${median(ratios).toFixed(2)}×** (${Math.min(...ratios).toFixed(2)} .. ${Math.max(...ratios).toFixed(2)})`} |`,
-    );
+  tableHeader();
   const ev = summary(event.rows.server);
   const evBare = summary(event.rows.baseline);
   const nm = summary(normal.rows.server);
-  line('POST event', `Kindling, SQLite (${SYNC}), 1 process`, ev, event.ratios);
-  line('POST event', 'bare Fastify', evBare, null);
+  tableLine('POST event', `Kindling, SQLite (${SYNC}), 1 process`, ev, event.ratios);
+  tableLine('POST event', 'bare Fastify', evBare, null);
   const bt = summary(batch.rows.server);
-  line(
+  tableLine(
     `POST ${BATCH_SIZE} events (events/s: ${fmt(bt.rps * BATCH_SIZE)})`,
     `Kindling, SQLite (${SYNC}), ${BATCH_CONNECTIONS} connections`,
     bt,
     batch.ratios,
   );
-  line('POST event', `Kindling, SQLite (${SYNC}), single events`, summary(batch.rows.baseline), null);
-  line('POST event', 'Kindling, SQLite (normal: no sync per commit), 1 process', nm, normal.ratios);
-  line('POST event', 'bare Fastify', summary(normal.rows.baseline), null);
-  line(
+  tableLine('POST event', `Kindling, SQLite (${SYNC}), single events`, summary(batch.rows.baseline), null);
+  tableLine('POST event', 'Kindling, SQLite (normal: no sync per commit), 1 process', nm, normal.ratios);
+  tableLine('POST event', 'bare Fastify', summary(normal.rows.baseline), null);
+  tableLine(
     `GET streak, ${HISTORY_PERIODS} periods (${kb(largeBytes)})`,
     'Kindling, SQLite, a new process per pair',
     summary(read.rows.server),
     read.ratios,
   );
-  line(
+  tableLine(
     `GET streak, ${HISTORY_PERIODS} periods, after the events`,
     'Kindling, SQLite, the process of the events',
     summary(readAfterEvents.rows.server),
     readAfterEvents.ratios,
   );
-  line('GET, the same bytes prepared', 'bare Fastify', summary(read.rows.baseline), null);
-  line(
+  tableLine('GET, the same bytes prepared', 'bare Fastify', summary(read.rows.baseline), null);
+  tableLine(
     `GET streak, 7 periods (${kb(smallBytes)})`,
     'Kindling, SQLite, 1 process',
     summary(smallRead.rows.server),
     smallRead.ratios,
   );
-  line('GET, the same bytes prepared', 'bare Fastify', summary(smallRead.rows.baseline), null);
-  line(
+  tableLine('GET, the same bytes prepared', 'bare Fastify', summary(smallRead.rows.baseline), null);
+  tableLine(
     `GET streak, ${HISTORY_PERIODS} periods, gzip asked`,
     'Kindling, SQLite, 1 process',
     summary(gzip.rows.server),
     gzip.ratios,
   );
-  line('GET, a small JSON', 'bare Fastify', summary(gzip.rows.baseline), null);
-  line(
+  tableLine('GET, a small JSON', 'bare Fastify', summary(gzip.rows.baseline), null);
+  tableLine(
     `GET streak, ${HISTORY_PERIODS} periods`,
     'Kindling, SQLite, read cache off',
     summary(coldRead.rows.server),
     coldRead.ratios,
   );
-  line('GET, a small JSON', 'bare Fastify', summary(coldRead.rows.baseline), null);
-  line(
+  tableLine('GET, a small JSON', 'bare Fastify', summary(coldRead.rows.baseline), null);
+  tableLine(
     `GET event summary, 366 days by day (${kb(summaryBytes)})`,
     'Kindling, SQLite, 1 process',
     summary(summaryRun.rows.server),
     summaryRun.ratios,
   );
-  line('GET, the same bytes prepared', 'bare Fastify', summary(summaryRun.rows.baseline), null);
+  tableLine('GET, the same bytes prepared', 'bare Fastify', summary(summaryRun.rows.baseline), null);
   if (redis !== null) {
-    line('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
-    line('POST event', 'Kindling, Redis, 1 process', summary(redis.rows.baseline), null);
+    tableLine('POST event', 'Kindling, Redis, 2 processes', summary(redis.rows.server), redis.ratios);
+    tableLine('POST event', 'Kindling, Redis, 1 process', summary(redis.rows.baseline), null);
   }
   // part (d): its own columns, since one of its two sides answers no requests
   const ratio = (/** @type {number[]} */ ratios) =>
@@ -763,8 +930,6 @@ function report({
   console.log(
     `| POST /admin/v1/metrics/events, ${imported.batches} batches of ${BATCH_SIZE}, ${BATCH_CONNECTIONS} at a time | first request to last answer: the server's start excluded | ${bi.rate} | ${bi.seconds} | ${bi.p50} | ${bi.p99} | ${bi.cpu} | ${ratio(imported.ratios)} |`,
   );
-  const verdict = (/** @type {boolean} */ ok, /** @type {string} */ text) =>
-    console.log(`${ok ? 'PASS' : 'FAIL'}: ${text}`);
   console.log('');
   verdict(
     median(event.ratios) >= TARGET_EVENT_SHARE,
