@@ -153,3 +153,34 @@ describe('GET /v1/points/:key and its boosts and levels', () => {
     expect((await t.call('GET', '/v1/points/nope')).status).toBe(404);
   });
 });
+
+describe("another account's keys", () => {
+  it("see neither the account's points systems nor its users' points, and keep totals of their own under the same key", async () => {
+    await event('lessons', 1);
+    await event('lessons', 1);
+    const other = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
+    const theirApp = { key: other.body.applicationKey as string };
+    for (const path of ['/v1/points/xp', '/v1/points/xp/levels', '/v1/points/xp/boosts', '/v1/users/ada/points/xp'])
+      expect([path, (await t.call('GET', path, theirApp)).status]).toEqual([path, 404]);
+    expect((await t.call('GET', '/v1/users/ada/points/xp/boosts', theirApp)).status).toBe(404);
+
+    const theirMetric = await t.call('POST', '/admin/v1/metrics', {
+      key: other.body.adminKey,
+      body: [{ name: 'Lessons' }],
+    });
+    const theirLessons = theirMetric.body.created[0];
+    const trigger = { type: 'metric', points: 3, metricId: theirLessons.id, metricThreshold: 1, status: 'active' };
+    const made = await t.call('POST', '/admin/v1/points', {
+      key: other.body.adminKey,
+      body: [{ name: 'XP', key: 'xp', triggers: [trigger] }],
+    });
+    expect(made.body.issues).toEqual([]);
+    const theirs = await t.call('POST', '/v1/metrics/lessons/event', {
+      ...theirApp,
+      body: { user: { id: 'ada' }, value: 1 },
+    });
+    expect(theirs.body.points.xp).toMatchObject({ total: 3, added: 3 });
+    expect((await t.call('GET', '/v1/users/ada/points/xp', theirApp)).body.total).toBe(3);
+    expect((await t.call('GET', '/v1/users/ada/points/xp')).body.total).toBe(20);
+  });
+});
