@@ -51,7 +51,6 @@ export type {
   PointsAward,
   PointsBoost,
   PointsLevel,
-  PointsState,
   PointsSystemRules,
   PointsTrigger,
   Rounding,
