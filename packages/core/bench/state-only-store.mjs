@@ -38,6 +38,8 @@ export function stateOnlyStore() {
     stats: refuse('index'),
     expiring: refuse('index'),
     earning: refuse('index'),
+    pointsTotals: refuse('index'),
+    pointsDue: refuse('index'),
     activity: refuse('activity counters'),
     readOutbox: refuse('outbox'),
     removeOutbox: refuse('outbox'),

@@ -21,6 +21,8 @@ export type {
   UserWrite,
   IndexStats,
   ExpiringRow,
+  PointsTotals,
+  PointsDueRow,
   IdempotencyRecord,
   ForgottenRecords,
 } from './store.js';
@@ -68,6 +70,7 @@ export type {
 } from './state.js';
 export { NEVER, mergeRollups } from './state.js';
 export type { PointsState, TriggerProgress } from './points/points-types.js';
+export type { PointsLine } from './points/points-line.js';
 export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { RecordedEvent } from './response.js';

@@ -11,6 +11,8 @@
  */
 import { StoreError } from './errors.js';
 import { indexEntries } from './index-entry.js';
+import { pointsLines } from './points/points-line.js';
+import type { PointsSystemRules } from './points/points-types.js';
 import { madeUnder, madeUnderStreakRules, stamp, type RulesStamp, type Stamped } from './fingerprint.js';
 import { rebuildUser, refreshAchievements } from './rebuild.js';
 import type { Model } from './reduce.js';
@@ -48,7 +50,12 @@ const STALE: unique symbol = Symbol('stale');
 const STALE_STEP: StepResult<typeof STALE> = Object.freeze({ result: STALE });
 const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], actions: [] });
 
-export function keepCurrent(store: Store, model: Model, rules: RulesStamp): CurrentRules {
+export function keepCurrent(
+  store: Store,
+  model: Model,
+  rules: RulesStamp,
+  points: readonly PointsSystemRules[],
+): CurrentRules {
   const fingerprint = rules.fingerprint;
   const isCurrent = (user: Stamped): boolean => madeUnder(user, rules);
   const keepsStreaks = (user: Stamped): boolean => madeUnderStreakRules(user, rules);
@@ -67,6 +74,7 @@ export function keepCurrent(store: Store, model: Model, rules: RulesStamp): Curr
               history: [],
               rollups: [],
               index: indexEntries(refreshed.user, model.rules),
+              pointsLines: pointsLines(refreshed.user, points),
               ...(refreshed.completed.length > 0
                 ? { activity: { days: [], metrics: [], achievements: refreshed.completed } }
                 : {}),
@@ -83,6 +91,8 @@ export function keepCurrent(store: Store, model: Model, rules: RulesStamp): Curr
             replaceHistory: true,
             rollups: [],
             index: indexEntries(rebuilt.user, model.rules),
+            // a rebuild writes every points line: what brings back lines a store lacks
+            pointsLines: pointsLines(rebuilt.user, points),
             // Backdated completions are counted (an achievement's rarity is the share of users who
             // hold it) but sent nowhere: no outbox entry (S22).
             ...(rebuilt.completed.length > 0

@@ -12,6 +12,7 @@ import { ConfigError, NotFoundError } from './errors.js';
 import { stampOf } from './fingerprint.js';
 import { deterministicId } from './ids.js';
 import { indexEntries } from './index-entry.js';
+import { pointsLines } from './points/points-line.js';
 import { dateChanges, outboxEntries } from './outbox.js';
 import { newStreakState, zoneNameFor, type Model } from './reduce.js';
 import { parseRules, type StreakRule } from './rules.js';
@@ -118,7 +119,7 @@ export function makeContext(options: EngineOptions): EngineContext {
   const points = checkPointsSystems(options.points);
   const metrics = knownMetrics(options, rules, achievements, points);
   const model: Model = { rules, achievements };
-  const current = keepCurrent(store, model, stampOf(model));
+  const current = keepCurrent(store, model, stampOf(model), points);
   const newId = options.newId;
   const outbox = options.outbox === true;
   const idempotencyRetention = checkIdempotencyRetention(options.idempotencyRetentionMs);
@@ -175,6 +176,7 @@ export function makeContext(options: EngineOptions): EngineContext {
           history,
           rollups: [],
           index: indexEntries(user, rules),
+          pointsLines: pointsLines(user, points),
           activity: countActivity(at, null, settled),
           outbox: outbox
             ? outboxEntries(user, rules, dateChanges([...settled, ...made], rules, user.tz, at))

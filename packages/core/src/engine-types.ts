@@ -4,6 +4,8 @@
  */
 import type { UserPointsView } from './points/user-points-view.js';
 import type { PointsChange, PointsRefusal } from './points/request-points.js';
+import type { PointsRange } from './points/points-summary.js';
+import type { PointsLevel } from './points/points-types.js';
 import type { Achievement, CompletedAchievement } from './achievements.js';
 import type { PauseView } from './pauses.js';
 import type { PreferencesInput, PreferencesView } from './preferences.js';
@@ -208,6 +210,19 @@ export interface Engine {
    * NotFoundError UNKNOWN_POINTS_SYSTEM for a key no system has
    */
   points(userId: string, system: string, options?: { at?: Date | number }): Promise<UserPointsView | null>;
+  /**
+   * S37: the eleven ranges of the points system's totals (`0–0`, then ten equal ranges up to the
+   * largest total rounded up to a power of ten) and how many users are in each, from the store's
+   * points index; with `userAttributes`, only users whose attributes hold every pair (a scan of the
+   * users, refused with InvalidInputError past 10,000). NotFoundError UNKNOWN_POINTS_SYSTEM for a
+   * key no system has.
+   */
+  pointsSummary(
+    system: string,
+    options?: { userAttributes?: Readonly<Record<string, string>> },
+  ): Promise<PointsRange[]>;
+  /** S34: each level of the points system by ascending threshold and how many users hold it (none: []). */
+  levelSummary(system: string): Promise<Array<{ level: PointsLevel; users: number }>>;
   /**
    * A stamp of the state a streak read of the user would be made from now, or null when the state
    * cannot be trusted as it is (a user never seen, a state kept under other rules): for caches of reads.

@@ -15,6 +15,7 @@ import type { Engine, EngineOptions, RecordInput } from './engine-types.js';
 import { InvalidInputError, NotFoundError, StoreError } from './errors.js';
 import { shown } from './shown.js';
 import { indexWatch } from './index-entry.js';
+import { pointsWatch } from './points/points-line.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { dateChanges, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
@@ -38,6 +39,7 @@ import { eventHappenings, metricHappenings } from './event-happenings.js';
 import { emptyRecord } from './keys.js';
 import { payRequestPoints, pointsUserOf, type PointsRefusal } from './points/request-points.js';
 import { viewUserPoints } from './points/user-points-view.js';
+import { levelSummary, pointsSummary } from './points-summaries.js';
 import { formatInstant } from './time/calendar.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -90,6 +92,7 @@ export function createEngine(options: EngineOptions): Engine {
     idempotencyRetention,
   } = ctx;
   const lines = indexWatch(rules);
+  const pointsLines = pointsWatch(points);
   const sweep = makeSweep(ctx);
 
   /**
@@ -151,6 +154,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (isLate(user, journal, event)) {
           const totalBefore = user.totals[metric] ?? 0;
           lines.note(user);
+          pointsLines.note(user);
           const late = reduceLateEvent(user, journal, event, model);
           const paid = points.length === 0 ? null : payRequestPoints(points, late.user, metricHappenings(event), at);
           if (paid?.refused) return { result: new Refused(paid.refused, totalBefore, eventId) };
@@ -165,6 +169,7 @@ export function createEngine(options: EngineOptions): Engine {
               replaceHistory: true,
               rollups: late.rollups,
               index: lines.changed(late.user, stored),
+              pointsLines: pointsLines.changed(late.user),
               activity: countActivity(at, { metric, value, day: (late.rollups[0] as Rollup).day }, result.changes),
               zoneChange: undefined,
               idempotency:
@@ -184,6 +189,7 @@ export function createEngine(options: EngineOptions): Engine {
       }
       // what the user's index lines are made of, noted before the reducer changes the state in place
       lines.note(user);
+      pointsLines.note(user);
       // the zone what the event settles on its way was settled in, before the event may change it
       const tzBefore = user === null ? null : user.tz;
       const totalBefore = user === null ? 0 : (user.totals[metric] ?? 0);
@@ -207,6 +213,7 @@ export function createEngine(options: EngineOptions): Engine {
           history: reduction.history,
           rollups: reduction.rollups,
           index: lines.changed(reduction.user, stored),
+          pointsLines: pointsLines.changed(reduction.user),
           // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
           activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
           // Absent fields as undefined, not spread in: one shape of write, no spread per event.
@@ -334,6 +341,9 @@ export function createEngine(options: EngineOptions): Engine {
       const state = user.points !== undefined && Object.hasOwn(user.points, key) ? user.points[key] : undefined;
       return viewUserPoints(system, state, pointsUserOf(user), at);
     },
+
+    pointsSummary: (key, opts) => pointsSummary(ctx, key, opts),
+    levelSummary: (key) => levelSummary(ctx, key),
 
     identify(userId, input, opts) {
       try {

@@ -10,6 +10,7 @@ import type { EngineContext } from './engine-context.js';
 import type { IdentifyInput, IdentifyMode, IdentifyResult } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { indexEntries } from './index-entry.js';
+import { pointsLines } from './points/points-line.js';
 import { dateChanges, outboxEntries } from './outbox.js';
 import { applyProfile, checkProfile, DEFAULT_PROFILE } from './profile.js';
 import { newUser } from './reduce.js';
@@ -73,6 +74,8 @@ export async function identify(
         history,
         rollups: [],
         index: indexEntries(user, rules),
+        // attributes and the zone decide when time triggers are due: every system's line
+        pointsLines: pointsLines(user, ctx.points),
         activity: countActivity(at, null, settled),
         zoneChange,
         outbox: outbox ? outboxEntries(user, rules, dateChanges(settled, rules, tzBefore, at)) : undefined,

@@ -57,6 +57,7 @@ export type {
 } from './points/points-types.js';
 export type { PointsChange, PointsRefusal } from './points/request-points.js';
 export type { UserPointsView } from './points/user-points-view.js';
+export type { PointsRange } from './points/points-summary.js';
 export { boostStatus, type BoostStatus } from './points/boost-status.js';
 
 export {

@@ -22,6 +22,7 @@ import {
 import { checkQueueLimit } from './delivery-queue.js';
 import { checkForgetArgs } from './idempotency-retention.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
+import type { PointsLine } from './points/points-line.js';
 import type { RecordedEvent } from './response.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
@@ -38,6 +39,8 @@ interface UserRecord {
   sums: DaySums;
   /** the user's line in each rule's analytics index, one per rule */
   lines: IndexEntry[];
+  /** the user's line in each points system's index, one per system */
+  pointsLines: PointsLine[];
   zoneChanges: ZoneChange[];
   actions: OwnerAction[];
   idempotency: Map<string, KeptAnswer> | null;
@@ -73,6 +76,17 @@ function putLine(lines: IndexEntry[], entry: IndexEntry): void {
     }
   }
   lines.push(entry);
+}
+
+/** Replaces the line of `line`'s points system. */
+function putPointsLine(lines: PointsLine[], line: PointsLine): void {
+  for (let i = 0; i < lines.length; i++) {
+    if ((lines[i] as PointsLine).system === line.system) {
+      lines[i] = line;
+      return;
+    }
+  }
+  lines.push(line);
 }
 
 function lineOf(record: UserRecord, streak: string): IndexEntry | undefined {
@@ -141,6 +155,7 @@ export function memoryStore(): MemoryStore {
       held: [],
       sums: newDaySums(),
       lines: [],
+      pointsLines: [],
       zoneChanges: [],
       actions: [],
       idempotency: null,
@@ -166,6 +181,9 @@ export function memoryStore(): MemoryStore {
         });
     }
     for (let i = 0; i < write.index.length; i++) putLine(target.lines, write.index[i] as IndexEntry);
+    if (write.pointsLines)
+      for (let i = 0; i < write.pointsLines.length; i++)
+        putPointsLine(target.pointsLines, write.pointsLines[i] as PointsLine);
     if (write.activity) addActivity(activity, write.activity);
     if (write.outbox) for (const entry of write.outbox) outbox.set(++outboxSeq, cloneJson(entry));
     if (record === undefined) users.set(userId, target);
@@ -273,6 +291,29 @@ export function memoryStore(): MemoryStore {
         .sort((a, b) => (a[1].earnsAt ?? NEVER) - (b[1].earnsAt ?? NEVER) || byUserId(a[0], b[0]))
         .slice(0, limit)
         .map(([userId]) => userId);
+    },
+    async pointsTotals(system, bounds) {
+      const counts = bounds.map(() => 0);
+      let largest = 0;
+      for (const record of users.values()) {
+        const line = record.pointsLines.find((candidate) => candidate.system === system);
+        if (line === undefined) continue;
+        if (line.total > largest) largest = line.total;
+        if (!line.changed) continue;
+        let range = -1;
+        while (range + 1 < bounds.length && line.total >= (bounds[range + 1] as number)) range++;
+        if (range >= 0) counts[range] = (counts[range] as number) + 1;
+      }
+      return { users: counts, largest };
+    },
+    async pointsDue(before, limit) {
+      const rows: Array<{ userId: string; system: string; dueAt: number }> = [];
+      for (const [userId, record] of users)
+        for (const line of record.pointsLines)
+          if (line.dueAt < before && line.dueAt < NEVER) rows.push({ userId, system: line.system, dueAt: line.dueAt });
+      return rows
+        .sort((a, b) => a.dueAt - b.dueAt || byUserId(a.userId, b.userId) || byUserId(a.system, b.system))
+        .slice(0, limit);
     },
     async activity(from, to) {
       const inKeyOrder = <T>(map: Map<string, T>) => [...map].sort((a, b) => byUserId(a[0], b[0]));

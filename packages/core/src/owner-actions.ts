@@ -3,6 +3,7 @@
  * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
  */
 import { payRequestPoints, type PointsChange } from './points/request-points.js';
+import { pointsLines } from './points/points-line.js';
 import { completeDue, describeCompleted, matchesUserAttributes } from './achievements.js';
 import { emptyRecord } from './keys.js';
 import { countActivity } from './activity.js';
@@ -163,6 +164,7 @@ export async function completeAchievement(
         history: [],
         rollups: [],
         index: [],
+        pointsLines: pointsLines(user, ctx.points),
         activity: countActivity(at, null, completed),
         outbox: ctx.outbox
           ? outboxEntries(

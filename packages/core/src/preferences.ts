@@ -7,6 +7,7 @@
 import type { EngineContext } from './engine-context.js';
 import { FeatureOffError, InvalidInputError, NotFoundError } from './errors.js';
 import { indexEntries } from './index-entry.js';
+import { pointsLines } from './points/points-line.js';
 import { emptyRecord, unsafeKeyReason } from './keys.js';
 import { personalRule } from './personal-rule.js';
 import { rebuildUser } from './rebuild.js';
@@ -205,6 +206,7 @@ export async function setPreferences(
           replaceHistory: true,
           rollups: [],
           index: indexEntries(rebuilt.user, ctx.rules),
+          pointsLines: pointsLines(rebuilt.user, ctx.points),
           // achievements the rebuild completed are counted (rarity), silently, as any rebuild's
           ...(rebuilt.completed.length > 0
             ? { activity: { days: [], metrics: [], achievements: rebuilt.completed } }

@@ -5,6 +5,7 @@
  */
 import type { ActivityDelta, ActivityReport } from './activity.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
+import type { PointsLine } from './points/points-line.js';
 import type { RecordedEvent } from './response.js';
 import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState, ZoneChange } from './state.js';
 
@@ -26,6 +27,11 @@ export interface UserWrite {
   readonly action?: OwnerAction;
   /** the user's line in each rule's analytics index, replacing the previous one */
   readonly index: readonly IndexEntry[];
+  /**
+   * the user's line in each points system's index whose line moved, replacing the previous one of
+   * that system (points-line.ts); absent or empty: the user's points lines stay as they are
+   */
+  readonly pointsLines?: readonly PointsLine[];
   /**
    * the first answer to an event sent with an idempotency key (S18): `record`'s, or `ingest`'s
    * without the streaks' views, with the instant the engine's clock recorded it. A record of the same
@@ -107,6 +113,24 @@ export interface ExpiringRow {
   readonly expiresAt: number;
 }
 
+/**
+ * What `Store.pointsTotals` counts in one system's points index: per range of totals, the users
+ * with a points change (S34), and the largest total of any line.
+ */
+export interface PointsTotals {
+  /** `users[i]`: lines with a change whose total is at least `bounds[i]` and below `bounds[i + 1]` (the last: no upper bound) */
+  readonly users: readonly number[];
+  /** the largest total of the system's lines; 0 when it has none */
+  readonly largest: number;
+}
+
+/** A user whose points line is due, as `Store.pointsDue` finds it. */
+export interface PointsDueRow {
+  readonly userId: string;
+  readonly system: string;
+  readonly dueAt: number;
+}
+
 export interface Store {
   /**
    * Read the user's state (and what `options` ask for), run `step`, commit its write: atomically,
@@ -157,6 +181,21 @@ export interface Store {
    */
   earning(streak: string, before: number, limit: number): Promise<string[]>;
   /**
+   * One points system's index (S37, S34): for `bounds`, ascending whole numbers, how many users
+   * whose line says they had a points change have a total in each range from one bound to the next,
+   * and the largest total of the system's lines, found from an index of the totals (never a scan
+   * of every user). A positive total is always a change's (awards make it), so the users of the
+   * store without a positive total are `countUsers()` less the count at and above 1.
+   */
+  pointsTotals(system: string, bounds: readonly number[]): Promise<PointsTotals>;
+  /**
+   * Users whose points line in some system is due before `before` (dueAt < before; a line due
+   * NEVER never is): soonest first,
+   * ties by user id (UTF-16 code unit order) and then by system key, at most `limit`, each with the
+   * system: those a sweeper settles for their time triggers (S33).
+   */
+  pointsDue(before: number, limit: number): Promise<PointsDueRow[]>;
+  /**
    * The account's activity counters as committed: days from `from` to `to` (`YYYY-MM-DD`, inclusive)
    * that have any count, in date order; every metric and achievement counted, in key order.
    */
@@ -180,7 +219,7 @@ export interface Store {
   /**
    * Erase a user (S26): their state, held periods, journal (day sums, zone changes, owner actions),
    * idempotency records, outbox entries not yet removed, their line in every rule's analytics index
-   * and their place in the user list, all at once and in turn with the user's updates (S21): an
+   * and every points system's index, and their place in the user list, all at once and in turn with the user's updates (S21): an
    * update that read the user before commits nothing (it runs again on nothing and makes a new user).
    * The activity counters keep their counts: they hold no person. True when there was a user.
    */

@@ -14,6 +14,7 @@ import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { ExpiringRow } from './store.js';
 import { indexWatch } from './index-entry.js';
+import { pointsWatch } from './points/points-line.js';
 import { type DatedChange, type OutboxChange, outboxEntries } from './outbox.js';
 import { remindUser } from './reminders.js';
 import { type SettledChange, settleUser } from './settle.js';
@@ -59,6 +60,7 @@ const IN_FLIGHT = 256;
 export function makeSweep(ctx: EngineContext) {
   const { rules, current, store, now, outbox } = ctx;
   const lines = indexWatch(rules);
+  const pointsLines = pointsWatch(ctx.points);
   /**
    * Per rule with reminders, the last index line looked at for them (in expiry order): a line
    * before it was reminded already, or its period was met. Kept by this engine; a new engine (a
@@ -75,6 +77,7 @@ export function makeSweep(ctx: EngineContext) {
     return current.update(userId, at, ({ user, lines: stored }) => {
       if (user === null) return { result: [] };
       lines.note(user);
+      pointsLines.note(user);
       const settlement = settleUser(user, rules, at);
       const reminders = remindUser(settlement.user, rules, at);
       // Nothing happened (only the day moved on): the lazy path gives the same, so nothing is written.
@@ -89,6 +92,7 @@ export function makeSweep(ctx: EngineContext) {
           history: settlement.history,
           rollups: [],
           index: lines.changed(settlement.user, stored),
+          pointsLines: pointsLines.changed(settlement.user),
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),
           outbox: outbox ? outboxEntries(settlement.user, rules, dated) : undefined,

@@ -42,6 +42,7 @@ import {
 } from './write-scripts.js';
 import { damaged } from './damaged.js';
 import { ERASE_LINES_LUA, ERASE_USER_LUA } from './erase-scripts.js';
+import { ERASE_POINTS_LUA, POINTS_LINES_LUA } from './points-scripts.js';
 import { FORGET_LINE_LUA, FORGET_RECORD_LUA } from './forget-idempotency.js';
 
 const SCRIPTS = {
@@ -63,6 +64,8 @@ const SCRIPTS = {
   kindlingPlaceRegistry: PLACE_REGISTRY_LUA,
   kindlingEraseUser: ERASE_USER_LUA,
   kindlingEraseLines: ERASE_LINES_LUA,
+  kindlingPointsLines: POINTS_LINES_LUA,
+  kindlingErasePoints: ERASE_POINTS_LUA,
   kindlingForgetRecord: FORGET_RECORD_LUA,
   kindlingForgetLine: FORGET_LINE_LUA,
 } as const;

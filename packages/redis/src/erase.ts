@@ -14,6 +14,7 @@ import { parseState } from './codec.js';
 import type { Connection } from './connection.js';
 import { encodeMember, indexKeyList, unescapeName, type AccountKeys } from './keys.js';
 import type { PendingWrites } from './pending-writes.js';
+import { erasePointsLines } from './points-index.js';
 import { backoff } from './update.js';
 import { parseBlob } from './user-blob.js';
 import type { WrittenLines } from './written-lines.js';
@@ -77,6 +78,8 @@ export async function eraseUser(context: EraseContext, userId: string): Promise<
       await connection.runScript('kindlingEraseLines', lineKeys, [member]);
       if (version > 0) await connection.run(connection.client.incr(counted), counted);
     }
+    // the points lines by a script of their own in the partition's slot, on a single Redis too
+    await erasePointsLines(connection, keys, userId);
     return version > 0;
   }
   throw new StoreError(

@@ -119,6 +119,12 @@ export interface PartitionKeys {
    */
   readonly idemAt: string;
   index(streak: string): IndexKeys;
+  /** member → the user's points lines, `<escaped system> <version> <total> <changed> <dueAt>` a line (hash, points-index.ts) */
+  readonly pointsLines: string;
+  /** `<member> <escaped system>` of every line due some day, by dueAt (sorted set) */
+  readonly pointsDue: string;
+  /** member → the user's total in `system`, −1 without a change (sorted set) */
+  pointsTotals(system: string): string;
 }
 
 export interface AccountKeys {
@@ -187,6 +193,18 @@ class PartitionKeyNames implements PartitionKeys {
 
   get idemAt(): string {
     return `${this.tag}:idem-at`;
+  }
+
+  get pointsLines(): string {
+    return `${this.tag}:pl`;
+  }
+
+  get pointsDue(): string {
+    return `${this.tag}:pdue`;
+  }
+
+  pointsTotals(system: string): string {
+    return `${this.tag}:pt:${escapeName(system)}`;
   }
 
   index(streak: string): IndexKeys {

@@ -16,6 +16,7 @@ import { listUsers } from './user-list.js';
 import { readOutbox, removeOutbox, type OutboxContext } from './outbox.js';
 import { accountMark } from './outbox-positions.js';
 import { pendingWrites } from './pending-writes.js';
+import { readPointsDue, readPointsTotals } from './points-index.js';
 import { ensureSchema } from './schema.js';
 import { lostCommits } from './lost-commits.js';
 import { updateUser, type UpdateContext } from './update.js';
@@ -212,6 +213,16 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
       await ready();
       await indexWrites.settled(connection.timeoutMs);
       return readPartitionedEarning(connection, keys.partitions, streak, before, limit);
+    },
+    async pointsTotals(system, bounds) {
+      await ready();
+      await indexWrites.settled(connection.timeoutMs);
+      return readPointsTotals(connection, keys.partitions, system, bounds);
+    },
+    async pointsDue(before, limit) {
+      await ready();
+      await indexWrites.settled(connection.timeoutMs);
+      return readPointsDue(connection, keys.partitions, before, limit);
     },
     async activity(from, to) {
       await ready();

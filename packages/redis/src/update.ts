@@ -31,6 +31,7 @@ import {
   type UserKeys,
 } from './keys.js';
 import { outboxArgs, registerNews } from './outbox.js';
+import { writePointsLines } from './points-index.js';
 import type { PendingWrites } from './pending-writes.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
 import { fieldsToRead, groupWrite, planWrite, type CommitOps } from './write-plan.js';
@@ -188,6 +189,24 @@ async function listNews(context: UpdateContext, userId: string, head: string, la
 
 function tellIndexError(context: UpdateContext, userId: string, error: unknown): void {
   context.onIndexError(error instanceof StoreError ? error : new StoreError(String(error), { cause: error }), userId);
+}
+
+/**
+ * After a commit: the write's points lines, in the partition's slot (points-index.ts). A single
+ * Redis writes them before the answer, so the answer's reader sees them; a Cluster follows the
+ * commit as with the index lines. Each line is written only if newer, so a try again is harmless.
+ */
+async function writePoints(context: UpdateContext, userId: string, write: UserWrite): Promise<void> {
+  const lines = write.pointsLines;
+  if (lines === undefined || lines.length === 0) return;
+  const apply = async () => {
+    const gaveUp = await retryInPartitionSlot(() =>
+      writePointsLines(context.connection, context.keys, userId, write.user.version, lines),
+    );
+    if (gaveUp !== undefined) tellIndexError(context, userId, gaveUp.failed);
+  };
+  if (context.connection.cluster) context.indexWrites.add(userId, apply);
+  else await apply();
 }
 
 /** The ops of a write, after reading the older fields it changes (a rare second read). */
@@ -354,7 +373,10 @@ export async function updateUser<T>(
     // Listed by its instant before it is committed: a record is never left where forgetIdempotency cannot find it.
     if (write.idempotency) await listRecord(context, userId, write.idempotency);
     if (write.outbox !== undefined && write.outbox.length > 0) {
-      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) return result;
+      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) {
+        await writePoints(context, userId, write);
+        return result;
+      }
     } else if (!context.connection.cluster) {
       // One call: the user's keys, the partition's activity counts and index lines together (or the
       // index left alone, when it already holds these lines).
@@ -372,6 +394,7 @@ export async function updateUser<T>(
           )) === 1
         ) {
           context.written.remember(userId, write.user.version, lines);
+          await writePoints(context, userId, write);
           return result;
         }
       } else {
@@ -385,7 +408,10 @@ export async function updateUser<T>(
           context.written.forget(userId);
           tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
         } else if (reply === 1) context.written.remember(userId, write.user.version, lines);
-        if (reply !== 0) return result;
+        if (reply !== 0) {
+          await writePoints(context, userId, write);
+          return result;
+        }
       }
     } else {
       // The partition's slot may be on a node that does not answer: the user's answer does not wait for it.
@@ -401,6 +427,7 @@ export async function updateUser<T>(
       });
       if (reply === 1) {
         followCommit();
+        await writePoints(context, userId, write);
         return result;
       }
     }

@@ -31,7 +31,9 @@ async function versionFiveFile(name: string): Promise<string> {
   await engine.record({ userId: 'bob', metric: 'lessons', value: 1, tz: 'UTC' });
   await store.close();
   const db = new Database(path);
-  db.exec('DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; PRAGMA user_version = 5;');
+  db.exec(
+    'DROP TABLE points_index; DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; PRAGMA user_version = 5;',
+  );
   db.close();
   return path;
 }

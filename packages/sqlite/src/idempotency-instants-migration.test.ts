@@ -40,6 +40,7 @@ describe('migration 012: idempotency records with the instant they were recorded
     db.exec(`
       DROP INDEX idempotency_by_instant;
       ALTER TABLE idempotency DROP COLUMN recorded_at;
+      DROP TABLE points_index;
       PRAGMA user_version = 11;
     `);
     db.close();

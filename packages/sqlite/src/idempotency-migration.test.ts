@@ -56,6 +56,7 @@ describe('migration 009: kept answers in a table with rowids', () => {
       INSERT INTO idempotency_old SELECT account, user_id, metric, key, response FROM idempotency;
       DROP TABLE idempotency;
       ALTER TABLE idempotency_old RENAME TO idempotency;
+      DROP TABLE points_index;
       PRAGMA user_version = 8;
     `);
     expect(db.prepare('SELECT count(*) FROM idempotency').pluck().get()).toBe(6);

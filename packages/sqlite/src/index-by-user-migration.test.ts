@@ -47,6 +47,7 @@ async function versionNineFile(name: string): Promise<string> {
     CREATE INDEX streak_index_earning ON streak_index (account, streak, earns_at, user_id) WHERE earns_at IS NOT NULL;
     DROP INDEX idempotency_by_instant;
     ALTER TABLE idempotency DROP COLUMN recorded_at;
+    DROP TABLE points_index;
     PRAGMA user_version = 9;
   `);
   db.close();

@@ -80,6 +80,17 @@ export interface Statements {
   eraseReplays: Statement<[string, Buffer]>;
   eraseOutbox: Statement<[string, Buffer]>;
   eraseIndex: Statement<[string, Buffer]>;
+  erasePoints: Statement<[string, Buffer]>;
+  /** a user's line in a points system's index (migrations/013_points_index.sql), inserted or replaced */
+  savePointsLine: Statement<[string, string, Buffer, number, number, number | null]>;
+  /** lines with a change of one system whose total is in [from, to) */
+  pointsBetween: Statement<[string, string, number, number], number>;
+  /** lines with a change of one system whose total is at least the bound */
+  pointsFrom: Statement<[string, string, number], number>;
+  /** the largest total of one system's lines with a change (null: none) */
+  pointsLargest: Statement<[string, string], number | null>;
+  /** lines due before the instant, soonest first, ties by user id then system */
+  pointsDue: Statement<[string, number, number], { user_id: Buffer; system: string; due_at: number }>;
   /** the account's activity counts, each table by its key's first column */
   clearDays: Statement<[string]>;
   clearMetrics: Statement<[string]>;
@@ -278,6 +289,30 @@ export function prepareStatements(db: Database.Database): Statements {
       'DELETE FROM streak_index INDEXED BY streak_index_by_user WHERE account = ? AND user_id = ?',
     ),
 
+    erasePoints: prepare<[string, Buffer]>(
+      db,
+      'DELETE FROM points_index INDEXED BY points_index_by_user WHERE account = ? AND user_id = ?',
+    ),
+    savePointsLine: prepare<[string, string, Buffer, number, number, number | null]>(
+      db,
+      'INSERT OR REPLACE INTO points_index (account, system, user_id, total, changed, due_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    pointsBetween: prepare<[string, string, number, number], number>(
+      db,
+      'SELECT count(*) FROM points_index INDEXED BY points_index_totals WHERE account = ? AND system = ? AND changed = 1 AND total >= ? AND total < ?',
+    ).pluck(),
+    pointsFrom: prepare<[string, string, number], number>(
+      db,
+      'SELECT count(*) FROM points_index INDEXED BY points_index_totals WHERE account = ? AND system = ? AND changed = 1 AND total >= ?',
+    ).pluck(),
+    pointsLargest: prepare<[string, string], number | null>(
+      db,
+      'SELECT max(total) FROM points_index INDEXED BY points_index_totals WHERE account = ? AND system = ? AND changed = 1',
+    ).pluck(),
+    pointsDue: prepare<[string, number, number], { user_id: Buffer; system: string; due_at: number }>(
+      db,
+      'SELECT user_id, system, due_at FROM points_index INDEXED BY points_index_due WHERE account = ? AND due_at IS NOT NULL AND due_at < ? ORDER BY due_at, user_id, system LIMIT ?',
+    ),
     indexLine: prepare<[string, string, Buffer], IndexColumns>(
       db,
       `SELECT ${INDEX_COLUMNS.join(', ')} FROM streak_index WHERE account = ? AND streak = ? AND user_id = ?`,

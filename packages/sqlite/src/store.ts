@@ -22,7 +22,7 @@ import type {
   ZoneChange,
 } from '@kindling/core/adapter';
 import { StoreError } from '@kindling/core';
-import { checkDaySum, checkFiniteNumbers, checkForgetArgs, checkQueueLimit } from '@kindling/core/adapter';
+import { checkDaySum, checkFiniteNumbers, checkForgetArgs, checkQueueLimit, NEVER } from '@kindling/core/adapter';
 import { connect } from './connection.js';
 import { storeError, toStoreError } from './errors.js';
 import { saveIndexLine } from './index-lines.js';
@@ -234,6 +234,16 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
     for (const line of write.index) saveIndexLine(sql, account, key, line);
+    if (write.pointsLines)
+      for (const line of write.pointsLines)
+        sql.savePointsLine.run(
+          account,
+          line.system,
+          key,
+          line.total,
+          line.changed ? 1 : 0,
+          line.dueAt >= NEVER ? null : line.dueAt,
+        );
     const idempotency = write.idempotency;
     if (idempotency)
       sql.saveReplay.run(
@@ -326,6 +336,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     // the state kept parsed is forgotten with the row, and the version noted with it
     states.take(call.userId);
     sql.eraseIndex.run(account, key);
+    sql.erasePoints.run(account, key);
     sql.eraseHistory.run(account, key);
     sql.eraseRollups.run(account, key);
     sql.eraseJournal.run(account, key);
@@ -483,6 +494,21 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       const count = Math.max(0, Math.floor(limit));
       const rows = guard(() => sql.earning.all(account, streak, before, count) as Buffer[]);
       return rows.map((row) => decodeKey(row));
+    },
+    async pointsTotals(system, bounds) {
+      return read(() => ({
+        users: bounds.map((from, i) =>
+          i + 1 < bounds.length
+            ? sql.pointsBetween.get(account, system, from, bounds[i + 1] as number)
+            : sql.pointsFrom.get(account, system, from),
+        ) as number[],
+        largest: sql.pointsLargest.get(account, system) ?? 0,
+      }));
+    },
+    async pointsDue(before, limit) {
+      const count = Math.max(0, Math.floor(limit));
+      const rows = guard(() => sql.pointsDue.all(account, before, count));
+      return rows.map((row) => ({ userId: decodeKey(row.user_id), system: row.system, dueAt: row.due_at }));
     },
     async activity(from, to) {
       return read(() => ({

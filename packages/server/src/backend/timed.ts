@@ -27,6 +27,8 @@ const STORE_OPERATIONS: Record<Exclude<keyof Store, 'peekVersion' | 'peekErasure
   stats: true,
   expiring: true,
   earning: true,
+  pointsTotals: true,
+  pointsDue: true,
   activity: true,
   forgetIdempotency: true,
   readOutbox: true,

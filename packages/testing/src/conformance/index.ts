@@ -15,6 +15,7 @@ import { idempotencyRetentionCases } from './idempotency-retention.js';
 import { preferenceCases } from './preferences.js';
 import { outboxCases } from './outbox.js';
 import { pointsCases } from './points.js';
+import { pointsIndexCases } from './points-index.js';
 import { rebuildCases } from './rebuild.js';
 import { reminderCases } from './reminders.js';
 import { ruleChangeCases } from './rule-change.js';
@@ -99,6 +100,10 @@ export function describeStoreConformance(
     describe('points', () => {
       beforeEachFresh(fresh);
       pointsCases(store, options.reopen);
+    });
+    describe('points index', () => {
+      beforeEachFresh(fresh);
+      pointsIndexCases(store);
     });
     describe('erasure', () => {
       beforeEachFresh(fresh);
