@@ -179,7 +179,7 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(summary.at(-1)?.total).toBe(3);
   });
 
-  it('surfaces the parts Kindling does not serve (points summaries, leaderboards, streak rankings) as errors with status 501 and our code', async () => {
+  it('surfaces the parts Kindling does not serve (a user’s points event summary, leaderboards, streak rankings) as errors with status 501 and our code', async () => {
     for (const call of [
       () =>
         sdk.users.pointsEventSummary('ada', 'xp', {
@@ -187,7 +187,6 @@ describe('the hosted service Node SDK against Kindling', () => {
           startDate: '2026-01-01',
           endDate: '2026-01-31',
         }),
-      () => sdk.points.summary('xp'),
       () => sdk.leaderboards.all(),
       () => sdk.streaks.rankings({ limit: 5, type: TrophyApi.StreaksRankingsRequestType.Active }),
     ]) {
@@ -389,6 +388,22 @@ describe('the hosted service Node SDK with a points system', () => {
       [-50, 'active'],
     ]);
     expect(system.triggers[0]?.created).toBeInstanceOf(Date);
+  });
+
+  it('parses points.summary: eleven ranges, the users without points in 0–0, the filter of user attributes', async () => {
+    await client.metrics.event('lessons', { user: { id: 'bo' }, value: 1 });
+    await client.metrics.event('lessons', { user: { id: 'bo' }, value: 1 });
+    await client.users.identify('cy', {});
+    const summary = await client.points.summary('xp');
+    expect(summary).toHaveLength(11);
+    // ada 10 and bo 20 of a largest total of 20: ranges 10 wide up to 100
+    expect(summary.slice(0, 3)).toEqual([
+      { from: 0, to: 0, users: 1 },
+      { from: 1, to: 10, users: 1 },
+      { from: 11, to: 20, users: 1 },
+    ]);
+    const filtered = await client.points.summary('xp', { userAttributes: 'plan:pro' });
+    expect(filtered.map((range) => range.users)).toEqual(new Array(11).fill(0));
   });
 
   it('surfaces an event refused for want of points as an error with status 422 and our code, and a missing system as 404', async () => {

@@ -12289,7 +12289,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points summaries (a system's summary and level summary, a user's points by day) yet */
+        /** Get how many users hold each level of a points system */
         get: {
             parameters: {
                 query?: never;
@@ -12301,6 +12301,25 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            level: {
+                                badgeUrl: string | null;
+                                description: string;
+                                id: string;
+                                key: string;
+                                name: string;
+                                points: number;
+                            };
+                            users: number;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -12347,6 +12366,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -12357,15 +12385,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12516,10 +12535,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points summaries (a system's summary and level summary, a user's points by day) yet */
+        /** Get how a points system's users spread over its totals, in eleven ranges */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description attr:value,attr:value: only users holding every pair (a scan of the users, at most 10,000) */
+                    userAttributes?: string;
+                };
                 header?: never;
                 path: {
                     key: string;
@@ -12528,6 +12550,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: number;
+                            to: number;
+                            users: number;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -12574,6 +12609,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -12584,15 +12628,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14463,7 +14498,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: points summaries (a system's summary and level summary, a user's points by day) yet */
+        /** Not served: a user's points event summary (their points by day) yet */
         get: {
             parameters: {
                 query?: never;

@@ -1,5 +1,5 @@
 /**
- * The hosted service's application paths of points summaries (the rest of points is served), and its leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
+ * The hosted service's application path of a user's points event summary (the rest of points is served), and its leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
  * caller is let in as for any route of its API (an application key for /v1, an admin key or session
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
@@ -26,8 +26,6 @@ export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
   { method: 'GET', url: '/v1/users/:id/points/:key/event-summary', part: 'points' },
   { method: 'GET', url: '/v1/users/:id/leaderboards/:key', part: 'leaderboards' },
   { method: 'GET', url: '/v1/users/:id/wrapped', part: 'wrapped' },
-  { method: 'GET', url: '/v1/points/:key/summary', part: 'points' },
-  { method: 'GET', url: '/v1/points/:key/level-summary', part: 'points' },
   { method: 'GET', url: '/v1/leaderboards', part: 'leaderboards' },
   { method: 'GET', url: '/v1/leaderboards/:key', part: 'leaderboards' },
   // the SDK 1.0.42's streaks.rankings: the top streaks of all users, which a key bound to one user
@@ -38,7 +36,7 @@ export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
 ];
 
 const WHAT: Record<NotSupportedRoute['part'], string> = {
-  points: "points summaries (a system's summary and level summary, a user's points by day) yet",
+  points: "a user's points event summary (their points by day) yet",
   leaderboards: 'leaderboards',
   rankings: 'streak rankings of all users',
   wrapped: 'the year in review (wrapped)',

@@ -285,5 +285,12 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
       [200, 10, 1],
       [200, 10, 1],
     ]);
+    // each namespace's summary counts its own users' totals
+    const summaries = await Promise.all([a, b, own].map((call) => call('GET', '/v1/points/xp/summary')));
+    expect(summaries.map((r) => [r.status, r.body.filter((range: { users: number }) => range.users > 0)])).toEqual([
+      [200, [{ from: 31, to: 40, users: 1 }]],
+      [200, [{ from: 10, to: 10, users: 1 }]],
+      [200, [{ from: 10, to: 10, users: 1 }]],
+    ]);
   });
 });

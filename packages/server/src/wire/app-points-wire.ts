@@ -295,3 +295,31 @@ export function pointsSystemAppWire(def: PointsSystemDef, config: AccountConfig)
     triggers: def.triggers.filter((t) => t.status === 'active').map((t) => appPointsTriggerWire(t, config)),
   };
 }
+
+/** One of a points summary's eleven ranges (`PointsRange`): the users whose total is from `from` to `to`. */
+export const pointsRangeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to', 'users'],
+  properties: { from: { type: 'integer' }, to: { type: 'integer' }, users: { type: 'integer' } },
+} as const;
+
+/** One level of a level summary: the level as `/levels` shows it and how many users hold it. */
+export const levelSummaryEntrySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['level', 'users'],
+  properties: { level: appPointsLevelSchema, users: { type: 'integer' } },
+} as const;
+
+/** A level summary's rows, each level of the engine's by its id in the system's configuration. */
+export function levelSummaryWire(
+  rows: ReadonlyArray<{ readonly level: PointsLevel; readonly users: number }>,
+  def: PointsSystemDef,
+) {
+  const byId = new Map(def.levels.map((level) => [level.id, level]));
+  return rows.flatMap(({ level, users }) => {
+    const found = byId.get(level.id);
+    return found === undefined ? [] : [{ level: appPointsLevelWire(found), users }];
+  });
+}

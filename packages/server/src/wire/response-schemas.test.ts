@@ -365,6 +365,8 @@ describe('the response schemas', () => {
     await get('GET /v1/points/{key}', '/v1/points/xp');
     await get('GET /v1/points/{key}/boosts', '/v1/points/xp/boosts?includeFinished=true');
     await get('GET /v1/points/{key}/levels', '/v1/points/xp/levels');
+    await get('GET /v1/points/{key}/summary', '/v1/points/xp/summary');
+    await get('GET /v1/points/{key}/level-summary', '/v1/points/xp/level-summary');
     await write('DELETE /admin/v1/points', undefined, `/admin/v1/points?ids=${systems.created[1].id}`);
     const tenants = await write('POST /admin/v1/tenants', [
       { customerId: 'acme', name: 'Acme' },

@@ -8,32 +8,16 @@ import type { Activity } from '../../engines/activity.js';
 import type { Engines } from '../../engines/engines.js';
 import type { AchievementDef } from '../../control/types.js';
 import { callerOf } from '../../access/auth.js';
-import { HttpError } from '../../errors/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
 import { achievementStatsSchema } from '../../wire/achievement-wire.js';
 import { achievementsWithStats } from './achievement-stats.js';
+import { parseAttributePairs } from './attribute-pairs.js';
 
 /** What the route takes of the server: the lower layers it calls. */
 export interface ListAchievementsDeps {
   readonly activity: Activity;
   readonly engines: Engines;
-}
-
-/** `plan:pro,team:a` as key → value; a pair without a colon is a 400 naming it. */
-function parseAttributePairs(text: string): Map<string, string> {
-  const pairs = new Map<string, string>();
-  for (const part of text.split(',')) {
-    if (part === '') continue;
-    const colon = part.indexOf(':');
-    if (colon <= 0)
-      throw new HttpError(
-        'INVALID_INPUT',
-        `userAttributes must be attr:value pairs separated by commas, got ${JSON.stringify(part.slice(0, 64))}`,
-      );
-    pairs.set(part.slice(0, colon), part.slice(colon + 1));
-  }
-  return pairs;
 }
 
 export function listAchievementsRoute(app: App, ctx: ListAchievementsDeps): void {
