@@ -22,6 +22,7 @@ const SYSTEMS: PointsSystemRules[] = [
     triggers: [
       { id: 'lesson', type: 'metric', metric: 'lessons', threshold: 1, points: 7, status: 'active', activatedAt: T0 },
       { id: 'slip', type: 'metric', metric: 'slips', threshold: 1, points: -100, status: 'active', activatedAt: T0 },
+      { id: 'badge', type: 'achievement', achievement: 'onboarded', points: 50, status: 'active', activatedAt: T0 },
     ],
     levels: [
       { id: 'rookie', key: 'rookie', points: 0, createdAt: T0 },
@@ -45,7 +46,13 @@ const SYSTEMS: PointsSystemRules[] = [
 ];
 
 function engineOn(store: Store) {
-  return createEngine({ store, clock: () => T0 + HOUR, points: SYSTEMS, metrics: ['lessons', 'slips', 'plays'] });
+  return createEngine({
+    store,
+    clock: () => T0 + HOUR,
+    points: SYSTEMS,
+    metrics: ['lessons', 'slips', 'plays'],
+    achievements: [{ key: 'onboarded', name: 'Onboarded', trigger: 'api' }],
+  });
 }
 
 /** `lessons` lessons for `userId`, one event each. */
@@ -92,6 +99,22 @@ export function pointsIndexCases(store: () => Store): void {
     expect(await engine.store.pointsTotals('xp', [1, 10])).toEqual({ users: [0, 1], largest: 14 });
     await engine.record({ userId: 'ada', metric: 'slips', value: 1 });
     expect(await engine.store.pointsTotals('xp', [0, 1])).toEqual({ users: [1, 0], largest: 0 });
+  });
+
+  it('writes the lines of an achievement’s award and of a new user made by identify', async () => {
+    const engine = engineOn(store());
+    await engine.identify('ada', { tz: 'Asia/Tokyo' }, { mode: 'create' });
+    expect(await engine.store.pointsDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([
+      { userId: 'ada', system: 'energy', dueAt: Date.parse('2026-05-01T15:00:00Z') },
+    ]);
+    await engine.completeAchievement('ada', 'onboarded');
+    expect(await engine.store.pointsTotals('xp', [0, 50, 51])).toEqual({ users: [0, 1, 0], largest: 50 });
+    expect((await engine.levelSummary('xp')).map(({ level, users }) => [level.key, users])).toEqual([
+      ['rookie', 0],
+      ['early-ten', 0],
+      ['ten', 1],
+      ['hundred', 0],
+    ]);
   });
 
   it('S26: an erased user leaves no line: not counted, not due', async () => {
