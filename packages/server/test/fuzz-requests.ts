@@ -118,6 +118,21 @@ const target = fc.oneof(
       url: `/v1/users/${user.text}/${rest}`,
       ids: user.id === null ? [] : [user.id],
     })),
+  fc
+    .tuple(
+      fc.oneof(fc.constant({ text: 'xp' }), segment),
+      fc.oneof(queryValue, fc.constantFrom('plan:pro', '__proto__:x,constructor:y', 'a:b,c', ':x', 'a:%00')),
+    )
+    .map(([key, attributes]) => ({
+      method: 'GET',
+      url: `/v1/points/${key.text}/summary?userAttributes=${attributes}`,
+      ids: [] as string[],
+    })),
+  fc.oneof(fc.constant({ text: 'xp' }), segment).map((key) => ({
+    method: 'GET',
+    url: `/v1/points/${key.text}/level-summary`,
+    ids: [] as string[],
+  })),
   fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
   segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
   fc
