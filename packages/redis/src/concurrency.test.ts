@@ -132,6 +132,8 @@ for (const target of [targets.single, targets.cluster]) {
           xp: 333,
           seq: 333,
         });
+        // the points index holds the last line: on a Cluster, once the workers' partition writes land
+        await expect.poll(() => store.pointsTotals('xp', [1, 333, 334])).toEqual({ users: [0, 1, 0], largest: 333 });
       } finally {
         await Promise.all(workers.map((worker) => worker.quit()));
       }

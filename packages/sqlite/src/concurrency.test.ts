@@ -76,7 +76,10 @@ describe('S21 across processes', () => {
     expect(awards.sort((a, b) => a - b)).toEqual(Array.from({ length: 333 }, (_, i) => i + 1));
     const store = sqliteStore({ path: file });
     const user = await store.load('same');
+    // the points index holds the line of the last commit, in the same transaction as the state
+    const line = await store.pointsTotals('xp', [1, 333, 334]);
     await store.close();
+    expect(line).toEqual({ users: [0, 1, 0], largest: 333 });
     expect({ lessons: user?.totals.lessons, xp: user?.points?.xp?.total, awards: user?.points?.xp?.seq }).toEqual({
       lessons: 1000,
       xp: 333,
