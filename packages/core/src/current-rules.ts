@@ -12,7 +12,6 @@
 import { StoreError } from './errors.js';
 import { indexEntries } from './index-entry.js';
 import { pointsLines } from './points/points-line.js';
-import type { PointsSystemRules } from './points/points-types.js';
 import { madeUnder, madeUnderStreakRules, stamp, type RulesStamp, type Stamped } from './fingerprint.js';
 import { rebuildUser, refreshAchievements } from './rebuild.js';
 import type { Model } from './reduce.js';
@@ -50,12 +49,8 @@ const STALE: unique symbol = Symbol('stale');
 const STALE_STEP: StepResult<typeof STALE> = Object.freeze({ result: STALE });
 const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], actions: [] });
 
-export function keepCurrent(
-  store: Store,
-  model: Model,
-  rules: RulesStamp,
-  points: readonly PointsSystemRules[],
-): CurrentRules {
+export function keepCurrent(store: Store, model: Model, rules: RulesStamp): CurrentRules {
+  const points = model.points ?? [];
   const fingerprint = rules.fingerprint;
   const isCurrent = (user: Stamped): boolean => madeUnder(user, rules);
   const keepsStreaks = (user: Stamped): boolean => madeUnderStreakRules(user, rules);

@@ -118,8 +118,8 @@ export function makeContext(options: EngineOptions): EngineContext {
   const achievements = parseAchievements(options.achievements, rules);
   const points = checkPointsSystems(options.points);
   const metrics = knownMetrics(options, rules, achievements, points);
-  const model: Model = { rules, achievements };
-  const current = keepCurrent(store, model, stampOf(model), points);
+  const model: Model = { rules, achievements, points };
+  const current = keepCurrent(store, model, stampOf(model));
   const newId = options.newId;
   const outbox = options.outbox === true;
   const idempotencyRetention = checkIdempotencyRetention(options.idempotencyRetentionMs);

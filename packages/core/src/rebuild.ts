@@ -13,6 +13,8 @@ import { grantFreezes } from './freezes.js';
 import { ruleOfUser } from './personal-rule.js';
 import { extendIfMet, newStreakState, type Model } from './reduce.js';
 import { restoreStreak } from './restore.js';
+import type { StreakExtension } from './points/evaluate-points.js';
+import { rebuiltStreakProgress } from './points/rebuilt-streak-progress.js';
 import type { StreakRule } from './rules.js';
 import {
   cloneUser,
@@ -227,9 +229,27 @@ export function rebuildUser(
     const state = rebuildRule(ruleOfUser(rule, stored), journal, rows, history, report?.streaks ?? null);
     if (state !== undefined) user.streaks[rule.key] = state;
   }
+  rebuildPointsProgress(user, model);
   const done = completeDue(user, model.achievements, at, report?.achievements ?? []);
   if (report !== undefined) report.completed.push(...done);
   return { user, history, completed: done.map((a) => a.key) };
+}
+
+/** S30: each points state of `user` with its streak triggers' progress set to the runs just rebuilt; nothing paid or taken. */
+function rebuildPointsProgress(user: UserState, model: Model): void {
+  const kept = user.points;
+  if (kept === undefined || model.points === undefined || model.points.length === 0) return;
+  const runs: StreakExtension[] = [];
+  for (const rule of model.rules) {
+    const state = user.streaks[rule.key];
+    runs.push({ streak: rule.key, length: state?.length ?? 0, run: state?.started ?? 0 });
+  }
+  const points = copyRecord(kept);
+  for (const system of model.points) {
+    const state = points[system.key];
+    if (state !== undefined) points[system.key] = rebuiltStreakProgress(system, state, runs);
+  }
+  user.points = points;
 }
 
 /**

@@ -135,6 +135,33 @@ describe('an event with points systems', () => {
   });
 });
 
+describe('a rebuild with streak triggers (S30)', () => {
+  it('counts the merged run as paid, so a late event that joins two runs pays no multiple twice', async () => {
+    const { engine, store } = engineWith([
+      system([
+        trigger('every-2', { type: 'streak', streak: 'daily', length: 2, points: 10 } as Partial<PointsTrigger>),
+      ]),
+    ]);
+    const day = (d: number) => T0 + d * 24 * HOUR + 9 * HOUR;
+    const on = async (d: number, at = day(d)) =>
+      (await engine.record({ userId: 'ana', metric: 'lessons', value: 1, at })).points.xp?.added ?? 0;
+    // days 0, 1: a run of 2 pays once; day 2 missed; day 3 starts a run of its own
+    expect([await on(0), await on(1), await on(3)]).toEqual([0, 10, 0]);
+    // day 2 arrives late: the rebuild joins the runs into one of 4, and pays nothing (S30)
+    expect(await on(2, day(2))).toBe(0);
+    // the progress kept names the joined run with both of its multiples paid
+    const stored = await store.load('ana');
+    expect(stored?.points?.xp?.progress['every-2']).toMatchObject({
+      run: stored?.streaks.daily?.started,
+      reached: 2,
+    });
+    // the next extension makes 5: no new multiple; 6 pays the third one
+    expect([await on(4), await on(5)]).toEqual([0, 10]);
+    const view = await engine.points('ana', 'xp', { at: day(5) + HOUR });
+    expect(view?.total).toBe(20);
+  });
+});
+
 describe('identify with points systems', () => {
   it('pays the user-creation triggers of a user it makes, once', async () => {
     const { engine, store } = engineWith([

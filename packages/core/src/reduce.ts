@@ -38,11 +38,14 @@ import type { ZoneOffsets } from './time/zone-offsets.js';
 import { MAX_SUM, sumOutOfRange } from './sums.js';
 import { InvalidInputError } from './errors.js';
 import { excusedByMove } from './zone-change.js';
+import type { PointsSystemRules } from './points/points-types.js';
 
 /** What the reducer needs to know of the configuration. */
 export interface Model {
   readonly rules: readonly StreakRule[];
   readonly achievements: readonly Achievement[];
+  /** the points systems, whose streak triggers' progress a rebuild sets (S30); none when absent */
+  readonly points?: readonly PointsSystemRules[];
 }
 
 /** An event, checked, with its instant and id decided. */

@@ -58,6 +58,32 @@ describe('reading a user’s points', () => {
     expect((await engine.points('ana', 'energy'))?.awards.map((award) => award.id)).toEqual(['4', '3', '2', '1']);
   });
 
+  it('says until when it holds: the next boundary it did not settle, or the next change of a boost', async () => {
+    const now = { at: T0 + 30 * 60_000 };
+    const { engine } = engineAt(now);
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0 });
+    now.at = T0 + 2 * HOUR + 10 * 60_000;
+    const read = await engine.points('ana', 'energy');
+    expect(read?.until).toBe(T0 + 3 * HOUR);
+    const before = await engine.points('ana', 'energy', { at: T0 + 3 * HOUR - 1 });
+    expect(before).toEqual(read);
+    expect((await engine.points('ana', 'energy', { at: T0 + 3 * HOUR }))?.total).toBe(3);
+    // with no time trigger, the view holds until a boost becomes active (10:00 UTC the day before its start)
+    const boosted = createEngine({
+      store: memoryStore(),
+      clock: () => T0,
+      points: [
+        {
+          ...energy,
+          triggers: energy.triggers.filter((trigger) => trigger.type !== 'time'),
+          boosts: [{ id: 'b', start: 20513 + 5, end: null, multiplier: 2, rounding: 'down' }],
+        },
+      ],
+    });
+    await boosted.record({ userId: 'bo', metric: 'plays', value: 0 });
+    expect((await boosted.points('bo', 'energy'))?.until).toBe((20513 + 4) * 24 * HOUR + 10 * HOUR);
+  });
+
   it('gives the level reached at the read, capped by maxPoints', async () => {
     const now = { at: T0 + 1 };
     const { engine } = engineAt(now);

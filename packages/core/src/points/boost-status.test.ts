@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boostApplies, boostStatus } from './boost-status.js';
+import { boostApplies, boostStatus, nextBoostChange } from './boost-status.js';
 import { boost, day } from '../../test/points-examples.js';
 
 describe('a boost status and where it applies (S35)', () => {
@@ -11,6 +11,17 @@ describe('a boost status and where it applies (S35)', () => {
     expect(boostStatus(b, Date.parse('2026-03-13T11:59:59.999Z'))).toBe('active');
     expect(boostStatus(b, Date.parse('2026-03-13T12:00:00Z'))).toBe('finished');
     expect(boostStatus({ ...b, end: null }, Date.parse('2099-01-01T00:00:00Z'))).toBe('active');
+  });
+
+  it('tells the next instant a status changes, each status holding until then', () => {
+    const never = 8.64e15;
+    const changes = [Date.parse('2026-03-09T10:00:00Z'), Date.parse('2026-03-13T12:00:00Z')];
+    expect(nextBoostChange([b], Date.parse('2026-03-01T00:00:00Z'), never)).toBe(changes[0]);
+    expect(nextBoostChange([b], changes[0] as number, never)).toBe(changes[1]);
+    expect(nextBoostChange([b], changes[1] as number, never)).toBe(never);
+    expect(nextBoostChange([{ ...b, end: null }], changes[0] as number, never)).toBe(never);
+    for (const at of [changes[0] as number, (changes[1] as number) - 1])
+      expect(boostStatus(b, at)).toBe(boostStatus(b, (changes[1] as number) - 1));
   });
 
   it('applies on its local dates, end included, to its own user or to users matching its filter', () => {

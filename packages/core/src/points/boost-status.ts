@@ -20,6 +20,24 @@ export function boostStatus(boost: Pick<PointsBoost, 'start' | 'end'>, at: numbe
   return 'active';
 }
 
+/**
+ * The first instant after `at` at which the status of one of `boosts` changes, or `never` when
+ * none will: until then every boost's status stays what it is at `at`.
+ */
+export function nextBoostChange(
+  boosts: readonly Pick<PointsBoost, 'start' | 'end'>[],
+  at: number,
+  never: number,
+): number {
+  let next = never;
+  for (const boost of boosts) {
+    const activeFrom = (boost.start - 1) * DAY_MS + 10 * HOUR_MS;
+    const finishedFrom = boost.end === null ? never : (boost.end + 1) * DAY_MS + 12 * HOUR_MS;
+    for (const change of [activeFrom, finishedFrom]) if (change > at && change < next) next = change;
+  }
+  return next;
+}
+
 /** Whether `boost` applies to an award to `userId` (with `attributes`) on local date `day`. */
 export function boostApplies(boost: PointsBoost, day: number, userId: string, attributes: AttributeFilter): boolean {
   if (day < boost.start || (boost.end !== null && day > boost.end)) return false;

@@ -45,6 +45,21 @@ describe('streak progress after a rebuild (S30, S20)', () => {
     expect(at21.refused ? null : at21.systems[0]?.state.total).toBe(100);
   });
 
+  it('keeps the multiples a run was paid when the rebuild made that run shorter', () => {
+    const system = pointsSystem([streak]);
+    const before = { ...emptyPointsState(), progress: { s: { from: String(T0), run: 3, reached: 2 } } };
+    const rebuilt = rebuiltStreakProgress(system, before, [{ streak: 'daily', length: 9, run: 3 }]);
+    expect(rebuilt.progress.s).toEqual({ from: String(T0), run: 3, reached: 2 });
+    const at14 = evaluatePoints(
+      [system],
+      { xp: rebuilt },
+      { extensions: [{ streak: 'daily', length: 14, run: 3 }] },
+      pointsUser(),
+      T0 + 1,
+    );
+    expect(at14.refused ? null : at14.systems[0]?.awards).toEqual([]);
+  });
+
   it('forgets the progress of a streak the rebuild found without a run', () => {
     const system = pointsSystem([streak]);
     const before = { ...emptyPointsState(), progress: { s: { from: String(T0), run: 10, reached: 1 } } };

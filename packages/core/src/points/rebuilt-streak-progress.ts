@@ -1,7 +1,8 @@
 /**
  * S30 under a rebuild (S20): a rebuild of the user's streaks pays no points and takes none back. Each
  * streak trigger's progress is set to the rebuilt run with every multiple up to its length counted
- * as paid, so that the next live extension pays only a multiple no run reached before it; metric
+ * as paid, so that the next live extension pays only a multiple no run reached before it (a run
+ * the rebuild shortened keeps the multiples it was paid, so none is paid twice in one run); metric
  * and time progress stand as they were (the events and boundaries they counted are the same).
  */
 import type { StreakExtension } from './evaluate-points.js';
@@ -23,10 +24,14 @@ export function rebuiltStreakProgress(
       delete progress[trigger.id];
       continue;
     }
+    const from = progressKey(trigger);
+    const kept = progress[trigger.id];
+    // a run the rebuild made shorter keeps the multiples it was paid: none is paid twice in one run
+    const paid = kept !== undefined && kept.from === from && kept.run === streak.run ? kept.reached : 0;
     progress[trigger.id] = {
-      from: progressKey(trigger),
+      from,
       run: streak.run,
-      reached: Math.floor(streak.length / trigger.length),
+      reached: Math.max(paid, Math.floor(streak.length / trigger.length)),
     };
   }
   return { total: state.total, changed: state.changed, seq: state.seq, progress, awards: state.awards };

@@ -18,7 +18,12 @@ export interface CachedAnswer {
   readonly gzip: Buffer | null;
   /** the engine's stamp of the state the answer was made from (its version and erasures count, the user's zone and local day) */
   readonly stamp: ReadStamp;
+  /** for an answer that changes with time within a day (a user's points: a time trigger's boundary, a boost's status), the instant it holds until (epoch ms, excluded) */
+  readonly until?: number;
 }
+
+/** Whether `answer` still holds at `at` as far as time goes: its stamp tells the rest. */
+const inTime = (answer: CachedAnswer, at: number) => answer.until === undefined || at < answer.until;
 
 const sizeOf = (answer: CachedAnswer) => answer.json.length + (answer.gzip?.length ?? 0);
 
@@ -112,21 +117,22 @@ export function keptAnswerSync(
   at: number,
 ): CachedAnswer | null | undefined {
   const kept = cache.get(shelf, userId);
-  if (kept === undefined) return null;
+  if (kept === undefined || !inTime(kept, at)) return null;
   const current = engine.isCurrentSync(userId, kept.stamp, { at });
   return current === undefined ? undefined : current ? kept : null;
 }
 
-/** The answer kept on `shelf` for the user, if it is still what a new read of the user would give (one version lookup). */
+/** The answer kept on `shelf` for the user, if it is still what a new read of the user at `at` would give (one version lookup). */
 export async function keptAnswer(
   cache: ReadCache,
   engine: Engine,
   shelf: string,
   userId: string,
+  at: number,
 ): Promise<CachedAnswer | undefined> {
   const kept = cache.get(shelf, userId);
-  if (kept === undefined) return undefined;
-  return (await engine.isCurrent(userId, kept.stamp)) ? kept : undefined;
+  if (kept === undefined || !inTime(kept, at)) return undefined;
+  return (await engine.isCurrent(userId, kept.stamp, { at })) ? kept : undefined;
 }
 
 /** What `keptAnswerSync` found, for a full read after it: undefined when it did not look or only the store can tell. */
@@ -138,9 +144,10 @@ export async function keptAfterCheck(
   engine: Engine,
   shelf: string,
   userId: string,
+  at: number,
   checked: SpotCheck,
 ): Promise<CachedAnswer | undefined> {
-  return checked === undefined ? keptAnswer(cache, engine, shelf, userId) : (checked ?? undefined);
+  return checked === undefined ? keptAnswer(cache, engine, shelf, userId, at) : (checked ?? undefined);
 }
 
 /**

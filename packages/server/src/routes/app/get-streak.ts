@@ -110,7 +110,7 @@ async function answerRead(
   const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
   if (runtime.config.streak === null) return reply.send(prepared(streakReadJson(null, null)));
   const shelf = shelfOf(runtime, periods);
-  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, shelf, id, checked);
+  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, shelf, id, callerOf(reply.request).at, checked);
   let answer: Answer = kept ?? (await newAnswer(runtime, id, periods));
   const gzip = gzipFor(answer, acceptEncoding);
   if (gzip && answer.gzip === null) answer = { ...answer, gzip: await gzipBody(answer.json) };

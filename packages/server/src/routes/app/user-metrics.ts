@@ -143,7 +143,14 @@ async function answerSummary(
 ) {
   const runtime = cached ?? (await ctx.engines.runtimeFor(callerOf(reply.request).space));
   const shelf = summaryShelf(runtime, asked);
-  const kept = await keptAfterCheck(ctx.streakReads, runtime.engine, shelf, asked.id, checked);
+  const kept = await keptAfterCheck(
+    ctx.streakReads,
+    runtime.engine,
+    shelf,
+    asked.id,
+    callerOf(reply.request).at,
+    checked,
+  );
   if (kept !== undefined) return reply.send(kept.json as unknown as []);
   // Stamped before the read: a write in between leaves the stamp older than the answer.
   const stamp = await runtime.engine.readStamp(asked.id);

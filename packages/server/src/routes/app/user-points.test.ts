@@ -135,6 +135,25 @@ describe('GET /v1/users/:id/points/:key', () => {
   });
 });
 
+describe('GET /v1/users/:id/points/:key read again', () => {
+  it('shows a time trigger’s boundary as it passes, and an event’s award at once, with no stale answer kept', async () => {
+    const added = await call('POST', `/admin/v1/points/${systemId}/triggers`, [
+      { type: 'time', points: 1, timeUnit: 'hours', timeInterval: 1, status: 'active' },
+    ]);
+    expect(added.body.issues).toEqual([]);
+    await event('lessons', 0);
+    const read = async () => (await t.call('GET', '/v1/users/ada/points/xp')).body.total;
+    expect([await read(), await read()]).toEqual([0, 0]);
+    // within the same day, no write: the next hourly boundary pays the refill a read settles
+    now += 60 * 60_000 - 1;
+    expect(await read()).toBe(0);
+    now += 1;
+    expect(await read()).toBe(2);
+    await event('lessons', 2);
+    expect(await read()).toBe(22);
+  });
+});
+
 describe('GET /v1/points/:key and its boosts and levels', () => {
   it('answers the system with its active triggers, its global boosts and its levels by threshold', async () => {
     const system = await t.call('GET', '/v1/points/xp');
