@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, memoryStore } from '@kindling/core';
+import { createEngine, memoryStore, type PointsSystemRules } from '@kindling/core';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -74,5 +74,60 @@ describe('nextDueAt', () => {
     expect(await engine.nextDueAt({ at: now, until: at('2026-03-02T12:00:00Z') })).toBe(at('2026-03-02T12:00:00Z'));
     expect(await engine.nextDueAt({ at: now, until: at('2026-03-10T00:00:00Z') })).toBe(now);
     expect((await engine.settleDue({ at: at('2026-03-03T00:00:00Z') })).changes).toBe(1);
+  });
+});
+
+describe('settleDue with a points system of time triggers (S33)', () => {
+  const T0 = at('2026-03-01T00:00:00Z');
+  const HOUR = 3_600_000;
+  const energy: PointsSystemRules = {
+    key: 'energy',
+    name: 'Energy',
+    description: null,
+    badgeUrl: null,
+    maxPoints: 5,
+    status: 'active',
+    triggers: [
+      { id: 'refill', type: 'time', unit: 'hour', interval: 1, points: 1, status: 'active', activatedAt: T0 },
+      { id: 'play', type: 'metric', metric: 'plays', threshold: 1, points: -1, status: 'active', activatedAt: T0 },
+    ],
+    levels: [],
+    boosts: [],
+  };
+  const engineOn = (store = memoryStore()) => ({
+    store,
+    engine: createEngine({ store, clock: () => T0, points: [energy] }),
+  });
+
+  it('pays a user who never comes back each boundary, dated there, once, as a read would show them', async () => {
+    const { store, engine } = engineOn();
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0, at: T0 + 10 * 60_000 });
+    expect(await engine.nextDueAt({ at: T0 + 20 * 60_000, until: T0 + 24 * HOUR })).toBe(T0 + HOUR);
+    const when = T0 + 3 * HOUR + 30 * 60_000;
+    const lazy = await engine.points('ana', 'energy', { at: when });
+    expect(await engine.settleDue({ at: when })).toEqual({ due: 1, users: 1, changes: 0, more: false });
+    const stored = (await store.load('ana'))?.points?.energy;
+    expect(stored?.awards).toEqual(lazy?.awards);
+    expect(stored?.awards.map((award) => award.at)).toEqual([T0 + 3 * HOUR, T0 + 2 * HOUR, T0 + HOUR]);
+    // settled: nothing due again before the next boundary, which the sweeper is told
+    expect(await engine.settleDue({ at: when })).toEqual({ due: 0, users: 0, changes: 0, more: false });
+    expect(await engine.nextDueAt({ at: when, until: T0 + 24 * HOUR })).toBe(T0 + 4 * HOUR);
+    // an event after pays nothing twice: its deduction meets the settled total
+    const played = await engine.record({ userId: 'ana', metric: 'plays', value: 1, at: when + 60_000 });
+    expect(played.points.energy?.total).toBe(2);
+  });
+
+  it('moves a capped user past boundaries that pay nothing, so the due list reaches the users behind', async () => {
+    const { store, engine } = engineOn();
+    for (const userId of ['ana', 'bob'])
+      await engine.record({ userId, metric: 'plays', value: 0, at: T0 + 10 * 60_000 });
+    await engine.settleDue({ at: T0 + 6 * HOUR });
+    expect((await store.load('ana'))?.points?.energy?.awards).toHaveLength(5);
+    // both at the cap: each boundary pays nothing, yet each user leaves the due list once settled
+    expect(await engine.settleDue({ at: T0 + 9 * HOUR, limit: 1 })).toMatchObject({ due: 1, more: true });
+    expect(await engine.settleDue({ at: T0 + 9 * HOUR, limit: 1 })).toMatchObject({ due: 1, more: true });
+    expect(await engine.settleDue({ at: T0 + 9 * HOUR, limit: 1 })).toMatchObject({ due: 0 });
+    expect((await store.load('ana'))?.points?.energy?.awards).toHaveLength(5);
+    expect((await store.load('ana'))?.points?.energy?.total).toBe(5);
   });
 });

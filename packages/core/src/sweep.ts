@@ -3,7 +3,9 @@
  * freeze or is lost by then, or who earns a freeze by then, as the store's index finds them, no
  * scan over all users: a line's `expiresAt` is the end of the last period its streak holds without
  * a freeze, and its `earnsAt` the local day start of the next earning, so a user is due once either
- * has passed. A settlement that finds nothing to report writes nothing (the lazy path gives
+ * has passed. Users whose points line is due (a time trigger's boundary has passed, S33) are
+ * settled too: their awards are paid at their boundaries, as their next event would pay them, so
+ * a user who never comes back still gets an energy system's refill. A settlement that finds nothing to report writes nothing (the lazy path gives
  * the same). Each settlement is one write through
  * `store.update`, serialised with the user's events and checked against the version it read, so a
  * settlement racing an event or another sweeper is applied once: whichever comes second finds
@@ -15,10 +17,11 @@ import type { EngineContext } from './engine-context.js';
 import type { ExpiringRow } from './store.js';
 import { indexWatch } from './index-entry.js';
 import { pointsWatch } from './points/points-line.js';
+import { payRequestPoints } from './points/request-points.js';
 import { type DatedChange, type OutboxChange, outboxEntries } from './outbox.js';
 import { remindUser } from './reminders.js';
 import { type SettledChange, settleUser } from './settle.js';
-import type { Change } from './state.js';
+import type { Change, UserState } from './state.js';
 import { checkCount, checkUserId } from './validate.js';
 
 /** A settled change or a reminder as the engine answers it: the instant it happened in ISO 8601. */
@@ -35,7 +38,7 @@ export interface SweepResult {
    * with nothing to change or remind are among them, not among `users`
    */
   readonly due: number;
-  /** users whose streaks moved */
+  /** users whose streaks moved or whose time triggers paid points */
   readonly users: number;
   /** changes they made (losses, freezes used or earned, pauses used) and reminders sent */
   readonly changes: number;
@@ -57,6 +60,13 @@ function undated(settled: SettledChange): DatedChange {
  */
 const IN_FLIGHT = 256;
 
+/** What settling one user did: the changes and reminders, each with its instant, and whether time triggers paid points. */
+interface Settled {
+  readonly changes: DatedChange[];
+  readonly paid: boolean;
+}
+const NOTHING: Settled = Object.freeze({ changes: [], paid: false });
+
 export function makeSweep(ctx: EngineContext) {
   const { rules, current, store, now, outbox } = ctx;
   const lines = indexWatch(rules);
@@ -73,26 +83,31 @@ export function makeSweep(ctx: EngineContext) {
    * Settle `userId` up to `at` and send the reminders due then (reminders.ts): what happened, each
    * with its instant; none when there was nothing to settle or remind (or no such user).
    */
-  function settleAt(userId: string, at: number): Promise<DatedChange[]> {
-    return current.update(userId, at, ({ user, lines: stored }) => {
-      if (user === null) return { result: [] };
+  function settleAt(userId: string, at: number): Promise<Settled> {
+    return current.update<Settled>(userId, at, ({ user, lines: stored }) => {
+      if (user === null) return { result: NOTHING };
       lines.note(user);
       pointsLines.note(user);
       const settlement = settleUser(user, rules, at);
       const reminders = remindUser(settlement.user, rules, at);
+      settlePoints(settlement.user, at);
+      // a points line moved: awards paid, or boundaries passed at the cap (their progress, and the
+      // line's next boundary, move on even with nothing paid, so the due list moves past the user)
+      const movedLines = pointsLines.changed(settlement.user);
+      const paid = movedLines.length > 0;
       // Nothing happened (only the day moved on): the lazy path gives the same, so nothing is written.
-      if (settlement.changes.length === 0 && settlement.history.length === 0 && reminders.length === 0)
-        return { result: [] };
+      if (settlement.changes.length === 0 && settlement.history.length === 0 && reminders.length === 0 && !paid)
+        return { result: NOTHING };
       if (!settlement.moved) settlement.user.version += 1;
       const dated = [...settlement.changes.map(undated), ...reminders];
       return {
-        result: dated,
+        result: { changes: dated, paid },
         write: {
           user: settlement.user,
           history: settlement.history,
           rollups: [],
           index: lines.changed(settlement.user, stored),
-          pointsLines: pointsLines.changed(settlement.user),
+          pointsLines: movedLines,
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),
           outbox: outbox ? outboxEntries(settlement.user, rules, dated) : undefined,
@@ -105,9 +120,17 @@ export function makeSweep(ctx: EngineContext) {
     });
   }
 
+  /**
+   * S33: the time triggers of every points system settled up to `at` in `user` (a request with
+   * nothing else to pay), each award dated at its boundary, as the next event would settle them.
+   */
+  function settlePoints(user: UserState, at: number): void {
+    if (ctx.points.length > 0 && user.points !== undefined) payRequestPoints(ctx.points, user, {}, at);
+  }
+
   async function settle(userId: string, options?: { at?: Date | number }): Promise<SettleResult> {
     const id = checkUserId(userId);
-    const changes = await settleAt(id, now(options?.at));
+    const { changes } = await settleAt(id, now(options?.at));
     return {
       userId: id,
       changes: changes.map(({ change, at }) => ({ ...change, at: new Date(at).toISOString() })),
@@ -145,6 +168,12 @@ export function makeSweep(ctx: EngineContext) {
       const last = remind[remind.length - 1];
       if (last !== undefined) reached.set(rule.key, last);
     }
+    if (ctx.points.length > 0) {
+      // users whose time triggers have a boundary by now (S33): settled to it, each award dated there
+      const rows = await store.pointsDue(at + 1, limit);
+      if (rows.length === limit) more = true;
+      for (const row of rows) due.add(row.userId);
+    }
     let users = 0;
     let changes = 0;
     // a few users at once: a store serialises each user's writes, not different users'
@@ -152,8 +181,8 @@ export function makeSweep(ctx: EngineContext) {
     const worker = async () => {
       for (let userId = queue.pop(); userId !== undefined; userId = queue.pop()) {
         const settled = await settleAt(userId, at);
-        if (settled.length > 0) users++;
-        changes += settled.length;
+        if (settled.changes.length > 0 || settled.paid) users++;
+        changes += settled.changes.length;
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
@@ -177,6 +206,10 @@ export function makeSweep(ctx: EngineContext) {
       const [remind] = await store.expiring(rule.key, at, next + rule.remindBeforeMs, 1, reminderCursor.get(rule.key));
       if (remind !== undefined) next = Math.max(at, Math.min(next, remind.expiresAt - rule.remindBeforeMs));
       if (next === at) break;
+    }
+    if (ctx.points.length > 0 && next > at) {
+      const [first] = await store.pointsDue(next, 1);
+      if (first !== undefined) next = Math.max(at, Math.min(next, first.dueAt));
     }
     return next;
   }

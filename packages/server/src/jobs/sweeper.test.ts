@@ -28,6 +28,35 @@ async function dailyLosses(server: TestServer) {
 }
 
 describe('the sweeper', () => {
+  it('pays the time triggers of users who stay away at their boundaries, so their total is there when read', async () => {
+    let now = Date.parse('2026-03-02T10:30:00Z');
+    const server = await serverWithUsers({ KINDLING_SWEEP_MS: '0' }, () => now);
+    const made = await server.call('POST', '/admin/v1/points', {
+      key: server.adminKey,
+      body: [
+        {
+          name: 'Energy',
+          key: 'energy',
+          maxPoints: 100,
+          triggers: [{ type: 'time', points: 5, timeUnit: 'hours', timeInterval: 1, status: 'active' }],
+        },
+      ],
+    });
+    expect(made.body.issues).toEqual([]);
+    // the users have a points state once an event has met the system
+    for (const id of ['ada', 'bob', 'cyd'])
+      await server.call('POST', '/v1/metrics/lessons/event', { body: { user: { id }, value: 1 } });
+    now += 2 * 3_600_000;
+    expect(await server.server.ctx.sweeper.sweepOnce()).toMatchObject({ users: 3, failures: 0 });
+    // settled once: the streaks stand within their day, only the points moved (hourly from the activation, 10:30)
+    expect((await server.server.ctx.sweeper.sweepOnce()).users).toBe(0);
+    const read = await server.call('GET', '/v1/users/ada/points/energy');
+    expect(read.body.awards.map((award: { date: string }) => award.date)).toEqual([
+      '2026-03-02T12:30:00.000Z',
+      '2026-03-02T11:30:00.000Z',
+    ]);
+  });
+
   it('settles streaks that ran out while their users stay away, so the dashboard counts the losses on the day they happened, once', async () => {
     let now = Date.parse('2026-03-02T10:00:00Z');
     const server = await serverWithUsers({ KINDLING_SWEEP_MS: '0' }, () => now);

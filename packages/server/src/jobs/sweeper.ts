@@ -196,8 +196,9 @@ export class Sweeper {
         try {
           const runtime = await this.engines.runtimeFor(space);
           await this.forgetter?.forgetIn(space.store, runtime.engine.store);
-          // the rule is the account's: none, and none of its namespaces has streaks to settle (only keys to forget)
-          if (runtime.config.streak === null) {
+          // the rule and the points systems are the account's: with neither, none of its namespaces
+          // has anything to settle (only keys to forget)
+          if (runtime.config.streak === null && runtime.pointsByKey.size === 0) {
             if (this.forgetter === null) break;
             continue;
           }
