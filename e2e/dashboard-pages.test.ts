@@ -152,6 +152,9 @@ const pages: ReadonlyArray<{ name: string; open: (page: Page) => Promise<void> }
       await openPage(page, 'Users');
       await page.getByRole('link', { name: 'bob', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'User bob' }).waitFor();
+      // the points of each live system: bob's XP, with no award before the system was made
+      await page.getByRole('heading', { level: 2, name: 'Points' }).waitFor();
+      await page.getByRole('heading', { level: 3, name: 'XP' }).waitFor();
     },
   },
   { name: 'keys', open: (page) => openPage(page, 'API keys') },

@@ -9243,6 +9243,32 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the user's points in each live points system, its time triggers settled to now, with the latest awards */
+                            points: {
+                                /** @description newest first, at most 5 */
+                                awards: {
+                                    awarded: number;
+                                    date: string;
+                                    id: string;
+                                    total: number;
+                                    /** @description the trigger's id */
+                                    trigger: string;
+                                    /**
+                                     * @description the trigger's type, or deleted for a trigger deleted since
+                                     * @enum {string}
+                                     */
+                                    triggerType: "metric" | "achievement" | "streak" | "time" | "user_creation" | "deleted";
+                                }[];
+                                id: string;
+                                key: string;
+                                level: {
+                                    key: string;
+                                    name: string;
+                                    points: number;
+                                } | null;
+                                name: string;
+                                total: number;
+                            }[];
                             /** @description newest first */
                             recent: {
                                 date: string;

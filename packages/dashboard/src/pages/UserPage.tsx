@@ -7,6 +7,7 @@ import { PageHeading } from '../components/PageHeading';
 import { StreakCalendar } from '../components/user/StreakCalendar';
 import { PauseList } from '../components/user/PauseList';
 import { UserActions } from '../components/user/UserActions';
+import { UserPoints } from '../components/user/UserPoints';
 import { ZoneName } from '../components/ZoneName';
 import { useLoad } from '../components/use-load';
 import { navigate } from '../components/use-route';
@@ -14,7 +15,7 @@ import { formatDateTime, formatNumber } from '../lib/format';
 import { userHref } from '../lib/route';
 import { visibleText } from '../lib/visible-text';
 
-/** One user's streak, periods, recent activity and the owner's actions; a lookup of another by exact id. */
+/** One user's streak, periods, points, recent activity and the owner's actions; a lookup of another by exact id. */
 export function UserPage({ userId }: { userId: string }) {
   const [query, setQuery] = useState(userId);
   const user = useLoad(() => readUser(userId), [userId]);
@@ -117,6 +118,7 @@ function UserDetailsView({
           No streak rule yet, so this user has no streak. <a href="#/streak">Set up the streak</a> to count it.
         </p>
       )}
+      <UserPoints points={details.points} />
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent activity</h2>
         {recent.length === 0 ? (

@@ -393,9 +393,57 @@ export const analyticsSchema = {
 export const adminUserSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['user', 'streak', 'recent'],
+  required: ['user', 'streak', 'recent', 'points'],
   properties: {
     user: userWithAchievementsSchema,
+    points: {
+      type: 'array',
+      description:
+        "the user's points in each live points system, its time triggers settled to now, with the latest awards",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'key', 'name', 'total', 'level', 'awards'],
+        properties: {
+          id: text,
+          key: text,
+          name: text,
+          total: number,
+          level: {
+            anyOf: [
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['key', 'name', 'points'],
+                properties: { key: text, name: text, points: number },
+              },
+              { type: 'null' },
+            ],
+          },
+          awards: {
+            type: 'array',
+            description: 'newest first, at most 5',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'awarded', 'date', 'total', 'trigger', 'triggerType'],
+              properties: {
+                id: text,
+                awarded: number,
+                date: text,
+                total: number,
+                trigger: { ...text, description: "the trigger's id" },
+                triggerType: {
+                  type: 'string',
+                  enum: ['metric', 'achievement', 'streak', 'time', 'user_creation', 'deleted'],
+                  description: "the trigger's type, or deleted for a trigger deleted since",
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     streak: { anyOf: [streakReadSchema, { type: 'null' }] },
     recent: {
       type: 'array',

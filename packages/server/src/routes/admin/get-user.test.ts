@@ -50,6 +50,54 @@ describe('GET /admin/v1/users/:id', () => {
     ]);
   });
 
+  it('answers the user’s points in each live system: total, level and the latest awards, newest first', async () => {
+    const lessons = (await t.call('GET', '/admin/v1/metrics', { key: t.adminKey })).body.find(
+      (m: { key: string }) => m.key === 'lessons',
+    );
+    const made = await t.call('POST', '/admin/v1/points', {
+      key: t.adminKey,
+      body: [
+        {
+          name: 'XP',
+          key: 'xp',
+          levels: [{ name: 'Bronze', key: 'bronze', points: 20 }],
+          triggers: [{ type: 'metric', points: 10, metricId: lessons.id, metricThreshold: 1, status: 'active' }],
+        },
+      ],
+    });
+    expect(made.body.issues).toEqual([]);
+    const trigger = made.body.created[0].triggers[0].id;
+    for (let i = 0; i < 7; i++) {
+      await record('lessons', 1);
+      now += 60_000;
+    }
+    const res = await t.call('GET', '/admin/v1/users/ada', { key: t.adminKey });
+    expect(res.body.points).toHaveLength(1);
+    const [xp] = res.body.points;
+    expect({ id: xp.id, key: xp.key, name: xp.name, total: xp.total, level: xp.level }).toEqual({
+      id: made.body.created[0].id,
+      key: 'xp',
+      name: 'XP',
+      total: 70,
+      level: { key: 'bronze', name: 'Bronze', points: 20 },
+    });
+    expect(xp.awards.map((a: { id: string; total: number }) => [a.id, a.total])).toEqual([
+      ['7', 70],
+      ['6', 60],
+      ['5', 50],
+      ['4', 40],
+      ['3', 30],
+    ]);
+    expect(xp.awards[0]).toEqual({
+      id: '7',
+      awarded: 10,
+      date: '2026-03-02T10:06:00.000Z',
+      total: 70,
+      trigger,
+      triggerType: 'metric',
+    });
+  });
+
   it(`keeps the last ${RECENT_DAYS} daily sums`, async () => {
     for (let day = 0; day < RECENT_DAYS + 5; day++) {
       await record('lessons', day);

@@ -1,7 +1,9 @@
 /**
  * GET /admin/v1/users/:id: one user for the dashboard: the profile (as GET /v1/users/:id, with the
  * achievements completed), the streak with a year of periods (as GET /v1/users/:id/streak; null
- * without a rule) and the last 30 daily sums of the user's metrics from the journal, newest first.
+ * without a rule), the last 30 daily sums of the user's metrics from the journal, newest first, and
+ * the user's points in each live system (as GET /v1/users/:id/points/:key reads them: time triggers
+ * settled to now on a copy), with the 5 latest awards, each naming its trigger's id.
  */
 import type { Engines } from '../../engines/engines.js';
 import type { Journal } from '@kindling/core';
@@ -22,6 +24,8 @@ export interface GetUserDeps {
 }
 
 export const RECENT_DAYS = 30;
+/** the latest awards shown of each points system */
+export const RECENT_AWARDS = 5;
 
 /** The daily sums counted with the rule's day start (0 without a rule), newest first. */
 export function recentActivity(
@@ -58,9 +62,11 @@ export function getUserRoute(app: App, ctx: GetUserDeps): void {
       const user = await engine.user(request.params.id);
       if (user === null) throw new HttpError('UNKNOWN_USER', `no user has the id ${JSON.stringify(request.params.id)}`);
       const rule = engine.rules[0];
-      const [read, journal] = await Promise.all([
+      const systems = [...runtime.pointsByKey.values()];
+      const [read, journal, points] = await Promise.all([
         rule !== undefined ? engine.streak(user.id, { historyPeriods: 366 }) : Promise.resolve(null),
         engine.journal(user.id),
+        Promise.all(systems.map((system) => engine.points(user.id, system.key))),
       ]);
       return {
         user: {
@@ -74,6 +80,35 @@ export function getUserRoute(app: App, ctx: GetUserDeps): void {
         },
         streak: read === null ? null : streakReadWire(read, config.streak),
         recent: recentActivity(journal, rule !== undefined ? rule.dayStart : 0),
+        points: systems.flatMap((system, i) => {
+          const view = points[i];
+          if (view === null || view === undefined) return [];
+          const { level } = view;
+          return [
+            {
+              id: system.id,
+              key: system.key,
+              name: system.name,
+              total: view.total,
+              level:
+                level === null
+                  ? null
+                  : {
+                      key: level.key,
+                      name: system.levels.find((def) => def.id === level.id)?.name ?? level.key,
+                      points: level.points,
+                    },
+              awards: view.awards.slice(0, RECENT_AWARDS).map((award) => ({
+                id: award.id,
+                awarded: award.awarded,
+                date: new Date(award.at).toISOString(),
+                total: award.total,
+                trigger: award.trigger,
+                triggerType: system.triggers.find((def) => def.id === award.trigger)?.type ?? ('deleted' as const),
+              })),
+            },
+          ];
+        }),
       };
     },
   );
