@@ -69,6 +69,7 @@ export type {
 export { NEVER, mergeRollups } from './state.js';
 export type { PointsState, TriggerProgress } from './points/points-types.js';
 export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';
+export type { PointsNews, PointsChangedNews, PointsLevelNews } from './points/points-news.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { RecordedEvent } from './response.js';
 

@@ -16,7 +16,7 @@ import { InvalidInputError, NotFoundError, StoreError } from './errors.js';
 import { shown } from './shown.js';
 import { indexWatch } from './index-entry.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
-import { dateChanges, outboxEntries } from './outbox.js';
+import { dateChanges, datedNews, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
 import { isCurrent, isCurrentSync, readStamp } from './read-stamp.js';
@@ -177,7 +177,9 @@ export function createEngine(options: EngineOptions): Engine {
                       recordedAt,
                       notBefore,
                     },
-              outbox: outbox ? outboxEntries(late.user, rules, late.dated) : undefined,
+              outbox: outbox
+                ? outboxEntries(late.user, rules, [...late.dated, ...datedNews(paid?.news, at)])
+                : undefined,
             },
           };
         }
@@ -222,7 +224,10 @@ export function createEngine(options: EngineOptions): Engine {
                   notBefore,
                 },
           outbox: outbox
-            ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
+            ? outboxEntries(reduction.user, rules, [
+                ...dateChanges(result.changes, rules, tzBefore, at),
+                ...datedNews(paid?.news, at),
+              ])
             : undefined,
         },
       };
