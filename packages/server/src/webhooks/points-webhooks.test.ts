@@ -1,0 +1,130 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server.js';
+
+const MINUTE = 60_000;
+
+interface Received {
+  type: string;
+  body: Record<string, unknown>;
+}
+
+/** A receiver on loopback that keeps every delivery whose X-Trophy-Signature is right, answering `status`. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const state = { status: 200, secret: '' };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const signature = createHmac('sha256', state.secret).update(raw).digest('base64');
+      if (req.headers['x-trophy-signature'] !== signature) {
+        res.writeHead(401).end('bad signature');
+        return;
+      }
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      if (state.status < 300) received.push({ type: body.type as string, body });
+      res.writeHead(state.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let t: TestServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let now: number;
+beforeEach(async () => {
+  now = Date.parse('2026-03-02T10:00:00Z');
+  receiver = await startReceiver();
+  t = await startTestServer({ clock: () => now, env: { KINDLING_WEBHOOK_ALLOW_PRIVATE: '1' } });
+  const lessons = (await t.call('GET', '/admin/v1/metrics', { key: t.adminKey })).body.find(
+    (m: { key: string }) => m.key === 'lessons',
+  );
+  const made = await t.call('POST', '/admin/v1/points', {
+    key: t.adminKey,
+    body: [
+      {
+        name: 'XP',
+        key: 'xp',
+        levels: [
+          { name: 'Bronze', key: 'bronze', points: 10 },
+          { name: 'Silver', key: 'silver', points: 30 },
+        ],
+        triggers: [{ type: 'metric', points: 10, metricId: lessons.id, metricThreshold: 1, status: 'active' }],
+      },
+    ],
+  });
+  expect(made.body.issues).toEqual([]);
+});
+afterEach(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+async function subscribe(types: string[]) {
+  const res = await t.call('POST', '/admin/v1/webhooks', { key: t.adminKey, body: { url: receiver.url, types } });
+  expect(res.status).toBe(201);
+  receiver.state.secret = res.body.secret;
+  return res.body.id as string;
+}
+
+const lesson = (value = 1) =>
+  t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'UTC' }, value } });
+const relay = () => t.server.ctx.relay.relayOnce();
+
+describe('points webhooks', () => {
+  it('posts points.changed with the system as the event answered it, and points.level_changed when the level moved', async () => {
+    await subscribe(['points.changed', 'points.level_changed']);
+    const event = await lesson();
+    expect(event.status).toBe(201);
+    await relay();
+    expect(receiver.received.map((r) => r.type)).toEqual(['points.changed', 'points.level_changed']);
+    const [changed, level] = receiver.received.map((r) => r.body);
+    expect(changed?.points).toEqual(event.body.points.xp);
+    expect(changed).toMatchObject({ user: { id: 'ada' }, timestamp: '2026-03-02T10:00:00.000Z' });
+    expect(level).toMatchObject({
+      points: { key: 'xp', name: 'XP', total: 10 },
+      previousLevel: null,
+      newLevel: { key: 'bronze', name: 'Bronze', points: 10 },
+    });
+    expect(Object.keys(level?.points as object).sort()).toEqual(
+      ['badgeUrl', 'description', 'id', 'key', 'maxPoints', 'name', 'total'].sort(),
+    );
+  });
+
+  it('sends a type only to the endpoints subscribed to it, and no points news for an event that paid nothing', async () => {
+    await subscribe(['points.level_changed']);
+    await lesson();
+    now += 20 * MINUTE;
+    await lesson();
+    now += 20 * MINUTE;
+    await lesson(0);
+    await relay();
+    expect(receiver.received.map((r) => r.type)).toEqual(['points.level_changed']);
+  });
+
+  it('retries a points delivery the endpoint refused, with the same body', async () => {
+    await subscribe(['points.changed']);
+    await lesson();
+    receiver.state.status = 500;
+    expect(await relay()).toMatchObject({ attempts: 1, delivered: 0 });
+    receiver.state.status = 200;
+    now += 10 * MINUTE;
+    expect(await relay()).toMatchObject({ attempts: 1, delivered: 1 });
+    expect(receiver.received.map((r) => (r.body.points as { total: number }).total)).toEqual([10]);
+  });
+
+  it('refuses a webhook type it does not know, naming the field', async () => {
+    const res = await t.call('POST', '/admin/v1/webhooks', {
+      key: t.adminKey,
+      body: { url: receiver.url, types: ['points.changed', 'points.__proto__'] },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('types');
+  });
+});
