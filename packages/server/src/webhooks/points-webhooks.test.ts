@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/server.js';
+import { startServer } from '../server.js';
+import { startTestServer, testSettings, type TestServer } from '../../test/server.js';
 
 const MINUTE = 60_000;
 
@@ -45,6 +46,10 @@ beforeEach(async () => {
   const lessons = (await t.call('GET', '/admin/v1/metrics', { key: t.adminKey })).body.find(
     (m: { key: string }) => m.key === 'lessons',
   );
+  await t.call('POST', '/admin/v1/metrics', { key: t.adminKey, body: [{ name: 'Plays', key: 'plays' }] });
+  const plays = (await t.call('GET', '/admin/v1/metrics', { key: t.adminKey })).body.find(
+    (m: { key: string }) => m.key === 'plays',
+  );
   const made = await t.call('POST', '/admin/v1/points', {
     key: t.adminKey,
     body: [
@@ -55,7 +60,10 @@ beforeEach(async () => {
           { name: 'Bronze', key: 'bronze', points: 10 },
           { name: 'Silver', key: 'silver', points: 30 },
         ],
-        triggers: [{ type: 'metric', points: 10, metricId: lessons.id, metricThreshold: 1, status: 'active' }],
+        triggers: [
+          { type: 'metric', points: 10, metricId: lessons.id, metricThreshold: 1, status: 'active' },
+          { type: 'metric', points: -10, metricId: plays.id, metricThreshold: 1, status: 'active' },
+        ],
       },
     ],
   });
@@ -73,8 +81,11 @@ async function subscribe(types: string[]) {
   return res.body.id as string;
 }
 
-const lesson = (value = 1) =>
-  t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'UTC' }, value } });
+const lesson = (value = 1, server = t) =>
+  server.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'UTC' }, value } });
+const play = () => t.call('POST', '/v1/metrics/plays/event', { body: { user: { id: 'ada', tz: 'UTC' }, value: 1 } });
+const totals = () =>
+  receiver.received.filter((r) => r.type === 'points.changed').map((r) => r.body.points as Record<string, unknown>);
 const relay = () => t.server.ctx.relay.relayOnce();
 
 describe('points webhooks', () => {
@@ -126,5 +137,110 @@ describe('points webhooks', () => {
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('types');
+  });
+});
+
+describe('points.changed at most once per user and system per 15 minutes (S38)', () => {
+  it('sends the first change at once and the changes of the window as one delivery at its end, added and awards summed', async () => {
+    await subscribe(['points.changed']);
+    await lesson();
+    await relay();
+    expect(totals().map((p) => [p.total, p.added])).toEqual([[10, 10]]);
+    now += 5 * MINUTE;
+    await lesson(2);
+    now += 5 * MINUTE;
+    await lesson();
+    await relay();
+    // held: the window opened at 10:00 ends at 10:15
+    expect(totals()).toHaveLength(1);
+    now += 5 * MINUTE - 1;
+    await relay();
+    expect(totals()).toHaveLength(1);
+    now += 1;
+    await relay();
+    expect(totals().map((p) => [p.total, p.added])).toEqual([
+      [10, 10],
+      [40, 30],
+    ]);
+    const trailing = totals()[1] as { awards: Array<{ awarded: number; total: number }> };
+    expect(trailing.awards.map((a) => [a.awarded, a.total])).toEqual([
+      [20, 30],
+      [10, 40],
+    ]);
+    // the trailing delivery opened the next window: a change in it waits for 10:30
+    now += MINUTE;
+    await lesson();
+    await relay();
+    expect(totals()).toHaveLength(2);
+    now += 14 * MINUTE;
+    await relay();
+    expect(totals().map((p) => p.total)).toEqual([10, 40, 50]);
+    // a window that ended with nothing held: the next change goes at once
+    now += 16 * MINUTE;
+    await relay();
+    await lesson();
+    await relay();
+    expect(totals().map((p) => p.total)).toEqual([10, 40, 50, 60]);
+  });
+
+  it('sends nothing at the end of a window whose changes left the total as last sent', async () => {
+    await subscribe(['points.changed']);
+    await lesson(2);
+    await relay();
+    now += MINUTE;
+    // 20 → 10 → 20, bronze all along
+    await play();
+    await lesson();
+    await relay();
+    now += 15 * MINUTE;
+    await relay();
+    expect(totals().map((p) => p.total)).toEqual([20]);
+    // nothing sent at 10:15: the change after it goes at once
+    await lesson();
+    await relay();
+    expect(totals().map((p) => p.total)).toEqual([20, 30]);
+  });
+
+  it('keeps its windows across a restart, and sends a held change once when two processes hand on news', async () => {
+    await subscribe(['points.changed']);
+    await lesson();
+    await relay();
+    now += MINUTE;
+    await lesson();
+    // a process started since on the same data (as after a restart) hands that change on: the
+    // window the first process opened, read from the control plane, holds it
+    const settings = testSettings(t.dir, { KINDLING_WEBHOOK_ALLOW_PRIVATE: '1' });
+    const other = await startServer(settings, { clock: () => now, listen: false });
+    try {
+      expect(await other.ctx.relay.relayOnce()).toMatchObject({ entries: 1, queued: 0 });
+      expect(totals()).toHaveLength(1);
+      // both relay at the window's end, at once: one trailing delivery
+      now += 15 * MINUTE;
+      await Promise.all([other.ctx.relay.relayOnce(), relay()]);
+      await Promise.all([other.ctx.relay.relayOnce(), relay()]);
+      expect(totals().map((p) => [p.total, p.added])).toEqual([
+        [10, 10],
+        [20, 10],
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('forgets the window and what it holds of a user who is erased', async () => {
+    await subscribe(['points.changed']);
+    await lesson();
+    await relay();
+    now += MINUTE;
+    await lesson();
+    await relay();
+    expect((await t.call('DELETE', '/admin/v1/users/ada', { key: t.adminKey })).status).toBe(204);
+    now += 15 * MINUTE;
+    await relay();
+    expect(totals().map((p) => p.total)).toEqual([10]);
+    // a new user of the id starts a window of their own: sent at once
+    await lesson();
+    await relay();
+    expect(totals().map((p) => p.total)).toEqual([10, 10]);
   });
 });
