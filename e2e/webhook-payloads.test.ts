@@ -9,6 +9,7 @@ import serializers from '@trophyso/node/serialization/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../packages/server/test/server.js';
 import { webhookPayload, webhookStreak, type WebhookFact } from '../packages/server/src/webhooks/webhook-payload.js';
+import { type BoostMessage, sendBoostTransitions } from '../packages/server/src/webhooks/boost-webhooks.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -128,5 +129,47 @@ describe('points webhook bodies', () => {
       serializers as unknown as Record<string, { parse: (raw: unknown, o: object) => Promise<unknown> }>
     ).User?.parse(body.user, { unrecognizedObjectKeys: 'fail' });
     expect(parsed).toMatchObject({ ok: true });
+  });
+});
+
+describe('points boost webhook bodies', () => {
+  it('carry the timestamp and every key of the PointsBoostWebhookPayload, no user', async () => {
+    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+      (p: { key: string }) => p.key === 'xp',
+    );
+    await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
+      key: t.adminKey,
+      body: [{ name: 'Spring', start: '2026-02-01', end: '2026-02-02', multiplier: 1.5 }],
+    });
+    const control = t.server.ctx.backend.control;
+    const [account] = await control.accounts();
+    const sent: BoostMessage[] = [];
+    await sendBoostTransitions(
+      control.kv,
+      account?.id as string,
+      await control.config(account?.id as string),
+      Date.parse('2026-03-02T10:00:00Z'),
+      async (messages) => {
+        sent.push(...messages);
+      },
+    );
+    expect(sent.map((m) => m.type)).toEqual(['points.boost_started', 'points.boost_finished']);
+    for (const message of sent) {
+      const body = JSON.parse(message.body);
+      expect(Object.keys(body).sort()).toEqual(['boost', 'id', 'timestamp', 'type']);
+      expect(Object.keys(body.boost).sort()).toEqual([
+        'end',
+        'id',
+        'multiplier',
+        'name',
+        'pointsSystemId',
+        'pointsSystemKey',
+        'pointsSystemName',
+        'rounding',
+        'start',
+        'status',
+        'userId',
+      ]);
+    }
   });
 });

@@ -9532,7 +9532,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         }[];
@@ -9629,7 +9629,7 @@ export interface paths {
                          * @default true
                          */
                         enabled?: boolean;
-                        types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                        types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                         /** @description an absolute http:// or https:// URL of a public address */
                         url: string;
                     };
@@ -9648,7 +9648,7 @@ export interface paths {
                             enabled: boolean;
                             id: string;
                             secret: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -9773,7 +9773,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -9878,7 +9878,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -9974,7 +9974,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         enabled?: boolean;
-                        types?: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                        types?: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                         /** @description an absolute http:// or https:// URL of a public address */
                         url?: string;
                     };
@@ -9992,7 +9992,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -10127,7 +10127,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "delivered" | "failed";
                                 /** @enum {string} */
-                                type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed";
+                                type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished";
                                 userId: string;
                             }[];
                             /** @description the cursor of the next (older) page; null after the last */
@@ -10269,7 +10269,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             /** @enum {string} */
-                            type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed";
+                            type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished";
                             userId: string;
                         };
                     };

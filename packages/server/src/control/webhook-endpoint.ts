@@ -19,6 +19,8 @@ export const WEBHOOK_TYPES = [
   'achievement.completed',
   'points.changed',
   'points.level_changed',
+  'points.boost_started',
+  'points.boost_finished',
 ] as const;
 
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];

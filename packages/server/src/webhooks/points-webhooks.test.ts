@@ -244,3 +244,64 @@ describe('points.changed at most once per user and system per 15 minutes (S38)',
     expect(totals().map((p) => p.total)).toEqual([10, 10]);
   });
 });
+
+describe('points boost webhooks (S39)', () => {
+  it('sends a global boost started at 10:00 UTC the day before its start and finished at 12:00 UTC the day after its end, once each, across a restart', async () => {
+    await subscribe(['points.boost_started', 'points.boost_finished']);
+    await lesson();
+    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+      (p: { key: string }) => p.key === 'xp',
+    );
+    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
+      key: t.adminKey,
+      body: [
+        { name: 'Weekend', start: '2026-03-05', end: '2026-03-06', multiplier: 2 },
+        { name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' },
+      ],
+    });
+    expect(made.body.issues).toEqual([]);
+    const types = () => receiver.received.map((r) => [r.type, r.body.timestamp]);
+    now = Date.parse('2026-03-04T09:59:59.999Z');
+    await relay();
+    expect(types()).toEqual([]);
+    now = Date.parse('2026-03-04T10:00:00Z');
+    await relay();
+    await relay();
+    expect(types()).toEqual([['points.boost_started', '2026-03-04T10:00:00.000Z']]);
+    expect(receiver.received[0]?.body.boost).toEqual({
+      id: made.body.created[0].id,
+      name: 'Weekend',
+      status: 'active',
+      userId: null,
+      pointsSystemId: system.id,
+      pointsSystemKey: 'xp',
+      pointsSystemName: 'XP',
+      start: '2026-03-05',
+      end: '2026-03-06',
+      multiplier: 2,
+      rounding: 'down',
+    });
+    // another process on the same data (a restart) sends nothing again, and the finish once
+    const other = await startServer(testSettings(t.dir, { KINDLING_WEBHOOK_ALLOW_PRIVATE: '1' }), {
+      clock: () => now,
+      listen: false,
+    });
+    try {
+      await other.ctx.relay.relayOnce();
+      expect(types()).toHaveLength(1);
+      now = Date.parse('2026-03-07T11:59:59Z');
+      await other.ctx.relay.relayOnce();
+      expect(types()).toHaveLength(1);
+      now = Date.parse('2026-03-07T12:30:00Z');
+      await Promise.all([other.ctx.relay.relayOnce(), relay()]);
+      await relay();
+      expect(types()).toEqual([
+        ['points.boost_started', '2026-03-04T10:00:00.000Z'],
+        ['points.boost_finished', '2026-03-07T12:00:00.000Z'],
+      ]);
+      expect(receiver.received[1]?.body.boost).toMatchObject({ status: 'finished' });
+    } finally {
+      await other.close();
+    }
+  });
+});

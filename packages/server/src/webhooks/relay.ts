@@ -34,7 +34,8 @@
  *    and what may be claimed next, is the schedule's (relay-schedule.ts); the relay claims and sends.
  *    `points.changed` goes through its window (S38, points-throttle.ts): an entry a window holds is
  *    not queued but kept in the window, and each tick queues, for the accounts with an endpoint on
- *    that takes the type, the held changes of the windows that have ended.
+ *    that takes the type, the held changes of the windows that have ended, and the global points
+ *    boosts that started or finished since (S39, boost-webhooks.ts).
  * 3. Forget: finished deliveries older than the log's days, once an hour.
  *
  * Stopping gives the attempts under way a second to be answered, then cuts short those still
@@ -58,6 +59,7 @@ import { RETRY_FOR_MS, retryAt, sendAttempt } from '../webhooks/send.js';
 import { signDelivery } from '../webhooks/signature.js';
 import { webhookMessages } from './webhook-facts.js';
 import { admitPointsChange, sendHeldPoints } from './points-throttle.js';
+import { sendBoostTransitions, takesBoosts } from './boost-webhooks.js';
 import type { Backend } from '../backend/backend.js';
 import type { AccountRuntime, Engines } from '../engines/engines.js';
 import { Periodic } from '../jobs/periodic.js';
@@ -312,7 +314,10 @@ export class Relay {
               this.noteAgain(spaces.slice(i, i + 1));
           }
         }
-        if (on.length > 0 && !this.stopped) await this.sendHeldPoints(account.id, chosen, report);
+        if (on.length > 0 && !this.stopped) {
+          await this.sendHeldPoints(account.id, chosen, report);
+          await this.sendBoosts(account.id, chosen, report);
+        }
       } catch (error) {
         this.noteAgain(spaces);
         report.failures++;
@@ -463,6 +468,33 @@ export class Relay {
           payload: message.body,
           createdAt: now,
         })),
+      );
+      if (deliveries.length === 0) return;
+      await this.backend.deliveries.enqueue(deliveries);
+      report.queued += deliveries.length;
+      this.totals.queued += deliveries.length;
+      for (const d of deliveries) this.schedule.noteDue(d.endpointId);
+    });
+  }
+
+  /** Queues the boost transitions of the account not sent yet (S39, boost-webhooks.ts) for the endpoints on that take them. */
+  private async sendBoosts(accountId: string, chosen: Targets, report: RelayReport): Promise<void> {
+    const takers = chosen.filter(({ endpoint, types }) => endpoint.enabled && takesBoosts(types));
+    if (takers.length === 0) return;
+    const now = this.clock();
+    const { config } = await this.messageInputs(accountId);
+    await sendBoostTransitions(this.control.kv, accountId, config, now, async (messages) => {
+      const deliveries = takers.flatMap(({ endpoint, types }) =>
+        messages
+          .filter((message) => types.has(message.type))
+          .map((message) => ({
+            id: message.id,
+            endpointId: endpoint.id,
+            orderKey: message.orderKey,
+            type: message.type,
+            payload: message.body,
+            createdAt: now,
+          })),
       );
       if (deliveries.length === 0) return;
       await this.backend.deliveries.enqueue(deliveries);
