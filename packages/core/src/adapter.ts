@@ -72,6 +72,7 @@ export { NEVER, mergeRollups } from './state.js';
 export type { PointsState, TriggerProgress } from './points/points-types.js';
 export type { PointsLine } from './points/points-line.js';
 export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';
+export type { PointsNews, PointsChangedNews, PointsLevelNews } from './points/points-news.js';
 export type { ActivityDelta, ActivityReport, DayCounts, MetricCounts, AchievementCounts } from './activity.js';
 export type { RecordedEvent } from './response.js';
 

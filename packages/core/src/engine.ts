@@ -17,7 +17,7 @@ import { shown } from './shown.js';
 import { indexWatch } from './index-entry.js';
 import { pointsWatch } from './points/points-line.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
-import { dateChanges, outboxEntries } from './outbox.js';
+import { dateChanges, datedNews, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
 import { viewPause } from './pauses.js';
 import { isCurrent, isCurrentSync, readStamp } from './read-stamp.js';
@@ -182,7 +182,9 @@ export function createEngine(options: EngineOptions): Engine {
                       recordedAt,
                       notBefore,
                     },
-              outbox: outbox ? outboxEntries(late.user, rules, late.dated) : undefined,
+              outbox: outbox
+                ? outboxEntries(late.user, rules, [...late.dated, ...datedNews(paid?.news, at)])
+                : undefined,
             },
           };
         }
@@ -229,7 +231,10 @@ export function createEngine(options: EngineOptions): Engine {
                   notBefore,
                 },
           outbox: outbox
-            ? outboxEntries(reduction.user, rules, dateChanges(result.changes, rules, tzBefore, at))
+            ? outboxEntries(reduction.user, rules, [
+                ...dateChanges(result.changes, rules, tzBefore, at),
+                ...datedNews(paid?.news, at),
+              ])
             : undefined,
         },
       };

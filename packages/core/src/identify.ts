@@ -11,7 +11,8 @@ import type { IdentifyInput, IdentifyMode, IdentifyResult } from './engine-types
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { indexEntries } from './index-entry.js';
 import { pointsLines } from './points/points-line.js';
-import { dateChanges, outboxEntries } from './outbox.js';
+import { dateChanges, datedNews, outboxEntries } from './outbox.js';
+import type { PointsNews } from './points/points-news.js';
 import { applyProfile, checkProfile, DEFAULT_PROFILE } from './profile.js';
 import { newUser } from './reduce.js';
 import type { Change, HistoryEntry } from './state.js';
@@ -62,10 +63,12 @@ export async function identify(
     const completed = settled.flatMap((change) =>
       change.type === 'achievement.completed' ? [change.achievement] : [],
     );
+    let news: readonly PointsNews[] | undefined;
     if (ctx.points.length > 0 && (created || completed.length > 0)) {
       const happenings = { userCreated: created, achievements: completed };
-      if (payRequestPoints(ctx.points, user, happenings, at).refused !== null)
-        payRequestPoints(withoutBlocking(ctx.points), user, happenings, at);
+      let paid = payRequestPoints(ctx.points, user, happenings, at);
+      if (paid.refused !== null) paid = payRequestPoints(withoutBlocking(ctx.points), user, happenings, at);
+      if (paid.refused === null) news = paid.news;
     }
     return {
       result: { user: viewUser(user, achievements), created, changed: true },
@@ -78,7 +81,9 @@ export async function identify(
         pointsLines: pointsLines(user, ctx.points),
         activity: countActivity(at, null, settled),
         zoneChange,
-        outbox: outbox ? outboxEntries(user, rules, dateChanges(settled, rules, tzBefore, at)) : undefined,
+        outbox: outbox
+          ? outboxEntries(user, rules, [...dateChanges(settled, rules, tzBefore, at), ...datedNews(news, at)])
+          : undefined,
       },
     };
   });

@@ -15,6 +15,7 @@ import { deterministicId } from './ids.js';
 import { zoneFor } from './reduce.js';
 import { changeInstant } from './settle.js';
 import { zoneOf } from './time/local-date.js';
+import type { PointsNews } from './points/points-news.js';
 import type { StreakRule } from './rules.js';
 import type { Change, UserProfile, UserState } from './state.js';
 import { viewStreak, type StreakView } from './view.js';
@@ -29,8 +30,8 @@ export interface ReminderChange {
   periodEnd: string;
 }
 
-/** What an outbox entry reports. */
-export type OutboxChange = Change | ReminderChange;
+/** What an outbox entry reports: a streak's or an achievement's change, a reminder, a points system's news (S38). */
+export type OutboxChange = Change | ReminderChange | PointsNews;
 
 export interface OutboxEntry {
   /** stable: the same for every read of this entry, in any process (UUID-shaped) */
@@ -41,7 +42,7 @@ export interface OutboxEntry {
   /** the user's version the write committed */
   readonly version: number;
   readonly change: OutboxChange;
-  /** the change's streak as it stood after the write; null for a change of no streak (an achievement) */
+  /** the change's streak as it stood after the write; null for a change of no streak (an achievement, points) */
   readonly streak: StreakView | null;
   readonly user: {
     readonly email: string | null;
@@ -56,6 +57,11 @@ export interface OutboxEntry {
 export interface OutboxRecord {
   readonly position: string;
   readonly entry: OutboxEntry;
+}
+
+/** A points write's news, each dated at the write's instant `at`: what follows a write's dated changes. */
+export function datedNews(news: readonly PointsNews[] | undefined, at: number): DatedChange[] {
+  return news === undefined ? [] : news.map((change) => ({ change, at }));
 }
 
 /** A change with the instant it happened. */

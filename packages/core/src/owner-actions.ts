@@ -12,7 +12,8 @@ import type { Options, Result } from './engine-types.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import { grantFreezes as addFreezes } from './freezes.js';
 import { addPause, removePause, viewPause } from './pauses.js';
-import { outboxEntries } from './outbox.js';
+import { datedNews, outboxEntries } from './outbox.js';
+import type { PointsNews } from './points/points-news.js';
 import { newUser, zoneNameFor } from './reduce.js';
 import { restoreStreak } from './restore.js';
 import { copyUser, withEntry, type Change } from './state.js';
@@ -147,6 +148,7 @@ export async function completeAchievement(
     // the composites this completion was the last prerequisite of complete with it (S22)
     completeDue(user, achievements, at, completed);
     let points = emptyRecord<PointsChange>();
+    let news: readonly PointsNews[] | undefined;
     if (ctx.points.length > 0) {
       const keys = completed.flatMap((change) => (change.type === 'achievement.completed' ? [change.achievement] : []));
       const paid = payRequestPoints(ctx.points, user, { userCreated: stored === null, achievements: keys }, at);
@@ -156,6 +158,7 @@ export async function completeAchievement(
           result: { completed: false, achievement: describeCompleted(achievement, at), points, refused: paid.refused },
         };
       points = paid.points;
+      news = paid.news;
     }
     return {
       result: { completed: true, achievement: describeCompleted(achievement, at), points },
@@ -167,11 +170,7 @@ export async function completeAchievement(
         pointsLines: pointsLines(user, ctx.points),
         activity: countActivity(at, null, completed),
         outbox: ctx.outbox
-          ? outboxEntries(
-              user,
-              rules,
-              completed.map((change) => ({ change, at })),
-            )
+          ? outboxEntries(user, rules, [...completed.map((change) => ({ change, at })), ...datedNews(news, at)])
           : undefined,
       },
     };

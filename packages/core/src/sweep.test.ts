@@ -117,6 +117,16 @@ describe('settleDue with a points system of time triggers (S33)', () => {
     expect(played.points.energy?.total).toBe(2);
   });
 
+  it('puts the news of what it paid in the outbox, in the same write (S38)', async () => {
+    const store = memoryStore();
+    const engine = createEngine({ store, clock: () => T0, points: [energy], outbox: true });
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0, at: T0 + 10 * 60_000 });
+    await store.removeOutbox((await store.readOutbox(100)).map((record) => record.position));
+    await engine.settleDue({ at: T0 + 2 * HOUR + 60_000 });
+    const news = (await store.readOutbox(100)).map(({ entry }) => entry.change);
+    expect(news).toMatchObject([{ type: 'points.changed', system: 'energy', total: 2, added: 2 }]);
+  });
+
   it('moves a capped user past boundaries that pay nothing, so the due list reaches the users behind', async () => {
     const { store, engine } = engineOn();
     for (const userId of ['ana', 'bob'])

@@ -18,7 +18,8 @@ import type { ExpiringRow } from './store.js';
 import { indexWatch } from './index-entry.js';
 import { pointsWatch } from './points/points-line.js';
 import { payRequestPoints } from './points/request-points.js';
-import { type DatedChange, type OutboxChange, outboxEntries } from './outbox.js';
+import type { PointsNews } from './points/points-news.js';
+import { type DatedChange, datedNews, type OutboxChange, outboxEntries } from './outbox.js';
 import { remindUser } from './reminders.js';
 import { type SettledChange, settleUser } from './settle.js';
 import type { Change, UserState } from './state.js';
@@ -90,7 +91,7 @@ export function makeSweep(ctx: EngineContext) {
       pointsLines.note(user);
       const settlement = settleUser(user, rules, at);
       const reminders = remindUser(settlement.user, rules, at);
-      settlePoints(settlement.user, at);
+      const news = settlePoints(settlement.user, at);
       // a points line moved: awards paid, or boundaries passed at the cap (their progress, and the
       // line's next boundary, move on even with nothing paid, so the due list moves past the user)
       const movedLines = pointsLines.changed(settlement.user);
@@ -110,7 +111,7 @@ export function makeSweep(ctx: EngineContext) {
           pointsLines: movedLines,
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),
-          outbox: outbox ? outboxEntries(settlement.user, rules, dated) : undefined,
+          outbox: outbox ? outboxEntries(settlement.user, rules, [...dated, ...datedNews(news, at)]) : undefined,
           // where the streaks now stand decides what a later change of zone excuses (S5): a rebuild must know
           action: settlement.moved
             ? { kind: 'settle', at, version: settlement.user.version, days: settlement.days }
@@ -122,10 +123,13 @@ export function makeSweep(ctx: EngineContext) {
 
   /**
    * S33: the time triggers of every points system settled up to `at` in `user` (a request with
-   * nothing else to pay), each award dated at its boundary, as the next event would settle them.
+   * nothing else to pay), each award dated at its boundary, as the next event would settle them;
+   * the news of it for the outbox (S38), dated at the settlement.
    */
-  function settlePoints(user: UserState, at: number): void {
-    if (ctx.points.length > 0 && user.points !== undefined) payRequestPoints(ctx.points, user, {}, at);
+  function settlePoints(user: UserState, at: number): readonly PointsNews[] | undefined {
+    if (ctx.points.length === 0 || user.points === undefined) return undefined;
+    const paid = payRequestPoints(ctx.points, user, {}, at);
+    return paid.refused === null ? paid.news : undefined;
   }
 
   async function settle(userId: string, options?: { at?: Date | number }): Promise<SettleResult> {

@@ -3,14 +3,15 @@
  * state after the reducer, the happenings the request paid for are evaluated against every system
  * (evaluate-points.ts); the user's points states are replaced by the outcome's (never changed in
  * place), and the answer holds each system the request moved: its total, what it added, its awards,
- * and `level` only when it changed. A refusal (S31) is handed back as a value; the caller then
- * stores nothing.
+ * and `level` only when it changed; and the news the outbox carries of it (points-news.ts, S38).
+ * A refusal (S31) is handed back as a value; the caller then stores nothing.
  */
 import { emptyRecord } from '../keys.js';
 import type { UserState } from '../state.js';
 import { zoneOf } from '../time/local-date.js';
 import { evaluatePoints, type PointsHappenings } from './evaluate-points.js';
 import { levelChange } from './level-change.js';
+import { pointsNews, type PointsNews } from './points-news.js';
 import type { PointsUser } from './points-user.js';
 import type { PointsAward, PointsLevel, PointsState, PointsSystemRules } from './points-types.js';
 
@@ -50,17 +51,27 @@ export function pointsUserOf(user: UserState): PointsUser {
   };
 }
 
+/** A request's points paid: the answer's map, and the news for the outbox (time settled included). */
+export interface PointsPaid {
+  readonly refused: null;
+  readonly points: Record<string, PointsChange>;
+  readonly news: readonly PointsNews[];
+}
+
+const NO_NEWS: readonly PointsNews[] = Object.freeze([]);
+
 /**
  * Evaluates the request's `happenings` at `at` for `user` (its state after the reducer) against
  * `systems`: on success, sets `user.points` to the new states and answers each system the request
- * changed; a refusal leaves `user` as it was and is answered as it is.
+ * changed, with the news of every system the write moved; a refusal leaves `user` as it was and is
+ * answered as it is.
  */
 export function payRequestPoints(
   systems: readonly PointsSystemRules[],
   user: UserState,
   happenings: PointsHappenings,
   at: number,
-): { readonly refused: PointsRefusal } | { readonly refused: null; readonly points: Record<string, PointsChange> } {
+): { readonly refused: PointsRefusal } | PointsPaid {
   const before = user.points ?? emptyRecord<PointsState>();
   const outcome = evaluatePoints(systems, before, happenings, pointsUserOf(user), at);
   if (outcome.refused) {
@@ -68,7 +79,7 @@ export function payRequestPoints(
     return { refused: { system, trigger, total, points } };
   }
   const points = emptyRecord<PointsChange>();
-  if (outcome.systems.length === 0) return { refused: null, points };
+  if (outcome.systems.length === 0) return { refused: null, points, news: NO_NEWS };
   const states = emptyRecord<PointsState>();
   for (const key in before) states[key] = before[key] as PointsState;
   for (const system of outcome.systems) {
@@ -78,7 +89,12 @@ export function payRequestPoints(
     points[system.key] = { total: system.state.total, added: system.added, awards: system.awards, ...level };
   }
   user.points = states;
-  return { refused: null, points };
+  const moved = outcome.systems.map((system) => ({
+    key: system.key,
+    state: system.state,
+    awards: system.settled.length === 0 ? system.awards : [...system.settled, ...system.awards],
+  }));
+  return { refused: null, points, news: pointsNews(systems, before, moved) };
 }
 
 /** `systems` with no trigger blocking: where a refusal has no request to refuse, a deduction only takes what there is. */

@@ -9558,7 +9558,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         }[];
@@ -9655,7 +9655,7 @@ export interface paths {
                          * @default true
                          */
                         enabled?: boolean;
-                        types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                        types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                         /** @description an absolute http:// or https:// URL of a public address */
                         url: string;
                     };
@@ -9674,7 +9674,7 @@ export interface paths {
                             enabled: boolean;
                             id: string;
                             secret: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -9799,7 +9799,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -9904,7 +9904,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -10000,7 +10000,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         enabled?: boolean;
-                        types?: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                        types?: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                         /** @description an absolute http:// or https:// URL of a public address */
                         url?: string;
                     };
@@ -10018,7 +10018,7 @@ export interface paths {
                             disabledReason: string | null;
                             enabled: boolean;
                             id: string;
-                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed")[];
+                            types: ("streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished")[];
                             updated: string;
                             url: string;
                         };
@@ -10153,7 +10153,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "delivered" | "failed";
                                 /** @enum {string} */
-                                type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed";
+                                type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished";
                                 userId: string;
                             }[];
                             /** @description the cursor of the next (older) page; null after the last */
@@ -10295,7 +10295,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             /** @enum {string} */
-                            type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed";
+                            type: "streak.started" | "streak.extended" | "streak.lost" | "streak.freeze_consumed" | "streak.freeze_earned" | "streak.reminder_due" | "emails.streak_reminder_due" | "achievement.completed" | "points.changed" | "points.level_changed" | "points.boost_started" | "points.boost_finished";
                             userId: string;
                         };
                     };

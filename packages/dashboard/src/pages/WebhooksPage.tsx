@@ -22,6 +22,10 @@ const TYPES: ReadonlyArray<{ type: WebhookType; label: string }> = [
   { type: 'streak.reminder_due', label: 'A reminder is due' },
   { type: 'emails.streak_reminder_due', label: 'A reminder is due (the hosted service’s name)' },
   { type: 'achievement.completed', label: 'An achievement was completed' },
+  { type: 'points.changed', label: 'Points were awarded or taken (at most every 15 minutes per user and system)' },
+  { type: 'points.level_changed', label: 'A points level changed' },
+  { type: 'points.boost_started', label: 'A points boost started (boosts for everyone)' },
+  { type: 'points.boost_finished', label: 'A points boost finished (boosts for everyone)' },
 ];
 
 /** Adds webhook endpoints (their signing secret shown once), lists them, turns them on or off and deletes them. */

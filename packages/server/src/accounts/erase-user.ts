@@ -3,7 +3,8 @@
  * namespace's store keeps of them (`engine.deleteUser`: state, journal, idempotency records, outbox
  * entries, index lines, place in the user list; the activity counts stay), then the webhook
  * deliveries queued for them to any endpoint of the account, pending or logged, the control
- * plane's note of which pauses were theirs, and the streak answers this process keeps for them.
+ * plane's note of which pauses were theirs and the windows of their points webhooks (with the
+ * changes held in them), and the streak answers this process keeps for them.
  *
  * A delivery being sent at that moment may still arrive: its attempt's outcome is then dropped
  * (`finish` finds nothing) and it is never tried again. So may the deliveries of a relay pass that
@@ -20,6 +21,7 @@ import type { Backend } from '../backend/backend.js';
 import type { Engines } from '../engines/engines.js';
 import type { ReadCache } from '../engines/read-cache.js';
 import { deliveryOrderKey, type Space } from '../backend/spaces.js';
+import { forgetPointsWindowsOf } from '../control/points-windows.js';
 
 export interface Erasure {
   /** whether the namespace's store held the user */
@@ -35,11 +37,19 @@ export async function eraseUser(
   userId: string,
   reads?: ReadCache,
 ): Promise<Erasure> {
-  const { engine } = await engines.runtimeFor(space);
+  const { engine, config } = await engines.runtimeFor(space);
   const erased = await engine.deleteUser(userId);
   reads?.forget(userId);
   // the control plane's note of whose each pause was names the user too
   await backend.control.forgetPausesOf(space.store, userId);
+  // and so do the windows of their points.changed deliveries (S38), with the changes they hold
+  await forgetPointsWindowsOf(
+    backend.control.kv,
+    space.accountId,
+    space.store,
+    userId,
+    (config.points ?? []).map((system) => system.key),
+  );
   // every endpoint of the account, those turned off too: their logs name the person as well
   const endpoints = await backend.control.webhooks(space.accountId);
   const deliveries = await backend.deliveries.removeOrderKey(

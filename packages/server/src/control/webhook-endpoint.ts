@@ -4,7 +4,10 @@ import { ACCOUNT_LIMITS } from '../control/limits.js';
  * that signs them (kept readable: it signs every delivery; shown to the owner once, at creation).
  */
 
-/** The change types an endpoint may subscribe to: the hosted service's names, and the reminder under both of its names. */
+/**
+ * The change types an endpoint may subscribe to: the hosted service's names, and the reminder under
+ * both of its names. `points.changed` is sent at most once per user and system per 15 minutes (S38).
+ */
 export const WEBHOOK_TYPES = [
   'streak.started',
   'streak.extended',
@@ -14,6 +17,10 @@ export const WEBHOOK_TYPES = [
   'streak.reminder_due',
   'emails.streak_reminder_due',
   'achievement.completed',
+  'points.changed',
+  'points.level_changed',
+  'points.boost_started',
+  'points.boost_finished',
 ] as const;
 
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];

@@ -32,6 +32,10 @@
  *    an hour, jittered) for a day, then marked failed; an endpoint whose every attempt has failed for
  *    that long is turned off, with the reason shown to its owner. What is due, under way and slow,
  *    and what may be claimed next, is the schedule's (relay-schedule.ts); the relay claims and sends.
+ *    `points.changed` goes through its window (S38, points-throttle.ts): an entry a window holds is
+ *    not queued but kept in the window, and each tick queues, for the accounts with an endpoint on
+ *    that takes the type, the held changes of the windows that have ended, and the global points
+ *    boosts that started or finished since (S39, boost-webhooks.ts).
  * 3. Forget: finished deliveries older than the log's days, once an hour.
  *
  * Stopping gives the attempts under way a second to be answered, then cuts short those still
@@ -47,19 +51,31 @@
  */
 import { setMaxListeners } from 'node:events';
 import { deterministicId } from '@kindling/core';
-import type { Delivery, DeliveryAttempt, DeliveryOutcome, OutboxEntry } from '@kindling/core/adapter';
+import type { Delivery, DeliveryAttempt, DeliveryOutcome, OutboxEntry, OutboxRecord } from '@kindling/core/adapter';
 import type { Control } from '../control/control.js';
 import type { Settings } from '../settings.js';
 import type { WebhookEndpoint, WebhookType } from '../control/webhook-endpoint.js';
 import { RETRY_FOR_MS, retryAt, sendAttempt } from '../webhooks/send.js';
 import { signDelivery } from '../webhooks/signature.js';
 import { webhookMessages } from './webhook-facts.js';
+import { admitPointsChange, sendHeldPoints } from './points-throttle.js';
+import { sendBoostTransitions, takesBoosts } from './boost-webhooks.js';
 import type { Backend } from '../backend/backend.js';
 import type { AccountRuntime, Engines } from '../engines/engines.js';
 import { Periodic } from '../jobs/periodic.js';
 import { DeliverySchedule, IN_FLIGHT } from './relay-schedule.js';
 import { ServingLoad } from '../jobs/serving-load.js';
 import { deliveryOrderKey, type Space, spaceOfStore, spacesOf } from '../backend/spaces.js';
+
+/** No entry held back. */
+const NONE_HELD: ReadonlySet<string> = new Set();
+
+/** `types` without `points.changed`: what an entry whose window holds it back is sent as (its level news still goes). */
+function withoutPoints(types: ReadonlySet<WebhookType>): ReadonlySet<WebhookType> {
+  const rest = new Set(types);
+  rest.delete('points.changed');
+  return rest;
+}
 
 /** What the messages of an account's news need of its configuration (webhook-facts.ts). */
 type MessageInputs = Pick<AccountRuntime, 'config' | 'achievementsByKey' | 'metricsByKey'>;
@@ -291,11 +307,16 @@ export class Relay {
         if (on.length > 0) this.onBefore.set(account.id, new Set(on.map((e) => e.id)));
         else this.onBefore.delete(account.id);
         targets.set(account.id, on.length > 0 ? chosen : []);
-        if (spaces.length === 0) continue;
-        const inputs = await this.messageInputs(account.id);
-        for (const [i, space] of spaces.entries()) {
-          if (this.stopped || !(await this.handOnSpace(space, chosen, inputs, report)))
-            this.noteAgain(spaces.slice(i, i + 1));
+        if (spaces.length > 0) {
+          const inputs = await this.messageInputs(account.id);
+          for (const [i, space] of spaces.entries()) {
+            if (this.stopped || !(await this.handOnSpace(space, chosen, inputs, report)))
+              this.noteAgain(spaces.slice(i, i + 1));
+          }
+        }
+        if (on.length > 0 && !this.stopped) {
+          await this.sendHeldPoints(account.id, chosen, report);
+          await this.sendBoosts(account.id, chosen, report);
         }
       } catch (error) {
         this.noteAgain(spaces);
@@ -379,19 +400,22 @@ export class Relay {
       const records = await store.readOutbox(OUTBOX_BATCH);
       if (records.length === 0) return true;
       const now = this.clock();
+      const held = inputs === null ? NONE_HELD : await this.throttlePoints(space, chosen, records, now);
       const deliveries =
         inputs === null
           ? []
           : records.flatMap(({ entry }) =>
               chosen.flatMap(({ endpoint, types }) =>
-                webhookMessages(inSpace(entry, space), inputs, types).map((message) => ({
-                  id: message.id,
-                  endpointId: endpoint.id,
-                  orderKey: deliveryOrderKey(space, entry.userId),
-                  type: message.type,
-                  payload: message.body,
-                  createdAt: now,
-                })),
+                webhookMessages(inSpace(entry, space), inputs, held.has(entry.id) ? withoutPoints(types) : types).map(
+                  (message) => ({
+                    id: message.id,
+                    endpointId: endpoint.id,
+                    orderKey: deliveryOrderKey(space, entry.userId),
+                    type: message.type,
+                    payload: message.body,
+                    createdAt: now,
+                  }),
+                ),
               ),
             );
       if (deliveries.length > 0) await this.backend.deliveries.enqueue(deliveries);
@@ -404,6 +428,80 @@ export class Relay {
       if (records.length < OUTBOX_BATCH) return true;
     }
     return false;
+  }
+
+  /**
+   * The ids of the `points.changed` entries among `records` that their window holds back (S38,
+   * points-throttle.ts): none when no endpoint chosen takes that type.
+   */
+  private async throttlePoints(
+    space: Space,
+    chosen: Targets,
+    records: readonly OutboxRecord[],
+    now: number,
+  ): Promise<ReadonlySet<string>> {
+    if (!chosen.some(({ types }) => types.has('points.changed'))) return NONE_HELD;
+    const held = new Set<string>();
+    for (const { entry } of records) {
+      if (entry.change.type !== 'points.changed') continue;
+      if ((await admitPointsChange(this.control.kv, space.accountId, space.store, entry, now)) === 'held')
+        held.add(entry.id);
+    }
+    return held;
+  }
+
+  /** Queues the account's held `points.changed` whose window has ended (S38) for `chosen`; how many. */
+  private async sendHeldPoints(accountId: string, chosen: Targets, report: RelayReport): Promise<void> {
+    const takers = chosen.filter(({ types }) => types.has('points.changed'));
+    if (takers.length === 0) return;
+    let inputs: MessageInputs | null = null;
+    const now = this.clock();
+    await sendHeldPoints(this.control.kv, accountId, now, async ({ store, entry }) => {
+      inputs ??= await this.messageInputs(accountId);
+      const space = spaceOfStore(store);
+      const deliveries = takers.flatMap(({ endpoint, types }) =>
+        webhookMessages(entry, inputs as MessageInputs, types).map((message) => ({
+          id: message.id,
+          endpointId: endpoint.id,
+          orderKey: deliveryOrderKey(space, entry.userId),
+          type: message.type,
+          payload: message.body,
+          createdAt: now,
+        })),
+      );
+      if (deliveries.length === 0) return;
+      await this.backend.deliveries.enqueue(deliveries);
+      report.queued += deliveries.length;
+      this.totals.queued += deliveries.length;
+      for (const d of deliveries) this.schedule.noteDue(d.endpointId);
+    });
+  }
+
+  /** Queues the boost transitions of the account not sent yet (S39, boost-webhooks.ts) for the endpoints on that take them. */
+  private async sendBoosts(accountId: string, chosen: Targets, report: RelayReport): Promise<void> {
+    const takers = chosen.filter(({ endpoint, types }) => endpoint.enabled && takesBoosts(types));
+    if (takers.length === 0) return;
+    const now = this.clock();
+    const { config } = await this.messageInputs(accountId);
+    await sendBoostTransitions(this.control.kv, accountId, config, now, async (messages) => {
+      const deliveries = takers.flatMap(({ endpoint, types }) =>
+        messages
+          .filter((message) => types.has(message.type))
+          .map((message) => ({
+            id: message.id,
+            endpointId: endpoint.id,
+            orderKey: message.orderKey,
+            type: message.type,
+            payload: message.body,
+            createdAt: now,
+          })),
+      );
+      if (deliveries.length === 0) return;
+      await this.backend.deliveries.enqueue(deliveries);
+      report.queued += deliveries.length;
+      this.totals.queued += deliveries.length;
+      for (const d of deliveries) this.schedule.noteDue(d.endpointId);
+    });
   }
 
   /**

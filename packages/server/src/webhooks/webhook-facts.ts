@@ -2,13 +2,16 @@
  * From an outbox entry to the webhook deliveries it makes: which webhook type(s) the change is,
  * and each body in the hosted service's shape (webhook-payload.ts). A change with no webhook type
  * (a pause used, a streak restored) makes none; a reminder is sent under both of its names, the
- * second with an id of its own so that an endpoint subscribed to both gets both.
+ * second with an id of its own so that an endpoint subscribed to both gets both. A points system's
+ * news is shown as the system is configured when it is handed on (its name, its levels by id); a
+ * system gone since makes none.
  */
 import { deterministicId } from '@kindling/core';
 import type { OutboxEntry } from '@kindling/core/adapter';
 import type { AccountRuntime } from '../engines/engines.js';
 import type { WebhookType } from '../control/webhook-endpoint.js';
 import { userAchievementWire } from '../wire/achievement-wire.js';
+import { eventSystemWire, levelWire, pointsBaseWire } from '../wire/app-points-wire.js';
 import { currentStreakWire } from '../wire/streak-wire.js';
 import { userWire } from '../wire/user-wire.js';
 import { type WebhookFact, webhookPayload, webhookStreak } from './webhook-payload.js';
@@ -55,6 +58,29 @@ function factsOf(entry: OutboxEntry, runtime: Runtime): Array<[WebhookType, Webh
       if (def === undefined) return [];
       const achievement = userAchievementWire(def, runtime, new Date(entry.at).toISOString());
       return [['achievement.completed', { type: 'achievement.completed', achievement }]];
+    }
+    case 'points.changed': {
+      const def = runtime.config.points?.find((system) => system.key === change.system);
+      if (def === undefined) return [];
+      const { type: _type, system: _system, ...moved } = change;
+      return [
+        ['points.changed', { type: 'points.changed', points: eventSystemWire(moved, def, runtime.config, entry.at) }],
+      ];
+    }
+    case 'points.level_changed': {
+      const def = runtime.config.points?.find((system) => system.key === change.system);
+      if (def === undefined) return [];
+      return [
+        [
+          'points.level_changed',
+          {
+            type: 'points.level_changed',
+            points: { ...pointsBaseWire(def), total: change.total },
+            previousLevel: levelWire(change.previousLevel, def),
+            newLevel: levelWire(change.newLevel, def),
+          },
+        ],
+      ];
     }
     default:
       return [];

@@ -5,6 +5,7 @@
  * handled, and `timestamp`, when the change happened (not when it was sent).
  */
 import type { UserAchievementWire } from '../wire/achievement-wire.js';
+import type { appPointsLevelWire, eventSystemWire, pointsBaseWire } from '../wire/app-points-wire.js';
 import type { CurrentStreakWire } from '../wire/streak-wire.js';
 import type { UserWire } from '../wire/user-wire.js';
 
@@ -22,6 +23,9 @@ export interface WebhookStreak {
   freezeAutoEarnAmount?: number;
 }
 
+/** A level as the hosted service's points webhooks show it (its PointsLevel). */
+export type WebhookLevel = ReturnType<typeof appPointsLevelWire>;
+
 /** What happened, by type: the fields each type's body carries besides the user. */
 export type WebhookFact =
   | { type: 'streak.started' | 'streak.extended'; streak: WebhookStreak }
@@ -29,7 +33,14 @@ export type WebhookFact =
   | { type: 'streak.freeze_consumed'; consumed: number; freezes: number }
   | { type: 'streak.freeze_earned'; earned: number; freezes: number }
   | { type: 'streak.reminder_due' | 'emails.streak_reminder_due'; streak: WebhookStreak }
-  | { type: 'achievement.completed'; achievement: UserAchievementWire };
+  | { type: 'achievement.completed'; achievement: UserAchievementWire }
+  | { type: 'points.changed'; points: ReturnType<typeof eventSystemWire> }
+  | {
+      type: 'points.level_changed';
+      points: ReturnType<typeof pointsBaseWire> & { total: number };
+      previousLevel: WebhookLevel | null;
+      newLevel: WebhookLevel | null;
+    };
 
 /** The user as the hosted service's webhooks show it: its User, without Kindling's `totals`. */
 export type WebhookUser = Omit<UserWire, 'totals'>;

@@ -224,13 +224,15 @@ function awardsWire(awards: readonly PointsAward[], def: PointsSystemDef, config
   return shown;
 }
 
-function levelWire(level: PointsLevel | null, def: PointsSystemDef) {
+/** A level as the application API shows it, found by id in the system as configured now; null when none (or gone). */
+export function levelWire(level: PointsLevel | null, def: PointsSystemDef) {
   if (level === null) return null;
   const found = def.levels.find((l) => l.id === level.id);
   return found === undefined ? null : appPointsLevelWire(found);
 }
 
-function eventSystemWire(change: PointsChange, def: PointsSystemDef, config: AccountConfig, now: number) {
+/** One system's entry of an event's `points` map (`MetricEventPointsResponse`), also the body of `points.changed`. */
+export function eventSystemWire(change: PointsChange, def: PointsSystemDef, config: AccountConfig, now: number) {
   return {
     ...pointsBaseWire(def),
     total: change.total,
