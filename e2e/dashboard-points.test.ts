@@ -2,8 +2,8 @@
  * The dashboard's Points page in chromium against a real server on SQLite, at desktop and 375 px
  * phone width: a points system made in the page, then on its page a metric trigger whose line reads
  * "10 XP for every 3 lessons, on mobile" (edited, then archived), levels listed by threshold, edited
- * and deleted, a boost refused with the API's issue (a multiplier of 1), then made and edited; nothing on the
- * system's page scrolls sideways.
+ * and deleted, a boost refused with the API's issue (a multiplier of 1), then made and edited; the
+ * chart of its totals; nothing on the system's page scrolls sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -78,6 +78,10 @@ describe('the Points page', () => {
       await row.getByRole('link', { name: 'XP' }).click();
       await page.getByRole('heading', { level: 1, name: 'XP' }).waitFor();
       await page.getByText('No triggers yet. Create the first one below.').waitFor();
+      // its charts: the eleven ranges of totals, the one user-less account's at 0
+      await page.getByRole('heading', { level: 2, name: 'Totals' }).waitFor();
+      const totals = page.locator('figure', { has: page.getByText('Users by XP total as a table') });
+      await expect.poll(() => totals.locator('tbody tr').count()).toBe(11);
 
       // a metric trigger counting only events from a device
       const triggerForm = page.getByRole('form', { name: 'New trigger' });

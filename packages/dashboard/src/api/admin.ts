@@ -26,6 +26,7 @@ import type {
   PointsTriggerChange,
   Rebuild,
   StreakAnalytics,
+  PointsAnalytics,
   StreakRule,
   StreakSettings,
   Tenant,
@@ -179,6 +180,10 @@ export const restoreStreak = (userId: string) =>
 
 export const readStreakAnalytics = (days: number, top = 10) =>
   request<StreakAnalytics>('GET', `${base}/analytics/streaks?top=${top}&days=${days}`);
+
+/** A live points system's spread of totals (eleven ranges) and its users per level. */
+export const readPointsAnalytics = (systemId: string) =>
+  request<PointsAnalytics>('GET', `${base}/analytics/points/${encodeURIComponent(systemId)}`);
 /** A page of users after the cursor `after` (null: from the start), found by `search` when given. */
 export const listUsers = (options: { after: string | null; search: string; limit?: number }) => {
   const query = new URLSearchParams();

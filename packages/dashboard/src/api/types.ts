@@ -44,6 +44,7 @@ export type ApiKey = Answer<'/admin/v1/keys', 'get'>[number];
 export type Tenant = Answer<'/admin/v1/tenants', 'get'>[number];
 export type CreatedApiKey = Answer<'/admin/v1/keys', 'post', 201>;
 export type StreakAnalytics = Answer<'/admin/v1/analytics/streaks', 'get'>;
+export type PointsAnalytics = Answer<'/admin/v1/analytics/points/{systemId}', 'get'>;
 export type UserPage = Answer<'/admin/v1/users', 'get'>;
 export type UserRow = UserPage['users'][number];
 export type UserDetails = Answer<'/admin/v1/users/{id}', 'get'>;

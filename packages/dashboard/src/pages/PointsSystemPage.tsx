@@ -6,6 +6,7 @@ import { BoostsSection } from '../components/points/BoostsSection';
 import { LevelsSection } from '../components/points/LevelsSection';
 import { TriggersSection } from '../components/points/TriggersSection';
 import { useLoad } from '../components/use-load';
+import { PointsCharts } from '../components/points/PointsCharts';
 import { formatNumber } from '../lib/format';
 import type { TriggerNames } from '../lib/points-trigger-line';
 
@@ -80,6 +81,7 @@ export function PointsSystemPage({ systemId }: { systemId: string }) {
               />
               <LevelsSection systemId={found.id} />
               <BoostsSection systemId={found.id} attributes={attributes.data ?? []} />
+              {found.status === 'active' ? <PointsCharts systemId={found.id} unit={found.name} /> : null}
             </>
           )}
         </>

@@ -102,6 +102,7 @@ const rows: Row[] = [
     body: { users: [{ id: 'ada' }] },
   },
   { method: 'GET', path: '/admin/v1/analytics/streaks', url: '/admin/v1/analytics/streaks' },
+  { method: 'GET', path: '/admin/v1/analytics/points/{systemId}', url: '/admin/v1/analytics/points/none' },
   { method: 'GET', path: '/admin/v1/users', url: '/admin/v1/users?limit=2&search=a' },
   { method: 'GET', path: '/admin/v1/users/{id}', url: '/admin/v1/users/ada' },
   { method: 'DELETE', path: '/admin/v1/users/{id}', url: '/admin/v1/users/nobody' },

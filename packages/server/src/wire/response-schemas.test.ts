@@ -289,6 +289,7 @@ describe('the response schemas', () => {
     const xp = systems.created[0];
     await get('GET /admin/v1/points', '/admin/v1/points?includeArchived=true&limit=5');
     await get('GET /admin/v1/points/{id}', `/admin/v1/points/${xp.id}`);
+    await get('GET /admin/v1/analytics/points/{systemId}', `/admin/v1/analytics/points/${xp.id}`);
     await write('PATCH /admin/v1/points', [
       { id: xp.id, badge: null, maxPoints: null },
       { id: 'nope', name: 'X' },

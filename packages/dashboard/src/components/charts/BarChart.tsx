@@ -13,6 +13,8 @@ interface Props {
   bars: readonly Bar[];
   /** What the values count, for the axis and the table: "users". */
   unit: string;
+  /** The heading of the table's label column (default "Length") */
+  labelHeading?: string;
 }
 
 const height = 220;
@@ -21,7 +23,7 @@ const LABEL_PX = 44;
 const margin = { top: 10, right: 10, bottom: 40, left: 44 };
 
 /** A single-series bar chart in SVG, with the same numbers in a table for screen readers. */
-export function BarChart({ title, description, bars, unit }: Props) {
+export function BarChart({ title, description, bars, unit, labelHeading = 'Length' }: Props) {
   const { ref, width } = useWidth<HTMLElement>(600);
   const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
@@ -64,7 +66,7 @@ export function BarChart({ title, description, bars, unit }: Props) {
           <table>
             <thead>
               <tr>
-                <th scope="col">Length</th>
+                <th scope="col">{labelHeading}</th>
                 <th scope="col" className="num">
                   {unit[0]?.toUpperCase() + unit.slice(1)}
                 </th>

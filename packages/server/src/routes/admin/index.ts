@@ -64,6 +64,7 @@ import { restoreStreaksRoute } from './restore-streaks.js';
 import { revokeKeyRoute } from './revoke-key.js';
 import { sessionRoutes } from './session.js';
 import { streakAnalyticsRoute } from './streak-analytics.js';
+import { pointsAnalyticsRoute } from './points-analytics.js';
 import { updateAchievementsRoute } from './update-achievements.js';
 import { updateMetricsRoute } from './update-metrics.js';
 import { updateTenantsRoute } from './update-tenants.js';
@@ -120,6 +121,7 @@ export function adminRoutes(app: App, ctx: ServerContext): void {
   deletePausesRoute(app, ctx);
   restoreStreaksRoute(app, ctx);
   streakAnalyticsRoute(app, ctx);
+  pointsAnalyticsRoute(app, ctx);
   listUsersRoute(app, ctx);
   getUserRoute(app, ctx);
   deleteUserRoute(app, ctx);
