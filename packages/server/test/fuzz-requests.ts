@@ -157,6 +157,7 @@ const target = fc.oneof(
         'streaks/pauses',
         'streaks/restore',
         'analytics/streaks',
+        'analytics/points',
         'leaderboards',
         'points',
         'tenants',

@@ -292,5 +292,16 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
       [200, [{ from: 10, to: 10, users: 1 }]],
       [200, [{ from: 10, to: 10, users: 1 }]],
     ]);
+    // and so does the admin API's analytics of the system, in the namespace its Tenant-ID names
+    const analytics = await Promise.all(
+      [adminA, adminB, adminOwn].map((call) => call('GET', `/admin/v1/analytics/points/${id}`)),
+    );
+    expect(
+      analytics.map((r) => [r.status, r.body.summary.filter((range: { users: number }) => range.users > 0)]),
+    ).toEqual([
+      [200, [{ from: 31, to: 40, users: 1 }]],
+      [200, [{ from: 10, to: 10, users: 1 }]],
+      [200, [{ from: 10, to: 10, users: 1 }]],
+    ]);
   });
 });

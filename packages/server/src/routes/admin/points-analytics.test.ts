@@ -54,11 +54,15 @@ describe('GET /admin/v1/analytics/points/:systemId', () => {
     );
   });
 
-  it('answers no level rows for a system without levels, and 404 for an id no live system has', async () => {
+  it('answers no level rows for a system without levels, and 404 for an id no live system of the account has', async () => {
     const id = await xp([]);
     expect((await admin('GET', `/admin/v1/analytics/points/${id}`)).body.levels).toEqual([]);
     const unknown = await admin('GET', '/admin/v1/analytics/points/nope');
     expect([unknown.status, unknown.body.code]).toEqual([404, 'UNKNOWN_POINTS_SYSTEM']);
     expect((await t.call('GET', `/admin/v1/analytics/points/${id}`)).status).toBe(403);
+    // another account's admin key finds no system of this account
+    const other = await t.call('POST', '/admin/v1/accounts', { key: t.adminKey, body: { name: 'acme' } });
+    const theirs = await t.call('GET', `/admin/v1/analytics/points/${id}`, { key: other.body.adminKey });
+    expect([theirs.status, theirs.body.code]).toEqual([404, 'UNKNOWN_POINTS_SYSTEM']);
   });
 });
