@@ -51,7 +51,14 @@
  */
 import { setMaxListeners } from 'node:events';
 import { deterministicId } from '@kindling/core';
-import type { Delivery, DeliveryAttempt, DeliveryOutcome, OutboxEntry, OutboxRecord } from '@kindling/core/adapter';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryOutcome,
+  NewDelivery,
+  OutboxEntry,
+  OutboxRecord,
+} from '@kindling/core/adapter';
 import type { Control } from '../control/control.js';
 import type { Settings } from '../settings.js';
 import type { WebhookEndpoint, WebhookType } from '../control/webhook-endpoint.js';
@@ -469,12 +476,17 @@ export class Relay {
           createdAt: now,
         })),
       );
-      if (deliveries.length === 0) return;
-      await this.backend.deliveries.enqueue(deliveries);
-      report.queued += deliveries.length;
-      this.totals.queued += deliveries.length;
-      for (const d of deliveries) this.schedule.noteDue(d.endpointId);
+      await this.queue(deliveries, report);
     });
+  }
+
+  /** Queues deliveries a pass made outside the outbox's (held points changes, boost transitions), counted and noted due. */
+  private async queue(deliveries: readonly NewDelivery[], report: RelayReport): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.backend.deliveries.enqueue(deliveries);
+    report.queued += deliveries.length;
+    this.totals.queued += deliveries.length;
+    for (const d of deliveries) this.schedule.noteDue(d.endpointId);
   }
 
   /** Queues the boost transitions of the account not sent yet (S39, boost-webhooks.ts) for the endpoints on that take them. */
@@ -496,11 +508,7 @@ export class Relay {
             createdAt: now,
           })),
       );
-      if (deliveries.length === 0) return;
-      await this.backend.deliveries.enqueue(deliveries);
-      report.queued += deliveries.length;
-      this.totals.queued += deliveries.length;
-      for (const d of deliveries) this.schedule.noteDue(d.endpointId);
+      await this.queue(deliveries, report);
     });
   }
 
