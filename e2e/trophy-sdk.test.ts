@@ -179,14 +179,8 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(summary.at(-1)?.total).toBe(3);
   });
 
-  it('surfaces the parts Kindling does not serve (a user’s points event summary, leaderboards, streak rankings) as errors with status 501 and our code', async () => {
+  it('surfaces the parts Kindling does not serve (leaderboards, streak rankings) as errors with status 501 and our code', async () => {
     for (const call of [
-      () =>
-        sdk.users.pointsEventSummary('ada', 'xp', {
-          aggregation: TrophyApi.UsersPointsEventSummaryRequestAggregation.Daily,
-          startDate: '2026-01-01',
-          endDate: '2026-01-31',
-        }),
       () => sdk.leaderboards.all(),
       () => sdk.streaks.rankings({ limit: 5, type: TrophyApi.StreaksRankingsRequestType.Active }),
     ]) {
@@ -388,6 +382,22 @@ describe('the hosted service Node SDK with a points system', () => {
       [-50, 'active'],
     ]);
     expect(system.triggers[0]?.created).toBeInstanceOf(Date);
+  });
+
+  it("reads a user's points by day with users.pointsEventSummary", async () => {
+    const day = 86_400_000;
+    const [yesterday, today] = [Date.now() - day, Date.now()].map((t) => new Date(t).toISOString().slice(0, 10));
+    const before = (await client.users.points('ada', 'xp')).total;
+    const summary = await client.users.pointsEventSummary('ada', 'xp', {
+      aggregation: TrophyApi.UsersPointsEventSummaryRequestAggregation.Daily,
+      startDate: yesterday as string,
+      endDate: today as string,
+    });
+    // ada's awards were all paid a moment ago (today, or yesterday just before midnight)
+    expect(summary.map((period) => period.date)).toEqual([yesterday, today]);
+    expect(summary.reduce((sum, period) => sum + period.change, 0)).toBe(before);
+    expect(summary.at(-1)?.total).toBe(before);
+    expect(before).toBeGreaterThan(0);
   });
 
   it('parses points.summary: eleven ranges, the users without points in 0–0, the filter of user attributes', async () => {

@@ -224,6 +224,18 @@ export interface Engine {
   /** S34: each level of the points system by ascending threshold and how many users hold it (none: []). */
   levelSummary(system: string): Promise<Array<{ level: PointsLevel; users: number }>>;
   /**
+   * S36: the user's points in one system over local dates `from`..`to` (`YYYY-MM-DD`, `to` at most
+   * 400 days after `from`), per day, week (the first rule's week start, else Monday) or calendar
+   * month: the first date, the change the user's awards made and the total at its end, time triggers
+   * settled up to `at` without a write. The state keeps two years of days before the latest change
+   * (KEPT_DAYS). NotFoundError for an unknown system or user; InvalidInputError for a bad range.
+   */
+  pointsEventSummary(
+    userId: string,
+    system: string,
+    options: { aggregation: Aggregation; from: string; to: string; at?: Date | number },
+  ): Promise<SummaryPeriod[]>;
+  /**
    * A stamp of the state a streak read of the user would be made from now, or null when the state
    * cannot be trusted as it is (a user never seen, a state kept under other rules): for caches of reads.
    */

@@ -39,7 +39,7 @@ import { eventHappenings, metricHappenings } from './event-happenings.js';
 import { emptyRecord } from './keys.js';
 import { payRequestPoints, pointsUserOf, type PointsRefusal } from './points/request-points.js';
 import { viewUserPoints } from './points/user-points-view.js';
-import { levelSummary, pointsSummary } from './points-summaries.js';
+import { levelSummary, pointsSummary, userPointsSummary } from './points-summaries.js';
 import { formatInstant } from './time/calendar.js';
 import { makeSweep } from './sweep.js';
 import { listUsers } from './user-list.js';
@@ -349,6 +349,7 @@ export function createEngine(options: EngineOptions): Engine {
 
     pointsSummary: (key, opts) => pointsSummary(ctx, key, opts),
     levelSummary: (key) => levelSummary(ctx, key),
+    pointsEventSummary: (userId, key, range) => userPointsSummary(ctx, userId, key, range),
 
     identify(userId, input, opts) {
       try {

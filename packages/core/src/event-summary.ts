@@ -8,7 +8,7 @@ import { countedRollups } from './day-start-eras.js';
 import type { EngineContext } from './engine-context.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
 import type { Rollup } from './state.js';
-import { dayFromCivil, formatDay, parseDay } from './time/calendar.js';
+import { dayFromCivil, formatDay, parseDay, type Weekday } from './time/calendar.js';
 import { calendarFor, type PeriodCalendar } from './time/period.js';
 import { checkUserId } from './validate.js';
 import { shown } from './shown.js';
@@ -61,46 +61,66 @@ export function summarizeDays(
   return periods;
 }
 
-/** engine.eventSummary: the summary of `metric` for `userId`, by the first rule's day start and week start. */
-export async function eventSummary(
-  ctx: EngineContext,
-  userId: string,
-  metric: string,
-  options: { aggregation: Aggregation; from: string; to: string },
-): Promise<SummaryPeriod[]> {
-  checkUserId(userId);
-  if (typeof metric !== 'string' || !ctx.metrics.has(metric))
-    throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(metric)}`);
-  const { aggregation } = options;
+/** A summary's range as asked: its aggregation and its first and last local dates (`YYYY-MM-DD`). */
+export interface SummaryRange {
+  readonly aggregation: Aggregation;
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * `range` checked (an aggregation of the three, dates in order and at most MAX_SUMMARY_DAYS apart,
+ * a first period written from 0000-01-01): its calendar, weeks starting on `weekStart`, and its
+ * first and last epoch days. InvalidInputError names what is wrong.
+ */
+export function summaryPeriods(
+  range: SummaryRange,
+  weekStart: Weekday,
+): { calendar: PeriodCalendar; from: number; to: number } {
+  const { aggregation } = range;
   if (!AGGREGATIONS.has(aggregation))
     throw new InvalidInputError(
       'INVALID_INPUT',
       `aggregation must be daily, weekly or monthly, got ${shown(aggregation)}`,
     );
-  const from = parseDay(options.from, 'from');
-  const to = parseDay(options.to, 'to');
+  const from = parseDay(range.from, 'from');
+  const to = parseDay(range.to, 'to');
   if (to < from)
-    throw new InvalidInputError('INVALID_INPUT', `from (${options.from}) must not be after to (${options.to})`);
+    throw new InvalidInputError('INVALID_INPUT', `from (${range.from}) must not be after to (${range.to})`);
   if (to - from > MAX_SUMMARY_DAYS)
     throw new InvalidInputError(
       'INVALID_INPUT',
-      `the last date of a summary may be at most ${MAX_SUMMARY_DAYS} days after its first: ${options.from} to ${options.to} is ${to - from}`,
+      `the last date of a summary may be at most ${MAX_SUMMARY_DAYS} days after its first: ${range.from} to ${range.to} is ${to - from}`,
     );
+  const calendar = calendarFor(aggregation, weekStart);
+  // A week can start before the first day an answer writes as YYYY-MM-DD (0000-01-01 is a Saturday).
+  if (calendar.startOf(calendar.indexOf(from)) < FIRST_WRITTEN_DAY)
+    throw new InvalidInputError(
+      'INVALID_DATE',
+      `a ${aggregation} summary from ${range.from} would start its first period before 0000-01-01, the first date an answer writes; start later`,
+    );
+  return { calendar, from, to };
+}
+
+/** engine.eventSummary: the summary of `metric` for `userId`, by the first rule's day start and week start. */
+export async function eventSummary(
+  ctx: EngineContext,
+  userId: string,
+  metric: string,
+  options: SummaryRange,
+): Promise<SummaryPeriod[]> {
+  checkUserId(userId);
+  if (typeof metric !== 'string' || !ctx.metrics.has(metric))
+    throw new NotFoundError('UNKNOWN_METRIC', `unknown metric ${JSON.stringify(metric)}`);
+  const rule = ctx.rules[0];
+  const { calendar, from, to } = summaryPeriods(options, rule?.weekStart ?? 'monday');
   const user = await ctx.store.load(userId);
   if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user ${JSON.stringify(userId)}`);
   const journal = await ctx.store.journal(userId);
-  const rule = ctx.rules[0];
   const rows = countedRollups(
     journal.rollups.filter((row) => row.metric === metric),
     user.dayStarts,
     rule === undefined ? null : rule.dayStart,
   );
-  const calendar = calendarFor(aggregation, rule?.weekStart ?? 'monday');
-  // A week can start before the first day an answer writes as YYYY-MM-DD (0000-01-01 is a Saturday).
-  if (calendar.startOf(calendar.indexOf(from)) < FIRST_WRITTEN_DAY)
-    throw new InvalidInputError(
-      'INVALID_DATE',
-      `a ${aggregation} summary from ${options.from} would start its first period before 0000-01-01, the first date an answer writes; start later`,
-    );
   return summarizeDays(rows, calendar, from, to);
 }

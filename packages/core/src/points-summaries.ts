@@ -3,7 +3,8 @@
  * counts come from `Store.pointsTotals` (an index of the totals, never a scan of every user), and
  * the users the index has no positive total for (never awarded, or awarded down to 0) are the
  * store's users less those counted. A summary for users of some attributes only scans the users,
- * in pages, at most MAX_FILTERED_USERS of them: past that it is refused rather than slow.
+ * in pages, at most MAX_FILTERED_USERS of them: past that it is refused rather than slow. And a
+ * user's points event summary (S36), from the daily changes their state keeps.
  */
 import type { EngineContext } from './engine-context.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -13,6 +14,14 @@ import { summarizePoints } from './points/points-summary.js';
 import type { PointsLevel, PointsSystemRules } from './points/points-types.js';
 import { matchesAttributes } from './points/attribute-match.js';
 import { shown } from './shown.js';
+import { summaryPeriods, type SummaryPeriod, type SummaryRange } from './event-summary.js';
+import { copyPointsState } from './points/copy-points-state.js';
+import { dailyChangesOf } from './points/points-days.js';
+import { summarizePointsDays } from './points/points-event-summary.js';
+import { emptyPointsState } from './points/points-types.js';
+import { pointsUserOf } from './points/request-points.js';
+import { settleTimeTriggersInPlace } from './points/settle-time-triggers.js';
+import { checkUserId } from './validate.js';
 
 /** The most users a summary with a filter of user attributes reads one by one. */
 export const MAX_FILTERED_USERS = 10_000;
@@ -107,4 +116,28 @@ export async function levelSummary(ctx: EngineContext, key: string): Promise<{ l
     level,
     users: holds === 0 ? 0 : (users[bounds.indexOf(level.points)] as number),
   }));
+}
+
+/**
+ * S36: `userId`'s points in `key` per local day, week (the first rule's week start, else Monday) or
+ * month of `range`: each period's change and the total at its end, time triggers settled up to `at`
+ * on a copy (S33), so a read writes nothing. NotFoundError for an unknown system or user.
+ */
+export async function userPointsSummary(
+  ctx: EngineContext,
+  userId: string,
+  key: string,
+  range: SummaryRange & { at?: Date | number },
+): Promise<SummaryPeriod[]> {
+  checkUserId(userId);
+  const system = systemOf(ctx, key);
+  const { calendar, from, to } = summaryPeriods(range, ctx.rules[0]?.weekStart ?? 'monday');
+  const at = ctx.now(range.at);
+  const user = await ctx.current.load(userId, at);
+  if (user === null) throw new NotFoundError('UNKNOWN_USER', `unknown user ${JSON.stringify(userId)}`);
+  const kept =
+    user.points !== undefined && Object.hasOwn(user.points, system.key) ? user.points[system.key] : undefined;
+  const state = copyPointsState(kept ?? emptyPointsState());
+  settleTimeTriggersInPlace(system, state, pointsUserOf(user), at);
+  return summarizePointsDays(dailyChangesOf(state), calendar, from, to);
 }

@@ -101,3 +101,47 @@ describe('reading a user’s points', () => {
     expect((error as NotFoundError).code).toBe('UNKNOWN_POINTS_SYSTEM');
   });
 });
+
+describe('a user’s points event summary', () => {
+  it('gives each local day its change and the total at its end, time triggers settled on the way without a write (S36, S33)', async () => {
+    const now = { at: T0 + 30 * 60_000 };
+    const { engine, store } = engineAt(now);
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0, tz: 'Pacific/Kiritimati' });
+    // refills at 01:00 … 23:00 UTC of March 1st: the first nine fall on March 1st in UTC+14, the cap of 5 stops the rest
+    now.at = T0 + 23 * HOUR + 30 * 60_000;
+    const days = await engine.pointsEventSummary('ana', 'energy', {
+      aggregation: 'daily',
+      from: '2026-03-01',
+      to: '2026-03-03',
+    });
+    expect(days).toEqual([
+      { date: '2026-03-01', total: 5, change: 5 },
+      { date: '2026-03-02', total: 5, change: 0 },
+      { date: '2026-03-03', total: 5, change: 0 },
+    ]);
+    expect((await store.load('ana'))?.points?.energy?.total).toBe(0);
+    await engine.record({ userId: 'ana', metric: 'plays', value: 2 });
+    const month = await engine.pointsEventSummary('ana', 'energy', {
+      aggregation: 'monthly',
+      from: '2026-02-10',
+      to: '2026-03-02',
+    });
+    expect(month).toEqual([
+      { date: '2026-02-01', total: 0, change: 0 },
+      { date: '2026-03-01', total: 3, change: 3 },
+    ]);
+  });
+
+  it('names the unknown system and the unknown user, and refuses a range over 400 days', async () => {
+    const { engine } = engineAt({ at: T0 });
+    await engine.record({ userId: 'ana', metric: 'plays', value: 0 });
+    const range = { aggregation: 'daily', from: '2026-03-01', to: '2026-03-01' } as const;
+    await expect(engine.pointsEventSummary('ana', 'gems', range)).rejects.toMatchObject({
+      code: 'UNKNOWN_POINTS_SYSTEM',
+    });
+    await expect(engine.pointsEventSummary('bo', 'energy', range)).rejects.toMatchObject({ code: 'UNKNOWN_USER' });
+    await expect(
+      engine.pointsEventSummary('ana', 'energy', { ...range, from: '2025-01-01', to: '2026-03-01' }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});

@@ -12,5 +12,6 @@ export function copyPointsState(state: PointsState): PointsState {
     seq: state.seq,
     progress: copyRecord(state.progress),
     awards: [...state.awards],
+    ...(state.days === undefined ? {} : { days: { ...state.days } }),
   };
 }

@@ -3,10 +3,12 @@
  * at the instant's local date multiply a positive amount (rounded once), then the amount is clipped
  * so that the total stays in [0, cap] (a total above a lowered cap is kept, never clipped down by a
  * gain); an amount clipped to 0 records nothing. Otherwise the award is recorded newest first, the
- * list cut to KEPT_AWARDS, and the total, `changed` and `seq` move. Works on a state the caller owns.
+ * list cut to KEPT_AWARDS, added to its local date's change (points-days.ts), and the total,
+ * `changed` and `seq` move. Works on a state the caller owns.
  */
 import { boostApplies } from './boost-status.js';
 import { boostedPoints } from './boosted-points.js';
+import { noteDailyChange } from './points-days.js';
 import type { PointsUser } from './points-user.js';
 import { KEPT_AWARDS, type PointsAward, type PointsState, type PointsSystemRules } from './points-types.js';
 import { MAX_SUM } from '../sums.js';
@@ -45,5 +47,6 @@ export function payAward(
     total: state.total,
   };
   state.awards = [award, ...state.awards.slice(0, KEPT_AWARDS - 1)];
+  noteDailyChange(state, day, awarded);
   return award;
 }

@@ -136,7 +136,26 @@ export interface PointsState {
   progress: Record<string, TriggerProgress>;
   /** the newest awards, newest first, at most KEPT_AWARDS (S36) */
   awards: PointsAward[];
+  /** the changes of the latest local days, for the event summary (points-days.ts, S36); absent before the first award */
+  days?: PointsDays;
 }
+
+/**
+ * A user's daily changes in one system (S36): one entry for every local epoch day from `from` to
+ * `to` (0 where no award was paid), at most KEPT_DAYS of them, as text (points-days.ts).
+ */
+export interface PointsDays {
+  from: number;
+  to: number;
+  changes: string;
+}
+
+/**
+ * How many local days of changes a user's state keeps per system (S36): two years, so that any
+ * summary of the last 400 days (the longest one asks) is exact; a year of daily awards of up to
+ * ±511 adds at most 730 bytes.
+ */
+export const KEPT_DAYS = 731;
 
 /**
  * How many awards a user's state keeps per system, newest first (S36): the hosted API's default list.

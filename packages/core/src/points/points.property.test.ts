@@ -1,7 +1,8 @@
 /**
  * The points rules over many drawn systems and timelines: a total is the sum of its awards, clipped
  * (S31); levels follow totals both ways (S34); boosts round once (S35); time triggers settled at
- * once equal settled in any split of the time (S33).
+ * once equal settled in any split of the time (S33); the event summary's days hold the awards of
+ * their local dates, and its totals their running sum (S36).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,13 @@ import { boostedPoints } from './boosted-points.js';
 import { evaluatePoints } from './evaluate-points.js';
 import { emptyPointsState, type PointsAward, type PointsState, type Rounding } from './points-types.js';
 import { settleTimeTriggers } from './settle-time-triggers.js';
+import { dailyChangesOf } from './points-days.js';
+import { summarizePointsDays } from './points-event-summary.js';
+import { MAX_SUMMARY_DAYS } from '../event-summary.js';
+import { placeInstant, zoneOf } from '../time/local-date.js';
+import { calendarFor } from '../time/period.js';
 import { EDGE_ZONES, propertyRuns } from '../../test/time-arbitraries.js';
-import { HOUR, lessons, pointsUser, T0 } from '../../test/points-examples.js';
+import { DAY, HOUR, lessons, pointsUser, T0 } from '../../test/points-examples.js';
 import { multiplierArb, roundingArb, systemArb, timeTriggerArb } from '../../test/points-arbitraries.js';
 import { MAX_SUM } from '../sums.js';
 
@@ -120,6 +126,46 @@ describe('points properties', () => {
           pieces.push(...last.awards);
           expect(pieces).toEqual(atOnce.awards);
           expect(last.state).toEqual(atOnce.state);
+        },
+      ),
+      runs,
+    );
+  });
+
+  it('S36: each day of the summary holds the awards of that local date, its total their running sum, over the last 400 days', () => {
+    fc.assert(
+      fc.property(
+        systemArb(),
+        fc.constantFrom(...EDGE_ZONES),
+        // gaps of up to four months between events: over 25 events the kept days (two years) fill and move on
+        fc.array(fc.tuple(fc.integer({ min: -5, max: 8 }), fc.integer({ min: 0, max: 120 * DAY })), {
+          minLength: 1,
+          maxLength: 25,
+        }),
+        (system, zone, events) => {
+          const user = pointsUser(zone);
+          let state: PointsState = emptyPointsState();
+          const awards: PointsAward[] = [];
+          let at = T0;
+          for (const [value, gap] of events) {
+            at += gap;
+            const result = evaluatePoints([system], { xp: state }, { metrics: [lessons(value)] }, user, at);
+            if (result.refused || result.systems[0] === undefined) continue;
+            awards.push(...result.systems[0].awards);
+            state = result.systems[0].state;
+          }
+          const dayOf = (award: PointsAward) => placeInstant(award.at, zoneOf(zone), 0);
+          const last = placeInstant(at, zoneOf(zone), 0);
+          const first = last - MAX_SUMMARY_DAYS;
+          const days = summarizePointsDays(dailyChangesOf(state), calendarFor('daily'), first, last);
+          expect(days).toHaveLength(MAX_SUMMARY_DAYS + 1);
+          for (const [i, row] of days.entries()) {
+            const on = awards.filter((award) => dayOf(award) === first + i);
+            const upTo = awards.filter((award) => dayOf(award) <= first + i);
+            expect(row.change).toBe(on.reduce((sum, award) => sum + award.awarded, 0));
+            expect(row.total).toBe(upTo.reduce((sum, award) => sum + award.awarded, 0));
+          }
+          expect(days.at(-1)?.total).toBe(state.total);
         },
       ),
       runs,

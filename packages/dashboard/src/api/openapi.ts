@@ -14652,10 +14652,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: a user's points event summary (their points by day) yet */
+        /** Get a user's points per local day, week or month: what each changed, and the total at its end */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    aggregation: "daily" | "weekly" | "monthly";
+                    /** @description YYYY-MM-DD, at most 400 days after startDate */
+                    endDate: string;
+                    /** @description YYYY-MM-DD */
+                    startDate: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -14665,6 +14671,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description what the user's events added in the period */
+                            change: number;
+                            /** @description the first local date of the period (YYYY-MM-DD) */
+                            date: string;
+                            /** @description the user's total at the end of the period */
+                            total: number;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -14711,6 +14733,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -14721,15 +14752,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,5 +1,5 @@
 /**
- * The hosted service's application path of a user's points event summary (the rest of points is served), and its leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
+ * The hosted service's leaderboards, streak rankings and year-in-review paths, which Kindling does not serve: each answers 501 NOT_SUPPORTED with a message that says what is missing, once the
  * caller is let in as for any route of its API (an application key for /v1, an admin key or session
  * for /admin/v1). A migrating app so gets a clear answer (its SDK's error with status 501), not a
  * 404 that reads like a wrong base URL, and the OpenAPI document lists them.
@@ -16,14 +16,13 @@ export interface NotSupportedRoute {
   /** the path as Fastify names it (`:id`) */
   readonly url: string;
   /** what the hosted service has there */
-  readonly part: 'points' | 'leaderboards' | 'rankings' | 'wrapped';
+  readonly part: 'leaderboards' | 'rankings' | 'wrapped';
 }
 
 const crud = (url: string, part: NotSupportedRoute['part']): NotSupportedRoute[] =>
   (['GET', 'POST', 'PATCH', 'DELETE'] as const).map((method) => ({ method, url, part }));
 
 export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
-  { method: 'GET', url: '/v1/users/:id/points/:key/event-summary', part: 'points' },
   { method: 'GET', url: '/v1/users/:id/leaderboards/:key', part: 'leaderboards' },
   { method: 'GET', url: '/v1/users/:id/wrapped', part: 'wrapped' },
   { method: 'GET', url: '/v1/leaderboards', part: 'leaderboards' },
@@ -36,7 +35,6 @@ export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
 ];
 
 const WHAT: Record<NotSupportedRoute['part'], string> = {
-  points: "a user's points event summary (their points by day) yet",
   leaderboards: 'leaderboards',
   rankings: 'streak rankings of all users',
   wrapped: 'the year in review (wrapped)',

@@ -285,6 +285,20 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
       [200, 10, 1],
       [200, 10, 1],
     ]);
+    // each namespace's ada has her own days of points
+    const monthly = '/v1/users/ada/points/xp/event-summary?aggregation=monthly&startDate=2025-12-01&endDate=2026-12-31';
+    const days = await Promise.all([a, b, own].map((call) => call('GET', monthly)));
+    expect(
+      days.map((r) => [
+        r.status,
+        r.body.reduce((sum: number, m: { change: number }) => sum + m.change, 0),
+        r.body.at(-1).total,
+      ]),
+    ).toEqual([
+      [200, 40, 40],
+      [200, 10, 10],
+      [200, 10, 10],
+    ]);
     // each namespace's summary counts its own users' totals
     const summaries = await Promise.all([a, b, own].map((call) => call('GET', '/v1/points/xp/summary')));
     expect(summaries.map((r) => [r.status, r.body.filter((range: { users: number }) => range.users > 0)])).toEqual([

@@ -363,6 +363,10 @@ describe('the response schemas', () => {
     expect(paid.points.xp.awards).toHaveLength(1);
     await get('GET /v1/users/{id}/points/{key}', '/v1/users/ada/points/xp?awards=5');
     await get('GET /v1/users/{id}/points/{key}/boosts', '/v1/users/ada/points/xp/boosts');
+    await get(
+      'GET /v1/users/{id}/points/{key}/event-summary',
+      '/v1/users/ada/points/xp/event-summary?aggregation=weekly&startDate=2026-02-20&endDate=2026-03-10',
+    );
     await get('GET /v1/points/{key}', '/v1/points/xp');
     await get('GET /v1/points/{key}/boosts', '/v1/points/xp/boosts?includeFinished=true');
     await get('GET /v1/points/{key}/levels', '/v1/points/xp/levels');

@@ -1,6 +1,6 @@
 /**
  * Points on a given store (S21, S27..S36): a user's points state is committed with the event that
- * paid it and read back whole (after a reopening too); concurrent events of one user, through two
+ * paid it and read back whole, its days of changes with it (after a reopening too); concurrent events of one user, through two
  * engines, pay each multiple of a metric trigger exactly once and leave a total that is the sum of
  * the awards; a refused event leaves nothing behind. Each store's own tests run it across
  * processes (packages/sqlite, packages/redis: concurrency).
@@ -82,12 +82,20 @@ export function pointsCases(store: () => Store, reopen: ((store: Store) => Promi
     await engine.record({ userId: 'bo', metric: 'plays', value: 1, idempotencyKey: 'p2' });
     const before = await engine.store.load('bo');
     expect(before?.points?.gems?.total).toBe(1);
+    // S36: the day's change is kept with the state, for the event summary
+    const range = { aggregation: 'daily', from: '2026-05-01', to: '2026-05-02' } as const;
+    const days = [
+      { date: '2026-05-01', total: 1, change: 1 },
+      { date: '2026-05-02', total: 1, change: 0 },
+    ];
+    expect(await engine.pointsEventSummary('bo', 'gems', range)).toEqual(days);
     const refused = await engine.record({ userId: 'bo', metric: 'plays', value: 1, idempotencyKey: 'p3' });
     expect(refused.refused).toEqual({ system: 'gems', trigger: 'play', total: 1, points: -2 });
     expect(await engine.store.load('bo')).toEqual(before);
     if (reopen !== undefined) {
       const again = await reopen(store());
       expect(await again.load('bo')).toEqual(before);
+      expect(await engineOn(again).pointsEventSummary('bo', 'gems', range)).toEqual(days);
       await again.close();
     }
   });

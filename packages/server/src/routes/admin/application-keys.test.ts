@@ -99,6 +99,7 @@ describe('an application key bound to a user', () => {
       ['GET', '/v1/users/bob/achievements'],
       ['GET', '/v1/users/bob/points/xp'],
       ['GET', '/v1/users/bob/points/xp/boosts'],
+      ['GET', '/v1/users/bob/points/xp/event-summary?aggregation=daily&startDate=2026-03-01&endDate=2026-03-02'],
       ['POST', '/v1/users', { id: 'bob', name: 'Mallory' }],
       ['PUT', '/v1/users/bob', { name: 'Mallory' }],
       ['PUT', '/api/users/bob', { name: 'Mallory' }],

@@ -5,7 +5,6 @@
  */
 import type { Engines } from '../../engines/engines.js';
 import type { ReadCache } from '../../engines/read-cache.js';
-import { InvalidInputError, parseDay } from '@kindling/core';
 import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../access/auth.js';
 import { HttpError } from '../../errors/errors.js';
@@ -15,6 +14,7 @@ import type { AccountRuntime } from '../../engines/engines.js';
 import { keptAfterCheck, keptAnswerSync, type SpotCheck } from '../../engines/read-cache.js';
 import { text } from '../../wire/primitives.js';
 import { summarySchema, userMetricSchema, userMetricWire } from '../../wire/metric-wire.js';
+import { checkSummaryDates, summaryQuery } from './summary-query.js';
 
 /** What the route takes of the server: the lower layers it calls. */
 export interface UserMetricsDeps {
@@ -28,8 +28,6 @@ const metricParams = {
   required: ['id', 'key'],
   properties: { id: userParams.properties.id, key: text },
 } as const;
-
-const date = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' } as const;
 
 /** The user's totals and completed achievements, or UNKNOWN_USER. */
 async function userFacts(runtime: AccountRuntime, userId: string) {
@@ -89,21 +87,13 @@ export function userMetricsRoutes(app: App, ctx: UserMetricsDeps): void {
         summary: "Get a user's metric per local day, week or month: what each added, and the total at its end",
         tags: ['users'],
         params: metricParams,
-        querystring: {
-          type: 'object',
-          required: ['aggregation', 'startDate', 'endDate'],
-          properties: {
-            aggregation: { type: 'string', enum: ['daily', 'weekly', 'monthly'] },
-            startDate: date,
-            endDate: { ...date, description: 'YYYY-MM-DD, at most 400 days after startDate' },
-          },
-        },
+        querystring: summaryQuery,
         response: { 200: { type: 'array', items: summarySchema }, ...errors(422, 404) },
       },
     },
     (request, reply) => {
       const { aggregation, startDate, endDate } = request.query;
-      checkDates(startDate, endDate);
+      checkSummaryDates(startDate, endDate);
       const { id, key: metric } = request.params;
       const asked: SummaryAsked = { id, metric, aggregation, from: startDate, to: endDate };
       void reply.type('application/json; charset=utf-8');
@@ -159,10 +149,4 @@ async function answerSummary(
   const json = Buffer.from(JSON.stringify(summary.map(({ date, total, change }) => ({ date, total, change }))));
   if (stamp !== null) ctx.streakReads.set(shelf, asked.id, { json, gzip: null, stamp });
   return reply.send(json as unknown as []);
-}
-
-/** The summary's dates checked under the query's names (the engine names its options `from` and `to`). */
-function checkDates(startDate: string, endDate: string): void {
-  if (parseDay(startDate, 'startDate') > parseDay(endDate, 'endDate'))
-    throw new InvalidInputError('INVALID_INPUT', `startDate (${startDate}) must not be after endDate (${endDate})`);
 }

@@ -135,6 +135,54 @@ describe('GET /v1/users/:id/points/:key', () => {
   });
 });
 
+describe('GET /v1/users/:id/points/:key/event-summary', () => {
+  const summary = (query: string, user = 'ada', key = 'xp') =>
+    t.call('GET', `/v1/users/${user}/points/${key}/event-summary?${query}`);
+
+  it("answers each local day's change and the total at its end, in the user's zone", async () => {
+    await t.call('POST', '/v1/metrics/lessons/event', {
+      body: { user: { id: 'ada', tz: 'America/New_York' }, value: 2 },
+    });
+    // 20 on 2026-03-02 (boosted); the day after, 04:30 UTC is still March 2nd in New York (UTC−5)
+    now = Date.parse('2026-03-03T04:30:00Z');
+    for (const _ of [1, 2]) await event('lessons', 1);
+    now = Date.parse('2026-03-05T12:00:00Z');
+    await event('lessons', 2);
+    const res = await summary('aggregation=daily&startDate=2026-03-01&endDate=2026-03-06');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { date: '2026-03-01', total: 0, change: 0 },
+      { date: '2026-03-02', total: 40, change: 40 },
+      { date: '2026-03-03', total: 40, change: 0 },
+      { date: '2026-03-04', total: 40, change: 0 },
+      { date: '2026-03-05', total: 50, change: 10 },
+      { date: '2026-03-06', total: 50, change: 0 },
+    ]);
+    const weekly = await summary('aggregation=weekly&startDate=2026-03-04&endDate=2026-03-10');
+    expect(weekly.body).toEqual([
+      { date: '2026-03-02', total: 50, change: 50 },
+      { date: '2026-03-09', total: 50, change: 0 },
+    ]);
+  });
+
+  it('answers 422 naming a bad range and 404 for an unknown system or user', async () => {
+    await event('lessons', 2);
+    for (const query of [
+      'aggregation=yearly&startDate=2026-03-01&endDate=2026-03-02',
+      'aggregation=daily&startDate=2026-03-04&endDate=2026-03-02',
+      'aggregation=daily&startDate=2025-01-01&endDate=2026-03-02',
+      'aggregation=daily&startDate=2026-02-30&endDate=2026-03-02',
+      'aggregation=daily&startDate=1e308&endDate=2026-03-02',
+      'aggregation=daily&startDate=2026-03-01',
+    ])
+      expect(await summary(query)).toMatchObject({ status: 422, body: { code: expect.stringMatching(/^INVALID_/) } });
+    const range = 'aggregation=daily&startDate=2026-03-01&endDate=2026-03-02';
+    expect((await summary(range, 'ada', 'gems')).body.code).toBe('UNKNOWN_POINTS_SYSTEM');
+    expect((await summary(range, 'ada', '__proto__')).body.code).toBe('UNKNOWN_POINTS_SYSTEM');
+    expect((await summary(range, 'nobody')).body.code).toBe('UNKNOWN_USER');
+  });
+});
+
 describe('GET /v1/users/:id/points/:key read again', () => {
   it('shows a time trigger’s boundary as it passes, and an event’s award at once, with no stale answer kept', async () => {
     const added = await call('POST', `/admin/v1/points/${systemId}/triggers`, [

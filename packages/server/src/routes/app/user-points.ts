@@ -2,7 +2,9 @@
  * GET /v1/users/:id/points/:key: the user's total, level and most recent awards (`awards`, 1 to
  * 100, default 10) in one points system, its time triggers settled up to now without a write; and
  * /v1/users/:id/points/:key/boosts: the boosts active for the user (their own, and the global ones
- * their attributes match). 404 for a user never seen or a key no live system has.
+ * their attributes match); and /v1/users/:id/points/:key/event-summary: the user's points per local
+ * day, week or month, what each changed and the total at its end. 404 for a user never seen or a
+ * key no live system has.
  *
  * A user's points answer is kept as bytes, as streak reads are, until the user's state, the local
  * day or the configuration changes, or the instant the engine says the view holds until (a time
@@ -31,6 +33,8 @@ import {
   userPointsWire,
 } from '../../wire/app-points-wire.js';
 import { text } from '../../wire/primitives.js';
+import { summarySchema } from '../../wire/metric-wire.js';
+import { checkSummaryDates, summaryQuery } from './summary-query.js';
 
 /** What the route takes of the server: the lower layers it calls. */
 export interface UserPointsDeps {
@@ -160,6 +164,31 @@ export function userPointsRoutes(app: App, ctx: UserPointsDeps): void {
       const { def, view } = await userPointsOf(runtime, request.params.id, request.params.key, now);
       const active = new Set(view.boosts);
       return def.boosts.filter((boost) => active.has(boost.id)).map((boost) => appPointsBoostWire(boost, now));
+    },
+  );
+
+  app.get(
+    '/v1/users/:id/points/:key/event-summary',
+    {
+      config: { access: 'app', invalidInput: 422 },
+      schema: {
+        summary: "Get a user's points per local day, week or month: what each changed, and the total at its end",
+        tags: ['points'],
+        params: pointsParams,
+        querystring: summaryQuery,
+        response: { 200: { type: 'array', items: summarySchema }, ...errors(404, 422) },
+      },
+    },
+    async (request) => {
+      const { aggregation, startDate, endDate } = request.query;
+      checkSummaryDates(startDate, endDate);
+      const { id, key } = request.params;
+      const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
+      if (!runtime.pointsByKey.has(key))
+        throw new HttpError('UNKNOWN_POINTS_SYSTEM', `no points system has the key ${JSON.stringify(key)}`);
+      const range = { aggregation, from: startDate, to: endDate, at: ctx.clock() };
+      const summary = await runtime.engine.pointsEventSummary(id, key, range);
+      return summary.map(({ date, total, change }) => ({ date, total, change }));
     },
   );
 }
