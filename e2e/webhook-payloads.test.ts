@@ -152,6 +152,10 @@ describe('points boost webhook bodies', () => {
       async (messages) => {
         sent.push(...messages);
       },
+      // no user's own boost here: no user's zone is asked
+      async () => {
+        throw new Error('a global boost asks for no user');
+      },
     );
     expect(sent.map((m) => m.type)).toEqual(['points.boost_started', 'points.boost_finished']);
     for (const message of sent) {

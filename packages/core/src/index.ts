@@ -70,7 +70,7 @@ export {
 } from './errors.js';
 export type { ErrorCode, InvalidInputCode, NotFoundCode, FeatureOffCode } from './errors.js';
 
-export { localDate, isTimeZone, canonicalTimeZone } from './time/local-date.js';
+export { localDate, localDateStart, isTimeZone, canonicalTimeZone } from './time/local-date.js';
 export { periodOf } from './time/period.js';
 export type { Frequency } from './time/period.js';
 export { formatDay, parseDay, weekdayOf, WEEKDAYS, DAY_MS } from './time/calendar.js';

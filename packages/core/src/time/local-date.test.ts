@@ -13,6 +13,7 @@ import {
   dayStartInstant,
   isTimeZone,
   localDate,
+  localDateStart,
   parseDayStart,
   placeInstant,
   toInstant,
@@ -467,5 +468,18 @@ describe('invalid zones and instants', () => {
     // 1970-01-01 is epoch day 0: 23:59 on 1969-12-31 in New York is day -1 of the zone's calendar.
     expect(placeInstant(at('1970-01-01T04:59:00Z'), zoneOf('America/New_York'), 0)).toBe(-1);
     expect(placeInstant(at('1970-01-01T05:00:00Z'), zoneOf('America/New_York'), 0)).toBe(0);
+  });
+});
+
+describe('localDateStart: the instant a local date begins in a zone', () => {
+  it("answers the zone's midnight, the jump's instant where midnight was skipped, and refuses a bad date or zone", () => {
+    expect(new Date(localDateStart('2026-03-05', 'Asia/Tokyo')).toISOString()).toBe('2026-03-04T15:00:00.000Z');
+    expect(new Date(localDateStart('2026-03-05', 'Asia/Tokyo', '04:00')).toISOString()).toBe(
+      '2026-03-04T19:00:00.000Z',
+    );
+    // Santiago springs forward at midnight: 2024-09-08 begins at 01:00 local, 04:00Z
+    expect(new Date(localDateStart('2024-09-08', 'America/Santiago')).toISOString()).toBe('2024-09-08T04:00:00.000Z');
+    expect(() => localDateStart('2026-02-30', 'UTC')).toThrow(InvalidInputError);
+    expect(() => localDateStart('2026-03-05', 'Mars/Olympus')).toThrow(InvalidInputError);
   });
 });

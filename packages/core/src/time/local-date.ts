@@ -3,7 +3,7 @@
  * an instant (epoch ms) and a local date (an epoch day, `'YYYY-MM-DD'` at the edges).
  */
 import { InvalidInputError } from '../errors.js';
-import { DAY_MS, FIRST_YEAR, formatDay, LAST_YEAR } from './calendar.js';
+import { DAY_MS, FIRST_YEAR, formatDay, LAST_YEAR, parseDay } from './calendar.js';
 import { ZoneOffsets } from './zone-offsets.js';
 import { shown } from '../shown.js';
 
@@ -192,4 +192,13 @@ export function dayExists(day: number, zone: ZoneOffsets, dayStartMs: number): b
 /** Public form of S1/S2: the `'YYYY-MM-DD'` on which `at` falls in `timeZone`. */
 export function localDate(at: Date | number, timeZone: string, dayStartsAt = '00:00'): string {
   return formatDay(placeInstant(toInstant(at), zoneOf(timeZone), parseDayStart(dayStartsAt)));
+}
+
+/**
+ * Public form of `dayStartInstant`: the instant (epoch ms) local date `date` (`'YYYY-MM-DD'`) begins
+ * in `timeZone`, its day starting `dayStartsAt` after midnight. InvalidInputError for a bad date or
+ * zone.
+ */
+export function localDateStart(date: string, timeZone: string, dayStartsAt = '00:00'): number {
+  return dayStartInstant(parseDay(date, 'date'), zoneOf(timeZone), parseDayStart(dayStartsAt));
 }

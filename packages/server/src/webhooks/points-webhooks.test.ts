@@ -254,10 +254,7 @@ describe('points boost webhooks (S39)', () => {
     );
     const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
       key: t.adminKey,
-      body: [
-        { name: 'Weekend', start: '2026-03-05', end: '2026-03-06', multiplier: 2 },
-        { name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' },
-      ],
+      body: [{ name: 'Weekend', start: '2026-03-05', end: '2026-03-06', multiplier: 2 }],
     });
     expect(made.body.issues).toEqual([]);
     const types = () => receiver.received.map((r) => [r.type, r.body.timestamp]);
@@ -303,5 +300,89 @@ describe('points boost webhooks (S39)', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("sends a user's own boost started at the local midnight of its start in the user's zone and finished at the one after its end", async () => {
+    await subscribe(['points.boost_started', 'points.boost_finished']);
+    await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'Asia/Tokyo' }, value: 1 } });
+    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+      (p: { key: string }) => p.key === 'xp',
+    );
+    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
+      key: t.adminKey,
+      body: [{ name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' }],
+    });
+    expect(made.body.issues).toEqual([]);
+    const sent = () => receiver.received.map((r) => [r.type, r.body.timestamp]);
+    // midnight of March 5th in Tokyo (UTC+9) is 15:00 UTC on March 4th
+    now = Date.parse('2026-03-04T14:59:59.999Z');
+    await relay();
+    expect(sent()).toEqual([]);
+    now = Date.parse('2026-03-04T15:00:00Z');
+    await relay();
+    await relay();
+    expect(sent()).toEqual([['points.boost_started', '2026-03-04T15:00:00.000Z']]);
+    expect(receiver.received[0]?.body.boost).toMatchObject({
+      id: made.body.created[0].id,
+      name: 'Ada only',
+      status: 'active',
+      userId: 'ada',
+      pointsSystemKey: 'xp',
+      start: '2026-03-05',
+      end: '2026-03-06',
+    });
+    now = Date.parse('2026-03-06T14:59:59Z');
+    await relay();
+    expect(sent()).toHaveLength(1);
+    now = Date.parse('2026-03-06T15:00:00Z');
+    await relay();
+    await relay();
+    expect(sent()).toEqual([
+      ['points.boost_started', '2026-03-04T15:00:00.000Z'],
+      ['points.boost_finished', '2026-03-06T15:00:00.000Z'],
+    ]);
+    expect(receiver.received[1]?.body.boost).toMatchObject({ status: 'finished', userId: 'ada' });
+  });
+
+  it("sends nothing of a user's own boost once the user is erased", async () => {
+    await subscribe(['points.boost_started', 'points.boost_finished']);
+    await lesson();
+    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+      (p: { key: string }) => p.key === 'xp',
+    );
+    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
+      key: t.adminKey,
+      body: [{ name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' }],
+    });
+    expect(made.body.issues).toEqual([]);
+    expect((await t.call('DELETE', '/admin/v1/users/ada', { key: t.adminKey })).status).toBeLessThan(300);
+    now = Date.parse('2026-03-08T00:00:00Z');
+    await relay();
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("reads a tenant's user boost's zone in the tenant's namespace, not the account's own", async () => {
+    await subscribe(['points.boost_started']);
+    await t.call('POST', '/admin/v1/tenants', { key: t.adminKey, body: [{ customerId: 'school', name: 'School' }] });
+    const tenant = { 'tenant-id': 'school' };
+    await lesson();
+    await t.call('POST', '/v1/metrics/lessons/event', {
+      body: { user: { id: 'ada', tz: 'Asia/Tokyo' }, value: 1 },
+      headers: tenant,
+    });
+    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+      (p: { key: string }) => p.key === 'xp',
+    );
+    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
+      key: t.adminKey,
+      headers: tenant,
+      body: [{ name: 'School ada', start: '2026-03-05', end: null, multiplier: 2, userId: 'ada' }],
+    });
+    expect(made.body.issues).toEqual([]);
+    now = Date.parse('2026-03-04T15:00:00Z');
+    await relay();
+    expect(receiver.received.map((r) => [r.type, r.body.timestamp])).toEqual([
+      ['points.boost_started', '2026-03-04T15:00:00.000Z'],
+    ]);
   });
 });

@@ -72,7 +72,7 @@ import type { AccountRuntime, Engines } from '../engines/engines.js';
 import { Periodic } from '../jobs/periodic.js';
 import { DeliverySchedule, IN_FLIGHT } from './relay-schedule.js';
 import { ServingLoad } from '../jobs/serving-load.js';
-import { deliveryOrderKey, type Space, spaceOfStore, spacesOf } from '../backend/spaces.js';
+import { accountSpace, deliveryOrderKey, type Space, spaceOfStore, spacesOf, tenantSpace } from '../backend/spaces.js';
 
 /** No entry held back. */
 const NONE_HELD: ReadonlySet<string> = new Set();
@@ -495,21 +495,35 @@ export class Relay {
     if (takers.length === 0) return;
     const now = this.clock();
     const { config } = await this.messageInputs(accountId);
-    await sendBoostTransitions(this.control.kv, accountId, config, now, async (messages) => {
-      const deliveries = takers.flatMap(({ endpoint, types }) =>
-        messages
-          .filter((message) => types.has(message.type))
-          .map((message) => ({
-            id: message.id,
-            endpointId: endpoint.id,
-            orderKey: message.orderKey,
-            type: message.type,
-            payload: message.body,
-            createdAt: now,
-          })),
-      );
-      await this.queue(deliveries, report);
-    });
+    await sendBoostTransitions(
+      this.control.kv,
+      accountId,
+      config,
+      now,
+      async (messages) => {
+        const deliveries = takers.flatMap(({ endpoint, types }) =>
+          messages
+            .filter((message) => types.has(message.type))
+            .map((message) => ({
+              id: message.id,
+              endpointId: endpoint.id,
+              orderKey: message.orderKey,
+              type: message.type,
+              payload: message.body,
+              createdAt: now,
+            })),
+        );
+        await this.queue(deliveries, report);
+      },
+      (boost) => this.zoneOfUser(accountId, boost),
+    );
+  }
+
+  /** The zone of a user boost's user in the boost's namespace (null: none yet), undefined when it holds no such user (erased). */
+  private async zoneOfUser(accountId: string, boost: { userId: string; tenantId: string | null }) {
+    const space = boost.tenantId === null ? accountSpace(accountId) : tenantSpace(accountId, boost.tenantId);
+    const user = await (await this.engines.runtimeFor(space)).engine.user(boost.userId);
+    return user === null ? undefined : user.tz;
   }
 
   /**
