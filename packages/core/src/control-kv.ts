@@ -13,8 +13,12 @@ export interface ControlKV {
    * kept by: nothing else removes it); without, a time to live it had is cleared.
    */
   put(key: string, value: string, expireMs?: number): Promise<void>;
-  /** Write `next` only if the stored value is `expected` (null: absent). True when written. */
-  swap(key: string, expected: string | null, next: string): Promise<boolean>;
+  /**
+   * Write `next` only if the stored value is `expected` (null: absent). True when written. The time
+   * to live is then as `put` sets it: with `expireMs` the document is dropped once that long has
+   * passed, without it a time to live it had is cleared.
+   */
+  swap(key: string, expected: string | null, next: string, expireMs?: number): Promise<boolean>;
   /** Remove `key` and its value (nothing happens when there is none). */
   remove(key: string): Promise<void>;
   /**

@@ -15,7 +15,11 @@ if ARGV[1] == '0' then
 elseif current ~= ARGV[2] then
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[3])
+if ARGV[4] == '' then
+  redis.call('SET', KEYS[1], ARGV[3])
+else
+  redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
+end
 return 1`;
 
 export interface RedisControlKVOptions {
@@ -42,12 +46,12 @@ export function redisControlKV(options: RedisControlKVOptions): ControlKV {
       const { client } = connection;
       await run(expireMs === undefined ? client.set(k(key), value) : client.set(k(key), value, 'PX', expireMs), k(key));
     },
-    async swap(key, expected, next) {
+    async swap(key, expected, next, expireMs) {
       return (
         (await connection.runScript(
           'kindlingSwap',
           [k(key)],
-          [expected === null ? '0' : '1', expected ?? '', next],
+          [expected === null ? '0' : '1', expected ?? '', next, expireMs === undefined ? '' : String(expireMs)],
         )) === 1
       );
     },

@@ -94,8 +94,8 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
       return after;
     },
   );
-  const putOne = db.transaction((key: string, value: string, expireMs: number | undefined) => {
-    sql.put.run(key, value);
+  /** The time to live of document `key` just written, as `put` and `swap` set it. */
+  const setExpiry = (key: string, expireMs: number | undefined): void => {
     if (expireMs === undefined) {
       sql.docKeep.run(key);
       return;
@@ -105,14 +105,21 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
     sql.dropExpiredDocs.run(now);
     sql.dropDocExpiries.run(now);
     sql.docExpire.run(key, now + expireMs);
+  };
+  const putOne = db.transaction((key: string, value: string, expireMs: number | undefined) => {
+    sql.put.run(key, value);
+    setExpiry(key, expireMs);
   });
   /** A document past its time is gone before a swap or a removal sees it. */
   const dropIfExpired = (key: string): void => {
     if (sql.dropExpiredDoc.run(key, key, Date.now()).changes > 0) sql.docKeep.run(key);
   };
-  const swapOne = db.transaction((key: string, expected: string | null, next: string) => {
+  const swapOne = db.transaction((key: string, expected: string | null, next: string, expireMs: number | undefined) => {
     dropIfExpired(key);
-    return (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1;
+    const written =
+      (expected === null ? sql.insert.run(key, next) : sql.replace.run(next, key, expected)).changes === 1;
+    if (written) setExpiry(key, expireMs);
+    return written;
   });
   const removeOne = db.transaction((key: string) => {
     sql.remove.run(key);
@@ -141,7 +148,7 @@ export function sqliteControlKV(path: string, options: SqliteControlKVOptions = 
   return {
     get: (key) => run(() => sql.get.get(key, key, Date.now())?.value ?? null),
     put: (key, value, expireMs) => run(() => putOne.immediate(key, value, expireMs)),
-    swap: (key, expected, next) => run(() => swapOne.immediate(key, expected, next)),
+    swap: (key, expected, next, expireMs) => run(() => swapOne.immediate(key, expected, next, expireMs)),
     remove: (key) => run(() => removeOne.immediate(key)),
     addCounters: (key, increments, expireMs) => run(() => addAll.immediate(key, increments, expireMs)),
     readCounters: (key) =>

@@ -70,15 +70,31 @@ export async function readPointsWindow(
   }
 }
 
-/** Writes `next` if the window is still `raw`; whether it was. */
+/**
+ * How long after its end a window holding nothing is kept: past it, the control plane drops it,
+ * and a change then opens a new one and is sent at once, as it would be in the ended window. Time
+ * enough for an entry handed on again after a crash to still be known as a repeat (the relay
+ * removes entries within a tick of queueing them). Without it a window stayed for every user and
+ * system that ever changed: two documents a user of two systems, for ever.
+ */
+export const ENDED_WINDOW_KEPT_MS = POINTS_WINDOW_MS;
+
+/**
+ * Writes `next` if the window is still `raw`; whether it was. A window holding nothing (no held
+ * change, none being sent) expires ENDED_WINDOW_KEPT_MS after its end, seen from `now`; one that
+ * holds something is kept until it is sent.
+ */
 export function swapPointsWindow(
   kv: ControlKV,
   accountId: string,
   field: string,
   raw: string | null,
   next: PointsWindow,
+  now: number,
 ): Promise<boolean> {
-  return kv.swap(windowKey(accountId, field), raw, JSON.stringify(next));
+  const idle = next.held === null && next.sending === null;
+  const expireMs = idle ? Math.max(1, Math.ceil(next.endsAt + ENDED_WINDOW_KEPT_MS - now)) : undefined;
+  return kv.swap(windowKey(accountId, field), raw, JSON.stringify(next), expireMs);
 }
 
 /** Notes that the window holds changes due at `endsAt`. */

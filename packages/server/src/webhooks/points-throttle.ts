@@ -94,11 +94,11 @@ export async function admitPointsChange(
         held: null,
         sending: window?.sending ?? null,
       };
-      if (await swapPointsWindow(kv, accountId, field, raw, opened)) return 'send';
+      if (await swapPointsWindow(kv, accountId, field, raw, opened, now)) return 'send';
       continue;
     }
     const held: PointsWindow = { ...window, version: entry.version, held: heldOf(entry, change, window.held) };
-    if (await swapPointsWindow(kv, accountId, field, raw, held)) {
+    if (await swapPointsWindow(kv, accountId, field, raw, held, now)) {
       await noteHeldWindow(kv, accountId, field, window.endsAt);
       return 'held';
     }
@@ -134,7 +134,7 @@ export async function sendHeldPoints(
       }
       if (window.sending !== null) {
         await queue({ store, entry: trailingEntry(userId, window.sending.id, window.sending.held) });
-        if (await swapPointsWindow(kv, accountId, field, raw, { ...window, sending: null })) sent++;
+        if (await swapPointsWindow(kv, accountId, field, raw, { ...window, sending: null }, now)) sent++;
         continue;
       }
       if (window.held !== null && window.endsAt <= now) {
@@ -149,7 +149,7 @@ export async function sendHeldPoints(
               sending: { id: deterministicId('points-window', accountId, field, window.endsAt), held },
             }
           : { ...window, held: null };
-        await swapPointsWindow(kv, accountId, field, raw, next);
+        await swapPointsWindow(kv, accountId, field, raw, next, now);
         continue;
       }
       if (window.held !== null) {

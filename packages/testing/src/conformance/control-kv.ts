@@ -92,6 +92,24 @@ export function describeControlKVConformance(name: string, make: () => ControlKV
       await kv.close();
     });
 
+    it('drops a document swapped with a time to live once that time has passed, and keeps one swapped again without', async () => {
+      const kv = make();
+      expect(await kv.swap('window', null, 'open', 60)).toBe(true);
+      expect(await kv.swap('kept', null, 'open', 60)).toBe(true);
+      expect(await kv.swap('kept', 'open', 'held')).toBe(true);
+      await kv.put('put', 'short', 60);
+      expect(await kv.swap('put', 'short', 'swapped')).toBe(true);
+      expect(await kv.get('window')).toBe('open');
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await kv.get('window')).toBeNull();
+      expect(await kv.get('kept')).toBe('held');
+      expect(await kv.get('put')).toBe('swapped');
+      // gone, not only hidden: a swap from it as it was fails, one from nothing succeeds
+      expect(await kv.swap('window', 'open', 'late')).toBe(false);
+      expect(await kv.swap('window', null, 'anew')).toBe(true);
+      await kv.close();
+    });
+
     it('reads fields and counters as records without a prototype: a name like constructor is absent unless stored', async () => {
       const kv = make();
       await kv.setFields('f', { p: 'c' });
