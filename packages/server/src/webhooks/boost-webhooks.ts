@@ -7,7 +7,8 @@
  * → the last transition queued), written after the delivery is queued under an id made from the
  * boost and the transition, so a restart or a second process queues it again at most, which the
  * queue keeps once: no duplicate and no miss. A boost that went from scheduled to finished while no
- * relay ran is sent as started, then finished.
+ * relay ran is sent as started, then finished. The record of a boost deleted since (alone or with
+ * its system) is removed at the next look, so the record holds the account's boosts only.
  *
  * A user's own boost goes at the start and end of its dates in the user's zone (UTC while they have
  * none): started at the local midnight its start date begins, finished at the one after its end
@@ -141,6 +142,10 @@ export async function sendBoostTransitions(
 ): Promise<number> {
   const sent = await kv.readFields(sentKey(accountId));
   let queued = 0;
+  // what was sent of boosts deleted since (or of deleted systems) is of no use: forgotten
+  const live = new Set((config.points ?? []).flatMap((system) => system.boosts.map((boost) => boost.id)));
+  const gone = Object.keys(sent).filter((id) => !live.has(id));
+  if (gone.length > 0) await kv.removeFields(sentKey(accountId), gone);
   for (const system of config.points ?? []) {
     if (system.status !== 'active') continue;
     for (const boost of system.boosts) {

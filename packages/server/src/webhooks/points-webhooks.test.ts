@@ -385,4 +385,30 @@ describe('points boost webhooks (S39)', () => {
       ['points.boost_started', '2026-03-04T15:00:00.000Z'],
     ]);
   });
+
+  it('forgets what it sent of a boost once the boost is deleted', async () => {
+    await subscribe(['points.boost_started']);
+    await lesson();
+    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+      (p: { key: string }) => p.key === 'xp',
+    );
+    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
+      key: t.adminKey,
+      body: [
+        { name: 'Kept', start: '2026-03-01', end: null, multiplier: 2 },
+        { name: 'Deleted', start: '2026-03-01', end: null, multiplier: 3 },
+      ],
+    });
+    const [kept, deleted] = made.body.created.map((boost: { id: string }) => boost.id);
+    await relay();
+    const control = t.server.ctx.backend.control;
+    const [account] = await control.accounts();
+    const sentRecord = () => control.kv.readFields(`points-boosts-sent:${account?.id}`);
+    expect(Object.keys(await sentRecord()).sort()).toEqual([kept, deleted].sort());
+    const removed = await t.call('DELETE', `/admin/v1/points/${system.id}/boosts?ids=${deleted}`, { key: t.adminKey });
+    expect(removed.status).toBeLessThan(300);
+    await relay();
+    expect(await sentRecord()).toEqual({ [kept]: 'started' });
+    expect(receiver.received.map((r) => r.type)).toEqual(['points.boost_started', 'points.boost_started']);
+  });
 });
