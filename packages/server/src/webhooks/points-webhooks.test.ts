@@ -88,6 +88,16 @@ const totals = () =>
   receiver.received.filter((r) => r.type === 'points.changed').map((r) => r.body.points as Record<string, unknown>);
 const relay = () => t.server.ctx.relay.relayOnce();
 
+/** Adds `boosts` to the system xp (in the namespace `headers` name), checking none is refused; the system and the answer. */
+async function addBoosts(boosts: unknown[], headers: Record<string, string> = {}) {
+  const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
+    (p: { key: string }) => p.key === 'xp',
+  );
+  const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, { key: t.adminKey, headers, body: boosts });
+  expect(made.body.issues).toEqual([]);
+  return { system, made };
+}
+
 describe('points webhooks', () => {
   it('posts points.changed with the system as the event answered it, and points.level_changed when the level moved', async () => {
     await subscribe(['points.changed', 'points.level_changed']);
@@ -249,14 +259,9 @@ describe('points boost webhooks (S39)', () => {
   it('sends a global boost started at 10:00 UTC the day before its start and finished at 12:00 UTC the day after its end, once each, across a restart', async () => {
     await subscribe(['points.boost_started', 'points.boost_finished']);
     await lesson();
-    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
-      (p: { key: string }) => p.key === 'xp',
-    );
-    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
-      key: t.adminKey,
-      body: [{ name: 'Weekend', start: '2026-03-05', end: '2026-03-06', multiplier: 2 }],
-    });
-    expect(made.body.issues).toEqual([]);
+    const { system, made } = await addBoosts([
+      { name: 'Weekend', start: '2026-03-05', end: '2026-03-06', multiplier: 2 },
+    ]);
     const types = () => receiver.received.map((r) => [r.type, r.body.timestamp]);
     now = Date.parse('2026-03-04T09:59:59.999Z');
     await relay();
@@ -305,14 +310,9 @@ describe('points boost webhooks (S39)', () => {
   it("sends a user's own boost started at the local midnight of its start in the user's zone and finished at the one after its end", async () => {
     await subscribe(['points.boost_started', 'points.boost_finished']);
     await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada', tz: 'Asia/Tokyo' }, value: 1 } });
-    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
-      (p: { key: string }) => p.key === 'xp',
-    );
-    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
-      key: t.adminKey,
-      body: [{ name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' }],
-    });
-    expect(made.body.issues).toEqual([]);
+    const { made } = await addBoosts([
+      { name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' },
+    ]);
     const sent = () => receiver.received.map((r) => [r.type, r.body.timestamp]);
     // midnight of March 5th in Tokyo (UTC+9) is 15:00 UTC on March 4th
     now = Date.parse('2026-03-04T14:59:59.999Z');
@@ -347,14 +347,7 @@ describe('points boost webhooks (S39)', () => {
   it("sends nothing of a user's own boost once the user is erased", async () => {
     await subscribe(['points.boost_started', 'points.boost_finished']);
     await lesson();
-    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
-      (p: { key: string }) => p.key === 'xp',
-    );
-    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
-      key: t.adminKey,
-      body: [{ name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' }],
-    });
-    expect(made.body.issues).toEqual([]);
+    await addBoosts([{ name: 'Ada only', start: '2026-03-05', end: '2026-03-06', multiplier: 2, userId: 'ada' }]);
     expect((await t.call('DELETE', '/admin/v1/users/ada', { key: t.adminKey })).status).toBeLessThan(300);
     now = Date.parse('2026-03-08T00:00:00Z');
     await relay();
@@ -370,15 +363,7 @@ describe('points boost webhooks (S39)', () => {
       body: { user: { id: 'ada', tz: 'Asia/Tokyo' }, value: 1 },
       headers: tenant,
     });
-    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
-      (p: { key: string }) => p.key === 'xp',
-    );
-    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
-      key: t.adminKey,
-      headers: tenant,
-      body: [{ name: 'School ada', start: '2026-03-05', end: null, multiplier: 2, userId: 'ada' }],
-    });
-    expect(made.body.issues).toEqual([]);
+    await addBoosts([{ name: 'School ada', start: '2026-03-05', end: null, multiplier: 2, userId: 'ada' }], tenant);
     now = Date.parse('2026-03-04T15:00:00Z');
     await relay();
     expect(receiver.received.map((r) => [r.type, r.body.timestamp])).toEqual([
@@ -389,16 +374,10 @@ describe('points boost webhooks (S39)', () => {
   it('forgets what it sent of a boost once the boost is deleted', async () => {
     await subscribe(['points.boost_started']);
     await lesson();
-    const system = (await t.call('GET', '/admin/v1/points', { key: t.adminKey })).body.find(
-      (p: { key: string }) => p.key === 'xp',
-    );
-    const made = await t.call('POST', `/admin/v1/points/${system.id}/boosts`, {
-      key: t.adminKey,
-      body: [
-        { name: 'Kept', start: '2026-03-01', end: null, multiplier: 2 },
-        { name: 'Deleted', start: '2026-03-01', end: null, multiplier: 3 },
-      ],
-    });
+    const { system, made } = await addBoosts([
+      { name: 'Kept', start: '2026-03-01', end: null, multiplier: 2 },
+      { name: 'Deleted', start: '2026-03-01', end: null, multiplier: 3 },
+    ]);
     const [kept, deleted] = made.body.created.map((boost: { id: string }) => boost.id);
     await relay();
     const control = t.server.ctx.backend.control;
