@@ -28,12 +28,16 @@
 //                           part 2's block length (10), pairs of blocks (3) and connections (50)
 //   KINDLING_BENCH_PARTS    any of "sweep", "sweeper", "webhooks" (default all three)
 //   KINDLING_SWEEP_MS       the sweep interval part 2 measures against (default 30000)
+//   KINDLING_BENCH_CPU_PROF a folder: part 2's settling (from the sweep before the midnight to the
+//                           last user settled) is profiled with V8's CPU profiler, this process's
+//                           main thread, into <store>-sweeper.cpuprofile there (DevTools opens it)
 //
 // Targets (issues 17, 44): every user settled within 60 s; by the sweeper, 100,000 users of one zone
 // settled within one sweep interval of their midnight (KINDLING_BENCH_USERS=1000000: within 60 s); the
 // event endpoint with webhooks on at 0.9x or more of it with webhooks off. It is a report, not a
 // test: it exits 0. Every Redis key it writes starts with "klbench-sweep-p<pid>" and is deleted at the end.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@kindling/core';
@@ -46,6 +50,24 @@ import { PLACEMENT } from './load.mjs';
 import { measureWebhookRate } from './webhook-rate.mjs';
 
 const TARGET_SECONDS = 60;
+const CPU_PROF = process.env.KINDLING_BENCH_CPU_PROF || null;
+
+/** A CPU profile of this thread from now, when CPU_PROF asks for one: its `stop` writes it as `<name>.cpuprofile`. */
+async function profileFrom(/** @type {string} */ name) {
+  if (CPU_PROF === null) return { stop: async () => {} };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(/** @type {string} */ (CPU_PROF), { recursive: true });
+      writeFileSync(join(/** @type {string} */ (CPU_PROF), `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 const TARGET_WEBHOOK_RATIO = 0.9;
 const SECONDS = envInt('KINDLING_BENCH_SECONDS', 10, 1);
 const ROUNDS = envInt('KINDLING_BENCH_ROUNDS', 3, 1);
@@ -248,6 +270,7 @@ async function measureSweeper(/** @type {string} */ name, /** @type {Record<stri
     // and learns when the namespace is next due; then the sweeper runs by itself.
     base = midnight - LEAD_MS;
     since = performance.now();
+    const profile = await profileFrom(`${name.toLowerCase()}-sweeper`);
     const before = await server.ctx.sweeper.sweepOnce();
     server.ctx.sweeper.start(SWEEP_MS);
     progress(`${name}: the sweeper from ${LEAD_MS / 1000} s before the midnight`);
@@ -262,6 +285,7 @@ async function measureSweeper(/** @type {string} */ name, /** @type {Record<stri
       if (settled >= USERS) break;
     }
     const seconds = (clock() - midnight) / 1000;
+    await profile.stop();
     await server.ctx.sweeper.stop();
     return { store: name, eventRate, seconds, users: settled, early: before.users, failures: before.failures };
   } finally {
