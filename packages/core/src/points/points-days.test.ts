@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dailyChangesOf, noteDailyChange } from './points-days.js';
 import { emptyPointsState, KEPT_DAYS, type PointsState } from './points-types.js';
+import { StoreError } from '../errors.js';
 
 /** A state whose total moved by `changes`, each `[day, change]` noted in turn. */
 function stateOf(changes: ReadonlyArray<readonly [number, number]>): PointsState {
@@ -89,5 +90,11 @@ describe("a user's kept daily points changes (S36)", () => {
       { day: 10, change: 1 },
       { day: 12, change: 20 },
     ]);
+  });
+
+  it('refuses days a store damaged as a lasting StoreError, not a wrong summary', () => {
+    const damaged = { ...emptyPointsState(), total: 3, days: { from: 10, to: 11, changes: 'G!' } };
+    expect(() => dailyChangesOf(damaged)).toThrow(StoreError);
+    expect(() => dailyChangesOf(damaged)).toThrow(/not one of their digits/);
   });
 });

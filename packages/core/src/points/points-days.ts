@@ -15,6 +15,7 @@
  * zigzagged −(2^53 − 1) would be an odd number above 2^53, which no double holds).
  */
 import { KEPT_DAYS, type PointsState } from './points-types.js';
+import { StoreError } from '../errors.js';
 
 /** One local day's change of a user's total in a system. */
 export interface DailyPointsChange {
@@ -54,7 +55,10 @@ function eachChange(text: string, onDay: (change: number, start: number) => void
   let scale = 0;
   for (let i = 0; i < text.length; i++) {
     const digit = VALUE.get(text[i] as string);
-    if (digit === undefined) throw new Error(`a points state's days hold ${JSON.stringify(text[i])}, not a digit`);
+    if (digit === undefined)
+      throw new StoreError(`a stored points state's days hold ${JSON.stringify(text[i])}, not one of their digits`, {
+        lasting: true,
+      });
     const bits = digit % MORE;
     if (scale === 0) {
       negative = bits % 2 === 1;
