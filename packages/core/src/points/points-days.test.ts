@@ -97,4 +97,18 @@ describe("a user's kept daily points changes (S36)", () => {
     expect(() => dailyChangesOf(damaged)).toThrow(StoreError);
     expect(() => dailyChangesOf(damaged)).toThrow(/not one of their digits/);
   });
+
+  it('adds another change of the latest day to its entry alone, however many digits it takes', () => {
+    const state = stateOf([
+      [5, -300],
+      [6, 500],
+      [6, 600],
+      [6, -1],
+    ]);
+    expect(state.days).toMatchObject({ from: 5, to: 6 });
+    expect(dailyChangesOf(state).filter(({ day }) => day >= 5)).toEqual([
+      { day: 5, change: -300 },
+      { day: 6, change: 1099 },
+    ]);
+  });
 });

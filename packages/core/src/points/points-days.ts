@@ -98,12 +98,24 @@ export function noteDailyChange(state: PointsState, day: number, change: number)
     days.to = day;
     const over = days.to - days.from + 1 - KEPT_DAYS;
     if (over > 0) dropDays(state, over);
+  } else if (day === days.to) {
+    // another award of the latest day (the common case too): its entry alone is read and written again
+    const start = lastEntryStart(days.changes);
+    days.changes =
+      days.changes.slice(0, start) + encodeChange((decodeChanges(days.changes.slice(start))[0] as number) + change);
   } else {
     const changes = decodeChanges(days.changes);
     const index = Math.max(0, day - days.from);
     changes[index] = (changes[index] as number) + change;
     days.changes = changes.map(encodeChange).join('');
   }
+}
+
+/** Where the last day's digits begin in `text`: after the last digit that ends an earlier day. */
+function lastEntryStart(text: string): number {
+  let start = text.length - 1;
+  while (start > 0 && (VALUE.get(text[start - 1] as string) ?? 0) >= MORE) start--;
+  return start;
 }
 
 /** Drops the first `count` kept days of `state` (fewer than it keeps). */
