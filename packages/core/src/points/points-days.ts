@@ -47,18 +47,23 @@ function encodeChange(change: number): string {
   return text + DIGITS[digit];
 }
 
-/** The days of `text` in order; `onDay` gets each day's change and the offset its digits start at. */
-function eachChange(text: string, onDay: (change: number, start: number) => void): void {
-  let start = 0;
+/** The value of the digit at `i` of a stored text; a lasting StoreError when it is none of DIGITS (damaged). */
+function digitAt(text: string, i: number): number {
+  const digit = VALUE.get(text[i] as string);
+  if (digit === undefined)
+    throw new StoreError(`a stored points state's days hold ${JSON.stringify(text[i])}, not one of their digits`, {
+      lasting: true,
+    });
+  return digit;
+}
+
+/** The days of `text` in order; `onDay` gets each day's change. */
+function eachChange(text: string, onDay: (change: number) => void): void {
   let size = 0;
   let negative = false;
   let scale = 0;
   for (let i = 0; i < text.length; i++) {
-    const digit = VALUE.get(text[i] as string);
-    if (digit === undefined)
-      throw new StoreError(`a stored points state's days hold ${JSON.stringify(text[i])}, not one of their digits`, {
-        lasting: true,
-      });
+    const digit = digitAt(text, i);
     const bits = digit % MORE;
     if (scale === 0) {
       negative = bits % 2 === 1;
@@ -69,8 +74,7 @@ function eachChange(text: string, onDay: (change: number, start: number) => void
       scale *= MORE;
     }
     if (digit >= MORE) continue;
-    onDay(negative ? -size : size, start);
-    start = i + 1;
+    onDay(negative ? -size : size);
     scale = 0;
   }
 }
@@ -114,18 +118,15 @@ export function noteDailyChange(state: PointsState, day: number, change: number)
 /** Where the last day's digits begin in `text`: after the last digit that ends an earlier day. */
 function lastEntryStart(text: string): number {
   let start = text.length - 1;
-  while (start > 0 && (VALUE.get(text[start - 1] as string) ?? 0) >= MORE) start--;
+  while (start > 0 && digitAt(text, start - 1) >= MORE) start--;
   return start;
 }
 
-/** Drops the first `count` kept days of `state` (fewer than it keeps). */
+/** Drops the first `count` kept days of `state` (fewer than it keeps), reading only their digits. */
 function dropDays(state: PointsState, count: number): void {
   const days = state.days as NonNullable<PointsState['days']>;
-  let seen = 0;
-  let cut = days.changes.length;
-  eachChange(days.changes, (_, start) => {
-    if (seen++ === count) cut = Math.min(cut, start);
-  });
+  let cut = 0;
+  for (let ended = 0; ended < count; cut++) if (digitAt(days.changes, cut) < MORE) ended++;
   days.changes = days.changes.slice(cut);
   days.from += count;
 }
