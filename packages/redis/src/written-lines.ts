@@ -3,9 +3,13 @@
  * were written at. The commit and the index lines go in one script call there, so when the version
  * read is the one remembered, the index holds exactly those lines: a write whose lines are the same
  * (most events: a second event of the day, a metric no rule counts) can leave the index alone.
- * Bounded: the oldest users are forgotten, which only means their next write sends its lines.
+ * Bounded: the users remembered longest ago are forgotten, which only means their next write sends
+ * its lines. Held in lru-cache, bounded by a weight of 1 a user (slots allocated as it fills, not
+ * LIMIT up front for each namespace's store): a Map whose first key was dropped walked past every
+ * entry deleted since V8 last rebuilt it, at each write once full.
  */
 import { NEVER, type IndexEntry } from '@kindling/core/adapter';
+import { LRUCache } from 'lru-cache';
 
 const LIMIT = 50_000;
 
@@ -25,16 +29,14 @@ export function linesText(lines: readonly IndexEntry[]): string {
 }
 
 export function writtenLines(): WrittenLines {
-  const users = new Map<string, { version: number; lines: string }>();
+  const users = new LRUCache<string, { version: number; lines: string }>({ maxSize: LIMIT, sizeCalculation: () => 1 });
   return {
     holds(userId, version, lines) {
-      const last = users.get(userId);
+      const last = users.peek(userId);
       return last !== undefined && last.version === version && last.lines === lines;
     },
     remember(userId, version, lines) {
-      users.delete(userId);
       users.set(userId, { version, lines });
-      if (users.size > LIMIT) users.delete(users.keys().next().value as string);
     },
     forget(userId) {
       users.delete(userId);
