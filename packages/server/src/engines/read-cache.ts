@@ -39,6 +39,8 @@ export class ReadCache {
   private readonly shelves = new Map<string, Map<string, Slot>>();
   /** every slot, oldest first: the clock's hand goes round in this order */
   private readonly slots = new Set<Slot>();
+  /** the clock's hand: where the next look for an answer to drop starts (underHand) */
+  private hand: Iterator<Slot> = this.slots.values();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -64,8 +66,9 @@ export class ReadCache {
     this.slots.add(slot);
     this.bytes += sizeOf(answer);
     // Each pass over an answer read since it was kept moves it to the back, unmarked: the loop ends.
-    for (const oldest of this.slots) {
-      if (this.bytes <= this.maxBytes) break;
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.underHand();
+      if (oldest === undefined) break;
       if (oldest.read) {
         oldest.read = false;
         this.slots.delete(oldest);
@@ -74,6 +77,22 @@ export class ReadCache {
         this.remove(oldest);
       }
     }
+  }
+
+  /**
+   * The slot under the clock's hand, the oldest there is: the hand is one iteration of `slots` kept
+   * from call to call, and every slot it has passed was removed or moved to the back, after it. A
+   * walk begun anew at each call (as this cache once did) passed every slot deleted since V8 last
+   * rebuilt the set, which once the cache was full made each kept answer cost many times the rest.
+   */
+  private underHand(): Slot | undefined {
+    let next = this.hand.next();
+    if (next.done === true) {
+      // the end reached: nothing is left that it has not passed, so it starts again at the front
+      this.hand = this.slots.values();
+      next = this.hand.next();
+    }
+    return next.done === true ? undefined : next.value;
   }
 
   /** Forgets every answer kept for the user, on every shelf (an erased user, S26: the bytes go at once; the stamps would refuse them anyway). */
