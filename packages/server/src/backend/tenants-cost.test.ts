@@ -109,6 +109,19 @@ describe('an account with many tenants', () => {
     expect(await engines.runtimeFor(spaces[1]!)).not.toBe(kept);
   });
 
+  // The bound dropped the namespace kept longest, even one asked for on every request.
+  it("drops, past its bound, the namespace's engine used longest ago, not the one kept longest", async () => {
+    const { backend, accountId } = await accountWithTenants(3);
+    const engines = new Engines(backend, Number.POSITIVE_INFINITY, () => T0, undefined, 2);
+    const spaces = await spacesOf(backend.control, accountId);
+    const busy = await engines.runtimeFor(spaces[0]!);
+    const quiet = await engines.runtimeFor(spaces[1]!);
+    expect(await engines.runtimeFor(spaces[0]!)).toBe(busy);
+    await engines.runtimeFor(spaces[2]!);
+    expect(await engines.runtimeFor(spaces[0]!)).toBe(busy);
+    expect(await engines.runtimeFor(spaces[1]!)).not.toBe(quiet);
+  });
+
   it('looks for abandoned rebuilds with reads that do not grow with its tenants', async () => {
     const reads: number[] = [];
     for (const tenants of [10, 2_000]) {

@@ -8,9 +8,10 @@
  * this process's at once (`invalidate`, one mark on the account). An engine costs about 9 KB and
  * half a millisecond to make: a namespace's runtime not asked for in IDLE_RUNTIME_MS is dropped
  * (made again, without I/O, when asked for; the idle ones are looked for once a minute), and at
- * most `maxRuntimes` are kept (the one kept longest dropped first). So the namespaces kept are those in use, and a loop over all of an
+ * most `maxRuntimes` are kept (the one used longest ago dropped first). So the namespaces kept are those in use, and a loop over all of an
  * account's namespaces (up to 10,000 tenants) does not make its engines again on every pass.
  */
+import { LRUCache } from 'lru-cache';
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
 import type { AccountConfig, AchievementDef, MetricDef, PointsSystemDef, RuleConfig } from '../control/types.js';
 import type { WebhookEndpoint } from '../control/webhook-endpoint.js';
@@ -162,7 +163,7 @@ interface AccountEntry {
   stale: boolean;
 }
 
-/** How many namespaces' runtimes a process keeps at most by default (above one account's 10,000 tenants): past it, the one kept longest is dropped. */
+/** How many namespaces' runtimes a process keeps at most by default (above one account's 10,000 tenants): past it, the one used longest ago is dropped. */
 export const MAX_RUNTIMES = 16_384;
 /** A namespace's runtime not asked for this long is dropped. */
 export const IDLE_RUNTIME_MS = 600_000;
@@ -171,8 +172,13 @@ export class Engines {
   /** each account's configuration and webhooks, read once for all its namespaces */
   private readonly accounts = new Map<string, AccountEntry>();
   private readonly loading = new Map<string, Promise<AccountEntry>>();
-  /** each namespace's runtime by store name, with when it was last asked for */
-  private readonly runtimes = new Map<string, { runtime: AccountRuntime; usedAt: number }>();
+  /**
+   * each namespace's runtime by store name, with when it was last asked for, least recently used
+   * first (so also in the order of `usedAt`): lru-cache, where a Map whose first key was dropped
+   * walked past every key deleted since V8 last rebuilt it, and dropped the namespace kept longest
+   * even while it was in use
+   */
+  private readonly runtimes: LRUCache<string, { runtime: AccountRuntime; usedAt: number }>;
   /** when the idle runtimes were last dropped */
   private droppedAt: number;
   /** how many times each account was invalidated: a re-read begun before does not replace what a newer one read */
@@ -184,9 +190,10 @@ export class Engines {
     private readonly clock: () => number = Date.now,
     /** how long idempotency keys answer (settings.idempotencyHours); the core's default when absent */
     private readonly idempotencyRetentionMs?: number,
-    private readonly maxRuntimes: number = MAX_RUNTIMES,
+    maxRuntimes: number = MAX_RUNTIMES,
   ) {
     this.droppedAt = clock();
+    this.runtimes = new LRUCache({ max: maxRuntimes });
   }
 
   /** The runtime of a namespace (an account id: the account's own), its account's configuration re-read from the control plane when older than cacheMs. */
@@ -267,9 +274,8 @@ export class Engines {
       kept.runtime = runtime;
       kept.usedAt = now;
     } else {
+      // past the bound, the one used longest ago goes
       this.runtimes.set(space.store, { runtime, usedAt: now });
-      // past the bound, the one kept longest goes (the map's first)
-      if (this.runtimes.size > this.maxRuntimes) this.runtimes.delete(this.runtimes.keys().next().value as string);
     }
     this.dropIdle(now);
     return runtime;
@@ -279,7 +285,14 @@ export class Engines {
   private dropIdle(now: number): void {
     if (now - this.droppedAt < IDLE_RUNTIME_MS / 10) return;
     this.droppedAt = now;
-    for (const [store, kept] of this.runtimes) if (now - kept.usedAt >= IDLE_RUNTIME_MS) this.runtimes.delete(store);
+    // least recently used first: the idle ones are those before the first that is not
+    const idle: string[] = [];
+    for (const store of this.runtimes.rkeys()) {
+      const kept = this.runtimes.peek(store);
+      if (kept !== undefined && now - kept.usedAt < IDLE_RUNTIME_MS) break;
+      idle.push(store);
+    }
+    for (const store of idle) this.runtimes.delete(store);
   }
 
   private async load(accountId: string, previous: AccountEntry | undefined): Promise<AccountEntry> {
