@@ -64,8 +64,11 @@ export class StateCache {
     private readonly max: number,
     private readonly maxCharacters: number = MAX_KEPT_CHARACTERS,
   ) {
-    this.states = new LRUCache({ maxSize: Math.max(1, maxCharacters), sizeCalculation: sizeOfKept });
-    this.versions = new LRUCache({ maxSize: Math.max(1, max), sizeCalculation: () => 1 });
+    this.states = new LRUCache<string, { kept: KeptUser; characters: number }>({
+      maxSize: Math.max(1, maxCharacters),
+      sizeCalculation: sizeOfKept,
+    });
+    this.versions = new LRUCache<string, number>({ maxSize: Math.max(1, max), sizeCalculation: () => 1 });
   }
 
   /** At the start of each write transaction: the file's data_version, which changes when another connection commits. */
