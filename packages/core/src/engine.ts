@@ -168,7 +168,7 @@ export function createEngine(options: EngineOptions): Engine {
               history: late.history,
               replaceHistory: true,
               rollups: late.rollups,
-              index: lines.changed(late.user, stored),
+              ...lines.changedLines(late.user, stored),
               pointsLines: pointsLines.changed(late.user),
               activity: countActivity(at, { metric, value, day: (late.rollups[0] as Rollup).day }, result.changes),
               zoneChange: undefined,
@@ -214,7 +214,7 @@ export function createEngine(options: EngineOptions): Engine {
           user: reduction.user,
           history: reduction.history,
           rollups: reduction.rollups,
-          index: lines.changed(reduction.user, stored),
+          ...lines.changedLines(reduction.user, stored),
           pointsLines: pointsLines.changed(reduction.user),
           // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
           activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),

@@ -130,7 +130,7 @@ describe('index lines', () => {
     expect(watch.changed(third, [])).toEqual(indexEntries(third, rules));
   });
 
-  it('S10, S11, S15: the watch writes the lines that comparing every line before and after each event finds changed (property)', () => {
+  it('S10, S11, S15: the watch writes the lines that comparing every line before and after each event finds changed, each with the line it replaces (property)', () => {
     fc.assert(
       fc.property(ruleArb('a'), ruleArb('b'), timelineArb, (a, b, timeline) => {
         const rules = parseRules([a, b]);
@@ -159,6 +159,10 @@ describe('index lines', () => {
           expect(watch.changed(user)).toEqual(expected);
           // given the lines the store holds (those of the state before), it compares with them
           expect(watch.changed(user, before)).toEqual(expected);
+          // and each line it writes carries the line it replaces, the state before's (none for a new one)
+          const replaced = expected.map((line) => before?.find((entry) => entry.streak === line.streak));
+          expect(watch.changedLines(user).indexBefore).toEqual(replaced);
+          expect(watch.changedLines(user, before).indexBefore).toEqual(replaced);
         }
       }),
       { numRuns: propertyRuns(300) },

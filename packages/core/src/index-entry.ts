@@ -127,6 +127,12 @@ export function changedEntries(before: readonly IndexEntry[] | null, after: Inde
   });
 }
 
+/** The index lines a write changes, and the line each replaces as the engine knew it (UserWrite.indexBefore). */
+export interface ChangedLines {
+  readonly index: IndexEntry[];
+  readonly indexBefore: Array<IndexEntry | undefined>;
+}
+
 /**
  * The index lines an event changed, without computing every line twice per event: `note` keeps,
  * before the reducer updates the state in place, a copy of each rule's state (into objects reused
@@ -154,6 +160,8 @@ export function indexWatch(rules: readonly StreakRule[]): {
   note(user: UserState | null): void;
   /** the lines of `user` that changed; `stored`, the user's lines as the store holds them, when it has them at hand */
   changed(user: UserState, stored?: readonly IndexEntry[] | null): IndexEntry[];
+  /** the same as a write carries them: `index`, and in `indexBefore` the line each replaces (UserWrite) */
+  changedLines(user: UserState, stored?: readonly IndexEntry[] | null): ChangedLines;
 } {
   const saved: StreakState[] = rules.map(blankState);
   const had: boolean[] = rules.map(() => false);
@@ -184,24 +192,33 @@ export function indexWatch(rules: readonly StreakRule[]): {
       }
     },
     changed(user, stored) {
+      return this.changedLines(user, stored).index;
+    },
+    changedLines(user, stored) {
       const lines: IndexEntry[] = [];
+      const before: Array<IndexEntry | undefined> = [];
       for (let i = 0; i < rules.length; i++) {
         const rule = rules[i] as StreakRule;
         const state = user.streaks[rule.key];
         if (state === undefined) continue;
         const zone = zoneFor(user, rule);
-        const before = saved[i] as StreakState;
+        const earlier = saved[i] as StreakState;
         const was = zones[i] as ZoneOffsets;
-        if (had[i] && sameLineInputs(before, was, state, zone)) continue;
+        if (had[i] && sameLineInputs(earlier, was, state, zone)) continue;
         const line = indexEntry(state, rule, zone);
+        let replaced: IndexEntry | undefined;
         if (stored != null) {
           // The line kept is the line before: compared with it rather than computed again.
-          const kept = stored.find((entry) => entry.streak === rule.key);
-          if (kept !== undefined && sameLine(kept, line)) continue;
-        } else if (had[i] && sameLine(indexEntry(before, rule, was), line)) continue;
+          replaced = stored.find((entry) => entry.streak === rule.key);
+          if (replaced !== undefined && sameLine(replaced, line)) continue;
+        } else if (had[i]) {
+          replaced = indexEntry(earlier, rule, was);
+          if (sameLine(replaced, line)) continue;
+        }
         lines.push(line);
+        before.push(replaced);
       }
-      return lines;
+      return { index: lines, indexBefore: before };
     },
   };
 }

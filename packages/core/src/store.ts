@@ -28,6 +28,13 @@ export interface UserWrite {
   /** the user's line in each rule's analytics index, replacing the previous one */
   readonly index: readonly IndexEntry[];
   /**
+   * beside `index`, line for line, the line each replaces as the engine computed it from the state
+   * it read (undefined: a new line, or not known). A hint: a store may write only the columns that
+   * differ from it, provided it checks that what it leaves as it is holds `index`'s values (a line
+   * kept from before a change of the rules may differ), and writes the whole line otherwise.
+   */
+  readonly indexBefore?: readonly (IndexEntry | undefined)[];
+  /**
    * the user's line in each points system's index whose line moved, replacing the previous one of
    * that system (points-line.ts); absent or empty: the user's points lines stay as they are
    */

@@ -107,7 +107,7 @@ export function makeSweep(ctx: EngineContext) {
           user: settlement.user,
           history: settlement.history,
           rollups: [],
-          index: lines.changed(settlement.user, stored),
+          ...lines.changedLines(settlement.user, stored),
           pointsLines: movedLines,
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),

@@ -52,6 +52,8 @@ export interface Statements {
    * in order), taking their new values and then (account, streak, user_id). Prepared on first use.
    */
   updateIndex(changed: number): Statement<unknown[]>;
+  /** the same, only where the columns not set hold the values given after the key (index-lines.ts) */
+  updateIndexWhere(changed: number): Statement<unknown[]>;
   lengths: Statement<[string, string, number]>;
   topCurrent: Statement<[string, string, number, number]>;
   topLongest: Statement<[string, string, number]>;
@@ -112,6 +114,27 @@ export type IndexColumns = [number, number, number, number, number | null];
  * neither the longest streaks' index nor the earnings', two of the pages an index write puts in the
  * log).
  */
+/**
+ * The same, on the row whose every column not set holds a given value (`IS`, for earns_at's NULL):
+ * the columns set, then the key, then the values of the others in INDEX_COLUMNS' order.
+ */
+function indexUpdatesWhere(db: Database.Database): (changed: number) => Statement<unknown[]> {
+  const prepared = new Map<number, Statement<unknown[]>>();
+  return (changed) => {
+    let statement = prepared.get(changed);
+    if (statement === undefined) {
+      const set = INDEX_COLUMNS.filter((_, i) => (changed & (1 << i)) !== 0).map((column) => `${column} = ?`);
+      const held = INDEX_COLUMNS.filter((_, i) => (changed & (1 << i)) === 0).map((column) => ` AND ${column} IS ?`);
+      statement = prepare<unknown[]>(
+        db,
+        `UPDATE streak_index SET ${set.join(', ')} WHERE account = ? AND streak = ? AND user_id = ?${held.join('')}`,
+      );
+      prepared.set(changed, statement);
+    }
+    return statement;
+  };
+}
+
 function indexUpdates(db: Database.Database): (changed: number) => Statement<unknown[]> {
   const prepared = new Map<number, Statement<unknown[]>>();
   return (changed) => {
@@ -322,6 +345,7 @@ export function prepareStatements(db: Database.Database): Statements {
       `INSERT INTO streak_index (account, streak, user_id, ${INDEX_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     updateIndex: indexUpdates(db),
+    updateIndexWhere: indexUpdatesWhere(db),
     earning: prepare<[string, string, number, number]>(
       db,
       'SELECT user_id FROM streak_index WHERE account = ? AND streak = ? AND earns_at < ? ORDER BY earns_at, user_id LIMIT ?',

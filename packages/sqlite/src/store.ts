@@ -10,6 +10,7 @@ import type { Journal, RecordedEvent, Store } from '@kindling/core';
 import type {
   ForgottenRecords,
   HistoryEntry,
+  IndexEntry,
   IndexStats,
   OutboxEntry,
   OutboxRecord,
@@ -233,7 +234,8 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
       );
     if (write.zoneChange) sql.appendJournal.run(account, key, 'zone', JSON.stringify(write.zoneChange));
     if (write.action) sql.appendJournal.run(account, key, 'action', JSON.stringify(write.action));
-    for (const line of write.index) saveIndexLine(sql, account, key, line);
+    for (let i = 0; i < write.index.length; i++)
+      saveIndexLine(sql, account, key, write.index[i] as IndexEntry, write.indexBefore?.[i]);
     if (write.pointsLines)
       for (const line of write.pointsLines)
         sql.savePointsLine.run(

@@ -93,6 +93,42 @@ export function analyticsCases(store: () => Store): void {
     expect(await s.earning('default', 1000, 0)).toEqual([]);
   });
 
+  it('holds the lines a write gives, whatever line the write says each replaces (UserWrite.indexBefore)', async () => {
+    const s = store();
+    const put = async (userId: string, index: IndexEntry[], indexBefore?: Array<IndexEntry | undefined>) => {
+      await s.update(userId, ({ user }) => ({
+        result: null,
+        write: {
+          user: { ...(user ?? newUser(userId, 0)), version: (user?.version ?? 0) + 1 },
+          history: [],
+          rollups: [],
+          index,
+          ...(indexBefore === undefined ? {} : { indexBefore }),
+        },
+      }));
+    };
+    const kept: IndexEntry = { streak: 'default', length: 3, longest: 5, deadAt: 500, expiresAt: 400, earnsAt: 300 };
+    const next: IndexEntry = { streak: 'default', length: 4, longest: 7, deadAt: 600, expiresAt: 450, earnsAt: 320 };
+    // a line kept from before a change of the rules: the hint agrees with the new line where the store's does not
+    const wrong: IndexEntry = { ...kept, longest: 7, earnsAt: 320 };
+    await put('ann', [kept]);
+    await put('ann', [next], [wrong]);
+    // the hint right, and a hint for a line the store does not hold yet
+    await put('bob', [kept]);
+    await put('bob', [next], [kept]);
+    await put('cid', [next], [kept]);
+    for (const userId of ['ann', 'bob', 'cid']) {
+      const stats = await s.stats('default', 550, 10);
+      expect(stats.topCurrent.find((row) => row.userId === userId)?.length).toBe(4);
+      expect(stats.topLongest.find((row) => row.userId === userId)?.longest).toBe(7);
+    }
+    expect(await s.expiring('default', 0, 1000, 10)).toEqual(
+      ['ann', 'bob', 'cid'].map((userId) => ({ userId, length: 4, expiresAt: 450 })),
+    );
+    expect(await s.earning('default', 321, 10)).toEqual(['ann', 'bob', 'cid']);
+    expect(await s.earning('default', 320, 10)).toEqual([]);
+  });
+
   it('wakes a user for an earned freeze at the local day start it is earned, without an event', async () => {
     let now = at('2026-03-02T12:00:00Z');
     const engine = createEngine({
