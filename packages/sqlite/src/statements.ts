@@ -57,10 +57,11 @@ export interface Statements {
   lengths: Statement<[string, string, number]>;
   topCurrent: Statement<[string, string, number, number]>;
   topLongest: Statement<[string, string, number]>;
-  expiring: Statement<[string, string, number, number, number]>;
+  /** [user_id, length, expires_at] rows (raw: no object per row, a sweep reads one per user it settles) */
+  expiring: Statement<[string, string, number, number, number], ExpiringColumns>;
   earning: Statement<[string, string, number, number]>;
   /** the same, after a given (expires_at, user_id): the next page */
-  expiringAfter: Statement<[string, string, number, number, number, Buffer, number]>;
+  expiringAfter: Statement<[string, string, number, number, number, Buffer, number], ExpiringColumns>;
   addDay: Statement<[string, string, number, number, number, number]>;
   addMetric: Statement<[string, string, number, number, number]>;
   addCompletions: Statement<[string, string, number, number]>;
@@ -106,6 +107,8 @@ function prepare<P extends unknown[], R = unknown>(db: Database.Database, source
 /** The columns of an index line, in the order `indexLine` reads them and `insertIndex` takes them. */
 export const INDEX_COLUMNS = ['length', 'longest', 'dead_at', 'expires_at', 'earns_at'] as const;
 export type IndexColumns = [number, number, number, number, number | null];
+/** A row of `expiring`: the user's key, the line's length and expires_at. */
+export type ExpiringColumns = [Buffer, number, number];
 
 /**
  * An index line is updated with only its changed columns set: SQLite then leaves alone every index
@@ -363,14 +366,14 @@ export function prepareStatements(db: Database.Database): Statements {
       db,
       'SELECT user_id, longest FROM streak_index WHERE account = ? AND streak = ? AND longest > 0 ORDER BY longest DESC, user_id LIMIT ?',
     ),
-    expiring: prepare<[string, string, number, number, number]>(
+    expiring: prepare<[string, string, number, number, number], ExpiringColumns>(
       db,
       'SELECT user_id, length, expires_at FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? AND expires_at < ? ORDER BY expires_at, user_id LIMIT ?',
-    ),
-    expiringAfter: prepare<[string, string, number, number, number, Buffer, number]>(
+    ).raw(),
+    expiringAfter: prepare<[string, string, number, number, number, Buffer, number], ExpiringColumns>(
       db,
       'SELECT user_id, length, expires_at FROM streak_index WHERE account = ? AND streak = ? AND length > 0 AND dead_at > ? AND expires_at < ? ' +
         'AND (expires_at, user_id) > (?, ?) ORDER BY expires_at, user_id LIMIT ?',
-    ),
+    ).raw(),
   };
 }

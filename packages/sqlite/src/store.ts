@@ -472,25 +472,12 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     },
     async expiring(streak, at, before, limit, after) {
       const count = Math.max(0, Math.floor(limit));
-      const rows = guard(
-        () =>
-          (after === undefined || after === null
-            ? sql.expiring.all(account, streak, at, before, count)
-            : sql.expiringAfter.all(
-                account,
-                streak,
-                at,
-                before,
-                after.expiresAt,
-                encodeKey(after.userId),
-                count,
-              )) as Array<{
-            user_id: Buffer;
-            length: number;
-            expires_at: number;
-          }>,
+      const rows = guard(() =>
+        after === undefined || after === null
+          ? sql.expiring.all(account, streak, at, before, count)
+          : sql.expiringAfter.all(account, streak, at, before, after.expiresAt, encodeKey(after.userId), count),
       );
-      return rows.map((row) => ({ userId: decodeKey(row.user_id), length: row.length, expiresAt: row.expires_at }));
+      return rows.map(([user, length, expiresAt]) => ({ userId: decodeKey(user), length, expiresAt }));
     },
     async earning(streak, before, limit) {
       const count = Math.max(0, Math.floor(limit));
