@@ -9,8 +9,14 @@
 import type Database from 'better-sqlite3';
 import type { StepResult, UpdateOptions, UserSnapshot } from '@kindling/core/adapter';
 
-/** Most updates committed together in one transaction. */
-const MAX_BATCH = 256;
+/**
+ * Most updates committed together in one transaction. Under synchronous 'full' (the service's
+ * default) each commit waits for an fsync, about 1.3 ms on the 2-core machine of BENCHMARKS.md: 5
+ * µs a user in commits of 256, a tenth of what a sweep's settlement costs in all, so the sweep
+ * (core/src/sweep.ts) puts up to 512 in flight. A batch that full takes about 25 ms of the event
+ * loop; requests come that many at once only under a load far past what the loop serves anyway.
+ */
+const MAX_BATCH = 512;
 
 /** One update as the store runs it. */
 export interface Call {

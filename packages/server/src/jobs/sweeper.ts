@@ -46,8 +46,11 @@ import { ServingLoad } from './serving-load.js';
 import { type Space, spacesOf } from '../backend/spaces.js';
 import type { StoreWrites } from '../backend/store-writes.js';
 
-/** Users settled per namespace and round at most. */
-const BATCH = 500;
+/**
+ * Users settled per namespace and round at most: four of the engine's settlements in flight
+ * (core/src/sweep.ts), so that a round of a namespace with many due users fills its commits.
+ */
+const BATCH = 2_048;
 /** Every namespace is visited, whatever its next due instant said, every FULL_LOOK_SWEEPS sweeps and at least every FULL_LOOK_MS of the clock. */
 export const FULL_LOOK_SWEEPS = 10;
 export const FULL_LOOK_MS = 5 * 60_000;
