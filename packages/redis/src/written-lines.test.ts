@@ -3,6 +3,7 @@
  * version they were written at and only for the same lines, forgets on request, and stays bounded.
  */
 import { describe, expect, it } from 'vitest';
+import { timesABareMap } from '../../core/test/bounded-map-cost.js';
 import { linesText, writtenLines } from './written-lines.js';
 
 const line = (length: number) => ({ streak: 'daily', length, longest: length, deadAt: 100, expiresAt: 50 });
@@ -34,29 +35,10 @@ describe('written index lines', () => {
   // Forgetting the oldest began a walk of the map from its start, over every entry deleted since V8
   // last rebuilt it: once full, each write's remember cost many times a Map's own set and delete.
   it('remembers a user past its limit at a small multiple of a bare Map’s set and delete', () => {
-    const limit = 50_000;
-    const calls = 100_000;
-    const ids = Array.from({ length: limit + calls }, (_, i) => `u${i}`);
-    const best = (run: () => void) => {
-      let least = Number.POSITIVE_INFINITY;
-      for (let round = 0; round < 3; round++) {
-        const started = performance.now();
-        run();
-        least = Math.min(least, performance.now() - started);
-      }
-      return least;
-    };
-    const remembered = best(() => {
+    const ratio = timesABareMap(50_000, 100_000, (ids) => {
       const written = writtenLines();
       for (const id of ids) written.remember(id, 1, '');
     });
-    const bare = best(() => {
-      const map = new Map<string, { version: number; lines: string }>();
-      for (let i = 0; i < ids.length; i++) {
-        map.set(ids[i] as string, { version: 1, lines: '' });
-        if (i >= limit) map.delete(ids[i - limit] as string);
-      }
-    });
-    expect(remembered / bare).toBeLessThan(8);
+    expect(ratio).toBeLessThan(8);
   });
 });

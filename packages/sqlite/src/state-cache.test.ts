@@ -1,6 +1,7 @@
 import type { UserState } from '@kindling/core/adapter';
 import { newUser } from '@kindling/core/internal';
 import { describe, expect, it } from 'vitest';
+import { timesABareMap } from '../../core/test/bounded-map-cost.js';
 import { StateCache, type KeptUser } from './state-cache.js';
 
 const user = (id: string, lessons = 1): UserState => ({ ...newUser(id, 0), version: 1, totals: { lessons } });
@@ -12,40 +13,6 @@ function keepABAgainAThenC(cache: StateCache, characters: number): void {
   cache.keep('b', state('b'), characters);
   cache.keep('a', cache.take('a') as KeptUser, characters);
   cache.keep('c', state('c'), characters);
-}
-
-/** Microseconds of the best of three rounds of `run`, which makes `calls` calls. */
-function bestOfThree(calls: number, run: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, ((performance.now() - started) * 1000) / calls);
-  }
-  return best;
-}
-
-/**
- * How many times the least a bounded map can do per new user (a Map's set of it and delete of the
- * one `max` before it) `use(cache, id)` costs on a cache of `max` users already full, as a server's
- * is after its first `max` users, measured side by side for `calls` new users.
- */
-function costOverABareMap(max: number, use: (cache: StateCache, id: string) => void, calls = 100_000): number {
-  const ids = Array.from({ length: max + calls }, (_, i) => `user-${i}`);
-  const cached = bestOfThree(calls, () => {
-    const cache = new StateCache(max);
-    for (let i = 0; i < max; i++) use(cache, ids[i] as string);
-    for (let i = max; i < ids.length; i++) use(cache, ids[i] as string);
-  });
-  const bare = bestOfThree(calls, () => {
-    const map = new Map<string, number>();
-    for (let i = 0; i < max; i++) map.set(ids[i] as string, i);
-    for (let i = max; i < ids.length; i++) {
-      map.set(ids[i] as string, i);
-      map.delete(ids[i - max] as string);
-    }
-  });
-  return cached / bare;
 }
 
 describe('StateCache', () => {
@@ -162,10 +129,18 @@ describe('StateCache', () => {
       // an update takes its user out and keeps what it commits: entries leave from the middle too
       if (id.endsWith('7')) cache.keep(id, cache.take(id) as KeptUser, 100);
     };
-    expect(costOverABareMap(10_000, keep)).toBeLessThan(8);
+    const ratio = timesABareMap(10_000, 100_000, (ids) => {
+      const cache = new StateCache(10_000);
+      for (const id of ids) keep(cache, id);
+    });
+    expect(ratio).toBeLessThan(8);
   });
 
   it('notes a version on a full cache at a small multiple of a bare Map’s set and delete', () => {
-    expect(costOverABareMap(10_000, (cache, id) => cache.noteVersion(id, 1))).toBeLessThan(8);
+    const ratio = timesABareMap(10_000, 100_000, (ids) => {
+      const cache = new StateCache(10_000);
+      for (const id of ids) cache.noteVersion(id, 1);
+    });
+    expect(ratio).toBeLessThan(8);
   });
 });

@@ -9,6 +9,25 @@ import { expect, it } from 'vitest';
 
 const at = (iso: string) => Date.parse(iso);
 
+/** Writes `index` (and the lines it says they replace) as the user's next version, nothing else changed. */
+async function putLines(
+  s: Store,
+  userId: string,
+  index: IndexEntry[],
+  indexBefore?: Array<IndexEntry | undefined>,
+): Promise<void> {
+  await s.update(userId, ({ user }) => ({
+    result: null,
+    write: {
+      user: { ...(user ?? newUser(userId, 0)), version: (user?.version ?? 0) + 1 },
+      history: [],
+      rollups: [],
+      index,
+      ...(indexBefore === undefined ? {} : { indexBefore }),
+    },
+  }));
+}
+
 export function analyticsCases(store: () => Store): void {
   it('counts active streaks at an instant, their average, the longest current and ever, and a histogram', async () => {
     const engine = createEngine({
@@ -64,17 +83,7 @@ export function analyticsCases(store: () => Store): void {
       expiresAt: 400,
       ...(earnsAt === undefined ? {} : { earnsAt }),
     });
-    const put = async (userId: string, ...index: IndexEntry[]) => {
-      await s.update(userId, ({ user }) => ({
-        result: null,
-        write: {
-          user: { ...(user ?? newUser(userId, 0)), version: (user?.version ?? 0) + 1 },
-          history: [],
-          rollups: [],
-          index,
-        },
-      }));
-    };
+    const put = (userId: string, ...index: IndexEntry[]) => putLines(s, userId, index);
     await put('ann', line(300));
     await put('bob', line(100));
     await put('cid', line(100));
@@ -95,18 +104,8 @@ export function analyticsCases(store: () => Store): void {
 
   it('holds the lines a write gives, whatever line the write says each replaces (UserWrite.indexBefore)', async () => {
     const s = store();
-    const put = async (userId: string, index: IndexEntry[], indexBefore?: Array<IndexEntry | undefined>) => {
-      await s.update(userId, ({ user }) => ({
-        result: null,
-        write: {
-          user: { ...(user ?? newUser(userId, 0)), version: (user?.version ?? 0) + 1 },
-          history: [],
-          rollups: [],
-          index,
-          ...(indexBefore === undefined ? {} : { indexBefore }),
-        },
-      }));
-    };
+    const put = (userId: string, index: IndexEntry[], indexBefore?: Array<IndexEntry | undefined>) =>
+      putLines(s, userId, index, indexBefore);
     const kept: IndexEntry = { streak: 'default', length: 3, longest: 5, deadAt: 500, expiresAt: 400, earnsAt: 300 };
     const next: IndexEntry = { streak: 'default', length: 4, longest: 7, deadAt: 600, expiresAt: 450, earnsAt: 320 };
     // a line kept from before a change of the rules: the hint agrees with the new line where the store's does not
