@@ -82,4 +82,47 @@ describe('migrations', () => {
     expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(0);
     db.close();
   });
+
+  it('rebuilds a table others refer to with foreign keys off, keeping every child row, and turns them back on', () => {
+    const folder = folderWith({
+      '001_first.sql':
+        'CREATE TABLE p (id INTEGER PRIMARY KEY, s TEXT) ; CREATE TABLE c (p INTEGER NOT NULL REFERENCES p (id) ON DELETE CASCADE); ' +
+        "INSERT INTO p VALUES (1, 'a'), (2, 'b'); INSERT INTO c VALUES (1), (2), (2);",
+      '002_rebuild.sql':
+        '-- kindling: foreign keys off\n' +
+        'CREATE TABLE p_new (id INTEGER PRIMARY KEY, s TEXT NOT NULL); INSERT INTO p_new SELECT id, s FROM p; ' +
+        'DROP TABLE p; ALTER TABLE p_new RENAME TO p;',
+    });
+    const db = new Database(files.path('m.db'));
+    db.pragma('foreign_keys = ON');
+    expect(migrate(db, 'm.db', readMigrations(folder))).toBe(2);
+    // with foreign keys on, dropping p would have deleted every row of c first
+    expect(db.prepare('SELECT count(*) FROM c').pluck().get()).toBe(3);
+    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'p'").pluck().get()).toMatch(/NOT NULL/);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    // and they hold again
+    expect(() => db.prepare('INSERT INTO c VALUES (9)').run()).toThrow(/FOREIGN KEY/);
+    db.close();
+  });
+
+  it('rolls back a rebuild that would leave rows without their parent, and keeps foreign keys on', () => {
+    const folder = folderWith({
+      '001_first.sql':
+        'CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER NOT NULL REFERENCES p (id) ON DELETE CASCADE); ' +
+        'INSERT INTO p VALUES (1), (2); INSERT INTO c VALUES (1), (2);',
+      '002_lossy.sql':
+        '-- kindling: foreign keys off\n' +
+        'CREATE TABLE p_new (id INTEGER PRIMARY KEY); INSERT INTO p_new SELECT id FROM p WHERE id = 1; ' +
+        'DROP TABLE p; ALTER TABLE p_new RENAME TO p;',
+    });
+    const db = new Database(files.path('m.db'));
+    db.pragma('foreign_keys = ON');
+    expect(() => migrate(db, 'm.db', readMigrations(folder))).toThrow(
+      /002_lossy\.sql failed and was rolled back.*1 row\(s\) would be left without their parent \(the first in c, of p\)/,
+    );
+    expect(pragmas(db)).toEqual([APPLICATION_ID, 1]);
+    expect(db.prepare('SELECT count(*) FROM p').pluck().get()).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
 });

@@ -4,6 +4,12 @@
  * `PRAGMA application_id` marks the file as Kindling's. Each migration runs in its own IMMEDIATE
  * transaction that checks the version again first, so processes opening a new file at once apply
  * each migration exactly once, and a failed migration leaves the file as it was.
+ *
+ * A migration that rebuilds a table other tables refer to (SQLite's way to change a table: create
+ * the new one, copy, drop the old, rename) starts with the line `-- kindling: foreign keys off`.
+ * It then runs with foreign keys off, as SQLite asks for such a rebuild: with them on, dropping
+ * the old table would first delete every row that refers to it. Before its transaction commits,
+ * `PRAGMA foreign_key_check` must find no row left without its parent, or it is rolled back.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +24,24 @@ export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+}
+
+/** The first line of a migration that must run with foreign keys off. */
+const FOREIGN_KEYS_OFF = '-- kindling: foreign keys off';
+
+/** Whether `migration` runs with foreign keys off (see the header). */
+function needsForeignKeysOff(migration: Migration): boolean {
+  return migration.sql.startsWith(FOREIGN_KEYS_OFF);
+}
+
+/** Fails the migration's transaction when a row refers to a parent that is not there. */
+function checkForeignKeys(db: Database.Database): void {
+  const orphans = db.prepare('PRAGMA foreign_key_check').all() as { table: string; parent: string }[];
+  const first = orphans[0];
+  if (first !== undefined)
+    throw new Error(
+      `${orphans.length} row(s) would be left without their parent (the first in ${first.table}, of ${first.parent})`,
+    );
 }
 
 /** The folder of the package's migrations (the same relative path from src/ and from dist/). */
@@ -84,12 +108,17 @@ export function migrate(
   let version = readIdentity(db).version;
   for (const migration of migrations) {
     if (migration.version <= version) continue;
+    const keysOff = needsForeignKeysOff(migration);
+    // a no-op inside a transaction: set before it, and put back after it whatever happened
+    const keysBefore = keysOff ? (db.pragma('foreign_keys', { simple: true }) as number) : 0;
+    if (keysOff) db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
         const identity = readIdentity(db);
         checkIdentity(identity, label, latest);
         if (identity.version >= migration.version) return;
         db.exec(migration.sql);
+        if (keysOff) checkForeignKeys(db);
         db.pragma(`application_id = ${APPLICATION_ID}`);
         db.pragma(`user_version = ${migration.version}`);
       }).immediate();
@@ -100,6 +129,8 @@ export function migrate(
         `migration ${migration.name} failed and was rolled back; the schema stays at version ${version} (${(error as Error).message})`,
         error,
       );
+    } finally {
+      if (keysOff) db.pragma(`foreign_keys = ${keysBefore === 1 ? 'ON' : 'OFF'}`);
     }
     version = migration.version;
   }
