@@ -5,7 +5,7 @@
  * indexed, as every other kept event is. The node here holds writes with CLIENT PAUSE WRITE: reads
  * go on, the commit script waits, the store gives up on it, and it runs when the pause ends.
  */
-import { createEngine, StoreError, type Engine, type Store } from '@kindling/core';
+import { createEngine, StoreError, type Engine, type PointsSystemRules, type Store } from '@kindling/core';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
@@ -36,7 +36,7 @@ describe.skipIf(cluster === null)('a commit whose answer is lost on a Redis Clus
     await running.stop();
   });
 
-  function open(account: string, outbox = false): { store: Store; engine: Engine } {
+  function open(account: string, outbox = false, points: PointsSystemRules[] = []): { store: Store; engine: Engine } {
     const store = redisStore({ cluster: running.nodes, account, keyPrefix: prefix, timeoutMs: TIMEOUT_MS });
     stores.push(store);
     const engine = createEngine({
@@ -44,6 +44,7 @@ describe.skipIf(cluster === null)('a commit whose answer is lost on a Redis Clus
       clock: () => AT + 12 * HOUR,
       outbox,
       streaks: [{ key: 'daily', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] }],
+      points,
     });
     return { store, engine };
   }
@@ -100,5 +101,38 @@ describe.skipIf(cluster === null)('a commit whose answer is lost on a Redis Clus
       .poll(async () => (await store.readOutbox(100)).length, { timeout: 10_000, interval: 200 })
       .toBeGreaterThan(0);
     await expect.poll(() => eventsCounted(store), { timeout: 10_000, interval: 200 }).toBe(2);
+  }, 30_000);
+
+  it('writes the points lines of such a commit to the points index', async () => {
+    const xp: PointsSystemRules = {
+      key: 'xp',
+      name: 'XP',
+      description: null,
+      badgeUrl: null,
+      maxPoints: null,
+      status: 'active',
+      triggers: [
+        {
+          id: 'per-lesson',
+          type: 'metric',
+          metric: 'lessons',
+          threshold: 1,
+          points: 10,
+          status: 'active',
+          activatedAt: AT - 24 * HOUR,
+        },
+      ],
+      levels: [],
+      boosts: [],
+    };
+    const { store, engine } = open('points', false, [xp]);
+    await record(engine, 'dee', 1);
+    await expect.poll(() => store.pointsTotals('xp', [0]), { timeout: 5000 }).toEqual({ users: [1], largest: 10 });
+    await holdWritesOf('points', 'dee', 1000);
+    await expect(record(engine, 'dee', 2)).rejects.toThrow(StoreError);
+    await expect.poll(() => store.version('dee'), { timeout: 5000 }).toBe(2);
+    await expect
+      .poll(() => store.pointsTotals('xp', [0]), { timeout: 10_000, interval: 200 })
+      .toEqual({ users: [1], largest: 20 });
   }, 30_000);
 });

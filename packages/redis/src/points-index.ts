@@ -3,9 +3,11 @@
  * rules' analytics index: `pl` a hash of each user's lines (`<system> <version> <total> <changed>
  * <dueAt>`, one a line), `pt:<system>` a sorted set of the system's totals (score the total, −1 for
  * a line without a change, so that no range from 0 up counts it), `pdue` a sorted set of the lines
- * due some day (member `<user member> <system>`, score dueAt). A write's lines go by one script in
- * the partition's slot after the user's commit, each only if newer than the line kept (the version
- * per line), so a late or repeated try changes nothing; the summaries sum each partition's counts.
+ * due some day (member `<user member> <system>`, score dueAt). Each line is written only if newer
+ * than the line kept (the version per line), so a late or repeated try changes nothing. On a single
+ * Redis a write's lines are written by its commit script, with the user's keys; on a Cluster, whose
+ * partition slot is not the user's, by a script of their own after the commit, as the streak index
+ * lines are. The summaries sum each partition's counts.
  */
 import { NEVER, type PointsDueRow, type PointsLine, type PointsTotals } from '@kindling/core/adapter';
 import type { Connection } from './connection.js';
@@ -13,7 +15,26 @@ import { decodeMember, encodeMember, escapeName, unescapeName, type AccountKeys,
 
 const byUserId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Writes `lines` of `userId` at `version` in the user's partition. */
+/** The keys and arguments of `lines` of `userId` at `version` for POINTS_PART (points-scripts.ts): none and ['0'] without lines. */
+export function pointsScriptArgs(
+  keys: AccountKeys,
+  userId: string,
+  version: number,
+  lines: readonly PointsLine[] | undefined,
+): { keys: string[]; args: Array<string | number> } {
+  if (lines === undefined || lines.length === 0) return { keys: [], args: ['0'] };
+  const partition = keys.partitionOf(userId);
+  const bySystem = new Map(lines.map((line) => [line.system, line]));
+  const scriptKeys = [partition.pointsLines, partition.pointsDue];
+  const args: Array<string | number> = [bySystem.size, encodeMember(userId), version];
+  for (const line of bySystem.values()) {
+    scriptKeys.push(partition.pointsTotals(line.system));
+    args.push(escapeName(line.system), line.total, line.changed ? 1 : 0, Math.min(line.dueAt, NEVER));
+  }
+  return { keys: scriptKeys, args };
+}
+
+/** Writes `lines` of `userId` at `version` in the user's partition, by a script of their own (a Cluster's, after the commit). */
 export async function writePointsLines(
   connection: Connection,
   keys: AccountKeys,
@@ -21,14 +42,9 @@ export async function writePointsLines(
   version: number,
   lines: readonly PointsLine[],
 ): Promise<void> {
-  const partition = keys.partitionOf(userId);
-  const scriptKeys = [partition.pointsLines, partition.pointsDue];
-  const args: Array<string | number> = [encodeMember(userId), version];
-  for (const line of new Map(lines.map((line) => [line.system, line])).values()) {
-    scriptKeys.push(partition.pointsTotals(line.system));
-    args.push(escapeName(line.system), line.total, line.changed ? 1 : 0, Math.min(line.dueAt, NEVER));
-  }
-  await connection.runScript('kindlingPointsLines', scriptKeys, args);
+  if (lines.length === 0) return;
+  const points = pointsScriptArgs(keys, userId, version, lines);
+  await connection.runScript('kindlingPointsLines', points.keys, points.args);
 }
 
 /** Takes every points line of `userId` out of the user's partition. */

@@ -31,7 +31,7 @@ import {
   type UserKeys,
 } from './keys.js';
 import { outboxArgs, registerNews } from './outbox.js';
-import { writePointsLines } from './points-index.js';
+import { pointsScriptArgs, writePointsLines } from './points-index.js';
 import type { PendingWrites } from './pending-writes.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
 import { fieldsToRead, groupWrite, planWrite, type CommitOps } from './write-plan.js';
@@ -192,21 +192,26 @@ function tellIndexError(context: UpdateContext, userId: string, error: unknown):
 }
 
 /**
- * After a commit: the write's points lines, in the partition's slot (points-index.ts). A single
- * Redis writes them before the answer, so the answer's reader sees them; a Cluster follows the
- * commit as with the index lines. Each line is written only if newer, so a try again is harmless.
+ * On a Cluster, after a commit: the write's points lines, in the partition's slot (points-index.ts),
+ * following the commit as the index lines do. Each line is written only if newer, so a try again is
+ * harmless. A single Redis writes them in the commit script itself.
  */
-async function writePoints(context: UpdateContext, userId: string, write: UserWrite): Promise<void> {
+function followPoints(context: UpdateContext, userId: string, write: UserWrite): void {
   const lines = write.pointsLines;
   if (lines === undefined || lines.length === 0) return;
-  const apply = async () => {
+  context.indexWrites.add(userId, async () => {
     const gaveUp = await retryInPartitionSlot(() =>
       writePointsLines(context.connection, context.keys, userId, write.user.version, lines),
     );
     if (gaveUp !== undefined) tellIndexError(context, userId, gaveUp.failed);
-  };
-  if (context.connection.cluster) context.indexWrites.add(userId, apply);
-  else await apply();
+  });
+}
+
+/** A single Redis's answer to a commit script that holds the partition's writes: a string is what of them could not be written. */
+function tellPartitionProblem(context: UpdateContext, userId: string, reply: unknown): void {
+  if (typeof reply !== 'string') return;
+  context.written.forget(userId);
+  tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
 }
 
 /** The ops of a write, after reading the older fields it changes (a rare second read). */
@@ -253,6 +258,7 @@ async function commitWithNews(
     const partition = context.keys.partitionOf(userId);
     const counters = partition.activity;
     const index = indexArgs(context, userId, write.user.version, write.index ?? []);
+    const points = pointsScriptArgs(context.keys, userId, write.user.version, write.pointsLines);
     const reply = await context.connection.runScript(
       'kindlingCommitIndexedOutbox',
       [
@@ -262,14 +268,13 @@ async function commitWithNews(
         counters.days,
         counters.metrics,
         counters.completions,
+        ...points.keys,
         ...index.keys,
       ],
-      [...args, ...newsArgs, ...activityArgs(write.activity), ...index.args],
+      [...args, ...newsArgs, ...activityArgs(write.activity), ...points.args, ...index.args],
     );
-    if (typeof reply === 'string') {
-      context.written.forget(userId);
-      tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
-    } else if (reply === 1) context.written.remember(userId, write.user.version, linesText(write.index ?? []));
+    tellPartitionProblem(context, userId, reply);
+    if (reply === 1) context.written.remember(userId, write.user.version, linesText(write.index ?? []));
     return reply !== 0;
   }
   // As the index: the partition's slot may be on a node that does not answer.
@@ -284,16 +289,19 @@ async function commitWithNews(
     state: String(args[1]),
     version: write.user.version,
     news: true,
-    ran: (outbox) =>
-      outbox === undefined
-        ? context.indexWrites.add(userId, () =>
-            applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
-          )
-        : followCommit(outbox.head, outbox.last),
+    ran: (outbox) => {
+      if (outbox === undefined)
+        context.indexWrites.add(userId, () =>
+          applyIndex(context, userId, write.user.version, write.index ?? [], write.activity),
+        );
+      else followCommit(outbox.head, outbox.last);
+      followPoints(context, userId, write);
+    },
   });
   if (!Array.isArray(reply)) return false;
   const [head, last] = reply as [string, number];
   followCommit(head, String(last));
+  followPoints(context, userId, write);
   return true;
 }
 
@@ -373,45 +381,35 @@ export async function updateUser<T>(
     // Listed by its instant before it is committed: a record is never left where forgetIdempotency cannot find it.
     if (write.idempotency) await listRecord(context, userId, write.idempotency);
     if (write.outbox !== undefined && write.outbox.length > 0) {
-      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) {
-        await writePoints(context, userId, write);
-        return result;
-      }
+      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) return result;
     } else if (!context.connection.cluster) {
-      // One call: the user's keys, the partition's activity counts and index lines together (or the
-      // index left alone, when it already holds these lines).
+      // One call: the user's keys, the partition's activity counts, points lines and index lines
+      // together (or the index left alone, when it already holds these lines).
       const lines = linesText(write.index ?? []);
       const counters = context.keys.partitionOf(userId).activity;
       const countKeys = [counters.days, counters.metrics, counters.completions];
       const counts = activityArgs(write.activity);
+      const points = pointsScriptArgs(context.keys, userId, write.user.version, write.pointsLines);
       if (context.written.holds(userId, snapshot.version, lines)) {
-        const counted = counts[0] !== '0';
-        if (
-          (await context.connection.runScript(
-            'kindlingCommit',
-            counted ? [...userKeys, ...countKeys] : userKeys,
-            counted ? [...args, ...counts] : args,
-          )) === 1
-        ) {
-          context.written.remember(userId, write.user.version, lines);
-          await writePoints(context, userId, write);
-          return result;
-        }
+        const partitioned = counts[0] !== '0' || points.keys.length > 0;
+        const reply = await context.connection.runScript(
+          'kindlingCommit',
+          partitioned ? [...userKeys, ...countKeys, ...points.keys] : userKeys,
+          partitioned ? [...args, ...counts, ...points.args] : args,
+        );
+        tellPartitionProblem(context, userId, reply);
+        if (reply === 1) context.written.remember(userId, write.user.version, lines);
+        if (reply !== 0) return result;
       } else {
         const index = indexArgs(context, userId, write.user.version, write.index ?? []);
         const reply = await context.connection.runScript(
           'kindlingCommitIndexed',
-          [...userKeys, ...countKeys, ...index.keys],
-          [...args, ...counts, ...index.args],
+          [...userKeys, ...countKeys, ...points.keys, ...index.keys],
+          [...args, ...counts, ...points.args, ...index.args],
         );
-        if (typeof reply === 'string') {
-          context.written.forget(userId);
-          tellIndexError(context, userId, toStoreError(new Error(`KINDLING ${reply}`)));
-        } else if (reply === 1) context.written.remember(userId, write.user.version, lines);
-        if (reply !== 0) {
-          await writePoints(context, userId, write);
-          return result;
-        }
+        tellPartitionProblem(context, userId, reply);
+        if (reply === 1) context.written.remember(userId, write.user.version, lines);
+        if (reply !== 0) return result;
       }
     } else {
       // The partition's slot may be on a node that does not answer: the user's answer does not wait for it.
@@ -423,11 +421,14 @@ export async function updateUser<T>(
         state: String(args[1]),
         version: write.user.version,
         news: false,
-        ran: followCommit,
+        ran: () => {
+          followCommit();
+          followPoints(context, userId, write);
+        },
       });
       if (reply === 1) {
         followCommit();
-        await writePoints(context, userId, write);
+        followPoints(context, userId, write);
         return result;
       }
     }

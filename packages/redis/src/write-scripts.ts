@@ -5,11 +5,14 @@
  * than the line recorded. On a single Redis, COMMIT_INDEXED does both in one call: the user's keys
  * and the account's keys need not share a slot there. A write with outbox entries goes by the
  * OUTBOX variants, which write the entries with the user's keys (outbox-scripts.ts); writes without
- * news never run that code.
+ * news never run that code. On a single Redis the write's points lines (points-scripts.ts) are
+ * written by the same call as well, so that a commit is never kept without them, even when its
+ * answer is lost.
  */
 import { NEVER } from '@kindling/core/adapter';
 import { LUA_COMMON } from './lua-common.js';
 import { OUTBOX_PART, REGISTER_PART } from './outbox-scripts.js';
+import { POINTS_PART } from './points-scripts.js';
 
 /**
  * Checks the version and reads what the user's writes need; returns the write plan, or false on a
@@ -176,16 +179,26 @@ end
 `;
 
 /**
- * KEYS: state, data, idem, and the three activity keys when ARGV ends with activity arguments.
- * Returns 1 when committed, 0 on a version mismatch.
+ * KEYS: state, data, idem; on a single Redis the three activity keys and, when the write has points
+ * lines, POINTS_PART's keys. ARGV: COMMIT's, then with the activity keys the activity arguments and
+ * POINTS_PART's (or nothing more, when the write has no points lines). Returns 0 on a version
+ * mismatch, 1 when committed, or the problem (a string) when committed (with the counts) but the
+ * points lines could not be written: the user's write stands.
  */
-export const COMMIT_LUA = `${LUA_COMMON}${USER_PART}${ACTIVITY_PART}
+export const COMMIT_LUA = `${LUA_COMMON}${USER_PART}${ACTIVITY_PART}${POINTS_PART}
 local plan = planUser()
 if not plan then return 0 end
 local counted = #KEYS > 3
-if counted then checkActivity(3) end
+local points, problem
+if counted then
+  checkActivity(3)
+  local at = activityEnd(plan.next)
+  if ARGV[at] then points, problem = planPoints(6, at) end
+end
 applyUser(plan)
 if counted then applyActivity(3, plan.next) end
+if problem then return problem end
+applyPoints(points)
 return 1
 `;
 
@@ -212,21 +225,24 @@ return 1
 `;
 
 /**
- * KEYS: state, data, idem, the three activity keys, users, index keys; ARGV: COMMIT's, the activity
- * arguments, then INDEX's. Returns 0 on a version mismatch, 1 when committed with the counts and the
- * index, or the problem (a string) when committed (with the counts) but the index lines could not be
- * written: the user's write stands, as with the two scripts.
+ * KEYS: state, data, idem, the three activity keys, POINTS_PART's keys, users, index keys; ARGV:
+ * COMMIT's, the activity arguments, POINTS_PART's, then INDEX's. Returns 0 on a version mismatch, 1
+ * when committed with the counts, the points lines and the index, or the problem (a string) when
+ * committed (with the counts) but the index or the points lines could not be written: the user's
+ * write stands, as with the separate scripts, and so does whichever of the two could be written.
  */
-export const COMMIT_INDEXED_LUA = `${LUA_COMMON}${USER_PART}${ACTIVITY_PART}${INDEX_PART}
+export const COMMIT_INDEXED_LUA = `${LUA_COMMON}${USER_PART}${ACTIVITY_PART}${POINTS_PART}${INDEX_PART}
 local plan = planUser()
 if not plan then return 0 end
 checkActivity(3)
-local index, problem = planIndex(7, activityEnd(plan.next))
+local at = activityEnd(plan.next)
+local points, pointsProblem = planPoints(6, at)
+local index, problem = planIndex(7 + pointsKeyCount(at), pointsEnd(at))
 applyUser(plan)
 applyActivity(3, plan.next)
-if problem then return problem end
-applyIndex(index)
-return 1
+if not pointsProblem then applyPoints(points) end
+if not problem then applyIndex(index) end
+return problem or pointsProblem or 1
 `;
 
 /**
@@ -246,24 +262,27 @@ return { head, last }
 
 /**
  * On a single Redis, a write with news: KEYS: state, data, idem, the user's outbox entries and last
- * sequence, the account's outbox registry (users, heard), the three activity keys, users, index keys;
- * ARGV: COMMIT's, the outbox arguments, the activity arguments, then INDEX's. The entries and the
- * user's place in the registry are written with the user's keys; returns as COMMIT_INDEXED.
+ * sequence, the account's outbox registry (users, heard), the three activity keys, POINTS_PART's
+ * keys, users, index keys; ARGV: COMMIT's, the outbox arguments, the activity arguments,
+ * POINTS_PART's, then INDEX's. The entries and the user's place in the registry are written with the
+ * user's keys; returns as COMMIT_INDEXED.
  */
-export const COMMIT_INDEXED_OUTBOX_LUA = `${LUA_COMMON}${USER_PART}${OUTBOX_PART}${REGISTER_PART}${ACTIVITY_PART}${INDEX_PART}
+export const COMMIT_INDEXED_OUTBOX_LUA = `${LUA_COMMON}${USER_PART}${OUTBOX_PART}${REGISTER_PART}${ACTIVITY_PART}${POINTS_PART}${INDEX_PART}
 local plan = planUser()
 if not plan then return 0 end
 local outbox = planOutbox(3, plan.next)
 checkRegistry(KEYS[6], KEYS[7])
 checkActivity(7)
-local index, problem = planIndex(11, activityEnd(outbox.next))
+local at = activityEnd(outbox.next)
+local points, pointsProblem = planPoints(10, at)
+local index, problem = planIndex(11 + pointsKeyCount(at), pointsEnd(at))
 applyUser(plan)
 local head, last = applyOutbox(outbox)
 register(KEYS[6], KEYS[7], outbox.member, head, last)
 applyActivity(7, outbox.next)
-if problem then return problem end
-applyIndex(index)
-return 1
+if not pointsProblem then applyPoints(points) end
+if not problem then applyIndex(index) end
+return problem or pointsProblem or 1
 `;
 
 /**
