@@ -11,10 +11,13 @@
  * dayStarts, rulesFingerprint, rest?]`: each streak as `[since, day, period, progress, met, length,
  * longest, started, freezes, earnedThrough, lost, lastAt, extendedAt, pauses]`; the three optional
  * fields as null when absent (none of them is ever null when present); `rest`, when there is one,
- * an object of every other field the state has (profile, preferences, reminders, ...). A rollup as
- * `[metric, dayStart, day, value, lastAt, version]`.
+ * an object of every other field the state has (profile, preferences, reminders, ...), the points
+ * states among them packed as points-codec.ts says (an array where the engine's form is an object).
+ * A rollup as `[metric, dayStart, day, value, lastAt, version]`.
  */
 import type { Rollup, StreakState, UserState } from '@kindling/core/adapter';
+import { packPoints, unpackPoints } from './points-codec.js';
+import { hasKeysInOrder, isRecord } from './row-shapes.js';
 
 const STREAK_FIELDS = [
   'since',
@@ -51,24 +54,6 @@ function isPlaced(key: string): boolean {
     default:
       return false;
   }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * A plain object whose own enumerable keys are exactly `fields`, in that order: the order the engine
- * makes them in (an object built otherwise is written as JSON). One pass over the keys, comparing
- * them by identity: this runs for every streak and open sum of every event.
- */
-function hasKeysInOrder(value: unknown, fields: readonly string[]): value is Record<string, unknown> {
-  if (!isRecord(value)) return false;
-  let i = 0;
-  for (const key in value) {
-    if (key !== fields[i] || !Object.hasOwn(value, key)) return false;
-    i++;
-  }
-  return i === fields.length;
 }
 
 /** A streak as its row (named reads), or null when it has another shape or a field is undefined. */
@@ -117,7 +102,15 @@ export function encodeState(user: UserState): string {
     if (!Object.hasOwn(fields, key)) return JSON.stringify(user);
     if (isPlaced(key) || fields[key] === undefined) continue;
     rest ??= Object.create(null) as Record<string, unknown>;
-    rest[key] = fields[key];
+    if (key !== 'points') {
+      rest[key] = fields[key];
+      continue;
+    }
+    // The points states packed (points-codec.ts) when they have the engine's shape, else as they
+    // are; an array, which would read as packed, sends the state to JSON.
+    const points = packPoints(fields[key]);
+    if (points === null && Array.isArray(fields[key])) return JSON.stringify(user);
+    rest[key] = points ?? fields[key];
   }
   const { id, email, tz, firstSeenAt, version, totals, achievements, lastEventAt, dayStarts, rulesFingerprint } = user;
   if (
@@ -195,13 +188,14 @@ export function decodeState(row: unknown[]): UserState | undefined {
   if (fingerprint !== null) user.rulesFingerprint = fingerprint as string;
   // Defined, not assigned: a key such as `__proto__` stays a field, as JSON.parse keeps it.
   if (row.length === 12)
-    for (const key of Object.keys(rest as object))
-      Object.defineProperty(user, key, {
-        value: (rest as Record<string, unknown>)[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    for (const key of Object.keys(rest as object)) {
+      let value = (rest as Record<string, unknown>)[key];
+      if (key === 'points' && Array.isArray(value)) {
+        value = unpackPoints(value);
+        if (value === undefined) return undefined;
+      }
+      Object.defineProperty(user, key, { value, enumerable: true, writable: true, configurable: true });
+    }
   return user;
 }
 
