@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseRules, type AchievementInput, type StreakRuleInput } from '@kindling/core';
+import {
+  parseRules,
+  type AchievementInput,
+  type PointsSystemRules,
+  type PointsTrigger,
+  type StreakRuleInput,
+} from '@kindling/core';
 import { parseAchievements } from '@kindling/core/internal';
 import { fingerprintModel, madeUnder, madeUnderStreakRules, stampOf } from './fingerprint.js';
 
@@ -135,6 +141,60 @@ describe('the rules fingerprint (S20)', () => {
     );
     expect(fingerprint([base], [{ ...total, badgeUrl: 'https://example.com/ten.png' }])).toBe(
       fingerprint([base], [total]),
+    );
+  });
+
+  it('changes with the live time triggers of the points systems, keeping the streak rules’ digest (S33), and with nothing else of points', () => {
+    const rules = parseRules([base]);
+    const metric: PointsTrigger = {
+      id: 'per-lesson',
+      type: 'metric',
+      metric: 'lessons',
+      threshold: 1,
+      points: 10,
+      status: 'active',
+      activatedAt: 1,
+    };
+    const refill: PointsTrigger = {
+      id: 'refill',
+      type: 'time',
+      unit: 'hour',
+      interval: 4,
+      points: 1,
+      status: 'active',
+      activatedAt: 1,
+    };
+    const system = (triggers: PointsTrigger[], status: 'active' | 'archived' = 'active'): PointsSystemRules => ({
+      key: 'energy',
+      name: 'Energy',
+      description: null,
+      badgeUrl: null,
+      maxPoints: null,
+      status,
+      triggers,
+      levels: [],
+      boosts: [],
+    });
+    const stamp = (points: PointsSystemRules[]) => stampOf({ rules, achievements: [], points });
+    const plain = stampOf({ rules, achievements: [] });
+    // without time triggers: the fingerprint it had before points existed
+    expect(stamp([system([metric])]).fingerprint).toBe(plain.fingerprint);
+    expect(stamp([system([metric, { ...refill, status: 'inactive' }])]).fingerprint).toBe(plain.fingerprint);
+    expect(stamp([system([metric, refill], 'archived')]).fingerprint).toBe(plain.fingerprint);
+    const timed = stamp([system([metric, refill])]);
+    expect(timed.fingerprint).not.toBe(plain.fingerprint);
+    expect(timed.rules).toBe(plain.rules);
+    for (const changed of [
+      { ...refill, interval: 8 },
+      { ...refill, unit: 'day' as const },
+      { ...refill, activatedAt: 2 },
+      { ...refill, userAttributes: { plan: 'pro' } },
+    ])
+      expect(stamp([system([metric, changed])]).fingerprint).not.toBe(timed.fingerprint);
+    // what it pays is read at settlement, not stored in a line
+    expect(stamp([system([metric, { ...refill, points: 5 }])]).fingerprint).toBe(timed.fingerprint);
+    expect(madeUnderStreakRules({ rulesFingerprint: plain.fingerprint, streakRules: plain.streakRules }, timed)).toBe(
+      true,
     );
   });
 });

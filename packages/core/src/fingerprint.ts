@@ -141,11 +141,40 @@ export function madeUnderStreakRules(user: Stamped, rules: RulesStamp): boolean 
   return user.streakRules === `${stamped}:${rules.rules}`;
 }
 
+/**
+ * What of the points systems a state's points lines depend on (S33): the live time triggers, whose
+ * next boundary each line holds for the sweeper. Added, changed, deactivated or filtered anew, they
+ * make the states made before not current: each is refreshed as for a change of the achievements
+ * (streaks kept, the lines written anew), so that the sweeper finds every user at the new
+ * boundaries. Empty for a model without time triggers, which keeps the fingerprint it had.
+ */
+function timeScheduleParts(model: Model): unknown[] {
+  const parts: unknown[] = [];
+  for (const system of model.points ?? []) {
+    if (system.status !== 'active') continue;
+    for (const trigger of system.triggers)
+      if (trigger.type === 'time' && trigger.status === 'active')
+        parts.push([
+          system.key,
+          trigger.id,
+          trigger.unit,
+          trigger.interval,
+          trigger.activatedAt,
+          Object.entries(trigger.userAttributes ?? {}).sort(),
+        ]);
+  }
+  return parts;
+}
+
+/**
+ * The two halves: the streak rules, and what else a state is recomputed for without a rebuild of
+ * its streaks (the achievements that complete, and the points time schedule when there is one).
+ */
 function partsOf(model: Model): { rules: unknown[]; achievements: unknown[] } {
-  return {
-    rules: model.rules.map(ruleParts),
-    achievements: model.achievements.map(achievementParts).filter((parts) => parts !== null),
-  };
+  const achievements: unknown[] = model.achievements.map(achievementParts).filter((parts) => parts !== null);
+  const schedule = timeScheduleParts(model);
+  if (schedule.length > 0) achievements.push(['points time triggers', schedule]);
+  return { rules: model.rules.map(ruleParts), achievements };
 }
 
 function digestOf(parts: unknown): string {

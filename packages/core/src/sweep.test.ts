@@ -117,6 +117,27 @@ describe('settleDue with a points system of time triggers (S33)', () => {
     expect(played.points.energy?.total).toBe(2);
   });
 
+  it('pays the users seen before a time trigger was added, once every user was rebuilt under it', async () => {
+    const store = memoryStore();
+    const before = createEngine({ store, clock: () => T0, metrics: ['plays'], points: [] });
+    const withoutTime = { ...energy, triggers: energy.triggers.filter((trigger) => trigger.type !== 'time') };
+    const played = createEngine({ store, clock: () => T0, points: [withoutTime] });
+    // one user seen before any points system, one who played under the system without its refill
+    await before.record({ userId: 'ana', metric: 'plays', value: 0, at: T0 + 10 * 60_000 });
+    await played.record({ userId: 'bob', metric: 'plays', value: 0, at: T0 + 20 * 60_000 });
+    // the refill added at 01:30: its boundaries fall at 02:30, 03:30, ...
+    const refill = { ...energy, triggers: energy.triggers.map((t) => ({ ...t, activatedAt: T0 + 90 * 60_000 })) };
+    const after = createEngine({ store, clock: () => T0 + 2 * HOUR, points: [refill] });
+    expect(await after.rebuildAll({ at: T0 + 2 * HOUR })).toEqual({ users: 2 });
+    const when = T0 + 4 * HOUR;
+    expect(await after.settleDue({ at: when })).toMatchObject({ due: 2, users: 2 });
+    for (const userId of ['ana', 'bob']) {
+      const stored = (await store.load(userId))?.points?.energy;
+      expect(stored?.awards.map((award) => award.at)).toEqual([T0 + 3.5 * HOUR, T0 + 2.5 * HOUR]);
+      expect(stored?.total).toBe(2);
+    }
+  });
+
   it('puts the news of what it paid in the outbox, in the same write (S38)', async () => {
     const store = memoryStore();
     const engine = createEngine({ store, clock: () => T0, points: [energy], outbox: true });

@@ -72,6 +72,12 @@ export function makeSweep(ctx: EngineContext) {
   const { rules, current, store, now, outbox } = ctx;
   const lines = indexWatch(rules);
   const pointsLines = pointsWatch(ctx.points);
+  /** some active system has an active time trigger: only then may a user without points be paid by a sweep */
+  const timed = ctx.points.some(
+    (system) =>
+      system.status === 'active' &&
+      system.triggers.some((trigger) => trigger.type === 'time' && trigger.status === 'active'),
+  );
   /**
    * Per rule with reminders, the last index line looked at for them (in expiry order): a line
    * before it was reminded already, or its period was met. Kept by this engine; a new engine (a
@@ -127,7 +133,8 @@ export function makeSweep(ctx: EngineContext) {
    * the news of it for the outbox (S38), dated at the settlement.
    */
   function settlePoints(user: UserState, at: number): readonly PointsNews[] | undefined {
-    if (ctx.points.length === 0 || user.points === undefined) return undefined;
+    // a user without points yet is paid by time triggers all the same (their line is due: points-line.ts)
+    if (ctx.points.length === 0 || (user.points === undefined && !timed)) return undefined;
     const paid = payRequestPoints(ctx.points, user, {}, at);
     return paid.refused === null ? paid.news : undefined;
   }

@@ -8,7 +8,7 @@
 import { NEVER, type UserState } from '../state.js';
 import { nextPointsBoundary } from './next-points-boundary.js';
 import type { PointsUser } from './points-user.js';
-import type { PointsState, PointsSystemRules } from './points-types.js';
+import { emptyPointsState, type PointsState, type PointsSystemRules } from './points-types.js';
 import { pointsUserOf } from './request-points.js';
 
 export interface PointsLine {
@@ -36,14 +36,23 @@ function stateIn(points: UserState['points'], key: string): PointsState | undefi
   return points !== undefined && Object.hasOwn(points, key) ? points[key] : undefined;
 }
 
-/** The lines of every configured system the user has a state in: what a write that replaces the whole user carries. */
+/**
+ * The lines of every configured system the user has a state in, or whose time triggers will pay
+ * them (S33: a user seen before a system got its time triggers is due all the same): what a write
+ * that replaces or refreshes the whole user carries.
+ */
 export function pointsLines(user: UserState, systems: readonly PointsSystemRules[]): PointsLine[] {
-  if (systems.length === 0 || user.points === undefined) return [];
+  if (systems.length === 0) return [];
   const who = pointsUserOf(user);
   const lines: PointsLine[] = [];
   for (const system of systems) {
     const state = stateIn(user.points, system.key);
-    if (state !== undefined) lines.push(pointsLine(system, state, who));
+    if (state !== undefined) {
+      lines.push(pointsLine(system, state, who));
+      continue;
+    }
+    const line = pointsLine(system, emptyPointsState(), who);
+    if (line.dueAt < NEVER) lines.push(line);
   }
   return lines;
 }

@@ -148,6 +148,9 @@ describe('updatePointsBoosts and deletePointsBoosts', () => {
       'end must not be before start',
     ]);
     expect(changed).toEqual([expect.objectContaining({ id, multiplier: 3, end: '2026-03-09' })]);
-    expect(await deletePointsBoosts(deps(), t.accountId, systemId, [id])).toEqual({ applied: [{ id }], issues: [] });
+    expect(await deletePointsBoosts(deps(), t.accountId, systemId, [id])).toMatchObject({
+      applied: [{ id }],
+      issues: [],
+    });
   });
 });

@@ -4,13 +4,15 @@
  * call). An add appends each new part within the list's bound (POINTS_SYSTEM_LIMITS), an item past
  * it or refused by the resource's rule being its issue by index; an update or a removal names parts
  * by id, an id that names no part the caller may see is its item's issue, and an update answers
- * each part changed once, as it ends. What a part may be is the resource's own rule.
+ * each part changed once, as it ends. What a part may be is the resource's own rule. Each answers
+ * the configuration before and as written too, so that the caller can tell what the change needs
+ * (a rebuild when the points time schedule moved: jobs/stale-states.ts).
  */
 import { POINTS_SYSTEM_LIMITS, systemLimitMessage } from '../control/limits.js';
 import type { AccountConfig, PointsSystemDef } from '../control/types.js';
 import type { AccountDeps } from './account-deps.js';
-import { changeConfigInBulk, eachOnce } from './bulk-change.js';
-import { issue, missingIdIssue, type Issue } from './issues.js';
+import { type BulkOutcome, changeConfigInBulk, eachOnce } from './bulk-change.js';
+import { issue, missingIdIssue } from './issues.js';
 import { liveSystem, missingSystem, replaceSystem } from './points-checks.js';
 
 export type PartList = 'triggers' | 'levels' | 'boosts';
@@ -49,23 +51,16 @@ export async function addSystemParts<L extends PartList, Item>(
   of: PartsOf<L>,
   items: readonly Item[],
   make: (item: Item, system: PointsSystemDef, config: AccountConfig) => PartOf<L> | string,
-): Promise<{ applied: PartOf<L>[]; issues: Issue[] }> {
-  const { applied, issues } = await changeConfigInBulk<Item, PartOf<L>>(
-    deps.control,
-    accountId,
-    items,
-    (config, item, index) => {
-      const system = liveSystem(config, systemId);
-      if (system === undefined) throw missingSystem(systemId);
-      const parts = system[of.list] as PartOf<L>[];
-      if (parts.length >= POINTS_SYSTEM_LIMITS[of.list])
-        return { refuse: issue({ index }, systemLimitMessage(of.list)) };
-      const made = make(item, system, config);
-      if (typeof made === 'string') return { refuse: issue({ index }, made) };
-      return { accept: made, config: withParts(config, system, of.list, [...parts, made]) };
-    },
-  );
-  return { applied, issues };
+): Promise<BulkOutcome<PartOf<L>>> {
+  return changeConfigInBulk<Item, PartOf<L>>(deps.control, accountId, items, (config, item, index) => {
+    const system = liveSystem(config, systemId);
+    if (system === undefined) throw missingSystem(systemId);
+    const parts = system[of.list] as PartOf<L>[];
+    if (parts.length >= POINTS_SYSTEM_LIMITS[of.list]) return { refuse: issue({ index }, systemLimitMessage(of.list)) };
+    const made = make(item, system, config);
+    if (typeof made === 'string') return { refuse: issue({ index }, made) };
+    return { accept: made, config: withParts(config, system, of.list, [...parts, made]) };
+  });
 }
 
 /** Changes parts by id with `change` (the part as it becomes, or why not): each changed once, as it ends, and the issues. */
@@ -76,7 +71,7 @@ export async function updateSystemParts<L extends PartList, Change extends { id:
   of: PartsOf<L>,
   items: readonly Change[],
   change: (part: PartOf<L>, item: Change, config: AccountConfig) => PartOf<L> | string,
-): Promise<{ applied: PartOf<L>[]; issues: Issue[] }> {
+): Promise<BulkOutcome<PartOf<L>>> {
   const outcome = await changeConfigInBulk<Change, string>(deps.control, accountId, items, (config, item) => {
     const system = liveSystem(config, systemId);
     if (system === undefined) throw missingSystem(systemId);
@@ -88,7 +83,7 @@ export async function updateSystemParts<L extends PartList, Change extends { id:
     return { accept: part.id, config: withParts(config, system, of.list, parts) };
   });
   const ends = (liveSystem(outcome.config, systemId)?.[of.list] ?? []) as PartOf<L>[];
-  return { applied: eachOnce(outcome.applied, ends), issues: outcome.issues };
+  return { ...outcome, applied: eachOnce(outcome.applied, ends) };
 }
 
 /**
@@ -103,12 +98,12 @@ export async function removeSystemParts<L extends PartList>(
   ids: readonly string[],
   remove: (parts: readonly PartOf<L>[], part: PartOf<L>) => PartOf<L>[] = (parts, part) =>
     parts.filter((p) => p !== part),
-): Promise<{ applied: Array<{ id: string }>; issues: Issue[] }> {
+): Promise<BulkOutcome<{ id: string }>> {
   return changeConfigInBulk<string, { id: string }>(deps.control, accountId, ids, (config, id) => {
     const system = liveSystem(config, systemId);
     if (system === undefined) throw missingSystem(systemId);
     const part = findPart(system, of, id);
     if (part === undefined) return { refuse: missingIdIssue(id, of.label) };
     return { accept: { id }, config: withParts(config, system, of.list, remove(system[of.list] as PartOf<L>[], part)) };
-  }).then(({ applied, issues }) => ({ applied, issues }));
+  });
 }

@@ -115,7 +115,7 @@ describe('updatePointsSystems and archivePointsSystems', () => {
       expect.objectContaining({ id, key: 'xp', name: 'Experience', maxPoints: null, description: 'earned' }),
     ]);
     expect(issues).toEqual([{ id: 'nope', severity: 'error', message: 'Points system not found by ID' }]);
-    expect(await archivePointsSystems(deps(), t.accountId, [id, 'nope'])).toEqual({
+    expect(await archivePointsSystems(deps(), t.accountId, [id, 'nope'])).toMatchObject({
       applied: [{ id }],
       issues: [{ id: 'nope', severity: 'error', message: 'id must be a valid UUID' }],
     });

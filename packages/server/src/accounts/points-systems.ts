@@ -17,7 +17,7 @@ import type {
 } from '../control/types.js';
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
-import { changeConfigInBulk, eachOnce } from './bulk-change.js';
+import { type BulkOutcome, changeConfigInBulk, eachOnce } from './bulk-change.js';
 import { issue, missingIdIssue, type Issue } from './issues.js';
 import { existingUsers, newBoost, type NewPointsBoost, type UserLookup } from './points-boosts.js';
 import {
@@ -104,52 +104,45 @@ export async function createPointsSystems(
   accountId: string,
   items: readonly NewPointsSystem[],
   users: UserLookup,
-): Promise<{ applied: MadeSystem[]; issues: Issue[] }> {
+): Promise<BulkOutcome<MadeSystem>> {
   const at = new Date(deps.clock()).toISOString();
   const known = await existingUsers(
     users,
     items.flatMap((item) => (item.boosts ?? []).map((b) => b.userId)),
   );
-  const { applied, issues } = await changeConfigInBulk<NewPointsSystem, MadeSystem>(
-    deps.control,
-    accountId,
-    items,
-    (config, item, index) => {
-      const systems = systemsOf(config);
-      const problem =
-        givenKeyProblem(item.key) ??
-        pointsNameProblem(item.name) ??
-        descriptionProblem(item.description) ??
-        badgeProblem(item.badge) ??
-        maxPointsProblem(item.maxPoints);
-      if (problem !== null) return { refuse: issue({ index }, problem) };
-      if (systems.some((s) => s.key === item.key))
-        return { refuse: issue({ index }, 'Key already in use by another points system') };
-      if (!roomFor('points systems', systems.length))
-        return { refuse: issue({ index }, limitMessage('points systems')) };
-      const parts = partsOf(item, config, at, known, users.tenantId);
-      if (typeof parts === 'string') return { refuse: issue({ index }, parts) };
-      const system: PointsSystemDef = {
-        id: newId(),
-        key: item.key,
-        name: item.name.trim(),
-        description: item.description ?? '',
-        status: 'active',
-        badge: item.badge === undefined || item.badge === null ? null : { url: item.badge.url },
-        maxPoints: item.maxPoints ?? null,
-        ...parts,
-        created: at,
-        updated: at,
-      };
-      const named = {
-        levels: item.levels !== undefined,
-        boosts: item.boosts !== undefined,
-        triggers: item.triggers !== undefined,
-      };
-      return { accept: { system, named }, config: { ...config, points: [...systems, system] } };
-    },
-  );
-  return { applied, issues };
+  return changeConfigInBulk<NewPointsSystem, MadeSystem>(deps.control, accountId, items, (config, item, index) => {
+    const systems = systemsOf(config);
+    const problem =
+      givenKeyProblem(item.key) ??
+      pointsNameProblem(item.name) ??
+      descriptionProblem(item.description) ??
+      badgeProblem(item.badge) ??
+      maxPointsProblem(item.maxPoints);
+    if (problem !== null) return { refuse: issue({ index }, problem) };
+    if (systems.some((s) => s.key === item.key))
+      return { refuse: issue({ index }, 'Key already in use by another points system') };
+    if (!roomFor('points systems', systems.length)) return { refuse: issue({ index }, limitMessage('points systems')) };
+    const parts = partsOf(item, config, at, known, users.tenantId);
+    if (typeof parts === 'string') return { refuse: issue({ index }, parts) };
+    const system: PointsSystemDef = {
+      id: newId(),
+      key: item.key,
+      name: item.name.trim(),
+      description: item.description ?? '',
+      status: 'active',
+      badge: item.badge === undefined || item.badge === null ? null : { url: item.badge.url },
+      maxPoints: item.maxPoints ?? null,
+      ...parts,
+      created: at,
+      updated: at,
+    };
+    const named = {
+      levels: item.levels !== undefined,
+      boosts: item.boosts !== undefined,
+      triggers: item.triggers !== undefined,
+    };
+    return { accept: { system, named }, config: { ...config, points: [...systems, system] } };
+  });
 }
 
 /** Changes points systems by id (never the key): each changed once (as it ends), and the issues. */
@@ -192,17 +185,11 @@ export async function archivePointsSystems(
   deps: AccountDeps,
   accountId: string,
   ids: readonly string[],
-): Promise<{ applied: Array<{ id: string }>; issues: Issue[] }> {
+): Promise<BulkOutcome<{ id: string }>> {
   const at = new Date(deps.clock()).toISOString();
-  const { applied, issues } = await changeConfigInBulk<string, { id: string }>(
-    deps.control,
-    accountId,
-    ids,
-    (config, id) => {
-      const def = systemsOf(config).find((s) => s.id === id);
-      if (def === undefined) return { refuse: missingIdIssue(id, 'Points system') };
-      return { accept: { id }, config: replaceSystem(config, { ...def, status: 'archived', updated: at }) };
-    },
-  );
-  return { applied, issues };
+  return changeConfigInBulk<string, { id: string }>(deps.control, accountId, ids, (config, id) => {
+    const def = systemsOf(config).find((s) => s.id === id);
+    if (def === undefined) return { refuse: missingIdIssue(id, 'Points system') };
+    return { accept: { id }, config: replaceSystem(config, { ...def, status: 'archived', updated: at }) };
+  });
 }

@@ -17,7 +17,7 @@ import type {
 import { newId } from '../random-ids.js';
 import type { AccountDeps } from './account-deps.js';
 import { addSystemParts, type PartsOf, removeSystemParts, updateSystemParts } from './points-parts.js';
-import type { Issue } from './issues.js';
+import type { BulkOutcome } from './bulk-change.js';
 import {
   attributeFilterProblem,
   copyFilters,
@@ -232,7 +232,7 @@ export function createPointsTriggers(
   accountId: string,
   systemId: string,
   items: readonly NewPointsTrigger[],
-): Promise<{ applied: PointsTriggerDef[]; issues: Issue[] }> {
+): Promise<BulkOutcome<PointsTriggerDef>> {
   const at = new Date(deps.clock()).toISOString();
   return addSystemParts(deps, accountId, systemId, TRIGGERS, items, (item, _system, config) =>
     newTrigger(item, config, at),
@@ -245,7 +245,7 @@ export function updatePointsTriggers(
   accountId: string,
   systemId: string,
   items: readonly PointsTriggerChange[],
-): Promise<{ applied: PointsTriggerDef[]; issues: Issue[] }> {
+): Promise<BulkOutcome<PointsTriggerDef>> {
   const at = new Date(deps.clock()).toISOString();
   return updateSystemParts(deps, accountId, systemId, TRIGGERS, items, (part, item, config) =>
     changedTrigger(part, item, config, at),
@@ -258,7 +258,7 @@ export function deletePointsTriggers(
   accountId: string,
   systemId: string,
   ids: readonly string[],
-): Promise<{ applied: Array<{ id: string }>; issues: Issue[] }> {
+): Promise<BulkOutcome<{ id: string }>> {
   const at = new Date(deps.clock()).toISOString();
   // archived, not removed: the awards made keep naming it
   return removeSystemParts(deps, accountId, systemId, TRIGGERS, ids, (parts, part) =>

@@ -1,6 +1,6 @@
 /**
  * Rebuilding every user of an account after its streak rule changed, or its achievements did (a
- * backdating, backdate.ts), in each of its namespaces, one after the other: its own, then each
+ * backdating, or the points time schedule: stale-states.ts), in each of its namespaces, one after the other: its own, then each
  * tenant's; in the background, with each namespace's progress kept in the control plane under the
  * namespace's name, so that any process (and the dashboard, with the namespace's Tenant-ID) can
  * read it. A user reached by an event before the rebuild gets there is rebuilt by the engine on

@@ -57,6 +57,36 @@ describe('the sweeper', () => {
     ]);
   });
 
+  it('pays the users seen before a time trigger existed, once the rebuild its creation starts has written their lines (S33)', async () => {
+    let now = Date.parse('2026-03-02T10:30:00Z');
+    const server = await serverWithUsers({ KINDLING_SWEEP_MS: '0' }, () => now);
+    const admin = (method: string, url: string, body?: unknown) =>
+      server.call(method, url, { key: server.adminKey, ...(body !== undefined ? { body } : {}) });
+    const made = await admin('POST', '/admin/v1/points', [{ name: 'Energy', key: 'energy', maxPoints: 100 }]);
+    const triggers = `/admin/v1/points/${made.body.created[0].id}/triggers`;
+    const refill = await admin('POST', triggers, [
+      { type: 'time', points: 5, timeUnit: 'hours', timeInterval: 1, status: 'active' },
+    ]);
+    expect(refill.body.issues).toEqual([]);
+    let rebuild: { status: string; done: number } = { status: '', done: 0 };
+    for (let poll = 0; poll < 500 && rebuild.status !== 'done'; poll++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      rebuild = (await admin('GET', '/admin/v1/streak/rebuild')).body;
+    }
+    expect(rebuild).toMatchObject({ status: 'done', done: 3 });
+    // none of the three came back: the sweep finds them by the lines the rebuild wrote
+    now += 2 * 3_600_000;
+    expect(await server.server.ctx.sweeper.sweepOnce()).toMatchObject({ users: 3, failures: 0 });
+    for (const id of ['ada', 'bob', 'cyd']) {
+      const read = await server.call('GET', `/v1/users/${id}/points/energy`);
+      expect(read.body.total).toBe(10);
+    }
+    // a points change that moves no boundary starts no rebuild
+    const other = await admin('POST', '/admin/v1/points', [{ name: 'XP', key: 'xp' }]);
+    expect(other.body.issues).toEqual([]);
+    expect((await admin('GET', '/admin/v1/streak/rebuild')).body).toMatchObject({ status: 'done', done: 3 });
+  });
+
   it('settles streaks that ran out while their users stay away, so the dashboard counts the losses on the day they happened, once', async () => {
     let now = Date.parse('2026-03-02T10:00:00Z');
     const server = await serverWithUsers({ KINDLING_SWEEP_MS: '0' }, () => now);

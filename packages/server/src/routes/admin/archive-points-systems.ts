@@ -10,6 +10,7 @@ import { pointsSystemAnswers } from '../../wire/points-wire.js';
 import { idsFrom } from './bulk.js';
 import type { PointsRouteDeps } from './points-deps.js';
 import { idsQuery, TAG } from './schemas.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 
 export function archivePointsSystemsRoute(app: App, deps: PointsRouteDeps): void {
   app.delete(
@@ -25,8 +26,14 @@ export function archivePointsSystemsRoute(app: App, deps: PointsRouteDeps): void
     },
     async (request) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await archivePointsSystems(deps.accounts, accountId, idsFrom(request.query.ids));
+      const { applied, issues, before, config } = await archivePointsSystems(
+        deps.accounts,
+        accountId,
+        idsFrom(request.query.ids),
+      );
       deps.engines.invalidate(accountId);
+      // a time trigger added, changed or gone: every user's points lines anew (S33)
+      rebuildStaleStates(deps, accountId, before, config);
       return { deleted: applied, issues };
     },
   );

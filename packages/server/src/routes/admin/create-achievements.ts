@@ -15,7 +15,7 @@ import { createAchievements } from '../../accounts/achievements.js';
 import { callerOf } from '../../access/auth.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { backdate } from '../../jobs/backdate.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 import { achievementAdminWire, createdAchievementsSchema, rebuildWire } from '../../wire/admin-wire.js';
 import { statusOf } from './bulk.js';
 import { bulkOf, newAchievement, TAG } from './schemas.js';
@@ -49,7 +49,7 @@ export function createAchievementsRoute(app: App, ctx: CreateAchievementsDeps): 
         request.body,
       );
       ctx.engines.invalidate(accountId);
-      const rebuild = backdate(ctx, accountId, before, saved);
+      const rebuild = rebuildStaleStates(ctx, accountId, before, saved);
       return reply.code(statusOf(applied.length)).send({
         created: applied.map((a) => achievementAdminWire(a)),
         issues,

@@ -12,6 +12,7 @@ import { statusOf } from './bulk.js';
 import { type PointsRouteDeps, usersIn } from './points-deps.js';
 import { newPointsSystem } from './points-schemas.js';
 import { bulkOf, TAG } from './schemas.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 
 export function createPointsSystemsRoute(app: App, deps: PointsRouteDeps): void {
   app.post(
@@ -27,13 +28,15 @@ export function createPointsSystemsRoute(app: App, deps: PointsRouteDeps): void 
     },
     async (request, reply) => {
       const { accountId, space } = callerOf(request);
-      const { applied, issues } = await createPointsSystems(
+      const { applied, issues, before, config } = await createPointsSystems(
         deps.accounts,
         accountId,
         request.body,
         usersIn(deps.engines, space),
       );
       deps.engines.invalidate(accountId);
+      // a time trigger added, changed or gone: every user's points lines anew (S33)
+      rebuildStaleStates(deps, accountId, before, config);
       const now = deps.accounts.clock();
       return reply
         .code(statusOf(applied.length))

@@ -12,6 +12,7 @@ import { statusOf } from './bulk.js';
 import type { PointsRouteDeps } from './points-deps.js';
 import { newPointsTrigger, systemParams } from './points-schemas.js';
 import { bulkOf, TAG } from './schemas.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 
 export function createPointsTriggersRoute(app: App, deps: PointsRouteDeps): void {
   app.post(
@@ -28,13 +29,15 @@ export function createPointsTriggersRoute(app: App, deps: PointsRouteDeps): void
     },
     async (request, reply) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await createPointsTriggers(
+      const { applied, issues, before, config } = await createPointsTriggers(
         deps.accounts,
         accountId,
         request.params.systemId,
         request.body,
       );
       deps.engines.invalidate(accountId);
+      // a time trigger added, changed or gone: every user's points lines anew (S33)
+      rebuildStaleStates(deps, accountId, before, config);
       return reply
         .code(statusOf(applied.length))
         .send({ created: applied.map((item) => pointsTriggerWire(item)), issues });

@@ -11,6 +11,7 @@ import { idsFrom } from './bulk.js';
 import type { PointsRouteDeps } from './points-deps.js';
 import { systemParams } from './points-schemas.js';
 import { idsQuery, TAG } from './schemas.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 
 export function deletePointsTriggersRoute(app: App, deps: PointsRouteDeps): void {
   app.delete(
@@ -28,8 +29,15 @@ export function deletePointsTriggersRoute(app: App, deps: PointsRouteDeps): void
     async (request) => {
       const { accountId } = callerOf(request);
       const ids = idsFrom(request.query.ids);
-      const { applied, issues } = await deletePointsTriggers(deps.accounts, accountId, request.params.systemId, ids);
+      const { applied, issues, before, config } = await deletePointsTriggers(
+        deps.accounts,
+        accountId,
+        request.params.systemId,
+        ids,
+      );
       deps.engines.invalidate(accountId);
+      // a time trigger added, changed or gone: every user's points lines anew (S33)
+      rebuildStaleStates(deps, accountId, before, config);
       return { deleted: applied, issues };
     },
   );

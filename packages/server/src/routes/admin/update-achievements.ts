@@ -15,7 +15,7 @@ import { updateAchievements } from '../../accounts/achievements.js';
 import { callerOf } from '../../access/auth.js';
 import { errors } from '../../http/schemas.js';
 import type { App } from '../../http/typed-app.js';
-import { backdate } from '../../jobs/backdate.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 import { achievementAdminWire, rebuildWire, updatedAchievementsSchema } from '../../wire/admin-wire.js';
 import { achievementsWithStats } from '../app/achievement-stats.js';
 import { achievementChange, bulkOf, TAG } from './schemas.js';
@@ -50,7 +50,7 @@ export function updateAchievementsRoute(app: App, ctx: UpdateAchievementsDeps): 
         request.body,
       );
       ctx.engines.invalidate(accountId);
-      const rebuild = backdate(ctx, accountId, before, saved);
+      const rebuild = rebuildStaleStates(ctx, accountId, before, saved);
       const runtime = await ctx.engines.runtimeFor(callerOf(request).space);
       const all = await achievementsWithStats(ctx, runtime, () => true);
       return {

@@ -11,6 +11,7 @@ import { pointsTriggerAnswers, pointsTriggerWire } from '../../wire/points-wire.
 import type { PointsRouteDeps } from './points-deps.js';
 import { pointsTriggerChange, systemParams } from './points-schemas.js';
 import { bulkOf, TAG } from './schemas.js';
+import { rebuildStaleStates } from '../../jobs/stale-states.js';
 
 export function updatePointsTriggersRoute(app: App, deps: PointsRouteDeps): void {
   app.patch(
@@ -27,13 +28,15 @@ export function updatePointsTriggersRoute(app: App, deps: PointsRouteDeps): void
     },
     async (request) => {
       const { accountId } = callerOf(request);
-      const { applied, issues } = await updatePointsTriggers(
+      const { applied, issues, before, config } = await updatePointsTriggers(
         deps.accounts,
         accountId,
         request.params.systemId,
         request.body,
       );
       deps.engines.invalidate(accountId);
+      // a time trigger added, changed or gone: every user's points lines anew (S33)
+      rebuildStaleStates(deps, accountId, before, config);
       return { updated: applied.map((item) => pointsTriggerWire(item)), issues };
     },
   );
