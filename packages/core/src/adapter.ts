@@ -70,6 +70,8 @@ export type {
 } from './state.js';
 export { NEVER, mergeRollups } from './state.js';
 export type { PointsState, TriggerProgress } from './points/points-types.js';
+export { packPoints, unpackPoints } from './points/points-codec.js';
+export { hasKeysInOrder, isRecord } from './key-order.js';
 export type { PointsLine } from './points/points-line.js';
 export type { OutboxEntry, OutboxRecord, OutboxChange, ReminderChange, DatedChange } from './outbox.js';
 export type { PointsNews, PointsChangedNews, PointsLevelNews } from './points/points-news.js';

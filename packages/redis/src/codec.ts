@@ -4,7 +4,7 @@
  * taken for empty.
  */
 import type { RecordedEvent } from '@kindling/core';
-import { NEVER, type OwnerAction, type UserState, type ZoneChange } from '@kindling/core/adapter';
+import { NEVER, type OwnerAction, type UserState, type ZoneChange, unpackPoints } from '@kindling/core/adapter';
 import { damaged } from './damaged.js';
 
 function parseJson(raw: string, where: string, what: string): unknown {
@@ -40,6 +40,12 @@ export function parseState(raw: string, key: string, version: number): UserState
     throw damaged(
       `${key} does not hold a user state: its version prefix ${version} is not its state's version ${state.version}`,
     );
+  // points states packed (write-plan.ts, schema 4), or the object keyed by system as before
+  if (Array.isArray(state.points)) {
+    const points = unpackPoints(state.points);
+    if (points === undefined) throw damaged(`${key} does not hold a user state: its packed points states are not`);
+    state.points = points;
+  }
   return state as unknown as UserState;
 }
 

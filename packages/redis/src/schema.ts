@@ -9,11 +9,15 @@ import type { AccountKeys } from './keys.js';
 import { migrateToPartitions } from './migrate-partitions.js';
 
 /**
- * 3: the account's structures in partitions (partition.ts); 2: compact user keys (state with tails,
- * one data hash), the account's structures under its own tag (moved to 3 on open,
- * migrate-partitions.ts); 1: one hash field per held period and per rollup.
+ * 4: a user's points states may be packed in the state (packPoints of @kindling/core/adapter: an
+ * array where 3 had the object keyed by system; codec.ts); a 3 is marked 4 on open, nothing
+ * rewritten: its states are read as they are and packed at each user's next write, and an adapter
+ * of 3 then refuses the account rather than misread it. 3: the account's structures in partitions
+ * (partition.ts); 2: compact user keys (state with tails, one data hash), the account's structures
+ * under its own tag (moved to 4 on open, migrate-partitions.ts); 1: one hash field per held period
+ * and per rollup.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The account holds a layout this adapter does not read; `found` is what the schema key holds. */
 export class SchemaError extends StoreError {
@@ -47,15 +51,23 @@ export async function ensureSchema(connection: Connection, keys: AccountKeys): P
   await connection.run(connection.client.set(key, String(SCHEMA_VERSION), 'NX'), key);
   const stored = await connection.run(connection.client.get(key), key);
   if (stored === '2') {
-    process.emitWarning(`@kindling/redis: moving ${key}'s account to partitions (schema version 2 → 3)`, {
-      code: 'KINDLING_MIGRATION',
-    });
+    process.emitWarning(
+      `@kindling/redis: moving ${key}'s account to partitions (schema version 2 → ${SCHEMA_VERSION})`,
+      {
+        code: 'KINDLING_MIGRATION',
+      },
+    );
     const moved = await migrateToPartitions(connection, keys);
     await connection.run(connection.client.set(key, String(SCHEMA_VERSION)), key);
     process.emitWarning(
       `@kindling/redis: ${key}'s account moved to partitions: ${moved.users} users, ${moved.lines} index lines, ${moved.listed} outbox users`,
       { code: 'KINDLING_MIGRATION' },
     );
+    return;
+  }
+  // only a mark: a state of 3 is one of 4 that has no packed points
+  if (stored === '3') {
+    await connection.run(connection.client.set(key, String(SCHEMA_VERSION)), key);
     return;
   }
   if (stored !== String(SCHEMA_VERSION)) throw new SchemaError(problem(key, stored), { found: stored });

@@ -4,7 +4,14 @@
  * version and writes these bytes. Most writes touch only the tails; a write to older days or
  * blocks, or one that replaces the history, first reads the fields it needs (fieldsToRead).
  */
-import { checkDaySum, type HistoryEntry, type Rollup, type UserWrite } from '@kindling/core/adapter';
+import {
+  checkDaySum,
+  type HistoryEntry,
+  packPoints,
+  type Rollup,
+  type UserState,
+  type UserWrite,
+} from '@kindling/core/adapter';
 import { escapeName, historyField, journalField, rollupField, seriesName, type UserKeys } from './keys.js';
 import {
   decodeEntries,
@@ -114,7 +121,7 @@ export function planWrite(
   // A field both deleted and set is set.
   const written = new Set(ops.set.map(([field]) => field));
   const del = ops.del.filter((field) => !written.has(field));
-  const state = formatBlob({ version: write.user.version, json: JSON.stringify(write.user), rollups, history });
+  const state = formatBlob({ version: write.user.version, json: stateJson(write.user), rollups, history });
   return { state, set: ops.set, append: ops.append, del };
 }
 
@@ -198,4 +205,13 @@ function planRule(
     else ops.set.push([historyField(name, block), text]);
   }
   return next;
+}
+
+/**
+ * The state's JSON, its points states packed (packPoints of @kindling/core/adapter) when they have
+ * the engine's shape: each award's trigger and boost ids written once per system, not per award.
+ */
+export function stateJson(user: UserState): string {
+  const points = user.points === undefined ? null : packPoints(user.points);
+  return JSON.stringify(points === null ? user : { ...user, points });
 }

@@ -12,12 +12,18 @@
  * longest, started, freezes, earnedThrough, lost, lastAt, extendedAt, pauses]`; the three optional
  * fields as null when absent (none of them is ever null when present); `rest`, when there is one,
  * an object of every other field the state has (profile, preferences, reminders, ...), the points
- * states among them packed as points-codec.ts says (an array where the engine's form is an object).
+ * states among them packed as @kindling/core's points-codec.ts says (an array where the engine's form is an object).
  * A rollup as `[metric, dayStart, day, value, lastAt, version]`.
  */
-import type { Rollup, StreakState, UserState } from '@kindling/core/adapter';
-import { packPoints, unpackPoints } from './points-codec.js';
-import { hasKeysInOrder, isRecord } from './row-shapes.js';
+import {
+  hasKeysInOrder,
+  isRecord,
+  packPoints,
+  unpackPoints,
+  type Rollup,
+  type StreakState,
+  type UserState,
+} from '@kindling/core/adapter';
 
 const STREAK_FIELDS = [
   'since',
@@ -106,7 +112,7 @@ export function encodeState(user: UserState): string {
       rest[key] = fields[key];
       continue;
     }
-    // The points states packed (points-codec.ts) when they have the engine's shape, else as they
+    // The points states packed (packPoints, @kindling/core/adapter) when they have the engine's shape, else as they
     // are; an array, which would read as packed, sends the state to JSON.
     const points = packPoints(fields[key]);
     if (points === null && Array.isArray(fields[key])) return JSON.stringify(user);

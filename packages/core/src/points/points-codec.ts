@@ -1,19 +1,16 @@
 /**
- * A user's points states (S27..S36) in the compact row of state-codec.ts: an array of systems in
- * place of the object keyed by system, each as `[key, total, changed, seq, progress, names, awards,
+ * A user's points states (S27..S36) packed for a store (the SQLite row, the Redis state): an array
+ * of systems in place of the object keyed by system, each as `[key, total, changed, seq, progress, names, awards,
  * days?]`. Every id an award names (its trigger and its boosts, UUIDs on the service) is written
  * once in `names`, and each award is `[id, trigger, awarded, at, total]` or, with boosts,
  * `[id, trigger, awarded, at, total, [boosts]]`, the trigger and boosts as places in `names`;
  * `days` is `[from, to, changes]`. With ten awards kept per system, the key names and the repeated
- * ids were more than half of a state's bytes, and every event rewrites the state (README, users'
- * rows). A states object is packed only when every state, award and day list has exactly the shape
+ * ids were more than half of a state's bytes, and every event rewrites the state. A states object is packed only when every state, award and day list has exactly the shape
  * the engine makes; otherwise it stays the JSON object it was, which is read as before (an object,
  * where the packed form is an array).
  */
-import type { PointsState } from '@kindling/core/adapter';
-import { hasKeysInOrder, isRecord } from './row-shapes.js';
-
-type PointsAward = PointsState['awards'][number];
+import { hasKeysInOrder, isRecord } from '../key-order.js';
+import type { PointsAward, PointsState } from './points-types.js';
 
 const STATE_FIELDS = ['total', 'changed', 'seq', 'progress', 'awards'] as const;
 const STATE_FIELDS_WITH_DAYS = [...STATE_FIELDS, 'days'] as const;

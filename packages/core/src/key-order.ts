@@ -1,6 +1,7 @@
 /**
- * The shape checks of the compact row forms (state-codec.ts, points-codec.ts): a value is packed
- * only when it has exactly the shape the engine makes, so that packing is lossless by construction.
+ * The shape checks of a store's compact forms of a state (points/points-codec.ts here, the SQLite
+ * row's state codec): a value is packed only when it has exactly the shape the engine makes, so
+ * that packing is lossless by construction.
  */
 
 /** A plain object (not an array, not null). */
