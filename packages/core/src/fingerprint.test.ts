@@ -8,6 +8,7 @@ import {
 } from '@kindling/core';
 import { parseAchievements } from '@kindling/core/internal';
 import { fingerprintModel, madeUnder, madeUnderStreakRules, stampOf } from './fingerprint.js';
+import { metricTrigger, pointsSystem } from '../test/points-examples.js';
 
 const base: StreakRuleInput = { key: 'default', frequency: 'daily', conditions: [{ metric: 'lessons', threshold: 1 }] };
 const modelOf = (rules: StreakRuleInput[], achievements: AchievementInput[] = []) => {
@@ -146,15 +147,7 @@ describe('the rules fingerprint (S20)', () => {
 
   it('changes with the live time triggers of the points systems, keeping the streak rules’ digest (S33), and with nothing else of points', () => {
     const rules = parseRules([base]);
-    const metric: PointsTrigger = {
-      id: 'per-lesson',
-      type: 'metric',
-      metric: 'lessons',
-      threshold: 1,
-      points: 10,
-      status: 'active',
-      activatedAt: 1,
-    };
+    const metric = metricTrigger(10, 1, { id: 'per-lesson', activatedAt: 1 });
     const refill: PointsTrigger = {
       id: 'refill',
       type: 'time',
@@ -165,15 +158,8 @@ describe('the rules fingerprint (S20)', () => {
       activatedAt: 1,
     };
     const system = (triggers: PointsTrigger[], status: 'active' | 'archived' = 'active'): PointsSystemRules => ({
-      key: 'energy',
-      name: 'Energy',
-      description: null,
-      badgeUrl: null,
-      maxPoints: null,
+      ...pointsSystem(triggers, { key: 'energy' }),
       status,
-      triggers,
-      levels: [],
-      boosts: [],
     });
     const stamp = (points: PointsSystemRules[]) => stampOf({ rules, achievements: [], points });
     const plain = stampOf({ rules, achievements: [] });

@@ -3,7 +3,14 @@
  * zone, and the instants they use. Kept out of src/, which is what the package ships.
  */
 import type { PointsUser } from '../src/points/points-user.js';
-import type { PointsBoost, PointsLevel, PointsSystemRules, PointsTrigger } from '../src/points/points-types.js';
+import type {
+  PointsAward,
+  PointsBoost,
+  PointsLevel,
+  PointsState,
+  PointsSystemRules,
+  PointsTrigger,
+} from '../src/points/points-types.js';
 import { dayFromCivil } from '../src/time/calendar.js';
 import { zoneOf } from '../src/time/local-date.js';
 
@@ -90,3 +97,29 @@ export function pointsUser(zone = 'UTC', attributes: Record<string, string> = {}
 export function lessons(value: number, attributes: Record<string, string> = {}) {
   return { metric: 'lessons', value, attributes };
 }
+
+/** An award of `trigger` (and `boosts`) as a state keeps it: 10 points, the total 10 × its id. */
+export function keptAward(id: string, trigger: string, boosts?: string[]): PointsAward {
+  return {
+    id,
+    trigger,
+    awarded: 10,
+    ...(boosts === undefined ? {} : { boosts }),
+    at: 1_764_100_000_000,
+    total: 10 * Number(id),
+  };
+}
+
+/** A state of one system with three awards (the newest boosted), a trigger's progress and its days: what the codecs pack. */
+export const KEPT_STATE: PointsState = {
+  total: 30,
+  changed: true,
+  seq: 3,
+  progress: { 'trigger-uuid-1': { from: '1764000000000/1', acc: 3, reached: 3 } },
+  awards: [
+    keptAward('3', 'trigger-uuid-1', ['boost-uuid']),
+    keptAward('2', 'trigger-uuid-1'),
+    keptAward('1', 'trigger-uuid-2'),
+  ],
+  days: { from: 20_400, to: 20_401, changes: 'abc' },
+};

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { redisStore } from './redis-store.js';
 import { startCluster, type RunningRedis } from '../test/cluster.js';
+import { metricTrigger, pointsSystem } from '../../core/test/points-examples.js';
 
 const AT = Date.parse('2026-03-02T12:00:00Z');
 const HOUR = 3_600_000;
@@ -104,27 +105,7 @@ describe.skipIf(cluster === null)('a commit whose answer is lost on a Redis Clus
   }, 30_000);
 
   it('writes the points lines of such a commit to the points index', async () => {
-    const xp: PointsSystemRules = {
-      key: 'xp',
-      name: 'XP',
-      description: null,
-      badgeUrl: null,
-      maxPoints: null,
-      status: 'active',
-      triggers: [
-        {
-          id: 'per-lesson',
-          type: 'metric',
-          metric: 'lessons',
-          threshold: 1,
-          points: 10,
-          status: 'active',
-          activatedAt: AT - 24 * HOUR,
-        },
-      ],
-      levels: [],
-      boosts: [],
-    };
+    const xp = pointsSystem([metricTrigger(10, 1, { id: 'per-lesson', activatedAt: AT - 24 * HOUR })]);
     const { store, engine } = open('points', false, [xp]);
     await record(engine, 'dee', 1);
     await expect.poll(() => store.pointsTotals('xp', [0]), { timeout: 5000 }).toEqual({ users: [1], largest: 10 });

@@ -4,11 +4,12 @@
  * engine made them; an account of schema 3, whose states hold the objects, is marked 4 on open and
  * read as it is.
  */
-import { createEngine, type PointsSystemRules } from '@kindling/core';
+import { createEngine } from '@kindling/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountKeys } from './keys.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { openTargets, presentTargets } from '../test/targets.js';
+import { metricTrigger, pointsSystem } from '../../core/test/points-examples.js';
 
 const targets = await openTargets();
 afterAll(async () => {
@@ -17,19 +18,7 @@ afterAll(async () => {
 
 const AT = Date.parse('2026-03-02T09:00:00Z');
 const TRIGGER = '6a0c1d8e-0000-4000-8000-000000000001';
-const XP: PointsSystemRules = {
-  key: 'xp',
-  name: 'XP',
-  description: null,
-  badgeUrl: null,
-  maxPoints: null,
-  status: 'active',
-  triggers: [
-    { id: TRIGGER, type: 'metric', metric: 'lessons', threshold: 1, points: 10, status: 'active', activatedAt: AT - 1 },
-  ],
-  levels: [],
-  boosts: [],
-};
+const XP = pointsSystem([metricTrigger(10, 1, { id: TRIGGER, activatedAt: AT - 1 })]);
 
 for (const target of [targets.single, targets.cluster]) {
   describe.skipIf(target === null)(`redisStore on ${target?.name ?? 'Redis'}: points states`, () => {

@@ -5,37 +5,18 @@
  * the user's next write. Redis holds writes here with CLIENT PAUSE WRITE, on a server of this file's
  * own, so that no other test's writes wait.
  */
-import { createEngine, StoreError, type PointsSystemRules } from '@kindling/core';
+import { createEngine, StoreError } from '@kindling/core';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisStore } from './redis-store.js';
 import { useOwnRedis } from '../test/cluster.js';
+import { metricTrigger, pointsSystem } from '../../core/test/points-examples.js';
 
 const redis = useOwnRedis();
 const AT = Date.parse('2026-03-02T12:00:00Z');
 const HOUR = 3_600_000;
 
-const XP: PointsSystemRules = {
-  key: 'xp',
-  name: 'XP',
-  description: null,
-  badgeUrl: null,
-  maxPoints: null,
-  status: 'active',
-  triggers: [
-    {
-      id: 'per-lesson',
-      type: 'metric',
-      metric: 'lessons',
-      threshold: 1,
-      points: 10,
-      status: 'active',
-      activatedAt: AT - 24 * HOUR,
-    },
-  ],
-  levels: [],
-  boosts: [],
-};
+const XP = pointsSystem([metricTrigger(10, 1, { id: 'per-lesson', activatedAt: AT - 24 * HOUR })]);
 
 describe('a commit with points whose answer is lost on a single Redis', () => {
   const clients: Redis[] = [];

@@ -5,38 +5,27 @@
  * about 1,000 bytes of a row goes to an overflow page of its own, freed and taken again on every
  * write: each event then cost several times a small state's write, and each user an extra page.
  */
-import { createEngine, type PointsSystemRules, type PointsTrigger } from '@kindling/core';
+import { createEngine } from '@kindling/core';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempFiles } from '../test/temp.js';
+import { metricTrigger, pointsSystem } from '../../core/test/points-examples.js';
 
 const files = useTempFiles();
 
 const ACTIVATED = Date.parse('2026-01-01T00:00:00Z');
 
-/** An active metric trigger over `lessons` with a trigger id as long as the service's (a UUID). */
-const trigger = (n: number, points: number, threshold: number): PointsTrigger =>
-  ({
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    type: 'metric',
-    metric: 'lessons',
-    threshold,
-    points,
-    status: 'active',
-    activatedAt: ACTIVATED,
-  }) as PointsTrigger;
-
-const system = (key: string, first: number): PointsSystemRules => ({
-  key,
-  name: key,
-  description: null,
-  badgeUrl: null,
-  maxPoints: null,
-  status: 'active',
-  triggers: [trigger(first, 10, 1), trigger(first + 1, 50, 5), trigger(first + 2, 200, 25)],
-  levels: [],
-  boosts: [],
-});
+/** A trigger id as long as the service's (a UUID). */
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const system = (key: string, first: number) =>
+  pointsSystem(
+    [
+      metricTrigger(10, 1, { id: uuid(first), activatedAt: ACTIVATED }),
+      metricTrigger(50, 5, { id: uuid(first + 1), activatedAt: ACTIVATED }),
+      metricTrigger(200, 25, { id: uuid(first + 2), activatedAt: ACTIVATED }),
+    ],
+    { key },
+  );
 
 describe('a user’s row', () => {
   it('of 2 to 3 KB stays on its table’s pages: no overflow page is written for it', async () => {

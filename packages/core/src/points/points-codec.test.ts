@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { packPoints, unpackPoints } from './points-codec.js';
+import { KEPT_STATE, keptAward } from '../../test/points-examples.js';
 
-const award = (id: string, trigger: string, boosts?: string[]) => ({
-  id,
-  trigger,
-  awarded: 10,
-  ...(boosts === undefined ? {} : { boosts }),
-  at: 1_764_100_000_000,
-  total: 10 * Number(id),
-});
-const xp = {
-  total: 30,
-  changed: true,
-  seq: 3,
-  progress: { 'trigger-uuid-1': { from: '1764000000000/1', acc: 3, reached: 3 } },
-  awards: [award('3', 'trigger-uuid-1', ['boost-uuid']), award('2', 'trigger-uuid-1'), award('1', 'trigger-uuid-2')],
-  days: { from: 20_400, to: 20_401, changes: 'abc' },
-};
+const award = keptAward;
+const xp = KEPT_STATE;
 
 describe('packed points states (S36)', () => {
   it('unpack to the states they were packed from, each id an award names written once per system', () => {
