@@ -1,5 +1,6 @@
 import { createEngine, memoryStore } from '@kindling/core';
 import type { Rollup, UserState } from '@kindling/core/adapter';
+import type { PointsSystemRules } from '@kindling/core';
 import { propertyRuns, recordTimeline, ruleArb, timelineArb } from '@kindling/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +150,12 @@ describe('the compact row of a user state', () => {
   });
 });
 
+/** `system` with each level key once: the engine refuses a key used twice, which the arbitrary may draw. */
+const withUniqueLevelKeys = (system: PointsSystemRules): PointsSystemRules => ({
+  ...system,
+  levels: system.levels.filter((level, i) => system.levels.findIndex((other) => other.key === level.key) === i),
+});
+
 describe('the points states in the compact row', () => {
   const xp = KEPT_STATE;
   const withPoints = (points: unknown): UserState => ({ ...base, points }) as unknown as UserState;
@@ -165,7 +172,7 @@ describe('the points states in the compact row', () => {
             store,
             metrics: ['lessons', 'minutes'],
             streaks: [{ ...rule, key: 'r' }],
-            points: [xp, { ...gems, key: 'gems' }],
+            points: [xp, { ...gems, key: 'gems' }].map(withUniqueLevelKeys),
           });
           await recordTimeline(engine, 'u', timeline, { check: false });
           const user = await store.load('u');
