@@ -59,6 +59,17 @@ export type { PointsChange, PointsRefusal } from './points/request-points.js';
 export type { UserPointsView } from './points/user-points-view.js';
 export type { PointsRange } from './points/points-summary.js';
 export { boostStatus, type BoostStatus } from './points/boost-status.js';
+export type {
+  BoardRun,
+  LeaderboardRules,
+  RankBy,
+  RunRepeat,
+  TimeWindow,
+} from './leaderboards/leaderboard-types.js';
+export { runAt } from './leaderboards/board-runs.js';
+export { boardStatusAt, runClosesAt, runOpensAt, type BoardStatus } from './leaderboards/run-instants.js';
+export { formatTimeOfDay, parseTimeOfDay } from './leaderboards/time-window.js';
+export { validateLeaderboard } from './leaderboards/validate-leaderboard.js';
 
 export {
   KindlingError,
