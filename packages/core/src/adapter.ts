@@ -71,7 +71,7 @@ export type {
 export { NEVER, mergeRollups } from './state.js';
 export type { PointsState, TriggerProgress } from './points/points-types.js';
 export { packPoints, unpackPoints } from './points/points-codec.js';
-export type { BoardEntry, BoardStanding } from './leaderboards/leaderboard-types.js';
+export type { BoardEntry, BoardLine, BoardStanding } from './leaderboards/leaderboard-types.js';
 export { compareEntries, thresholdOf, visibleRank } from './leaderboards/entry-order.js';
 export { RunRanking, type RankMove } from './leaderboards/run-ranking.js';
 export { countOnBoard, type BoardChange, type BoardMove } from './leaderboards/count-on-board.js';

@@ -11,6 +11,7 @@
  */
 import { StoreError } from './errors.js';
 import { indexEntries } from './index-entry.js';
+import { boardsWatch } from './leaderboards/boards-watch.js';
 import { pointsLines } from './points/points-line.js';
 import { madeUnder, madeUnderStreakRules, stamp, type RulesStamp, type Stamped } from './fingerprint.js';
 import { rebuildUser, refreshAchievements } from './rebuild.js';
@@ -51,6 +52,7 @@ const NO_JOURNAL: Journal = Object.freeze({ rollups: [], zoneChanges: [], action
 
 export function keepCurrent(store: Store, model: Model, rules: RulesStamp): CurrentRules {
   const points = model.points ?? [];
+  const boardLines = boardsWatch(model.boards ?? []);
   const fingerprint = rules.fingerprint;
   const isCurrent = (user: Stamped): boolean => madeUnder(user, rules);
   const keepsStreaks = (user: Stamped): boolean => madeUnderStreakRules(user, rules);
@@ -77,7 +79,10 @@ export function keepCurrent(store: Store, model: Model, rules: RulesStamp): Curr
           };
         }
         // rebuildUser stamps the state with the fingerprint of `model`'s rules.
+        boardLines.note(user);
         const rebuilt = rebuildUser(user, journal ?? NO_JOURNAL, model, at);
+        // a streak the rebuild made longer or shorter moves its boards, as any change of it does
+        const onBoards = boardLines.moved(rebuilt.user, { at }, at);
         return {
           result: cloneUser(rebuilt.user),
           write: {
@@ -88,6 +93,7 @@ export function keepCurrent(store: Store, model: Model, rules: RulesStamp): Curr
             index: indexEntries(rebuilt.user, model.rules),
             // a rebuild writes every points line: what brings back lines a store lacks
             pointsLines: pointsLines(rebuilt.user, points),
+            boardLines: onBoards.lines,
             // Backdated completions are counted (an achievement's rarity is the share of users who
             // hold it) but sent nowhere: no outbox entry (S22).
             ...(rebuilt.completed.length > 0

@@ -23,6 +23,9 @@ import type { EngineOptions } from './engine-options.js';
 import { checkIdempotencyRetention } from './idempotency-retention.js';
 import type { PointsSystemRules } from './points/points-types.js';
 import { validatePointsSystem } from './points/validate-points-system.js';
+import type { LeaderboardRules } from './leaderboards/leaderboard-types.js';
+import { validateLeaderboard } from './leaderboards/validate-leaderboard.js';
+import { boardsWatch } from './leaderboards/boards-watch.js';
 
 /** An owner action as a step reports it; the engine adds when, on which rule and day. */
 export type OwnerActionBody =
@@ -38,6 +41,8 @@ export interface EngineContext {
   readonly metrics: ReadonlySet<string>;
   /** the points systems, checked (EngineOptions.points) */
   readonly points: readonly PointsSystemRules[];
+  /** the leaderboards, checked (EngineOptions.leaderboards) */
+  readonly boards: readonly LeaderboardRules[];
   readonly model: Model;
   /** reads and writes of user states computed under these rules (rebuilt first when made under others) */
   readonly current: CurrentRules;
@@ -83,6 +88,8 @@ function knownMetrics(
   for (const achievement of achievements) if (achievement.trigger === 'metric') metrics.add(achievement.metric);
   for (const system of points)
     for (const trigger of system.triggers) if (trigger.type === 'metric') metrics.add(trigger.metric);
+  for (const board of Array.isArray(options.leaderboards) ? options.leaderboards : [])
+    if (board?.rankBy?.kind === 'metric' && typeof board.rankBy.metric === 'string') metrics.add(board.rankBy.metric);
   return checkMetricNames(metrics);
 }
 
@@ -109,6 +116,39 @@ function checkPointsSystems(systems: EngineOptions['points']): readonly PointsSy
   });
 }
 
+/** The leaderboards, each checked (S40), their keys unique, each ranking by something this engine has, on a store that ranks. */
+function checkBoards(
+  options: EngineOptions,
+  metrics: Set<string>,
+  rules: readonly StreakRule[],
+  points: readonly PointsSystemRules[],
+): readonly LeaderboardRules[] {
+  const boards = options.leaderboards;
+  if (boards === undefined || (Array.isArray(boards) && boards.length === 0)) return [];
+  if (!Array.isArray(boards)) throw new ConfigError('leaderboards must be an array of leaderboards');
+  const store = options.store;
+  if (store.boardPlace === undefined || store.boardCount === undefined || store.boardPage === undefined)
+    throw new ConfigError(
+      'leaderboards need a store that keeps rankings (Store.boardPlace, boardCount, boardPage); this one does not',
+    );
+  const keys = new Set<string>();
+  for (const board of boards) {
+    validateLeaderboard(board);
+    if (keys.has(board.key)) throw new ConfigError(`leaderboard "${board.key}" is given twice`);
+    keys.add(board.key);
+    const by = board.rankBy;
+    if (by.kind === 'metric' && !metrics.has(by.metric))
+      throw new ConfigError(`leaderboard "${board.key}" ranks by metric "${by.metric}", which events may not name`);
+    if (by.kind === 'points' && !points.some((system) => system.key === by.system))
+      throw new ConfigError(
+        `leaderboard "${board.key}" ranks by points system "${by.system}", which is not configured`,
+      );
+    if (by.kind === 'streak' && !rules.some((rule) => rule.key === by.streak))
+      throw new ConfigError(`leaderboard "${board.key}" ranks by streak rule "${by.streak}", which is not configured`);
+  }
+  return boards;
+}
+
 export function makeContext(options: EngineOptions): EngineContext {
   if (options === null || typeof options !== 'object' || options.store === undefined)
     throw new ConfigError('createEngine needs { store }');
@@ -118,7 +158,8 @@ export function makeContext(options: EngineOptions): EngineContext {
   const achievements = parseAchievements(options.achievements, rules);
   const points = checkPointsSystems(options.points);
   const metrics = knownMetrics(options, rules, achievements, points);
-  const model: Model = { rules, achievements, points };
+  const boards = checkBoards(options, metrics, rules, points);
+  const model: Model = { rules, achievements, points, boards };
   const current = keepCurrent(store, model, stampOf(model));
   const newId = options.newId;
   const outbox = options.outbox === true;
@@ -137,6 +178,7 @@ export function makeContext(options: EngineOptions): EngineContext {
     }
     return rule;
   };
+  const boardLines = boardsWatch(boards);
   const idFor = (...parts: Array<string | number>) => (newId ? newId() : deterministicId(...parts));
 
   /**
@@ -150,6 +192,7 @@ export function makeContext(options: EngineOptions): EngineContext {
     return current.update(userId, at, ({ user }) => {
       if (user === null)
         throw new NotFoundError('UNKNOWN_USER', `unknown user "${userId}": record an event for them first`);
+      boardLines.note(user);
       user.version += 1;
       const zone = zoneOf(zoneNameFor(user, rule));
       const day = placeInstant(at, zone, rule.dayStartMs);
@@ -162,6 +205,8 @@ export function makeContext(options: EngineOptions): EngineContext {
       const made: Change[] = [];
       const [result, action] = change(state, user, history, made);
       user.streaks[rule.key] = state;
+      // a restore, a freeze or a loss settled on the way moves the streak's boards (S44)
+      const onBoards = boardLines.moved(user, { at }, at);
       // An action that did nothing still wrote the state moved on: journaled as a settlement (SettleLine, S20).
       const journaled: { action?: OwnerAction } =
         action !== null
@@ -177,6 +222,7 @@ export function makeContext(options: EngineOptions): EngineContext {
           rollups: [],
           index: indexEntries(user, rules),
           pointsLines: pointsLines(user, points),
+          boardLines: onBoards.lines,
           activity: countActivity(at, null, settled),
           outbox: outbox
             ? outboxEntries(user, rules, dateChanges([...settled, ...made], rules, user.tz, at))
@@ -193,6 +239,7 @@ export function makeContext(options: EngineOptions): EngineContext {
     achievements,
     metrics,
     points,
+    boards,
     model,
     current,
     now,

@@ -5,6 +5,7 @@
  * can read it without depending on them.
  */
 import type { AchievementInput } from './achievements.js';
+import type { LeaderboardRules } from './leaderboards/leaderboard-types.js';
 import type { PointsSystemRules } from './points/points-types.js';
 import type { StreakRuleInput } from './rules.js';
 import type { Store } from './store.js';
@@ -21,6 +22,12 @@ export interface EngineOptions {
    * committed with it; keys unique. A change of them applies from then on: no user is rebuilt.
    */
   points?: PointsSystemRules[];
+  /**
+   * leaderboards (S40..S46), each ranking by a metric, a points system or a streak rule of this
+   * engine; keys unique. Their values are committed with each change and ranked by the store, which
+   * must keep rankings (`Store.boardPlace`). A change of them applies from then on.
+   */
+  leaderboards?: LeaderboardRules[];
   /** metrics that events may name; default: every metric the rules and achievements name */
   metrics?: string[];
   /** ids of events and pauses; default: deterministic UUID-shaped ids derived from user and version */

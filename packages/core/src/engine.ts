@@ -16,6 +16,8 @@ import { InvalidInputError, NotFoundError, StoreError } from './errors.js';
 import { shown } from './shown.js';
 import { indexWatch } from './index-entry.js';
 import { pointsWatch } from './points/points-line.js';
+import { boardsWatch } from './leaderboards/boards-watch.js';
+import { rankBoards, unrankedChanges } from './leaderboards/board-ranks.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { dateChanges, datedNews, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
@@ -83,6 +85,7 @@ export function createEngine(options: EngineOptions): Engine {
     achievements,
     metrics,
     points,
+    boards,
     model,
     current,
     now,
@@ -93,6 +96,7 @@ export function createEngine(options: EngineOptions): Engine {
   } = ctx;
   const lines = indexWatch(rules);
   const pointsLines = pointsWatch(points);
+  const boardLines = boardsWatch(boards);
   const sweep = makeSweep(ctx);
 
   /**
@@ -129,6 +133,8 @@ export function createEngine(options: EngineOptions): Engine {
     // A record's retention runs on the clock, not on the event's own instant (an import's may be years back).
     const recordedAt = idempotencyKey === null ? 0 : input.at === undefined ? at : now(undefined);
     const notBefore = idempotencyCutoff(recordedAt, idempotencyRetention);
+    // the instant a board value is reached (S45): the clock's when the change is committed, not the event's own
+    const committedAt = () => (input.at === undefined ? at : now(undefined));
     const idempotency =
       idempotencyKey !== null ? { idempotency: { metric, key: idempotencyKey, notBefore } } : undefined;
     const step = ({
@@ -155,12 +161,22 @@ export function createEngine(options: EngineOptions): Engine {
           const totalBefore = user.totals[metric] ?? 0;
           lines.note(user);
           pointsLines.note(user);
+          boardLines.note(user);
           const late = reduceLateEvent(user, journal, event, model);
           const paid = points.length === 0 ? null : payRequestPoints(points, late.user, metricHappenings(event), at);
           if (paid?.refused) return { result: new Refused(paid.refused, totalBefore, eventId) };
+          const onBoards =
+            boards.length === 0
+              ? null
+              : boardLines.moved(
+                  late.user,
+                  { events: [{ metric, value, at, late: true }], news: paid?.news, at },
+                  committedAt(),
+                );
           const described = views ? describeEvent(late, event, model) : null;
           const result = described ?? recordedEvent(late, event);
           if (paid !== null) result.points = paid.points;
+          if (onBoards !== null) result.leaderboards = unrankedChanges(onBoards.moved);
           return {
             result,
             write: {
@@ -170,6 +186,7 @@ export function createEngine(options: EngineOptions): Engine {
               rollups: late.rollups,
               ...lines.changedLines(late.user, stored),
               pointsLines: pointsLines.changed(late.user),
+              boardLines: onBoards?.lines,
               activity: countActivity(at, { metric, value, day: (late.rollups[0] as Rollup).day }, result.changes),
               zoneChange: undefined,
               idempotency:
@@ -192,6 +209,7 @@ export function createEngine(options: EngineOptions): Engine {
       // what the user's index lines are made of, noted before the reducer changes the state in place
       lines.note(user);
       pointsLines.note(user);
+      boardLines.note(user);
       // the zone what the event settles on its way was settled in, before the event may change it
       const tzBefore = user === null ? null : user.tz;
       const totalBefore = user === null ? 0 : (user.totals[metric] ?? 0);
@@ -202,12 +220,21 @@ export function createEngine(options: EngineOptions): Engine {
           : payRequestPoints(points, reduction.user, eventHappenings(reduction, event, user === null), at);
       // S31: a refused event stores nothing, its idempotency key included
       if (paid?.refused) return { result: new Refused(paid.refused, totalBefore, eventId) };
+      const onBoards =
+        boards.length === 0
+          ? null
+          : boardLines.moved(
+              reduction.user,
+              { events: [{ metric, value, at, late: false }], news: paid?.news, at },
+              committedAt(),
+            );
       // The answer kept for a key is the one this call gives (S18): `ingest`'s has no streaks' views
       // (an import keeps about a third of the bytes), and `record` adds them as they are at a repeat;
       // `record`'s keeps its first streak's view once (`keptAnswer`).
       const described = views ? describeEvent(reduction, event, model) : null;
       const result = described ?? recordedEvent(reduction, event);
       if (paid !== null) result.points = paid.points;
+      if (onBoards !== null) result.leaderboards = unrankedChanges(onBoards.moved);
       return {
         result,
         write: {
@@ -216,6 +243,7 @@ export function createEngine(options: EngineOptions): Engine {
           rollups: reduction.rollups,
           ...lines.changedLines(reduction.user, stored),
           pointsLines: pointsLines.changed(reduction.user),
+          boardLines: onBoards?.lines,
           // the event's local day: the first rule's (always the first rollup's), or its UTC day without rules
           activity: countActivity(at, { metric, value, day: (reduction.rollups[0] as Rollup).day }, result.changes),
           // Absent fields as undefined, not spread in: one shape of write, no spread per event.
@@ -251,7 +279,21 @@ export function createEngine(options: EngineOptions): Engine {
           : result,
       );
     // without points systems no event is refused: no third `then` on the hot path
-    return (points.length === 0 ? recorded : recorded.then(answer)) as Promise<RecordedEvent>;
+    const answered = (points.length === 0 ? recorded : recorded.then(answer)) as Promise<RecordedEvent>;
+    return boards.length === 0 ? answered : answered.then(ranked);
+  }
+
+  /** `result` with its leaderboards ranked as the store's rankings stand after the commit (board-ranks.ts). */
+  function ranked<T extends RecordedEvent>(result: T): T | Promise<T> {
+    const changes = result.leaderboards;
+    if (changes === undefined) return { ...result, leaderboards: emptyRecord() };
+    if (Object.keys(changes).length === 0) return result;
+    return rankBoards(store as Parameters<typeof rankBoards>[0], boards, result.userId, changes).then(
+      (leaderboards) => ({
+        ...result,
+        leaderboards,
+      }),
+    );
   }
 
   /**
@@ -275,6 +317,7 @@ export function createEngine(options: EngineOptions): Engine {
       achievements: [],
       changes: [],
       points: emptyRecord(),
+      ...(boards.length === 0 ? {} : { leaderboards: emptyRecord() }),
       refused: refused.refusal,
     };
     if (!views) return answer;

@@ -24,6 +24,7 @@ import { checkForgetArgs } from './idempotency-retention.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
 import type { PointsLine } from './points/points-line.js';
 import type { RecordedEvent } from './response.js';
+import { RunRanking } from './leaderboards/run-ranking.js';
 import type { IndexStats, Store, StepResult, UpdateOptions, UserSnapshot } from './store.js';
 import { checkDaySum, checkFiniteNumbers } from './sums.js';
 
@@ -121,6 +122,9 @@ export function memoryStore(): MemoryStore {
   /** how many users have been erased: what read stamps keep beside the version (Store.erasures) */
   let erasures = 0;
   let outboxSeq = 0;
+  /** each run-group's ranking, by board, run and group (leaderboards/run-ranking.ts) */
+  const rankings = new Map<string, RunRanking>();
+  const rankingKey = (board: string, run: number, group: string) => `${board}\u0000${run}\u0000${group}`;
   const activity = {
     days: new Map<string, DayCounts>(),
     metrics: new Map<string, MetricCounts>(),
@@ -184,6 +188,14 @@ export function memoryStore(): MemoryStore {
     if (write.pointsLines)
       for (let i = 0; i < write.pointsLines.length; i++)
         putPointsLine(target.pointsLines, write.pointsLines[i] as PointsLine);
+    if (write.boardLines)
+      for (const line of write.boardLines) {
+        const key = rankingKey(line.board, line.run, line.group);
+        let ranking = rankings.get(key);
+        if (ranking === undefined) rankings.set(key, (ranking = new RunRanking()));
+        const entry = line.value === null ? null : { value: line.value, reachedAt: line.reachedAt };
+        ranking.apply(userId, entry, write.user.version);
+      }
     if (write.activity) addActivity(activity, write.activity);
     if (write.outbox) for (const entry of write.outbox) outbox.set(++outboxSeq, cloneJson(entry));
     if (record === undefined) users.set(userId, target);
@@ -354,9 +366,19 @@ export function memoryStore(): MemoryStore {
     async removeOutbox(positions) {
       for (const position of positions) if (/^[1-9]\d{0,15}$/.test(position)) outbox.delete(Number(position));
     },
+    async boardPlace(board, run, group, entry) {
+      return rankings.get(rankingKey(board, run, group))?.placeOf(entry) ?? 1;
+    },
+    async boardCount(board, run, group) {
+      return rankings.get(rankingKey(board, run, group))?.size ?? 0;
+    },
+    async boardPage(board, run, group, offset, limit) {
+      return [...(rankings.get(rankingKey(board, run, group))?.page(offset, limit) ?? [])];
+    },
     async deleteUser(userId) {
       // A step runs between its read and its commit without a turn of the event loop: nothing is half done here.
       for (const [seq, entry] of outbox) if (entry.userId === userId) outbox.delete(seq);
+      for (const ranking of rankings.values()) ranking.forget(userId);
       const erased = users.delete(userId);
       if (erased) erasures++;
       return erased;
@@ -374,6 +396,7 @@ export function memoryStore(): MemoryStore {
     },
     async close() {
       users.clear();
+      rankings.clear();
       outbox.clear();
     },
   };

@@ -3,6 +3,7 @@
  * (S14), complete an API achievement (S22). Each is one atomic step, journaled for rebuilds.
  */
 import { payRequestPoints, type PointsChange } from './points/request-points.js';
+import { boardsWatch } from './leaderboards/boards-watch.js';
 import { pointsLines } from './points/points-line.js';
 import { completeDue, describeCompleted, matchesUserAttributes } from './achievements.js';
 import { emptyRecord } from './keys.js';
@@ -141,6 +142,8 @@ export async function completeAchievement(
         'INVALID_INPUT',
         `achievement "${key}" is for users with ${achievement.userAttributes.map((f) => `${f.key} = ${JSON.stringify(f.value)}`).join(' and ')}; user ${JSON.stringify(userId)} does not have them`,
       );
+    const boardLines = boardsWatch(ctx.boards);
+    boardLines.note(stored);
     const user = stored ? copyUser(stored) : newUser(userId, at);
     user.version += 1;
     user.achievements = withEntry(user.achievements, key, at);
@@ -160,6 +163,8 @@ export async function completeAchievement(
       points = paid.points;
       news = paid.news;
     }
+    // the awards the completion paid move the boards of their systems (S44)
+    const onBoards = boardLines.moved(user, { news, at }, at);
     return {
       result: { completed: true, achievement: describeCompleted(achievement, at), points },
       write: {
@@ -168,6 +173,7 @@ export async function completeAchievement(
         rollups: [],
         index: [],
         pointsLines: pointsLines(user, ctx.points),
+        boardLines: onBoards.lines,
         activity: countActivity(at, null, completed),
         outbox: ctx.outbox
           ? outboxEntries(user, rules, [...completed.map((change) => ({ change, at })), ...datedNews(news, at)])

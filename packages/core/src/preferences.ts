@@ -7,6 +7,7 @@
 import type { EngineContext } from './engine-context.js';
 import { FeatureOffError, InvalidInputError, NotFoundError } from './errors.js';
 import { indexEntries } from './index-entry.js';
+import { boardsWatch } from './leaderboards/boards-watch.js';
 import { pointsLines } from './points/points-line.js';
 import { emptyRecord, unsafeKeyReason } from './keys.js';
 import { personalRule } from './personal-rule.js';
@@ -197,7 +198,11 @@ export async function setPreferences(
         };
       }
       // the streak follows the user's new choice from the journal on (S20), silently: no news of a rebuild
+      const boardLines = boardsWatch(ctx.boards);
+      boardLines.note(user);
       const rebuilt = rebuildUser(user, journal ?? { rollups: [], zoneChanges: [], actions: [] }, ctx.model, at);
+      // a streak the rebuild changed moves its boards (S44)
+      const onBoards = boardLines.moved(rebuilt.user, { at }, at);
       return {
         result: viewPreferences(rebuilt.user, rule),
         write: {
@@ -207,6 +212,7 @@ export async function setPreferences(
           rollups: [],
           index: indexEntries(rebuilt.user, ctx.rules),
           pointsLines: pointsLines(rebuilt.user, ctx.points),
+          boardLines: onBoards.lines,
           // achievements the rebuild completed are counted (rarity), silently, as any rebuild's
           ...(rebuilt.completed.length > 0
             ? { activity: { days: [], metrics: [], achievements: rebuilt.completed } }

@@ -38,6 +38,7 @@ import type { ZoneOffsets } from './time/zone-offsets.js';
 import { MAX_SUM, sumOutOfRange } from './sums.js';
 import { InvalidInputError } from './errors.js';
 import { excusedByMove } from './zone-change.js';
+import type { LeaderboardRules } from './leaderboards/leaderboard-types.js';
 import type { PointsSystemRules } from './points/points-types.js';
 
 /** What the reducer needs to know of the configuration. */
@@ -46,6 +47,8 @@ export interface Model {
   readonly achievements: readonly Achievement[];
   /** the points systems, whose streak triggers' progress a rebuild sets (S30); none when absent */
   readonly points?: readonly PointsSystemRules[];
+  /** the leaderboards, whose streak boards a rebuild moves with the streaks (S44); none when absent */
+  readonly boards?: readonly LeaderboardRules[];
 }
 
 /** An event, checked, with its instant and id decided. */

@@ -7,6 +7,7 @@ import { emptyRecord } from './keys.js';
 import type { CompletedAchievement } from './achievements.js';
 import { stateAt, zoneFor, type EventInput, type EventReduction, type Model } from './reduce.js';
 import type { Change, UserState } from './state.js';
+import type { LeaderboardChange } from './leaderboards/board-ranks.js';
 import type { PointsChange, PointsRefusal } from './points/request-points.js';
 import { formatInstant } from './time/calendar.js';
 import { viewStreak, type StreakView } from './view.js';
@@ -35,6 +36,11 @@ export interface RecordedEvent {
   changes: Change[];
   /** each points system the event moved (S31, S34): its total, what it added, its awards; none when no system moved */
   points: Record<string, PointsChange>;
+  /**
+   * each leaderboard the event moved the user's value on (S44..S46): the run, the values and the
+   * ranks before and after, the threshold; absent when the engine has no leaderboards
+   */
+  leaderboards?: Record<string, LeaderboardChange>;
   /**
    * present only on a refused event (S31): why. Nothing was stored; `total`, `changes`,
    * `achievements` and `points` say so (the total before, nothing changed).

@@ -5,6 +5,7 @@
  * committed is touched before the commit.
  */
 import { emptyRecord } from './keys.js';
+import type { BoardStanding } from './leaderboards/leaderboard-types.js';
 import type { PointsState } from './points/points-types.js';
 
 /** An owner-created pause of one user's streak: inclusive local dates (S13). */
@@ -107,6 +108,11 @@ export interface UserState {
    * system first evaluates a request of theirs. Replaced, never changed in place.
    */
   points?: Readonly<Record<string, PointsState>>;
+  /**
+   * board key → the user's standing on each of its runs still open (leaderboards/, S44), oldest
+   * run first. Absent until a board first counts a change of theirs. Replaced, never changed in place.
+   */
+  boards?: Readonly<Record<string, readonly BoardStanding[]>>;
   /**
    * the totals of the user's metrics under the attributes their events carried (attributed-metric.ts,
    * S25), by series name. Absent until an event carries attributes; changed in place as `totals`.
@@ -339,6 +345,7 @@ export function copyUser(user: UserState): UserState {
     ...(user.preferences !== undefined ? { preferences: user.preferences } : {}),
     ...(user.attributed !== undefined ? { attributed: copyRecord(user.attributed) } : {}),
     ...(user.points !== undefined ? { points: user.points } : {}),
+    ...(user.boards !== undefined ? { boards: user.boards } : {}),
   };
 }
 
@@ -362,7 +369,8 @@ export function cloneUser(user: UserState): UserState {
     user.profile !== undefined ||
     user.preferences !== undefined ||
     user.attributed !== undefined ||
-    user.points !== undefined
+    user.points !== undefined ||
+    user.boards !== undefined
   )
     return { ...copyUser(user), streaks };
   return {

@@ -5,6 +5,7 @@
  */
 import type { ActivityDelta, ActivityReport } from './activity.js';
 import type { OutboxEntry, OutboxRecord } from './outbox.js';
+import type { BoardEntry, BoardLine } from './leaderboards/leaderboard-types.js';
 import type { PointsLine } from './points/points-line.js';
 import type { RecordedEvent } from './response.js';
 import type { HistoryEntry, IndexEntry, Journal, OwnerAction, Rollup, UserState, ZoneChange } from './state.js';
@@ -39,6 +40,13 @@ export interface UserWrite {
    * that system (points-line.ts); absent or empty: the user's points lines stay as they are
    */
   readonly pointsLines?: readonly PointsLine[];
+  /**
+   * the user's value in each run-group of a board that moved (leaderboards/, S45), for the store's
+   * rankings: each applied as of `user.version`, and only when that is newer than the version the
+   * ranking applied last for the user in that run-group (a removal, `value: null`, too), so a line
+   * applied twice or after a newer one changes nothing. Absent or empty: the rankings stay as they are.
+   */
+  readonly boardLines?: readonly BoardLine[];
   /**
    * the first answer to an event sent with an idempotency key (S18): `record`'s, or `ingest`'s
    * without the streaks' views, with the instant the engine's clock recorded it. A record of the same
@@ -203,6 +211,19 @@ export interface Store {
    */
   pointsDue(before: number, limit: number): Promise<PointsDueRow[]>;
   /**
+   * The ranking of one run-group of a board (S45), kept from the writes' `boardLines`: the place
+   * `entry` takes among the other users' entries (1 + how many of them rank before it; the user's
+   * own entry is left out, so this is their rank when `entry` is theirs, and where a value they
+   * had would stand now). Found from an index of the order, never by sorting every entry. The
+   * three `board` methods are optional together: a store without them keeps no leaderboards, and
+   * an engine given boards refuses it.
+   */
+  boardPlace?(board: string, run: number, group: string, entry: BoardEntry): Promise<number>;
+  /** How many users the run-group ranks. */
+  boardCount?(board: string, run: number, group: string): Promise<number>;
+  /** Up to `limit` entries of the run-group from rank `offset + 1`, in rank order. */
+  boardPage?(board: string, run: number, group: string, offset: number, limit: number): Promise<BoardEntry[]>;
+  /**
    * The account's activity counters as committed: days from `from` to `to` (`YYYY-MM-DD`, inclusive)
    * that have any count, in date order; every metric and achievement counted, in key order.
    */
@@ -226,7 +247,7 @@ export interface Store {
   /**
    * Erase a user (S26): their state, held periods, journal (day sums, zone changes, owner actions),
    * idempotency records, outbox entries not yet removed, their line in every rule's analytics index
-   * and every points system's index, and their place in the user list, all at once and in turn with the user's updates (S21): an
+   * and every points system's index, their entries in every board's ranking, and their place in the user list, all at once and in turn with the user's updates (S21): an
    * update that read the user before commits nothing (it runs again on nothing and makes a new user).
    * The activity counters keep their counts: they hold no person. True when there was a user.
    */

@@ -16,6 +16,7 @@ import { countActivity } from './activity.js';
 import type { EngineContext } from './engine-context.js';
 import type { ExpiringRow } from './store.js';
 import { indexWatch } from './index-entry.js';
+import { boardsWatch } from './leaderboards/boards-watch.js';
 import { pointsWatch } from './points/points-line.js';
 import { payRequestPoints } from './points/request-points.js';
 import type { PointsNews } from './points/points-news.js';
@@ -72,6 +73,7 @@ export function makeSweep(ctx: EngineContext) {
   const { rules, current, store, now, outbox } = ctx;
   const lines = indexWatch(rules);
   const pointsLines = pointsWatch(ctx.points);
+  const boardLines = boardsWatch(ctx.boards);
   /** some active system has an active time trigger: only then may a user without points be paid by a sweep */
   const timed = ctx.points.some(
     (system) =>
@@ -95,9 +97,12 @@ export function makeSweep(ctx: EngineContext) {
       if (user === null) return { result: NOTHING };
       lines.note(user);
       pointsLines.note(user);
+      boardLines.note(user);
       const settlement = settleUser(user, rules, at);
       const reminders = remindUser(settlement.user, rules, at);
       const news = settlePoints(settlement.user, at);
+      // a streak lost moves its boards, and time triggers' awards the boards of their systems
+      const onBoards = boardLines.moved(settlement.user, { news, at }, at);
       // a points line moved: awards paid, or boundaries passed at the cap (their progress, and the
       // line's next boundary, move on even with nothing paid, so the due list moves past the user)
       const movedLines = pointsLines.changed(settlement.user);
@@ -115,6 +120,7 @@ export function makeSweep(ctx: EngineContext) {
           rollups: [],
           ...lines.changedLines(settlement.user, stored),
           pointsLines: movedLines,
+          boardLines: onBoards.lines,
           // counted as an event counts what it settles: each on the local day it happened
           activity: countActivity(at, null, settlement.changes),
           outbox: outbox ? outboxEntries(settlement.user, rules, [...dated, ...datedNews(news, at)]) : undefined,

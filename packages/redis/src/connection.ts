@@ -27,6 +27,7 @@
  * timed out may still run once Redis answers again: a write that failed this way may or may not
  * have been applied.
  */
+import { BOARD_APPLY_LUA, BOARD_FORGET_LUA, BOARD_PLACE_LUA } from './board-scripts.js';
 import { StoreError } from '@kindling/core';
 import { Cluster, Redis } from 'ioredis';
 import { DROP_LINES_LUA, PLACE_LINES_LUA, PLACE_REGISTRY_LUA, READ_LINES_LUA } from './migrate-scripts.js';
@@ -68,6 +69,9 @@ const SCRIPTS = {
   kindlingErasePoints: ERASE_POINTS_LUA,
   kindlingForgetRecord: FORGET_RECORD_LUA,
   kindlingForgetLine: FORGET_LINE_LUA,
+  kindlingBoardApply: BOARD_APPLY_LUA,
+  kindlingBoardPlace: BOARD_PLACE_LUA,
+  kindlingBoardForget: BOARD_FORGET_LUA,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;

@@ -1,7 +1,7 @@
 /**
  * `deleteUser` (S26): the user's keys (state, data, first responses, outbox entries and their
- * sequence) and the user's lines in the partition (user list, every rule's index, outbox registry,
- * versions counted) go; the activity counts stay. As a commit, a compare-and-set on the version
+ * sequence), the user's lines in the partition (user list, every rule's index, outbox registry,
+ * versions counted) and their entries in the leaderboards' rankings go; the activity counts stay. As a commit, a compare-and-set on the version
  * read: a write of another process that lands between the read and the erasure makes it read again,
  * and a write that read the user before commits nothing (its version check fails) and runs again
  * on nothing. On a single Redis it is one script call. On a Cluster the partition's lines go by a
@@ -14,6 +14,7 @@ import { parseState } from './codec.js';
 import type { Connection } from './connection.js';
 import { encodeMember, indexKeyList, unescapeName, type AccountKeys } from './keys.js';
 import type { PendingWrites } from './pending-writes.js';
+import { eraseBoardEntries } from './board-rankings.js';
 import { erasePointsLines } from './points-index.js';
 import { backoff } from './update.js';
 import { parseBlob } from './user-blob.js';
@@ -80,6 +81,8 @@ export async function eraseUser(context: EraseContext, userId: string): Promise<
     }
     // the points lines by a script of their own in the partition's slot, on a single Redis too
     await erasePointsLines(connection, keys, userId);
+    // and the user's entries in every run-group they were entered in, each in its own slot
+    await eraseBoardEntries(connection, keys, userId);
     return version > 0;
   }
   throw new StoreError(

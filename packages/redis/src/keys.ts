@@ -141,6 +141,13 @@ export interface AccountKeys {
   readonly unpartitioned: PartitionKeys;
   readonly outbox: { user(userId: string): UserOutboxKeys };
   user(userId: string): UserKeys;
+  /**
+   * one run-group's ranking (board-rankings.ts), under a tag of its own: `entries` the sorted set of
+   * the order, `versions` the hash of each user's version applied and member
+   */
+  board(board: string, run: number, group: string): { readonly entries: string; readonly versions: string };
+  /** the run-groups a user was entered in, in the user's slot (a set of `[board, run, group]` as JSON) */
+  boardsOf(userId: string): string;
 }
 
 export function checkKeyPrefix(prefix: string): string {
@@ -267,6 +274,14 @@ export function accountKeys(prefix: string, account: string): AccountKeys {
     user(userId) {
       const base = `${userBase}${escapeName(userId)}}`;
       return { state: `${base}:s`, data: `${base}:d`, idem: `${base}:i` };
+    },
+    // `:::` then the board: no user tag (one `:`, an escaped id holds none) nor partition tag (`::<n>`) is one
+    board(board, run, group) {
+      const base = `${partitionHead}:${escapeName(board)}:${run}:${escapeName(group)}}`;
+      return { entries: `${base}:z`, versions: `${base}:v` };
+    },
+    boardsOf(userId) {
+      return `${userBase}${escapeName(userId)}}:lb`;
     },
   };
 }

@@ -4,6 +4,7 @@
  * right after each commit (write-scripts.ts) and read without scanning users (analytics.ts); an outbox committed with the
  * writes (outbox.ts). See README.md for the layout.
  */
+import { boardCount, boardPage, boardPlace } from './board-rankings.js';
 import { userQueue } from './user-queue.js';
 import { StoreError, type Store } from '@kindling/core';
 import { readActivity } from './activity.js';
@@ -167,6 +168,18 @@ export function redisStore(options: RedisStoreOptions = {}): RedisStore {
     async load(userId) {
       await ready();
       return loadUser(connection, keys.user(userId));
+    },
+    async boardPlace(board, run, group, entry) {
+      await ready();
+      return boardPlace(connection, keys, board, run, group, entry);
+    },
+    async boardCount(board, run, group) {
+      await ready();
+      return boardCount(connection, keys, board, run, group);
+    },
+    async boardPage(board, run, group, offset, limit) {
+      await ready();
+      return boardPage(connection, keys, board, run, group, offset, limit);
     },
     async erasures(userId) {
       await ready();

@@ -31,6 +31,7 @@ import {
   type UserKeys,
 } from './keys.js';
 import { outboxArgs, registerNews } from './outbox.js';
+import { applyBoardLines } from './board-rankings.js';
 import { pointsScriptArgs, writePointsLines } from './points-index.js';
 import type { PendingWrites } from './pending-writes.js';
 import { readFields, readSnapshot, type Snapshot } from './user-reads.js';
@@ -207,6 +208,28 @@ function followPoints(context: UpdateContext, userId: string, write: UserWrite):
   });
 }
 
+/**
+ * After a commit whose answer was lost and which is found to have run: the write's board lines,
+ * applied as the points lines follow (each only if newer, board-rankings.ts).
+ */
+function followBoards(context: UpdateContext, userId: string, write: UserWrite): void {
+  const lines = write.boardLines;
+  if (lines === undefined || lines.length === 0) return;
+  context.indexWrites.add(userId, async () => {
+    const gaveUp = await retryInPartitionSlot(() =>
+      applyBoardLines(context.connection, context.keys, userId, write.user.version, lines),
+    );
+    if (gaveUp !== undefined) tellIndexError(context, userId, gaveUp.failed);
+  });
+}
+
+/** After a commit that answered: the write's board lines, applied before the request answers, so it ranks its own change. */
+async function applyBoards(context: UpdateContext, userId: string, write: UserWrite): Promise<void> {
+  const lines = write.boardLines;
+  if (lines === undefined || lines.length === 0) return;
+  await applyBoardLines(context.connection, context.keys, userId, write.user.version, lines);
+}
+
 /** A single Redis's answer to a commit script that holds the partition's writes: a string is what of them could not be written. */
 function tellPartitionProblem(context: UpdateContext, userId: string, reply: unknown): void {
   if (typeof reply !== 'string') return;
@@ -296,6 +319,7 @@ async function commitWithNews(
         );
       else followCommit(outbox.head, outbox.last);
       followPoints(context, userId, write);
+      followBoards(context, userId, write);
     },
   });
   if (!Array.isArray(reply)) return false;
@@ -381,7 +405,10 @@ export async function updateUser<T>(
     // Listed by its instant before it is committed: a record is never left where forgetIdempotency cannot find it.
     if (write.idempotency) await listRecord(context, userId, write.idempotency);
     if (write.outbox !== undefined && write.outbox.length > 0) {
-      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) return result;
+      if (await commitWithNews(context, userId, keys, args, write, write.outbox)) {
+        await applyBoards(context, userId, write);
+        return result;
+      }
     } else if (!context.connection.cluster) {
       // One call: the user's keys, the partition's activity counts, points lines and index lines
       // together (or the index left alone, when it already holds these lines).
@@ -399,7 +426,10 @@ export async function updateUser<T>(
         );
         tellPartitionProblem(context, userId, reply);
         if (reply === 1) context.written.remember(userId, write.user.version, lines);
-        if (reply !== 0) return result;
+        if (reply !== 0) {
+          await applyBoards(context, userId, write);
+          return result;
+        }
       } else {
         const index = indexArgs(context, userId, write.user.version, write.index ?? []);
         const reply = await context.connection.runScript(
@@ -409,7 +439,10 @@ export async function updateUser<T>(
         );
         tellPartitionProblem(context, userId, reply);
         if (reply === 1) context.written.remember(userId, write.user.version, lines);
-        if (reply !== 0) return result;
+        if (reply !== 0) {
+          await applyBoards(context, userId, write);
+          return result;
+        }
       }
     } else {
       // The partition's slot may be on a node that does not answer: the user's answer does not wait for it.
@@ -424,11 +457,13 @@ export async function updateUser<T>(
         ran: () => {
           followCommit();
           followPoints(context, userId, write);
+          followBoards(context, userId, write);
         },
       });
       if (reply === 1) {
         followCommit();
         followPoints(context, userId, write);
+        await applyBoards(context, userId, write);
         return result;
       }
     }

@@ -32,7 +32,7 @@ async function versionFiveFile(name: string): Promise<string> {
   await store.close();
   const db = new Database(path);
   db.exec(
-    'DROP TABLE points_index; DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; PRAGMA user_version = 5;',
+    'DROP TABLE points_index; DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; DROP TABLE board_entries; PRAGMA user_version = 5;',
   );
   db.close();
   return path;

@@ -41,7 +41,7 @@ describe('migration 012: idempotency records with the instant they were recorded
       DROP INDEX idempotency_by_instant;
       ALTER TABLE idempotency DROP COLUMN recorded_at;
       DROP TABLE points_index;
-      PRAGMA user_version = 11;
+      DROP TABLE board_entries; PRAGMA user_version = 11;
     `);
     db.close();
 

@@ -57,7 +57,7 @@ describe('migration 009: kept answers in a table with rowids', () => {
       DROP TABLE idempotency;
       ALTER TABLE idempotency_old RENAME TO idempotency;
       DROP TABLE points_index;
-      PRAGMA user_version = 8;
+      DROP TABLE board_entries; PRAGMA user_version = 8;
     `);
     expect(db.prepare('SELECT count(*) FROM idempotency').pluck().get()).toBe(6);
     db.close();

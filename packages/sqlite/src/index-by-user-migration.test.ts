@@ -48,7 +48,7 @@ async function versionNineFile(name: string): Promise<string> {
     DROP INDEX idempotency_by_instant;
     ALTER TABLE idempotency DROP COLUMN recorded_at;
     DROP TABLE points_index;
-    PRAGMA user_version = 9;
+    DROP TABLE board_entries; PRAGMA user_version = 9;
   `);
   db.close();
   return path;

@@ -59,7 +59,7 @@ async function versionFourFile(name: string): Promise<{ path: string; before: un
   const db = new Database(path);
   // what 006 adds, taken away too
   db.exec(
-    'DROP TABLE points_index; DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; DROP TABLE outbox; PRAGMA user_version = 4;',
+    'DROP TABLE points_index; DROP INDEX streak_index_earning; ALTER TABLE streak_index DROP COLUMN earns_at; DROP TABLE outbox; DROP TABLE board_entries; PRAGMA user_version = 4;',
   );
   db.close();
   return { path, before };

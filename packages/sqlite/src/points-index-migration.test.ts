@@ -39,7 +39,7 @@ async function versionTwelveFile(name: string): Promise<string> {
   await engine.record({ userId: 'bob', metric: 'lessons', value: 1 });
   await store.close();
   const db = new Database(path);
-  db.exec('DROP TABLE points_index; PRAGMA user_version = 12;');
+  db.exec('DROP TABLE points_index; DROP TABLE board_entries; PRAGMA user_version = 12;');
   db.close();
   return path;
 }

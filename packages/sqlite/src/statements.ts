@@ -94,6 +94,13 @@ export interface Statements {
   pointsLargest: Statement<[string, string], number | null>;
   /** lines due before the instant, soonest first, ties by user id then system */
   pointsDue: Statement<[string, number, number], { user_id: Buffer; system: string; due_at: number }>;
+  /** a user's entry in a run-group (migrations/016_board_entries.sql), replaced only by a newer version */
+  saveBoardEntry: Statement<[string, string, number, string, Buffer, number | null, number, number]>;
+  /** how many other users' entries rank before (value, reachedAt, user): value greater, equal and reached earlier, equal at once with a smaller id */
+  boardBefore: Statement<[BoardPlaceParams], number>;
+  boardCount: Statement<[string, string, number, string], number>;
+  boardPage: Statement<[string, string, number, string, number, number], [Buffer, number, number]>;
+  eraseBoards: Statement<[string, Buffer]>;
   /** the account's activity counts, each table by its key's first column */
   clearDays: Statement<[string]>;
   clearMetrics: Statement<[string]>;
@@ -102,6 +109,17 @@ export interface Statements {
 
 function prepare<P extends unknown[], R = unknown>(db: Database.Database, source: string): Statement<P, R> {
   return db.prepare<P, R>(source);
+}
+
+/** Where `boardBefore` places an entry: its run-group, value, instant reached and user. */
+export interface BoardPlaceParams {
+  account: string;
+  board: string;
+  run: number;
+  grp: string;
+  value: number;
+  reachedAt: number;
+  user: Buffer;
 }
 
 /** The columns of an index line, in the order `indexLine` reads them and `insertIndex` takes them. */
@@ -318,6 +336,38 @@ export function prepareStatements(db: Database.Database): Statements {
     erasePoints: prepare<[string, Buffer]>(
       db,
       'DELETE FROM points_index INDEXED BY points_index_by_user WHERE account = ? AND user_id = ?',
+    ),
+    saveBoardEntry: prepare<[string, string, number, string, Buffer, number | null, number, number]>(
+      db,
+      `INSERT INTO board_entries (account, board, run, grp, user_id, value, reached_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (account, board, run, grp, user_id) DO UPDATE SET value = excluded.value, reached_at = excluded.reached_at,
+       version = excluded.version WHERE excluded.version > board_entries.version`,
+    ),
+    // three range counts on the order index (one OR of them would scan the whole run-group); the user's own entry left out
+    boardBefore: prepare<[BoardPlaceParams], number>(
+      db,
+      `SELECT
+         (SELECT count(*) FROM board_entries INDEXED BY board_entries_order
+           WHERE account = @account AND board = @board AND run = @run AND grp = @grp AND value IS NOT NULL
+             AND value > @value AND user_id <> @user)
+       + (SELECT count(*) FROM board_entries INDEXED BY board_entries_order
+           WHERE account = @account AND board = @board AND run = @run AND grp = @grp AND value = @value
+             AND reached_at < @reachedAt AND user_id <> @user)
+       + (SELECT count(*) FROM board_entries INDEXED BY board_entries_order
+           WHERE account = @account AND board = @board AND run = @run AND grp = @grp AND value = @value
+             AND reached_at = @reachedAt AND user_id < @user)`,
+    ).pluck(),
+    boardCount: prepare<[string, string, number, string], number>(
+      db,
+      'SELECT count(*) FROM board_entries INDEXED BY board_entries_order WHERE account = ? AND board = ? AND run = ? AND grp = ? AND value IS NOT NULL',
+    ).pluck(),
+    boardPage: prepare<[string, string, number, string, number, number], [Buffer, number, number]>(
+      db,
+      'SELECT user_id, value, reached_at FROM board_entries INDEXED BY board_entries_order WHERE account = ? AND board = ? AND run = ? AND grp = ? AND value IS NOT NULL ORDER BY value DESC, reached_at, user_id LIMIT ? OFFSET ?',
+    ).raw(),
+    eraseBoards: prepare<[string, Buffer]>(
+      db,
+      'DELETE FROM board_entries INDEXED BY board_entries_by_user WHERE account = ? AND user_id = ?',
     ),
     savePointsLine: prepare<[string, string, Buffer, number, number, number | null]>(
       db,

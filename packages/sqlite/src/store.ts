@@ -246,6 +246,18 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
           line.changed ? 1 : 0,
           line.dueAt >= NEVER ? null : line.dueAt,
         );
+    if (write.boardLines)
+      for (const line of write.boardLines)
+        sql.saveBoardEntry.run(
+          account,
+          line.board,
+          line.run,
+          line.group,
+          key,
+          line.value,
+          line.reachedAt,
+          write.user.version,
+        );
     const idempotency = write.idempotency;
     if (idempotency)
       sql.saveReplay.run(
@@ -339,6 +351,7 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
     states.take(call.userId);
     sql.eraseIndex.run(account, key);
     sql.erasePoints.run(account, key);
+    sql.eraseBoards.run(account, key);
     sql.eraseHistory.run(account, key);
     sql.eraseRollups.run(account, key);
     sql.eraseJournal.run(account, key);
@@ -493,6 +506,20 @@ export function sqliteStore(options: SqliteStoreOptions): Store {
         ) as number[],
         largest: sql.pointsLargest.get(account, system) ?? 0,
       }));
+    },
+    async boardPlace(board, run, group, entry) {
+      const { value, reachedAt, user } = entry;
+      const params = { account, board, run, grp: group, value, reachedAt, user: encodeKey(user) };
+      return 1 + guard(() => sql.boardBefore.get(params) as number);
+    },
+    async boardCount(board, run, group) {
+      return guard(() => sql.boardCount.get(account, board, run, group) as number);
+    },
+    async boardPage(board, run, group, offset, limit) {
+      const rows = guard(() =>
+        sql.boardPage.all(account, board, run, group, Math.max(0, Math.floor(limit)), Math.max(0, Math.floor(offset))),
+      );
+      return rows.map(([user, value, reachedAt]) => ({ user: decodeKey(user), value, reachedAt }));
     },
     async pointsDue(before, limit) {
       const count = Math.max(0, Math.floor(limit));

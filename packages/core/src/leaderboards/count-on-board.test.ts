@@ -12,7 +12,13 @@ describe('a change on a board', () => {
   it('enters the user on their first counted change, stamped with the instant it was committed', () => {
     const move = countOnBoard(weekly, [], added(3, '2026-03-04'), {}, NOW);
     expect(move?.before).toBeNull();
-    expect(move?.after).toEqual({ run: day('2026-03-02'), group: '', value: 3, reachedAt: NOW });
+    expect(move?.after).toEqual({
+      run: day('2026-03-02'),
+      group: '',
+      value: 3,
+      reachedAt: NOW,
+      day: day('2026-03-04'),
+    });
     expect(move?.standings).toEqual([move?.after]);
   });
 
@@ -38,12 +44,14 @@ describe('a change on a board', () => {
   });
 
   it('does not count a change that arrives after its run closed, and drops closed runs’ standings', () => {
-    const kept: BoardStanding[] = [{ run: day('2026-03-02'), group: '', value: 5, reachedAt: NOW }];
+    const kept: BoardStanding[] = [
+      { run: day('2026-03-02'), group: '', value: 5, reachedAt: NOW, day: day('2026-03-04') },
+    ];
     const closes = Date.parse('2026-03-09T12:00:00Z');
     expect(countOnBoard(weekly, kept, added(1, '2026-03-08'), {}, closes - 1)?.after?.value).toBe(6);
     expect(countOnBoard(weekly, kept, added(1, '2026-03-08'), {}, closes)).toBeNull();
     expect(countOnBoard(weekly, kept, added(1, '2026-03-09'), {}, closes)?.standings).toEqual([
-      { run: day('2026-03-09'), group: '', value: 1, reachedAt: closes },
+      { run: day('2026-03-09'), group: '', value: 1, reachedAt: closes, day: day('2026-03-09') },
     ]);
   });
 
@@ -64,7 +72,13 @@ describe('a change on a board', () => {
   it('keeps a user whose value fell back to 0 on the board', () => {
     const first = countOnBoard(weekly, [], added(2, '2026-03-04'), {}, NOW);
     const back = countOnBoard(weekly, first?.standings ?? [], added(-2, '2026-03-04'), {}, NOW + 1);
-    expect(back?.after).toEqual({ run: day('2026-03-02'), group: '', value: 0, reachedAt: NOW + 1 });
+    expect(back?.after).toEqual({
+      run: day('2026-03-02'),
+      group: '',
+      value: 0,
+      reachedAt: NOW + 1,
+      day: day('2026-03-04'),
+    });
   });
 
   it('moves a user whose group changed to the new group with their value, keeping when they reached it', () => {
@@ -78,7 +92,13 @@ describe('a change on a board', () => {
       NOW + DAY_MS,
     );
     expect(moved?.before?.group).toBe('["NZ"]');
-    expect(moved?.after).toEqual({ run: day('2026-01-01'), group: '["AU"]', value: 2, reachedAt: NOW });
+    expect(moved?.after).toEqual({
+      run: day('2026-01-01'),
+      group: '["AU"]',
+      value: 2,
+      reachedAt: NOW,
+      day: day('2026-03-05'),
+    });
   });
 });
 
@@ -95,7 +115,9 @@ describe('a change on a streak board', () => {
 
   it('counts a lost streak at any time of day, whatever the window', () => {
     const evening = { ...streaks, window: { from: 18 * HOUR, until: 20 * HOUR } };
-    const kept: BoardStanding[] = [{ run: day('2026-01-01'), group: '', value: 4, reachedAt: NOW }];
+    const kept: BoardStanding[] = [
+      { run: day('2026-01-01'), group: '', value: 4, reachedAt: NOW, day: day('2026-03-04') },
+    ];
     expect(countOnBoard(evening, kept, lengthSet(0, '2026-03-06', false), {}, NOW)?.after).toBeNull();
     expect(countOnBoard(evening, kept, lengthSet(5, '2026-03-06', true), {}, NOW)).toBeNull();
   });

@@ -71,7 +71,13 @@ export function countOnBoard(
   const after: BoardStanding | null =
     board.rankBy.kind === 'streak' && value === 0
       ? null
-      : { run: run.start, group, value, reachedAt: value === from && before !== null ? before.reachedAt : now };
+      : {
+          run: run.start,
+          group,
+          value,
+          reachedAt: value === from && before !== null ? before.reachedAt : now,
+          day: before !== null && before.day > change.day ? before.day : change.day,
+        };
   const kept = standings.filter((standing) => standing.run !== run.start && !isClosed(board, standing, now));
   return { run, before, after, standings: after === null ? kept : [...kept, after].sort((a, b) => a.run - b.run) };
 }

@@ -68,6 +68,23 @@ export interface BoardStanding {
   readonly group: string;
   readonly value: number;
   readonly reachedAt: number;
+  /** the latest local date a change was counted on: a later change is never placed before it (S42) */
+  readonly day: number;
+}
+
+/**
+ * A user's value in one run-group as a write carries it to the store's ranking (S45): applied with
+ * the write's user version, only when newer than the one the ranking applied last for the user.
+ */
+export interface BoardLine {
+  /** the board's key */
+  readonly board: string;
+  /** the run's first local date */
+  readonly run: number;
+  readonly group: string;
+  /** the user's value; null: the user leaves this run-group (a streak of 0, a move to another group) */
+  readonly value: number | null;
+  readonly reachedAt: number;
 }
 
 /** A participant of a run-group as its ranking holds them (S45). */

@@ -52,6 +52,24 @@ export class RunRanking {
     return entry === undefined ? null : this.indexOf(entry) + 1;
   }
 
+  /** 1 + how many other users' entries rank before `entry` (`entry.user`'s own is left out). */
+  placeOf(entry: BoardEntry): number {
+    let index = this.insertionIndex(entry);
+    const own = this.byUser.get(entry.user);
+    if (own !== undefined && compareEntries(own, entry) < 0) index -= 1;
+    return index + 1;
+  }
+
+  /** Takes `user` off and forgets the versions applied for them (an erased user's id may come back at version 1). */
+  forget(user: string): void {
+    const old = this.byUser.get(user);
+    if (old !== undefined) {
+      this.sorted.splice(this.indexOf(old), 1);
+      this.byUser.delete(user);
+    }
+    this.versions.delete(user);
+  }
+
   /** `user`'s entry, or undefined. */
   entryOf(user: string): BoardEntry | undefined {
     return this.byUser.get(user);

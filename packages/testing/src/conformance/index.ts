@@ -11,6 +11,7 @@ import { erasureCases } from './erasure.js';
 import { eventSummaryCases } from './event-summary.js';
 import { batchCases } from './batch.js';
 import { identifyCases } from './identify.js';
+import { leaderboardCases } from './leaderboards.js';
 import { idempotencyRetentionCases } from './idempotency-retention.js';
 import { preferenceCases } from './preferences.js';
 import { outboxCases } from './outbox.js';
@@ -104,6 +105,10 @@ export function describeStoreConformance(
     describe('points index', () => {
       beforeEachFresh(fresh);
       pointsIndexCases(store);
+    });
+    describe('leaderboards', () => {
+      beforeEachFresh(fresh);
+      leaderboardCases(store, options.reopen);
     });
     describe('erasure', () => {
       beforeEachFresh(fresh);
