@@ -70,8 +70,8 @@ describe.skipIf(!built)('the error log of the built server', () => {
       const before = server.out.printed.length;
       const answers: number[] = [];
       for (const [path, headers] of [
-        ['/v1/leaderboards', { 'x-api-key': server.key }],
-        ['/v1/leaderboards', { 'x-api-key': server.key }],
+        ['/v1/users/u/wrapped', { 'x-api-key': server.key }],
+        ['/v1/users/u/wrapped', { 'x-api-key': server.key }],
         ['/v1/no-such-route', { 'x-api-key': server.key }],
         ['/v1/users/u/streak?historyPeriods=0', { 'x-api-key': server.key }],
         [`/v1/users/${'u'.repeat(256)}`, { 'x-api-key': server.key }],

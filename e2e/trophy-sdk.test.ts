@@ -179,9 +179,9 @@ describe('the hosted service Node SDK against Kindling', () => {
     expect(summary.at(-1)?.total).toBe(3);
   });
 
-  it('surfaces the parts Kindling does not serve (leaderboards, streak rankings) as errors with status 501 and our code', async () => {
+  it('surfaces the parts Kindling does not serve (a user’s leaderboard history, streak rankings) as errors with status 501 and our code', async () => {
     for (const call of [
-      () => sdk.leaderboards.all(),
+      () => sdk.users.leaderboard('ada', 'any-board'),
       () => sdk.streaks.rankings({ limit: 5, type: TrophyApi.StreaksRankingsRequestType.Active }),
     ]) {
       const error = await failure(call());
@@ -517,5 +517,40 @@ describe('the hosted service Node SDK against a tenant', () => {
     } finally {
       await gateway.close();
     }
+  });
+  it('parses the leaderboards: an event’s map, leaderboards.all and leaderboards.get with the rankings', async () => {
+    const admin = (method: string, path: string, body?: unknown) =>
+      fetch(`${t.server.url}/admin/v1${path}`, {
+        method,
+        headers: { 'x-api-key': t.adminKey, 'content-type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      }).then((res) => res.json() as Promise<any>);
+    const lessons = (await admin('GET', '/metrics')).find((m: { key: string }) => m.key === 'lessons');
+    const made = await admin('POST', '/leaderboards', [
+      {
+        name: 'Top lessons',
+        key: 'top-lessons',
+        rankBy: 'metric',
+        metricId: lessons.id,
+        status: 'active',
+        start: '2000-01-01',
+      },
+    ]);
+    expect(made.issues).toEqual([]);
+    const first = await sdk.metrics.event('lessons', { user: { id: 'lb-ann', name: 'Ann' }, value: 5 });
+    const second = await sdk.metrics.event('lessons', { user: { id: 'lb-bob' }, value: 9 });
+    expect(first.leaderboards['top-lessons']).toMatchObject({ key: 'top-lessons', rank: 1, threshold: 0 });
+    // The SDK's parser reads a null previousRank (a first entry) as absent.
+    expect(first.leaderboards['top-lessons']?.previousRank ?? null).toBeNull();
+    expect(second.leaderboards['top-lessons']).toMatchObject({ rank: 1 });
+    const all = await sdk.leaderboards.all();
+    expect(all.map((b) => [b.key, b.status])).toEqual([['top-lessons', 'active']]);
+    const board = await sdk.leaderboards.get('top-lessons', { limit: 5 });
+    // The SDK's parser also reads the null userName of a user without a name as absent.
+    expect(board.rankings.slice(0, 2).map((r) => [r.userId, r.userName ?? null, r.rank, r.value])).toEqual([
+      ['lb-bob', null, 1, 9],
+      ['lb-ann', 'Ann', 2, 5],
+    ]);
+    await admin('DELETE', `/leaderboards?ids=${made.created[0].id}`);
   });
 });

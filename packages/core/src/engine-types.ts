@@ -19,6 +19,7 @@ import type { StreakStats } from './stats.js';
 import type { Store } from './store.js';
 import type { EngineOptions } from './engine-options.js';
 import type { SettleResult, SweepResult } from './sweep.js';
+import type { BoardPage, BoardReadOptions } from './leaderboards/read-board.js';
 import type { HistoryPeriod, StreakView } from './view.js';
 
 export type { EngineOptions };
@@ -221,6 +222,12 @@ export interface Engine {
     system: string,
     options?: { userAttributes?: Readonly<Record<string, string>> },
   ): Promise<PointsRange[]>;
+  /**
+   * S45, S46: a page of one run-group of a leaderboard (leaderboards/read-board.ts) at `at`
+   * (default now). NotFoundError UNKNOWN_LEADERBOARD for a key no board has or a run date outside
+   * its runs; InvalidInputError for pairs that name no group of it.
+   */
+  leaderboard(key: string, options?: BoardReadOptions & { at?: Date | number }): Promise<BoardPage>;
   /** S34: each level of the points system by ascending threshold and how many users hold it (none: []). */
   levelSummary(system: string): Promise<Array<{ level: PointsLevel; users: number }>>;
   /**

@@ -18,6 +18,7 @@ import { indexWatch } from './index-entry.js';
 import { pointsWatch } from './points/points-line.js';
 import { boardsWatch } from './leaderboards/boards-watch.js';
 import { rankBoards, unrankedChanges } from './leaderboards/board-ranks.js';
+import { readBoard } from './leaderboards/read-board.js';
 import { expiring, rebuild, rebuildAll, stats } from './maintenance.js';
 import { dateChanges, datedNews, outboxEntries } from './outbox.js';
 import { completeAchievement, grantFreezes, pause, restore, unpause } from './owner-actions.js';
@@ -392,6 +393,14 @@ export function createEngine(options: EngineOptions): Engine {
 
     pointsSummary: (key, opts) => pointsSummary(ctx, key, opts),
     levelSummary: (key) => levelSummary(ctx, key),
+    leaderboard(key, options = {}) {
+      const board = boards.find((b) => b.key === key);
+      if (board === undefined)
+        return Promise.reject(
+          new NotFoundError('UNKNOWN_LEADERBOARD', `no leaderboard has the key ${JSON.stringify(key)}`),
+        );
+      return readBoard(store as Parameters<typeof readBoard>[0], board, options, now(options.at));
+    },
     pointsEventSummary: (userId, key, range) => userPointsSummary(ctx, userId, key, range),
 
     identify(userId, input, opts) {

@@ -25,7 +25,8 @@ export type NotFoundCode =
   | 'UNKNOWN_STREAK'
   | 'UNKNOWN_USER'
   | 'UNKNOWN_PAUSE'
-  | 'UNKNOWN_POINTS_SYSTEM';
+  | 'UNKNOWN_POINTS_SYSTEM'
+  | 'UNKNOWN_LEADERBOARD';
 
 /** A feature of the configuration that is off, so that what a caller asks of it is not allowed. */
 export type FeatureOffCode = 'PERSONALIZATION_OFF';

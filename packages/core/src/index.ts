@@ -67,6 +67,8 @@ export type {
   TimeWindow,
 } from './leaderboards/leaderboard-types.js';
 export { runAt } from './leaderboards/board-runs.js';
+export type { LeaderboardChange } from './leaderboards/board-ranks.js';
+export type { BoardPage, BoardReadOptions } from './leaderboards/read-board.js';
 export { boardStatusAt, runClosesAt, runOpensAt, type BoardStatus } from './leaderboards/run-instants.js';
 export { formatTimeOfDay, parseTimeOfDay } from './leaderboards/time-window.js';
 export { validateLeaderboard } from './leaderboards/validate-leaderboard.js';

@@ -133,6 +133,24 @@ const target = fc.oneof(
     url: `/v1/points/${key.text}/level-summary`,
     ids: [] as string[],
   })),
+  fc
+    .tuple(
+      fc.oneof(fc.constant({ text: 'top' }), segment),
+      fc.oneof(queryValue, fc.constantFrom('1e308', '0', '-1', '-5', '1001', 'NaN')),
+      fc.oneof(queryValue, fc.constantFrom('2026-02-29', '1999-12-31', 'today')),
+      fc.option(userId),
+      fc.oneof(queryValue, fc.constantFrom('plan:pro', '__proto__:x', 'a:b,c')),
+    )
+    .map(([key, number, run, user, attributes]) => ({
+      method: 'GET',
+      url: `/v1/leaderboards/${key.text}?offset=${number}&limit=${number}&run=${run}&userAttributes=${attributes}${user === null ? '' : `&userId=${encodeURIComponent(user)}`}`,
+      ids: user === null ? [] : [user],
+    })),
+  fc.option(fc.oneof(queryValue, fc.constantFrom('true', 'false', '1'))).map((finished) => ({
+    method: 'GET',
+    url: `/v1/leaderboards${finished === null ? '' : `?includeFinished=${finished}`}`,
+    ids: [] as string[],
+  })),
   fc.constant({ method: 'GET', url: '/v1/achievements', ids: [] as string[] }),
   segment.map((key) => ({ method: 'POST', url: `/v1/achievements/${key.text}/complete`, ids: [] as string[] })),
   fc

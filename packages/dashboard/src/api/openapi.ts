@@ -2791,16 +2791,50 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: leaderboards */
+        /** List leaderboards */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            breakdownAttributes: string[];
+                            created: string;
+                            description: string | null;
+                            end: string | null;
+                            endTime: string | null;
+                            id: string;
+                            key: string;
+                            maxParticipants: number;
+                            metricId?: string;
+                            name: string;
+                            pointsSystemId?: string;
+                            /** @enum {string} */
+                            rankBy: "metric" | "points" | "streak";
+                            runInterval: number | null;
+                            /** @enum {string|null} */
+                            runUnit: "day" | "month" | "year" | null;
+                            start: string;
+                            startTime: string | null;
+                            /** @enum {string} */
+                            status: "inactive" | "scheduled" | "active" | "finished";
+                            updated: string;
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -2847,6 +2881,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2857,15 +2900,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2885,7 +2919,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Not served: leaderboards */
+        /** Create leaderboards */
         post: {
             parameters: {
                 query?: never;
@@ -2893,8 +2927,118 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        breakdownAttributes?: string[];
+                        description?: string | null;
+                        end?: string | null;
+                        endTime?: string | null;
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64 */
+                        key: string;
+                        maxParticipants?: number | null;
+                        metricId?: string | null;
+                        name: string;
+                        pointsSystemId?: string | null;
+                        /** @enum {string} */
+                        rankBy: "metric" | "points" | "streak";
+                        runInterval?: number | null;
+                        /** @enum {string|null} */
+                        runUnit?: "day" | "month" | "year" | null;
+                        start?: string;
+                        startTime?: string | null;
+                        /** @enum {string} */
+                        status?: "inactive" | "active" | "scheduled" | "finished";
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                breakdownAttributes: string[];
+                                created: string;
+                                description: string | null;
+                                end: string | null;
+                                endTime: string | null;
+                                id: string;
+                                key: string;
+                                maxParticipants: number;
+                                metricId?: string;
+                                name: string;
+                                pointsSystemId?: string;
+                                /** @enum {string} */
+                                rankBy: "metric" | "points" | "streak";
+                                runInterval: number | null;
+                                /** @enum {string|null} */
+                                runUnit: "day" | "month" | "year" | null;
+                                start: string;
+                                startTime: string | null;
+                                /** @enum {string} */
+                                status: "inactive" | "scheduled" | "active" | "finished";
+                                updated: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: {
+                                breakdownAttributes: string[];
+                                created: string;
+                                description: string | null;
+                                end: string | null;
+                                endTime: string | null;
+                                id: string;
+                                key: string;
+                                maxParticipants: number;
+                                metricId?: string;
+                                name: string;
+                                pointsSystemId?: string;
+                                /** @enum {string} */
+                                rankBy: "metric" | "points" | "streak";
+                                runInterval: number | null;
+                                /** @enum {string|null} */
+                                runUnit: "day" | "month" | "year" | null;
+                                start: string;
+                                startTime: string | null;
+                                /** @enum {string} */
+                                status: "inactive" | "scheduled" | "active" | "finished";
+                                updated: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -2941,6 +3085,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2951,15 +3104,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2978,16 +3122,42 @@ export interface paths {
                 };
             };
         };
-        /** Not served: leaderboards */
+        /** Delete leaderboards */
         delete: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description repeated or comma-separated, 1..100 */
+                    ids: string[];
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                id: string;
+                            }[];
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -3034,6 +3204,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3044,15 +3223,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3073,7 +3243,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Not served: leaderboards */
+        /** Change leaderboards */
         patch: {
             parameters: {
                 query?: never;
@@ -3081,8 +3251,76 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        breakdownAttributes?: string[];
+                        description?: string | null;
+                        end?: string | null;
+                        endTime?: string | null;
+                        id: string;
+                        /** @description letters, digits, - and _ (^[a-zA-Z0-9_-]+$), at most 64 */
+                        key?: string;
+                        maxParticipants?: number | null;
+                        metricId?: string | null;
+                        name?: string;
+                        pointsSystemId?: string | null;
+                        /** @enum {string} */
+                        rankBy?: "metric" | "points" | "streak";
+                        runInterval?: number | null;
+                        /** @enum {string|null} */
+                        runUnit?: "day" | "month" | "year" | null;
+                        start?: string;
+                        startTime?: string | null;
+                        /** @enum {string} */
+                        status?: "inactive" | "active" | "scheduled" | "finished";
+                    }[];
+                };
+            };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issues: {
+                                /** @description the item of an update or delete, by its id */
+                                id?: string;
+                                /** @description the item of a create, by its place in the body */
+                                index?: number;
+                                message: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                userId?: string;
+                            }[];
+                            updated: {
+                                breakdownAttributes: string[];
+                                created: string;
+                                description: string | null;
+                                end: string | null;
+                                endTime: string | null;
+                                id: string;
+                                key: string;
+                                maxParticipants: number;
+                                metricId?: string;
+                                name: string;
+                                pointsSystemId?: string;
+                                /** @enum {string} */
+                                rankBy: "metric" | "points" | "streak";
+                                runInterval: number | null;
+                                /** @enum {string|null} */
+                                runUnit: "day" | "month" | "year" | null;
+                                start: string;
+                                startTime: string | null;
+                                /** @enum {string} */
+                                status: "inactive" | "scheduled" | "active" | "finished";
+                                updated: string;
+                            }[];
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -3129,6 +3367,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3139,15 +3386,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3175,7 +3413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: leaderboards */
+        /** Get a leaderboard */
         get: {
             parameters: {
                 query?: never;
@@ -3187,6 +3425,37 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            breakdownAttributes: string[];
+                            created: string;
+                            description: string | null;
+                            end: string | null;
+                            endTime: string | null;
+                            id: string;
+                            key: string;
+                            maxParticipants: number;
+                            metricId?: string;
+                            name: string;
+                            pointsSystemId?: string;
+                            /** @enum {string} */
+                            rankBy: "metric" | "points" | "streak";
+                            runInterval: number | null;
+                            /** @enum {string|null} */
+                            runUnit: "day" | "month" | "year" | null;
+                            start: string;
+                            startTime: string | null;
+                            /** @enum {string} */
+                            status: "inactive" | "scheduled" | "active" | "finished";
+                            updated: string;
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -3233,6 +3502,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3243,15 +3521,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10639,9 +10908,40 @@ export interface paths {
                             idempotencyKey?: string;
                             /** @description true when this answer is the first one, replayed */
                             idempotentReplayed?: boolean;
-                            /** @description always {}: no leaderboards */
+                            /** @description each leaderboard the event moved the user’s value on, by key */
                             leaderboards: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    breakdownAttribute: string | null;
+                                    breakdownAttributes: string[];
+                                    breakdownAttributeValue?: string | null;
+                                    breakdownAttributeValues: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    description: string | null;
+                                    end: string | null;
+                                    endTime: string | null;
+                                    id: string;
+                                    key: string;
+                                    maxParticipants: number | null;
+                                    metricKey?: string;
+                                    metricName?: string;
+                                    name: string;
+                                    pointsSystemKey?: string;
+                                    pointsSystemName?: string;
+                                    previousRank: number | null;
+                                    previousValue?: number | null;
+                                    rank: number | null;
+                                    /** @enum {string} */
+                                    rankBy: "metric" | "points" | "streak";
+                                    runInterval: number | null;
+                                    /** @enum {string|null} */
+                                    runUnit: "day" | "month" | "year" | null;
+                                    start: string;
+                                    startTime: string | null;
+                                    threshold: number;
+                                    value?: number | null;
+                                };
                             };
                             metricId: string;
                             /** @description each points system the event moved, by key; {} when none */
@@ -10785,9 +11085,40 @@ export interface paths {
                             idempotencyKey?: string;
                             /** @description true when this answer is the first one, replayed */
                             idempotentReplayed?: boolean;
-                            /** @description always {}: no leaderboards */
+                            /** @description each leaderboard the event moved the user’s value on, by key */
                             leaderboards: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    breakdownAttribute: string | null;
+                                    breakdownAttributes: string[];
+                                    breakdownAttributeValue?: string | null;
+                                    breakdownAttributeValues: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    description: string | null;
+                                    end: string | null;
+                                    endTime: string | null;
+                                    id: string;
+                                    key: string;
+                                    maxParticipants: number | null;
+                                    metricKey?: string;
+                                    metricName?: string;
+                                    name: string;
+                                    pointsSystemKey?: string;
+                                    pointsSystemName?: string;
+                                    previousRank: number | null;
+                                    previousValue?: number | null;
+                                    rank: number | null;
+                                    /** @enum {string} */
+                                    rankBy: "metric" | "points" | "streak";
+                                    runInterval: number | null;
+                                    /** @enum {string|null} */
+                                    runUnit: "day" | "month" | "year" | null;
+                                    start: string;
+                                    startTime: string | null;
+                                    threshold: number;
+                                    value?: number | null;
+                                };
                             };
                             metricId: string;
                             /** @description each points system the event moved, by key; {} when none */
@@ -11518,16 +11849,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: leaderboards */
+        /** List the leaderboards users may see */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description finished leaderboards too */
+                    includeFinished?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            breakdownAttribute: string | null;
+                            breakdownAttributes: string[];
+                            description: string | null;
+                            end: string | null;
+                            endTime: string | null;
+                            id: string;
+                            key: string;
+                            maxParticipants: number | null;
+                            metricKey?: string;
+                            metricName?: string;
+                            name: string;
+                            pointsSystemKey?: string;
+                            pointsSystemName?: string;
+                            /** @enum {string} */
+                            rankBy: "metric" | "points" | "streak";
+                            runInterval: number | null;
+                            /** @enum {string|null} */
+                            runUnit: "day" | "month" | "year" | null;
+                            start: string;
+                            startTime: string | null;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "finished";
+                        }[];
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -11574,6 +11940,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11584,15 +11959,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11626,10 +11992,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Not served: leaderboards */
+        /** Get a leaderboard's rankings */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    /** @description ranks skipped; with userId from that user’s rank, and may be negative (around a user, clamped at rank 1) */
+                    offset?: number;
+                    /** @description a date inside the run asked for (YYYY-MM-DD) */
+                    run?: string;
+                    /** @description attr:value,…: the breakdown group, every breakdown attribute once */
+                    userAttributes?: string;
+                    userId?: string;
+                };
                 header?: never;
                 path: {
                     key: string;
@@ -11638,6 +12013,48 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            breakdownAttribute: string | null;
+                            breakdownAttributes: string[];
+                            description: string | null;
+                            end: string | null;
+                            endTime: string | null;
+                            id: string;
+                            key: string;
+                            maxParticipants: number | null;
+                            metricKey?: string;
+                            metricName?: string;
+                            name: string;
+                            participants: number;
+                            pointsSystemKey?: string;
+                            pointsSystemName?: string;
+                            /** @enum {string} */
+                            rankBy: "metric" | "points" | "streak";
+                            rankings: {
+                                rank: number;
+                                userId: string;
+                                userName: string | null;
+                                value: number;
+                            }[];
+                            runEnd: string | null;
+                            runEndsAt: string | null;
+                            runInterval: number | null;
+                            runStart: string;
+                            /** @enum {string|null} */
+                            runUnit: "day" | "month" | "year" | null;
+                            start: string;
+                            startTime: string | null;
+                            /** @enum {string} */
+                            status: "active" | "scheduled" | "finished";
+                        };
+                    };
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -11684,6 +12101,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11694,15 +12120,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11851,9 +12268,40 @@ export interface paths {
                             idempotencyKey?: string;
                             /** @description true when this answer is the first one, replayed */
                             idempotentReplayed?: boolean;
-                            /** @description always {}: no leaderboards */
+                            /** @description each leaderboard the event moved the user’s value on, by key */
                             leaderboards: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    breakdownAttribute: string | null;
+                                    breakdownAttributes: string[];
+                                    breakdownAttributeValue?: string | null;
+                                    breakdownAttributeValues: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    description: string | null;
+                                    end: string | null;
+                                    endTime: string | null;
+                                    id: string;
+                                    key: string;
+                                    maxParticipants: number | null;
+                                    metricKey?: string;
+                                    metricName?: string;
+                                    name: string;
+                                    pointsSystemKey?: string;
+                                    pointsSystemName?: string;
+                                    previousRank: number | null;
+                                    previousValue?: number | null;
+                                    rank: number | null;
+                                    /** @enum {string} */
+                                    rankBy: "metric" | "points" | "streak";
+                                    runInterval: number | null;
+                                    /** @enum {string|null} */
+                                    runUnit: "day" | "month" | "year" | null;
+                                    start: string;
+                                    startTime: string | null;
+                                    threshold: number;
+                                    value?: number | null;
+                                };
                             };
                             metricId: string;
                             /** @description each points system the event moved, by key; {} when none */
@@ -11997,9 +12445,40 @@ export interface paths {
                             idempotencyKey?: string;
                             /** @description true when this answer is the first one, replayed */
                             idempotentReplayed?: boolean;
-                            /** @description always {}: no leaderboards */
+                            /** @description each leaderboard the event moved the user’s value on, by key */
                             leaderboards: {
-                                [key: string]: unknown;
+                                [key: string]: {
+                                    breakdownAttribute: string | null;
+                                    breakdownAttributes: string[];
+                                    breakdownAttributeValue?: string | null;
+                                    breakdownAttributeValues: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    description: string | null;
+                                    end: string | null;
+                                    endTime: string | null;
+                                    id: string;
+                                    key: string;
+                                    maxParticipants: number | null;
+                                    metricKey?: string;
+                                    metricName?: string;
+                                    name: string;
+                                    pointsSystemKey?: string;
+                                    pointsSystemName?: string;
+                                    previousRank: number | null;
+                                    previousValue?: number | null;
+                                    rank: number | null;
+                                    /** @enum {string} */
+                                    rankBy: "metric" | "points" | "streak";
+                                    runInterval: number | null;
+                                    /** @enum {string|null} */
+                                    runUnit: "day" | "month" | "year" | null;
+                                    start: string;
+                                    startTime: string | null;
+                                    threshold: number;
+                                    value?: number | null;
+                                };
                             };
                             metricId: string;
                             /** @description each points system the event moved, by key; {} when none */
@@ -15337,7 +15816,7 @@ export interface components {
     schemas: {
         ErrorBody: {
             /** @enum {string} */
-            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "UNKNOWN_POINTS_SYSTEM" | "SUM_OUT_OF_RANGE" | "TOO_MANY_ATTRIBUTE_SETS" | "PERSONALIZATION_OFF" | "EVENT_TOO_LATE" | "EVENT_IN_FUTURE" | "OUT_OF_POINTS" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_TENANT_ID" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "SESSION_COOKIE_CONFLICT" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_METRICS_TOKEN" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "KEY_BOUND_TO_USER" | "NOT_FOUND" | "UNKNOWN_TENANT" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "DELIVERY_UNDER_WAY" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "STORE_DAMAGED" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_INPUT" | "INVALID_TIME_ZONE" | "INVALID_DATE" | "INVALID_CONFIG" | "UNKNOWN_METRIC" | "UNKNOWN_ACHIEVEMENT" | "UNKNOWN_STREAK" | "UNKNOWN_USER" | "UNKNOWN_PAUSE" | "UNKNOWN_POINTS_SYSTEM" | "UNKNOWN_LEADERBOARD" | "SUM_OUT_OF_RANGE" | "TOO_MANY_ATTRIBUTE_SETS" | "PERSONALIZATION_OFF" | "EVENT_TOO_LATE" | "EVENT_IN_FUTURE" | "OUT_OF_POINTS" | "INVALID_JSON" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_TENANT_ID" | "INVALID_CONTENT_LENGTH" | "INVALID_CONTENT_TYPE" | "NO_STREAK_RULE" | "ACHIEVEMENT_NOT_API" | "INVALID_ATTRIBUTES" | "BAD_URL" | "BAD_REQUEST" | "MALFORMED_REQUEST" | "MISSING_HOST" | "SESSION_COOKIE_CONFLICT" | "MISSING_API_KEY" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "SESSION_EXPIRED" | "INVALID_METRICS_TOKEN" | "INVALID_CREDENTIALS" | "ADMIN_KEY_REQUIRED" | "CSRF_HEADER_REQUIRED" | "OPERATOR_REQUIRED" | "KEY_BOUND_TO_USER" | "NOT_FOUND" | "UNKNOWN_TENANT" | "REQUEST_TIMEOUT" | "METRIC_ARCHIVED" | "ACHIEVEMENT_LOCKED" | "ACCOUNT_NAME_TAKEN" | "CONFIG_CONFLICT" | "LIMIT_REACHED" | "DELIVERY_UNDER_WAY" | "BODY_TOO_LARGE" | "URL_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CONTENT_ENCODING" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "SIGN_IN_BUSY" | "HEADERS_TOO_LARGE" | "INTERNAL" | "STORE_DAMAGED" | "NOT_SUPPORTED" | "STORE_UNAVAILABLE" | "NOT_READY";
             error: string;
         };
     };

@@ -14,6 +14,7 @@ export const ACCOUNT_LIMITS = {
   'points systems': 50,
   // all systems' boosts together: the configuration is one document, read whole on every change
   'points boosts': 5_000,
+  leaderboards: 100,
 } as const;
 
 /**

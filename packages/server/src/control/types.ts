@@ -98,6 +98,39 @@ export interface AccountConfig {
   lateEvents?: LateEvents;
   /** the points systems with their triggers, levels and boosts; absent in documents written before points: none */
   points?: PointsSystemDef[];
+  /** the leaderboards; absent in documents written before leaderboards: none */
+  leaderboards?: LeaderboardDef[];
+}
+
+/**
+ * A leaderboard as the admin API keeps it (docs/semantics.md S40..S46). `status` as the owner set
+ * it; an active one whose start has not come reads `scheduled`, one whose end has passed
+ * `finished`. `activated`: the instant it last became active or scheduled, from which it counts.
+ */
+export interface LeaderboardDef {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  rankBy: 'metric' | 'points' | 'streak';
+  /** rankBy metric: the metric's id; rankBy points: the points system's id */
+  metricId?: string;
+  pointsSystemId?: string;
+  status: 'inactive' | 'active' | 'finished';
+  activated?: string;
+  maxParticipants: number;
+  /** local dates `YYYY-MM-DD`; `end` inclusive, null: no end */
+  start: string;
+  end: string | null;
+  /** the daily window `HH:mm[:ss]` in each user's zone, start inclusive, end exclusive */
+  startTime: string | null;
+  endTime: string | null;
+  /** user attribute ids, in order */
+  breakdownAttributes: string[];
+  runUnit: 'day' | 'month' | 'year' | null;
+  runInterval: number | null;
+  created: string;
+  updated: string;
 }
 
 /** A condition on an attribute the owner declared, by its id: the value the user's (or event's) attribute must hold. */

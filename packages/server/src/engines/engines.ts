@@ -13,13 +13,21 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createEngine, type AchievementInput, type Engine, type StreakRuleInput } from '@kindling/core';
-import type { AccountConfig, AchievementDef, MetricDef, PointsSystemDef, RuleConfig } from '../control/types.js';
+import type {
+  AccountConfig,
+  AchievementDef,
+  MetricDef,
+  LeaderboardDef,
+  PointsSystemDef,
+  RuleConfig,
+} from '../control/types.js';
 import type { WebhookEndpoint } from '../control/webhook-endpoint.js';
 import type { Backend } from '../backend/backend.js';
 import { declaredAttributes, type DeclaredAttributes } from './attributes.js';
 import { readOrKeep } from '../backend/read-or-keep.js';
 import { accountSpace, type Space } from '../backend/spaces.js';
 import { newId } from '../random-ids.js';
+import { leaderboardsRulesOf } from './leaderboard-rules.js';
 import { pointsRulesOf } from './points-rules.js';
 import { RULE_KEY } from './rule-key.js';
 
@@ -35,6 +43,8 @@ export interface AccountRuntime {
   readonly achievementsByKey: ReadonlyMap<string, AchievementDef>;
   /** the points systems not archived, by key */
   readonly pointsByKey: ReadonlyMap<string, PointsSystemDef>;
+  /** the leaderboards, by key */
+  readonly leaderboardsByKey: ReadonlyMap<string, LeaderboardDef>;
   /** the custom attributes declared, by type: what users and events may carry */
   readonly attributes: DeclaredAttributes;
   /** the account's webhook endpoints; while one is on, every change goes to the store's outbox */
@@ -141,6 +151,7 @@ export function engineFor(config: AccountConfig, store: Engine['store'], setting
     achievements: achievementInputs(config.achievements, config.streak !== null),
     metrics: config.metrics.map((m) => m.key),
     points: pointsRulesOf(config, settings.tenantId ?? null),
+    leaderboards: leaderboardsRulesOf(config),
     newId,
   });
 }
@@ -266,6 +277,7 @@ export class Engines {
         metricsByKey: new Map(config.metrics.map((m) => [m.key, m])),
         achievementsByKey: new Map(config.achievements.map((a) => [a.key, a])),
         pointsByKey: new Map((config.points ?? []).filter((p) => p.status === 'active').map((p) => [p.key, p])),
+        leaderboardsByKey: new Map((config.leaderboards ?? []).map((b) => [b.key, b])),
         attributes: declaredAttributes(config.attributes),
         webhooks: entry.webhooks,
       };

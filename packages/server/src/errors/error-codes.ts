@@ -26,6 +26,7 @@ const CORE = {
   UNKNOWN_USER: { status: 404, message: 'no user has this id' },
   UNKNOWN_PAUSE: { status: 404, message: 'no pause has this id' },
   UNKNOWN_POINTS_SYSTEM: { status: 404, message: 'Points system not found' },
+  UNKNOWN_LEADERBOARD: { status: 404, message: 'Leaderboard not found' },
   SUM_OUT_OF_RANGE: { status: 422, message: 'the event would take a sum beyond what is kept exactly' },
   TOO_MANY_ATTRIBUTE_SETS: {
     status: 422,

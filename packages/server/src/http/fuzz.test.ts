@@ -18,6 +18,16 @@ beforeAll(async () => {
     await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id, tz: 'Europe/Berlin' }, value: 1 } });
   const points = await t.call('POST', '/admin/v1/points', { key: t.adminKey, body: [{ name: 'XP', key: 'xp' }] });
   pointsSystem = points.body.created[0].id;
+  const metrics = await t.call('GET', '/admin/v1/metrics', { key: t.adminKey });
+  const lessons = metrics.body.find((m: { key: string }) => m.key === 'lessons');
+  // a weekly board, so that the fuzzed run= and userId= reach a real ranking
+  const board = { name: 'Top', key: 'top', rankBy: 'metric', metricId: lessons.id, status: 'active' };
+  const boards = await t.call('POST', '/admin/v1/leaderboards', {
+    key: t.adminKey,
+    body: [{ ...board, runUnit: 'day', runInterval: 7, start: '2026-01-05' }],
+  });
+  expect(boards.status).toBe(201);
+  await t.call('POST', '/v1/metrics/lessons/event', { body: { user: { id: 'ada' }, value: 2 } });
 });
 afterAll(() => t.close());
 

@@ -86,7 +86,7 @@ describe('Request-Id', () => {
       413,
     ],
     ['a body of another type (415)', 'POST', '/v1/metrics/lessons/event', { 'content-type': 'text/plain' }, 'x', 415],
-    ['a hosted path not supported (501)', 'GET', '/v1/leaderboards', {}, undefined, 501],
+    ['a hosted path not supported (501)', 'GET', '/v1/users/u1/wrapped', {}, undefined, 501],
   ])('is on the answer to %s, the one sent kept', async (_what, method, url, headers, body, status) => {
     const response = await t.server.app.inject({
       method: method as 'GET',

@@ -128,6 +128,16 @@ const rows: Row[] = [
   { method: 'POST', path: '/admin/v1/points', url: '/admin/v1/points', body: [{ name: 'Auth XP', key: 'auth-xp' }] },
   { method: 'PATCH', path: '/admin/v1/points', url: '/admin/v1/points', body: [{ id: 'nope', name: 'X' }] },
   { method: 'DELETE', path: '/admin/v1/points', url: '/admin/v1/points?ids=nope' },
+  { method: 'GET', path: '/admin/v1/leaderboards', url: '/admin/v1/leaderboards' },
+  { method: 'GET', path: '/admin/v1/leaderboards/{id}', url: '/admin/v1/leaderboards/nope' },
+  {
+    method: 'POST',
+    path: '/admin/v1/leaderboards',
+    url: '/admin/v1/leaderboards',
+    body: [{ name: 'Auth board', key: 'auth-board', rankBy: 'streak' }],
+  },
+  { method: 'PATCH', path: '/admin/v1/leaderboards', url: '/admin/v1/leaderboards', body: [{ id: 'nope', name: 'X' }] },
+  { method: 'DELETE', path: '/admin/v1/leaderboards', url: '/admin/v1/leaderboards?ids=nope' },
   { method: 'GET', path: '/admin/v1/points/{systemId}/triggers', url: '/admin/v1/points/nope/triggers' },
   { method: 'GET', path: '/admin/v1/points/{systemId}/triggers/{id}', url: '/admin/v1/points/nope/triggers/nope' },
   {

@@ -19,19 +19,12 @@ export interface NotSupportedRoute {
   readonly part: 'leaderboards' | 'rankings' | 'wrapped';
 }
 
-const crud = (url: string, part: NotSupportedRoute['part']): NotSupportedRoute[] =>
-  (['GET', 'POST', 'PATCH', 'DELETE'] as const).map((method) => ({ method, url, part }));
-
 export const NOT_SUPPORTED_ROUTES: readonly NotSupportedRoute[] = [
   { method: 'GET', url: '/v1/users/:id/leaderboards/:key', part: 'leaderboards' },
   { method: 'GET', url: '/v1/users/:id/wrapped', part: 'wrapped' },
-  { method: 'GET', url: '/v1/leaderboards', part: 'leaderboards' },
-  { method: 'GET', url: '/v1/leaderboards/:key', part: 'leaderboards' },
   // the SDK 1.0.42's streaks.rankings: the top streaks of all users, which a key bound to one user
   // would read as well; the reference documents neither its order nor its limits
   { method: 'GET', url: '/v1/streaks/rankings', part: 'rankings' },
-  ...crud('/admin/v1/leaderboards', 'leaderboards'),
-  { method: 'GET', url: '/admin/v1/leaderboards/:id', part: 'leaderboards' },
 ];
 
 const WHAT: Record<NotSupportedRoute['part'], string> = {

@@ -318,4 +318,29 @@ describe.each(backends)('tenants of one account on $name', ({ env }) => {
       [200, [{ from: 10, to: 10, users: 1 }]],
     ]);
   });
+
+  it("shares the account's leaderboards with every tenant, and ranks each namespace's users on their own board", async () => {
+    const lessons = (await adminOwn('GET', '/admin/v1/metrics')).body.find((m: { key: string }) => m.key === 'lessons');
+    const made = await adminA('POST', '/admin/v1/leaderboards', [
+      { name: 'Top', key: 'top', rankBy: 'metric', metricId: lessons.id, status: 'active', start: '2000-01-01' },
+    ]);
+    expect(made.status).toBe(201);
+    await a('POST', '/v1/metrics/lessons/event', { user: { id: 'ann' }, value: 3 });
+    await b('POST', '/v1/metrics/lessons/event', { user: { id: 'bob' }, value: 5 });
+    const answer = await own('POST', '/v1/metrics/lessons/event', { user: { id: 'cy' }, value: 1 });
+    // cy is first on the board of the account's own namespace, where no one else is
+    expect(answer.body.leaderboards.top).toMatchObject({ rank: 1, previousRank: null });
+    const boards = await Promise.all([a, b, own].map((call) => call('GET', '/v1/leaderboards/top')));
+    expect(boards.map((r) => [r.status, r.body.rankings.map((e: { userId: string }) => e.userId)])).toEqual([
+      [200, ['ann']],
+      [200, ['bob']],
+      [200, ['cy']],
+    ]);
+    const seen = await Promise.all([adminA, adminB, adminOwn].map((call) => call('GET', '/admin/v1/leaderboards')));
+    expect(seen.map((r) => [r.status, r.body.map((board: { key: string }) => board.key)])).toEqual([
+      [200, ['top']],
+      [200, ['top']],
+      [200, ['top']],
+    ]);
+  });
 });

@@ -1,14 +1,15 @@
 /**
  * The answer of an event (POST /v1/metrics/:key/event) in the hosted service's shape: the metric's
- * id, the total, the achievements it completed, the current streak, the points systems it moved,
- * every change, and the idempotency fields when the request carried a key.
+ * id, the total, the achievements it completed, the current streak, the points systems and the
+ * leaderboards it moved, every change, and the idempotency fields when the request carried a key.
  */
 import type { RecordResult } from '@kindling/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AccountRuntime } from '../engines/engines.js';
 import { userAchievementSchema, userAchievementWire } from './achievement-wire.js';
 import { eventPointsMapSchema, eventPointsWire } from './app-points-wire.js';
-import { anyObject, flag, number, text } from './primitives.js';
+import { eventLeaderboardsMapSchema, eventLeaderboardsWire } from './leaderboard-wire.js';
+import { flag, number, text } from './primitives.js';
 import { currentStreakSchema, currentStreakWire } from './streak-wire.js';
 
 /** A change the event made (docs/semantics.md): `type` says which, the other keys depend on it. */
@@ -36,7 +37,7 @@ export const eventAnswerSchema = {
     achievements: { type: 'array', items: userAchievementSchema, description: 'the achievements this event completed' },
     currentStreak: currentStreakSchema,
     points: eventPointsMapSchema,
-    leaderboards: { ...anyObject, description: 'always {}: no leaderboards' },
+    leaderboards: eventLeaderboardsMapSchema,
     changes: { type: 'array', items: changeSchema },
     idempotencyKey: { ...text, description: 'when the request carried an Idempotency-Key' },
     idempotentReplayed: { ...flag, description: 'true when this answer is the first one, replayed' },
@@ -57,9 +58,10 @@ export function eventWire(result: RecordResult, runtime: AccountRuntime, metricI
   const currentStreak = currentStreakWire(result.currentStreak, config.streak);
   // an answer kept before events answered points has no map: it moved no system
   const points = result.points === undefined ? {} : eventPointsWire(result.points, config, now);
+  const leaderboards = eventLeaderboardsWire(result.leaderboards, runtime.leaderboardsByKey, config);
   // Literals rather than a spread of the idempotency keys: see currentStreakWire.
   if (idempotencyKey === null)
-    return { metricId, eventId, total, achievements, currentStreak, points, leaderboards: {}, changes };
+    return { metricId, eventId, total, achievements, currentStreak, points, leaderboards, changes };
   return {
     metricId,
     eventId,
@@ -67,7 +69,7 @@ export function eventWire(result: RecordResult, runtime: AccountRuntime, metricI
     achievements,
     currentStreak,
     points,
-    leaderboards: {},
+    leaderboards,
     changes,
     idempotencyKey,
     idempotentReplayed: result.replayed,

@@ -372,6 +372,39 @@ describe('the response schemas', () => {
     await get('GET /v1/points/{key}/levels', '/v1/points/xp/levels');
     await get('GET /v1/points/{key}/summary', '/v1/points/xp/summary');
     await get('GET /v1/points/{key}/level-summary', '/v1/points/xp/level-summary');
+    const boards = await write('POST /admin/v1/leaderboards', [
+      {
+        name: 'Tour lessons',
+        key: 'tour-top',
+        rankBy: 'metric',
+        metricId: tourMetric.id,
+        status: 'active',
+        start: '2000-01-01',
+      },
+      {
+        name: 'Tour XP weekly',
+        key: 'tour-xp',
+        rankBy: 'points',
+        pointsSystemId: xp.id,
+        runUnit: 'day',
+        runInterval: 7,
+        start: '2026-01-05',
+      },
+      { name: 'Tour again', key: 'tour-top', rankBy: 'streak' },
+    ]);
+    expect(boards.issues).toHaveLength(1);
+    const ranked = await write(
+      'POST /v1/metrics/{key}/event',
+      { user: { id: 'ada' }, value: 1 },
+      `/v1/metrics/${tourMetric.key}/event`,
+    );
+    expect(ranked.leaderboards['tour-top'].rank).toBe(1);
+    await get('GET /admin/v1/leaderboards', '/admin/v1/leaderboards?limit=5');
+    await get('GET /admin/v1/leaderboards/{id}', `/admin/v1/leaderboards/${boards.created[0].id}`);
+    await write('PATCH /admin/v1/leaderboards', [{ id: boards.created[1].id, name: 'Tour XP', status: 'active' }]);
+    await get('GET /v1/leaderboards', '/v1/leaderboards?includeFinished=true');
+    await get('GET /v1/leaderboards/{key}', '/v1/leaderboards/tour-top?limit=5&userId=ada');
+    await write('DELETE /admin/v1/leaderboards', undefined, `/admin/v1/leaderboards?ids=${boards.created[1].id}`);
     await write('DELETE /admin/v1/points', undefined, `/admin/v1/points?ids=${systems.created[1].id}`);
     const tenants = await write('POST /admin/v1/tenants', [
       { customerId: 'acme', name: 'Acme' },

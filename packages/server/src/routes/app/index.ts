@@ -13,6 +13,7 @@ import { recordEventRoutes } from './record-event.js';
 import { userAchievementsRoute } from './user-achievements.js';
 import { userMetricsRoutes } from './user-metrics.js';
 import { userPreferencesRoutes } from './user-preferences.js';
+import { leaderboardsRoutes } from './leaderboards.js';
 import { pointsSummariesRoutes } from './points-summaries.js';
 import { pointsSystemsRoutes } from './points-systems.js';
 import { userPointsRoutes } from './user-points.js';
@@ -29,6 +30,7 @@ export function appRoutes(app: App, ctx: ServerContext): void {
   userMetricsRoutes(app, ctx);
   userPreferencesRoutes(app, ctx);
   userPointsRoutes(app, ctx);
+  leaderboardsRoutes(app, ctx);
   pointsSystemsRoutes(app, ctx);
   pointsSummariesRoutes(app, ctx);
 }

@@ -158,14 +158,14 @@ describe('GET /v1/users/:id/metrics/:key/event-summary', () => {
 
 describe('the paths Kindling does not serve', () => {
   it('answer 501 NOT_SUPPORTED, saying what is missing, to a caller let in as for any route of its API', async () => {
-    const boards = await t.call('GET', '/v1/leaderboards');
-    expect(boards).toMatchObject({ status: 501, body: { code: 'NOT_SUPPORTED' } });
-    expect(boards.body.error).toContain('leaderboards');
+    const history = await t.call('GET', '/v1/users/ada/leaderboards/top');
+    expect(history).toMatchObject({ status: 501, body: { code: 'NOT_SUPPORTED' } });
+    expect(history.body.error).toContain('leaderboard');
     expect(await t.call('GET', '/v1/users/ada/wrapped', { key: null })).toMatchObject({
       status: 401,
       body: { code: 'MISSING_API_KEY' },
     });
-    expect(await t.call('POST', '/admin/v1/leaderboards', { key: t.adminKey, body: [{ name: 'x' }] })).toMatchObject({
+    expect(await t.call('GET', '/v1/users/ada/wrapped', { key: t.adminKey })).toMatchObject({
       status: 501,
       body: { code: 'NOT_SUPPORTED' },
     });
